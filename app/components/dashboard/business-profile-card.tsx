@@ -1,0 +1,50 @@
+import { Link } from "@remix-run/react";
+
+import type { DashboardData } from "~/services/dashboard.server";
+
+export function BusinessProfileCard({ profile }: { profile: DashboardData["profile"] }) {
+  if (!profile) {
+    return (
+      <section aria-labelledby="profile-heading" className="rounded-xl border border-dashed border-brand-200 bg-brand-50 p-6">
+        <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
+          Business Profile
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Complete your business profile to get benchmark scores and AI-generated flows tailored to your business.
+        </p>
+        <Link to="/onboarding" className="mt-4 inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          Start Onboarding
+        </Link>
+      </section>
+    );
+  }
+  const rows: Array<[string, string]> = [
+    ["Company", profile.companyName],
+    ["Business type", profile.businessType],
+    ["Industry", profile.industry],
+    ["Communication channels", profile.communicationChannels],
+  ];
+  return (
+    <section aria-labelledby="profile-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="flex items-start justify-between gap-4">
+        <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
+          Business Profile
+        </h2>
+        <Link
+          to="/onboarding/answers"
+          className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+        >
+          Edit Profile
+        </Link>
+      </div>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+            <dd className="mt-1 text-sm text-slate-900">{value || "-"}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

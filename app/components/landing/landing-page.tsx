@@ -1,0 +1,36 @@
+import { ClientLogos } from "./client-logos";
+import { Features } from "./features";
+import { FinalCta } from "./final-cta";
+import { Hero } from "./hero";
+import { HowItWorks } from "./how-it-works";
+import { ResultsStats } from "./results-stats";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+/**
+ * The signed-out landing page (spec §2 "Landing page"): header, hero, client logos, results stats,
+ * four feature cards, four-step how-it-works, final call to action, footer.
+ * Pure server-renderable markup: no state, no effects, nothing that needs JS to appear.
+ */
+export function LandingPage() {
+  return (
+    <div className="flex min-h-screen flex-col bg-white text-slate-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-brand-700 focus:shadow-lg"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        <Hero />
+        <ClientLogos />
+        <ResultsStats />
+        <Features />
+        <HowItWorks />
+        <FinalCta />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { Link, NavLink, useLocation } from "@remix-run/react";
+
+import { Logo } from "~/components/brand/logo";
+import { Tooltip } from "~/components/ui/tooltip";
+import { UpgradeLink } from "~/components/upgrade-dialog";
+import { isAdmin, planLabel, userDisplayName, userInitial, type ClientUser } from "~/lib/user";
+
+type NavItem = { label: string; to: string; icon: React.ReactNode; end?: boolean };
+
+const mainNav: NavItem[] = [
+  { label: "User Settings", to: "/user-settings", icon: <Icon d="M12 12a4 4 0 100-8 4 4 0 000 8zm-7 8a7 7 0 0114 0" /> },
+  { label: "Onboarding Questions", to: "/onboarding/answers", icon: <Icon d="M9 5h10M9 12h10M9 19h10M4 5h.01M4 12h.01M4 19h.01" /> },
+  { label: "Scorecards", to: "/dashboard", icon: <Icon d="M4 20V10m6 10V4m6 16v-7m4 7H2" /> },
+  { label: "Flow Mappings", to: "/flow-mappings", icon: <Icon d="M5 6h4v4H5zM15 14h4v4h-4zM9 8h3a2 2 0 012 2v4a2 2 0 002 2" /> },
+];
+
+const adminNav: NavItem[] = [
+  { label: "Onboarding", to: "/admin/onboarding", icon: null },
+  { label: "Benchmarks", to: "/admin/benchmarks", icon: null },
+  { label: "Flow Maps", to: "/admin/flow-maps", icon: null },
+];
+
+/** The frame of every signed-in screen: header, sidebar and the page itself. */
+export function AppShell({ user, children }: { user: ClientUser; children: React.ReactNode }) {
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+        <div className="flex h-16 items-center justify-between gap-4 px-4 lg:px-6">
+          <Logo to="/dashboard" />
+          <Link
+            to="/user-settings"
+            className="flex items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-slate-100"
+            aria-label={`User settings for ${userDisplayName(user)}`}
+            data-testid="user-button"
+          >
+            <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white" aria-hidden="true">
+              {userInitial(user)}
+            </span>
+            <span className="hidden text-left leading-tight sm:block">
+              <span className="block max-w-[14rem] truncate text-sm font-medium text-slate-900">{userDisplayName(user)}</span>
+              <span className="block text-xs text-slate-600">{planLabel(user)}</span>
+            </span>
+          </Link>
+        </div>
+      </header>
+      <div className="lg:flex">
+        {/* Small screens: the navigation folds into a native disclosure that needs no JavaScript. */}
+        <details className="group border-b border-slate-200 bg-white lg:hidden">
+          <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-3 text-sm font-medium text-slate-700">
+            <Icon d="M4 6h16M4 12h16M4 18h16" />
+            Menu
+          </summary>
+          <Sidebar user={user} />
+        </details>
+        <aside className="hidden w-64 flex-none border-r border-slate-200 bg-white lg:block lg:min-h-[calc(100vh-4rem)]">
+          <Sidebar user={user} />
+        </aside>
+        <main id="main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
+    isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+  }`;
+}
+
+function Sidebar({ user }: { user: ClientUser }) {
+  // `/` is the dashboard too when signed in, so Scorecards is the current page there as well.
+  const atHome = useLocation().pathname === "/";
+  return (
+    <nav aria-label="Main" className="space-y-6 p-4">
+      <ul className="space-y-1">
+        {mainNav.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              className={({ isActive }) => navClass({ isActive: isActive || (atHome && item.to === "/dashboard") })}
+              prefetch="intent"
+            >
+              {item.icon}
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <Tooltip content="Premium feature: upgrade to unlock">
+            <UpgradeLink className={`${navClass({ isActive: false })} w-full`} data-testid="flow-content-link">
+              <Icon d="M7 11V8a5 5 0 0110 0v3M5 11h14v9H5z" />
+              <span className="flex-1">Flow Content</span>
+              <span className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-semibold text-amber-800">Locked</span>
+            </UpgradeLink>
+          </Tooltip>
+        </li>
+      </ul>
+      {isAdmin(user) ? (
+        <div>
+          <p className="px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase" id="admin-panel-heading">
+            Admin Panel
+          </p>
+          <ul className="mt-2 space-y-1" aria-labelledby="admin-panel-heading">
+            <li>
+              <NavLink to="/admin" end className={navClass}>
+                <Icon d="M12 3l8 4v5c0 5-3.5 8-8 9-4.5-1-8-4-8-9V7l8-4z" />
+                Admin Settings
+              </NavLink>
+              <ul className="mt-1 ml-9 space-y-1 border-l border-slate-200 pl-2">
+                {adminNav.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} className={navClass}>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+    </nav>
+  );
+}
+
+function Icon({ d }: { d: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className="h-5 w-5 flex-none" aria-hidden="true" focusable="false">
+      <path d={d} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The five lifecycle flow types and the names the benchmark data uses for them (spec §1, §3,
+ * §9). Shared by client and server: labels, premium flags and benchmark names all come from here.
+ */
+
+/** Ids as stored and sent over the API, in the flow-type selector's order. */
+export const FLOW_TYPES = ["onboarding", "lead_nurture", "abandoned_cart", "upsell", "sunset"] as const;
+export type FlowType = (typeof FLOW_TYPES)[number];
+
+/** The benchmark card lists the flows in this order; only Lead Nurture starts open (spec §4). */
+export const BENCHMARK_CARD_FLOW_ORDER: readonly FlowType[] = ["lead_nurture", "onboarding", "abandoned_cart", "upsell", "sunset"];
+export const DEFAULT_OPEN_BENCHMARK_FLOW: FlowType = "lead_nurture";
+
+/** The `benchmarkType` values stored in email_benchmarks, exactly as the spec spells them. */
+export const BENCHMARK_TYPES = ["Lead Nurture", "Onboarding Flows", "Abandoned Cart Flows", "Upsell Flows", "Sunset Flow"] as const;
+export type BenchmarkType = (typeof BENCHMARK_TYPES)[number];
+
+/** The `performanceIndicator` values stored in email_benchmarks, in the card's row order. */
+export const PERFORMANCE_INDICATORS = [
+  "Open Rate (Email)",
+  "Click Rate (Email)",
+  "Click Through Rate (Email)",
+  "Revenue Per Recipient (Email)",
+  "Bounce Rate (Email)",
+  "Unsubscribe Rate (Email)",
+  "Spam Complaint Rate (Email)",
+] as const;
+export type PerformanceIndicator = (typeof PERFORMANCE_INDICATORS)[number];
+
+export interface FlowTypeInfo {
+  id: FlowType;
+  /** Selector and card label ('Onboarding', 'Lead Nurture', ...). */
+  label: string;
+  benchmarkType: BenchmarkType;
+  /** Premium flows (abandoned cart, upsell, sunset) open the upgrade dialog for free users. */
+  premium: boolean;
+}
+
+export const FLOW_TYPE_INFO: Readonly<Record<FlowType, FlowTypeInfo>> = {
+  onboarding: { id: "onboarding", label: "Onboarding", benchmarkType: "Onboarding Flows", premium: false },
+  lead_nurture: { id: "lead_nurture", label: "Lead Nurture", benchmarkType: "Lead Nurture", premium: false },
+  abandoned_cart: { id: "abandoned_cart", label: "Abandoned Cart", benchmarkType: "Abandoned Cart Flows", premium: true },
+  upsell: { id: "upsell", label: "Upsell", benchmarkType: "Upsell Flows", premium: true },
+  sunset: { id: "sunset", label: "Sunset", benchmarkType: "Sunset Flow", premium: true },
+};
+
+export const FREE_FLOW_TYPES: readonly FlowType[] = FLOW_TYPES.filter((type) => !FLOW_TYPE_INFO[type].premium);
+export const PREMIUM_FLOW_TYPES: readonly FlowType[] = FLOW_TYPES.filter((type) => FLOW_TYPE_INFO[type].premium);
+
+export function isFlowType(value: unknown): value is FlowType {
+  return typeof value === "string" && (FLOW_TYPES as readonly string[]).includes(value);
+}
+
+export function isPremiumFlowType(type: FlowType) {
+  return FLOW_TYPE_INFO[type].premium;
+}
+
+export function flowTypeLabel(type: FlowType) {
+  return FLOW_TYPE_INFO[type].label;
+}
+
+export function isBenchmarkType(value: unknown): value is BenchmarkType {
+  return typeof value === "string" && (BENCHMARK_TYPES as readonly string[]).includes(value);
+}
+
+export function isPerformanceIndicator(value: unknown): value is PerformanceIndicator {
+  return typeof value === "string" && (PERFORMANCE_INDICATORS as readonly string[]).includes(value);
+}
+
+/** The flow type a benchmark row belongs to, or undefined for a name outside the spec's five. */
+export function flowTypeForBenchmarkType(benchmarkType: string): FlowType | undefined {
+  return FLOW_TYPES.find((type) => FLOW_TYPE_INFO[type].benchmarkType === benchmarkType);
+}
+
+/** Touchpoint channels. */
+export const STEP_TYPES = ["Email", "SMS"] as const;
+export type StepType = (typeof STEP_TYPES)[number];

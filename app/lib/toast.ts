@@ -1,0 +1,15 @@
+export type ToastVariant = "default" | "success" | "destructive";
+
+export interface ToastMessage {
+  id: string;
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+}
+
+/** How long a toast stays before it leaves by itself. */
+export const TOAST_DURATION_MS = 5_000;
+/** Toasts never grow wider than this on larger screens (spec §9). */
+export const TOAST_MAX_WIDTH_PX = 420;
+/** The spec's delay before the browser leaves a page whose session has ended. */
+export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;

@@ -1,0 +1,31 @@
+export const ADMIN_ROLE = "Admin";
+export const DEFAULT_ROLE = "User";
+
+/** What the browser knows of the signed-in user (never a password hash). */
+export interface ClientUser {
+  id: string;
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  role: string;
+  isPremium: number;
+}
+
+/** The header's initial: first letter of first name, else of email, else 'U' (spec §2). */
+export function userInitial(user: Pick<ClientUser, "firstName" | "email"> | null | undefined) {
+  const source = user?.firstName?.trim() || user?.email?.trim() || "U";
+  return source.charAt(0).toUpperCase();
+}
+
+/** The header's name: first name, else email, else 'User' (spec §2). */
+export function userDisplayName(user: Pick<ClientUser, "firstName" | "email"> | null | undefined) {
+  return user?.firstName?.trim() || user?.email?.trim() || "User";
+}
+
+export function isAdmin(user: Pick<ClientUser, "role"> | null | undefined) {
+  return user?.role === ADMIN_ROLE;
+}
+
+export function planLabel(user: Pick<ClientUser, "isPremium"> | null | undefined) {
+  return user?.isPremium ? "Premium Plan" : "Free Plan";
+}

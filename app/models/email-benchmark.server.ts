@@ -1,0 +1,172 @@
+import { Schema } from "mongoose";
+
+import { defineModel, exposeIdOptions, isDuplicateKeyError, uuidId } from "~/models/utils.server";
+
+/**
+ * Industry medians per flow and indicator (spec §3 email_benchmarks). `industryMedian` is display
+ * text ('52.04%', '$2.65'); `source` says where the figure comes from. The admin view's own fields
+ * (flowType … revenuePerRecipient) are optional numbers and text beside it.
+ */
+export interface EmailBenchmarkDoc {
+  _id: string;
+  benchmarkType: string;
+  performanceIndicator: string;
+  benchmarkTimestamp: Date;
+  industryMedian: string;
+  source: string;
+  flowType: string;
+  industry: string;
+  businessType: string;
+  openRate?: number | null;
+  clickRate?: number | null;
+  ctr?: number | null;
+  revenuePerRecipient?: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const optionalNumber = { type: Number, min: 0, default: null };
+
+const emailBenchmarkSchema = new Schema<EmailBenchmarkDoc>(
+  {
+    _id: uuidId,
+    benchmarkType: { type: String, required: true, trim: true, maxlength: 100 },
+    performanceIndicator: { type: String, required: true, trim: true, maxlength: 100 },
+    benchmarkTimestamp: { type: Date, default: () => new Date() },
+    industryMedian: { type: String, trim: true, maxlength: 50, default: "" },
+    source: { type: String, trim: true, maxlength: 1000, default: "" },
+    flowType: { type: String, trim: true, maxlength: 100, default: "" },
+    industry: { type: String, trim: true, maxlength: 100, default: "" },
+    businessType: { type: String, trim: true, maxlength: 100, default: "" },
+    openRate: optionalNumber,
+    clickRate: optionalNumber,
+    ctr: optionalNumber,
+    revenuePerRecipient: optionalNumber,
+  },
+  { timestamps: true, versionKey: false, toJSON: exposeIdOptions(), toObject: exposeIdOptions() },
+);
+emailBenchmarkSchema.index({ benchmarkType: 1, performanceIndicator: 1 }, { unique: true, name: "benchmark_key" });
+
+export const EmailBenchmarkModel = defineModel<EmailBenchmarkDoc>("EmailBenchmark", emailBenchmarkSchema, "email_benchmarks");
+
+export interface BenchmarkRecord {
+  id: string;
+  benchmarkType: string;
+  performanceIndicator: string;
+  benchmarkTimestamp: Date;
+  industryMedian: string;
+  source: string;
+  flowType: string;
+  industry: string;
+  businessType: string;
+  openRate: number | null;
+  clickRate: number | null;
+  ctr: number | null;
+  revenuePerRecipient: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface BenchmarkInput {
+  benchmarkType: string;
+  performanceIndicator: string;
+  industryMedian?: string;
+  source?: string;
+  benchmarkTimestamp?: Date;
+  flowType?: string;
+  industry?: string;
+  businessType?: string;
+  openRate?: number | null;
+  clickRate?: number | null;
+  ctr?: number | null;
+  revenuePerRecipient?: number | null;
+}
+
+function toBenchmarkRecord(doc: EmailBenchmarkDoc): BenchmarkRecord {
+  return {
+    id: doc._id,
+    benchmarkType: doc.benchmarkType,
+    performanceIndicator: doc.performanceIndicator,
+    benchmarkTimestamp: doc.benchmarkTimestamp,
+    industryMedian: doc.industryMedian ?? "",
+    source: doc.source ?? "",
+    flowType: doc.flowType ?? "",
+    industry: doc.industry ?? "",
+    businessType: doc.businessType ?? "",
+    openRate: doc.openRate ?? null,
+    clickRate: doc.clickRate ?? null,
+    ctr: doc.ctr ?? null,
+    revenuePerRecipient: doc.revenuePerRecipient ?? null,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+/** Only the known keys that were given, so nothing else can be written through an input. */
+function pickBenchmarkFields(input: Partial<BenchmarkInput>): Partial<BenchmarkInput> {
+  const fields: Partial<BenchmarkInput> = {};
+  if (input.benchmarkType !== undefined) fields.benchmarkType = input.benchmarkType;
+  if (input.performanceIndicator !== undefined) fields.performanceIndicator = input.performanceIndicator;
+  if (input.industryMedian !== undefined) fields.industryMedian = input.industryMedian;
+  if (input.source !== undefined) fields.source = input.source;
+  if (input.benchmarkTimestamp !== undefined) fields.benchmarkTimestamp = input.benchmarkTimestamp;
+  if (input.flowType !== undefined) fields.flowType = input.flowType;
+  if (input.industry !== undefined) fields.industry = input.industry;
+  if (input.businessType !== undefined) fields.businessType = input.businessType;
+  if (input.openRate !== undefined) fields.openRate = input.openRate;
+  if (input.clickRate !== undefined) fields.clickRate = input.clickRate;
+  if (input.ctr !== undefined) fields.ctr = input.ctr;
+  if (input.revenuePerRecipient !== undefined) fields.revenuePerRecipient = input.revenuePerRecipient;
+  return fields;
+}
+
+/** Every benchmark row, grouped by type then indicator (a few dozen rows: no paging). */
+export async function listBenchmarks(): Promise<BenchmarkRecord[]> {
+  const docs = await EmailBenchmarkModel.find({}).sort({ benchmarkType: 1, performanceIndicator: 1 }).lean<EmailBenchmarkDoc[]>();
+  return docs.map(toBenchmarkRecord);
+}
+
+export async function getBenchmark(id: string): Promise<BenchmarkRecord | null> {
+  const doc = await EmailBenchmarkModel.findOne({ _id: id }).lean<EmailBenchmarkDoc>();
+  return doc ? toBenchmarkRecord(doc) : null;
+}
+
+/** Rejects with E11000 (code 11000) when the (benchmarkType, performanceIndicator) pair exists. */
+export async function createBenchmark(input: BenchmarkInput): Promise<BenchmarkRecord> {
+  const doc = await EmailBenchmarkModel.create(pickBenchmarkFields(input));
+  return toBenchmarkRecord(doc.toObject({ transform: false }));
+}
+
+/** Null when there is no such row; E11000 when the change would duplicate another row's key. */
+export async function updateBenchmark(id: string, changes: Partial<BenchmarkInput>): Promise<BenchmarkRecord | null> {
+  const doc = await EmailBenchmarkModel.findOneAndUpdate(
+    { _id: id },
+    { $set: pickBenchmarkFields(changes) },
+    { returnDocument: "after", runValidators: true },
+  ).lean<EmailBenchmarkDoc>();
+  return doc ? toBenchmarkRecord(doc) : null;
+}
+
+export async function deleteBenchmark(id: string): Promise<boolean> {
+  const result = await EmailBenchmarkModel.deleteOne({ _id: id });
+  return result.deletedCount === 1;
+}
+
+export async function countBenchmarks(): Promise<number> {
+  return EmailBenchmarkModel.countDocuments({});
+}
+
+/**
+ * For the seed: inserts the row only when its (benchmarkType, performanceIndicator) is absent, and
+ * never touches an existing one, so an admin's edits survive every re-seed. The unique index
+ * decides, also between two seeds running at once. Returns whether it inserted.
+ */
+export async function insertBenchmarkIfMissing(input: BenchmarkInput): Promise<boolean> {
+  try {
+    await EmailBenchmarkModel.create(pickBenchmarkFields(input));
+    return true;
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,237 @@
+import { Schema } from "mongoose";
+
+import { FLOW_TYPES, type FlowType, STEP_TYPES, type StepType } from "~/lib/flow-types";
+import { type Timing, timingSchema } from "~/lib/timing";
+import { defineModel, exposeIdOptions, isDuplicateKeyError, type JsonValue, toJsonValue, uuidId } from "~/models/utils.server";
+
+/**
+ * Admin flow-mapping rules (spec §3 flow_mappings): the templates and best practice the offline
+ * generator and the AI prompt start from. An admin may keep several rules per flow type (for
+ * example one per business type); the seed adds one default rule per flow type.
+ */
+export interface FlowStep {
+  stepNumber: number;
+  channel: StepType;
+  title: string;
+  delayDays: number;
+  timing: Timing | null;
+  primaryGoal: string;
+  keyMessages: string;
+  callToAction: string;
+  notes: string;
+}
+
+export interface FlowMappingDoc {
+  _id: string;
+  flowName: string;
+  /** Absent on rules an admin adds without choosing a type. */
+  flowType?: FlowType | null;
+  businessType: string;
+  communicationChannels: string;
+  purchaseDecisionTimeline: string;
+  serviceFrequency: string;
+  upsellOpportunity: string;
+  trigger: string;
+  exitRules: unknown;
+  steps: FlowStep[];
+  notes: string;
+  /** Set only on rules the seed inserted: `default:<flowType>`. Unique, so a seed never doubles. */
+  seedKey?: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const text = (maxlength: number) => ({ type: String, trim: true, maxlength, default: "" });
+
+const flowStepSchema = new Schema<FlowStep>(
+  {
+    stepNumber: { type: Number, required: true, min: 1 },
+    channel: { type: String, enum: STEP_TYPES, required: true },
+    title: { type: String, trim: true, maxlength: 300, required: true },
+    delayDays: { type: Number, min: 0, default: 0 },
+    timing: {
+      type: Schema.Types.Mixed,
+      default: null,
+      validate: {
+        validator: (value: unknown) => value === null || value === undefined || timingSchema.safeParse(value).success,
+        message: "Invalid timing",
+      },
+    },
+    primaryGoal: text(2000),
+    keyMessages: text(5000),
+    callToAction: text(1000),
+    notes: text(2000),
+  },
+  { _id: false, versionKey: false, minimize: false },
+);
+
+const flowMappingSchema = new Schema<FlowMappingDoc>(
+  {
+    _id: uuidId,
+    flowName: { type: String, trim: true, maxlength: 200, required: true },
+    flowType: { type: String, enum: FLOW_TYPES, default: null },
+    businessType: text(100),
+    communicationChannels: text(100),
+    purchaseDecisionTimeline: text(100),
+    serviceFrequency: text(100),
+    upsellOpportunity: text(200),
+    trigger: text(2000),
+    exitRules: { type: Schema.Types.Mixed, default: null },
+    steps: { type: [flowStepSchema], default: () => [] },
+    notes: text(5000),
+    seedKey: { type: String },
+  },
+  { timestamps: true, versionKey: false, minimize: false, toJSON: exposeIdOptions(["seedKey"]), toObject: exposeIdOptions(["seedKey"]) },
+);
+flowMappingSchema.index({ flowType: 1 }, { name: "flow_type" });
+flowMappingSchema.index({ seedKey: 1 }, { unique: true, partialFilterExpression: { seedKey: { $type: "string" } }, name: "seed_key" });
+
+export const FlowMappingModel = defineModel<FlowMappingDoc>("FlowMapping", flowMappingSchema, "flow_mappings");
+
+export interface FlowMappingRecord {
+  id: string;
+  flowName: string;
+  flowType: FlowType | null;
+  businessType: string;
+  communicationChannels: string;
+  purchaseDecisionTimeline: string;
+  serviceFrequency: string;
+  upsellOpportunity: string;
+  trigger: string;
+  exitRules: JsonValue;
+  steps: FlowStep[];
+  notes: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface FlowMappingInput {
+  flowName: string;
+  flowType?: FlowType | null;
+  businessType?: string;
+  communicationChannels?: string;
+  purchaseDecisionTimeline?: string;
+  serviceFrequency?: string;
+  upsellOpportunity?: string;
+  trigger?: string;
+  exitRules?: JsonValue;
+  steps?: FlowStep[];
+  notes?: string;
+}
+
+function toFlowMappingRecord(doc: FlowMappingDoc): FlowMappingRecord {
+  return {
+    id: doc._id,
+    flowName: doc.flowName,
+    flowType: doc.flowType ?? null,
+    businessType: doc.businessType ?? "",
+    communicationChannels: doc.communicationChannels ?? "",
+    purchaseDecisionTimeline: doc.purchaseDecisionTimeline ?? "",
+    serviceFrequency: doc.serviceFrequency ?? "",
+    upsellOpportunity: doc.upsellOpportunity ?? "",
+    trigger: doc.trigger ?? "",
+    exitRules: toJsonValue(doc.exitRules ?? null),
+    steps: (doc.steps ?? []).map((step) => ({
+      stepNumber: step.stepNumber,
+      channel: step.channel,
+      title: step.title,
+      delayDays: step.delayDays ?? 0,
+      timing: step.timing ?? null,
+      primaryGoal: step.primaryGoal ?? "",
+      keyMessages: step.keyMessages ?? "",
+      callToAction: step.callToAction ?? "",
+      notes: step.notes ?? "",
+    })),
+    notes: doc.notes ?? "",
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+/** Only the known keys that were given. Step timings are validated (a ZodError when malformed). */
+function pickFlowMappingFields(input: Partial<FlowMappingInput>): Partial<FlowMappingInput> {
+  const fields: Partial<FlowMappingInput> = {};
+  if (input.flowName !== undefined) fields.flowName = input.flowName;
+  if (input.flowType !== undefined) fields.flowType = input.flowType;
+  if (input.businessType !== undefined) fields.businessType = input.businessType;
+  if (input.communicationChannels !== undefined) fields.communicationChannels = input.communicationChannels;
+  if (input.purchaseDecisionTimeline !== undefined) fields.purchaseDecisionTimeline = input.purchaseDecisionTimeline;
+  if (input.serviceFrequency !== undefined) fields.serviceFrequency = input.serviceFrequency;
+  if (input.upsellOpportunity !== undefined) fields.upsellOpportunity = input.upsellOpportunity;
+  if (input.trigger !== undefined) fields.trigger = input.trigger;
+  if (input.exitRules !== undefined) fields.exitRules = input.exitRules;
+  if (input.steps !== undefined) {
+    fields.steps = input.steps.map((step) => ({ ...step, timing: step.timing == null ? null : timingSchema.parse(step.timing) }));
+  }
+  if (input.notes !== undefined) fields.notes = input.notes;
+  return fields;
+}
+
+const LIST_SORT = { flowType: 1, flowName: 1 } as const;
+
+export async function listFlowMappings(): Promise<FlowMappingRecord[]> {
+  const docs = await FlowMappingModel.find({}, { seedKey: 0 }).sort(LIST_SORT).lean<FlowMappingDoc[]>();
+  return docs.map(toFlowMappingRecord);
+}
+
+export async function getFlowMapping(id: string): Promise<FlowMappingRecord | null> {
+  const doc = await FlowMappingModel.findOne({ _id: id }, { seedKey: 0 }).lean<FlowMappingDoc>();
+  return doc ? toFlowMappingRecord(doc) : null;
+}
+
+/**
+ * The rule the generator should follow for a flow type: one written for the business type when
+ * an admin made one, else the general rule ('All' or empty business type), else any rule of the
+ * type (oldest first). Null when there is none.
+ */
+export async function getFlowMappingByFlowType(flowType: FlowType, { businessType }: { businessType?: string } = {}): Promise<FlowMappingRecord | null> {
+  const docs = await FlowMappingModel.find({ flowType }, { seedKey: 0 }).sort({ createdAt: 1 }).lean<FlowMappingDoc[]>();
+  const specific = businessType ? docs.find((doc) => doc.businessType === businessType) : undefined;
+  const general = docs.find((doc) => doc.businessType === "" || doc.businessType === "All");
+  const chosen = specific ?? general ?? docs[0];
+  return chosen ? toFlowMappingRecord(chosen) : null;
+}
+
+export async function listFlowMappingsByFlowType(flowType: FlowType): Promise<FlowMappingRecord[]> {
+  const docs = await FlowMappingModel.find({ flowType }, { seedKey: 0 }).sort({ createdAt: 1 }).lean<FlowMappingDoc[]>();
+  return docs.map(toFlowMappingRecord);
+}
+
+export async function createFlowMapping(input: FlowMappingInput): Promise<FlowMappingRecord> {
+  const doc = await FlowMappingModel.create(pickFlowMappingFields(input));
+  return toFlowMappingRecord(doc.toObject({ transform: false }));
+}
+
+export async function updateFlowMapping(id: string, changes: Partial<FlowMappingInput>): Promise<FlowMappingRecord | null> {
+  const doc = await FlowMappingModel.findOneAndUpdate(
+    { _id: id },
+    { $set: pickFlowMappingFields(changes) },
+    { returnDocument: "after", runValidators: true, projection: { seedKey: 0 } },
+  ).lean<FlowMappingDoc>();
+  return doc ? toFlowMappingRecord(doc) : null;
+}
+
+export async function deleteFlowMapping(id: string): Promise<boolean> {
+  const result = await FlowMappingModel.deleteOne({ _id: id });
+  return result.deletedCount === 1;
+}
+
+export async function countFlowMappings(): Promise<number> {
+  return FlowMappingModel.countDocuments({});
+}
+
+/**
+ * For the seed: inserts the default rule of a flow type only when no rule of that type exists
+ * (an admin's own or edited rule is never touched). The unique seedKey stops two seeds running at
+ * once from both inserting. Returns whether it inserted.
+ */
+export async function insertFlowMappingIfMissing(input: FlowMappingInput & { flowType: FlowType }): Promise<boolean> {
+  if (await FlowMappingModel.exists({ flowType: input.flowType })) return false;
+  try {
+    await FlowMappingModel.create({ ...pickFlowMappingFields(input), seedKey: `default:${input.flowType}` });
+    return true;
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+}

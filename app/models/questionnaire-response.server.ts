@@ -1,0 +1,265 @@
+import { Schema } from "mongoose";
+
+import { defineModel, exposeIdOptions, isDuplicateKeyError, uuidId } from "~/models/utils.server";
+
+/**
+ * One business questionnaire per user (spec §3 questionnaire_responses). Every answer is optional
+ * here and defaults to empty: which answers are required depends on the form and the business
+ * type, and the services' zod schemas decide that (spec §5).
+ */
+
+/** Single-choice answers. */
+export const CHOICE_FIELDS = [
+  "companyName",
+  "businessType",
+  "industry",
+  "purchaseDecisionTimeline",
+  "communicationChannels",
+  "serviceInnovation",
+  "upsellOpportunities",
+  "conversionGoal",
+] as const;
+
+/** Multiple-choice answers, stored as lists (B2C Service/Retail only). */
+export const LIST_FIELDS = ["bookingTimeline", "customerFrequency", "demandSeasonality"] as const;
+
+/** Free-text answers, in the wizard's order. */
+export const TEXT_FIELDS = [
+  // General business information (wizard step 3)
+  "companyWebsite",
+  "primaryTargetAudience",
+  "targetAudienceAge",
+  "businessOperationDescription",
+  "productServiceDescription",
+  "primaryProblemSolved",
+  "competitiveDifferentiation",
+  "customerJourney",
+  "brandVoicePositioning",
+  "customerFeedback",
+  "frequentQuestionsConcerns",
+  "salesCycleLength",
+  "purchaseMethod",
+  // Onboarding (step 4)
+  "onboardingStage",
+  "onboardingGoal",
+  "onboardingProcessSteps",
+  "keyUserKnowledgeElements",
+  "availableProofMaterials",
+  "onboardingBottlenecks",
+  "onboardingSpecialOffers",
+  // Lead nurture (step 5)
+  "leadToClientJourney",
+  "leadAcquisitionMethod",
+  "specificLeadOffer",
+  "crucialLeadInformation",
+  "socialProofCredentials",
+  "topReasonsNotToBuy",
+  "competitiveAdvantageReasons",
+  "guarantees_q8",
+  "leadNurtureGoal",
+] as const;
+
+export type ChoiceField = (typeof CHOICE_FIELDS)[number];
+export type ListField = (typeof LIST_FIELDS)[number];
+export type TextField = (typeof TEXT_FIELDS)[number];
+
+export type QuestionnaireAnswers = Record<ChoiceField | TextField, string> & Record<ListField, string[]>;
+
+export type QuestionnaireResponseDoc = QuestionnaireAnswers & {
+  _id: string;
+  userId: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const TEXT_MAX = 5000;
+
+function answerPaths() {
+  const paths: Record<string, unknown> = {};
+  for (const field of CHOICE_FIELDS) paths[field] = { type: String, trim: true, maxlength: 200, default: "" };
+  for (const field of TEXT_FIELDS) paths[field] = { type: String, trim: true, maxlength: TEXT_MAX, default: "" };
+  for (const field of LIST_FIELDS) paths[field] = { type: [{ type: String, trim: true, maxlength: 200 }], default: () => [] };
+  return paths;
+}
+
+const questionnaireResponseSchema = new Schema<QuestionnaireResponseDoc>(
+  {
+    _id: uuidId,
+    userId: { type: String, required: true, unique: true },
+    ...answerPaths(),
+  },
+  { timestamps: true, versionKey: false, toJSON: exposeIdOptions(), toObject: exposeIdOptions() },
+);
+
+export const QuestionnaireResponseModel = defineModel<QuestionnaireResponseDoc>(
+  "QuestionnaireResponse",
+  questionnaireResponseSchema,
+  "questionnaire_responses",
+);
+
+export type QuestionnaireResponseRecord = QuestionnaireAnswers & {
+  id: string;
+  userId: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** Every answer empty: the shape of a response nobody has filled in. */
+export function emptyAnswers(): QuestionnaireAnswers {
+  return {
+    companyName: "",
+    businessType: "",
+    industry: "",
+    purchaseDecisionTimeline: "",
+    communicationChannels: "",
+    serviceInnovation: "",
+    upsellOpportunities: "",
+    conversionGoal: "",
+    companyWebsite: "",
+    primaryTargetAudience: "",
+    targetAudienceAge: "",
+    businessOperationDescription: "",
+    productServiceDescription: "",
+    primaryProblemSolved: "",
+    competitiveDifferentiation: "",
+    customerJourney: "",
+    brandVoicePositioning: "",
+    customerFeedback: "",
+    frequentQuestionsConcerns: "",
+    salesCycleLength: "",
+    purchaseMethod: "",
+    onboardingStage: "",
+    onboardingGoal: "",
+    onboardingProcessSteps: "",
+    keyUserKnowledgeElements: "",
+    availableProofMaterials: "",
+    onboardingBottlenecks: "",
+    onboardingSpecialOffers: "",
+    leadToClientJourney: "",
+    leadAcquisitionMethod: "",
+    specificLeadOffer: "",
+    crucialLeadInformation: "",
+    socialProofCredentials: "",
+    topReasonsNotToBuy: "",
+    competitiveAdvantageReasons: "",
+    guarantees_q8: "",
+    leadNurtureGoal: "",
+    bookingTimeline: [],
+    customerFrequency: [],
+    demandSeasonality: [],
+  };
+}
+
+function toRecord(doc: Partial<QuestionnaireResponseDoc> & Pick<QuestionnaireResponseDoc, "_id" | "userId" | "createdAt" | "updatedAt">) {
+  const record: QuestionnaireResponseRecord = {
+    ...emptyAnswers(),
+    id: doc._id,
+    userId: doc.userId,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+  for (const field of CHOICE_FIELDS) record[field] = doc[field] ?? "";
+  for (const field of TEXT_FIELDS) record[field] = doc[field] ?? "";
+  for (const field of LIST_FIELDS) record[field] = doc[field] ?? [];
+  return record;
+}
+
+const ANSWER_PROJECTION: Record<string, 1> = Object.fromEntries(
+  ["userId", "createdAt", "updatedAt", ...CHOICE_FIELDS, ...TEXT_FIELDS, ...LIST_FIELDS].map((field) => [field, 1]),
+);
+
+export async function getResponseByUserId(userId: string): Promise<QuestionnaireResponseRecord | null> {
+  const doc = await QuestionnaireResponseModel.findOne({ userId }, ANSWER_PROJECTION).lean<QuestionnaireResponseDoc>();
+  return doc ? toRecord(doc) : null;
+}
+
+/** Only the known answer keys of `answers`, so that nothing else can be written through it. */
+function pickAnswers(answers: Partial<QuestionnaireAnswers>): Partial<QuestionnaireAnswers> {
+  const picked: Partial<QuestionnaireAnswers> = {};
+  for (const field of CHOICE_FIELDS) if (answers[field] !== undefined) picked[field] = answers[field];
+  for (const field of TEXT_FIELDS) if (answers[field] !== undefined) picked[field] = answers[field];
+  for (const field of LIST_FIELDS) if (answers[field] !== undefined) picked[field] = answers[field];
+  return picked;
+}
+
+/**
+ * Creates the user's response or updates it: given keys are set, others keep their value (or
+ * their empty default on creation). One document per user, guaranteed by the unique userId:
+ * update the existing response, else insert it; when a concurrent first save wins the insert
+ * (E11000), update that one instead. Returns the saved response and whether this call created it.
+ */
+export async function upsertResponseForUser(
+  userId: string,
+  answers: Partial<QuestionnaireAnswers>,
+): Promise<{ response: QuestionnaireResponseRecord; created: boolean }> {
+  const $set = pickAnswers(answers);
+  const updateExisting = () =>
+    QuestionnaireResponseModel.findOneAndUpdate(
+      { userId },
+      { $set },
+      { returnDocument: "after", runValidators: true, projection: ANSWER_PROJECTION },
+    ).lean<QuestionnaireResponseDoc>();
+
+  const existing = await updateExisting();
+  if (existing) return { response: toRecord(existing), created: false };
+  try {
+    const created = await QuestionnaireResponseModel.create({ ...$set, userId });
+    return { response: toRecord(created.toObject({ transform: false })), created: true };
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+    const raced = await updateExisting();
+    if (!raced) throw error;
+    return { response: toRecord(raced), created: false };
+  }
+}
+
+export interface AdminResponseRow {
+  id: string;
+  userId: string;
+  companyName: string;
+  businessType: string;
+  industry: string;
+  communicationChannels: string;
+  createdAt: Date;
+}
+
+/** The admin's read-only table, newest first. */
+export async function listResponsesForAdmin(): Promise<AdminResponseRow[]> {
+  const docs = await QuestionnaireResponseModel.find(
+    {},
+    { userId: 1, companyName: 1, businessType: 1, industry: 1, communicationChannels: 1, createdAt: 1 },
+  )
+    .sort({ createdAt: -1 })
+    .lean<Pick<QuestionnaireResponseDoc, "_id" | "userId" | "companyName" | "businessType" | "industry" | "communicationChannels" | "createdAt">[]>();
+  return docs.map((doc) => ({
+    id: doc._id,
+    userId: doc.userId,
+    companyName: doc.companyName ?? "",
+    businessType: doc.businessType ?? "",
+    industry: doc.industry ?? "",
+    communicationChannels: doc.communicationChannels ?? "",
+    createdAt: doc.createdAt,
+  }));
+}
+
+/** For the user's Business Profile card and the current-user call: a response's summary. */
+export async function getResponseSummaryByUserId(
+  userId: string,
+): Promise<Pick<QuestionnaireAnswers, "companyName" | "businessType" | "industry" | "communicationChannels"> | null> {
+  const doc = await QuestionnaireResponseModel.findOne(
+    { userId },
+    { companyName: 1, businessType: 1, industry: 1, communicationChannels: 1 },
+  ).lean<Pick<QuestionnaireResponseDoc, "companyName" | "businessType" | "industry" | "communicationChannels">>();
+  return doc
+    ? {
+        companyName: doc.companyName ?? "",
+        businessType: doc.businessType ?? "",
+        industry: doc.industry ?? "",
+        communicationChannels: doc.communicationChannels ?? "",
+      }
+    : null;
+}
+
+export async function countResponses(): Promise<number> {
+  return QuestionnaireResponseModel.countDocuments({});
+}

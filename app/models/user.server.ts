@@ -1,0 +1,262 @@
+import { Schema } from "mongoose";
+
+import { ADMIN_ROLE, DEFAULT_ROLE } from "~/lib/user";
+import { defineModel, exposeIdOptions, normalizeEmail, uuidId } from "~/models/utils.server";
+
+export const USER_ROLES = [ADMIN_ROLE, DEFAULT_ROLE] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+export const COMPLETION_METHODS = ["manual", "ai"] as const;
+export type CompletionMethod = (typeof COMPLETION_METHODS)[number];
+export const LOCAL_AUTH_PROVIDER = "local";
+
+export interface UserDoc {
+  _id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  /** Absent for accounts that only sign in through the third-party provider. */
+  passwordHash?: string | null;
+  authProvider: string;
+  /** The provider's stable subject id; unique per provider. */
+  oauthSubject?: string | null;
+  /** 0 or 1, as the spec stores it. */
+  isPremium: number;
+  role: UserRole;
+  completionMethod?: CompletionMethod | null;
+  researchWebsiteUrl: string;
+  /** 0 until the AI research of the user's website has run. */
+  aiResearchCompleted: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const userSchema = new Schema<UserDoc>(
+  {
+    _id: uuidId,
+    email: { type: String, required: true, unique: true, lowercase: true, trim: true, maxlength: 254 },
+    firstName: { type: String, trim: true, maxlength: 100, default: "" },
+    lastName: { type: String, trim: true, maxlength: 100, default: "" },
+    companyName: { type: String, trim: true, maxlength: 200, default: "" },
+    passwordHash: { type: String },
+    authProvider: { type: String, required: true, default: "local" },
+    oauthSubject: { type: String },
+    isPremium: { type: Number, enum: [0, 1], default: 0 },
+    role: { type: String, enum: USER_ROLES, default: DEFAULT_ROLE },
+    completionMethod: { type: String, enum: COMPLETION_METHODS },
+    researchWebsiteUrl: { type: String, trim: true, maxlength: 2048, default: "" },
+    aiResearchCompleted: { type: Number, enum: [0, 1], default: 0 },
+  },
+  {
+    timestamps: true,
+    versionKey: false,
+    toJSON: exposeIdOptions(["passwordHash", "oauthSubject"]),
+    toObject: exposeIdOptions(["passwordHash", "oauthSubject"]),
+  },
+);
+// One account per provider identity. Partial, not sparse: local accounts have no subject, and a
+// sparse compound index would still index them because authProvider is always present.
+userSchema.index(
+  { authProvider: 1, oauthSubject: 1 },
+  { unique: true, partialFilterExpression: { oauthSubject: { $type: "string" } }, name: "oauth_identity" },
+);
+
+export const UserModel = defineModel<UserDoc>("User", userSchema, "users");
+
+/** The user as the rest of the app and the browser see it: no password hash, no provider subject. */
+export interface UserRecord {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  authProvider: string;
+  isPremium: number;
+  role: UserRole;
+  completionMethod: CompletionMethod | null;
+  researchWebsiteUrl: string;
+  aiResearchCompleted: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** For sign-in only: the record plus its password hash. */
+export interface UserWithPassword extends UserRecord {
+  passwordHash: string | null;
+}
+
+type ClientUserFields = Omit<UserDoc, "passwordHash" | "oauthSubject">;
+
+const CLIENT_USER_PROJECTION = {
+  email: 1,
+  firstName: 1,
+  lastName: 1,
+  companyName: 1,
+  authProvider: 1,
+  isPremium: 1,
+  role: 1,
+  completionMethod: 1,
+  researchWebsiteUrl: 1,
+  aiResearchCompleted: 1,
+  createdAt: 1,
+  updatedAt: 1,
+} as const;
+
+export function toClientUser(doc: ClientUserFields): UserRecord {
+  return {
+    id: doc._id,
+    email: doc.email,
+    firstName: doc.firstName ?? "",
+    lastName: doc.lastName ?? "",
+    companyName: doc.companyName ?? "",
+    authProvider: doc.authProvider ?? LOCAL_AUTH_PROVIDER,
+    isPremium: doc.isPremium ? 1 : 0,
+    role: doc.role === ADMIN_ROLE ? ADMIN_ROLE : DEFAULT_ROLE,
+    completionMethod: doc.completionMethod ?? null,
+    researchWebsiteUrl: doc.researchWebsiteUrl ?? "",
+    aiResearchCompleted: doc.aiResearchCompleted ? 1 : 0,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+export interface CreateUserInput {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  companyName?: string;
+  passwordHash?: string;
+  authProvider?: string;
+  oauthSubject?: string;
+  role?: UserRole;
+  isPremium?: 0 | 1;
+  completionMethod?: CompletionMethod;
+  researchWebsiteUrl?: string;
+}
+
+/** Creates an account. A taken email (or provider identity) rejects with MongoDB's E11000 (code 11000). */
+export async function createUser(input: CreateUserInput): Promise<UserRecord> {
+  const doc = await UserModel.create({
+    email: input.email,
+    firstName: input.firstName ?? "",
+    lastName: input.lastName ?? "",
+    companyName: input.companyName ?? "",
+    passwordHash: input.passwordHash,
+    authProvider: input.authProvider ?? LOCAL_AUTH_PROVIDER,
+    oauthSubject: input.oauthSubject,
+    role: input.role ?? DEFAULT_ROLE,
+    isPremium: input.isPremium ?? 0,
+    completionMethod: input.completionMethod,
+    researchWebsiteUrl: input.researchWebsiteUrl ?? "",
+  });
+  return toClientUser(doc.toObject({ transform: false }));
+}
+
+export async function getUserById(id: string): Promise<UserRecord | null> {
+  const doc = await UserModel.findOne({ _id: id }, CLIENT_USER_PROJECTION).lean<ClientUserFields>();
+  return doc ? toClientUser(doc) : null;
+}
+
+/** Internal, for sign-in: includes the password hash. Never hand the result to a client. */
+export async function getUserByEmail(email: string): Promise<UserWithPassword | null> {
+  const doc = await UserModel.findOne({ email: normalizeEmail(email) }, { ...CLIENT_USER_PROJECTION, passwordHash: 1 }).lean<
+    ClientUserFields & Pick<UserDoc, "passwordHash">
+  >();
+  return doc ? { ...toClientUser(doc), passwordHash: doc.passwordHash ?? null } : null;
+}
+
+export async function getUserByOAuth({ authProvider, oauthSubject }: { authProvider: string; oauthSubject: string }): Promise<UserRecord | null> {
+  const doc = await UserModel.findOne({ authProvider, oauthSubject }, CLIENT_USER_PROJECTION).lean<ClientUserFields>();
+  return doc ? toClientUser(doc) : null;
+}
+
+/** For the password change: the current hash, null when the account has none; null result when there is no such user. */
+export async function getPasswordHashById(id: string): Promise<{ passwordHash: string | null } | null> {
+  const doc = await UserModel.findOne({ _id: id }, { passwordHash: 1 }).lean<Pick<UserDoc, "_id" | "passwordHash">>();
+  return doc ? { passwordHash: doc.passwordHash ?? null } : null;
+}
+
+export async function updateUserName({ id, firstName, lastName }: { id: string; firstName: string; lastName: string }): Promise<UserRecord | null> {
+  const doc = await UserModel.findOneAndUpdate(
+    { _id: id },
+    { $set: { firstName, lastName } },
+    { returnDocument: "after", runValidators: true, projection: CLIENT_USER_PROJECTION },
+  ).lean<ClientUserFields>();
+  return doc ? toClientUser(doc) : null;
+}
+
+/** Replaces the password hash; false when there is no such user. */
+export async function setPasswordHash({ id, passwordHash }: { id: string; passwordHash: string }): Promise<boolean> {
+  const result = await UserModel.updateOne({ _id: id }, { $set: { passwordHash } });
+  return result.matchedCount === 1;
+}
+
+/**
+ * Links a third-party identity to an existing account (sign-in with a verified email that matches).
+ * Null when there is no such user; E11000 when the identity is already linked to another account.
+ */
+export async function linkProviderIdentity({
+  id,
+  authProvider,
+  oauthSubject,
+}: {
+  id: string;
+  authProvider: string;
+  oauthSubject: string;
+}): Promise<UserRecord | null> {
+  const doc = await UserModel.findOneAndUpdate(
+    { _id: id },
+    { $set: { authProvider, oauthSubject } },
+    { returnDocument: "after", runValidators: true, projection: CLIENT_USER_PROJECTION },
+  ).lean<ClientUserFields>();
+  return doc ? toClientUser(doc) : null;
+}
+
+export async function setUserRole({ id, role }: { id: string; role: UserRole }): Promise<boolean> {
+  const result = await UserModel.updateOne({ _id: id }, { $set: { role } }, { runValidators: true });
+  return result.matchedCount === 1;
+}
+
+/** For the `user:role` script and ADMIN_EMAILS: sets the role of the account with this email. */
+export async function setUserRoleByEmail({ email, role }: { email: string; role: UserRole }): Promise<UserRecord | null> {
+  const doc = await UserModel.findOneAndUpdate(
+    { email: normalizeEmail(email) },
+    { $set: { role } },
+    { returnDocument: "after", runValidators: true, projection: CLIENT_USER_PROJECTION },
+  ).lean<ClientUserFields>();
+  return doc ? toClientUser(doc) : null;
+}
+
+export interface UserDetailsUpdate {
+  companyName?: string;
+  completionMethod?: CompletionMethod;
+  researchWebsiteUrl?: string;
+  aiResearchCompleted?: 0 | 1;
+  isPremium?: 0 | 1;
+}
+
+/** Profile fields set by the questionnaire, AI research and plan changes. Only given keys change. */
+export async function updateUserDetails({ id, ...fields }: { id: string } & UserDetailsUpdate): Promise<UserRecord | null> {
+  const $set: UserDetailsUpdate = {};
+  if (fields.companyName !== undefined) $set.companyName = fields.companyName;
+  if (fields.completionMethod !== undefined) $set.completionMethod = fields.completionMethod;
+  if (fields.researchWebsiteUrl !== undefined) $set.researchWebsiteUrl = fields.researchWebsiteUrl;
+  if (fields.aiResearchCompleted !== undefined) $set.aiResearchCompleted = fields.aiResearchCompleted;
+  if (fields.isPremium !== undefined) $set.isPremium = fields.isPremium;
+  const doc = await UserModel.findOneAndUpdate(
+    { _id: id },
+    { $set },
+    { returnDocument: "after", runValidators: true, projection: CLIENT_USER_PROJECTION },
+  ).lean<ClientUserFields>();
+  return doc ? toClientUser(doc) : null;
+}
+
+export async function countUsers(): Promise<number> {
+  return UserModel.countDocuments({});
+}
+
+/** Removes the account document only; callers revoke sessions and remove owned data. */
+export async function deleteUser(id: string): Promise<boolean> {
+  const result = await UserModel.deleteOne({ _id: id });
+  return result.deletedCount === 1;
+}

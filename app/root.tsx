@@ -1,0 +1,77 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useNonce } from "~/components/nonce";
+import { ToastProvider } from "~/components/ui/toaster";
+import { TooltipProvider } from "~/components/ui/tooltip";
+import { UpgradeDialogProvider } from "~/components/upgrade-dialog";
+import { getPublicEnv } from "~/services/env.server";
+import { getToast } from "~/services/toast.server";
+import stylesheet from "~/styles/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Flowmap: lifecycle email and SMS flows, planned with AI" },
+  {
+    name: "description",
+    content:
+      "Answer a short questionnaire, compare your email metrics with industry benchmarks and get AI-generated onboarding, lead nurture and retention flows.",
+  },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, setCookie } = await getToast(request);
+  return data({ toast, ENV: getPublicEnv() }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
+}
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#3b50e0" />
+        <Meta />
+        <Links />
+        <noscript>
+          {/* Without JavaScript a toast cannot be closed by its button, so it fades out by itself. */}
+          <style>{".toast{animation:toast-hide .4s ease 6s forwards}.toast button{display:none}"}</style>
+        </noscript>
+      </head>
+      <body className="h-full">
+        <UpgradeDialogProvider supportEmail={rootData?.ENV.SUPPORT_EMAIL ?? "support@flowmap.app"}>
+          {children}
+        </UpgradeDialogProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <ToastProvider flash={toast}>
+      <TooltipProvider>
+        <Outlet />
+      </TooltipProvider>
+    </ToastProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,239 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+
+import { Field, FormError, PasswordField, SubmitButton } from "~/components/forms";
+import { UpgradeLink } from "~/components/upgrade-dialog";
+import { changePasswordFormSchema, profileNameSchema } from "~/lib/schemas/auth";
+import { DEFAULT_ROLE, planLabel } from "~/lib/user";
+import { getPasswordHashById } from "~/models/user.server";
+import { AccountError, changePassword, renameUser } from "~/services/auth/accounts.server";
+import { requireUser, requireUserWithSession } from "~/services/auth/auth.server";
+import { endOtherSessions } from "~/services/auth/session.server";
+import { readForm } from "~/services/forms.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "User Settings | Flowmap" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return {
+    account: {
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: user.role || DEFAULT_ROLE,
+      isPremium: user.isPremium,
+      hasPassword: Boolean((await getPasswordHashById(user.id))?.passwordHash),
+      createdAt: user.createdAt.toISOString(),
+    },
+  };
+}
+
+const NAME_INTENT = "update-name";
+const PASSWORD_INTENT = "change-password";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, sessionId } = await requireUserWithSession(request);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  switch (intent) {
+    case NAME_INTENT: {
+      const submission = parseWithZod(form, { schema: profileNameSchema });
+      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 422 });
+      try {
+        await renameUser(user.id, submission.value);
+      } catch (error) {
+        if (error instanceof AccountError) return data({ intent, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+        throw error;
+      }
+      return redirectWithToast("/user-settings", { title: "Success", description: "Your name has been updated successfully!", variant: "success" });
+    }
+    case PASSWORD_INTENT: {
+      const hide = ["currentPassword", "newPassword", "confirmPassword"];
+      const submission = parseWithZod(form, { schema: changePasswordFormSchema });
+      if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hide }) }, { status: 422 });
+      try {
+        await changePassword(user.id, submission.value);
+      } catch (error) {
+        if (error instanceof AccountError) {
+          const reply = error.field
+            ? submission.reply({ fieldErrors: { [error.field]: [error.message] }, hideFields: hide })
+            : submission.reply({ formErrors: [error.message], hideFields: hide });
+          return data({ intent, result: reply }, { status: error.status });
+        }
+        throw error;
+      }
+      // Every other device signs in again with the new password.
+      await endOtherSessions(user.id, sessionId);
+      return redirectWithToast("/user-settings", {
+        title: "Success",
+        description: "Your password has been changed successfully!",
+        variant: "success",
+      });
+    }
+    default:
+      return data({ intent: null, result: null, message: "Unknown action. Please reload the page and try again." }, { status: 400 });
+  }
+}
+
+export default function UserSettingsRoute() {
+  const { account } = useLoaderData<typeof loader>();
+  const created = new Date(account.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">User Settings</h1>
+
+      <section aria-labelledby="account-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="account-heading" className="text-lg font-semibold text-slate-900">
+          Account
+        </h2>
+        <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+          <div>
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Email</dt>
+            <dd className="mt-1 text-sm break-all text-slate-900">{account.email}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Role</dt>
+            <dd className="mt-1 text-sm text-slate-900" data-testid="role">
+              {account.role}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Account created</dt>
+            <dd className="mt-1 text-sm text-slate-900">{created}</dd>
+          </div>
+        </dl>
+        <NameSection firstName={account.firstName} lastName={account.lastName} />
+      </section>
+
+      <PasswordSection hasPassword={account.hasPassword} />
+
+      <section aria-labelledby="plan-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="plan-heading" className="text-lg font-semibold text-slate-900">
+          Subscription
+        </h2>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-4 rounded-lg bg-slate-50 p-4">
+          <div>
+            <p className="font-medium text-slate-900">{planLabel(account)}</p>
+            <p className="text-sm text-slate-600">Limited access to premium features</p>
+          </div>
+          <UpgradeLink className="rounded-lg bg-amber-500 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-amber-400">
+            Upgrade to Premium
+          </UpgradeLink>
+        </div>
+      </section>
+
+      <section aria-labelledby="session-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="session-heading" className="text-lg font-semibold text-slate-900">
+          Session
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">Sign out of Flowmap on this device.</p>
+        <Form method="post" action="/api/logout" reloadDocument className="mt-4">
+          <button type="submit" className="rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50">
+            Logout
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+function NameSection({ firstName, lastName }: { firstName: string; lastName: string }) {
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const lastResult = actionData?.intent === NAME_INTENT ? actionData.result : undefined;
+  // Edit mode is route state (?edit=name), so the toggle works without JavaScript too.
+  const editing = new URLSearchParams(location.search).get("edit") === "name" || (lastResult != null && lastResult.status === "error");
+  const [form, fields] = useForm({
+    id: "name-form",
+    lastResult,
+    constraint: getZodConstraint(profileNameSchema),
+    defaultValue: { firstName, lastName },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileNameSchema }),
+    shouldRevalidate: "onInput",
+  });
+  const fullName = [firstName, lastName].filter(Boolean).join(" ");
+
+  if (!editing) {
+    return (
+      <div className="mt-6 flex flex-wrap items-end justify-between gap-4 border-t border-slate-100 pt-6">
+        <div>
+          <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Name</p>
+          <p className="mt-1 text-sm text-slate-900" data-testid="full-name">
+            {fullName || "Not set"}
+          </p>
+        </div>
+        <Link
+          to="?edit=name"
+          preventScrollReset
+          className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+        >
+          Edit Name
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <Form method="post" action="/user-settings" className="mt-6 space-y-4 border-t border-slate-100 pt-6" {...getFormProps(form)}>
+      <FormError id={form.errorId} errors={form.errors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }} errors={fields.firstName.errors} />
+        <Field label="Last name" inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} errors={fields.lastName.errors} />
+      </div>
+      <div className="flex gap-3">
+        <SubmitButton intent={NAME_INTENT} pendingLabel="Saving...">
+          Save Name
+        </SubmitButton>
+        <Link to="/user-settings" preventScrollReset className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData?.intent === PASSWORD_INTENT ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    id: "password-form",
+    lastResult,
+    constraint: getZodConstraint(changePasswordFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordFormSchema }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section aria-labelledby="password-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="password-heading" className="text-lg font-semibold text-slate-900">
+        Change Password
+      </h2>
+      {hasPassword ? null : (
+        <p className="mt-1 text-sm text-slate-600">You sign in through a third-party provider, so your account has no password to change.</p>
+      )}
+      <Form method="post" action="/user-settings" className="mt-4 space-y-4" {...getFormProps(form)}>
+        <FormError id={form.errorId} errors={form.errors} />
+        <PasswordField
+          label="Current password"
+          inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.currentPassword.errors}
+        />
+        <PasswordField
+          label="New password"
+          inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.newPassword.errors}
+        />
+        <PasswordField
+          label="Confirm new password"
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.confirmPassword.errors}
+        />
+        <SubmitButton intent={PASSWORD_INTENT} pendingLabel="Changing...">
+          Change Password
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

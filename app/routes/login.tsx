@@ -1,0 +1,117 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+
+import { Field, FormError, HoneypotField, PasswordField, SubmitButton } from "~/components/forms";
+import { AuthLayout } from "~/components/layout/auth-layout";
+import { loginSchema } from "~/lib/schemas/auth";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { AccountError } from "~/services/auth/accounts.server";
+import { FORM_STRATEGY, getAuthenticator } from "~/services/auth/authenticator.server";
+import { getUserId } from "~/services/auth/auth.server";
+import { getOAuthSettings } from "~/services/auth/oauth.server";
+import { RateLimitedError } from "~/services/auth/rate-limit.server";
+import { startUserSession } from "~/services/auth/session.server";
+import { readForm } from "~/services/forms.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign in | Flowmap" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getUserId(request)) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  return { oauthLabel: getOAuthSettings()?.buttonLabel ?? null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const submission = parseWithZod(form, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 422 });
+  }
+  try {
+    const user = await getAuthenticator().authenticate(FORM_STRATEGY, request);
+    const { setCookie } = await startUserSession(user.id, request);
+    return redirectWithToast(
+      safeRedirect(submission.value.redirectTo),
+      { title: "Welcome Back!", variant: "success" },
+      { headers: { "Set-Cookie": setCookie } },
+    );
+  } catch (error) {
+    if (error instanceof RateLimitedError) {
+      return data(
+        { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
+        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+      );
+    }
+    if (error instanceof AccountError) {
+      return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+export default function LoginRoute() {
+  const { oauthLabel } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(loginSchema),
+    defaultValue: { redirectTo },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <AuthLayout
+      title="Sign in to Flowmap"
+      subtitle={
+        <>
+          New here?{" "}
+          <Link to="/questionnaire" className="font-medium text-brand-700 underline">
+            Take the free assessment
+          </Link>{" "}
+          or{" "}
+          <Link to={redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register"} className="font-medium text-brand-700 underline">
+            create an account
+          </Link>
+          .
+        </>
+      }
+    >
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <HoneypotField />
+        <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true }} errors={fields.email.errors} />
+        <PasswordField
+          label="Password"
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.password.errors}
+        />
+        <SubmitButton className="w-full" pendingLabel="Signing in...">
+          Sign In
+        </SubmitButton>
+      </Form>
+      <div className="my-6 flex items-center gap-3 text-xs font-medium text-slate-500 uppercase">
+        <span className="h-px flex-1 bg-slate-200" />
+        Or continue with
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      {/* A full-page navigation: the provider's pages cannot load inside a client transition. */}
+      <a
+        href="/api/login"
+        className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+      >
+        <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true">
+          <path d="M12 3a9 9 0 100 18 9 9 0 000-18zm0 4v5l3 3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        {oauthLabel ?? "Single sign-on"}
+      </a>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,26 @@
+import { countBenchmarks } from "~/models/email-benchmark.server";
+import { countFlowMappings } from "~/models/flow-mapping.server";
+import { countUsers } from "~/models/user.server";
+
+/** Admin stats are cached for 30 seconds (spec §9): counting every collection on each view is waste. */
+export const ADMIN_STATS_TTL_MS = 30_000;
+
+export interface AdminStats {
+  totalUsers: number;
+  benchmarks: number;
+  flowMappings: number;
+}
+
+let cache: { value: AdminStats; at: number } | undefined;
+
+export async function getAdminStats(now = Date.now()): Promise<AdminStats> {
+  if (cache && now - cache.at < ADMIN_STATS_TTL_MS) return cache.value;
+  const [totalUsers, benchmarks, flowMappings] = await Promise.all([countUsers(), countBenchmarks(), countFlowMappings()]);
+  cache = { value: { totalUsers, benchmarks, flowMappings }, at: now };
+  return cache.value;
+}
+
+/** After an admin write the next read counts again. */
+export function invalidateAdminStats() {
+  cache = undefined;
+}

@@ -1,0 +1,142 @@
+import type { z } from "zod";
+
+import type { registerApiSchema } from "~/lib/schemas/auth";
+import { ADMIN_ROLE } from "~/lib/user";
+import {
+  createUser,
+  getPasswordHashById,
+  getUserByEmail,
+  getUserByOAuth,
+  linkProviderIdentity,
+  setPasswordHash,
+  setUserRole,
+  updateUserName,
+  type UserRecord,
+} from "~/models/user.server";
+import { isDuplicateKeyError } from "~/models/utils.server";
+import { equalizeTiming, hashPassword, verifyPassword } from "~/services/auth/password.server";
+import { beginSignInAttempt } from "~/services/auth/rate-limit.server";
+import { getEnv } from "~/services/env.server";
+
+/** An expected failure with the status and, where it belongs to one, the field it concerns. */
+export class AccountError extends Error {
+  name = "AccountError";
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Sign in instead.";
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password.";
+export const WRONG_CURRENT_PASSWORD_MESSAGE = "Current password is incorrect";
+
+/** Accounts listed in ADMIN_EMAILS become Admin when they register or sign in. */
+async function applyAdminEmails(user: UserRecord): Promise<UserRecord> {
+  if (user.role === ADMIN_ROLE || !getEnv().ADMIN_EMAILS.includes(user.email.toLowerCase())) return user;
+  await setUserRole({ id: user.id, role: ADMIN_ROLE });
+  return { ...user, role: ADMIN_ROLE };
+}
+
+export async function registerAccount(input: z.infer<typeof registerApiSchema>): Promise<UserRecord> {
+  const existing = await getUserByEmail(input.email);
+  if (existing) throw new AccountError(409, EMAIL_TAKEN_MESSAGE, "email");
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const user = await createUser({ ...input, passwordHash });
+    return applyAdminEmails(user);
+  } catch (error) {
+    // Two registrations racing for one email: the unique index decides.
+    if (isDuplicateKeyError(error)) throw new AccountError(409, EMAIL_TAKEN_MESSAGE, "email");
+    throw error;
+  }
+}
+
+/**
+ * Email and password sign-in. The answer to a wrong password and to an unknown email is the same
+ * message after the same amount of work; failures count against the client and the account.
+ */
+export async function verifySignIn(request: Request, { email, password }: { email: string; password: string }): Promise<UserRecord> {
+  // Counted before the password is checked, so concurrent guesses cannot slip past the limit.
+  const attempt = await beginSignInAttempt(request, email);
+  const user = await getUserByEmail(email);
+  if (!user?.passwordHash) {
+    await equalizeTiming(password);
+    throw new AccountError(401, INVALID_CREDENTIALS_MESSAGE);
+  }
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    throw new AccountError(401, INVALID_CREDENTIALS_MESSAGE);
+  }
+  await attempt.succeeded();
+  const { passwordHash: _hash, ...record } = user;
+  return applyAdminEmails(record);
+}
+
+export async function renameUser(userId: string, names: { firstName: string; lastName: string }) {
+  const user = await updateUserName({ id: userId, ...names });
+  if (!user) throw new AccountError(404, "Your account no longer exists.");
+  return user;
+}
+
+export async function changePassword(userId: string, { currentPassword, newPassword }: { currentPassword: string; newPassword: string }) {
+  const current = await getPasswordHashById(userId);
+  if (!current) throw new AccountError(404, "Your account no longer exists.");
+  if (!current.passwordHash) {
+    throw new AccountError(422, "This account signs in through a third-party provider and has no password to change.", "currentPassword");
+  }
+  if (!(await verifyPassword(currentPassword, current.passwordHash))) {
+    throw new AccountError(422, WRONG_CURRENT_PASSWORD_MESSAGE, "currentPassword");
+  }
+  await setPasswordHash({ id: userId, passwordHash: await hashPassword(newPassword) });
+}
+
+export interface ProviderProfile {
+  provider: string;
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  firstName?: string;
+  lastName?: string;
+}
+
+/**
+ * Third-party sign-in: the account already linked to this identity; else the account with the
+ * same verified email, now linked; else a new account. An unverified email neither links nor
+ * creates an account: it could take over someone else's account, or claim an email (even an
+ * ADMIN_EMAILS one) that its owner could then no longer register.
+ */
+export async function signInWithProvider(profile: ProviderProfile): Promise<UserRecord> {
+  const linked = await getUserByOAuth({ authProvider: profile.provider, oauthSubject: profile.subject });
+  if (linked) return applyAdminEmails(linked);
+  if (!profile.email) throw new AccountError(400, "The sign-in provider did not share an email address.");
+  const existing = await getUserByEmail(profile.email);
+  if (existing && !profile.emailVerified) {
+    throw new AccountError(409, "An account with this email already exists. Sign in with your password instead.");
+  }
+  if (!profile.emailVerified) {
+    throw new AccountError(
+      403,
+      "Your sign-in provider has not verified your email address. Verify it with the provider, or create an account with your email and a password.",
+    );
+  }
+  if (existing) {
+    const user = await linkProviderIdentity({ id: existing.id, authProvider: profile.provider, oauthSubject: profile.subject });
+    return applyAdminEmails(user ?? existing);
+  }
+  try {
+    const user = await createUser({
+      email: profile.email,
+      firstName: profile.firstName ?? "",
+      lastName: profile.lastName ?? "",
+      authProvider: profile.provider,
+      oauthSubject: profile.subject,
+    });
+    return applyAdminEmails(user);
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return signInWithProvider(profile);
+    throw error;
+  }
+}

@@ -1,0 +1,105 @@
+import { data, redirect } from "@remix-run/node";
+
+import { ADMIN_ROLE } from "~/lib/user";
+import { getUserById, type UserRecord } from "~/models/user.server";
+import { apiError } from "~/services/api.server";
+import { getActiveSession, hasSessionCookie, sessionCookie } from "~/services/auth/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+/**
+ * Honest names (conventions §6): `get*` returns null when signed out, `require*` throws a
+ * redirect (pages) or a JSON 401/403 (API).
+ */
+export async function getUserId(request: Request) {
+  return (await getActiveSession(request))?.userId ?? null;
+}
+
+export async function getOptionalUser(request: Request): Promise<UserRecord | null> {
+  const session = await getActiveSession(request);
+  if (!session) return null;
+  return getUserById(session.userId);
+}
+
+export const SESSION_ENDED_TOAST = {
+  title: "Unauthorized",
+  description: "You are logged out. Logging in again...",
+  variant: "destructive",
+} as const;
+
+export function loginPath(request: Request) {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  return back === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: back })}`;
+}
+
+/** A page load by the browser itself, as opposed to a client-side data request from an open page. */
+function isDocumentRequest(request: Request) {
+  const dest = request.headers.get("Sec-Fetch-Dest");
+  if (dest) return dest === "document";
+  return (request.headers.get("Accept") ?? "").includes("text/html");
+}
+
+/**
+ * What a signed-in page answers a request without a live session. A first visit goes to sign-in.
+ * A session that ended under an open page (the cookie is still there) is told so: a page load
+ * gets the 'Unauthorized' toast on the sign-in page; a client-side request gets a 401 that the
+ * open page turns into the same toast and a redirect after 500 ms (spec §4).
+ */
+async function signedOutResponse(request: Request) {
+  const stale = await hasSessionCookie(request);
+  if (!stale) return redirect(loginPath(request));
+  const clearCookie = await sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+  if (!isDocumentRequest(request)) {
+    return data({ message: SESSION_ENDED_TOAST.description, loginPath: loginPath(request) }, { status: 401, headers: { "Set-Cookie": clearCookie } });
+  }
+  return redirectWithToast(loginPath(request), SESSION_ENDED_TOAST, { headers: { "Set-Cookie": clearCookie } });
+}
+
+export async function requireUser(request: Request): Promise<UserRecord> {
+  return (await requireUserWithSession(request)).user;
+}
+
+export async function requireUserWithSession(request: Request) {
+  const session = await getActiveSession(request);
+  const user = session ? await getUserById(session.userId) : null;
+  if (!session || !user) throw await signedOutResponse(request);
+  return { user, sessionId: session.sessionId };
+}
+
+/** Admin pages: non-admins get a 403 the error boundary turns into 'Access Denied'. */
+export async function requireAdmin(request: Request): Promise<UserRecord> {
+  const user = await requireUser(request);
+  if (user.role !== ADMIN_ROLE) {
+    throw new Response(JSON.stringify({ message: "Admin access required" }), {
+      status: 403,
+      statusText: "Access Denied",
+      headers: { "Content-Type": "application/json" },
+    });
+  }
+  return user;
+}
+
+/** The API's 401; a stale session cookie is cleared with it, as pages do. */
+async function apiSignedOut(request: Request) {
+  const headers = (await hasSessionCookie(request))
+    ? { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) }) }
+    : undefined;
+  return apiError(401, "You are not signed in. Sign in and try again.", {}, { headers });
+}
+
+export async function requireApiUser(request: Request): Promise<UserRecord> {
+  return (await requireApiUserWithSession(request)).user;
+}
+
+export async function requireApiUserWithSession(request: Request) {
+  const session = await getActiveSession(request);
+  const user = session ? await getUserById(session.userId) : null;
+  if (!session || !user) throw await apiSignedOut(request);
+  return { user, sessionId: session.sessionId };
+}
+
+export async function requireApiAdmin(request: Request): Promise<UserRecord> {
+  const user = await requireApiUser(request);
+  if (user.role !== ADMIN_ROLE) throw apiError(403, "Admin access required");
+  return user;
+}

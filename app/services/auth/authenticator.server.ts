@@ -1,0 +1,32 @@
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+
+import { loginSchema } from "~/lib/schemas/auth";
+import type { UserRecord } from "~/models/user.server";
+import { AccountError, verifySignIn } from "~/services/auth/accounts.server";
+import { getOAuthStrategy, OAUTH_STRATEGY } from "~/services/auth/oauth.server";
+
+export const FORM_STRATEGY = "form";
+
+let authenticator: Authenticator<UserRecord> | undefined;
+
+/** remix-auth with the email-and-password strategy and, when configured, the third-party one. */
+export function getAuthenticator() {
+  if (authenticator) return authenticator;
+  authenticator = new Authenticator<UserRecord>();
+  authenticator.use(
+    new FormStrategy<UserRecord>(async ({ form, request }) => {
+      const parsed = loginSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) throw new AccountError(422, parsed.error.issues[0]?.message ?? "Invalid email or password.");
+      return verifySignIn(request, parsed.data);
+    }),
+    FORM_STRATEGY,
+  );
+  return authenticator;
+}
+
+/** remix-auth with the third-party strategy for this request, or null when none is configured. */
+export function getOAuthAuthenticator(request: Request) {
+  const strategy = getOAuthStrategy(request);
+  return strategy ? new Authenticator<UserRecord>().use(strategy, OAUTH_STRATEGY) : null;
+}

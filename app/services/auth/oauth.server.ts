@@ -1,0 +1,93 @@
+import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
+import { z } from "zod";
+
+import type { UserRecord } from "~/models/user.server";
+import { AccountError, signInWithProvider } from "~/services/auth/accounts.server";
+import { getEnv } from "~/services/env.server";
+import { isProduction } from "~/services/secret.server";
+
+export const OAUTH_STRATEGY = "oauth2";
+export const OAUTH_CALLBACK_PATH = "/api/login/callback";
+export const OAUTH_STATE_COOKIE = "fm_oauth";
+
+/** The provider's user-info answer, as OpenID Connect names the fields. */
+const userInfoSchema = z.object({
+  sub: z.union([z.string(), z.number()]).transform(String),
+  email: z.string().email().optional().nullable(),
+  email_verified: z.union([z.boolean(), z.literal("true"), z.literal("false")]).optional(),
+  given_name: z.string().optional(),
+  family_name: z.string().optional(),
+  name: z.string().optional(),
+});
+
+export interface OAuthSettings {
+  providerName: string;
+  buttonLabel: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+  clientId: string;
+  clientSecret: string | null;
+  redirectUri: string | null;
+  scopes: string[];
+}
+
+/** The configured provider, or null when third-party sign-in is not set up. */
+export function getOAuthSettings(): OAuthSettings | null {
+  const env = getEnv();
+  if (!env.OAUTH_AUTHORIZE_URL || !env.OAUTH_TOKEN_URL || !env.OAUTH_USERINFO_URL || !env.OAUTH_CLIENT_ID) return null;
+  return {
+    providerName: env.OAUTH_PROVIDER_NAME,
+    buttonLabel: env.OAUTH_BUTTON_LABEL,
+    authorizeUrl: env.OAUTH_AUTHORIZE_URL,
+    tokenUrl: env.OAUTH_TOKEN_URL,
+    userInfoUrl: env.OAUTH_USERINFO_URL,
+    clientId: env.OAUTH_CLIENT_ID,
+    clientSecret: env.OAUTH_CLIENT_SECRET ?? null,
+    redirectUri: env.OAUTH_REDIRECT_URI ?? null,
+    scopes: env.OAUTH_SCOPES.split(/[\s,]+/).filter(Boolean),
+  };
+}
+
+async function fetchProfile(settings: OAuthSettings, accessToken: string) {
+  const response = await fetch(settings.userInfoUrl, {
+    headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new AccountError(502, "The sign-in provider did not return your profile. Please try again.");
+  const parsed = userInfoSchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw new AccountError(502, "The sign-in provider returned a profile Flowmap cannot read.");
+  const info = parsed.data;
+  const [first, ...rest] = (info.name ?? "").trim().split(/\s+/);
+  return {
+    provider: settings.providerName,
+    subject: info.sub,
+    email: info.email ?? null,
+    emailVerified: info.email_verified === true || info.email_verified === "true",
+    firstName: info.given_name ?? first ?? "",
+    lastName: info.family_name ?? rest.join(" "),
+  };
+}
+
+/**
+ * Authorization code flow with PKCE (S256); the state and verifier live in a short-lived cookie.
+ * Without OAUTH_REDIRECT_URI the callback is this site's own /api/login/callback.
+ */
+export function getOAuthStrategy(request: Request): OAuth2Strategy<UserRecord> | null {
+  const settings = getOAuthSettings();
+  if (!settings) return null;
+  const redirectUri = settings.redirectUri ?? new URL(OAUTH_CALLBACK_PATH, request.url).toString();
+  return new OAuth2Strategy<UserRecord>(
+    {
+      clientId: settings.clientId,
+      clientSecret: settings.clientSecret,
+      authorizationEndpoint: settings.authorizeUrl,
+      tokenEndpoint: settings.tokenUrl,
+      redirectURI: redirectUri,
+      scopes: settings.scopes,
+      codeChallengeMethod: CodeChallengeMethod.S256,
+      cookie: { name: OAUTH_STATE_COOKIE, path: "/api/login", httpOnly: true, sameSite: "Lax", maxAge: 300, ...(isProduction() ? { secure: true as const } : {}) },
+    },
+    async ({ tokens }) => signInWithProvider(await fetchProfile(settings, tokens.accessToken())),
+  );
+}

@@ -1,0 +1,107 @@
+import { z } from "zod";
+
+/**
+ * Every setting the server reads, validated once at start. An unset optional value falls back
+ * to the embedded default; a malformed one stops the start with a message naming the variable.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const optionalUrl = (label: string) =>
+  optionalString.refine((v) => v === undefined || isHttpUrl(v), {
+    message: `${label} must be an absolute http(s) URL`,
+  });
+
+function isHttpUrl(value: string) {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+const emailList = optionalString.transform((v, ctx) => {
+  if (!v) return [] as string[];
+  const emails = v
+    .split(",")
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  for (const email of emails) {
+    if (!z.email().safeParse(email).success) {
+      ctx.addIssue({ code: "custom", message: `'${email}' is not an email address` });
+      return z.NEVER;
+    }
+  }
+  return emails;
+});
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: optionalString
+    .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) > 0 && Number(v) < 65536), {
+      message: "PORT must be a whole number from 1 to 65535",
+    })
+    .transform((v) => (v === undefined ? 3000 : Number(v))),
+  MONGODB_URI: optionalString.refine((v) => v === undefined || /^mongodb(\+srv)?:\/\/.+/.test(v), {
+    message: "MONGODB_URI must start with mongodb:// or mongodb+srv://",
+  }),
+  DATA_DIR: optionalString.transform((v) => v ?? "./data"),
+  SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: "SESSION_SECRET must be at least 16 characters",
+  }),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl("OPENAI_BASE_URL"),
+  OPENAI_MODEL: optionalString.transform((v) => v ?? "gpt-4o-mini"),
+  OAUTH_AUTHORIZE_URL: optionalUrl("OAUTH_AUTHORIZE_URL"),
+  OAUTH_TOKEN_URL: optionalUrl("OAUTH_TOKEN_URL"),
+  OAUTH_USERINFO_URL: optionalUrl("OAUTH_USERINFO_URL"),
+  OAUTH_CLIENT_ID: optionalString,
+  OAUTH_CLIENT_SECRET: optionalString,
+  OAUTH_REDIRECT_URI: optionalUrl("OAUTH_REDIRECT_URI"),
+  OAUTH_SCOPES: optionalString.transform((v) => v ?? "openid email profile"),
+  OAUTH_PROVIDER_NAME: optionalString.transform((v) => v ?? "oauth"),
+  OAUTH_BUTTON_LABEL: optionalString.transform((v) => v ?? "Continue with your work account"),
+  ADMIN_EMAILS: emailList,
+  SUPPORT_EMAIL: optionalString
+    .refine((v) => v === undefined || z.email().safeParse(v).success, {
+      message: "SUPPORT_EMAIL must be an email address",
+    })
+    .transform((v) => v ?? "support@flowmap.app"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join(".");
+    return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+  });
+  throw new ConfigError(problems);
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration of this process (parsed on first use, then reused). */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** The only values the browser may see; anything else stays on the server. */
+export function getPublicEnv(env: Env = getEnv()) {
+  return { SUPPORT_EMAIL: env.SUPPORT_EMAIL, MODE: env.NODE_ENV };
+}
+export type PublicEnv = ReturnType<typeof getPublicEnv>;

@@ -1,0 +1,44 @@
+import { getMeta, setMeta } from "~/models/app-meta.server";
+import { insertBenchmarkIfMissing } from "~/models/email-benchmark.server";
+import { insertFlowMappingIfMissing } from "~/models/flow-mapping.server";
+import { BENCHMARK_SEED } from "~/services/seed/benchmarks";
+import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
+
+/**
+ * Applies the seed data; safe to run at every start and any number of times.
+ *
+ * Policy: insert-if-missing only. A benchmark row is inserted when no row with its
+ * (benchmarkType, performanceIndicator) exists; a flow-mapping rule when no rule of its flow type
+ * exists. An existing row is never updated, so an admin's edits always survive a re-seed (a row an
+ * admin deleted comes back on the next seed: delete the whole flow type's rules and add your own
+ * instead, or edit the seeded row). Both inserts are upserts on a unique key, so two seeds running
+ * at once cannot duplicate anything.
+ *
+ * Returns how many rows this run inserted (0 and 0 on an already seeded database).
+ */
+export async function seedDatabase(): Promise<{ benchmarks: number; rules: number }> {
+  let benchmarks = 0;
+  for (const row of BENCHMARK_SEED) {
+    if (await insertBenchmarkIfMissing(row)) benchmarks++;
+  }
+  let rules = 0;
+  for (const rule of FLOW_MAPPING_RULES) {
+    if (await insertFlowMappingIfMissing(rule)) rules++;
+  }
+  return { benchmarks, rules };
+}
+
+/** Bump when the seed gains rows a running installation should receive at its next start. */
+export const SEED_VERSION = "1";
+const SEED_KEY = "seed-version";
+
+/**
+ * At start: seed a database once per seed version. Unlike `npm run seed`, which restores any
+ * missing default, this never brings back a row an admin deleted on purpose.
+ */
+export async function seedOnStart(): Promise<{ benchmarks: number; rules: number } | null> {
+  if ((await getMeta(SEED_KEY)) === SEED_VERSION) return null;
+  const inserted = await seedDatabase();
+  await setMeta(SEED_KEY, SEED_VERSION);
+  return inserted;
+}

@@ -1,0 +1,58 @@
+import { connectDb, DatabaseStartError, disconnectDb } from "~/services/db.server";
+import { ConfigError, getEnv } from "~/services/env.server";
+import { seedOnStart } from "~/services/seed/seed.server";
+
+let started: Promise<void> | undefined;
+
+function fail(message: string): never {
+  console.error(`Flowmap cannot start. ${message}`);
+  process.exit(1);
+}
+
+/**
+ * Runs once per process when the server build loads: validates the configuration, opens the
+ * database and applies the seed data. A problem here ends the process with a message that says
+ * what to fix; serving with a broken setup would only move the failure to the first request.
+ */
+export function startServer() {
+  started ??= (async () => {
+    try {
+      getEnv();
+    } catch (error) {
+      if (error instanceof ConfigError) fail(`${error.message}\nFix the variable(s) above (see .env.example) and start again.`);
+      throw error;
+    }
+    try {
+      await connectDb();
+    } catch (error) {
+      if (error instanceof DatabaseStartError) {
+        fail(`${error.message}\nCheck MONGODB_URI (or unset it to use the embedded database) and start again.`);
+      }
+      throw error;
+    }
+    stopCleanlyOnSignals();
+    const seeded = await seedOnStart();
+    if (seeded) {
+      console.info(`[db] seeded ${seeded.benchmarks} benchmark(s) and ${seeded.rules} flow-mapping rule(s)`);
+    }
+  })();
+  return started;
+}
+
+/**
+ * remix-serve stops accepting connections on SIGTERM/SIGINT but the database connection (and the
+ * embedded engine's files) would keep the process alive. Close them, then leave.
+ */
+function stopCleanlyOnSignals() {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      const deadline = setTimeout(() => process.exit(0), 5_000);
+      disconnectDb()
+        .catch((error: unknown) => console.error("[db] close failed:", error))
+        .finally(() => {
+          clearTimeout(deadline);
+          process.exit(0);
+        });
+    });
+  }
+}

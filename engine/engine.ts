@@ -1,0 +1,120 @@
+/**
+ * The engine proper, independent of the network: databases, cursors, command execution and
+ * the periodic TTL sweep.
+ *
+ * Concurrency model: every command runs to completion synchronously (mingo is synchronous and
+ * the journal append is a synchronous write), so commands from all connections are applied
+ * one at a time, in arrival order, and each sees the effects of all earlier ones. Only
+ * durability is asynchronous: `execute` returns a promise that resolves once the journal of
+ * the command's database is fsynced up to that point, and the server waits for it before
+ * replying. Reads wait too, so no client ever observes a write that could still be lost.
+ */
+import type { Document } from "./bson";
+import { runCommand, type ConnectionInfo, type EngineServices } from "./commands/index";
+import { CursorManager } from "./cursors";
+import { Database, validateDatabaseName } from "./database";
+import { CommandError } from "./errors";
+import { newStats, type EngineStats } from "./query";
+import { DatabaseFiles, listDatabaseDirectories } from "./storage";
+import { sweepExpired } from "./ttl";
+
+export interface EngineConfig {
+  dbPath: string;
+  compactEvery: number;
+  log: (line: string) => void;
+}
+
+export interface Execution {
+  reply: Document;
+  /** Resolves when the command's effects (and everything before them) are on disk. */
+  durable: Promise<void>;
+}
+
+export class Engine implements EngineServices {
+  readonly stats: EngineStats = newStats();
+  readonly cursors = new CursorManager();
+  readonly startedAt = new Date();
+  port = 0;
+  private readonly dbs = new Map<string, Database>();
+
+  constructor(private readonly config: EngineConfig) {}
+
+  get log(): (line: string) => void {
+    return this.config.log;
+  }
+
+  /** Loads every database found under dbPath. */
+  loadAll(): void {
+    for (const name of listDatabaseDirectories(this.config.dbPath)) {
+      try {
+        validateDatabaseName(name);
+      } catch {
+        this.log(`ignoring directory ${name} in dbPath: not a database name`);
+        continue;
+      }
+      const db = this.create(name);
+      db.load();
+      this.dbs.set(name, db);
+    }
+  }
+
+  database(name: string): Database {
+    let db = this.dbs.get(name);
+    if (!db) {
+      db = this.create(name);
+      this.dbs.set(name, db);
+    }
+    return db;
+  }
+
+  databases(): Database[] {
+    return [...this.dbs.values()];
+  }
+
+  dropDatabase(name: string): void {
+    const db = this.dbs.get(name);
+    if (!db) return;
+    this.dbs.delete(name);
+    db.removeFiles();
+  }
+
+  execute(dbName: unknown, body: Document, connection: ConnectionInfo): Execution {
+    this.stats.commands++;
+    let reply: Document;
+    try {
+      reply = runCommand(this, dbName, body, connection);
+    } catch (error) {
+      if (error instanceof CommandError) {
+        reply = error.toReply();
+      } else {
+        const err = error as Error;
+        this.log(`internal error in command ${Object.keys(body)[0] ?? "?"}: ${err.stack ?? err.message}`);
+        reply = new CommandError("InternalError", err.message ?? String(error)).toReply();
+      }
+    }
+    const db = typeof dbName === "string" ? this.dbs.get(dbName) : undefined;
+    return { reply, durable: db ? db.whenDurable() : Promise.resolve() };
+  }
+
+  /** Periodic housekeeping: TTL deletions and idle cursors. */
+  sweep(): void {
+    sweepExpired(this.databases(), this.log);
+    this.cursors.reapIdle();
+  }
+
+  async close(): Promise<void> {
+    this.cursors.clear();
+    const dbs = this.databases();
+    this.dbs.clear();
+    await Promise.all(dbs.map((db) => db.close()));
+  }
+
+  private create(name: string): Database {
+    const db: Database = new Database(
+      name,
+      new DatabaseFiles(this.config.dbPath, name, (error) => db.markFailed(error)),
+      { compactEvery: this.config.compactEvery, log: this.log },
+    );
+    return db;
+  }
+}

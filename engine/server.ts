@@ -1,0 +1,167 @@
+/**
+ * The TCP side: accepts connections on 127.0.0.1, frames and parses wire messages, runs them
+ * through the engine and writes replies once the engine says the effects are durable.
+ *
+ * A connection that sends something malformed (bad length, bad BSON, bad checksum, unknown
+ * opcode, oversized message) is closed with a log line; nothing a client sends can stop the
+ * process.
+ */
+import { createServer, type Server, type Socket } from "node:net";
+import type { Document } from "./bson";
+import type { Engine } from "./engine";
+import { CommandError } from "./errors";
+import {
+  encodeOpMsg,
+  encodeOpReply,
+  MessageFramer,
+  parseMessage,
+  ProtocolError,
+  REPLY_QUERY_FAILURE,
+  type Request,
+} from "./wire";
+
+export class WireServer {
+  private readonly server: Server;
+  private readonly sockets = new Set<Socket>();
+  private nextConnectionId = 1;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly log: (line: string) => void,
+  ) {
+    this.server = createServer((socket) => this.accept(socket));
+  }
+
+  get connectionCount(): number {
+    return this.sockets.size;
+  }
+
+  listen(host: string, port: number): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const onError = (error: Error): void => reject(error);
+      this.server.once("error", onError);
+      this.server.listen({ host, port, exclusive: true }, () => {
+        this.server.off("error", onError);
+        this.server.on("error", (error) => this.log(`server error: ${error.message}`));
+        const address = this.server.address();
+        resolve(typeof address === "object" && address ? address.port : port);
+      });
+    });
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      for (const socket of this.sockets) socket.destroy();
+      this.sockets.clear();
+      if (!this.server.listening) return resolve();
+      this.server.close(() => resolve());
+    });
+  }
+
+  private accept(socket: Socket): void {
+    const connection = new Connection(socket, this.nextConnectionId++, this.engine, this.log);
+    this.sockets.add(socket);
+    socket.on("close", () => {
+      this.sockets.delete(socket);
+      connection.closed = true;
+    });
+  }
+}
+
+class Connection {
+  closed = false;
+  private readonly framer = new MessageFramer();
+  /** Replies go out in request order, each after its command's durability promise. */
+  private replies: Promise<void> = Promise.resolve();
+  private readonly info: { id: number; remoteAddress: string };
+
+  constructor(
+    private readonly socket: Socket,
+    readonly id: number,
+    private readonly engine: Engine,
+    private readonly log: (line: string) => void,
+  ) {
+    this.info = { id, remoteAddress: `${socket.remoteAddress ?? "?"}:${socket.remotePort ?? 0}` };
+    socket.setNoDelay(true);
+    socket.on("data", (chunk: Buffer) => this.receive(chunk));
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ECONNRESET" && error.code !== "EPIPE") this.log(`connection ${id}: socket error: ${error.message}`);
+    });
+  }
+
+  private receive(chunk: Buffer): void {
+    if (this.closed) return;
+    try {
+      for (const message of this.framer.push(chunk)) {
+        this.handle(parseMessage(message));
+        if (this.closed) return;
+      }
+    } catch (error) {
+      this.abort(error instanceof ProtocolError ? error.message : `unexpected error: ${(error as Error).stack ?? String(error)}`);
+    }
+  }
+
+  private abort(reason: string): void {
+    this.log(`connection ${this.id} (${this.info.remoteAddress}): ${reason}; closing the connection`);
+    this.closed = true;
+    this.socket.destroy();
+  }
+
+  private handle(request: Request): void {
+    switch (request.kind) {
+      case "unsupported":
+        throw new ProtocolError(`unsupported opcode ${request.header.opCode}`);
+      case "query": {
+        const { fullCollectionName, query, header } = request;
+        if (!fullCollectionName.endsWith(".$cmd")) {
+          const error = new CommandError(5739101, "OP_QUERY is only supported for commands (legacy find is not supported)");
+          this.send(Promise.resolve(), () => encodeOpReply(header.requestId, { $err: error.message, ...error.toReply() }, REPLY_QUERY_FAILURE));
+          return;
+        }
+        const execution = this.engine.execute(fullCollectionName.slice(0, -".$cmd".length), query, this.info);
+        this.send(execution.durable, (failure) => encodeOpReply(header.requestId, failure ?? execution.reply));
+        return;
+      }
+      case "msg": {
+        const { body, header, moreToCome } = request;
+        const dbName = body.$db;
+        const execution =
+          typeof dbName === "string"
+            ? this.engine.execute(dbName, body, this.info)
+            : { reply: new CommandError(40571, "OP_MSG requests require a $db argument").toReply(), durable: Promise.resolve() };
+        if (moreToCome) {
+          // Unacknowledged write (w: 0): the client does not read a reply.
+          execution.durable.catch(() => undefined);
+          return;
+        }
+        this.send(execution.durable, (failure) => encodeOpMsg(header.requestId, failure ?? execution.reply));
+        return;
+      }
+    }
+  }
+
+  /**
+   * Queues a reply. `encode` receives an error reply instead of the command's own when the
+   * journal could not be fsynced: the write may not survive a crash, so it is not acknowledged.
+   */
+  private send(durable: Promise<void>, encode: (failure: Document | undefined) => Buffer): void {
+    this.replies = this.replies
+      .then(() => durable)
+      .then(
+        () => undefined,
+        (error: Error) => new CommandError("InternalError", `write could not be made durable: ${error.message}`).toReply(),
+      )
+      .then((failure) => {
+        if (this.closed) return;
+        let bytes: Buffer;
+        try {
+          bytes = encode(failure);
+        } catch (error) {
+          this.log(`connection ${this.id}: could not encode reply: ${(error as Error).message}`);
+          bytes = encode(new CommandError("InternalError", `could not encode reply: ${(error as Error).message}`).toReply());
+        }
+        this.socket.write(bytes);
+      })
+      .catch((error: Error) => this.abort(`reply failed: ${error.message}`));
+  }
+}

@@ -1,0 +1,55 @@
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { Database } from "./database";
+import { DatabaseFiles } from "./storage";
+import { normalizeIndexSpec } from "./indexes";
+import { sealDocument } from "./values";
+
+const roots: string[] = [];
+afterEach(() => roots.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function open(root: string, logs: string[] = [], compactEvery = 1000): Database {
+  const db: Database = new Database("app", new DatabaseFiles(root, "app", (error) => db.markFailed(error)), {
+    compactEvery,
+    log: (line) => logs.push(line),
+  });
+  db.load();
+  return db;
+}
+
+function contents(db: Database): Record<string, unknown[]> {
+  return Object.fromEntries([...db.collections.values()].map((c) => [c.name, [...c.docs.values()]]));
+}
+
+describe("snapshot + journal recovery", () => {
+  it("skips journal records already in the snapshot (crash between rename and truncation)", async () => {
+    const root = mkdtempSync(join(tmpdir(), "flowmap-storage-"));
+    roots.push(root);
+    const journal = join(root, "app", "journal.bson");
+    const db = open(root);
+    const users = () => db.getCollection("users")!;
+    db.write((w) => w.addIndexes(w.collection("users"), [w.collection("users").buildIndex(normalizeIndexSpec({ key: { email: 1 }, name: "email_1", unique: true }))]));
+    db.write((w) => w.insert(users(), sealDocument({ _id: 1, email: "x" })));
+    db.write((w) => w.replace(users(), users().getByKey("n1")!, sealDocument({ _id: 1, email: "y" })));
+    db.write((w) => w.insert(users(), sealDocument({ _id: 2, email: "x" })));
+    copyFileSync(journal, `${journal}.before-compaction`);
+    db.compact(); // snapshot at seq 4, journal emptied...
+    copyFileSync(`${journal}.before-compaction`, journal); // ...but pretend the truncation was lost
+    await db.close();
+
+    // Replaying seq 1-4 again would re-insert { _id: 1, email: "x" } next to { _id: 2, email: "x" }.
+    const logs: string[] = [];
+    const reopened = open(root, logs);
+    expect(logs).toEqual([]);
+    expect(contents(reopened)).toEqual({ users: [{ _id: 1, email: "y" }, { _id: 2, email: "x" }] });
+    expect(reopened.getCollection("users")?.getIndex("email_1")?.unique).toBe(true);
+    reopened.write((w) => w.insert(w.collection("more"), sealDocument({ _id: 3 })));
+    await reopened.close();
+
+    const again = open(root);
+    expect(contents(again)).toEqual({ users: [{ _id: 1, email: "y" }, { _id: 2, email: "x" }], more: [{ _id: 3 }] });
+    await again.close();
+  });
+});

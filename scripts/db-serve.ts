@@ -1,0 +1,65 @@
+/**
+ * Runs the embedded engine alone, in the foreground:
+ *
+ *   npm run db:serve -- --port 27018 --dbpath ./data/engine
+ *
+ * Connect with mongosh, Compass or the driver at the printed URI. Ctrl-C (SIGINT) or SIGTERM
+ * closes it cleanly (journals flushed, snapshots written).
+ */
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { startEngine } from "../engine/index";
+
+const USAGE = "usage: npm run db:serve -- [--port 27017] [--dbpath ./data/engine]";
+
+function parseOptions(): { port: number; dbPath: string } {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string", default: "27017" },
+      dbpath: { type: "string", default: "./data/engine" },
+      dbPath: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid --port ${values.port}\n${USAGE}`);
+  return { port, dbPath: resolve(values.dbPath ?? values.dbpath ?? "./data/engine") };
+}
+
+async function main(): Promise<void> {
+  const { port, dbPath } = parseOptions();
+  const engine = await startEngine({
+    dbPath,
+    port,
+    log: (line) => process.stderr.write(`[engine] ${line}\n`),
+  });
+  console.log(`Flowmap embedded engine listening on ${engine.uri} (dbpath ${dbPath})`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      process.stderr.write(`[engine] ${signal} again: exiting without waiting\n`);
+      process.exit(1);
+    }
+    stopping = true;
+    engine.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`[engine] close failed: ${(error as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// The whole suite, in the order a reviewer would run it: typecheck, lint, unit and integration
+// tests, a production build, then the browser tests against that build. Stops at the first
+// failing stage and ends with one summary line of the tests that ran.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "flowmap-test-"));
+const bin = (name) => path.resolve("node_modules", ".bin", name);
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`✖ ${label} failed after ${seconds}s`);
+    summarize();
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${label} (${seconds}s)`);
+}
+
+function ensureChromium() {
+  if (fs.existsSync(chromium)) return;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const hasApt = spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
+  if (isRoot && hasApt) {
+    console.log(`Chromium is missing at ${chromium}: installing Debian's chromium package…`);
+    const apt = spawnSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"], {
+      stdio: "inherit",
+    });
+    if (apt.status === 0 && fs.existsSync(chromium)) return;
+  }
+  console.error(
+    `Chromium is needed for the browser tests: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH), then 'npm test' again.`,
+  );
+  process.exit(1);
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+function summarize() {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  const unit = readJson(path.join(reportDir, "vitest.json"));
+  if (unit) {
+    passed += unit.numPassedTests ?? 0;
+    failed += unit.numFailedTests ?? 0;
+    skipped += (unit.numPendingTests ?? 0) + (unit.numTodoTests ?? 0);
+  }
+  const e2e = readJson(path.join(reportDir, "playwright.json"));
+  if (e2e?.stats) {
+    passed += (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
+    failed += e2e.stats.unexpected ?? 0;
+    skipped += e2e.stats.skipped ?? 0;
+  }
+  if (unit || e2e) console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+}
+
+const only = process.argv[2];
+if (!only || only === "static") {
+  run("Typecheck (tsc)", bin("tsc"), ["--noEmit"]);
+  run("Lint (eslint)", bin("eslint"), ["--max-warnings", "0", "."]);
+}
+if (!only || only === "unit") {
+  run("Unit, integration and conformance tests (vitest)", bin("vitest"), [
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${path.join(reportDir, "vitest.json")}`,
+  ]);
+}
+if (!only || only === "e2e") {
+  ensureChromium();
+  run("Production build (remix build)", bin("remix"), ["build"]);
+  run("Browser tests (Playwright on Debian's Chromium)", bin("playwright"), ["test"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDir, "playwright.json"),
+    CHROMIUM_PATH: chromium,
+  });
+}
+summarize();

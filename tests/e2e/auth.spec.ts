@@ -1,0 +1,433 @@
+import { expect, type Page } from "@playwright/test";
+
+import { desktopNav, expectToast, newUser, registerByApi, signInByApi, test, waitForHydration, type TestUser } from "./support/app";
+
+const EMAIL_TAKEN = "An account with this email already exists. Sign in instead.";
+const INVALID_CREDENTIALS = "Invalid email or password.";
+
+/** An input found by its exact label (the show/hide buttons are labelled 'Show password' …). */
+function input(page: Page, label: string) {
+  return page.getByLabel(label, { exact: true });
+}
+
+async function fillRegistration(page: Page, user: TestUser, confirm = user.password) {
+  await input(page, "First name").fill(user.firstName);
+  await input(page, "Last name").fill(user.lastName);
+  await input(page, "Company (optional)").fill(user.companyName);
+  await input(page, "Email").fill(user.email);
+  await input(page, "Password").fill(user.password);
+  await input(page, "Confirm password").fill(confirm);
+}
+
+async function signInThroughForm(page: Page, email: string, password: string) {
+  await input(page, "Email").fill(email);
+  await input(page, "Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** The field's error is shown and tied to the input (aria-invalid + aria-describedby). */
+async function expectFieldError(page: Page, label: string, message: string) {
+  const field = input(page, label);
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription(message);
+  await expect(page.getByText(message, { exact: true })).toBeVisible();
+}
+
+async function expectFormError(page: Page, message: string) {
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(message);
+}
+
+async function expectDashboard(page: Page, firstName: string) {
+  await expect(page.getByRole("heading", { level: 1, name: "Scorecards" })).toBeVisible();
+  await expect(page.getByTestId("user-button")).toContainText(firstName);
+  await expect(page.getByTestId("user-button")).toContainText("Free Plan");
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  const mode = javaScriptEnabled ? "on" : "off";
+
+  test.describe(`account journey, JavaScript ${mode}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("register, rename, change password, log out and sign in with the new password", async ({ page }) => {
+      test.slow();
+      const user = newUser({ firstName: "Jamie", lastName: "Rivera" });
+      const newPassword = "second-pass-456";
+
+      // Register: signed in at once, the dashboard with the success toast.
+      await page.goto("/register");
+      await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
+      await fillRegistration(page, user);
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expectToast(page, "Account Created Successfully!", { variant: "success" });
+      await expectDashboard(page, "Jamie");
+
+      // User settings through the header button.
+      await page.getByTestId("user-button").click();
+      await expect(page).toHaveURL(/\/user-settings$/);
+      await expect(page.getByRole("heading", { level: 1, name: "User Settings" })).toBeVisible();
+      await expect(page.getByText(user.email, { exact: true })).toBeVisible();
+      await expect(page.getByTestId("full-name")).toHaveText("Jamie Rivera");
+      await expect(page.getByTestId("role")).toHaveText("User");
+
+      // Edit Name toggles to the form; saving shows the toast and the header follows.
+      await page.getByRole("link", { name: "Edit Name" }).click();
+      await expect(page).toHaveURL(/\/user-settings\?edit=name$/);
+      await expect(input(page, "First name")).toHaveValue("Jamie");
+      await expect(input(page, "Last name")).toHaveValue("Rivera");
+      await input(page, "First name").fill("Morgan");
+      await input(page, "Last name").fill("Lee");
+      await page.getByRole("button", { name: "Save Name" }).click();
+      await expectToast(page, "Success", { description: "Your name has been updated successfully!", variant: "success" });
+      await expect(page).toHaveURL(/\/user-settings$/);
+      await expect(page.getByTestId("full-name")).toHaveText("Morgan Lee");
+      await expect(page.getByRole("link", { name: "Edit Name" })).toBeVisible();
+      await expect(page.getByTestId("user-button")).toHaveAccessibleName("User settings for Morgan");
+      await expect(page.getByTestId("user-button")).toContainText("M");
+
+      // Change password: a wrong current password is an error on that field.
+      await input(page, "Current password").fill("not-my-password");
+      await input(page, "New password").fill(newPassword);
+      await input(page, "Confirm new password").fill(newPassword);
+      await page.getByRole("button", { name: "Change Password" }).click();
+      await expectFieldError(page, "Current password", "Current password is incorrect");
+
+      // The right one changes it. (Without JavaScript the page is rendered again, and the server
+      // never echoes a password back into it.)
+      if (!javaScriptEnabled) await expect(input(page, "New password")).toHaveValue("");
+      await input(page, "Current password").fill(user.password);
+      await input(page, "New password").fill(newPassword);
+      await input(page, "Confirm new password").fill(newPassword);
+      await page.getByRole("button", { name: "Change Password" }).click();
+      await expectToast(page, "Success", { description: "Your password has been changed successfully!", variant: "success" });
+      await expect(input(page, "Current password")).not.toHaveAttribute("aria-invalid", "true");
+
+      // Logout: back on the landing page, signed out.
+      await page.getByRole("button", { name: "Logout" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      const banner = page.getByRole("banner");
+      await expect(banner.getByRole("link", { name: "Sign In" })).toBeVisible();
+      await expect(page.getByTestId("user-button")).toHaveCount(0);
+
+      // The old password no longer works; the new one does.
+      await banner.getByRole("link", { name: "Sign In" }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByText("Or continue with")).toBeVisible();
+      await signInThroughForm(page, user.email, user.password);
+      await expectFormError(page, INVALID_CREDENTIALS);
+      await signInThroughForm(page, user.email, newPassword);
+      await expect(page).toHaveURL(/\/$/);
+      await expectToast(page, "Welcome Back!", { variant: "success" });
+      await expectDashboard(page, "Morgan");
+
+      // /dashboard is the same screen.
+      await page.goto("/dashboard");
+      await expectDashboard(page, "Morgan");
+    });
+
+    test("registration shows the spec's validation messages", async ({ page }) => {
+      await page.goto("/register");
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await expectFieldError(page, "First name", "First name is required");
+      await expectFieldError(page, "Last name", "Last name is required");
+      await expectFieldError(page, "Email", "Invalid email address");
+      await expectFieldError(page, "Password", "Password must be at least 6 characters");
+      await expectFieldError(page, "Confirm password", "Please confirm your password");
+      // The company is optional.
+      await expect(input(page, "Company (optional)")).not.toHaveAttribute("aria-invalid", "true");
+      await expect(page).toHaveURL(/\/register$/);
+
+      await fillRegistration(page, newUser({ email: "not-an-email", password: "12345" }), "12345");
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await expectFieldError(page, "Email", "Invalid email address");
+      await expectFieldError(page, "Password", "Password must be at least 6 characters");
+      await expect(input(page, "First name")).not.toHaveAttribute("aria-invalid", "true");
+
+      await fillRegistration(page, newUser({ firstName: "Val" }), "does-not-match");
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await expectFieldError(page, "Confirm password", "Passwords don't match");
+      await expect(input(page, "Email")).not.toHaveAttribute("aria-invalid", "true");
+      await expect(page).toHaveURL(/\/register$/);
+      await expect(page.getByTestId("user-button")).toHaveCount(0);
+    });
+
+    test("a taken email is an error on the email field", async ({ page }) => {
+      const existing = await registerByApi(page.request);
+      await page.context().clearCookies();
+      await page.goto("/register");
+      await fillRegistration(page, newUser({ email: existing.email.toUpperCase() }));
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await expectFieldError(page, "Email", EMAIL_TAKEN);
+      await expect(page).toHaveURL(/\/register$/);
+      // What was typed survives; a page rendered by the server never echoes the passwords.
+      await expect(input(page, "First name")).toHaveValue("Dana");
+      await expect(input(page, "Email")).toHaveValue(existing.email.toUpperCase());
+      if (!javaScriptEnabled) await expect(input(page, "Password")).toHaveValue("");
+    });
+
+    test("a bad sign-in says 'Invalid email or password.' and a missing password is required", async ({ page }) => {
+      const user = await registerByApi(page.request);
+      await page.context().clearCookies();
+      await page.goto("/login");
+      await input(page, "Email").fill(user.email);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expectFieldError(page, "Password", "Password is required");
+
+      await signInThroughForm(page, user.email, "wrong-password");
+      await expectFormError(page, INVALID_CREDENTIALS);
+      await expect(input(page, "Email")).toHaveValue(user.email);
+      if (!javaScriptEnabled) await expect(input(page, "Password")).toHaveValue("");
+      await expect(page).toHaveURL(/\/login$/);
+
+      await signInThroughForm(page, uniqueUnknownEmail(), "whatever-123");
+      await expectFormError(page, INVALID_CREDENTIALS);
+      await expect(page.getByTestId("user-button")).toHaveCount(0);
+    });
+
+    test("a signed-out visit to /user-settings signs in and comes back", async ({ page }) => {
+      const user = await registerByApi(page.request);
+      await page.context().clearCookies();
+      await page.goto("/user-settings");
+      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser-settings$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Sign in to Flowmap" })).toBeVisible();
+      // A first visit is not a session that ended: no 'Unauthorized' toast.
+      await expect(page.getByTestId("toast")).toHaveCount(0);
+      await signInThroughForm(page, user.email, user.password);
+      await expect(page).toHaveURL(/\/user-settings$/);
+      await expect(page.getByRole("heading", { level: 1, name: "User Settings" })).toBeVisible();
+      await expectToast(page, "Welcome Back!", { variant: "success" });
+    });
+
+    test("a visitor's sign-in link to register keeps the way back", async ({ page }) => {
+      await page.goto("/login?redirectTo=%2Fuser-settings");
+      await page.getByRole("link", { name: "create an account" }).click();
+      await expect(page).toHaveURL(/\/register\?redirectTo=%2Fuser-settings$/);
+      const user = newUser({ firstName: "Robin" });
+      await fillRegistration(page, user);
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await expect(page).toHaveURL(/\/user-settings$/);
+      await expectToast(page, "Account Created Successfully!", { variant: "success" });
+      await expect(page.getByTestId("full-name")).toHaveText(`Robin ${user.lastName}`);
+    });
+  });
+}
+
+function uniqueUnknownEmail() {
+  return `nobody.${Date.now().toString(36)}@example.test`;
+}
+
+test.describe("password visibility, JavaScript on", () => {
+  test("each password field has its own show/hide toggle", async ({ page }) => {
+    await page.goto("/register");
+    await waitForHydration(page);
+    const password = input(page, "Password");
+    const confirm = input(page, "Confirm password");
+    await password.fill("secret-one");
+    await confirm.fill("secret-two");
+    await expect(password).toHaveAttribute("type", "password");
+
+    const show = page.getByRole("button", { name: "Show password", exact: true });
+    await expect(show).toHaveText("Show");
+    await expect(show).toHaveAttribute("aria-pressed", "false");
+    await show.click();
+    await expect(password).toHaveAttribute("type", "text");
+    await expect(password).toHaveValue("secret-one");
+    const hide = page.getByRole("button", { name: "Hide password", exact: true });
+    await expect(hide).toHaveText("Hide");
+    await expect(hide).toHaveAttribute("aria-pressed", "true");
+    // The other field is untouched.
+    await expect(confirm).toHaveAttribute("type", "password");
+
+    await page.getByRole("button", { name: "Show confirm password" }).click();
+    await expect(confirm).toHaveAttribute("type", "text");
+    await hide.click();
+    await expect(password).toHaveAttribute("type", "password");
+    await expect(confirm).toHaveAttribute("type", "text");
+
+    await page.goto("/login");
+    await waitForHydration(page);
+    await input(page, "Password").fill("login-secret");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(input(page, "Password")).toHaveAttribute("type", "text");
+    await expect(input(page, "Password")).toHaveValue("login-secret");
+  });
+});
+
+test.describe("password visibility, JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("without JavaScript there is no toggle and the password stays masked", async ({ page }) => {
+    await page.goto("/register");
+    await expect(input(page, "Password")).toHaveAttribute("type", "password");
+    await expect(input(page, "Confirm password")).toHaveAttribute("type", "password");
+    await expect(page.getByRole("button", { name: /^(Show|Hide) / })).toHaveCount(0);
+  });
+});
+
+test.describe("admin area for a non-admin", () => {
+  test("JavaScript on: 'Access Denied', then home after about 0.5 s", async ({ page }) => {
+    await registerByApi(page.request);
+    // Note when the app leaves /admin, relative to the start of the page load.
+    await page.addInitScript(() => {
+      const timer = window.setInterval(() => {
+        if (location.pathname !== "/admin") {
+          sessionStorage.setItem("leftAdminAt", String(performance.now()));
+          window.clearInterval(timer);
+        }
+      }, 10);
+    });
+    const response = await page.goto("/admin");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await expect(page.getByText("Admin access required")).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Scorecards" })).toBeVisible();
+    const leftAt = Number(await page.evaluate(() => sessionStorage.getItem("leftAdminAt")));
+    expect(leftAt).toBeGreaterThanOrEqual(500);
+    expect(leftAt).toBeLessThan(5_000);
+  });
+
+  test("JavaScript on: a client-side visit is denied too", async ({ page }) => {
+    await registerByApi(page.request);
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      const a = document.createElement("a");
+      a.href = "/admin";
+      a.textContent = "admin";
+      a.id = "to-admin";
+      document.getElementById("main")!.appendChild(a);
+    });
+    await page.locator("#to-admin").click();
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test.describe("JavaScript off", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("'Access Denied' with a way home", async ({ page }) => {
+      await registerByApi(page.request);
+      const response = await page.goto("/admin");
+      expect(response?.status()).toBe(403);
+      await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+      await expect(page.getByText("Admin access required")).toBeVisible();
+      await expect(page).toHaveURL(/\/admin$/);
+      await page.getByRole("link", { name: "Go to the home page" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Scorecards" })).toBeVisible();
+    });
+  });
+});
+
+test.describe("session ended under an open page, JavaScript on", () => {
+  /** Records when the 'Unauthorized' toast appeared and when the page unloaded, across the reload. */
+  async function timeTheRedirect(page: Page) {
+    await page.addInitScript(() => {
+      const seen = () => {
+        if (sessionStorage.getItem("toastAt")) return;
+        const toast = document.querySelector('[data-testid="toast"]');
+        if (toast?.textContent?.includes("Unauthorized")) sessionStorage.setItem("toastAt", String(Date.now()));
+      };
+      new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+      window.addEventListener("pagehide", () => {
+        if (sessionStorage.getItem("toastAt") && !sessionStorage.getItem("leftAt")) sessionStorage.setItem("leftAt", String(Date.now()));
+      });
+    });
+  }
+
+  async function expectLoggedOutThenLogin(page: Page, redirectTo: string) {
+    await expectToast(page, "Unauthorized", { description: "You are logged out. Logging in again...", variant: "destructive" });
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(redirectTo)}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in to Flowmap" })).toBeVisible();
+    const [toastAt, leftAt] = await page.evaluate(() => [Number(sessionStorage.getItem("toastAt")), Number(sessionStorage.getItem("leftAt"))]);
+    expect(leftAt - toastAt).toBeGreaterThanOrEqual(400);
+    expect(leftAt - toastAt).toBeLessThan(3_000);
+  }
+
+  test("a password change on another device ends this session: toast, then the sign-in page", async ({ page, browser }) => {
+    const user = await registerByApi(page.request);
+    await timeTheRedirect(page);
+    await page.goto("/user-settings");
+    await expect(page.getByRole("heading", { level: 1, name: "User Settings" })).toBeVisible();
+    await waitForHydration(page);
+
+    // Another device signs in as the same user and changes the password.
+    const other = await browser.newContext();
+    try {
+      await signInByApi(other.request, user.email, user.password);
+      const otherPage = await other.newPage();
+      await otherPage.goto("/user-settings");
+      await input(otherPage, "Current password").fill(user.password);
+      await input(otherPage, "New password").fill("changed-elsewhere-1");
+      await input(otherPage, "Confirm new password").fill("changed-elsewhere-1");
+      await otherPage.getByRole("button", { name: "Change Password" }).click();
+      await expectToast(otherPage, "Success", { description: "Your password has been changed successfully!" });
+    } finally {
+      await other.close();
+    }
+
+    // The first page is still on screen; its next navigation finds the session gone.
+    await expect(page.getByRole("heading", { level: 1, name: "User Settings" })).toBeVisible();
+    await desktopNav(page).getByRole("link", { name: "Scorecards", exact: true }).click();
+    await expectLoggedOutThenLogin(page, "/dashboard");
+
+    // Signing in again (with the new password) goes back where the user was heading.
+    await signInThroughForm(page, user.email, "changed-elsewhere-1");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expectToast(page, "Welcome Back!");
+  });
+
+  test("a session logged out with a copied cookie: toast, then the sign-in page", async ({ page, playwright, baseURL }) => {
+    await registerByApi(page.request);
+    await timeTheRedirect(page);
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Scorecards" })).toBeVisible();
+    await waitForHydration(page);
+
+    const session = (await page.context().cookies()).find((c) => c.name === "fm_session");
+    expect(session?.value).toBeTruthy();
+    const elsewhere = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `fm_session=${session!.value}` } });
+    try {
+      const logout = await elsewhere.get("/api/logout", { maxRedirects: 0 });
+      expect(logout.status()).toBe(302);
+    } finally {
+      await elsewhere.dispose();
+    }
+
+    await desktopNav(page).getByRole("link", { name: "User Settings", exact: true }).click();
+    await expectLoggedOutThenLogin(page, "/user-settings");
+  });
+});
+
+test.describe("session ended, JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a page load with a stale cookie goes to sign-in with the 'Unauthorized' toast", async ({ page, browser }) => {
+    const user = await registerByApi(page.request);
+    await page.goto("/user-settings");
+    await expect(page.getByRole("heading", { level: 1, name: "User Settings" })).toBeVisible();
+
+    const other = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      await signInByApi(other.request, user.email, user.password);
+      const change = await other.request.put("/api/user/password", { data: { currentPassword: user.password, newPassword: "changed-elsewhere-2" } });
+      expect(change.status(), await change.text()).toBe(200);
+    } finally {
+      await other.close();
+    }
+
+    await desktopNav(page).getByRole("link", { name: "Scorecards", exact: true }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+    await expectToast(page, "Unauthorized", { description: "You are logged out. Logging in again...", variant: "destructive" });
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in to Flowmap" })).toBeVisible();
+    // The stale cookie is gone: the next visit is a plain redirect, without the toast.
+    await page.goto("/user-settings");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser-settings$/);
+    await expect(page.getByTestId("toast")).toHaveCount(0);
+
+    await signInThroughForm(page, user.email, "changed-elsewhere-2");
+    await expect(page).toHaveURL(/\/user-settings$/);
+    await expectToast(page, "Welcome Back!");
+  });
+});

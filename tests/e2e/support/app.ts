@@ -1,0 +1,121 @@
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+
+/**
+ * Failed sign-ins are limited per client address (10 a minute), and the database outlives a run.
+ * Without a proxy every browser here is the same 'direct' client, so tests that fail sign-ins on
+ * purpose would use up one shared allowance across tests and runs. Each test is a client of its
+ * own instead, as separate people on separate networks would be.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    const octet = () => Math.floor(Math.random() * 254) + 1;
+    await use({ ...extraHTTPHeaders, "X-Forwarded-For": `10.${octet()}.${octet()}.${octet()}` });
+  },
+});
+
+/** The addresses playwright.config.ts gives the server. */
+export const ADMIN_EMAIL = "admin@flowmap.test";
+export const SUPPORT_EMAIL = "premium@flowmap.test";
+
+export const PREMIUM_BENEFITS = [
+  /Custom performance scoring and recommendations based on your existing automations/,
+  /Access to all flow mappings/,
+  /Fully written email and SMS content/,
+];
+
+export interface TestUser {
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  email: string;
+  password: string;
+}
+
+/** The database lives for the whole run (and across runs), so every account gets its own address. */
+export function uniqueEmail(tag = "user") {
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  return `${tag}.${suffix}@example.test`;
+}
+
+export function newUser(overrides: Partial<TestUser> = {}): TestUser {
+  return {
+    firstName: "Dana",
+    lastName: "Tester",
+    companyName: "Acme Flows",
+    email: uniqueEmail(),
+    password: "first-pass-123",
+    ...overrides,
+  };
+}
+
+/**
+ * Creates the account through the API. The session cookie lands in the request context's cookie
+ * jar, which a page's context shares: pass `page.request` to sign that page in.
+ */
+export async function registerByApi(request: APIRequestContext, user: TestUser = newUser()) {
+  const response = await request.post("/api/auth/register", {
+    data: { firstName: user.firstName, lastName: user.lastName, companyName: user.companyName, email: user.email, password: user.password },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return user;
+}
+
+export async function signInByApi(request: APIRequestContext, email: string, password: string) {
+  const response = await request.post("/api/auth/login", { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * Signs `request` in as the admin from ADMIN_EMAILS. The database outlives a run, so the account
+ * may already exist: then it signs in with the same password.
+ */
+export async function signInAsAdmin(request: APIRequestContext) {
+  const admin = newUser({ firstName: "Ada", lastName: "Admin", email: ADMIN_EMAIL, password: "admin-pass-123" });
+  const response = await request.post("/api/auth/register", {
+    data: { firstName: admin.firstName, lastName: admin.lastName, companyName: "", email: admin.email, password: admin.password },
+  });
+  if (response.status() === 409) await signInByApi(request, admin.email, admin.password);
+  else expect(response.status(), await response.text()).toBe(201);
+  return admin;
+}
+
+/**
+ * The sidebar that is on screen. The shell renders it twice (a 'Menu' disclosure below 1024 px,
+ * an aside above); role queries skip the hidden copy, and the aside pins the large-screen one.
+ */
+export function desktopNav(page: Page): Locator {
+  return page.getByRole("complementary").getByRole("navigation", { name: "Main" });
+}
+
+export function flowContentLink(nav: Locator): Locator {
+  return nav.getByRole("link", { name: /^Flow Content/ });
+}
+
+export function upgradeDialog(page: Page): Locator {
+  return page.getByRole("dialog", { name: "Upgrade to Premium" });
+}
+
+/** The one toast on screen (spec §9: one at a time) has this title and, if given, description. */
+export async function expectToast(
+  page: Page,
+  title: string,
+  { description, variant }: { description?: string; variant?: "default" | "success" | "destructive" } = {},
+) {
+  const region = page.getByRole("region", { name: "Notifications" });
+  const toast = region.getByTestId("toast");
+  await expect(toast).toHaveCount(1);
+  await expect(toast).toBeVisible();
+  await expect(toast.locator("p").first()).toHaveText(title);
+  if (description !== undefined) await expect(toast).toContainText(description);
+  if (variant !== undefined) await expect(toast).toHaveAttribute("data-variant", variant);
+  return toast;
+}
+
+/**
+ * Resolves once React has hydrated the document: until then a click on a link is a plain
+ * browser navigation. React tags every hydrated element with its props; the root element is
+ * completed last.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.documentElement).some((key) => key.startsWith("__reactProps")));
+}
