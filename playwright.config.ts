@@ -3,6 +3,8 @@ import path from "node:path";
 
 import { defineConfig, devices } from "@playwright/test";
 
+import { oauthServerEnv } from "./tests/e2e/support/oauth";
+
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `flowmap-e2e-${port}`);
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -48,6 +50,9 @@ export default defineConfig({
       SUPPORT_EMAIL: "premium@flowmap.test",
       ADMIN_EMAILS: "admin@flowmap.test",
       SESSION_SECRET: "e2e-session-secret-with-enough-length",
+      // Third-party sign-in against the loopback provider that tests/e2e/oauth.spec.ts starts on a
+      // fixed port (E2E_OAUTH_PORT, default 3299) with a fixed client secret.
+      ...oauthServerEnv(),
     },
   },
 });

@@ -167,16 +167,37 @@ function seedFromFilter(filter: Document, doc: Document = {}): Document {
   return doc;
 }
 
+/** `fields` without `_id`; when the new document has no _id yet, it takes that one. */
+function takeInsertIdFrom(doc: Document, fields: Document): Document {
+  if (!("_id" in fields)) return fields;
+  const { _id, ...rest } = fields;
+  if (doc._id === undefined) doc._id = cloneDeep(_id);
+  else if (!sameValue(doc._id, _id)) {
+    throw new CommandError("ImmutableField", "Performing an update on the path '_id' would modify the immutable field '_id'");
+  }
+  return rest;
+}
+
+function takeInsertId(doc: Document, modifier: Document, operator: string): Document {
+  const fields = modifier[operator];
+  if (!isPlainObject(fields)) return modifier;
+  return { ...modifier, [operator]: takeInsertIdFrom(doc, fields) };
+}
+
 /** The document an upsert inserts when nothing matched. */
 export function buildUpsertDocument(spec: UpdateSpec, options: UpdateOptions): Document {
   const seed = seedFromFilter(options.filter);
   let doc: Document;
   switch (spec.kind) {
-    case "operators":
+    case "operators": {
       doc = seed;
-      applyOperators(doc, spec.modifier, options, false);
-      if (spec.setOnInsert) applyOperators(doc, { $set: spec.setOnInsert }, options, false);
+      // An insert may set _id through $set or $setOnInsert (mongoose puts the schema's default
+      // _id in $setOnInsert); mingo's updater refuses _id outright, so it is assigned here.
+      const modifier = takeInsertId(doc, spec.modifier, "$set");
+      applyOperators(doc, modifier, options, false);
+      if (spec.setOnInsert) applyOperators(doc, { $set: takeInsertIdFrom(doc, spec.setOnInsert) }, options, false);
       break;
+    }
     case "replacement":
       doc = cloneDeep(spec.replacement);
       if (!("_id" in doc) && "_id" in seed) doc = { _id: seed._id, ...doc };

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 
 import mongoose from "mongoose";
@@ -56,10 +57,10 @@ async function openConnection() {
     state.description = describeUri(uri);
   } else {
     const dbPath = path.resolve(env.DATA_DIR, "db");
-    state.engine = await startEngine({ dbPath, port: 0, log: (line) => console.info(`[db] ${line}`) });
-    uri = `${state.engine.uri}/flowmap`;
+    const running = await openEmbeddedEngine(dbPath);
+    uri = `${running.uri}/flowmap`;
     state.kind = "embedded";
-    state.description = `embedded engine at ${state.engine.uri} (files in ${dbPath})`;
+    state.description = running.description;
   }
   try {
     await mongoose.connect(uri, {
@@ -72,6 +73,36 @@ async function openConnection() {
   }
   console.info(`[db] using ${state.kind === "embedded" ? "the " : "MongoDB at "}${state.description}`);
   return mongoose;
+}
+
+/** Where a running app publishes its engine, so scripts can use the same data meanwhile. */
+const ENGINE_ADDRESS_FILE = "engine.uri";
+
+/**
+ * Starts the embedded engine on the data directory. When another process (the running app)
+ * already owns it, the command-line tools connect to that process's engine instead of failing.
+ */
+async function openEmbeddedEngine(dbPath: string) {
+  const addressFile = path.join(dbPath, ENGINE_ADDRESS_FILE);
+  try {
+    state.engine = await startEngine({ dbPath, port: 0, log: (line) => console.info(`[db] ${line}`) });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const shared = /in use by process/.test(message) ? readAddress(addressFile) : null;
+    if (!shared) throw new DatabaseStartError(`The embedded database in ${dbPath} could not start: ${message}`);
+    return { uri: shared, description: `embedded engine of the running app at ${shared} (files in ${dbPath})` };
+  }
+  fs.writeFileSync(addressFile, state.engine.uri);
+  return { uri: state.engine.uri, description: `embedded engine at ${state.engine.uri} (files in ${dbPath})` };
+}
+
+function readAddress(file: string) {
+  try {
+    const uri = fs.readFileSync(file, "utf8").trim();
+    return /^mongodb:\/\/127\.0\.0\.1:\d+$/.test(uri) ? uri : null;
+  } catch {
+    return null;
+  }
 }
 
 export type DbHealth = { state: "connected" | "connecting" | "disconnected"; kind?: string };
@@ -87,7 +118,10 @@ export function dbHealth(): DbHealth {
 /** For tests and scripts: close the connection (and the embedded engine when it was ours). */
 export async function disconnectDb() {
   await mongoose.disconnect();
-  await state.engine?.close();
+  if (state.engine) {
+    fs.rmSync(path.resolve(getEnv().DATA_DIR, "db", ENGINE_ADDRESS_FILE), { force: true });
+    await state.engine.close();
+  }
   state.engine = undefined;
   state.connecting = undefined;
   state.kind = undefined;

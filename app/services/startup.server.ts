@@ -1,5 +1,6 @@
 import { connectDb, DatabaseStartError, disconnectDb } from "~/services/db.server";
 import { ConfigError, getEnv } from "~/services/env.server";
+import { getSessionSecret } from "~/services/secret.server";
 import { seedOnStart } from "~/services/seed/seed.server";
 
 let started: Promise<void> | undefined;
@@ -30,6 +31,8 @@ export function startServer() {
       }
       throw error;
     }
+    // Made now, not at the first sign-in, so an unwritable DATA_DIR shows at start.
+    getSessionSecret();
     stopCleanlyOnSignals();
     const seeded = await seedOnStart();
     if (seeded) {

@@ -121,8 +121,9 @@ export const sessionNoop: CommandHandler = () => ({ ok: 1 });
 export function transactionsUnsupported(): CommandError {
   return new CommandError(
     "IllegalOperation",
-    // Worded so that the driver does not rewrite it into a "retryable writes" hint, which it
-    // does for MongoDB's own "Transaction numbers are only allowed..." message.
+    // Note: for write operations the driver re-wraps any code-20 error as "This MongoDB
+    // deployment does not support retryable writes" (as it does with a real standalone); this
+    // message is then in `errorResponse.originalError`.
     "multi-document transactions are not supported by the embedded engine (a standalone server); they need a replica set",
   );
 }

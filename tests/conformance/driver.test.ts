@@ -314,6 +314,27 @@ for (const kind of targetKinds()) {
         expect(noop).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
       });
 
+      it("lets an upsert choose the new document's _id through $setOnInsert or $set", async () => {
+        const c = collection("upsert_ids");
+        const viaSetOnInsert = await c.updateOne(
+          { email: "a@example.com" },
+          { $set: { name: "A" }, $setOnInsert: { _id: "uuid-1", email: "a@example.com" } },
+          { upsert: true },
+        );
+        expect(viaSetOnInsert.upsertedId).toBe("uuid-1");
+        // On the next match $setOnInsert (and its _id) is ignored: the document keeps its id.
+        const again = await c.updateOne({ email: "a@example.com" }, { $set: { name: "B" }, $setOnInsert: { _id: "uuid-2" } }, { upsert: true });
+        expect(again).toMatchObject({ matchedCount: 1, upsertedCount: 0 });
+        expect(await c.findOne({ email: "a@example.com" })).toEqual({ _id: "uuid-1", email: "a@example.com", name: "B" });
+
+        const viaSet = await c.updateOne({ email: "b@example.com" }, { $set: { _id: "uuid-3" } }, { upsert: true });
+        expect(viaSet.upsertedId).toBe("uuid-3");
+        expect(await c.findOne({ _id: "uuid-3" })).toEqual({ _id: "uuid-3", email: "b@example.com" });
+
+        const conflicting = await rejection(c.updateOne({ _id: "uuid-4" }, { $setOnInsert: { _id: "other" } }, { upsert: true }));
+        expect(conflicting.code).toBe(66);
+      });
+
       it("updates many, replaces, uses arrayFilters and the positional operator", async () => {
         interface Row {
           _id: number;

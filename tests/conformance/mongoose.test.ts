@@ -139,6 +139,20 @@ for (const kind of targetKinds()) {
       expect(await User.findById(ada._id)).toBeNull();
     });
 
+    it("upserts documents whose schema gives _id a default", async () => {
+      // mongoose sends the default _id in $setOnInsert; the new document must keep it.
+      const created = await User.findOneAndUpdate(
+        { email: "upsert@example.com" },
+        { $set: { name: "Up" } },
+        { upsert: true, returnDocument: "after", setDefaultsOnInsert: true },
+      ).lean();
+      expect(typeof created?._id).toBe("string");
+      expect(created).toMatchObject({ email: "upsert@example.com", name: "Up", visits: 0 });
+      const updated = await User.updateOne({ email: "upsert@example.com" }, { $inc: { visits: 1 } }, { upsert: true });
+      expect(updated).toMatchObject({ matchedCount: 1, upsertedCount: 0 });
+      expect((await User.findOne({ email: "upsert@example.com" }).lean())?._id).toBe(created?._id);
+    });
+
     it("embeds versions in one document and updates them atomically", async () => {
       const owner = await User.create({ email: "owner@example.com" });
       const flow = await Flow.create({ owner: owner._id, title: "Onboarding", versions: [{ n: 1, body: "v1" }] });

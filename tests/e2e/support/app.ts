@@ -117,5 +117,10 @@ export async function expectToast(
  * completed last.
  */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.documentElement).some((key) => key.startsWith("__reactProps")));
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.documentElement).some((key) => key.startsWith("__reactProps"))), {
+      message: "React never hydrated the page (did a script fail to load?)",
+      timeout: 10_000,
+    })
+    .toBe(true);
 }

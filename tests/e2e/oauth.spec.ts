@@ -1,0 +1,135 @@
+import { expect, type Page } from "@playwright/test";
+
+import { startOAuthProvider, type LoopbackProvider } from "../support/oauth-provider";
+import { expectToast, registerByApi, newUser, test as appTest, waitForHydration } from "./support/app";
+import { OAUTH_BUTTON_LABEL, OAUTH_CLIENT_SECRET, OAUTH_PORT, oauthServerEnv } from "./support/oauth";
+
+/**
+ * The provider runs in the test worker, on the port the app server was configured for, so each
+ * test can choose the identity it approves and read the requests it received.
+ */
+const test = appTest.extend<{ provider: LoopbackProvider }, { loopback: LoopbackProvider }>({
+  loopback: [
+    async ({}, use) => {
+      const provider = await startOAuthProvider({ port: OAUTH_PORT, clientSecret: OAUTH_CLIENT_SECRET });
+      try {
+        await use(provider);
+      } finally {
+        await provider.close();
+      }
+    },
+    { scope: "worker" },
+  ],
+  provider: async ({ loopback }, use) => {
+    // The app server's OAUTH_* settings (playwright.config.ts) must describe this provider.
+    expect(loopback.env()).toEqual(oauthServerEnv());
+    const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    loopback.profile = { sub: `e2e-${tag}`, email: `oauth.${tag}@example.test`, email_verified: true, given_name: "Olive", family_name: "Auth" };
+    loopback.requests.length = 0;
+    loopback.failNextToken = undefined;
+    await use(loopback);
+  },
+});
+
+async function expectSignInOption(page: Page) {
+  await expect(page.getByText("Or continue with")).toBeVisible();
+  const link = page.getByRole("link", { name: OAUTH_BUTTON_LABEL });
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute("href", "/api/login");
+  return link;
+}
+
+/** The provider saw a PKCE (S256) authorization request for this app, then the code exchange. */
+function expectFullFlow(provider: LoopbackProvider, baseURL: string) {
+  const authorize = provider.requests.find((r) => r.path === "/authorize");
+  expect(authorize?.params).toMatchObject({
+    response_type: "code",
+    client_id: "flowmap-test-client",
+    code_challenge_method: "S256",
+    redirect_uri: new URL("/api/login/callback", baseURL).toString(),
+  });
+  expect(authorize?.params.state).toBeTruthy();
+  expect(provider.requests.map((r) => r.path)).toEqual(["/authorize", "/token", "/userinfo"]);
+}
+
+async function expectSignedInAs(page: Page, firstName: string) {
+  await expect(page).toHaveURL(/\/$/);
+  await expectToast(page, "Welcome Back!", { variant: "success" });
+  await expect(page.getByRole("heading", { level: 1, name: "Scorecards" })).toBeVisible();
+  await expect(page.getByTestId("user-button")).toHaveAccessibleName(`User settings for ${firstName}`);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`third-party sign-in, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("the login page offers the provider, and it signs a new user in", async ({ page, provider, baseURL }) => {
+      await page.goto("/login");
+      const link = await expectSignInOption(page);
+      if (javaScriptEnabled) await waitForHydration(page);
+      await link.click();
+      await expectSignedInAs(page, "Olive");
+      expectFullFlow(provider, baseURL!);
+
+      // A new account from the provider's profile, without a password of its own.
+      await page.getByTestId("user-button").click();
+      await expect(page.getByRole("heading", { level: 1, name: "User Settings" })).toBeVisible();
+      await expect(page.getByText(provider.profile.email!, { exact: true })).toBeVisible();
+      await expect(page.getByTestId("full-name")).toHaveText("Olive Auth");
+      await expect(page.getByText("You sign in through a third-party provider")).toBeVisible();
+    });
+
+    test("a returning user gets the same account back", async ({ page, provider }) => {
+      await page.goto("/api/login");
+      await expectSignedInAs(page, "Olive");
+      // Renamed in Flowmap; the provider still says 'Olive'.
+      await page.goto("/user-settings?edit=name");
+      await page.getByLabel("First name", { exact: true }).fill("Oona");
+      await page.getByRole("button", { name: "Save Name" }).click();
+      await expectToast(page, "Success", { description: "Your name has been updated successfully!" });
+      await page.getByRole("button", { name: "Logout" }).click();
+      await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+
+      provider.requests.length = 0;
+      await page.goto("/login");
+      await (await expectSignInOption(page)).click();
+      await expectSignedInAs(page, "Oona");
+      expect(provider.requests.map((r) => r.path)).toEqual(["/authorize", "/token", "/userinfo"]);
+    });
+  });
+}
+
+test.describe("third-party sign-in edge cases, JavaScript on", () => {
+  test("a verified email that already has an account signs into that account", async ({ page, provider }) => {
+    const existing = await registerByApi(page.request, newUser({ firstName: "Priscilla" }));
+    await page.context().clearCookies();
+    provider.profile = { ...provider.profile, email: existing.email, email_verified: true, given_name: "Someone", family_name: "Else" };
+    await page.goto("/login");
+    await waitForHydration(page);
+    await (await expectSignInOption(page)).click();
+    await expectSignedInAs(page, "Priscilla");
+  });
+
+  test("a failed code exchange goes back to /login with an explanation", async ({ page, provider }) => {
+    provider.failNextToken = "invalid_grant";
+    await page.goto("/login");
+    await waitForHydration(page);
+    await (await expectSignInOption(page)).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expectToast(page, "Sign-in failed", { variant: "destructive" });
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in to Flowmap" })).toBeVisible();
+    await expect(page.getByTestId("user-button")).toHaveCount(0);
+    expect(provider.requests.map((r) => r.path)).toEqual(["/authorize", "/token"]);
+
+    // Trying again works.
+    await (await expectSignInOption(page)).click();
+    await expectSignedInAs(page, "Olive");
+  });
+
+  test("a signed-in user is not shown the login page", async ({ page }) => {
+    await registerByApi(page.request);
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Scorecards" })).toBeVisible();
+  });
+});
