@@ -1,5 +1,7 @@
 import { useNavigation } from "@remix-run/react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
+
+import { useToast } from "~/components/ui/toaster";
 
 import { HONEYPOT_FIELD } from "~/lib/schemas/auth";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -160,4 +162,24 @@ export function FormError({ errors, id }: { errors?: ListOfErrors; id?: string }
       {list.join(" ")}
     </div>
   );
+}
+
+interface ReplyLike {
+  status?: "success" | "error";
+  error?: Record<string, string[] | null> | null;
+}
+
+/**
+ * The spec's failure toast for a form the server refused: its message (the form's error, else
+ * the first field error), else the fallback. The same text also stays on the form.
+ */
+export function useFailureToast(result: ReplyLike | null | undefined, fallback: string, title = "Error") {
+  const { toast } = useToast();
+  useEffect(() => {
+    if (result?.status !== "error") return;
+    const messages = Object.entries(result.error ?? {});
+    const formMessage = messages.find(([key]) => key === "")?.[1]?.[0];
+    const fieldMessage = messages.find(([, list]) => list?.length)?.[1]?.[0];
+    toast({ title, description: formMessage ?? fieldMessage ?? fallback, variant: "destructive" });
+  }, [result, fallback, title, toast]);
 }

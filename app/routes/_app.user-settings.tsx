@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
-import { Field, FormError, PasswordField, SubmitButton } from "~/components/forms";
+import { Field, FormError, PasswordField, SubmitButton, useFailureToast } from "~/components/forms";
 import { UpgradeLink } from "~/components/upgrade-dialog";
 import { changePasswordFormSchema, profileNameSchema } from "~/lib/schemas/auth";
 import { DEFAULT_ROLE, planLabel } from "~/lib/user";
@@ -155,6 +155,7 @@ function NameSection({ firstName, lastName }: { firstName: string; lastName: str
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileNameSchema }),
     shouldRevalidate: "onInput",
   });
+  useFailureToast(lastResult, "Failed to update name");
   const fullName = [firstName, lastName].filter(Boolean).join(" ");
 
   if (!editing) {
@@ -205,6 +206,7 @@ function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordFormSchema }),
     shouldRevalidate: "onInput",
   });
+  useFailureToast(lastResult, "Failed to change password");
   return (
     <section aria-labelledby="password-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="password-heading" className="text-lg font-semibold text-slate-900">

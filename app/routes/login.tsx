@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 
-import { Field, FormError, HoneypotField, PasswordField, SubmitButton } from "~/components/forms";
+import { Field, FormError, HoneypotField, PasswordField, SubmitButton, useFailureToast } from "~/components/forms";
 import { AuthLayout } from "~/components/layout/auth-layout";
 import { loginSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -65,6 +65,7 @@ export default function LoginRoute() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
     shouldRevalidate: "onInput",
   });
+  useFailureToast(actionData?.result, "Invalid email or password.", "Sign-in failed");
 
   return (
     <AuthLayout

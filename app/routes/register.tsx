@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 
-import { Field, FormError, HoneypotField, PasswordField, SubmitButton } from "~/components/forms";
+import { Field, FormError, HoneypotField, PasswordField, SubmitButton, useFailureToast } from "~/components/forms";
 import { AuthLayout } from "~/components/layout/auth-layout";
 import { registerFormSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -61,6 +61,7 @@ export default function RegisterRoute() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerFormSchema }),
     shouldRevalidate: "onInput",
   });
+  useFailureToast(actionData?.result, "Failed to create account. Please try again.", "Registration failed");
 
   return (
     <AuthLayout

@@ -106,6 +106,7 @@ for (const javaScriptEnabled of [true, false]) {
       // The shell is the same on / (the signed-in dashboard) and a sidebar link really navigates.
       await page.goto("/");
       await expectHeader(page, { initial: "P", name: user.firstName });
+      if (javaScriptEnabled) await waitForHydration(page);
       await nav.getByRole("link", { name: "User Settings", exact: true }).click();
       await expect(page).toHaveURL(/\/user-settings$/);
       await expect(page.getByRole("heading", { level: 1, name: "User Settings" })).toBeVisible();
@@ -119,6 +120,7 @@ for (const javaScriptEnabled of [true, false]) {
       const nav = desktopNav(page);
       await expectMainNav(nav);
       await expectAdminGroup(nav, true);
+      if (javaScriptEnabled) await waitForHydration(page);
       await nav.getByRole("link", { name: "Admin Settings", exact: true }).click();
       await expect(page).toHaveURL(/\/admin$/);
       await expect(page.getByRole("heading", { level: 1, name: "Admin Settings" })).toBeVisible();
@@ -135,6 +137,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("user-button")).toBeVisible();
       await expectNoSidewaysScroll(page);
 
+      if (javaScriptEnabled) await waitForHydration(page);
       const summary = page.locator("summary", { hasText: "Menu" });
       await expect(summary).toBeVisible();
       await summary.click();

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** Renders the boundary the way the server does after a loader failed. */
-async function renderFailure(loader: () => unknown) {
+async function renderFailure(loader: () => never) {
   const routes = [{ path: "/", loader, element: <p>never</p>, errorElement: <GeneralErrorBoundary /> }];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request("http://localhost/"));

@@ -111,6 +111,14 @@ export async function expectToast(
   return toast;
 }
 
+/** A destructive toast with this description (spec §8: a refused form's message also shows as a toast). */
+export async function expectErrorToast(page: Page, description: string) {
+  const toast = page.getByRole("region", { name: "Notifications" }).getByTestId("toast");
+  await expect(toast).toHaveAttribute("data-variant", "destructive");
+  await expect(toast).toContainText(description);
+  return toast;
+}
+
 /**
  * Resolves once React has hydrated the document: until then a click on a link is a plain
  * browser navigation. React tags every hydrated element with its props; the root element is
@@ -123,4 +131,71 @@ export async function waitForHydration(page: Page) {
       timeout: 10_000,
     })
     .toBe(true);
+}
+
+export interface Appearance {
+  /** Date.now() in the page when the element was first in the document. */
+  at: number;
+  path: string;
+  texts: string[];
+  variant: string | null;
+  visible: boolean;
+}
+
+/**
+ * Some screens are on show only briefly (the 'Unauthorized' toast, 'Access Denied') before the
+ * app moves on. The page itself notes, in sessionStorage (which survives a reload in the same
+ * tab), the first time an element matching `selector` and containing `text` is in the document,
+ * and when the page is left, so tests can assert on what was shown and for how long without
+ * racing the redirect.
+ */
+export async function recordAppearance(
+  page: Page,
+  { key, selector, text, leaveBy }: { key: string; selector: string; text: string; leaveBy: "page load" | "client navigation" },
+) {
+  await page.addInitScript(
+    ({ key, selector, text, leaveBy }) => {
+      const check = () => {
+        if (sessionStorage.getItem(key)) return;
+        const el = Array.from(document.querySelectorAll(selector)).find((e) => e.textContent?.includes(text));
+        if (!el) return;
+        const box = el.getBoundingClientRect();
+        const record = {
+          at: Date.now(),
+          path: location.pathname,
+          texts: Array.from(el.querySelectorAll("h1, h2, p")).map((e) => e.textContent ?? ""),
+          variant: el.getAttribute("data-variant"),
+          visible: box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== "hidden",
+        };
+        sessionStorage.setItem(key, JSON.stringify(record));
+      };
+      new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+      document.addEventListener("DOMContentLoaded", check);
+      const left = () => {
+        if (sessionStorage.getItem(key) && !sessionStorage.getItem(`${key}:left`)) sessionStorage.setItem(`${key}:left`, String(Date.now()));
+      };
+      if (leaveBy === "page load") {
+        window.addEventListener("pagehide", left);
+      } else {
+        // Only a path change after the element appeared counts as leaving.
+        const timer = window.setInterval(() => {
+          const record = sessionStorage.getItem(key);
+          if (!record) return;
+          if (location.pathname !== (JSON.parse(record) as { path: string }).path) {
+            left();
+            window.clearInterval(timer);
+          }
+        }, 10);
+      }
+    },
+    { key, selector, text, leaveBy },
+  );
+}
+
+/** What recordAppearance noted, and how long after appearing the page was left (NaN if not). */
+export async function readAppearance(page: Page, key: string): Promise<Appearance & { shownForMs: number }> {
+  const [raw, left] = await page.evaluate((k) => [sessionStorage.getItem(k), sessionStorage.getItem(`${k}:left`)], key);
+  expect(raw, `nothing matching '${key}' was ever shown`).toBeTruthy();
+  const record = JSON.parse(raw!) as Appearance;
+  return { ...record, shownForMs: left ? Number(left) - record.at : NaN };
 }
