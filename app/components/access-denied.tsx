@@ -11,5 +11,5 @@ export function AccessDenied() {
     const timer = window.setTimeout(() => navigate("/", { replace: true }), UNAUTHORIZED_REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [navigate]);
-  return <ErrorPage status={403} title="Access Denied" message="Admin access required" />;
+  return <ErrorPage status={403} title="Access Denied" message="Admin access required" insideShell />;
 }

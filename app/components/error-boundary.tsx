@@ -58,14 +58,21 @@ export function ErrorPage({
   title,
   message,
   children,
+  insideShell = false,
 }: {
   status: number;
   title: string;
   message: string;
   children?: React.ReactNode;
+  /** Inside the signed-in shell, which already has the page's <main>. */
+  insideShell?: boolean;
 }) {
+  const Frame = insideShell ? "div" : "main";
   return (
-    <main id="main" className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-16">
+    <Frame
+      id={insideShell ? undefined : "main"}
+      className={`flex items-center justify-center px-4 ${insideShell ? "py-10" : "min-h-screen bg-slate-50 py-16"}`}
+    >
       <div className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         <LogoMark className="mx-auto h-10 w-10" />
         <p className="mt-6 text-sm font-semibold text-brand-700">Error {status}</p>
@@ -78,6 +85,6 @@ export function ErrorPage({
           </Link>
         </div>
       </div>
-    </main>
+    </Frame>
   );
 }

@@ -263,3 +263,9 @@ export async function getResponseSummaryByUserId(
 export async function countResponses(): Promise<number> {
   return QuestionnaireResponseModel.countDocuments({});
 }
+
+/** Removes the user's response (account deletion, or undoing a questionnaire submission that failed halfway). */
+export async function deleteResponseForUser(userId: string): Promise<boolean> {
+  const result = await QuestionnaireResponseModel.deleteOne({ userId });
+  return result.deletedCount === 1;
+}
