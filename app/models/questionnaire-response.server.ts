@@ -1,5 +1,6 @@
 import { Schema } from "mongoose";
 
+import { CHOICE_FIELDS, SERVICE_LIST_FIELDS as LIST_FIELDS, TEXT_FIELDS } from "~/lib/questionnaire/fields";
 import { defineModel, exposeIdOptions, isDuplicateKeyError, uuidId } from "~/models/utils.server";
 
 /**
@@ -8,56 +9,8 @@ import { defineModel, exposeIdOptions, isDuplicateKeyError, uuidId } from "~/mod
  * type, and the services' zod schemas decide that (spec §5).
  */
 
-/** Single-choice answers. */
-export const CHOICE_FIELDS = [
-  "companyName",
-  "businessType",
-  "industry",
-  "purchaseDecisionTimeline",
-  "communicationChannels",
-  "serviceInnovation",
-  "upsellOpportunities",
-  "conversionGoal",
-] as const;
-
-/** Multiple-choice answers, stored as lists (B2C Service/Retail only). */
-export const LIST_FIELDS = ["bookingTimeline", "customerFrequency", "demandSeasonality"] as const;
-
-/** Free-text answers, in the wizard's order. */
-export const TEXT_FIELDS = [
-  // General business information (wizard step 3)
-  "companyWebsite",
-  "primaryTargetAudience",
-  "targetAudienceAge",
-  "businessOperationDescription",
-  "productServiceDescription",
-  "primaryProblemSolved",
-  "competitiveDifferentiation",
-  "customerJourney",
-  "brandVoicePositioning",
-  "customerFeedback",
-  "frequentQuestionsConcerns",
-  "salesCycleLength",
-  "purchaseMethod",
-  // Onboarding (step 4)
-  "onboardingStage",
-  "onboardingGoal",
-  "onboardingProcessSteps",
-  "keyUserKnowledgeElements",
-  "availableProofMaterials",
-  "onboardingBottlenecks",
-  "onboardingSpecialOffers",
-  // Lead nurture (step 5)
-  "leadToClientJourney",
-  "leadAcquisitionMethod",
-  "specificLeadOffer",
-  "crucialLeadInformation",
-  "socialProofCredentials",
-  "topReasonsNotToBuy",
-  "competitiveAdvantageReasons",
-  "guarantees_q8",
-  "leadNurtureGoal",
-] as const;
+export { CHOICE_FIELDS, TEXT_FIELDS } from "~/lib/questionnaire/fields";
+export { SERVICE_LIST_FIELDS as LIST_FIELDS } from "~/lib/questionnaire/fields";
 
 export type ChoiceField = (typeof CHOICE_FIELDS)[number];
 export type ListField = (typeof LIST_FIELDS)[number];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { GENERAL_FIELDS, LEAD_NURTURE_FIELDS, ONBOARDING_FIELDS, SERVICE_LIST_FIELDS } from "~/lib/questionnaire/fields";
 import {
   BOOKING_TIMELINES,
   BUSINESS_TYPES,
@@ -92,45 +93,7 @@ export function isWebsiteUrl(value: string) {
   }
 }
 
-/** The twelve general business answers (questionnaire step 5, wizard step 3 minus the description). */
-export const GENERAL_FIELDS = [
-  "companyWebsite",
-  "primaryTargetAudience",
-  "targetAudienceAge",
-  "productServiceDescription",
-  "primaryProblemSolved",
-  "competitiveDifferentiation",
-  "customerJourney",
-  "brandVoicePositioning",
-  "customerFeedback",
-  "frequentQuestionsConcerns",
-  "salesCycleLength",
-  "purchaseMethod",
-] as const;
-
-export const ONBOARDING_FIELDS = [
-  "onboardingStage",
-  "onboardingGoal",
-  "onboardingProcessSteps",
-  "keyUserKnowledgeElements",
-  "availableProofMaterials",
-  "onboardingBottlenecks",
-  "onboardingSpecialOffers",
-] as const;
-
-export const LEAD_NURTURE_FIELDS = [
-  "leadToClientJourney",
-  "leadAcquisitionMethod",
-  "specificLeadOffer",
-  "crucialLeadInformation",
-  "socialProofCredentials",
-  "topReasonsNotToBuy",
-  "competitiveAdvantageReasons",
-  "guarantees_q8",
-  "leadNurtureGoal",
-] as const;
-
-export const SERVICE_LIST_FIELDS = ["bookingTimeline", "customerFrequency", "demandSeasonality"] as const;
+export { GENERAL_FIELDS, LEAD_NURTURE_FIELDS, ONBOARDING_FIELDS, SERVICE_LIST_FIELDS } from "~/lib/questionnaire/fields";
 
 function textShape<const K extends readonly string[]>(keys: K, field: typeof requiredText | typeof optionalText) {
   return Object.fromEntries(keys.map((k) => [k, field])) as Record<K[number], typeof field>;

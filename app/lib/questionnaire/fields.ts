@@ -1,0 +1,66 @@
+/**
+ * The questionnaire's answer fields, grouped as the forms ask them. The stored table, the zod
+ * schemas and the forms all take their field lists from here.
+ */
+
+/** Single-choice answers (and the company name). */
+export const CHOICE_FIELDS = [
+  "companyName",
+  "businessType",
+  "industry",
+  "purchaseDecisionTimeline",
+  "communicationChannels",
+  "serviceInnovation",
+  "upsellOpportunities",
+  "conversionGoal",
+] as const;
+
+/** Multiple-choice answers, stored as lists (B2C Service/Retail only). */
+export const SERVICE_LIST_FIELDS = ["bookingTimeline", "customerFrequency", "demandSeasonality"] as const;
+
+/** The twelve general business answers (questionnaire step 5; the wizard's step 3 adds the operation description). */
+export const GENERAL_FIELDS = [
+  "companyWebsite",
+  "primaryTargetAudience",
+  "targetAudienceAge",
+  "productServiceDescription",
+  "primaryProblemSolved",
+  "competitiveDifferentiation",
+  "customerJourney",
+  "brandVoicePositioning",
+  "customerFeedback",
+  "frequentQuestionsConcerns",
+  "salesCycleLength",
+  "purchaseMethod",
+] as const;
+
+export const ONBOARDING_FIELDS = [
+  "onboardingStage",
+  "onboardingGoal",
+  "onboardingProcessSteps",
+  "keyUserKnowledgeElements",
+  "availableProofMaterials",
+  "onboardingBottlenecks",
+  "onboardingSpecialOffers",
+] as const;
+
+export const LEAD_NURTURE_FIELDS = [
+  "leadToClientJourney",
+  "leadAcquisitionMethod",
+  "specificLeadOffer",
+  "crucialLeadInformation",
+  "socialProofCredentials",
+  "topReasonsNotToBuy",
+  "competitiveAdvantageReasons",
+  "guarantees_q8",
+  "leadNurtureGoal",
+] as const;
+
+/** Every free-text answer, in the wizard's order. */
+export const TEXT_FIELDS = [
+  ...GENERAL_FIELDS.slice(0, 3),
+  "businessOperationDescription",
+  ...GENERAL_FIELDS.slice(3),
+  ...ONBOARDING_FIELDS,
+  ...LEAD_NURTURE_FIELDS,
+] as const;
