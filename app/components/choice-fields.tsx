@@ -14,6 +14,8 @@ interface BaseProps {
   errors?: ListOfErrors;
   hint?: string;
   required?: boolean;
+  /** Focus this field when the page loads (the first field with an error, so it works without JavaScript). */
+  autoFocus?: boolean;
 }
 
 function Label({ htmlFor, label, required }: { htmlFor?: string; label: string; required?: boolean }) {
@@ -30,7 +32,7 @@ function Label({ htmlFor, label, required }: { htmlFor?: string; label: string; 
   );
 }
 
-export function TextAreaField({ label, name, errors, hint, required, defaultValue, rows = 3, placeholder }: BaseProps & { defaultValue?: string; rows?: number; placeholder?: string }) {
+export function TextAreaField({ label, name, errors, hint, required, autoFocus, defaultValue, rows = 3, placeholder }: BaseProps & { defaultValue?: string; rows?: number; placeholder?: string }) {
   const id = useId();
   const errorId = errors?.length ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
@@ -48,6 +50,7 @@ export function TextAreaField({ label, name, errors, hint, required, defaultValu
         rows={rows}
         defaultValue={defaultValue ?? ""}
         placeholder={placeholder}
+        autoFocus={autoFocus}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
         aria-required={required || undefined}
@@ -65,6 +68,7 @@ export function SelectField({
   errors,
   hint,
   required,
+  autoFocus,
   options,
   defaultValue,
   placeholder = "Select...",
@@ -81,6 +85,7 @@ export function SelectField({
         id={id}
         name={name}
         defaultValue={defaultValue ?? ""}
+        autoFocus={autoFocus}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={errorId}
         aria-required={required || undefined}
@@ -105,6 +110,7 @@ function ChoiceGroup({
   errors,
   hint,
   required,
+  autoFocus,
   options,
   selected,
   columns = 1,
@@ -124,7 +130,7 @@ function ChoiceGroup({
       </legend>
       {hint ? <p className="mt-0.5 text-xs text-slate-500">{hint}</p> : null}
       <div className={`mt-2 grid gap-2 ${columns === 2 ? "sm:grid-cols-2" : ""}`}>
-        {options.map((option) => (
+        {options.map((option, index) => (
           <label
             key={option}
             className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2.5 text-sm text-slate-800 hover:border-brand-200 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
@@ -134,6 +140,7 @@ function ChoiceGroup({
               name={name}
               value={option}
               defaultChecked={selected.includes(option)}
+              autoFocus={autoFocus && index === 0}
               className="mt-0.5 h-4 w-4 accent-brand-600"
             />
             <span>{option}</span>

@@ -82,37 +82,38 @@ export async function getDraft(owner: DraftOwner, now: Date = new Date()): Promi
 
 /**
  * Replaces the owner's answers and step and extends the draft's life. A visitor whose draft is
- * gone (expired, deleted) gets a new one with a fresh id: an id is never brought back to life.
- * Returns the saved draft, whose id the caller puts in the visitor's cookie.
+ * gone (expired, deleted), or who has none yet (`owner` null), gets a new one with a fresh id: an
+ * id is never brought back to life. Returns the saved draft, whose id the caller puts in the
+ * visitor's cookie.
  */
 export async function saveDraft(
-  owner: DraftOwner,
+  owner: DraftOwner | null,
   { answers, step }: { answers: DraftAnswers; step: number },
   now: Date = new Date(),
 ): Promise<DraftRecord> {
   const expire = new Date(now.getTime() + DRAFT_TTL_MS);
   const $set = { answers, step, expire };
-  const update = () =>
+  const update = (key: DraftOwner) =>
     QuestionnaireDraftModel.findOneAndUpdate(
-      { ...ownerFilter(owner), expire: { $gt: now } },
+      { ...ownerFilter(key), expire: { $gt: now } },
       { $set },
       { returnDocument: "after", runValidators: true, projection: PROJECTION },
     ).lean<DraftFields>();
 
-  const existing = await update();
+  const existing = owner ? await update(owner) : null;
   if (existing) return toRecord(existing);
-  if ("userId" in owner) {
+  if (owner && "userId" in owner) {
     // An expired draft of this user may still be waiting for the TTL monitor: it must go first,
     // or the unique index would refuse the new one.
     await QuestionnaireDraftModel.deleteOne({ userId: owner.userId, expire: { $lte: now } });
   }
   try {
-    const created = await QuestionnaireDraftModel.create({ ...$set, userId: "userId" in owner ? owner.userId : undefined });
+    const created = await QuestionnaireDraftModel.create({ ...$set, userId: owner && "userId" in owner ? owner.userId : undefined });
     return toRecord(created.toObject());
   } catch (error) {
     // Two first saves of one user at once: the unique index lets one insert win; update that one.
-    if (!isDuplicateKeyError(error) || !("userId" in owner)) throw error;
-    const raced = await update();
+    if (!isDuplicateKeyError(error) || !owner || !("userId" in owner)) throw error;
+    const raced = await update(owner);
     if (!raced) throw error;
     return toRecord(raced);
   }

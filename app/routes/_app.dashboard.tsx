@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Await, useLoaderData, useRouteLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { Suspense } from "react";
 
-import { Dashboard } from "~/components/dashboard/dashboard";
+import { Dashboard, DashboardSkeleton } from "~/components/dashboard/dashboard";
 import { toClientUserView } from "~/lib/client-user";
+import type { loader as appLoader } from "~/routes/_app";
 import { requireUser } from "~/services/auth/auth.server";
 import { loadDashboard } from "~/services/dashboard.server";
 
@@ -13,7 +15,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user: toClientUserView(user), dashboard: await loadDashboard(user) };
 }
 
+/**
+ * With JavaScript, moving to the dashboard shows it at once with skeletons (spec §4: the Business
+ * Profile card's loading state) until the server's data arrives, fresh after every save. The
+ * first page load, and every load without JavaScript, is rendered complete by the server.
+ */
+export function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  return { pending: serverLoader<typeof loader>() };
+}
+
 export default function DashboardRoute() {
-  const { user, dashboard } = useLoaderData<typeof loader>();
-  return <Dashboard user={user} data={dashboard} />;
+  const loaded = useLoaderData<typeof loader | typeof clientLoader>();
+  const layout = useRouteLoaderData<typeof appLoader>("routes/_app");
+  if ("pending" in loaded) {
+    return (
+      <Suspense fallback={<DashboardSkeleton user={layout?.user} />}>
+        <Await resolve={loaded.pending}>{({ user, dashboard }) => <Dashboard user={user} data={dashboard} />}</Await>
+      </Suspense>
+    );
+  }
+  return <Dashboard user={loaded.user} data={loaded.dashboard} />;
 }

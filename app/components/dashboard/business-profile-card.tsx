@@ -2,10 +2,15 @@ import { Link } from "@remix-run/react";
 
 import type { DashboardData } from "~/services/dashboard.server";
 
+/**
+ * The dashboard's Business Profile card (spec §2, §4): filled with the saved profile and an Edit
+ * Profile link, or the prompt to complete it with Start Onboarding. While the dashboard loads
+ * with JavaScript, BusinessProfileCardSkeleton stands in for it.
+ */
 export function BusinessProfileCard({ profile }: { profile: DashboardData["profile"] }) {
   if (!profile) {
     return (
-      <section aria-labelledby="profile-heading" className="rounded-xl border border-dashed border-brand-200 bg-brand-50 p-6">
+      <section aria-labelledby="profile-heading" className="rounded-xl border border-dashed border-brand-200 bg-brand-50 p-6" data-testid="business-profile">
         <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
           Business Profile
         </h2>
@@ -25,8 +30,8 @@ export function BusinessProfileCard({ profile }: { profile: DashboardData["profi
     ["Communication channels", profile.communicationChannels],
   ];
   return (
-    <section aria-labelledby="profile-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <div className="flex items-start justify-between gap-4">
+    <section aria-labelledby="profile-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="business-profile">
+      <div className="flex flex-wrap items-start justify-between gap-4">
         <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
           Business Profile
         </h2>
@@ -41,10 +46,34 @@ export function BusinessProfileCard({ profile }: { profile: DashboardData["profi
         {rows.map(([label, value]) => (
           <div key={label}>
             <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-            <dd className="mt-1 text-sm text-slate-900">{value || "-"}</dd>
+            <dd className="mt-1 text-sm break-words text-slate-900">{value || "-"}</dd>
           </div>
         ))}
       </dl>
+    </section>
+  );
+}
+
+export function BusinessProfileCardSkeleton() {
+  return (
+    <section aria-labelledby="profile-heading" aria-busy="true" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="business-profile-skeleton">
+      <div className="flex items-start justify-between gap-4">
+        <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
+          Business Profile
+        </h2>
+        <div aria-hidden="true" className="h-8 w-24 animate-pulse rounded-lg bg-slate-200" />
+      </div>
+      <p role="status" className="sr-only">
+        Loading your business profile...
+      </p>
+      <div aria-hidden="true" className="mt-4 grid gap-4 sm:grid-cols-2">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="space-y-2">
+            <div className="h-3 w-24 animate-pulse rounded bg-slate-200" />
+            <div className="h-4 w-40 max-w-full animate-pulse rounded bg-slate-200" />
+          </div>
+        ))}
+      </div>
     </section>
   );
 }

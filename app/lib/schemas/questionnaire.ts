@@ -137,6 +137,13 @@ function businessTypeRules(value: AnswersLike, ctx: Ctx) {
   }
 }
 
+/**
+ * The business-type rules run even when other answers already failed (zod skips refinements
+ * after a failed field by default), so a wizard step or the answers page reports a missing
+ * service detail at once, not only after every other field is fixed.
+ */
+const ALWAYS_CHECK = { when: (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null };
+
 /** The wizard's full validation (spec §5 "Full questionnaire"). */
 export const fullQuestionnaireSchema = z
   .object({
@@ -149,12 +156,12 @@ export const fullQuestionnaireSchema = z
     ...textShape(ONBOARDING_FIELDS, requiredText),
     ...textShape(LEAD_NURTURE_FIELDS, requiredText),
   })
-  .superRefine(businessTypeRules);
+  .superRefine(businessTypeRules, ALWAYS_CHECK);
 
 /** The answers page: every text answer optional, the service/retail rules kept (spec §5). */
 export const editAnswersSchema = z
   .object({ ...answersShape, companyName: requiredText, businessType: choice(BUSINESS_TYPES), industry: choice(INDUSTRIES) })
-  .superRefine(businessTypeRules);
+  .superRefine(businessTypeRules, ALWAYS_CHECK);
 
 export type QuestionnaireAnswersInput = z.infer<typeof editAnswersSchema>;
 

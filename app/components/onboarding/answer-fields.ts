@@ -1,0 +1,155 @@
+import { isServiceRetail } from "~/lib/questionnaire/options";
+import {
+  GENERAL_FIELDS,
+  LEAD_NURTURE_FIELDS,
+  ONBOARDING_FIELDS,
+  SERVICE_LIST_FIELDS,
+  WIZARD_STEP_FIELDS,
+  type WizardStep,
+} from "~/lib/schemas/questionnaire";
+import type { QuestionField } from "~/lib/questionnaire/questions";
+import type { QuestionnaireAnswers } from "~/models/questionnaire-response.server";
+
+/**
+ * The questionnaire's answers as the onboarding forms carry them: one string per single answer,
+ * a list per multiple-choice answer. Browser-safe (the model's field lists live in a .server
+ * module).
+ */
+export type OnboardingValues = QuestionnaireAnswers;
+
+export const LIST_ANSWER_FIELDS = SERVICE_LIST_FIELDS;
+export type ListAnswerField = (typeof LIST_ANSWER_FIELDS)[number];
+
+export const SINGLE_ANSWER_FIELDS = [
+  "companyName",
+  "businessType",
+  "industry",
+  "purchaseDecisionTimeline",
+  "communicationChannels",
+  "conversionGoal",
+  "serviceInnovation",
+  "upsellOpportunities",
+  "businessOperationDescription",
+  ...GENERAL_FIELDS,
+  ...ONBOARDING_FIELDS,
+  ...LEAD_NURTURE_FIELDS,
+] as const satisfies ReadonlyArray<keyof OnboardingValues>;
+export type SingleAnswerField = (typeof SINGLE_ANSWER_FIELDS)[number];
+
+export type AnswerField = SingleAnswerField | ListAnswerField;
+
+/** The answers chosen from a list (other than company name and industry, which every form places itself). */
+export type ChoiceQuestionField = Exclude<AnswerField, QuestionField | "companyName" | "industry">;
+
+function isListField(name: string): name is ListAnswerField {
+  return (LIST_ANSWER_FIELDS as readonly string[]).includes(name);
+}
+
+/** Every answer empty (the model's emptyAnswers lives in a .server module). */
+export function emptyValues(): OnboardingValues {
+  return {
+    companyName: "",
+    businessType: "",
+    industry: "",
+    purchaseDecisionTimeline: "",
+    communicationChannels: "",
+    serviceInnovation: "",
+    upsellOpportunities: "",
+    conversionGoal: "",
+    companyWebsite: "",
+    primaryTargetAudience: "",
+    targetAudienceAge: "",
+    businessOperationDescription: "",
+    productServiceDescription: "",
+    primaryProblemSolved: "",
+    competitiveDifferentiation: "",
+    customerJourney: "",
+    brandVoicePositioning: "",
+    customerFeedback: "",
+    frequentQuestionsConcerns: "",
+    salesCycleLength: "",
+    purchaseMethod: "",
+    onboardingStage: "",
+    onboardingGoal: "",
+    onboardingProcessSteps: "",
+    keyUserKnowledgeElements: "",
+    availableProofMaterials: "",
+    onboardingBottlenecks: "",
+    onboardingSpecialOffers: "",
+    leadToClientJourney: "",
+    leadAcquisitionMethod: "",
+    specificLeadOffer: "",
+    crucialLeadInformation: "",
+    socialProofCredentials: "",
+    topReasonsNotToBuy: "",
+    competitiveAdvantageReasons: "",
+    guarantees_q8: "",
+    leadNurtureGoal: "",
+    bookingTimeline: [],
+    customerFrequency: [],
+    demandSeasonality: [],
+  };
+}
+
+/**
+ * Every answer a form posted, kept as typed (no validation): what the wizard carries from one step
+ * to the next. Anything that is not an answer field is ignored.
+ */
+export function answersFromForm(form: FormData): OnboardingValues {
+  const values = emptyValues();
+  for (const field of SINGLE_ANSWER_FIELDS) {
+    const value = form.get(field);
+    values[field] = typeof value === "string" ? value : "";
+  }
+  for (const field of LIST_ANSWER_FIELDS) {
+    values[field] = form.getAll(field).filter((v): v is string => typeof v === "string" && v !== "");
+  }
+  return values;
+}
+
+/** The step-2 fields of the wizard for this business type (spec §2), in the spec's order. */
+export const SERVICE_DETAIL_FIELDS = [
+  "bookingTimeline",
+  "customerFrequency",
+  "purchaseDecisionTimeline",
+  "demandSeasonality",
+  "communicationChannels",
+  "conversionGoal",
+] as const satisfies ReadonlyArray<AnswerField>;
+export const COMMUNICATION_FIELDS = ["communicationChannels", "conversionGoal"] as const satisfies ReadonlyArray<AnswerField>;
+
+/** The fields a wizard step shows; every other answer travels along as a hidden input. */
+export function wizardStepShows(step: WizardStep, businessType: string): readonly AnswerField[] {
+  if (step === 2) return isServiceRetail(businessType) ? SERVICE_DETAIL_FIELDS : COMMUNICATION_FIELDS;
+  return WIZARD_STEP_FIELDS[step].filter((field): field is AnswerField => isAnswerField(field));
+}
+
+function isAnswerField(name: string): name is AnswerField {
+  return isListField(name) || (SINGLE_ANSWER_FIELDS as readonly string[]).includes(name);
+}
+
+export const WIZARD_STEP_TITLES: Record<WizardStep, string> = {
+  1: "Business Information",
+  2: "Communication & Goals",
+  3: "General Business Information",
+  4: "Onboarding Questions",
+  5: "Lead Nurture Questions",
+};
+
+export function wizardStepTitle(step: WizardStep, businessType: string) {
+  return step === 2 && isServiceRetail(businessType) ? "Service Business Details" : WIZARD_STEP_TITLES[step];
+}
+
+/** The first value of a conform initial value, or "". */
+export function firstValue(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return typeof value[0] === "string" ? value[0] : "";
+  return "";
+}
+
+/** A conform initial value as a list (one ticked box arrives as a string). */
+export function listValue(value: unknown): string[] {
+  if (typeof value === "string") return value === "" ? [] : [value];
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string" && v !== "");
+  return [];
+}

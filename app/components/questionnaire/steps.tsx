@@ -1,0 +1,478 @@
+import { getInputProps } from "@conform-to/react";
+import { Link } from "@remix-run/react";
+import { useId } from "react";
+
+import { CheckboxGroupField, RadioGroupField, SelectField, TextAreaField } from "~/components/choice-fields";
+import { ErrorList, Field, PasswordField, type ListOfErrors } from "~/components/forms";
+import {
+  BOOKING_TIMELINES,
+  BUSINESS_TYPES,
+  COMMUNICATION_CHANNELS,
+  CUSTOMER_FREQUENCIES,
+  DEMAND_SEASONALITY,
+  INDUSTRIES,
+  PURCHASE_DECISION_TIMELINES,
+  SERVICE_INNOVATION,
+  UPSELL_OPPORTUNITIES,
+} from "~/lib/questionnaire/options";
+import { CHOICE_LABELS, QUESTIONS, type QuestionField } from "~/lib/questionnaire/questions";
+import {
+  GENERAL_FIELDS,
+  LEAD_NURTURE_FIELDS,
+  ONBOARDING_FIELDS,
+  questionnaireStepSchemas,
+  WEBSITE_EXAMPLE_HOST,
+} from "~/lib/schemas/questionnaire";
+
+import { firstErrorField, listOf, StepForm, textOf, useStepForm, type StepProps } from "./step-form";
+import { TextInputField } from "./text-input-field";
+
+/** The steps of the public questionnaire (spec §2): 1 to 7, and 9 for the B2B waitlist. */
+
+/** A conform field as the plain controls take it: name, errors, and the focus when it is the first refused one. */
+function control(field: { name: string; errors?: string[] }, focus: string | null) {
+  return { name: field.name, errors: field.errors, autoFocus: focus === field.name };
+}
+
+export function BusinessStep(props: StepProps) {
+  const { fields, values, shell } = useStepForm(1, questionnaireStepSchemas[1], props);
+  const focus = firstErrorField(props.lastResult, ["businessType", "industry"]);
+  return (
+    <StepForm
+      shell={shell}
+      step={1}
+      title="Tell us about your business"
+      description="Two quick choices shape everything that follows: the questions we ask and the flows we recommend."
+      submitLabel="Next"
+      pendingLabel="Saving..."
+      hasBack={props.hasBack}
+      formMessage={props.formMessage}
+      onPathChange={props.onPathChange}
+    >
+      <RadioGroupField
+        {...control(fields.businessType, focus)}
+        label={CHOICE_LABELS.businessType}
+        options={BUSINESS_TYPES}
+        defaultValue={textOf(values.businessType)}
+        columns={2}
+        required
+      />
+      <SelectField
+        {...control(fields.industry, focus)}
+        label={CHOICE_LABELS.industry}
+        options={INDUSTRIES}
+        defaultValue={textOf(values.industry)}
+        placeholder="Select your industry..."
+        required
+      />
+    </StepForm>
+  );
+}
+
+export function ServiceStep(props: StepProps) {
+  const { fields, values, shell } = useStepForm(2, questionnaireStepSchemas[2], props);
+  const focus = firstErrorField(props.lastResult, ["bookingTimeline", "customerFrequency", "demandSeasonality", "purchaseDecisionTimeline"]);
+  return (
+    <StepForm
+      shell={shell}
+      step={2}
+      title="Your service business"
+      description="How your customers book, how often they come back and how they decide. Tick every option that applies."
+      submitLabel="Next"
+      pendingLabel="Saving..."
+      hasBack={props.hasBack}
+      formMessage={props.formMessage}
+    >
+      <CheckboxGroupField
+        {...control(fields.bookingTimeline, focus)}
+        label={CHOICE_LABELS.bookingTimeline}
+        options={BOOKING_TIMELINES}
+        defaultValue={listOf(values.bookingTimeline)}
+        hint="Select all that apply."
+        required
+      />
+      <CheckboxGroupField
+        {...control(fields.customerFrequency, focus)}
+        label={CHOICE_LABELS.customerFrequency}
+        options={CUSTOMER_FREQUENCIES}
+        defaultValue={listOf(values.customerFrequency)}
+        hint="Select all that apply."
+        columns={2}
+        required
+      />
+      <CheckboxGroupField
+        {...control(fields.demandSeasonality, focus)}
+        label={CHOICE_LABELS.demandSeasonality}
+        options={DEMAND_SEASONALITY}
+        defaultValue={listOf(values.demandSeasonality)}
+        hint="Select all that apply."
+        required
+      />
+      <RadioGroupField
+        {...control(fields.purchaseDecisionTimeline, focus)}
+        label={CHOICE_LABELS.purchaseDecisionTimeline}
+        options={PURCHASE_DECISION_TIMELINES}
+        defaultValue={textOf(values.purchaseDecisionTimeline)}
+        columns={2}
+        required
+      />
+    </StepForm>
+  );
+}
+
+export function AssessmentStep(props: StepProps) {
+  const { fields, values, shell } = useStepForm(3, questionnaireStepSchemas[3], props);
+  const focus = firstErrorField(props.lastResult, ["communicationChannels", "serviceInnovation", "upsellOpportunities"]);
+  return (
+    <StepForm
+      shell={shell}
+      step={3}
+      title="Communication and business assessment"
+      description="How you reach customers today, and where your growth opportunities are."
+      submitLabel="Next"
+      pendingLabel="Saving..."
+      hasBack={props.hasBack}
+      formMessage={props.formMessage}
+    >
+      <RadioGroupField
+        {...control(fields.communicationChannels, focus)}
+        label={CHOICE_LABELS.communicationChannels}
+        options={COMMUNICATION_CHANNELS}
+        defaultValue={textOf(values.communicationChannels)}
+        columns={2}
+        required
+      />
+      <RadioGroupField
+        {...control(fields.serviceInnovation, focus)}
+        label={CHOICE_LABELS.serviceInnovation}
+        options={SERVICE_INNOVATION}
+        defaultValue={textOf(values.serviceInnovation)}
+        required
+      />
+      <RadioGroupField
+        {...control(fields.upsellOpportunities, focus)}
+        label={CHOICE_LABELS.upsellOpportunities}
+        options={UPSELL_OPPORTUNITIES}
+        defaultValue={textOf(values.upsellOpportunities)}
+        required
+      />
+    </StepForm>
+  );
+}
+
+const METHODS = [
+  {
+    value: "manual",
+    title: "Manual",
+    time: "About 10 minutes",
+    detail: "Answer 20 detailed questions about your company, audience and onboarding.",
+  },
+  {
+    value: "ai",
+    title: "AI Quick Pass",
+    time: "About 2 minutes",
+    detail: "We research your website and fill in the answers for you to review.",
+  },
+] as const;
+
+function MethodChoice({ name, defaultValue, errors, autoFocus }: { name: string; defaultValue?: string; errors?: ListOfErrors; autoFocus?: boolean }) {
+  const id = useId();
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <fieldset aria-describedby={errorId} aria-invalid={errorId ? true : undefined}>
+      <legend className="text-sm font-medium text-slate-800">
+        {CHOICE_LABELS.completionMethod}
+        <span className="text-red-700" aria-hidden="true">
+          {" "}
+          *
+        </span>
+      </legend>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        {METHODS.map((method, index) => (
+          <label
+            key={method.value}
+            className="flex cursor-pointer flex-col rounded-xl border-2 border-slate-200 bg-white p-4 transition-colors hover:border-brand-200 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600"
+          >
+            <span className="flex items-center gap-3">
+              <input
+                type="radio"
+                name={name}
+                value={method.value}
+                defaultChecked={defaultValue === method.value}
+                autoFocus={autoFocus && index === 0}
+                className="h-4 w-4 accent-brand-600 focus-visible:outline-none"
+              />
+              <span className="text-base font-semibold text-slate-900">{method.title}</span>
+              <span className="ml-auto rounded-full bg-white px-2 py-0.5 text-xs font-medium whitespace-nowrap text-brand-700 ring-1 ring-brand-200">
+                {method.time}
+              </span>
+            </span>
+            <span className="mt-2 pl-7 text-sm text-slate-600">{method.detail}</span>
+          </label>
+        ))}
+      </div>
+      <ErrorList id={errorId} errors={errors} />
+    </fieldset>
+  );
+}
+
+export function MethodStep(props: StepProps) {
+  const { fields, values, shell } = useStepForm(4, questionnaireStepSchemas[4], props);
+  const focus = firstErrorField(props.lastResult, ["completionMethod", "researchWebsiteUrl"]);
+  const website = fields.researchWebsiteUrl;
+  return (
+    <StepForm
+      shell={shell}
+      step={4}
+      title="Choose how to complete your assessment"
+      description="Answer the questions yourself, or let AI Quick Pass research your website and draft the answers."
+      submitLabel="Next"
+      pendingLabel="Saving..."
+      hasBack={props.hasBack}
+      formMessage={props.formMessage}
+      onPathChange={props.onPathChange}
+    >
+      {/* The website field shows once AI Quick Pass is chosen: plain CSS, so it works without JavaScript too. */}
+      <div className="group space-y-6">
+        <MethodChoice
+          name={fields.completionMethod.name}
+          errors={fields.completionMethod.errors}
+          defaultValue={textOf(values.completionMethod)}
+          autoFocus={focus === "completionMethod"}
+        />
+        <div className="hidden group-has-[input[value=ai]:checked]:block">
+          <TextInputField
+            label={CHOICE_LABELS.researchWebsiteUrl}
+            name={website.name}
+            errors={website.errors}
+            hint="AI Quick Pass reads your public website to draft your answers."
+            required
+            inputProps={{
+              defaultValue: textOf(values.researchWebsiteUrl) ?? "",
+              inputMode: "url",
+              autoComplete: "url",
+              placeholder: WEBSITE_EXAMPLE_HOST,
+              autoFocus: focus === "researchWebsiteUrl",
+            }}
+          />
+        </div>
+      </div>
+    </StepForm>
+  );
+}
+
+/** Short answers read better on one line; the rest get a text area. */
+const ONE_LINE = new Set<QuestionField>(["companyWebsite", "targetAudienceAge", "salesCycleLength"]);
+
+function Question({
+  name,
+  field,
+  value,
+  focus,
+  required,
+}: {
+  name: QuestionField;
+  field: { name: string; errors?: string[] };
+  value: unknown;
+  focus: string | null;
+  required: boolean;
+}) {
+  const question: { label: string; placeholder?: string } = QUESTIONS[name];
+  if (ONE_LINE.has(name)) {
+    return (
+      <TextInputField
+        label={question.label}
+        name={field.name}
+        errors={field.errors}
+        required={required}
+        inputProps={{
+          defaultValue: textOf(value) ?? "",
+          placeholder: question.placeholder,
+          autoFocus: focus === field.name,
+          ...(name === "companyWebsite" ? { inputMode: "url" as const, autoComplete: "url" } : {}),
+        }}
+      />
+    );
+  }
+  return (
+    <TextAreaField
+      {...control(field, focus)}
+      label={question.label}
+      placeholder={question.placeholder}
+      defaultValue={textOf(value)}
+      required={required}
+    />
+  );
+}
+
+export function CompanyStep(props: StepProps) {
+  const { fields, values, shell } = useStepForm(5, questionnaireStepSchemas[5], props);
+  const focus = firstErrorField(props.lastResult, GENERAL_FIELDS);
+  return (
+    <StepForm
+      shell={shell}
+      step={5}
+      title="Your company and audience"
+      description="What you sell, who buys it and how. Plain sentences are perfect: these answers shape the voice and content of your flows."
+      submitLabel="Next"
+      pendingLabel="Saving..."
+      hasBack={props.hasBack}
+      formMessage={props.formMessage}
+    >
+      {GENERAL_FIELDS.map((name) => (
+        <Question key={name} name={name} field={fields[name]} value={values[name]} focus={focus} required />
+      ))}
+    </StepForm>
+  );
+}
+
+export function NurtureStep(props: StepProps) {
+  const { fields, values, shell } = useStepForm(6, questionnaireStepSchemas[6], props);
+  const focus = firstErrorField(props.lastResult, [...ONBOARDING_FIELDS, ...LEAD_NURTURE_FIELDS]);
+  const leadNurtureOpen = LEAD_NURTURE_FIELDS.some((name) => textOf(values[name]) || fields[name].errors?.length);
+  return (
+    <StepForm
+      shell={shell}
+      step={6}
+      title="Onboarding and lead nurture"
+      description="How new customers get started with you, and how leads become customers."
+      submitLabel="Next"
+      pendingLabel="Saving..."
+      hasBack={props.hasBack}
+      formMessage={props.formMessage}
+    >
+      <section aria-labelledby="onboarding-questions" className="space-y-6">
+        <h2 id="onboarding-questions" className="text-lg font-semibold text-slate-900">
+          Onboarding
+        </h2>
+        {ONBOARDING_FIELDS.map((name) => (
+          <Question key={name} name={name} field={fields[name]} value={values[name]} focus={focus} required />
+        ))}
+      </section>
+      <details open={leadNurtureOpen} className="group/details rounded-xl border border-slate-200 bg-slate-50/60 p-4 open:bg-white">
+        <summary className="cursor-pointer list-none text-lg font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
+          <span className="flex items-center justify-between gap-3">
+            <span>
+              Lead nurture <span className="text-sm font-normal text-slate-600">(optional)</span>
+            </span>
+            <svg viewBox="0 0 20 20" className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open/details:rotate-180" aria-hidden="true">
+              <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </span>
+          <span className="mt-1 block text-sm font-normal text-slate-600">
+            Nine questions about turning leads into customers. Answer them now or later on your Onboarding Questions page.
+          </span>
+        </summary>
+        <div className="mt-6 space-y-6">
+          {LEAD_NURTURE_FIELDS.map((name) => (
+            <Question key={name} name={name} field={fields[name]} value={values[name]} focus={focus} required={false} />
+          ))}
+        </div>
+      </details>
+    </StepForm>
+  );
+}
+
+export function AccountStep(props: StepProps) {
+  const { fields, values, shell } = useStepForm(7, questionnaireStepSchemas[7], props);
+  const focus = firstErrorField(props.lastResult, ["companyName", "firstName", "lastName", "email", "password"]);
+  const text = (name: "companyName" | "firstName" | "lastName" | "email", autoComplete: string, type: "text" | "email" = "text") => ({
+    ...getInputProps(fields[name], { type }),
+    defaultValue: textOf(values[name]) ?? "",
+    autoComplete,
+    autoFocus: focus === name,
+    "aria-required": true,
+  });
+  return (
+    <StepForm
+      shell={shell}
+      step={7}
+      title="Create your account"
+      description="Last step: your account keeps your assessment and opens your dashboard. All fields are required."
+      submitLabel="Create Account"
+      pendingLabel="Creating account..."
+      hasBack={props.hasBack}
+      formMessage={props.formMessage}
+      footer={
+        <p className="text-center text-sm text-slate-600">
+          Already have an account?{" "}
+          <Link to="/login" className="font-medium text-brand-700 underline">
+            Sign in
+          </Link>
+        </p>
+      }
+    >
+      <Field label="Company name" inputProps={text("companyName", "organization")} errors={fields.companyName.errors} />
+      <div className="grid gap-6 sm:grid-cols-2">
+        <Field label="First name" inputProps={text("firstName", "given-name")} errors={fields.firstName.errors} />
+        <Field label="Last name" inputProps={text("lastName", "family-name")} errors={fields.lastName.errors} />
+      </div>
+      <Field label="Email" inputProps={text("email", "email", "email")} errors={fields.email.errors} />
+      <PasswordField
+        label="Password"
+        inputProps={{
+          ...getInputProps(fields.password, { type: "password" }),
+          defaultValue: "",
+          autoComplete: "new-password",
+          autoFocus: focus === "password",
+          "aria-required": true,
+        }}
+        errors={fields.password.errors}
+      />
+      <p className="-mt-3 text-xs text-slate-500">At least 8 characters.</p>
+    </StepForm>
+  );
+}
+
+export function WaitlistStep(props: StepProps) {
+  const { fields, values, shell } = useStepForm(9, questionnaireStepSchemas[9], props);
+  const focus = firstErrorField(props.lastResult, ["firstName", "lastName", "email", "companyName", "businessType", "industry"]);
+  const text = (name: "companyName" | "firstName" | "lastName" | "email", autoComplete: string, type: "text" | "email" = "text") => ({
+    ...getInputProps(fields[name], { type }),
+    defaultValue: textOf(values[name]) ?? "",
+    autoComplete,
+    autoFocus: focus === name,
+    "aria-required": true,
+  });
+  return (
+    <StepForm
+      shell={shell}
+      step={9}
+      title="Join the B2B waitlist"
+      description={
+        <>
+          Flowmap is built for B2C businesses today. Leave your details and we&apos;ll let you know as soon as we support B2B
+          businesses. All fields are required.
+        </>
+      }
+      submitLabel="Join Waitlist"
+      pendingLabel="Joining..."
+      hasBack={props.hasBack}
+      formMessage={props.formMessage}
+    >
+      <div className="grid gap-6 sm:grid-cols-2">
+        <Field label="First name" inputProps={text("firstName", "given-name")} errors={fields.firstName.errors} />
+        <Field label="Last name" inputProps={text("lastName", "family-name")} errors={fields.lastName.errors} />
+      </div>
+      <Field label="Email" inputProps={text("email", "email", "email")} errors={fields.email.errors} />
+      <Field label="Company name" inputProps={text("companyName", "organization")} errors={fields.companyName.errors} />
+      <div className="grid gap-6 sm:grid-cols-2">
+        <SelectField
+          {...control(fields.businessType, focus)}
+          label={CHOICE_LABELS.businessType}
+          options={BUSINESS_TYPES}
+          defaultValue={textOf(values.businessType)}
+          required
+        />
+        <SelectField
+          {...control(fields.industry, focus)}
+          label={CHOICE_LABELS.industry}
+          options={INDUSTRIES}
+          defaultValue={textOf(values.industry)}
+          placeholder="Select your industry..."
+          required
+        />
+      </div>
+    </StepForm>
+  );
+}

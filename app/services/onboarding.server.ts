@@ -1,0 +1,145 @@
+import type { z } from "zod";
+
+import { isServiceRetail } from "~/lib/questionnaire/options";
+import { editAnswersSchema, fullQuestionnaireSchema, type QuestionnaireAnswersInput } from "~/lib/schemas/questionnaire";
+import {
+  CHOICE_FIELDS,
+  emptyAnswers,
+  getResponseByUserId,
+  getResponseSummaryByUserId,
+  LIST_FIELDS,
+  TEXT_FIELDS,
+  upsertResponseForUser,
+  type QuestionnaireAnswers,
+  type QuestionnaireResponseRecord,
+} from "~/models/questionnaire-response.server";
+import type { UserRecord } from "~/models/user.server";
+
+/**
+ * The signed-in user's own business questionnaire, as the onboarding wizard, the Onboarding
+ * Questions page and `/api/onboarding` read and write it. Every call is scoped by the user's id;
+ * nothing here takes another user's id from a request.
+ */
+
+/**
+ * Which rules a save is checked against (spec §5): the wizard's full questionnaire (every text
+ * answer required) or the answers page's edit-answers schema (text answers optional). Both keep
+ * the B2C Service/Retail and B2B rules. See docs/decisions/007-onboarding-api.md.
+ */
+export type OnboardingValidation = "full" | "edit";
+
+export const ONBOARDING_SCHEMAS = {
+  full: fullQuestionnaireSchema,
+  edit: editAnswersSchema,
+} as const satisfies Record<OnboardingValidation, z.ZodType>;
+
+/** Answers that only B2C Service/Retail businesses are asked (wizard step 2, Service Business Details). */
+export const SERVICE_ONLY_FIELDS = ["bookingTimeline", "customerFrequency", "demandSeasonality", "purchaseDecisionTimeline"] as const;
+
+export class OnboardingValidationError extends Error {
+  constructor(public readonly fieldErrors: Record<string, string[]>) {
+    super(Object.values(fieldErrors)[0]?.[0] ?? "The answers are not valid.");
+    this.name = "OnboardingValidationError";
+  }
+}
+
+/** The saved questionnaire, or null when the user has none. */
+export function getOnboarding(userId: string): Promise<QuestionnaireResponseRecord | null> {
+  return getResponseByUserId(userId);
+}
+
+/** A saved questionnaire counts as existing once it names the company (spec §7). */
+export function hasCompletedOnboarding(response: Pick<QuestionnaireAnswers, "companyName"> | null | undefined) {
+  return Boolean(response?.companyName);
+}
+
+/**
+ * What a form starts from: the saved answers, else empty answers with the company name the
+ * account was registered with.
+ */
+export async function getOnboardingFormValues(user: Pick<UserRecord, "id" | "companyName">) {
+  const saved = await getOnboarding(user.id);
+  if (saved) return { saved: true, values: answersOf(saved), updatedAt: saved.updatedAt.toISOString() };
+  return { saved: false, values: { ...emptyAnswers(), companyName: user.companyName ?? "" }, updatedAt: null };
+}
+
+/** Only the answers of a stored record (no ids or dates). */
+export function answersOf(record: QuestionnaireAnswers): QuestionnaireAnswers {
+  const answers = emptyAnswers();
+  for (const field of CHOICE_FIELDS) answers[field] = record[field] ?? "";
+  for (const field of TEXT_FIELDS) answers[field] = record[field] ?? "";
+  for (const field of LIST_FIELDS) answers[field] = [...(record[field] ?? [])];
+  return answers;
+}
+
+/**
+ * A save replaces the whole questionnaire: an answer left out (or blank) is stored empty, so a
+ * cleared field stays cleared. Answers that do not apply to the business type (the service
+ * details of a non-service business) are not kept, so what is stored always matches what the
+ * forms show for that type.
+ */
+function toStoredAnswers(value: QuestionnaireAnswersInput): QuestionnaireAnswers {
+  const answers = emptyAnswers();
+  for (const field of CHOICE_FIELDS) answers[field] = value[field] ?? "";
+  for (const field of TEXT_FIELDS) answers[field] = value[field] ?? "";
+  for (const field of LIST_FIELDS) answers[field] = [...new Set(value[field] ?? [])];
+  if (!isServiceRetail(value.businessType)) {
+    answers.bookingTimeline = [];
+    answers.customerFrequency = [];
+    answers.demandSeasonality = [];
+    answers.purchaseDecisionTimeline = "";
+  }
+  return answers;
+}
+
+/** Field errors in conform's shape: `{ field: [messages] }`. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+export function validateOnboarding(input: unknown, validation: OnboardingValidation) {
+  return ONBOARDING_SCHEMAS[validation].safeParse(input);
+}
+
+export interface SaveOnboardingResult {
+  response: QuestionnaireResponseRecord;
+  /**
+   * True when the user had no saved questionnaire with a company name before this save: the
+   * spec's "first save" (POST) as opposed to an update (PUT), which picks the success message.
+   */
+  created: boolean;
+}
+
+/**
+ * Validates `input` against the chosen rules and saves it as the user's questionnaire. Callers
+ * (page actions, the API) usually validate first to report errors in their own shape; this
+ * check is the one that guarantees nothing invalid is ever stored. Throws
+ * OnboardingValidationError, storing nothing, when the answers fail.
+ */
+export async function saveOnboarding(
+  userId: string,
+  input: unknown,
+  { validation }: { validation: OnboardingValidation },
+): Promise<SaveOnboardingResult> {
+  const result = validateOnboarding(input, validation);
+  if (!result.success) throw new OnboardingValidationError(fieldErrorsOf(result.error));
+  const before = await getResponseSummaryByUserId(userId);
+  const { response } = await upsertResponseForUser(userId, toStoredAnswers(result.data));
+  return { response, created: !hasCompletedOnboarding(before) };
+}
+
+/** The questionnaire as `/api/onboarding` answers it (spec §3 questionnaire_responses). */
+export function toApiOnboarding(record: QuestionnaireResponseRecord) {
+  return {
+    id: record.id,
+    userId: record.userId,
+    ...answersOf(record),
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+  };
+}
