@@ -1,6 +1,7 @@
 import { useId } from "react";
 
 import { ErrorList, type ListOfErrors } from "~/components/forms";
+import { TEXT_ANSWER_MAX } from "~/lib/schemas/questionnaire";
 
 /**
  * Question fields for the questionnaire, the onboarding wizard and the answers page. Plain
@@ -18,47 +19,107 @@ interface BaseProps {
   autoFocus?: boolean;
 }
 
-function Label({ htmlFor, label, required }: { htmlFor?: string; label: string; required?: boolean }) {
+/** A field's label (or a group's legend) with the required mark, the same for every field here. */
+function FieldLabel({ as = "label", htmlFor, label, required }: { as?: "label" | "legend"; htmlFor?: string; label: string; required?: boolean }) {
+  const mark = required ? (
+    <span className="text-red-700" aria-hidden="true">
+      {" "}
+      *
+    </span>
+  ) : null;
+  if (as === "legend") {
+    return (
+      <legend className="text-sm font-medium text-slate-800">
+        {label}
+        {mark}
+      </legend>
+    );
+  }
   return (
     <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-800">
       {label}
-      {required ? (
-        <span className="text-red-700" aria-hidden="true">
-          {" "}
-          *
-        </span>
-      ) : null}
+      {mark}
     </label>
   );
 }
 
-export function TextAreaField({ label, name, errors, hint, required, autoFocus, defaultValue, rows = 3, placeholder }: BaseProps & { defaultValue?: string; rows?: number; placeholder?: string }) {
+/** What a typed answer's control takes from its field: the name, the focus, and the links to its label, hint and error. */
+type TypedControlProps = Pick<BaseProps, "name" | "autoFocus"> & {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  "aria-required": true | undefined;
+  maxLength: number;
+};
+
+/** The label, hint and error around a typed answer (a one-line input or a text area), tied to its control. */
+function TypedField({ label, name, errors, hint, required, autoFocus, control }: BaseProps & { control: (props: TypedControlProps) => React.ReactNode }) {
   const id = useId();
   const errorId = errors?.length ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div>
-      <Label htmlFor={id} label={label} required={required} />
+      <FieldLabel htmlFor={id} label={label} required={required} />
       {hint ? (
         <p id={hintId} className="mt-0.5 text-xs text-slate-500">
           {hint}
         </p>
       ) : null}
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        defaultValue={defaultValue ?? ""}
-        placeholder={placeholder}
-        autoFocus={autoFocus}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        aria-required={required || undefined}
-        maxLength={5000}
-        className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-red-600"
-      />
+      {control({
+        id,
+        name,
+        autoFocus,
+        "aria-invalid": errorId ? true : undefined,
+        "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
+        "aria-required": required || undefined,
+        maxLength: TEXT_ANSWER_MAX,
+      })}
       <ErrorList id={errorId} errors={errors} />
     </div>
+  );
+}
+
+/** A one-line answer among the text areas and choice groups, labelled and tied to its hint and error the same way. */
+export function TextInputField({
+  defaultValue,
+  placeholder,
+  type = "text",
+  inputMode,
+  autoComplete,
+  ...field
+}: BaseProps & { defaultValue?: string; placeholder?: string; type?: "text" | "url"; inputMode?: "url"; autoComplete?: string }) {
+  return (
+    <TypedField
+      {...field}
+      control={(props) => (
+        <input
+          {...props}
+          type={type}
+          defaultValue={defaultValue ?? ""}
+          placeholder={placeholder}
+          inputMode={inputMode}
+          autoComplete={autoComplete}
+          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-red-600"
+        />
+      )}
+    />
+  );
+}
+
+export function TextAreaField({ defaultValue, rows = 3, placeholder, ...field }: BaseProps & { defaultValue?: string; rows?: number; placeholder?: string }) {
+  return (
+    <TypedField
+      {...field}
+      control={(props) => (
+        <textarea
+          {...props}
+          rows={rows}
+          defaultValue={defaultValue ?? ""}
+          placeholder={placeholder}
+          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-red-600"
+        />
+      )}
+    />
   );
 }
 
@@ -79,7 +140,7 @@ export function SelectField({
   const all = defaultValue && !options.includes(defaultValue) ? [...options, defaultValue] : options;
   return (
     <div>
-      <Label htmlFor={id} label={label} required={required} />
+      <FieldLabel htmlFor={id} label={label} required={required} />
       {hint ? <p className="mt-0.5 text-xs text-slate-500">{hint}</p> : null}
       <select
         id={id}
@@ -119,15 +180,7 @@ function ChoiceGroup({
   const errorId = errors?.length ? `${id}-error` : undefined;
   return (
     <fieldset aria-describedby={errorId} aria-invalid={errorId ? true : undefined}>
-      <legend className="text-sm font-medium text-slate-800">
-        {label}
-        {required ? (
-          <span className="text-red-700" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </legend>
+      <FieldLabel as="legend" label={label} required={required} />
       {hint ? <p className="mt-0.5 text-xs text-slate-500">{hint}</p> : null}
       <div className={`mt-2 grid gap-2 ${columns === 2 ? "sm:grid-cols-2" : ""}`}>
         {options.map((option, index) => (

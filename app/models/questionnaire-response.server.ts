@@ -1,6 +1,6 @@
 import { Schema } from "mongoose";
 
-import { CHOICE_FIELDS, SERVICE_LIST_FIELDS as LIST_FIELDS, TEXT_FIELDS } from "~/lib/questionnaire/fields";
+import { CHOICE_FIELDS, emptyAnswers, SERVICE_LIST_FIELDS as LIST_FIELDS, TEXT_FIELDS, type QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import { defineModel, exposeIdOptions, isDuplicateKeyError, uuidId } from "~/models/utils.server";
 
 /**
@@ -9,14 +9,9 @@ import { defineModel, exposeIdOptions, isDuplicateKeyError, uuidId } from "~/mod
  * type, and the services' zod schemas decide that (spec §5).
  */
 
-export { CHOICE_FIELDS, TEXT_FIELDS } from "~/lib/questionnaire/fields";
+export { CHOICE_FIELDS, emptyAnswers, TEXT_FIELDS } from "~/lib/questionnaire/fields";
 export { SERVICE_LIST_FIELDS as LIST_FIELDS } from "~/lib/questionnaire/fields";
-
-export type ChoiceField = (typeof CHOICE_FIELDS)[number];
-export type ListField = (typeof LIST_FIELDS)[number];
-export type TextField = (typeof TEXT_FIELDS)[number];
-
-export type QuestionnaireAnswers = Record<ChoiceField | TextField, string> & Record<ListField, string[]>;
+export type { ChoiceField, ListField, QuestionnaireAnswers, TextField } from "~/lib/questionnaire/fields";
 
 export type QuestionnaireResponseDoc = QuestionnaireAnswers & {
   _id: string;
@@ -56,52 +51,6 @@ export type QuestionnaireResponseRecord = QuestionnaireAnswers & {
   createdAt: Date;
   updatedAt: Date;
 };
-
-/** Every answer empty: the shape of a response nobody has filled in. */
-export function emptyAnswers(): QuestionnaireAnswers {
-  return {
-    companyName: "",
-    businessType: "",
-    industry: "",
-    purchaseDecisionTimeline: "",
-    communicationChannels: "",
-    serviceInnovation: "",
-    upsellOpportunities: "",
-    conversionGoal: "",
-    companyWebsite: "",
-    primaryTargetAudience: "",
-    targetAudienceAge: "",
-    businessOperationDescription: "",
-    productServiceDescription: "",
-    primaryProblemSolved: "",
-    competitiveDifferentiation: "",
-    customerJourney: "",
-    brandVoicePositioning: "",
-    customerFeedback: "",
-    frequentQuestionsConcerns: "",
-    salesCycleLength: "",
-    purchaseMethod: "",
-    onboardingStage: "",
-    onboardingGoal: "",
-    onboardingProcessSteps: "",
-    keyUserKnowledgeElements: "",
-    availableProofMaterials: "",
-    onboardingBottlenecks: "",
-    onboardingSpecialOffers: "",
-    leadToClientJourney: "",
-    leadAcquisitionMethod: "",
-    specificLeadOffer: "",
-    crucialLeadInformation: "",
-    socialProofCredentials: "",
-    topReasonsNotToBuy: "",
-    competitiveAdvantageReasons: "",
-    guarantees_q8: "",
-    leadNurtureGoal: "",
-    bookingTimeline: [],
-    customerFrequency: [],
-    demandSeasonality: [],
-  };
-}
 
 function toRecord(doc: Partial<QuestionnaireResponseDoc> & Pick<QuestionnaireResponseDoc, "_id" | "userId" | "createdAt" | "updatedAt">) {
   const record: QuestionnaireResponseRecord = {

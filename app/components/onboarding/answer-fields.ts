@@ -1,3 +1,4 @@
+import { emptyAnswers, type QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import { isServiceRetail } from "~/lib/questionnaire/options";
 import {
   GENERAL_FIELDS,
@@ -7,13 +8,10 @@ import {
   WIZARD_STEP_FIELDS,
   type WizardStep,
 } from "~/lib/schemas/questionnaire";
-import type { QuestionField } from "~/lib/questionnaire/questions";
-import type { QuestionnaireAnswers } from "~/models/questionnaire-response.server";
 
 /**
  * The questionnaire's answers as the onboarding forms carry them: one string per single answer,
- * a list per multiple-choice answer. Browser-safe (the model's field lists live in a .server
- * module).
+ * a list per multiple-choice answer.
  */
 export type OnboardingValues = QuestionnaireAnswers;
 
@@ -38,57 +36,8 @@ export type SingleAnswerField = (typeof SINGLE_ANSWER_FIELDS)[number];
 
 export type AnswerField = SingleAnswerField | ListAnswerField;
 
-/** The answers chosen from a list (other than company name and industry, which every form places itself). */
-export type ChoiceQuestionField = Exclude<AnswerField, QuestionField | "companyName" | "industry">;
-
 function isListField(name: string): name is ListAnswerField {
   return (LIST_ANSWER_FIELDS as readonly string[]).includes(name);
-}
-
-/** Every answer empty (the model's emptyAnswers lives in a .server module). */
-export function emptyValues(): OnboardingValues {
-  return {
-    companyName: "",
-    businessType: "",
-    industry: "",
-    purchaseDecisionTimeline: "",
-    communicationChannels: "",
-    serviceInnovation: "",
-    upsellOpportunities: "",
-    conversionGoal: "",
-    companyWebsite: "",
-    primaryTargetAudience: "",
-    targetAudienceAge: "",
-    businessOperationDescription: "",
-    productServiceDescription: "",
-    primaryProblemSolved: "",
-    competitiveDifferentiation: "",
-    customerJourney: "",
-    brandVoicePositioning: "",
-    customerFeedback: "",
-    frequentQuestionsConcerns: "",
-    salesCycleLength: "",
-    purchaseMethod: "",
-    onboardingStage: "",
-    onboardingGoal: "",
-    onboardingProcessSteps: "",
-    keyUserKnowledgeElements: "",
-    availableProofMaterials: "",
-    onboardingBottlenecks: "",
-    onboardingSpecialOffers: "",
-    leadToClientJourney: "",
-    leadAcquisitionMethod: "",
-    specificLeadOffer: "",
-    crucialLeadInformation: "",
-    socialProofCredentials: "",
-    topReasonsNotToBuy: "",
-    competitiveAdvantageReasons: "",
-    guarantees_q8: "",
-    leadNurtureGoal: "",
-    bookingTimeline: [],
-    customerFrequency: [],
-    demandSeasonality: [],
-  };
 }
 
 /**
@@ -96,7 +45,7 @@ export function emptyValues(): OnboardingValues {
  * to the next. Anything that is not an answer field is ignored.
  */
 export function answersFromForm(form: FormData): OnboardingValues {
-  const values = emptyValues();
+  const values = emptyAnswers();
   for (const field of SINGLE_ANSWER_FIELDS) {
     const value = form.get(field);
     values[field] = typeof value === "string" ? value : "";

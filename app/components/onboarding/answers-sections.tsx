@@ -1,10 +1,10 @@
-import { SelectField } from "~/components/choice-fields";
+import { TextInputField } from "~/components/choice-fields";
+import { ChoiceQuestion, TextQuestion, type ChoiceQuestionField } from "~/components/questions";
 import { ANSWERS_PAGE_INDUSTRIES, CHANNELS_REQUIRED_FOR, isServiceRetail } from "~/lib/questionnaire/options";
 import { CHOICE_LABELS, type QuestionField } from "~/lib/questionnaire/questions";
 import { GENERAL_FIELDS, LEAD_NURTURE_FIELDS, ONBOARDING_FIELDS } from "~/lib/schemas/questionnaire";
 
-import { listValue, firstValue, type AnswerField, type ChoiceQuestionField } from "./answer-fields";
-import { ChoiceQuestion, TextField, TextQuestion } from "./question-fields";
+import { listValue, firstValue, type AnswerField } from "./answer-fields";
 
 /** What each control needs from conform: its starting value and its errors. */
 export interface AnswerFieldState {
@@ -64,12 +64,12 @@ export function AnswersSections({
     const list = name === "bookingTimeline" || name === "customerFrequency" || name === "demandSeasonality";
     return <ChoiceQuestion key={name} {...props(name)} field={name} required={required} defaultValue={list ? listValue(initial) : firstValue(initial)} />;
   };
-  const text = (name: QuestionField) => <TextQuestion key={name} {...props(name)} field={name} defaultValue={firstValue(field(name).initialValue)} />;
+  const text = (name: QuestionField) => <TextQuestion key={name} {...props(name)} field={name} defaultValue={firstValue(field(name).initialValue)} autoComplete="off" />;
 
   return (
     <>
       <Section id="basic-information" title="Basic Information">
-        <TextField
+        <TextInputField
           {...props("companyName")}
           name="companyName"
           label={CHOICE_LABELS.companyName}
@@ -78,14 +78,12 @@ export function AnswersSections({
           autoComplete="organization"
         />
         {choice("businessType", true)}
-        <SelectField
+        <ChoiceQuestion
           {...props("industry")}
-          name="industry"
-          label={CHOICE_LABELS.industry}
+          field="industry"
           required
           options={ANSWERS_PAGE_INDUSTRIES}
           defaultValue={firstValue(field("industry").initialValue)}
-          placeholder="Select your industry"
         />
       </Section>
 

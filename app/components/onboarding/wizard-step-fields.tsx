@@ -1,10 +1,10 @@
-import { SelectField } from "~/components/choice-fields";
-import { CHANNELS_REQUIRED_FOR, INDUSTRIES } from "~/lib/questionnaire/options";
+import { TextInputField } from "~/components/choice-fields";
+import { ChoiceQuestion, isTextQuestion, TextQuestion } from "~/components/questions";
+import { CHANNELS_REQUIRED_FOR } from "~/lib/questionnaire/options";
 import { CHOICE_LABELS } from "~/lib/questionnaire/questions";
 import { WIZARD_STEP_FIELDS, type WizardStep } from "~/lib/schemas/questionnaire";
 
 import { LIST_ANSWER_FIELDS, SINGLE_ANSWER_FIELDS, wizardStepShows, type AnswerField, type OnboardingValues } from "./answer-fields";
-import { ChoiceQuestion, HiddenAnswers, isTextQuestion, TextField, TextQuestion } from "./question-fields";
 
 const ALL_FIELDS: readonly AnswerField[] = [...SINGLE_ANSWER_FIELDS, ...LIST_ANSWER_FIELDS];
 
@@ -43,14 +43,24 @@ export function WizardStepFields({
       <HiddenAnswers values={values} fields={hidden} />
       {shown.map((field) => {
         if (field === "companyName") {
-          return <TextField key={field} {...common(field)} name={field} label={CHOICE_LABELS.companyName} defaultValue={values.companyName} autoComplete="organization" />;
+          return <TextInputField key={field} {...common(field)} name={field} label={CHOICE_LABELS.companyName} defaultValue={values.companyName} autoComplete="organization" />;
         }
-        if (field === "industry") {
-          return <SelectField key={field} {...common(field)} name={field} label={CHOICE_LABELS.industry} options={INDUSTRIES} defaultValue={values.industry} placeholder="Select your industry" />;
-        }
-        if (isTextQuestion(field)) return <TextQuestion key={field} {...common(field)} field={field} defaultValue={values[field]} />;
+        if (isTextQuestion(field)) return <TextQuestion key={field} {...common(field)} field={field} defaultValue={values[field]} autoComplete="off" />;
         return <ChoiceQuestion key={field} {...common(field)} field={field} defaultValue={values[field]} />;
       })}
     </div>
+  );
+}
+
+/** Hidden inputs carrying answers that are not on screen, so a form post keeps them (works without JavaScript). */
+function HiddenAnswers({ values, fields }: { values: Record<string, string | string[]>; fields: readonly string[] }) {
+  return (
+    <>
+      {fields.map((field) => {
+        const value = values[field];
+        if (Array.isArray(value)) return value.map((item) => <input key={`${field}:${item}`} type="hidden" name={field} value={item} />);
+        return <input key={field} type="hidden" name={field} value={value ?? ""} />;
+      })}
+    </>
   );
 }

@@ -2,20 +2,10 @@ import { getInputProps } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { useId } from "react";
 
-import { CheckboxGroupField, RadioGroupField, SelectField, TextAreaField } from "~/components/choice-fields";
+import { TextInputField } from "~/components/choice-fields";
 import { ErrorList, Field, PasswordField, type ListOfErrors } from "~/components/forms";
-import {
-  BOOKING_TIMELINES,
-  BUSINESS_TYPES,
-  COMMUNICATION_CHANNELS,
-  CUSTOMER_FREQUENCIES,
-  DEMAND_SEASONALITY,
-  INDUSTRIES,
-  PURCHASE_DECISION_TIMELINES,
-  SERVICE_INNOVATION,
-  UPSELL_OPPORTUNITIES,
-} from "~/lib/questionnaire/options";
-import { CHOICE_LABELS, QUESTIONS, type QuestionField } from "~/lib/questionnaire/questions";
+import { ChoiceQuestion, TextQuestion } from "~/components/questions";
+import { CHOICE_LABELS } from "~/lib/questionnaire/questions";
 import {
   GENERAL_FIELDS,
   LEAD_NURTURE_FIELDS,
@@ -25,13 +15,12 @@ import {
 } from "~/lib/schemas/questionnaire";
 
 import { firstErrorField, listOf, StepForm, textOf, useStepForm, type StepProps } from "./step-form";
-import { TextInputField } from "./text-input-field";
 
 /** The steps of the public questionnaire (spec §2): 1 to 7, and 9 for the B2B waitlist. */
 
-/** A conform field as the plain controls take it: name, errors, and the focus when it is the first refused one. */
-function control(field: { name: string; errors?: string[] }, focus: string | null) {
-  return { name: field.name, errors: field.errors, autoFocus: focus === field.name };
+/** A question by its conform field: its name, its errors, and the focus when it is the first refused one. */
+function ask<N extends string>(fields: Record<N, { errors?: string[] }>, name: N, focus: string | null) {
+  return { field: name, errors: fields[name].errors, autoFocus: focus === name };
 }
 
 export function BusinessStep(props: StepProps) {
@@ -49,22 +38,8 @@ export function BusinessStep(props: StepProps) {
       formMessage={props.formMessage}
       onPathChange={props.onPathChange}
     >
-      <RadioGroupField
-        {...control(fields.businessType, focus)}
-        label={CHOICE_LABELS.businessType}
-        options={BUSINESS_TYPES}
-        defaultValue={textOf(values.businessType)}
-        columns={2}
-        required
-      />
-      <SelectField
-        {...control(fields.industry, focus)}
-        label={CHOICE_LABELS.industry}
-        options={INDUSTRIES}
-        defaultValue={textOf(values.industry)}
-        placeholder="Select your industry..."
-        required
-      />
+      <ChoiceQuestion {...ask(fields, "businessType", focus)} display="radio" defaultValue={textOf(values.businessType)} required />
+      <ChoiceQuestion {...ask(fields, "industry", focus)} defaultValue={textOf(values.industry)} placeholder="Select your industry..." required />
     </StepForm>
   );
 }
@@ -83,39 +58,10 @@ export function ServiceStep(props: StepProps) {
       hasBack={props.hasBack}
       formMessage={props.formMessage}
     >
-      <CheckboxGroupField
-        {...control(fields.bookingTimeline, focus)}
-        label={CHOICE_LABELS.bookingTimeline}
-        options={BOOKING_TIMELINES}
-        defaultValue={listOf(values.bookingTimeline)}
-        hint="Select all that apply."
-        required
-      />
-      <CheckboxGroupField
-        {...control(fields.customerFrequency, focus)}
-        label={CHOICE_LABELS.customerFrequency}
-        options={CUSTOMER_FREQUENCIES}
-        defaultValue={listOf(values.customerFrequency)}
-        hint="Select all that apply."
-        columns={2}
-        required
-      />
-      <CheckboxGroupField
-        {...control(fields.demandSeasonality, focus)}
-        label={CHOICE_LABELS.demandSeasonality}
-        options={DEMAND_SEASONALITY}
-        defaultValue={listOf(values.demandSeasonality)}
-        hint="Select all that apply."
-        required
-      />
-      <RadioGroupField
-        {...control(fields.purchaseDecisionTimeline, focus)}
-        label={CHOICE_LABELS.purchaseDecisionTimeline}
-        options={PURCHASE_DECISION_TIMELINES}
-        defaultValue={textOf(values.purchaseDecisionTimeline)}
-        columns={2}
-        required
-      />
+      <ChoiceQuestion {...ask(fields, "bookingTimeline", focus)} defaultValue={listOf(values.bookingTimeline)} required />
+      <ChoiceQuestion {...ask(fields, "customerFrequency", focus)} defaultValue={listOf(values.customerFrequency)} columns={2} required />
+      <ChoiceQuestion {...ask(fields, "demandSeasonality", focus)} defaultValue={listOf(values.demandSeasonality)} required />
+      <ChoiceQuestion {...ask(fields, "purchaseDecisionTimeline", focus)} defaultValue={textOf(values.purchaseDecisionTimeline)} required />
     </StepForm>
   );
 }
@@ -134,28 +80,9 @@ export function AssessmentStep(props: StepProps) {
       hasBack={props.hasBack}
       formMessage={props.formMessage}
     >
-      <RadioGroupField
-        {...control(fields.communicationChannels, focus)}
-        label={CHOICE_LABELS.communicationChannels}
-        options={COMMUNICATION_CHANNELS}
-        defaultValue={textOf(values.communicationChannels)}
-        columns={2}
-        required
-      />
-      <RadioGroupField
-        {...control(fields.serviceInnovation, focus)}
-        label={CHOICE_LABELS.serviceInnovation}
-        options={SERVICE_INNOVATION}
-        defaultValue={textOf(values.serviceInnovation)}
-        required
-      />
-      <RadioGroupField
-        {...control(fields.upsellOpportunities, focus)}
-        label={CHOICE_LABELS.upsellOpportunities}
-        options={UPSELL_OPPORTUNITIES}
-        defaultValue={textOf(values.upsellOpportunities)}
-        required
-      />
+      <ChoiceQuestion {...ask(fields, "communicationChannels", focus)} defaultValue={textOf(values.communicationChannels)} required />
+      <ChoiceQuestion {...ask(fields, "serviceInnovation", focus)} defaultValue={textOf(values.serviceInnovation)} required />
+      <ChoiceQuestion {...ask(fields, "upsellOpportunities", focus)} defaultValue={textOf(values.upsellOpportunities)} required />
     </StepForm>
   );
 }
@@ -247,61 +174,15 @@ export function MethodStep(props: StepProps) {
             errors={website.errors}
             hint="AI Quick Pass reads your public website to draft your answers."
             required
-            inputProps={{
-              defaultValue: textOf(values.researchWebsiteUrl) ?? "",
-              inputMode: "url",
-              autoComplete: "url",
-              placeholder: WEBSITE_EXAMPLE_HOST,
-              autoFocus: focus === "researchWebsiteUrl",
-            }}
+            defaultValue={textOf(values.researchWebsiteUrl)}
+            inputMode="url"
+            autoComplete="url"
+            placeholder={WEBSITE_EXAMPLE_HOST}
+            autoFocus={focus === "researchWebsiteUrl"}
           />
         </div>
       </div>
     </StepForm>
-  );
-}
-
-/** Short answers read better on one line; the rest get a text area. */
-const ONE_LINE = new Set<QuestionField>(["companyWebsite", "targetAudienceAge", "salesCycleLength"]);
-
-function Question({
-  name,
-  field,
-  value,
-  focus,
-  required,
-}: {
-  name: QuestionField;
-  field: { name: string; errors?: string[] };
-  value: unknown;
-  focus: string | null;
-  required: boolean;
-}) {
-  const question: { label: string; placeholder?: string } = QUESTIONS[name];
-  if (ONE_LINE.has(name)) {
-    return (
-      <TextInputField
-        label={question.label}
-        name={field.name}
-        errors={field.errors}
-        required={required}
-        inputProps={{
-          defaultValue: textOf(value) ?? "",
-          placeholder: question.placeholder,
-          autoFocus: focus === field.name,
-          ...(name === "companyWebsite" ? { inputMode: "url" as const, autoComplete: "url" } : {}),
-        }}
-      />
-    );
-  }
-  return (
-    <TextAreaField
-      {...control(field, focus)}
-      label={question.label}
-      placeholder={question.placeholder}
-      defaultValue={textOf(value)}
-      required={required}
-    />
   );
 }
 
@@ -320,7 +201,7 @@ export function CompanyStep(props: StepProps) {
       formMessage={props.formMessage}
     >
       {GENERAL_FIELDS.map((name) => (
-        <Question key={name} name={name} field={fields[name]} value={values[name]} focus={focus} required />
+        <TextQuestion key={name} {...ask(fields, name, focus)} defaultValue={textOf(values[name])} required websiteInput="text" />
       ))}
     </StepForm>
   );
@@ -346,7 +227,7 @@ export function NurtureStep(props: StepProps) {
           Onboarding
         </h2>
         {ONBOARDING_FIELDS.map((name) => (
-          <Question key={name} name={name} field={fields[name]} value={values[name]} focus={focus} required />
+          <TextQuestion key={name} {...ask(fields, name, focus)} defaultValue={textOf(values[name])} required websiteInput="text" />
         ))}
       </section>
       <details open={leadNurtureOpen} className="group/details rounded-xl border border-slate-200 bg-slate-50/60 p-4 open:bg-white">
@@ -365,7 +246,7 @@ export function NurtureStep(props: StepProps) {
         </summary>
         <div className="mt-6 space-y-6">
           {LEAD_NURTURE_FIELDS.map((name) => (
-            <Question key={name} name={name} field={fields[name]} value={values[name]} focus={focus} required={false} />
+            <TextQuestion key={name} {...ask(fields, name, focus)} defaultValue={textOf(values[name])} websiteInput="text" />
           ))}
         </div>
       </details>
@@ -457,21 +338,8 @@ export function WaitlistStep(props: StepProps) {
       <Field label="Email" inputProps={text("email", "email", "email")} errors={fields.email.errors} />
       <Field label="Company name" inputProps={text("companyName", "organization")} errors={fields.companyName.errors} />
       <div className="grid gap-6 sm:grid-cols-2">
-        <SelectField
-          {...control(fields.businessType, focus)}
-          label={CHOICE_LABELS.businessType}
-          options={BUSINESS_TYPES}
-          defaultValue={textOf(values.businessType)}
-          required
-        />
-        <SelectField
-          {...control(fields.industry, focus)}
-          label={CHOICE_LABELS.industry}
-          options={INDUSTRIES}
-          defaultValue={textOf(values.industry)}
-          placeholder="Select your industry..."
-          required
-        />
+        <ChoiceQuestion {...ask(fields, "businessType", focus)} defaultValue={textOf(values.businessType)} placeholder="Select..." required />
+        <ChoiceQuestion {...ask(fields, "industry", focus)} defaultValue={textOf(values.industry)} placeholder="Select your industry..." required />
       </div>
     </StepForm>
   );

@@ -64,3 +64,19 @@ export const TEXT_FIELDS = [
   ...ONBOARDING_FIELDS,
   ...LEAD_NURTURE_FIELDS,
 ] as const;
+
+export type ChoiceField = (typeof CHOICE_FIELDS)[number];
+export type ListField = (typeof SERVICE_LIST_FIELDS)[number];
+export type TextField = (typeof TEXT_FIELDS)[number];
+
+/** Every answer of the questionnaire: one string per single answer, a list per multiple-choice answer. */
+export type QuestionnaireAnswers = Record<ChoiceField | TextField, string> & Record<ListField, string[]>;
+
+function each<F extends string, V>(fields: readonly F[], value: () => V) {
+  return Object.fromEntries(fields.map((field) => [field, value()])) as Record<F, V>;
+}
+
+/** Every answer empty: the shape of a response nobody has filled in (a fresh list each time). */
+export function emptyAnswers(): QuestionnaireAnswers {
+  return { ...each(CHOICE_FIELDS, () => ""), ...each(TEXT_FIELDS, () => ""), ...each(SERVICE_LIST_FIELDS, (): string[] => []) };
+}
