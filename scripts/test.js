@@ -87,6 +87,8 @@ if (!only || only === "e2e") {
   run("Browser tests (Playwright on Debian's Chromium)", bin("playwright"), ["test"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDir, "playwright.json"),
     CHROMIUM_PATH: chromium,
+    // Every run starts from an empty database, whatever earlier runs left behind.
+    E2E_DATA_DIR: process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "flowmap-e2e-data-")),
   });
 }
 summarize();
