@@ -23,6 +23,17 @@ function ask<N extends string>(fields: Record<N, { errors?: string[] }>, name: N
   return { field: name, errors: fields[name].errors, autoFocus: focus === name };
 }
 
+type ContactField = "companyName" | "firstName" | "lastName" | "email";
+
+/** The input props of a required contact answer (the account step and the waitlist share them). */
+function contactInput(
+  field: Parameters<typeof getInputProps>[0],
+  value: unknown,
+  { autoComplete, type, autoFocus }: { autoComplete: string; type: "text" | "email"; autoFocus: boolean },
+) {
+  return { ...getInputProps(field, { type }), defaultValue: textOf(value) ?? "", autoComplete, autoFocus, "aria-required": true as const };
+}
+
 export function BusinessStep(props: StepProps) {
   const { fields, values, shell } = useStepForm(1, questionnaireStepSchemas[1], props);
   const focus = firstErrorField(props.lastResult, ["businessType", "industry"]);
@@ -257,13 +268,8 @@ export function NurtureStep(props: StepProps) {
 export function AccountStep(props: StepProps) {
   const { fields, values, shell } = useStepForm(7, questionnaireStepSchemas[7], props);
   const focus = firstErrorField(props.lastResult, ["companyName", "firstName", "lastName", "email", "password"]);
-  const text = (name: "companyName" | "firstName" | "lastName" | "email", autoComplete: string, type: "text" | "email" = "text") => ({
-    ...getInputProps(fields[name], { type }),
-    defaultValue: textOf(values[name]) ?? "",
-    autoComplete,
-    autoFocus: focus === name,
-    "aria-required": true,
-  });
+  const text = (name: ContactField, autoComplete: string, type: "text" | "email" = "text") =>
+    contactInput(fields[name], values[name], { autoComplete, type, autoFocus: focus === name });
   return (
     <StepForm
       shell={shell}
@@ -308,13 +314,8 @@ export function AccountStep(props: StepProps) {
 export function WaitlistStep(props: StepProps) {
   const { fields, values, shell } = useStepForm(9, questionnaireStepSchemas[9], props);
   const focus = firstErrorField(props.lastResult, ["firstName", "lastName", "email", "companyName", "businessType", "industry"]);
-  const text = (name: "companyName" | "firstName" | "lastName" | "email", autoComplete: string, type: "text" | "email" = "text") => ({
-    ...getInputProps(fields[name], { type }),
-    defaultValue: textOf(values[name]) ?? "",
-    autoComplete,
-    autoFocus: focus === name,
-    "aria-required": true,
-  });
+  const text = (name: ContactField, autoComplete: string, type: "text" | "email" = "text") =>
+    contactInput(fields[name], values[name], { autoComplete, type, autoFocus: focus === name });
   return (
     <StepForm
       shell={shell}
