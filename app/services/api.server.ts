@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 
+import { DOMAIN_ERROR_STATUS, fieldErrorsFromIssues, isDomainError, type DomainError } from "~/services/domain-error";
 import { isCrossSiteRequest } from "~/services/origin.server";
 import { applySecurityHeaders } from "~/services/security.server";
 
@@ -19,12 +20,16 @@ export function apiError(status: number, message: string, extra: Record<string, 
 
 /** Field errors in the shape the API documents: `{ field: "first message" }`. */
 export function fieldErrorsOf(error: z.ZodError) {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join(".") : "_form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
+  return fieldErrorsFromIssues(error.issues);
+}
+
+/** The API's answer to a service's DomainError: its status, `message`, and `errors`/`code` when set. */
+export function apiDomainError(error: DomainError) {
+  const extra: Record<string, unknown> = {};
+  if (error.fieldErrors) extra.errors = error.fieldErrors;
+  if (error.code) extra.code = error.code;
+  const headers: HeadersInit = error.retryAfterSeconds ? { "Retry-After": String(Math.max(1, Math.ceil(error.retryAfterSeconds))) } : {};
+  return apiError(DOMAIN_ERROR_STATUS[error.kind], error.message, extra, { headers });
 }
 
 /** The largest JSON body the API accepts; anything bigger is refused before parsing. */
@@ -60,8 +65,9 @@ type Handler<A> = (args: A) => Promise<Response> | Response;
 
 /**
  * Wraps a resource route's loader or action: a state-changing request from another site is
- * refused, thrown Responses are returned with security headers, and anything else is logged and
- * answered with a JSON 500 that gives nothing away.
+ * refused, thrown Responses are returned with security headers, a service's DomainError becomes
+ * its documented status and JSON body, and anything else is logged and answered with a JSON 500
+ * that gives nothing away.
  */
 export function apiRoute<A extends LoaderFunctionArgs | ActionFunctionArgs>(handler: Handler<A>) {
   return async (args: A): Promise<Response> => {
@@ -75,6 +81,7 @@ export function apiRoute<A extends LoaderFunctionArgs | ActionFunctionArgs>(hand
         applySecurityHeaders(thrown.headers);
         return thrown;
       }
+      if (isDomainError(thrown)) return apiDomainError(thrown);
       console.error(thrown);
       return apiError(500, "Something went wrong on our side. Please try again.");
     }

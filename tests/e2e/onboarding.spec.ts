@@ -242,7 +242,7 @@ test.describe("onboarding wizard with JavaScript", () => {
     await expectSameDocument(page);
 
     // 'Saving...' while the save is under way (the request is held back to see it).
-    const release = await holdData(page, "/onboarding", "routes/_app.onboarding._index");
+    const release = await holdData(page, "/onboarding", "routes/_app+/onboarding._index");
     await page.getByRole("button", { name: "Complete Onboarding" }).click();
     await expect(page.getByRole("button", { name: "Saving..." })).toBeVisible();
     release();
@@ -288,7 +288,7 @@ test.describe("onboarding wizard with JavaScript", () => {
     await page.goto("/user-settings");
     await waitForHydration(page);
 
-    const release = await holdData(page, "/dashboard", "routes/_app.dashboard");
+    const release = await holdData(page, "/dashboard", "routes/_app+/dashboard");
     await desktopNav(page).getByRole("link", { name: "Scorecards" }).click();
     await expect(page.getByTestId("business-profile-skeleton")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Scorecards" })).toBeVisible();
@@ -389,7 +389,7 @@ test.describe("Onboarding Questions page with JavaScript", () => {
     await waitForHydration(page);
 
     // Edit Profile: the page shows at once, with skeletons until the answers arrive.
-    const release = await holdData(page, "/onboarding/answers", "routes/_app.onboarding.answers");
+    const release = await holdData(page, "/onboarding/answers", "routes/_app+/onboarding.answers");
     await page.getByRole("link", { name: "Edit Profile" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Onboarding Questions" })).toBeVisible();
     await expect(page.getByText("Edit Profile", { exact: true })).toBeVisible();

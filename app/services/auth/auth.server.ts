@@ -66,10 +66,10 @@ export async function requireUserWithSession(request: Request) {
   return { user, sessionId: session.sessionId };
 }
 
-/** Admin pages: non-admins get a 403 the error boundary turns into 'Access Denied'. */
-export async function requireAdmin(request: Request): Promise<UserRecord> {
+/** Pages that need a role: others get a 403 the error boundary turns into 'Access Denied'. */
+export async function requireUserWithRole(request: Request, role: typeof ADMIN_ROLE): Promise<UserRecord> {
   const user = await requireUser(request);
-  if (user.role !== ADMIN_ROLE) {
+  if (user.role !== role) {
     throw new Response(JSON.stringify({ message: "Admin access required" }), {
       status: 403,
       statusText: "Access Denied",
@@ -77,6 +77,10 @@ export async function requireAdmin(request: Request): Promise<UserRecord> {
     });
   }
   return user;
+}
+
+export function requireAdmin(request: Request): Promise<UserRecord> {
+  return requireUserWithRole(request, ADMIN_ROLE);
 }
 
 /** The API's 401; a stale session cookie is cleared with it, as pages do. */
@@ -98,8 +102,12 @@ export async function requireApiUserWithSession(request: Request) {
   return { user, sessionId: session.sessionId };
 }
 
-export async function requireApiAdmin(request: Request): Promise<UserRecord> {
+export async function requireApiUserWithRole(request: Request, role: typeof ADMIN_ROLE): Promise<UserRecord> {
   const user = await requireApiUser(request);
-  if (user.role !== ADMIN_ROLE) throw apiError(403, "Admin access required");
+  if (user.role !== role) throw apiError(403, "Admin access required");
   return user;
+}
+
+export function requireApiAdmin(request: Request): Promise<UserRecord> {
+  return requireApiUserWithRole(request, ADMIN_ROLE);
 }

@@ -8,9 +8,9 @@ const { useTestDatabase } = await import("../../support/db");
 const { createUser } = await import("../../support/factories");
 const { apiBody, args, cookiePair, dataOf, expectRedirect, formRequest, getRequest, jsonRequest, setCookieOf, statusOf, headersOf, thrownBy, toastOf } =
   await import("../../support/requests");
-const { action: loginAction, loader: loginLoader } = await import("~/routes/login");
-const { action: apiLoginAction } = await import("~/routes/api.auth.login");
-const { loader: apiUserLoader } = await import("~/routes/api.auth.user");
+const { action: loginAction, loader: loginLoader } = await import("~/routes/_auth+/login");
+const { action: apiLoginAction } = await import("~/routes/api+/auth.login");
+const { loader: apiUserLoader } = await import("~/routes/api+/auth.user");
 const { SessionModel } = await import("~/models/session.server");
 const { RateLimit } = await import("~/models/rate-limit.server");
 const { MAX_FAILED_SIGN_INS, SIGN_IN_WINDOW_MS } = await import("~/services/auth/rate-limit.server");

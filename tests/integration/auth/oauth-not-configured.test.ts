@@ -5,9 +5,9 @@ for (const key of Object.keys(process.env)) if (key.startsWith("OAUTH_")) delete
 
 const { useTestDatabase } = await import("../../support/db");
 const { DOCUMENT_HEADERS, args, expectRedirect, getRequest, setCookieOf, toastOf } = await import("../../support/requests");
-const apiLogin = await import("~/routes/api.login");
-const apiLoginCallback = await import("~/routes/api.login.callback");
-const login = await import("~/routes/login");
+const apiLogin = await import("~/routes/api+/login");
+const apiLoginCallback = await import("~/routes/api+/login.callback");
+const login = await import("~/routes/_auth+/login");
 const { countUsers } = await import("~/models/user.server");
 
 await useTestDatabase({ clearBeforeEach: true });

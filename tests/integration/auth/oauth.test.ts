@@ -17,10 +17,10 @@ const { createUser } = await import("../../support/factories");
 const { BASE_URL, CookieJar, DOCUMENT_HEADERS, apiBody, args, expectRedirect, formRequest, getRequest, setCookieOf, statusOf, toastOf } = await import(
   "../../support/requests"
 );
-const apiLogin = await import("~/routes/api.login");
-const apiLoginCallback = await import("~/routes/api.login.callback");
-const apiUser = await import("~/routes/api.auth.user");
-const login = await import("~/routes/login");
+const apiLogin = await import("~/routes/api+/login");
+const apiLoginCallback = await import("~/routes/api+/login.callback");
+const apiUser = await import("~/routes/api+/auth.user");
+const login = await import("~/routes/_auth+/login");
 const { UserModel } = await import("~/models/user.server");
 const { SessionModel } = await import("~/models/session.server");
 

@@ -7,8 +7,8 @@ delete process.env.ADMIN_EMAILS;
 const { useTestDatabase } = await import("../../support/db");
 const { apiBody, args, jsonRequest } = await import("../../support/requests");
 const { hashPassword, verifyPassword } = await import("~/services/auth/password.server");
-const apiRegister = await import("~/routes/api.auth.register");
-const apiLogin = await import("~/routes/api.auth.login");
+const apiRegister = await import("~/routes/api+/auth.register");
+const apiLogin = await import("~/routes/api+/auth.login");
 const { getUserByEmail } = await import("~/models/user.server");
 
 await useTestDatabase({ clearBeforeEach: true });

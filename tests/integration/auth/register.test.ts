@@ -9,8 +9,8 @@ const { createUser } = await import("../../support/factories");
 const { args, cookiePair, dataOf, expectRedirect, formRequest, getRequest, setCookieOf, statusOf, thrownBy, toastOf } = await import(
   "../../support/requests"
 );
-const { action: registerAction, loader: registerLoader } = await import("~/routes/register");
-const { loader: dashboardLoader } = await import("~/routes/_app.dashboard");
+const { action: registerAction, loader: registerLoader } = await import("~/routes/_auth+/register");
+const { loader: dashboardLoader } = await import("~/routes/_app+/dashboard");
 const { countUsers, getUserByEmail } = await import("~/models/user.server");
 const { EMAIL_TAKEN_MESSAGE } = await import("~/services/auth/accounts.server");
 const { verifyPassword } = await import("~/services/auth/password.server");

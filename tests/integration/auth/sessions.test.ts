@@ -25,15 +25,15 @@ const {
   toastOf,
   CookieJar,
 } = await import("../../support/requests");
-const { action: registerAction } = await import("~/routes/register");
-const { action: logoutAction, loader: logoutLoader } = await import("~/routes/api.logout");
-const { loader: apiUserLoader } = await import("~/routes/api.auth.user");
-const { action: apiPasswordAction } = await import("~/routes/api.user.password");
-const { loader: appLoader } = await import("~/routes/_app");
-const { loader: dashboardLoader } = await import("~/routes/_app.dashboard");
-const { action: settingsAction, loader: settingsLoader } = await import("~/routes/_app.user-settings");
-const { loader: adminLayoutLoader } = await import("~/routes/_app.admin");
-const { loader: adminIndexLoader } = await import("~/routes/_app.admin._index");
+const { action: registerAction } = await import("~/routes/_auth+/register");
+const { action: logoutAction, loader: logoutLoader } = await import("~/routes/api+/logout");
+const { loader: apiUserLoader } = await import("~/routes/api+/auth.user");
+const { action: apiPasswordAction } = await import("~/routes/api+/user.password");
+const { loader: appLoader } = await import("~/routes/_app+/_layout");
+const { loader: dashboardLoader } = await import("~/routes/_app+/dashboard");
+const { action: settingsAction, loader: settingsLoader } = await import("~/routes/_app+/user-settings");
+const { loader: adminLayoutLoader } = await import("~/routes/_app+/admin");
+const { loader: adminIndexLoader } = await import("~/routes/_app+/admin._index");
 const { SessionModel } = await import("~/models/session.server");
 const { SESSION_IDLE_DAYS, sessionCookie } = await import("~/services/auth/session.server");
 

@@ -6,7 +6,7 @@ const { useTestDatabase } = await import("../../support/db");
 const { createUser } = await import("../../support/factories");
 const { args, dataOf, expectRedirect, formRequest, getRequest, statusOf, thrownBy, toastOf } = await import("../../support/requests");
 const { ecommerceAnswers, formFields, SERVICE_CHOICES, serviceAnswers } = await import("./fixtures");
-const { action, clientLoader, loader } = await import("~/routes/_app.onboarding.answers");
+const { action, clientLoader, loader } = await import("~/routes/_app+/onboarding.answers");
 const { getOnboarding, saveOnboarding } = await import("~/services/onboarding.server");
 
 await useTestDatabase({ clearBeforeEach: true });

@@ -6,7 +6,7 @@ const { useTestDatabase } = await import("../../support/db");
 const { createUser } = await import("../../support/factories");
 const { apiBody, args, jsonRequest, SAME_ORIGIN } = await import("../../support/requests");
 const { ecommerceAnswers, serviceAnswers } = await import("./fixtures");
-const api = await import("~/routes/api.onboarding");
+const api = await import("~/routes/api+/onboarding");
 const { QuestionnaireResponseModel } = await import("~/models/questionnaire-response.server");
 
 await useTestDatabase({ clearBeforeEach: true });

@@ -6,9 +6,9 @@ const { useTestDatabase } = await import("../../support/db");
 const { createUser } = await import("../../support/factories");
 const { args, dataOf, expectRedirect, formRequest, getRequest, statusOf, thrownBy, toastOf } = await import("../../support/requests");
 const { ECOMMERCE_CHOICES, ecommerceAnswers, formFields, SERVICE_CHOICES, serviceAnswers, TEXT_ANSWERS } = await import("./fixtures");
-const { action, loader } = await import("~/routes/_app.onboarding._index");
+const { action, loader } = await import("~/routes/_app+/onboarding._index");
 const { getOnboarding, saveOnboarding } = await import("~/services/onboarding.server");
-const dashboard = await import("~/routes/_app.dashboard");
+const dashboard = await import("~/routes/_app+/dashboard");
 
 await useTestDatabase({ clearBeforeEach: true });
 

@@ -10,7 +10,7 @@ const { args, CookieJar, cookiePair, dataOf, expectRedirect, formRequest, getReq
   await import("../../support/requests");
 const { LEAD_NURTURE_ANSWERS, STEP_ANSWERS, stepPost, WAITLIST_ENTRY } = await import("./helpers");
 const { action, loader } = await import("~/routes/questionnaire");
-const { loader: dashboardLoader } = await import("~/routes/_app.dashboard");
+const { loader: dashboardLoader } = await import("~/routes/_app+/dashboard");
 const { QuestionnaireDraftModel, countDrafts } = await import("~/models/questionnaire-draft.server");
 const { QuestionnaireResponseModel, getResponseByUserId, upsertResponseForUser } = await import("~/models/questionnaire-response.server");
 const { SessionModel } = await import("~/models/session.server");

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Await, useLoaderData, useRouteLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { Await, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { Suspense } from "react";
 
 import { Dashboard, DashboardSkeleton } from "~/components/dashboard/dashboard";
 import { toClientUserView } from "~/lib/client-user";
-import type { loader as appLoader } from "~/routes/_app";
+import { useOptionalUser } from "~/lib/use-user";
 import { requireUser } from "~/services/auth/auth.server";
 import { loadDashboard } from "~/services/dashboard.server";
 
@@ -26,10 +26,10 @@ export function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
 
 export default function DashboardRoute() {
   const loaded = useLoaderData<typeof loader | typeof clientLoader>();
-  const layout = useRouteLoaderData<typeof appLoader>("routes/_app");
+  const user = useOptionalUser();
   if ("pending" in loaded) {
     return (
-      <Suspense fallback={<DashboardSkeleton user={layout?.user} />}>
+      <Suspense fallback={<DashboardSkeleton user={user ?? undefined} />}>
         <Await resolve={loaded.pending}>{({ user, dashboard }) => <Dashboard user={user} data={dashboard} />}</Await>
       </Suspense>
     );

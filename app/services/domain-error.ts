@@ -1,0 +1,87 @@
+/**
+ * The one error a service throws. Services know nothing of HTTP: they say what went wrong in
+ * domain terms, and the API wrapper (`apiRoute` in api.server.ts) and the page helper
+ * (`page.server.ts`) each translate it once into a status, a JSON body or a form reply.
+ */
+export const DOMAIN_ERROR_KINDS = [
+  "validation",
+  "not_found",
+  "conflict",
+  "forbidden",
+  "premium_required",
+  "rate_limited",
+  "onboarding_required",
+  "upstream_failed",
+] as const;
+export type DomainErrorKind = (typeof DOMAIN_ERROR_KINDS)[number];
+
+/** Field name → the first message for that field (the API's documented `errors` shape). */
+export type FieldErrors = Record<string, string>;
+
+export interface DomainErrorOptions {
+  /** Per-field messages, for `validation`. */
+  fieldErrors?: FieldErrors;
+  /** A stable machine-readable code for API clients (e.g. PREMIUM_REQUIRED). */
+  code?: string;
+  /** For `rate_limited`: when the client may try again. */
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
+export class DomainError extends Error {
+  readonly kind: DomainErrorKind;
+  readonly fieldErrors?: FieldErrors;
+  readonly code?: string;
+  readonly retryAfterSeconds?: number;
+
+  constructor(kind: DomainErrorKind, message: string, options: DomainErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "DomainError";
+    this.kind = kind;
+    this.fieldErrors = options.fieldErrors;
+    this.code = options.code ?? DEFAULT_CODES[kind];
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+const DEFAULT_CODES: Partial<Record<DomainErrorKind, string>> = {
+  premium_required: "PREMIUM_REQUIRED",
+  onboarding_required: "ONBOARDING_REQUIRED",
+};
+
+export function isDomainError(value: unknown): value is DomainError {
+  return value instanceof DomainError;
+}
+
+/** Shorthands, so a service reads `throw notFound("Flow not found")`. */
+export const validationError = (message: string, fieldErrors?: FieldErrors) => new DomainError("validation", message, { fieldErrors });
+export const notFound = (message = "Not found.") => new DomainError("not_found", message);
+export const conflict = (message: string, code?: string) => new DomainError("conflict", message, { code });
+export const forbidden = (message: string) => new DomainError("forbidden", message);
+export const premiumRequired = (message = "This feature needs a premium subscription.") => new DomainError("premium_required", message);
+export const onboardingRequired = (message = "Complete onboarding first: flows are written from your business answers.") =>
+  new DomainError("onboarding_required", message);
+export const rateLimited = (message: string, retryAfterSeconds: number) => new DomainError("rate_limited", message, { retryAfterSeconds });
+export const upstreamFailed = (message: string, cause?: unknown) => new DomainError("upstream_failed", message, { cause });
+
+/** The HTTP status each kind maps to; one table for the API and for pages. */
+export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorKind, number>> = {
+  validation: 422,
+  not_found: 404,
+  conflict: 409,
+  forbidden: 403,
+  premium_required: 402,
+  rate_limited: 429,
+  onboarding_required: 409,
+  upstream_failed: 502,
+};
+
+/** Field errors from a zod error: the first message per dotted path (`_form` for the root). */
+export function fieldErrorsFromIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "_form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

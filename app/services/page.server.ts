@@ -1,0 +1,89 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/node";
+
+import { DOMAIN_ERROR_STATUS, isDomainError, type DomainError } from "~/services/domain-error";
+import type { ToastInput } from "~/services/toast.server";
+
+/**
+ * Pages' translation of a service's DomainError (the API's is `apiDomainError`). A page action
+ * answers the form it received: the field messages go to the fields, the message to a toast and
+ * the form's error line, with the same status the API would use.
+ */
+export interface PageErrorReply {
+  /** conform's reply for the form, when the action parsed one. */
+  result: SubmissionResult<string[]> | null;
+  /** The field messages, for forms that are not conform forms. */
+  fieldErrors: Record<string, string>;
+  message: string;
+  code: string | null;
+  toast: ToastInput;
+}
+
+interface ConformSubmission {
+  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]>;
+}
+
+export function pageErrorReply(
+  error: DomainError,
+  options: { submission?: ConformSubmission; title?: string; hideFields?: string[]; extra?: Record<string, unknown> } = {},
+) {
+  const fieldErrors = error.fieldErrors ?? {};
+  const conformFieldErrors = Object.fromEntries(Object.entries(fieldErrors).map(([field, message]) => [field, [message]]));
+  const result = options.submission
+    ? options.submission.reply({
+        fieldErrors: conformFieldErrors,
+        formErrors: Object.keys(fieldErrors).length ? [] : [error.message],
+        hideFields: options.hideFields,
+      })
+    : null;
+  const reply: PageErrorReply & Record<string, unknown> = {
+    ...options.extra,
+    result,
+    fieldErrors,
+    message: error.message,
+    code: error.code ?? null,
+    toast: { title: options.title ?? titleFor(error), description: error.message, variant: "destructive" },
+  };
+  const headers: HeadersInit = error.retryAfterSeconds ? { "Retry-After": String(Math.max(1, Math.ceil(error.retryAfterSeconds))) } : {};
+  return data(reply, { status: DOMAIN_ERROR_STATUS[error.kind], headers });
+}
+
+function titleFor(error: DomainError) {
+  switch (error.kind) {
+    case "validation":
+      return "Validation Error";
+    case "premium_required":
+      return "Premium Required";
+    case "onboarding_required":
+      return "Complete Onboarding Required";
+    default:
+      return "Error";
+  }
+}
+
+/**
+ * Runs a service call from a page action and answers a DomainError with `pageErrorReply`; any
+ * other error is rethrown for the error boundary.
+ */
+export async function runForPage<T>(
+  work: () => Promise<T>,
+  options: Parameters<typeof pageErrorReply>[1] = {},
+): Promise<{ ok: true; value: T } | { ok: false; response: ReturnType<typeof pageErrorReply> }> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    if (isDomainError(error)) return { ok: false, response: pageErrorReply(error, options) };
+    throw error;
+  }
+}
+
+/**
+ * A loader's answer to a DomainError: thrown as a Response so the route's error boundary shows
+ * it (404 'not found', 403 'Access Denied', ...).
+ */
+export function pageErrorResponse(error: DomainError) {
+  return new Response(JSON.stringify({ message: error.message, code: error.code ?? null }), {
+    status: DOMAIN_ERROR_STATUS[error.kind],
+    headers: { "Content-Type": "application/json" },
+  });
+}
