@@ -16,6 +16,8 @@ export class Collection {
   /** Documents in insertion order ("natural order"); updates keep a document's position. */
   readonly docs = new Map<string, Document>();
   private readonly indexes = new Map<string, Index>();
+  /** Told of every document stored (insert or replace): the TTL monitor's expiry queue follows it. */
+  onStore: ((key: string, doc: Document) => void) | null = null;
 
   constructor(
     readonly dbName: string,
@@ -64,6 +66,7 @@ export class Collection {
     this.indexes.forEach((index) => index.checkUnique(key, entries.get(index)!));
     this.indexes.forEach((index) => index.add(key, entries.get(index)!));
     this.docs.set(key, doc);
+    this.onStore?.(key, doc);
   }
 
   /** Replaces a stored document by a new version with the same `_id`. */
@@ -78,6 +81,7 @@ export class Collection {
       index.add(key, after.get(index)!);
     });
     this.docs.set(key, next);
+    this.onStore?.(key, next);
   }
 
   remove(doc: Document): void {

@@ -104,9 +104,34 @@ export class Database {
     if (this.failure) {
       throw new CommandError(
         "InternalError",
-        `database ${this.name} is unavailable after a storage failure (${this.failure.message}); restart the engine`,
+        `database ${this.name} is unavailable after a storage failure (${this.failure.message}); it takes writes again once the disk accepts them`,
       );
     }
+  }
+
+  /** The storage failure that stopped this database, if any. */
+  get storageFailure(): Error | null {
+    return this.failure;
+  }
+
+  /**
+   * After a storage failure, tries to make the disk match memory again (a fresh snapshot and a
+   * new journal). Returns true when the database is healthy. Writes answered with an error
+   * during the failure may be kept: like a MongoDB write that fails with a network error, their
+   * outcome was unknown to the client.
+   */
+  retryStorage(): boolean {
+    if (!this.failure) return true;
+    try {
+      this.files.rebuild(this.seq, this.snapshotCollections());
+    } catch (error) {
+      this.options.log(`storage still failing: database "${this.name}": ${(error as Error).message}`);
+      return false;
+    }
+    this.failure = null;
+    this.recordsSinceSnapshot = 0;
+    this.options.log(`storage recovered: database "${this.name}" takes writes again`);
+    return true;
   }
 
   markFailed(error: Error): void {
@@ -154,20 +179,23 @@ export class Database {
     if (this.failure || this.recordsSinceSnapshot === 0) return;
     const started = Date.now();
     try {
-      const collections: SnapshotCollection[] = [...this.collections.values()].map((c) => ({
-        name: c.name,
-        uuid: c.uuid,
-        options: c.options,
-        indexes: c.secondaryIndexes().map((index) => index.spec),
-        docs: c.docs.values(),
-      }));
-      this.files.writeSnapshot(this.seq, collections);
+      this.files.writeSnapshot(this.seq, this.snapshotCollections());
       this.recordsSinceSnapshot = 0;
       const ms = Date.now() - started;
       if (ms > 200) this.options.log(`compaction: database "${this.name}" snapshot written in ${ms} ms`);
     } catch (error) {
       this.options.log(`compaction failed: database "${this.name}": ${(error as Error).message}`);
     }
+  }
+
+  private snapshotCollections(): SnapshotCollection[] {
+    return [...this.collections.values()].map((c) => ({
+      name: c.name,
+      uuid: c.uuid,
+      options: c.options,
+      indexes: c.secondaryIndexes().map((index) => index.spec),
+      docs: c.docs.values(),
+    }));
   }
 
   close(): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * The engine proper, independent of the network: databases, cursors, command execution and
- * the periodic TTL sweep.
+ * the periodic TTL sweep and storage health.
  *
  * Concurrency model: every command runs to completion synchronously (mingo is synchronous and
  * the journal append is a synchronous write), so commands from all connections are applied
@@ -22,6 +22,14 @@ export interface EngineConfig {
   dbPath: string;
   compactEvery: number;
   log: (line: string) => void;
+  /** Called whenever the storage health changes (a write failed, or the disk works again). */
+  onStorageChange?: (health: StorageHealth) => void;
+}
+
+export interface StorageHealth {
+  ok: boolean;
+  /** What failed, naming the database and the file, while not ok. */
+  error?: string;
 }
 
 export interface Execution {
@@ -96,10 +104,37 @@ export class Engine implements EngineServices {
     return { reply, durable: db ? db.whenDurable() : Promise.resolve() };
   }
 
-  /** Periodic housekeeping: TTL deletions and idle cursors. */
-  sweep(): void {
-    sweepExpired(this.databases(), this.log);
+  /** The TTL monitor's pass: deletes the documents expired at `now`. */
+  sweepTtl(now: number): number {
+    return sweepExpired(this.databases(), this.log, now);
+  }
+
+  /** Closes idle cursors. */
+  reapCursors(): void {
     this.cursors.reapIdle();
+  }
+
+  storageHealth(): StorageHealth {
+    const failed = this.databases().find((db) => db.storageFailure);
+    return failed ? { ok: false, error: `database "${failed.name}": ${failed.storageFailure!.message}` } : { ok: true };
+  }
+
+  /** Retries every database stopped by a storage failure. Returns true when all are healthy. */
+  retryStorage(): boolean {
+    const failed = this.databases().filter((db) => db.storageFailure);
+    if (failed.length === 0) return true;
+    failed.forEach((db) => db.retryStorage());
+    this.storageChanged();
+    return this.storageHealth().ok;
+  }
+
+  private lastHealth: StorageHealth = { ok: true };
+
+  private storageChanged(): void {
+    const health = this.storageHealth();
+    if (health.ok === this.lastHealth.ok && health.error === this.lastHealth.error) return;
+    this.lastHealth = health;
+    this.config.onStorageChange?.(health);
   }
 
   async close(): Promise<void> {
@@ -112,7 +147,10 @@ export class Engine implements EngineServices {
   private create(name: string): Database {
     const db: Database = new Database(
       name,
-      new DatabaseFiles(this.config.dbPath, name, (error) => db.markFailed(error)),
+      new DatabaseFiles(this.config.dbPath, name, (error) => {
+        db.markFailed(error);
+        this.storageChanged();
+      }),
       { compactEvery: this.config.compactEvery, log: this.log },
     );
     return db;

@@ -9,6 +9,7 @@ export const ErrorCode = {
   BadValue: 2,
   FailedToParse: 9,
   TypeMismatch: 14,
+  AuthenticationFailed: 18,
   InvalidLength: 16,
   IllegalOperation: 20,
   NamespaceNotFound: 26,

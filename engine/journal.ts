@@ -8,17 +8,19 @@
  * (little-endian). A reader stops at the first frame that is incomplete or fails its checksum;
  * for the journal that is where a crash cut the last write short.
  */
-import {
-  closeSync,
-  fdatasync,
-  fstatSync,
-  fsyncSync,
-  ftruncateSync,
-  openSync,
-  readSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, fdatasync, fdatasyncSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
+import { isMainThread } from "node:worker_threads";
 import { crc32 } from "node:zlib";
+
+/**
+ * The file operations through which every write to the data files goes. Tests replace members
+ * to simulate a full disk or an I/O error (ENOSPC, EIO) without filling a real disk.
+ */
+export const io = { writeSync, fdatasync, fdatasyncSync, fsyncSync, ftruncateSync };
+
+/** Data files and directories are readable by their owner only. */
+export const FILE_MODE = 0o600;
+export const DIR_MODE = 0o700;
 
 const FRAME_HEADER_SIZE = 8;
 /** No legitimate record comes close (a write command is at most 48 MB); larger means garbage. */
@@ -39,6 +41,8 @@ export class FrameReader {
   validEnd = 0;
   /** Why reading stopped before the end of the file, if it did. */
   problem: string | null = null;
+  /** Where the damaged frame would end by its own header (Infinity when its length is implausible). */
+  damageEnd = 0;
   private readonly fd: number;
   private position = 0;
   private frameStart = 0;
@@ -53,10 +57,12 @@ export class FrameReader {
     const remaining = this.fileSize - this.position;
     if (remaining === 0) return null;
     this.frameStart = this.position;
+    this.damageEnd = this.fileSize;
     if (remaining < FRAME_HEADER_SIZE) return this.stop(`truncated record header (${remaining} bytes)`);
     const header = this.read(this.position, FRAME_HEADER_SIZE);
     const length = header.readUInt32LE(0);
     const checksum = header.readUInt32LE(4);
+    this.damageEnd = length > MAX_FRAME_PAYLOAD ? Number.POSITIVE_INFINITY : this.position + FRAME_HEADER_SIZE + length;
     if (length > MAX_FRAME_PAYLOAD) return this.stop(`implausible record length ${length}`);
     if (remaining < FRAME_HEADER_SIZE + length) {
       return this.stop(`truncated record (${FRAME_HEADER_SIZE + length} bytes expected, ${remaining} present)`);
@@ -70,9 +76,27 @@ export class FrameReader {
 
   /** Marks the frame last returned as unusable (its payload does not decode): reading stops before it. */
   reject(reason: string): void {
+    this.damageEnd = this.position;
     this.position = this.frameStart;
     this.validEnd = this.frameStart;
     this.problem = `${reason} at offset ${this.frameStart}`;
+  }
+
+  /**
+   * After a problem: whether the damage is only a torn last write (what a crash in the middle
+   * of an append leaves): the bad record reaches the end of the file, or everything from it to
+   * the end is zero bytes (a file extended by the crash but never written). Anything else is
+   * damage in the middle, with records after it that must not be dropped silently.
+   */
+  damageIsTornTail(): boolean {
+    if (this.problem === null) return false;
+    if (this.damageEnd !== Number.POSITIVE_INFINITY && this.damageEnd >= this.fileSize) return true;
+    const chunk = 64 * 1024;
+    for (let at = this.validEnd; at < this.fileSize; at += chunk) {
+      const part = this.read(at, Math.min(chunk, this.fileSize - at));
+      if (part.some((byte) => byte !== 0)) return false;
+    }
+    return true;
   }
 
   close(): void {
@@ -100,9 +124,12 @@ export class FrameReader {
 export function writeFully(fd: number, buf: Buffer, position: number | null = null): void {
   let done = 0;
   while (done < buf.length) {
-    done += writeSync(fd, buf, done, buf.length - done, position === null ? null : position + done);
+    done += io.writeSync(fd, buf, done, buf.length - done, position === null ? null : position + done);
   }
 }
+
+/** True in a worker thread (the app's engine): fdatasync runs on the engine's own thread. */
+const SYNC_INLINE = !isMainThread;
 
 interface Waiter {
   target: number;
@@ -134,7 +161,7 @@ export class Journal {
     readonly path: string,
     private readonly onFailure: (error: Error) => void,
   ) {
-    this.fd = openSync(path, "a");
+    this.fd = openSync(path, "a", FILE_MODE);
     this.size = fstatSync(this.fd).size;
   }
 
@@ -153,7 +180,7 @@ export class Journal {
       // Never leave half a record in the middle of the file: later records would sit behind
       // garbage and be discarded by recovery.
       try {
-        ftruncateSync(this.fd, before);
+        io.ftruncateSync(this.fd, before);
       } catch {
         /* the failure below already stops further writes */
       }
@@ -178,12 +205,32 @@ export class Journal {
    * Empties the journal after a snapshot made every record in it redundant. The snapshot is
    * already durable, so pending waiters are satisfied too.
    */
-  reset(): void {
+  reset(marker?: Buffer): void {
     if (this.fd === null) return;
-    ftruncateSync(this.fd, 0);
-    fsyncSync(this.fd);
+    io.ftruncateSync(this.fd, 0);
     this.size = 0;
+    if (marker) {
+      const record = frame(marker);
+      writeFully(this.fd, record);
+      this.size = record.length;
+    }
+    io.fsyncSync(this.fd);
     this.durable = this.appended;
+    this.settle();
+  }
+
+  /** Gives up a failed journal: closes the file without flushing and fails pending waiters. */
+  abandon(): void {
+    this.closing = true;
+    if (this.fd !== null) {
+      try {
+        closeSync(this.fd);
+      } catch {
+        /* nothing more can be done with it */
+      }
+      this.fd = null;
+    }
+    this.failure ??= new Error(`journal ${this.path} abandoned after a storage failure`);
     this.settle();
   }
 
@@ -195,7 +242,7 @@ export class Journal {
       const finish = (): void => {
         if (this.fd !== null) {
           try {
-            if (!this.failure) fsyncSync(this.fd);
+            if (!this.failure) io.fsyncSync(this.fd);
             this.durable = this.appended;
           } catch (error) {
             this.fail(error as Error);
@@ -215,8 +262,7 @@ export class Journal {
   private kick(): void {
     if (this.syncing || this.fd === null || this.waiters.length === 0) return;
     this.syncing = true;
-    const target = this.appended;
-    fdatasync(this.fd, (error) => {
+    const done = (target: number, error: Error | null): void => {
       this.syncing = false;
       if (error) this.fail(error);
       else if (target > this.durable) this.durable = target;
@@ -228,7 +274,25 @@ export class Journal {
         return;
       }
       this.kick();
-    });
+    };
+    if (SYNC_INLINE) {
+      // In the engine's own thread: flush on this thread, after the commands already received
+      // have been appended (one flush covers them all), never queued behind the process's
+      // shared libuv pool where password hashing can hold every slot for seconds.
+      setImmediate(() => {
+        if (this.fd === null) return done(this.appended, null);
+        const target = this.appended;
+        try {
+          io.fdatasyncSync(this.fd);
+          done(target, null);
+        } catch (error) {
+          done(target, error as Error);
+        }
+      });
+      return;
+    }
+    const target = this.appended;
+    io.fdatasync(this.fd, (error) => done(target, error));
   }
 
   private settle(): void {

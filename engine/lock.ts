@@ -26,7 +26,7 @@ export function lockDataDirectory(dbPath: string): () => void {
   const path = join(dir, LOCK_FILE);
   const contents = `${process.pid}\n`;
   try {
-    const fd = openSync(path, "wx");
+    const fd = openSync(path, "wx", 0o600);
     try {
       writeSync(fd, contents);
     } finally {
@@ -38,7 +38,7 @@ export function lockDataDirectory(dbPath: string): () => void {
     if (Number.isInteger(owner) && owner !== process.pid && processExists(owner)) {
       throw new Error(`dbPath ${dbPath} is in use by process ${owner} (${path})`);
     }
-    writeFileSync(path, contents); // stale lock of a process that is gone
+    writeFileSync(path, contents, { mode: 0o600 }); // stale lock of a process that is gone
   }
   lockedHere.add(dir);
   let released = false;

@@ -6,6 +6,7 @@
  * opcode, oversized message) is closed with a log line; nothing a client sends can stop the
  * process.
  */
+import { timingSafeEqual } from "node:crypto";
 import { createServer, type Server, type Socket } from "node:net";
 import type { Document } from "./bson";
 import type { Engine } from "./engine";
@@ -28,6 +29,8 @@ export class WireServer {
   constructor(
     private readonly engine: Engine,
     private readonly log: (line: string) => void,
+    /** When set, a connection must present it as its handshake's application name. */
+    private readonly token: string | null = null,
   ) {
     this.server = createServer((socket) => this.accept(socket));
   }
@@ -59,7 +62,7 @@ export class WireServer {
   }
 
   private accept(socket: Socket): void {
-    const connection = new Connection(socket, this.nextConnectionId++, this.engine, this.log);
+    const connection = new Connection(socket, this.nextConnectionId++, this.engine, this.log, this.token);
     this.sockets.add(socket);
     socket.on("close", () => {
       this.sockets.delete(socket);
@@ -68,8 +71,21 @@ export class WireServer {
   }
 }
 
+const HANDSHAKE_COMMANDS = new Set(["hello", "ismaster", "isMaster"]);
+
+/** Whether a handshake document carries the token as `client.application.name` (the URI's appName). */
+function presentsToken(body: Document, token: string): boolean {
+  const client = body.client as { application?: { name?: unknown } } | undefined;
+  const name = client?.application?.name;
+  if (typeof name !== "string") return false;
+  const given = Buffer.from(name);
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 class Connection {
   closed = false;
+  private authenticated: boolean;
   private readonly framer = new MessageFramer();
   /** Replies go out in request order, each after its command's durability promise. */
   private replies: Promise<void> = Promise.resolve();
@@ -80,7 +96,9 @@ class Connection {
     readonly id: number,
     private readonly engine: Engine,
     private readonly log: (line: string) => void,
+    private readonly token: string | null,
   ) {
+    this.authenticated = token === null;
     this.info = { id, remoteAddress: `${socket.remoteAddress ?? "?"}:${socket.remotePort ?? 0}` };
     socket.setNoDelay(true);
     socket.on("data", (chunk: Buffer) => this.receive(chunk));
@@ -107,7 +125,35 @@ class Connection {
     this.socket.destroy();
   }
 
+  /**
+   * The first message of a connection must be the driver's handshake carrying the engine's
+   * token (sent by the driver from `appName` in the connection string). Anything else is refused
+   * and the connection closed: only the app (and the tools it hands the URI to) get in.
+   */
+  private admit(request: Request): boolean {
+    if (this.authenticated || request.kind === "unsupported") return true;
+    const body = request.kind === "query" ? request.query : request.body;
+    const command = Object.keys(body)[0] ?? "";
+    if (HANDSHAKE_COMMANDS.has(command) && presentsToken(body, this.token!)) {
+      this.authenticated = true;
+      return true;
+    }
+    const error = new CommandError(
+      "AuthenticationFailed",
+      "Authentication failed: this engine accepts only its app's connections (use the connection string the app wrote to engine.uri)",
+    );
+    const reply =
+      request.kind === "query"
+        ? encodeOpReply(request.header.requestId, { $err: error.message, ...error.toReply() }, REPLY_QUERY_FAILURE)
+        : encodeOpMsg(request.header.requestId, error.toReply());
+    this.log(`connection ${this.id} (${this.info.remoteAddress}): refused, no valid token in its handshake`);
+    this.closed = true;
+    this.socket.end(reply);
+    return false;
+  }
+
   private handle(request: Request): void {
+    if (!this.admit(request)) return;
     switch (request.kind) {
       case "unsupported":
         throw new ProtocolError(`unsupported opcode ${request.header.opCode}`);

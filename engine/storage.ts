@@ -12,9 +12,10 @@
  * replaying the journal skips what the snapshot already contains.
  */
 import {
+  chmodSync,
   closeSync,
+  copyFileSync,
   existsSync,
-  fsyncSync,
   ftruncateSync,
   mkdirSync,
   openSync,
@@ -26,9 +27,9 @@ import {
   unlinkSync,
   writeFileSync,
 } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { decode, documentLength, encode, type Document } from "./bson";
-import { FrameReader, frame, Journal, writeFully } from "./journal";
+import { DIR_MODE, FILE_MODE, FrameReader, frame, io, Journal, writeFully } from "./journal";
 import { isPlainObject } from "./values";
 
 export type JournalOp =
@@ -77,7 +78,7 @@ export class StorageError extends Error {
 export function fsyncDirectory(path: string): void {
   const fd = openSync(path, "r");
   try {
-    fsyncSync(fd);
+    io.fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
@@ -140,39 +141,36 @@ export class DatabaseFiles {
 
     let seq = 0;
     const snapshotPath = join(this.dir, SNAPSHOT_FILE);
-    if (existsSync(snapshotPath)) seq = this.loadSnapshot(snapshotPath, handlers);
+    const hasSnapshot = existsSync(snapshotPath);
+    if (hasSnapshot) seq = this.loadSnapshot(snapshotPath, handlers);
 
     const journalPath = join(this.dir, JOURNAL_FILE);
     if (existsSync(journalPath)) {
-      const reader = new FrameReader(journalPath);
-      let replayed = 0;
-      try {
-        for (let payload = reader.next(); payload; payload = reader.next()) {
-          let record: { seq: number; ops: JournalOp[] };
-          try {
-            record = decodeRecord(payload);
-          } catch (error) {
-            reader.reject(`undecodable record (${(error as Error).message})`);
-            break;
-          }
-          if (record.seq <= seq) continue; // already in the snapshot
-          for (const op of record.ops) handlers.op(op);
-          seq = record.seq;
-          replayed++;
-        }
-      } finally {
-        reader.close();
+      // Checked in full before anything is applied, so a refusal leaves memory and files alone.
+      const scan = scanJournal(journalPath);
+      if (scan.firstSeq !== null && scan.firstSeq > seq + 1) {
+        throw new StorageError(missingSnapshotMessage(this.name, snapshotPath, journalPath, hasSnapshot, seq, scan.firstSeq));
       }
-      if (reader.problem !== null) {
-        const kept = reader.validEnd;
-        const dropped = reader.fileSize - kept;
-        const aside = `${journalPath}.corrupt-${Date.now()}`;
-        writeFileSync(aside, readRange(journalPath, kept, dropped));
-        truncateFile(journalPath, kept);
-        fsyncDirectory(this.dir);
+      if (scan.problem !== null && !scan.tornTail) {
+        throw new StorageError(
+          `journal ${journalPath} is damaged in the middle: ${scan.problem}, with ${scan.fileSize - scan.validEnd} byte(s) of ` +
+            `later records behind the damage. The database was not started, so nothing after the damage is dropped ` +
+            `silently. To keep the ${scan.records} record(s) before the damage and set the rest aside, stop the app and run ` +
+            `"npm run db:repair" (the damaged journal is kept next to it); or restore the directory ${this.dir} from a backup.`,
+        );
+      }
+      let replayed = 0;
+      forEachRecord(journalPath, scan.validEnd, (record) => {
+        if (record.seq <= seq) return; // already in the snapshot
+        for (const op of record.ops) handlers.op(op);
+        seq = record.seq;
+        replayed++;
+      });
+      if (scan.problem !== null) {
+        const aside = setAside(journalPath, scan.validEnd, `${JOURNAL_FILE}.corrupt-${Date.now()}`);
         log(
-          `journal recovery: database "${this.name}": ${reader.problem}; kept ${replayed} replayed record(s) ` +
-            `(${kept} bytes), discarded ${dropped} byte(s) of incomplete tail (saved to ${aside})`,
+          `journal recovery: database "${this.name}": ${scan.problem}; kept ${replayed} replayed record(s) ` +
+            `(${scan.validEnd} bytes), discarded ${scan.fileSize - scan.validEnd} byte(s) of incomplete tail (saved to ${aside})`,
         );
       }
     }
@@ -222,7 +220,7 @@ export class DatabaseFiles {
   ensureCreated(): void {
     if (this.journal) return;
     if (!existsSync(this.dir)) {
-      mkdirSync(this.dir, { recursive: true });
+      mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
       fsyncDirectory(this.root);
     }
     this.openJournal();
@@ -249,7 +247,7 @@ export class DatabaseFiles {
   writeSnapshot(seq: number, collections: SnapshotCollection[]): void {
     this.ensureCreated();
     const tmp = join(this.dir, SNAPSHOT_FILE + ".tmp");
-    const fd = openSync(tmp, "w");
+    const fd = openSync(tmp, "w", FILE_MODE);
     try {
       const catalog = collections.map(({ name, uuid, options, indexes }) => ({ name, uuid, options, indexes }));
       writeFully(fd, frame(encode({ format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, seq, collections: catalog })));
@@ -273,13 +271,25 @@ export class DatabaseFiles {
         flush();
       }
       writeFully(fd, frame(encode({ end: true, docs: total })));
-      fsyncSync(fd);
+      io.fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
     renameSync(tmp, join(this.dir, SNAPSHOT_FILE));
     fsyncDirectory(this.dir);
-    this.journal!.reset();
+    // The emptied journal starts with a record naming the snapshot's generation, so a missing
+    // or stale snapshot is detected at the next start instead of starting with data gone.
+    this.journal!.reset(encodeRecord(seq, []));
+  }
+
+  /**
+   * After a storage failure: drops the failed journal, writes memory as a fresh snapshot and
+   * starts a new journal. Throws (and stays failed) while the disk still refuses.
+   */
+  rebuild(seq: number, collections: SnapshotCollection[]): void {
+    this.journal?.abandon();
+    this.journal = null;
+    this.writeSnapshot(seq, collections);
   }
 
   close(): Promise<void> {
@@ -311,6 +321,121 @@ export class DatabaseFiles {
   }
 }
 
+export interface JournalScan {
+  fileSize: number;
+  /** Offset just past the last good record. */
+  validEnd: number;
+  /** Good records before validEnd. */
+  records: number;
+  /** Sequence number of the first record (null when the journal holds none). */
+  firstSeq: number | null;
+  /** Why reading stopped before the end, if it did. */
+  problem: string | null;
+  /** The problem is only a torn last write (safe to cut off automatically). */
+  tornTail: boolean;
+}
+
+/** Reads a journal through, checking frames, record encoding and the sequence of records. */
+export function scanJournal(path: string): JournalScan {
+  const reader = new FrameReader(path);
+  let records = 0;
+  let firstSeq: number | null = null;
+  let previous: number | null = null;
+  try {
+    for (let payload = reader.next(); payload; payload = reader.next()) {
+      let record: { seq: number; ops: JournalOp[] };
+      try {
+        record = decodeRecord(payload);
+      } catch (error) {
+        reader.reject(`undecodable record (${(error as Error).message})`);
+        break;
+      }
+      if (previous !== null && record.seq !== previous + 1) {
+        reader.reject(`record sequence jumps from ${previous} to ${record.seq}`);
+        break;
+      }
+      firstSeq ??= record.seq;
+      previous = record.seq;
+      records++;
+    }
+    return {
+      fileSize: reader.fileSize,
+      validEnd: reader.validEnd,
+      records,
+      firstSeq,
+      problem: reader.problem,
+      tornTail: reader.damageIsTornTail(),
+    };
+  } finally {
+    reader.close();
+  }
+}
+
+function forEachRecord(path: string, end: number, visit: (record: { seq: number; ops: JournalOp[] }) => void): void {
+  const reader = new FrameReader(path);
+  try {
+    for (let payload = reader.next(); payload && reader.validEnd <= end; payload = reader.next()) visit(decodeRecord(payload));
+  } finally {
+    reader.close();
+  }
+}
+
+/** Copies the bytes of `path` from `from` on into a file beside it, then cuts `path` at `from`. */
+function setAside(path: string, from: number, asideName: string): string {
+  const size = statSync(path).size;
+  const aside = join(dirname(path), asideName);
+  writeFileSync(aside, readRange(path, from, size - from), { mode: FILE_MODE });
+  truncateFile(path, from);
+  fsyncDirectory(dirname(path));
+  return aside;
+}
+
+function missingSnapshotMessage(name: string, snapshotPath: string, journalPath: string, hasSnapshot: boolean, seq: number, firstSeq: number): string {
+  const what = hasSnapshot
+    ? `snapshot ${snapshotPath} is older (generation ${seq}) than the journal ${journalPath} expects (it continues from generation ${firstSeq - 1})`
+    : `snapshot ${snapshotPath} is missing, but the journal ${journalPath} continues from generation ${firstSeq - 1}`;
+  return (
+    `database "${name}": ${what}. Starting would bring the database back without the documents that snapshot held, ` +
+    `so the engine refuses. Put the right snapshot.bson back (from a backup) and start again.`
+  );
+}
+
+export interface RepairResult {
+  database: string;
+  journal: string;
+  /** Records kept; null when the journal needed no repair. */
+  keptRecords: number | null;
+  droppedBytes: number;
+  /** The damaged journal, kept whole. */
+  savedAs?: string;
+  problem?: string;
+}
+
+/**
+ * `npm run db:repair`: for every database under dbPath whose journal is damaged, keeps a copy of
+ * the whole damaged journal, then cuts the journal back to its last good record. The caller must
+ * hold the data directory lock (no engine may be running on it).
+ */
+export function repairJournals(root: string): RepairResult[] {
+  const results: RepairResult[] = [];
+  for (const name of listDatabaseDirectories(root)) {
+    const journal = join(root, name, JOURNAL_FILE);
+    if (!existsSync(journal)) continue;
+    const scan = scanJournal(journal);
+    if (scan.problem === null) {
+      results.push({ database: name, journal, keptRecords: null, droppedBytes: 0 });
+      continue;
+    }
+    const savedAs = `${journal}.damaged-${Date.now()}`;
+    copyFileSync(journal, savedAs);
+    chmodSync(savedAs, FILE_MODE);
+    truncateFile(journal, scan.validEnd);
+    fsyncDirectory(join(root, name));
+    results.push({ database: name, journal, keptRecords: scan.records, droppedBytes: scan.fileSize - scan.validEnd, savedAs, problem: scan.problem });
+  }
+  return results;
+}
+
 function readRange(path: string, position: number, length: number): Buffer {
   const buf = Buffer.alloc(length);
   const fd = openSync(path, "r");
@@ -332,7 +457,7 @@ function truncateFile(path: string, length: number): void {
   const fd = openSync(path, "r+");
   try {
     ftruncateSync(fd, length);
-    fsyncSync(fd);
+    io.fsyncSync(fd);
   } finally {
     closeSync(fd);
   }

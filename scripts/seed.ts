@@ -7,7 +7,7 @@ import { connectDb, disconnectDb } from "~/services/db.server";
 import { seedDatabase } from "~/services/seed/seed.server";
 
 async function main() {
-  await connectDb();
+  await connectDb({ shareRunningEngine: true });
   try {
     const inserted = await seedDatabase();
     const [benchmarks, rules] = await Promise.all([countBenchmarks(), countFlowMappings()]);

@@ -13,7 +13,7 @@ async function main() {
     process.exitCode = 2;
     return;
   }
-  await connectDb();
+  await connectDb({ shareRunningEngine: true });
   try {
     const user = await setUserRoleByEmail({ email, role });
     if (!user) {

@@ -3,7 +3,7 @@ import path from "node:path";
 
 import mongoose from "mongoose";
 
-import { startEngine, type RunningEngine } from "../../engine";
+import { startEngineWorker, type EngineWorker } from "../../engine/worker-host";
 import { getEnv } from "~/services/env.server";
 
 /**
@@ -12,9 +12,11 @@ import { getEnv } from "~/services/env.server";
  */
 interface DbState {
   connecting?: Promise<typeof mongoose>;
-  engine?: RunningEngine;
+  engine?: EngineWorker;
   kind?: "embedded" | "mongodb";
   description?: string;
+  /** Where this process published its engine's address for the command-line tools. */
+  addressFile?: string;
 }
 const globalForDb = globalThis as typeof globalThis & { __flowmapDb?: DbState };
 const state: DbState = (globalForDb.__flowmapDb ??= {});
@@ -39,26 +41,36 @@ export class DatabaseStartError extends Error {
   name = "DatabaseStartError";
 }
 
-export function connectDb(): Promise<typeof mongoose> {
+export interface ConnectOptions {
+  /**
+   * For the command-line tools (`npm run seed`, `npm run user:role`): when the app is running on
+   * the same DATA_DIR, use its engine instead of refusing. The app itself never shares.
+   */
+  shareRunningEngine?: boolean;
+}
+
+export function connectDb(options: ConnectOptions = {}): Promise<typeof mongoose> {
   // Already connected (a test harness, or a script that connected itself): reuse it.
   if (!state.connecting && mongoose.connection.readyState === 1) return Promise.resolve(mongoose);
-  state.connecting ??= openConnection().catch((error: unknown) => {
+  state.connecting ??= openConnection(options).catch((error: unknown) => {
     state.connecting = undefined;
     throw error;
   });
   return state.connecting;
 }
 
-async function openConnection() {
+async function openConnection(options: ConnectOptions) {
   const env = getEnv();
   let uri = env.MONGODB_URI;
+  let dbName: string | undefined;
   if (uri) {
     state.kind = "mongodb";
     state.description = describeUri(uri);
   } else {
     const dbPath = path.resolve(env.DATA_DIR, "db");
-    const running = await openEmbeddedEngine(dbPath);
-    uri = `${running.uri}/flowmap`;
+    const running = await openEmbeddedEngine(dbPath, options);
+    uri = running.uri;
+    dbName = "flowmap";
     state.kind = "embedded";
     state.description = running.description;
   }
@@ -66,6 +78,7 @@ async function openConnection() {
     await mongoose.connect(uri, {
       serverSelectionTimeoutMS: SERVER_SELECTION_TIMEOUT_MS,
       autoIndex: true,
+      ...(dbName ? { dbName } : {}),
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -75,54 +88,91 @@ async function openConnection() {
   return mongoose;
 }
 
-/** Where a running app publishes its engine, so scripts can use the same data meanwhile. */
+/**
+ * Where a running app publishes its engine's connection string (token included, readable by
+ * its owner only), so the command-line tools can use the same data meanwhile.
+ */
 const ENGINE_ADDRESS_FILE = "engine.uri";
 
 /**
- * Starts the embedded engine on the data directory. When another process (the running app)
- * already owns it, the command-line tools connect to that process's engine instead of failing.
+ * Starts the embedded engine in its own thread on the data directory. When another process
+ * already owns the directory, the app refuses to start (two apps on one directory would share
+ * one engine and break when the first stops); the command-line tools use that engine instead.
  */
-async function openEmbeddedEngine(dbPath: string) {
+async function openEmbeddedEngine(dbPath: string, options: ConnectOptions) {
   const addressFile = path.join(dbPath, ENGINE_ADDRESS_FILE);
   try {
-    state.engine = await startEngine({ dbPath, port: 0, log: (line) => console.info(`[db] ${line}`) });
+    state.engine = await startEngineWorker({
+      dbPath,
+      log: (line) => console.info(`[db] ${line}`),
+      onStorageChange: (health) =>
+        health.ok ? console.info("[db] storage works again; writes resume") : console.error(`[db] storage failure: ${health.error}`),
+      allowFaultInjection: getEnv().NODE_ENV === "test",
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const shared = /in use by process/.test(message) ? readAddress(addressFile) : null;
-    if (!shared) throw new DatabaseStartError(`The embedded database in ${dbPath} could not start: ${message}`);
-    return { uri: shared, description: `embedded engine of the running app at ${shared} (files in ${dbPath})` };
+    const owner = /in use by process (\d+)/.exec(message)?.[1];
+    if (!owner) throw new DatabaseStartError(`The embedded database in ${dbPath} could not start: ${message}`);
+    const shared = options.shareRunningEngine ? readAddress(addressFile) : null;
+    if (!shared) {
+      throw new DatabaseStartError(
+        `The data directory ${path.dirname(dbPath)} (DATA_DIR) is already used by another Flowmap app (process ${owner}). ` +
+          `Two apps on one data directory would share one database engine and fail when the first one stops: ` +
+          `stop the other app, or give this one its own DATA_DIR.`,
+      );
+    }
+    return { uri: shared, description: `embedded engine of the running app (process ${owner}, files in ${dbPath})` };
   }
-  fs.writeFileSync(addressFile, state.engine.uri);
-  return { uri: state.engine.uri, description: `embedded engine at ${state.engine.uri} (files in ${dbPath})` };
+  fs.writeFileSync(addressFile, state.engine.uri, { mode: 0o600 });
+  state.addressFile = addressFile;
+  return { uri: state.engine.uri, description: `embedded engine on 127.0.0.1:${state.engine.port} (files in ${dbPath})` };
 }
 
 function readAddress(file: string) {
   try {
     const uri = fs.readFileSync(file, "utf8").trim();
-    return /^mongodb:\/\/127\.0\.0\.1:\d+$/.test(uri) ? uri : null;
+    return /^mongodb:\/\/127\.0\.0\.1:\d+\/\?appName=[A-Za-z0-9_-]+$/.test(uri) ? uri : null;
   } catch {
     return null;
   }
 }
 
-export type DbHealth = { state: "connected" | "connecting" | "disconnected"; kind?: string };
+/** The app's engine, for tests that simulate disk failures through it (NODE_ENV=test only). */
+export function embeddedEngine(): EngineWorker | undefined {
+  return state.engine;
+}
+
+export type DbHealth = {
+  state: "connected" | "connecting" | "disconnected";
+  kind?: string;
+  /** The embedded engine's files: "failing" while writes cannot reach the disk. */
+  storage?: "ok" | "failing";
+  error?: string;
+};
 
 export function dbHealth(): DbHealth {
   const ready = mongoose.connection.readyState;
-  return {
+  const health: DbHealth = {
     state: ready === 1 ? "connected" : ready === 2 ? "connecting" : "disconnected",
     kind: state.kind,
   };
+  if (state.engine) {
+    const storage = state.engine.storageHealth();
+    health.storage = storage.ok ? "ok" : "failing";
+    if (!storage.ok) health.error = storage.error;
+  }
+  return health;
 }
 
 /** For tests and scripts: close the connection (and the embedded engine when it was ours). */
 export async function disconnectDb() {
   await mongoose.disconnect();
   if (state.engine) {
-    fs.rmSync(path.resolve(getEnv().DATA_DIR, "db", ENGINE_ADDRESS_FILE), { force: true });
+    if (state.addressFile) fs.rmSync(state.addressFile, { force: true });
     await state.engine.close();
   }
   state.engine = undefined;
+  state.addressFile = undefined;
   state.connecting = undefined;
   state.kind = undefined;
 }

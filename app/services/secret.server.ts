@@ -22,7 +22,7 @@ export function getSessionSecret(): string {
   } catch {
     // Not there yet: made below.
   }
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   secret = crypto.randomBytes(32).toString("base64url");
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;

@@ -27,7 +27,8 @@ export function startServer() {
       await connectDb();
     } catch (error) {
       if (error instanceof DatabaseStartError) {
-        fail(`${error.message}\nCheck MONGODB_URI (or unset it to use the embedded database) and start again.`);
+        const hint = getEnv().MONGODB_URI ? "Check MONGODB_URI (or unset it to use the embedded database) and start again." : "";
+        fail(`${error.message}${hint ? `\n${hint}` : ""}`);
       }
       throw error;
     }
