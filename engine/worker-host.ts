@@ -12,6 +12,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
+import { resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { StorageHealth } from "./engine";
@@ -80,7 +81,25 @@ function spawnWorker(config: WorkerConfig): Worker {
   return new Worker(bootstrap, { eval: true, workerData: config });
 }
 
-export function startEngineWorker(options: EngineWorkerOptions): Promise<EngineWorker> {
+/** Data directories with an engine thread started by this process (a pid file cannot tell threads apart). */
+const runningHere = new Set<string>();
+
+export async function startEngineWorker(options: EngineWorkerOptions): Promise<EngineWorker> {
+  const dir = resolve(options.dbPath);
+  if (runningHere.has(dir)) throw new EngineStartError(`dbPath ${options.dbPath} is already used by another engine in this process`);
+  runningHere.add(dir);
+  try {
+    const engine = await launch(options);
+    const close = engine.close.bind(engine);
+    engine.close = () => close().finally(() => runningHere.delete(dir));
+    return engine;
+  } catch (error) {
+    runningHere.delete(dir);
+    throw error;
+  }
+}
+
+function launch(options: EngineWorkerOptions): Promise<EngineWorker> {
   const { log = (line: string) => process.stderr.write(`[engine] ${line}\n`), onStorageChange, token, ...rest } = options;
   const config: WorkerConfig = { ...rest, token: token ?? randomBytes(24).toString("base64url") };
   const worker = spawnWorker(config);

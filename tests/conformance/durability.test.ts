@@ -2,16 +2,18 @@
  * Engine-only: durability across kill -9, journal tail recovery, restarts, compaction, TTL
  * expiry and data directory handling. (A real MongoDB cannot be killed from here.)
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { appendFileSync, existsSync, readdirSync, rmSync, statSync, truncateSync } from "node:fs";
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { MongoClient, MongoServerError, type Document } from "mongodb";
+import { MongoClient, MongoServerError, type Db, type Document } from "mongodb";
 import { afterEach, describe, expect, it } from "vitest";
-import { startEngine } from "../../engine/index";
+import { startEngine, type StorageHealth } from "../../engine/index";
+import { io } from "../../engine/journal";
 import { startTestEngine, tempDir } from "./harness";
 
 const CHILD = fileURLToPath(new URL("./fixtures/engine-child.ts", import.meta.url));
+const REPAIR = fileURLToPath(new URL("../../scripts/db-repair.ts", import.meta.url));
 
 /** Run after each test, last registered first: engines, clients, children, directories. */
 const cleanup: Array<() => Promise<void> | void> = [];
@@ -100,7 +102,7 @@ async function openEngine(dbPath: string, compactEvery?: number) {
     await engine.close();
   };
   cleanup.push(close);
-  return { engine, client, logs, close, db: client.db("durable") };
+  return { engine, client, logs, close, dbPath, db: client.db("durable") };
 }
 
 function scratchDir(): string {
@@ -264,5 +266,244 @@ describe("durability (engine)", () => {
     await openEngine(dbPath);
     await expect(startEngine({ dbPath, log: () => undefined })).rejects.toThrow(/already used|in use/);
     await expect(startEngine({ dbPath: scratchDir(), host: "0.0.0.0", log: () => undefined })).rejects.toThrow(/127\.0\.0\.1/);
+  });
+});
+
+/** A copy of a live data directory, as a crash would leave it (every acknowledged write is fsynced). */
+function crashCopy(dbPath: string): string {
+  const copy = scratchDir();
+  cpSync(dbPath, copy, { recursive: true });
+  rmSync(join(copy, "engine.lock")); // its process died with the crash
+  return copy;
+}
+
+/** The error an engine start on `dbPath` fails with (a start that succeeds fails the test). */
+async function refusal(dbPath: string): Promise<Error> {
+  const started = await startEngine({ dbPath, log: () => undefined }).catch((error: unknown) => error as Error);
+  if (!(started instanceof Error)) {
+    await started.close();
+    throw new Error(`the engine started on ${dbPath}`);
+  }
+  return started;
+}
+
+/** Offsets of the journal's frames (u32 length | u32 crc | payload). */
+function frameOffsets(path: string): number[] {
+  const bytes = readFileSync(path);
+  const offsets: number[] = [];
+  for (let at = 0; at < bytes.length; at += 8 + bytes.readUInt32LE(at)) offsets.push(at);
+  return offsets;
+}
+
+async function writeNumbered(db: Db, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) await db.collection<{ _id: number }>("docs").insertOne({ _id: i });
+}
+
+const idsOf = async (db: Db): Promise<number[]> =>
+  (await db.collection<{ _id: number }>("docs").find().sort({ _id: 1 }).toArray()).map((d) => d._id);
+
+describe("damaged files (engine, on a copy of the data directory)", () => {
+  it("refuses a journal damaged in the middle, naming the file and npm run db:repair, and changes nothing", async () => {
+    const live = await openEngine(scratchDir());
+    await writeNumbered(live.db, 20);
+    const copy = crashCopy(live.dbPath);
+    const journal = join(copy, "durable", "journal.bson");
+    const offsets = frameOffsets(journal);
+    expect(offsets.length).toBeGreaterThanOrEqual(20);
+    const damaged = readFileSync(journal);
+    damaged[offsets[10] + 12] ^= 0xff; // inside the 11th record's payload: 10 records before it survive
+    writeFileSync(journal, damaged);
+
+    const refused = await refusal(copy);
+    expect(refused).toBeInstanceOf(Error);
+    expect(refused.message).toContain(journal);
+    expect(refused.message).toMatch(/damaged in the middle: record checksum mismatch at offset \d+/);
+    expect(refused.message).toContain("npm run db:repair");
+    expect(readFileSync(journal).equals(damaged)).toBe(true);
+    expect(readdirSync(join(copy, "durable")).filter((f) => f.includes("corrupt") || f.includes("damaged"))).toEqual([]);
+  });
+
+  it("npm run db:repair keeps the damaged journal whole and cuts it to the last good record", async () => {
+    const live = await openEngine(scratchDir());
+    await writeNumbered(live.db, 12);
+    const copy = crashCopy(live.dbPath);
+    const journal = join(copy, "durable", "journal.bson");
+    const offsets = frameOffsets(journal);
+    const damaged = readFileSync(journal);
+    damaged[offsets[6] + 9] ^= 0x01;
+    writeFileSync(journal, damaged);
+
+    const repair = spawnSync(process.execPath, ["--import", "tsx", REPAIR, "--dbpath", copy], { encoding: "utf8" });
+    expect(repair.status, repair.stderr).toBe(0);
+    expect(repair.stdout).toMatch(/database "durable": record checksum mismatch at offset \d+\. Kept 6 record\(s\)/);
+    const kept = readdirSync(join(copy, "durable")).filter((f) => f.startsWith("journal.bson.damaged-"));
+    expect(kept).toHaveLength(1);
+    expect(readFileSync(join(copy, "durable", kept[0])).equals(damaged)).toBe(true);
+    expect(statSync(journal).size).toBe(offsets[6]);
+
+    const restarted = await openEngine(copy);
+    // The first records create the collection and its index; the rest are the inserts before the damage.
+    const ids = await idsOf(restarted.db);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).toEqual(Array.from({ length: ids.length }, (_, i) => i));
+    expect(ids.length).toBeLessThan(12);
+    expect(restarted.logs.filter((l) => l.includes("journal recovery"))).toEqual([]);
+  });
+
+  it("repairs only a torn last record by itself: a zero-filled tail and a last record with a bad checksum", async () => {
+    const live = await openEngine(scratchDir());
+    await writeNumbered(live.db, 8);
+    for (const damage of ["zeros", "last-checksum"] as const) {
+      const copy = crashCopy(live.dbPath);
+      const journal = join(copy, "durable", "journal.bson");
+      if (damage === "zeros") appendFileSync(journal, Buffer.alloc(4096));
+      else {
+        const bytes = readFileSync(journal);
+        bytes[bytes.length - 1] ^= 0xff;
+        writeFileSync(journal, bytes);
+      }
+      const reopened = await openEngine(copy);
+      expect(reopened.logs.some((l) => l.startsWith('journal recovery: database "durable"')), damage).toBe(true);
+      expect(await idsOf(reopened.db)).toEqual(damage === "zeros" ? [0, 1, 2, 3, 4, 5, 6, 7] : [0, 1, 2, 3, 4, 5, 6]);
+      await reopened.close();
+    }
+  });
+
+  it("refuses to start when the snapshot is missing but the journal continues from it, and says why", async () => {
+    const live = await openEngine(scratchDir(), 5);
+    await writeNumbered(live.db, 23); // several snapshots; the journal continues from the last one
+    for (const extraWrites of [0, 3]) {
+      if (extraWrites) await live.db.collection<{ _id: number }>("docs").insertMany([{ _id: 100 }, { _id: 101 }, { _id: 102 }]);
+      const copy = crashCopy(live.dbPath);
+      rmSync(join(copy, "durable", "snapshot.bson"));
+      const refused = await refusal(copy);
+      expect(refused).toBeInstanceOf(Error);
+      expect(refused.message).toMatch(/snapshot .*snapshot\.bson is missing, but the journal .*journal\.bson continues from generation \d+/);
+      expect(refused.message).toContain("Put the right snapshot.bson back");
+    }
+  });
+
+  it("refuses a second engine on the same data directory from another process, naming the process", async () => {
+    const dbPath = scratchDir();
+    const child = spawnChild([dbPath, "fixed", "1"]);
+    await child.waitFor((lines) => lines.includes("DONE"));
+    const refused = await refusal(dbPath);
+    expect(refused.message).toContain(`in use by process ${child.process.pid}`);
+  });
+
+  it("creates data files readable by their owner only (0600) in directories of mode 0700", async () => {
+    const root = join(scratchDir(), "fresh");
+    const live = await openEngine(root, 5);
+    await writeNumbered(live.db, 12);
+    await live.close();
+    const modes = (path: string): number => statSync(path).mode & 0o777;
+    expect(modes(root)).toBe(0o700);
+    expect(modes(join(root, "durable"))).toBe(0o700);
+    for (const file of readdirSync(join(root, "durable"))) expect([file, modes(join(root, "durable", file))]).toEqual([file, 0o600]);
+  });
+});
+
+describe("storage failures (engine, simulated through its file layer)", () => {
+  const original = { ...io };
+  afterEach(() => Object.assign(io, original));
+  const failWith = (code: string) => () => {
+    throw Object.assign(new Error(`${code}: simulated`), { code });
+  };
+
+  it.each([
+    ["a full disk on append", "ENOSPC", "writeSync"],
+    ["an I/O error on fsync", "EIO", "fdatasync"],
+  ] as const)("reports %s, refuses writes, and takes writes again once the disk works, without a restart", async (_label, code, operation) => {
+    const changes: StorageHealth[] = [];
+    const dbPath = scratchDir();
+    const engine = await startEngine({ dbPath, port: 0, log: () => undefined, storageRetryMs: 3_600_000, onStorageChange: (h) => changes.push(h) });
+    const client = new MongoClient(engine.uri);
+    cleanup.push(async () => {
+      Object.assign(io, original);
+      await client.close();
+      await engine.close();
+    });
+    const docs = client.db("durable").collection<{ _id: number }>("docs");
+    await docs.insertOne({ _id: 1 });
+
+    if (operation === "writeSync") io.writeSync = failWith(code) as typeof io.writeSync;
+    else io.fsyncSync = failWith(code) as typeof io.fsyncSync;
+    if (operation === "fdatasync") io.fdatasync = ((_fd: number, callback: (error: Error | null) => void) => callback(Object.assign(new Error(`${code}: simulated`), { code }))) as typeof io.fdatasync;
+    const failed = await docs.insertOne({ _id: 2 }).catch((error: unknown) => error as MongoServerError);
+    expect(failed).toBeInstanceOf(MongoServerError);
+    expect(engine.storageHealth()).toMatchObject({ ok: false, error: expect.stringContaining(code) as unknown });
+    expect(changes.at(-1)).toMatchObject({ ok: false });
+    await expect(docs.insertOne({ _id: 3 })).rejects.toThrow(/storage failure|could not be made durable/);
+
+    // Still failing: the retry keeps the database stopped.
+    expect(engine.retryStorage()).toBe(false);
+    Object.assign(io, original);
+    expect(engine.retryStorage()).toBe(true);
+    expect(engine.storageHealth()).toEqual({ ok: true });
+    expect(changes.at(-1)).toEqual({ ok: true });
+    await docs.insertOne({ _id: 4 });
+    const before = (await docs.find().sort({ _id: 1 }).toArray()).map((d) => d._id);
+    expect(before).toContain(1);
+    expect(before).toContain(4);
+    expect(before).not.toContain(3);
+
+    await client.close();
+    await engine.close();
+    const reopened = await openEngine(dbPath);
+    expect(await idsOf(reopened.db)).toEqual(before);
+  });
+});
+
+describe("TTL monitor (engine, controlled clock)", () => {
+  it("deletes exactly what is due at the given time, following updates and dropped indexes", async () => {
+    const { engine, stop } = await startTestEngine({ ttlMonitor: false });
+    cleanup.push(stop);
+    const client = new MongoClient(engine.uri);
+    await client.connect();
+    cleanup.push(() => client.close());
+    const sessions = client.db("app").collection<{ _id: string; expire?: unknown }>("sessions");
+    await sessions.createIndex({ expire: 1 }, { expireAfterSeconds: 60 });
+    const t0 = Date.UTC(2030, 0, 1);
+    await sessions.insertMany([
+      { _id: "a", expire: new Date(t0) },
+      { _id: "b", expire: new Date(t0 + 10_000) },
+      { _id: "c", expire: [new Date(t0 + 500_000), new Date(t0 + 5_000)] },
+      { _id: "d", expire: "not a date" },
+      { _id: "e" },
+    ]);
+    await sessions.updateOne({ _id: "b" }, { $set: { expire: new Date(t0 + 3_600_000) } }); // touched: lives on
+    const left = async (): Promise<string[]> => (await sessions.find().sort({ _id: 1 }).toArray()).map((d) => d._id);
+
+    expect(engine.sweepTtl(t0 + 59_999)).toBe(0);
+    expect(engine.sweepTtl(t0 + 60_000)).toBe(1);
+    expect(await left()).toEqual(["b", "c", "d", "e"]);
+    expect(engine.sweepTtl(t0 + 70_000)).toBe(1); // c: the earliest date of its array
+    expect(await left()).toEqual(["b", "d", "e"]);
+    expect(engine.sweepTtl(t0 + 3_600_000 + 59_000)).toBe(0);
+    await sessions.insertOne({ _id: "f", expire: new Date(t0) });
+    await sessions.dropIndex("expire_1");
+    expect(engine.sweepTtl(t0 + 10 * 3_600_000)).toBe(0);
+    expect(await left()).toEqual(["b", "d", "e", "f"]);
+  });
+});
+
+describe("access (engine with a token)", () => {
+  it("admits only connections whose handshake carries the token", async () => {
+    const token = "t0ken-for-the-app-only-1234567890";
+    const { engine, stop, logs } = await startTestEngine({ token });
+    cleanup.push(stop);
+    expect(engine.uri).toBe(`mongodb://127.0.0.1:${engine.port}/?appName=${token}`);
+    const app = new MongoClient(engine.uri);
+    cleanup.push(() => app.close());
+    await app.db("x").collection("c").insertOne({ ok: 1 });
+    expect(await app.db("x").collection("c").countDocuments()).toBe(1);
+
+    for (const uri of [`mongodb://127.0.0.1:${engine.port}`, `mongodb://127.0.0.1:${engine.port}/?appName=wrong-token-but-long-enough-123`]) {
+      const outsider = new MongoClient(uri, { serverSelectionTimeoutMS: 1_500 });
+      cleanup.push(() => outsider.close());
+      await expect(outsider.db("x").collection("c").countDocuments()).rejects.toThrow();
+    }
+    expect(logs.some((l) => /refused, no valid token in its handshake/.test(l))).toBe(true);
+    expect(await app.db("x").collection("c").countDocuments()).toBe(1);
   });
 });

@@ -14,7 +14,8 @@ import { startEngine } from "../../engine";
  * - TEST_MONGODB_URI set: a real MongoDB, with a database of its own per test file
  *   (flowmap_test_<random>), dropped in afterAll.
  * - Otherwise: the embedded engine on a fresh temporary directory and a loopback port,
- *   closed and removed in afterAll.
+ *   without a TTL monitor (no document disappears on the wall clock), closed and removed in
+ *   afterAll.
  *
  * Call it at the top level of a test file (or of a describe block): it registers the hooks at
  * once. After beforeAll, every model imported by the file has its indexes built, so unique
@@ -66,7 +67,9 @@ export async function useTestDatabase(options: TestDatabaseOptions = {}): Promis
     } else {
       state.kind = "embedded";
       state.dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "flowmap-test-db-"));
-      const engine = await startEngine({ dbPath: state.dataDir, port: 0 });
+      // No TTL monitor: tests control time themselves (models take a `now`), and a sweep on the
+      // wall clock would delete documents a test dated in the past while it still reads them.
+      const engine = await startEngine({ dbPath: state.dataDir, port: 0, ttlMonitor: false });
       state.closeEngine = () => engine.close();
       state.uri = engine.uri;
       state.dbName = "flowmap_test";
