@@ -86,7 +86,7 @@ describe("npm run user:role (scripts/user-role.ts)", () => {
 
   function runScript(...argv: string[]) {
     return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn("npx", ["tsx", "scripts/user-role.ts", ...argv], {
+      const child = spawn(process.execPath, ["--import", "tsx", "scripts/user-role.ts", ...argv], {
         cwd: root,
         env: {
           PATH: process.env.PATH,
