@@ -1,5 +1,6 @@
 // `npm run bench`: speed figures a reviewer can reproduce. Each part prints its own lines.
 import { runEngineBench } from "./engine";
+import { runEventLoopBench } from "./event-loop";
 import { formatLoad, load, serveBuild } from "./http";
 
 async function pages() {
@@ -26,6 +27,7 @@ async function main() {
   const sections: Array<[string, () => Promise<string[]>]> = [
     ["pages", pages],
     ["engine", runEngineBench],
+    ["event-loop", runEventLoopBench],
   ];
   for (const [name, run] of sections) {
     if (only && only !== name) continue;
