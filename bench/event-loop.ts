@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import type { startEngine as StartEngine } from "../engine/index";
 
 const SESSIONS = 100_000;
 const SIGN_INS = 32;
@@ -41,7 +42,7 @@ async function child(): Promise<void> {
   const engineModule = process.env.BENCH_ENGINE_MODULE;
   let engineLabel = "own thread";
   if (engineModule) {
-    const { startEngine } = (await import(pathToFileURL(resolve(engineModule)).href)) as typeof import("../engine/index");
+    const { startEngine } = (await import(pathToFileURL(resolve(engineModule)).href)) as { startEngine: typeof StartEngine };
     const engine = await startEngine({ dbPath: join(dataDir, "inproc"), port: 0, log: () => undefined });
     process.env.MONGODB_URI = `${engine.uri}/flowmap`;
     engineLabel = "app's thread";
