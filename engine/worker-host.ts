@@ -108,6 +108,8 @@ function launch(options: EngineWorkerOptions): Promise<EngineWorker> {
   let nextId = 1;
   const pending = new Map<number, (value: unknown) => void>();
   let closed: ((error?: string) => void) | null = null;
+  let stopping = false;
+  let ready = false;
 
   return new Promise<EngineWorker>((resolve, reject) => {
     let started = false;
@@ -133,6 +135,7 @@ function launch(options: EngineWorkerOptions): Promise<EngineWorker> {
           return;
         case "ready": {
           started = true;
+          ready = true;
           const call = (request: ToWorker & { id: number }): Promise<unknown> =>
             new Promise((done) => {
               pending.set(request.id, done);
@@ -155,6 +158,7 @@ function launch(options: EngineWorkerOptions): Promise<EngineWorker> {
             close() {
               closing ??= running
                 ? new Promise<void>((done, fail) => {
+                    stopping = true;
                     closed = (error) => (error ? fail(new Error(error)) : done());
                     worker.postMessage({ type: "close" } satisfies ToWorker);
                   }).finally(() => worker.terminate().then(() => undefined))
@@ -178,7 +182,7 @@ function launch(options: EngineWorkerOptions): Promise<EngineWorker> {
       if (!started) reject(new EngineStartError(`the engine's thread exited with code ${code} before it was ready`));
       closed?.();
       pending.forEach((done) => done(undefined));
-      if (health.ok && code !== 0) log(`the engine's thread exited with code ${code}`);
+      if (ready && !stopping) log(`the engine's thread stopped unexpectedly (exit code ${code}); the database is unavailable`);
     });
   });
 }
