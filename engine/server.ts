@@ -140,7 +140,7 @@ class Connection {
     }
     const error = new CommandError(
       "AuthenticationFailed",
-      "Authentication failed: this engine accepts only its app's connections (use the connection string the app wrote to engine.uri)",
+      "Authentication failed: this engine admits only connections carrying its token as appName (the connection string in DATA_DIR/db/engine.uri, or the one npm run db:serve printed)",
     );
     const reply =
       request.kind === "query"
