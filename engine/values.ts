@@ -102,10 +102,24 @@ export function cloneDeep<T>(value: T): T {
   if (value instanceof Date) return new Date(value.getTime()) as T;
   if (isPlainObject(value)) {
     const out: Document = {};
-    for (const k of Object.keys(value)) out[k] = cloneDeep(value[k]);
+    for (const k of Object.keys(value)) setOwn(out, k, cloneDeep(value[k]));
     return out as T;
   }
   return value;
+}
+
+/**
+ * Assigns a field as data. A field named `__proto__` is a legal BSON field name: plain
+ * assignment would change the object's prototype instead of storing it.
+ */
+export function setOwn(target: Document, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}
+
+/** An own field's value (never one inherited from the prototype). */
+export function getOwn(target: Document, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(target, key) ? target[key] : undefined;
 }
 
 /**

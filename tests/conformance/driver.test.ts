@@ -4,7 +4,7 @@
  */
 import { MongoBulkWriteError, MongoServerError, type CommandStartedEvent, type Document, type ObjectId } from "mongodb";
 import { describe, expect, it } from "vitest";
-import { announceRealMongoDb, targetKinds, useTarget } from "./harness";
+import { announceRealMongoDb, describeTarget, targetKinds, useTarget } from "./harness";
 
 announceRealMongoDb();
 
@@ -24,7 +24,7 @@ async function rejection(promise: Promise<unknown>): Promise<MongoServerError> {
 }
 
 for (const kind of targetKinds()) {
-  describe(`driver conformance (${kind})`, () => {
+  describeTarget(kind, `driver conformance (${kind})`, () => {
     const target = useTarget(kind);
     const collection = (name: string) => target().db.collection<AnyDoc>(name);
 
