@@ -235,7 +235,8 @@ for (const kind of targetKinds()) {
           expect(await c.countDocuments({ team: "team-1", n: 1 })).toBe(1);
           await c.updateOne({ email: "u5@x.io" }, { $set: { seen: true } });
           await c.deleteOne({ _id: "id-6" });
-          expect(engine.stats.documentsScanned - before).toBe(1 + 1 + 50 + 1 + 1);
+          // The count binds both fields of the compound index, so it examines its one match.
+          expect(engine.stats.documentsScanned - before).toBe(1 + 1 + 1 + 1 + 1);
         }
       });
     });
