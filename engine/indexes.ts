@@ -5,7 +5,7 @@
  * The ordered set answers equality, $in and ranges on any prefix of the key, in key order or
  * reversed, so the planner (query.ts) can also serve sorts and stop after skip + limit.
  */
-import type { Query } from "mingo";
+import type { Query } from "./mingo";
 import type { Document } from "./bson";
 import { CommandError } from "./errors";
 import { compileFilter } from "./mingo";

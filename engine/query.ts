@@ -7,13 +7,12 @@
  * the collection. The full filter is always re-applied to candidates, so the plan only decides
  * how many documents are examined, never which ones match.
  */
-import { Query } from "mingo";
 import type { Document } from "./bson";
 import type { Collection } from "./collection";
 import { CommandError } from "./errors";
-import { compileFilter, evaluate, mingoOptions, type EvalContext } from "./mingo";
+import { Query, compileFilter, evaluate, mingoOptions, type EvalContext } from "./mingo";
 import { ID_INDEX_NAME, type Index } from "./indexes";
-import { cloneDeep, compareValues, isPlainObject, keyOf, TypeBound, typeRank, walkPath, withIdFirst } from "./values";
+import { cloneDeep, compareValues, getPath, isPlainObject, keyOf, TypeBound, typeRank, walkPath, withIdFirst } from "./values";
 
 /** Counters exposed as `engine.stats`, e.g. to check that a lookup does not scan. */
 export interface EngineStats {
@@ -462,27 +461,91 @@ export function project(docs: Document[], projection: Document | undefined, ctx:
   return docs.map(projector(projection, ctx, filter));
 }
 
+interface ArrayProjection {
+  path: string;
+  slice?: [number, number | undefined];
+  elemMatch?: Query;
+}
+
+function parseSlice(path: string, value: unknown): [number, number | undefined] {
+  const isInt = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
+  if (isInt(value)) return value >= 0 ? [0, value] : [value, undefined];
+  if (Array.isArray(value) && value.length === 2 && isInt(value[0]) && isInt(value[1])) {
+    if (value[1] <= 0) throw new CommandError("BadValue", `$slice limit must be positive: ${path}`);
+    return [value[0], value[1]];
+  }
+  throw new CommandError("BadValue", `$slice only supports numbers and [skip, limit] arrays: ${path}`);
+}
+
+function applySlice(array: unknown[], [skip, limit]: [number, number | undefined]): unknown[] {
+  if (limit === undefined) return skip >= 0 ? array.slice(0, skip) : array.slice(skip);
+  const start = skip >= 0 ? skip : Math.max(0, array.length + skip);
+  return array.slice(start, start + limit);
+}
+
+function isInclusion(value: unknown): boolean {
+  if (value === true) return true;
+  if (typeof value === "number") return value !== 0;
+  return isPlainObject(value) || typeof value === "string"; // computed fields
+}
+
 /** The projection as a function of one document (prepared once for a whole cursor). */
 export function projector(projection: Document | undefined, ctx: EvalContext, filter: Document = {}): (doc: Document) => Document {
   if (!projection || Object.keys(projection).length === 0) return (doc) => doc;
   const positional = Object.keys(projection).filter((field) => field.endsWith(".$"));
-  let spec = projection;
+  const spec: Document = { ...projection };
   let positionalPath: string | undefined;
   let filterQuery: Query | undefined;
   if (positional.length > 0) {
     if (positional.length > 1) throw new CommandError("BadValue", "Cannot specify more than one positional proj. per query.");
     positionalPath = positional[0].slice(0, -2);
     filterQuery = compileFilter(filter, ctx);
-    spec = { ...projection };
     delete spec[positional[0]];
     spec[positionalPath] = 1;
   }
-  const query = evaluate(() => new Query({}, mingoOptions(ctx)));
+  // $slice and $elemMatch are applied here: $slice keeps the projection's mode (alone, every
+  // other field stays), $elemMatch includes its field; both take conditions as MongoDB does.
+  const arrays: ArrayProjection[] = [];
+  for (const [path, value] of Object.entries(spec)) {
+    if (!isPlainObject(value)) continue;
+    if ("$slice" in value) arrays.push({ path, slice: parseSlice(path, value.$slice) });
+    else if ("$elemMatch" in value) {
+      if (!isPlainObject(value.$elemMatch)) throw new CommandError("BadValue", "elemMatch: Invalid argument, object required.");
+      if (path.includes(".")) throw new CommandError("BadValue", "Cannot use $elemMatch projection on a nested field.");
+      arrays.push({ path, elemMatch: compileFilter({ [path]: { $elemMatch: value.$elemMatch } }, ctx) });
+    } else continue;
+    delete spec[path];
+  }
+  const inclusive = Object.entries(spec).some(([field, value]) => field !== "_id" && isInclusion(value)) || arrays.some((a) => a.elemMatch);
+  if (inclusive) for (const { path } of arrays) spec[path] = 1;
+  const base = Object.keys(spec).length > 0 ? evaluate(() => new Query({}, mingoOptions(ctx))) : null;
   return (doc) => {
     let copy = cloneDeep(doc);
     if (positionalPath && filterQuery) copy = keepMatchingElement(copy, positionalPath, filterQuery);
-    return evaluate(() => withIdFirst(query.find([copy], spec).all()[0] as Document));
+    let result = base ? evaluate(() => base.find([copy], spec).all()[0] as Document) : copy;
+    for (const { path, slice, elemMatch } of arrays) {
+      const value = getPath(doc, path);
+      if (!Array.isArray(value)) continue;
+      if (slice) {
+        if (getPath(result, path) !== undefined) setPath(result, path, cloneDeep(applySlice(value, slice)));
+        continue;
+      }
+      const element = value.find((e) => elemMatch!.test({ [path]: [e] }));
+      if (element === undefined) delete result[path];
+      else result = { ...result, [path]: [cloneDeep(element)] };
+    }
+    return withIdFirst(result);
   };
+}
+
+function setPath(doc: Document, path: string, value: unknown): void {
+  const segments = path.split(".");
+  let target = doc;
+  for (const segment of segments.slice(0, -1)) {
+    if (!isPlainObject(target[segment])) return;
+    target = target[segment] as Document;
+  }
+  target[segments[segments.length - 1]] = value;
 }
 
 /** For `path.$`: replaces the array at `path` by its first element that makes `query` match. */

@@ -6,10 +6,10 @@
  * sealed document.
  */
 import { ObjectId } from "bson";
-import { Aggregator, update as mingoUpdate } from "mingo";
+import { update as mingoUpdate } from "mingo";
 import { bsonSize, MAX_BSON_OBJECT_SIZE, type Document } from "./bson";
 import { CommandError } from "./errors";
-import { compileFilter, evaluate, mingoOptions, type EvalContext } from "./mingo";
+import { Aggregator, compileFilter, evaluate, mingoOptions, type EvalContext } from "./mingo";
 import { cloneDeep, formatValue, getOwn, getPath, isPlainObject, sameValue, sealDocument, setOwn, withIdFirst } from "./values";
 
 export type UpdateSpec =

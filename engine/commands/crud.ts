@@ -3,14 +3,13 @@
  * distinct, aggregate, explain.
  */
 import { ObjectId } from "bson";
-import { Aggregator } from "mingo";
 import { compare } from "mingo/util";
 import { bsonSize, MAX_BSON_OBJECT_SIZE, MAX_WRITE_BATCH_SIZE, type Document } from "../bson";
 import type { Collection } from "../collection";
 import { parseBatchSize } from "../cursors";
 import type { Writer } from "../database";
 import { CommandError } from "../errors";
-import { evaluate, mingoOptions, type EvalContext } from "../mingo";
+import { Aggregator, evaluate, mingoOptions, type EvalContext } from "../mingo";
 import { findMatching, parseSort, project, projector, runQuery, type MatchResult, type Plan } from "../query";
 import { applyUpdate, buildUpsertDocument, parseUpdateSpec, type UpdateSpec } from "../update";
 import { cloneDeep, isPlainObject, keyOf, sameValue, sealDocument, walkPath, withIdFirst } from "../values";

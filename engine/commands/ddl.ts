@@ -1,11 +1,10 @@
 /**
  * Catalog commands: collections, databases and indexes.
  */
-import { Query } from "mingo";
 import { bsonSize, type Document } from "../bson";
 import { validateCollectionName, validateDatabaseName } from "../database";
 import { CommandError } from "../errors";
-import { evaluate, mingoOptions } from "../mingo";
+import { Query, evaluate, mingoOptions } from "../mingo";
 import { ID_INDEX_NAME, normalizeIndexSpec, sameIndexOptions, type IndexSpec } from "../indexes";
 import { parseBatchSize } from "../cursors";
 import { formatValue, isPlainObject, keyOf } from "../values";
