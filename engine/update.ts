@@ -342,6 +342,11 @@ function applyOperators(doc: Document, modifier: Document, options: UpdateOption
           direct.push({ path: target, value });
           continue;
         }
+        if (op === "$set" && typeof value === "object" && value !== null && (value as { _bsontype?: string })._bsontype === "Binary") {
+          // mingo compares binary values by their bytes only; a change of subtype is a change.
+          direct.push({ path: target, value });
+          continue;
+        }
         setOwn(out, target, value);
       }
     }

@@ -356,7 +356,7 @@ function parsePipeline(body: Document): Document[] {
       throw new CommandError("BadValue", "A pipeline stage specification object must contain exactly one field.");
     }
     const stageName = Object.keys(stage)[0];
-    if (stageName in REJECTED_STAGES) throw new CommandError("IllegalOperation", REJECTED_STAGES[stageName]);
+    if (stageName in REJECTED_STAGES) throw new CommandError("CommandNotSupported", REJECTED_STAGES[stageName]);
   }
   return pipeline as Document[];
 }
@@ -397,7 +397,7 @@ function runAggregate(ctx: CommandContext, collection: Collection | undefined, p
 export const aggregate: CommandHandler = (ctx) => {
   const target = ctx.body.aggregate;
   if (typeof target !== "string") {
-    throw new CommandError("IllegalOperation", "database-level aggregation ({ aggregate: 1 }) is not supported by the embedded engine");
+    throw new CommandError("CommandNotSupported", "database-level aggregation ({ aggregate: 1 }) is not supported by the embedded engine");
   }
   const name = collectionName(ctx);
   const pipeline = parsePipeline(ctx.body);
@@ -479,6 +479,6 @@ export const explain: CommandHandler = (ctx) => {
       return explainReply(ctx, name, run.match?.plan, run.results.length, run.scanned, started);
     }
     default:
-      throw new CommandError("IllegalOperation", `explain of '${innerName}' is not supported by the embedded engine`);
+      throw new CommandError("CommandNotSupported", `explain of '${innerName}' is not supported by the embedded engine`);
   }
 };

@@ -229,6 +229,16 @@ for (const kind of targetKinds()) {
       });
     });
 
+    describe("BSON values", () => {
+      it("treats a $set that only changes a binary value's subtype as a modification", async () => {
+        const c = collection("binary_subtype");
+        await c.insertOne({ _id: 1, data: new Binary(Buffer.from([1, 2]), 0) });
+        const result = await c.updateOne({ _id: 1 }, { $set: { data: new Binary(Buffer.from([1, 2]), 128) } });
+        expect(result.modifiedCount).toBe(1);
+        expect(((await c.findOne({ _id: 1 }))?.data as Binary).sub_type).toBe(128);
+      });
+    });
+
     describe("field names", () => {
       it("keeps a __proto__ key as data, never as a prototype", async () => {
         const c = collection("proto_keys");
