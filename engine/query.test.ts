@@ -35,11 +35,11 @@ const condition = fc.oneof(
   fc.record({ $gt: rangeValue, $lte: rangeValue }),
 );
 const filterArb = fc.oneof(
-  fc.dictionary(fc.constantFrom(...FIELDS), condition, { maxKeys: 2 }),
+  fc.dictionary(fc.constantFrom(...FIELDS, "_id"), condition, { maxKeys: 2 }),
   fc.record({ $and: fc.array(fc.dictionary(fc.constantFrom(...FIELDS), condition, { minKeys: 1, maxKeys: 1 }), { minLength: 1, maxLength: 2 }) }),
 );
 const sortArb = fc.option(
-  fc.uniqueArray(fc.tuple(fc.constantFrom(...FIELDS), fc.constantFrom(1, -1)), { minLength: 1, maxLength: 2, selector: ([field]) => field }),
+  fc.uniqueArray(fc.tuple(fc.constantFrom(...FIELDS, "_id"), fc.constantFrom(1, -1)), { minLength: 1, maxLength: 2, selector: ([field]) => field }),
   { nil: undefined },
 );
 const indexArb = fc.subarray([{ a: 1 }, { a: 1, b: -1 }, { b: 1, c: 1 }, { c: -1 }, { b: -1, a: 1 }], { minLength: 0, maxLength: 3 });

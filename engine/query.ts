@@ -11,7 +11,7 @@ import type { Document } from "./bson";
 import type { Collection } from "./collection";
 import { CommandError } from "./errors";
 import { Query, compileFilter, evaluate, mingoOptions, type EvalContext } from "./mingo";
-import { ID_INDEX_NAME, type Index } from "./indexes";
+import type { Index } from "./indexes";
 import { cloneDeep, compareValues, getPath, isPlainObject, keyOf, TypeBound, typeRank, walkPath, withIdFirst } from "./values";
 
 /** Counters exposed as `engine.stats`, e.g. to check that a lookup does not scan. */
@@ -179,18 +179,15 @@ export interface Plan {
   /** Whether the candidates come in the requested sort order. */
   sorted: boolean;
   direction?: 1 | -1;
-  /** A hint of the `_id` index: results come in `_id` order. */
-  idOrder?: boolean;
 }
 
 /** Resolves a `hint` (index name or key pattern) to an index, or `_id` / natural order. */
-function resolveHint(collection: Collection | undefined, hint: unknown): Index | "_id_" | "$natural" | undefined {
+function resolveHint(collection: Collection | undefined, hint: unknown): Index | "$natural" | undefined {
   if (hint === undefined || hint === null) return undefined;
   if (isPlainObject(hint) && Object.keys(hint).length === 0) return undefined;
   if (isPlainObject(hint) && "$natural" in hint) return "$natural";
   if (typeof hint !== "string" && !isPlainObject(hint)) throw new CommandError("BadValue", "hint must be a string or an object");
-  if (hint === ID_INDEX_NAME || (isPlainObject(hint) && keyOf(hint) === keyOf({ _id: 1 }))) return "_id_";
-  const index = collection?.secondaryIndexes().find((ix) => (typeof hint === "string" ? ix.name === hint : keyOf(ix.spec.key) === keyOf(hint)));
+  const index = [...(collection ? [collection.idIndex] : []), ...(collection?.secondaryIndexes() ?? [])].find((ix) => (typeof hint === "string" ? ix.name === hint : keyOf(ix.spec.key) === keyOf(hint)));
   if (!index) {
     throw new CommandError("BadValue", "error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index");
   }
@@ -214,7 +211,6 @@ export function planQuery(collection: Collection | undefined, filter: Document, 
   // With a collation, strings that compare equal can have different keys: no index bounds.
   const bounds = ctx.collation ? new Map<string, FieldBounds>() : collectBounds(filter);
   if (hinted === "$natural") return collectionScan(collection, options.sort);
-  if (hinted === "_id_") return { ...collectionScan(collection, options.sort), sorted: false, idOrder: true };
 
   const onId = bounds.get("_id")?.points;
   if (onId && !hinted) {
@@ -228,7 +224,7 @@ export function planQuery(collection: Collection | undefined, filter: Document, 
   }
 
   let best: IndexChoice | undefined;
-  const usable = hinted ? [hinted] : collection.secondaryIndexes().filter((index) => index.complete);
+  const usable = hinted ? [hinted] : [collection.idIndex, ...collection.secondaryIndexes().filter((index) => index.complete)];
   for (const index of usable) {
     // A collation orders strings differently from the index: no sort from the index then.
     const choice = chooseBounds(index, bounds, ctx.collation ? undefined : options.sort);
@@ -328,8 +324,7 @@ export function findMatching(
       if (docs.length >= stopAfter) break;
     }
   }
-  const ordered = plan.idOrder ? sortDocuments(docs, { _id: 1 }, ctx) : docs;
-  return { docs: ordered, plan, examined: counter.examined };
+  return { docs, plan, examined: counter.examined };
 }
 
 export interface QueryOptions {
@@ -360,7 +355,7 @@ export function runQuery(collection: Collection | undefined, filter: Document, c
   const plan = planQuery(collection, filter, ctx, { sort: options.sort, hint: options.hint });
   countPlan(plan, stats);
   const counter = { examined: 0 };
-  const sortSpec = plan.idOrder && !options.sort ? { _id: 1 } : options.sort;
+  const sortSpec = options.sort;
   if (plan.sorted || !sortSpec) {
     return {
       plan,
