@@ -21,6 +21,9 @@ const ROUNDS = 7;
 const WARM_UP = 1_000;
 const SMALL = 1_000;
 const LARGE = 100_000;
+const PAGE = 50;
+const RANGE_QUERIES = 700;
+const RANGE_WARM_UP = 300;
 
 interface Item {
   _id: number;
@@ -63,6 +66,27 @@ async function timeLookups(collection: Collection<Item>, size: number): Promise<
   return rounds[Math.floor(ROUNDS / 2)];
 }
 
+/**
+ * Time of one indexed range query with a sort and a limit of 50 (a page of an admin table):
+ * the median of several rounds over random windows of the indexed `n` field.
+ */
+async function timeRangePages(collection: Collection<Item>, size: number): Promise<number> {
+  const query = async (): Promise<void> => {
+    const from = Math.floor(Math.random() * (size - 100));
+    const page = await collection.find({ n: { $gte: from, $lt: from + 5_000 } }).sort({ n: -1 }).limit(PAGE).toArray();
+    if (page.length !== PAGE) throw new Error(`range page from ${from} returned ${page.length} documents`);
+  };
+  for (let i = 0; i < RANGE_WARM_UP; i++) await query();
+  const rounds: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const started = performance.now();
+    for (let i = 0; i < RANGE_QUERIES / ROUNDS; i++) await query();
+    rounds.push((performance.now() - started) / (RANGE_QUERIES / ROUNDS));
+  }
+  rounds.sort((a, b) => a - b);
+  return rounds[Math.floor(ROUNDS / 2)];
+}
+
 export async function runEngineBench(): Promise<string[]> {
   const dbPath = mkdtempSync(join(tmpdir(), "flowmap-engine-bench-"));
   const engine = await startEngine({ dbPath, port: 0, log: () => undefined });
@@ -93,16 +117,25 @@ export async function runEngineBench(): Promise<string[]> {
 
     const lookup = db.collection<Item>("lookup");
     await lookup.createIndex({ key: 1 }, { unique: true });
+    await lookup.createIndex({ n: 1 });
     await fill(lookup, 0, SMALL);
     const scannedBefore = engine.stats.documentsScanned;
     const small = await timeLookups(lookup, SMALL);
     const examinedPerLookup = (engine.stats.documentsScanned - scannedBefore) / (LOOKUPS + WARM_UP);
+    const rangeScannedBefore = engine.stats.documentsScanned;
+    const rangeSmall = await timeRangePages(lookup, SMALL);
+    const examinedPerPage = (engine.stats.documentsScanned - rangeScannedBefore) / (RANGE_QUERIES + RANGE_WARM_UP);
     await fill(lookup, SMALL, LARGE);
     const large = await timeLookups(lookup, LARGE);
+    const rangeLarge = await timeRangePages(lookup, LARGE);
     const ratio = large / small;
     lines.push(`findOne by indexed field at ${SMALL.toLocaleString("en-US")} documents: ${(small * 1000).toFixed(0)} µs per lookup, median of ${ROUNDS} rounds (${examinedPerLookup.toFixed(2)} documents examined per lookup)`);
     lines.push(`findOne by indexed field at ${LARGE.toLocaleString("en-US")} documents: ${(large * 1000).toFixed(0)} µs per lookup, median of ${ROUNDS} rounds`);
     lines.push(`lookup time ratio ${LARGE.toLocaleString("en-US")} / ${SMALL.toLocaleString("en-US")}: ${ratio.toFixed(2)} (must stay <= 2)${ratio > 2 ? "  ** ABOVE LIMIT **" : ""}`);
+    const rangeRatio = rangeLarge / rangeSmall;
+    lines.push(`indexed range query, sort, limit ${PAGE} at ${SMALL.toLocaleString("en-US")} documents: ${(rangeSmall * 1000).toFixed(0)} µs per page, median of ${ROUNDS} rounds (${examinedPerPage.toFixed(1)} documents examined per page)`);
+    lines.push(`indexed range query, sort, limit ${PAGE} at ${LARGE.toLocaleString("en-US")} documents: ${(rangeLarge * 1000).toFixed(0)} µs per page, median of ${ROUNDS} rounds`);
+    lines.push(`range page time ratio ${LARGE.toLocaleString("en-US")} / ${SMALL.toLocaleString("en-US")}: ${rangeRatio.toFixed(2)} (target <= 2)${rangeRatio > 2 ? "  ** ABOVE LIMIT **" : ""}`);
   } finally {
     await client.close();
     await engine.close();

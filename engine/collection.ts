@@ -18,13 +18,17 @@ export class Collection {
   private readonly indexes = new Map<string, Index>();
   /** Told of every document stored (insert or replace): the TTL monitor's expiry queue follows it. */
   onStore: ((key: string, doc: Document) => void) | null = null;
+  /** `_id` in order, for ranges and sorts on `_id` (its uniqueness is the `docs` map's). */
+  readonly idIndex: Index;
 
   constructor(
     readonly dbName: string,
     public name: string,
     readonly uuid: unknown,
     readonly options: Document,
-  ) {}
+  ) {
+    this.idIndex = new Index(ID_INDEX_SPEC, () => this.ns);
+  }
 
   get ns(): string {
     return `${this.dbName}.${this.name}`;
@@ -47,14 +51,6 @@ export class Collection {
     return this.indexes.get(name);
   }
 
-  /** A complete index (not sparse, not partial) whose leading field is `field`. */
-  equalityIndexFor(field: string): Index | undefined {
-    for (const index of this.indexes.values()) {
-      if (index.fields[0] === field && index.complete) return index;
-    }
-    return undefined;
-  }
-
   getByKey(key: string): Document | undefined {
     return this.docs.get(key);
   }
@@ -65,6 +61,7 @@ export class Collection {
     const entries = this.entriesOf(doc);
     this.indexes.forEach((index) => index.checkUnique(key, entries.get(index)!));
     this.indexes.forEach((index) => index.add(key, entries.get(index)!));
+    this.idIndex.add(key, this.idIndex.entriesFor(doc));
     this.docs.set(key, doc);
     this.onStore?.(key, doc);
   }
@@ -90,6 +87,7 @@ export class Collection {
     if (!current) return;
     const entries = this.entriesOf(current);
     this.indexes.forEach((index) => index.remove(key, entries.get(index)!));
+    this.idIndex.remove(key, this.idIndex.entriesFor(current));
     this.docs.delete(key);
   }
 

@@ -1,7 +1,8 @@
 /**
- * Server-side cursors. Results are computed when the cursor opens (documents are immutable
- * once stored, so holding references is a consistent snapshot) and handed out in batches by
- * getMore. Batches are bounded by count and by MongoDB's 16 MiB reply limit.
+ * Server-side cursors. A cursor reads its results from an iterator as batches are asked for:
+ * a query whose plan yields documents in order is never built in full (documents are
+ * immutable once stored, so each one handed out is a consistent version of it). Batches are
+ * bounded by count and by MongoDB's 16 MiB reply limit.
  */
 import { Long } from "bson";
 import { bsonSize, MAX_BSON_OBJECT_SIZE, type Document } from "./bson";
@@ -16,8 +17,9 @@ const MAX_BATCH_BYTES = MAX_BSON_OBJECT_SIZE - 64 * 1024;
 
 interface OpenCursor {
   ns: string;
-  docs: Document[];
-  position: number;
+  source: Iterator<Document>;
+  /** The next document, read ahead to know whether the cursor is exhausted. */
+  next: IteratorResult<Document>;
   lastUsed: number;
 }
 
@@ -43,11 +45,12 @@ export class CursorManager {
   }
 
   /** First batch plus a cursor for the rest (id 0 when everything fit, or singleBatch). */
-  open(ns: string, docs: Document[], batchSize: number | undefined, singleBatch = false): CursorReply {
-    const cursor: OpenCursor = { ns, docs, position: 0, lastUsed: Date.now() };
+  open(ns: string, docs: Iterable<Document>, batchSize: number | undefined, singleBatch = false): CursorReply {
+    const source = docs[Symbol.iterator]();
+    const cursor: OpenCursor = { ns, source, next: source.next(), lastUsed: Date.now() };
     const firstBatch = this.take(cursor, batchSize ?? DEFAULT_FIRST_BATCH);
     let id = 0;
-    if (!singleBatch && cursor.position < docs.length) {
+    if (!singleBatch && !cursor.next.done) {
       id = this.nextId++;
       this.cursors.set(id, cursor);
     }
@@ -63,7 +66,7 @@ export class CursorManager {
     }
     cursor.lastUsed = Date.now();
     const nextBatch = this.take(cursor, batchSize && batchSize > 0 ? batchSize : Infinity);
-    const exhausted = cursor.position >= cursor.docs.length;
+    const exhausted = cursor.next.done === true;
     if (exhausted) this.cursors.delete(id);
     return { nextBatch, id: Long.fromNumber(exhausted ? 0 : id), ns: cursor.ns };
   }
@@ -73,6 +76,8 @@ export class CursorManager {
     const notFound: Long[] = [];
     for (const value of ids) {
       const id = cursorIdNumber(value);
+      const cursor = this.cursors.get(id);
+      cursor?.source.return?.();
       (this.cursors.delete(id) ? killed : notFound).push(Long.fromNumber(id));
     }
     return { killed, notFound };
@@ -90,13 +95,13 @@ export class CursorManager {
   private take(cursor: OpenCursor, count: number): Document[] {
     const batch: Document[] = [];
     let bytes = 0;
-    while (batch.length < count && cursor.position < cursor.docs.length) {
-      const doc = cursor.docs[cursor.position];
+    while (batch.length < count && !cursor.next.done) {
+      const doc = cursor.next.value;
       const size = bsonSize(doc);
       if (batch.length > 0 && bytes + size > MAX_BATCH_BYTES) break;
       batch.push(doc);
       bytes += size;
-      cursor.position++;
+      cursor.next = cursor.source.next();
     }
     return batch;
   }

@@ -1,15 +1,16 @@
 /**
- * Secondary indexes: in-memory hash maps from canonical value keys to document keys.
+ * Secondary indexes: an ordered set (skip list) of index keys per index, in the key pattern's
+ * order (BSON comparison order, descending fields reversed), plus a map of unique keys.
  *
- * A hash index answers equality (and $in) on its leading field without scanning, and enforces
- * uniqueness over the whole compound key. Range queries and sorts do not use indexes: the
- * engine targets data sets that fit in memory, where a filtered scan is fast enough.
+ * The ordered set answers equality, $in and ranges on any prefix of the key, in key order or
+ * reversed, so the planner (query.ts) can also serve sorts and stop after skip + limit.
  */
-import type { Query } from "mingo";
+import type { Query } from "./mingo";
 import type { Document } from "./bson";
 import { CommandError } from "./errors";
 import { compileFilter } from "./mingo";
-import { formatValue, isPlainObject, keyOf, walkPath } from "./values";
+import { SkipList, type Entry } from "./skiplist";
+import { compareValues, formatValue, isPlainObject, keyOf, walkPath } from "./values";
 
 export const ID_INDEX_NAME = "_id_";
 
@@ -109,8 +110,10 @@ export function duplicateKeyError(ns: string, indexName: string, keyPattern: Doc
 
 /** The keys one document contributes to one index. */
 export interface IndexEntries {
-  /** Keys of the leading field's values (each array element, plus the whole array). */
-  lookupKeys: string[];
+  /** Index keys in field order; one per element of a multikey (array) field. */
+  keys: unknown[][];
+  /** Whether a field of the key is an array in this document. */
+  multikey: boolean;
   /** For unique indexes: one entry per combination of compound key values. */
   uniqueTuples: Array<{ key: string; values: unknown[] }>;
 }
@@ -121,7 +124,11 @@ export class Index {
   readonly unique: boolean;
   readonly sparse: boolean;
   private readonly partial: Query | null;
-  private readonly lookup = new Map<string, Set<string>>();
+  /** -1 for descending fields; hashed fields are kept in ascending value order. */
+  readonly directions: Array<1 | -1>;
+  readonly hashed: boolean;
+  private readonly ordered: SkipList<unknown[]>;
+  private multikeyDocs = 0;
   private readonly owners: Map<string, string> | null;
 
   constructor(
@@ -135,6 +142,45 @@ export class Index {
     this.sparse = spec.sparse === true;
     this.partial = spec.partialFilterExpression ? compileFilter(spec.partialFilterExpression) : null;
     this.owners = this.unique ? new Map() : null;
+    this.directions = this.fields.map((field) => (typeof spec.key[field] === "number" && (spec.key[field] as number) < 0 ? -1 : 1));
+    this.hashed = this.fields.some((field) => spec.key[field] === "hashed");
+    this.ordered = new SkipList<unknown[]>((a, b) => this.compareKeys(a.key, b.key) || (a.docKey < b.docKey ? -1 : a.docKey > b.docKey ? 1 : 0));
+  }
+
+  /** Orders two index keys (or key prefixes, compared on their common fields) as the index does. */
+  compareKeys(a: unknown[], b: unknown[]): number {
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n; i++) {
+      const c = compareValues(a[i], b[i]);
+      if (c !== 0) return c * this.directions[i];
+    }
+    return 0;
+  }
+
+  /** Whether some document has an array in an indexed field (bounds then cannot be combined). */
+  get multikey(): boolean {
+    return this.multikeyDocs > 0;
+  }
+
+  get entryCount(): number {
+    return this.ordered.size;
+  }
+
+  /**
+   * Document keys of the entries between two key prefixes, in index order (or reversed).
+   * `low`/`high` are in index order; a bound compares on its own length only.
+   */
+  *scan(low: unknown[], lowInclusive: boolean, high: unknown[], highInclusive: boolean, reverse: boolean): Generator<string> {
+    const afterLow = (e: Entry<unknown[]>): boolean => {
+      const c = this.compareKeys(e.key, low);
+      return lowInclusive ? c >= 0 : c > 0;
+    };
+    const beforeHigh = (e: Entry<unknown[]>): boolean => {
+      const c = this.compareKeys(e.key, high);
+      return highInclusive ? c <= 0 : c < 0;
+    };
+    const entries = reverse ? this.ordered.descending(beforeHigh, afterLow) : this.ordered.ascending(afterLow, beforeHigh);
+    for (const entry of entries) yield entry.docKey;
   }
 
   /**
@@ -159,11 +205,17 @@ export class Index {
       throw new CommandError("CannotIndexParallelArrays", `cannot index parallel arrays [${multikey[1]}] [${multikey[0]}]`);
     }
 
-    const lookupKeys = new Set<string>();
-    for (const value of walks[0].values) {
-      lookupKeys.add(keyOf(value));
-      if (Array.isArray(value)) for (const element of value) lookupKeys.add(keyOf(element));
-    }
+    // Per field, the values a key takes: each element of an array (undefined for an empty one).
+    const perFieldValues = walks.map((walk) => {
+      const seen = new Map<string, unknown>();
+      for (const value of walk.values) {
+        const elements = Array.isArray(value) ? (value.length > 0 ? value : [undefined]) : [value];
+        for (const element of elements) seen.set(keyOf(element), element === undefined ? null : element);
+      }
+      return [...seen.values()];
+    });
+    let keys: unknown[][] = [[]];
+    for (const values of perFieldValues) keys = keys.flatMap((prefix) => values.map((value) => [...prefix, value]));
 
     const uniqueTuples: IndexEntries["uniqueTuples"] = [];
     if (this.unique) {
@@ -186,7 +238,7 @@ export class Index {
       }
       for (const tuple of tuples) uniqueTuples.push({ key: tuple.keys.join("\u0000"), values: tuple.values });
     }
-    return { lookupKeys: [...lookupKeys], uniqueTuples };
+    return { keys, multikey: multikey.length > 0, uniqueTuples };
   }
 
   /** Throws E11000 if another document already holds one of these unique keys. */
@@ -200,29 +252,17 @@ export class Index {
 
   add(docKey: string, entries: IndexEntries | null): void {
     if (!entries) return;
-    for (const key of entries.lookupKeys) {
-      let set = this.lookup.get(key);
-      if (!set) this.lookup.set(key, (set = new Set()));
-      set.add(docKey);
-    }
+    for (const key of entries.keys) this.ordered.insert({ key, docKey });
+    if (entries.multikey) this.multikeyDocs++;
     if (this.owners) for (const tuple of entries.uniqueTuples) this.owners.set(tuple.key, docKey);
   }
 
   remove(docKey: string, entries: IndexEntries | null): void {
     if (!entries) return;
-    for (const key of entries.lookupKeys) {
-      const set = this.lookup.get(key);
-      if (!set) continue;
-      set.delete(docKey);
-      if (set.size === 0) this.lookup.delete(key);
-    }
+    for (const key of entries.keys) this.ordered.remove({ key, docKey });
+    if (entries.multikey) this.multikeyDocs--;
     if (this.owners) {
       for (const tuple of entries.uniqueTuples) if (this.owners.get(tuple.key) === docKey) this.owners.delete(tuple.key);
     }
-  }
-
-  /** Document keys whose leading-field value has this canonical key. */
-  find(valueKey: string): ReadonlySet<string> | undefined {
-    return this.lookup.get(valueKey);
   }
 }

@@ -2,12 +2,182 @@
  * The engine's single doorway to mingo, which implements MongoDB's query, projection, update
  * and aggregation languages. Errors mingo raises for bad user input become BadValue replies.
  */
-import { Query } from "mingo";
+import { Aggregator as AggregatorBase } from "mingo/aggregator";
+import { Context } from "mingo/core";
+import * as accumulatorOperators from "mingo/operators/accumulator";
+import * as expressionOperators from "mingo/operators/expression";
+import * as pipelineOperators from "mingo/operators/pipeline";
+import * as projectionOperators from "mingo/operators/projection";
+import * as queryOperators from "mingo/operators/query";
+import * as windowOperators from "mingo/operators/window";
+import { Query as QueryBase } from "mingo/query";
 import type { CollationSpec, Options } from "mingo/types";
-import { MingoError } from "mingo/util";
+import { MingoError, resolve } from "mingo/util";
 import type { Document } from "./bson";
 import { CommandError, ErrorCode } from "./errors";
-import { isPlainObject } from "./values";
+import { compareValues, isPlainObject, typeRank } from "./values";
+
+type QueryOp = (selector: string, value: unknown, options: Options) => (obj: Document) => boolean;
+const base = queryOperators as unknown as Record<string, QueryOp>;
+
+function bsonTag(value: unknown): string | undefined {
+  return typeof value === "object" && value !== null ? (value as { _bsontype?: string })._bsontype : undefined;
+}
+
+/** Values at a path, with arrays contributing themselves and their elements. */
+function valuesAt(obj: Document, selector: string): unknown[] {
+  const found = resolve(obj, selector, { unwrapArray: true }) as unknown;
+  if (found === undefined) return [];
+  return Array.isArray(found) ? [found, ...found] : [found];
+}
+
+/** MongoDB's $type names and numbers for the types mingo does not recognise from JS values. */
+const TYPE_TESTS: Record<string, (v: unknown) => boolean> = {
+  objectId: (v) => bsonTag(v) === "ObjectId",
+  binData: (v) => bsonTag(v) === "Binary" || v instanceof Uint8Array,
+  decimal: (v) => bsonTag(v) === "Decimal128",
+  long: (v) => bsonTag(v) === "Long" || typeof v === "bigint",
+  int: (v) => bsonTag(v) === "Int32" || (typeof v === "number" && Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31),
+  double: (v) => bsonTag(v) === "Double" || (typeof v === "number" && !(Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31)),
+  timestamp: (v) => bsonTag(v) === "Timestamp",
+  minKey: (v) => bsonTag(v) === "MinKey",
+  maxKey: (v) => bsonTag(v) === "MaxKey",
+  javascript: (v) => bsonTag(v) === "Code",
+  symbol: (v) => bsonTag(v) === "BSONSymbol",
+  dbPointer: (v) => bsonTag(v) === "DBPointer",
+};
+const TYPE_NUMBERS: Record<number, string> = { 1: "double", 5: "binData", 7: "objectId", 13: "javascript", 14: "symbol", 16: "int", 17: "timestamp", 18: "long", 19: "decimal", [-1]: "minKey", 127: "maxKey" };
+const NUMBER_TYPES = ["int", "long", "double", "decimal"];
+
+const $type: QueryOp = (selector, value, options) => {
+  const wanted = (Array.isArray(value) ? value : [value]).map((t) => (typeof t === "number" ? (TYPE_NUMBERS[t] ?? t) : t));
+  const ours = wanted.filter((t): t is string => typeof t === "string" && (t in TYPE_TESTS || t === "number"));
+  const rest = wanted.filter((t) => !ours.includes(t as string));
+  const fallback = rest.length > 0 ? base.$type(selector, rest.length === 1 ? rest[0] : rest, options) : null;
+  const tests = ours.flatMap((t) => (t === "number" ? NUMBER_TYPES : [t])).map((t) => TYPE_TESTS[t]);
+  return (obj) => valuesAt(obj, selector).some((v) => tests.some((test) => test(v))) || (fallback?.(obj) ?? false);
+};
+
+/** `$all`: every listed value (or $elemMatch) matches, whether the field is an array or a scalar. */
+const $all: QueryOp = (selector, value, options) => {
+  if (!Array.isArray(value)) throw new MingoError("$all needs an array");
+  const clauses = value.map((v) =>
+    isPlainObject(v) && "$elemMatch" in v ? base.$elemMatch(selector, v.$elemMatch, options) : base.$eq(selector, v, options),
+  );
+  return (obj) => clauses.length > 0 && clauses.every((clause) => clause(obj));
+};
+
+/** Range operators on binary data compare in BSON order (length, subtype, bytes). */
+function binaryAware(op: "$gt" | "$gte" | "$lt" | "$lte"): QueryOp {
+  const accept = { $gt: (c: number) => c > 0, $gte: (c: number) => c >= 0, $lt: (c: number) => c < 0, $lte: (c: number) => c <= 0 }[op];
+  return (selector, value, options) => {
+    if (typeRank(value) !== 7) return base[op](selector, value, options);
+    return (obj) => valuesAt(obj, selector).some((v) => typeRank(v) === 7 && accept(compareValues(v, value)));
+  };
+}
+
+const DBREF_FIELDS: Record<string, string> = { $ref: "\u0000ref", $id: "\u0000id", $db: "\u0000db" };
+
+/** `$elemMatch` on DBRefs can name their `$ref`, `$id` and `$db` fields. */
+const $elemMatch: QueryOp = (selector, value, options) => {
+  if (!isPlainObject(value) || !Object.keys(value).some((k) => k in DBREF_FIELDS)) return base.$elemMatch(selector, value, options);
+  const renamed = Object.fromEntries(Object.entries(value).map(([k, v]) => [DBREF_FIELDS[k] ?? k, v]));
+  const query = new QueryBase(renamed, options);
+  const asDocument = (ref: unknown): Document | null => {
+    if (bsonTag(ref) === "DBRef") {
+      const r = ref as { collection: string; oid: unknown; db?: string; fields?: Document };
+      return { ...(r.fields ?? {}), [DBREF_FIELDS.$ref]: r.collection, [DBREF_FIELDS.$id]: r.oid, ...(r.db ? { [DBREF_FIELDS.$db]: r.db } : {}) };
+    }
+    return null;
+  };
+  return (obj) => {
+    const found = resolve(obj, selector) as unknown;
+    if (!Array.isArray(found)) return false;
+    return found.some((element) => {
+      const doc = asDocument(element);
+      return doc !== null && query.test(doc);
+    });
+  };
+};
+
+const collators = new Map<string, Intl.Collator>();
+
+/** The collator for a parsed collation (strength, case level, case first, numeric ordering). */
+export function collatorFor(collation: CollationSpec): Intl.Collator {
+  const key = JSON.stringify(collation);
+  let collator = collators.get(key);
+  if (!collator) {
+    const strength = collation.strength ?? 3;
+    const sensitivity = strength === 1 ? (collation.caseLevel ? "case" : "base") : strength === 2 ? (collation.caseLevel ? "variant" : "accent") : "variant";
+    collator = new Intl.Collator(collation.locale, {
+      sensitivity,
+      numeric: collation.numericOrdering === true,
+      ...(collation.caseFirst && collation.caseFirst !== "off" ? { caseFirst: collation.caseFirst } : {}),
+      ignorePunctuation: collation.alternate === "shifted",
+    });
+    collators.set(key, collator);
+  }
+  return collator;
+}
+
+/** Comparison operators that compare strings with the command's collation, when it has one. */
+function collationAware(op: "$eq" | "$ne" | "$in" | "$nin" | "$gt" | "$gte" | "$lt" | "$lte", next: QueryOp): QueryOp {
+  return (selector, value, options) => {
+    const collation = (options as { collation?: CollationSpec }).collation;
+    const operands = op === "$in" || op === "$nin" ? (Array.isArray(value) ? value : []) : [value];
+    if (!collation || !operands.some((v) => typeof v === "string")) return next(selector, value, options);
+    const collator = collatorFor(collation);
+    if (op === "$ne" || op === "$nin") {
+      const positive = collationAware(op === "$ne" ? "$eq" : "$in", op === "$ne" ? base.$eq : base.$in)(selector, value, options);
+      return (obj) => !positive(obj);
+    }
+    if (op === "$eq" || op === "$in") {
+      const others = operands.filter((v) => typeof v !== "string");
+      const strings = operands.filter((v): v is string => typeof v === "string");
+      const rest = others.length > 0 ? base.$in(selector, others, options) : null;
+      return (obj) =>
+        valuesAt(obj, selector).some((v) => typeof v === "string" && strings.some((s) => collator.compare(v, s) === 0)) || (rest?.(obj) ?? false);
+    }
+    const accept = { $gt: (c: number) => c > 0, $gte: (c: number) => c >= 0, $lt: (c: number) => c < 0, $lte: (c: number) => c <= 0 }[op];
+    return (obj) => valuesAt(obj, selector).some((v) => typeof v === "string" && accept(collator.compare(v, value as string)));
+  };
+}
+
+/** mingo's operators with the engine's corrections, used by every query and pipeline. */
+const CONTEXT = Context.init({
+  accumulator: accumulatorOperators as never,
+  expression: expressionOperators as never,
+  pipeline: pipelineOperators as never,
+  projection: projectionOperators as never,
+  query: {
+    ...base,
+    $type,
+    $all,
+    $elemMatch,
+    $eq: collationAware("$eq", base.$eq),
+    $ne: collationAware("$ne", base.$ne),
+    $in: collationAware("$in", base.$in),
+    $nin: collationAware("$nin", base.$nin),
+    $gt: collationAware("$gt", binaryAware("$gt")),
+    $gte: collationAware("$gte", binaryAware("$gte")),
+    $lt: collationAware("$lt", binaryAware("$lt")),
+    $lte: collationAware("$lte", binaryAware("$lte")),
+  } as never,
+  window: windowOperators as never,
+});
+
+/** A compiled filter (mingo's Query with the engine's operators). */
+export class Query extends QueryBase {
+  constructor(condition: Document, options?: Partial<Options>) {
+    super(condition, { ...options, context: CONTEXT });
+  }
+}
+
+export class Aggregator extends AggregatorBase {
+  constructor(pipeline: Document[], options?: Partial<Options>) {
+    super(pipeline, { ...options, context: CONTEXT });
+  }
+}
 
 export interface EvalContext {
   collation?: CollationSpec;
@@ -30,14 +200,45 @@ export function mingoOptions(ctx: EvalContext = {}): Partial<Options> {
   };
 }
 
-/** Parses a command's `collation` field. `{ locale: "simple" }` means binary comparison. */
+const COLLATION_FIELDS = new Set(["locale", "caseLevel", "caseFirst", "strength", "numericOrdering", "alternate", "maxVariable", "backwards", "normalization", "version"]);
+
+/**
+ * Parses a command's `collation` field. `{ locale: "simple" }` means binary comparison. ICU
+ * locale names (`en_US`) are accepted as MongoDB accepts them; a locale or an option the
+ * engine cannot honour is refused rather than ignored.
+ */
 export function parseCollation(value: unknown): CollationSpec | undefined {
   if (value === undefined || value === null) return undefined;
   if (!isPlainObject(value) || typeof value.locale !== "string") {
     throw new CommandError("BadValue", "collation must be a document with a string 'locale'");
   }
+  for (const field of Object.keys(value)) {
+    if (!COLLATION_FIELDS.has(field)) throw new CommandError("BadValue", `unknown collation field: '${field}'`);
+  }
   if (value.locale === "simple") return undefined;
-  return value as unknown as CollationSpec;
+  const locale = value.locale.replace(/_/g, "-").replace(/@.*$/, "");
+  let supported: string[] = [];
+  try {
+    supported = Intl.Collator.supportedLocalesOf(locale);
+  } catch {
+    supported = [];
+  }
+  if (supported.length === 0) throw new CommandError("BadValue", `Field 'locale' is invalid in: { locale: "${value.locale}" }`);
+  const strength = value.strength ?? 3;
+  if (typeof strength !== "number" || ![1, 2, 3].includes(strength)) {
+    throw new CommandError("BadValue", `collation strength ${String(strength)} is not supported by the embedded engine (1, 2 and 3 are)`);
+  }
+  if (value.backwards === true) throw new CommandError("BadValue", "collation 'backwards' is not supported by the embedded engine");
+  if (value.alternate !== undefined && value.alternate !== "non-ignorable" && value.alternate !== "shifted") {
+    throw new CommandError("BadValue", `Field 'alternate' is invalid in collation: ${String(value.alternate)}`);
+  }
+  if (value.maxVariable !== undefined && value.maxVariable !== "punct") {
+    throw new CommandError("BadValue", "collation 'maxVariable: space' is not supported by the embedded engine");
+  }
+  if (value.caseFirst !== undefined && !["upper", "lower", "off"].includes(value.caseFirst as string)) {
+    throw new CommandError("BadValue", `Field 'caseFirst' is invalid in collation: ${String(value.caseFirst)}`);
+  }
+  return { ...(value as unknown as CollationSpec), locale };
 }
 
 /** Wraps an exception thrown while evaluating user-supplied query/update/pipeline code. */

@@ -6,11 +6,11 @@
  * sealed document.
  */
 import { ObjectId } from "bson";
-import { Aggregator, update as mingoUpdate } from "mingo";
+import { update as mingoUpdate } from "mingo";
 import { bsonSize, MAX_BSON_OBJECT_SIZE, type Document } from "./bson";
 import { CommandError } from "./errors";
-import { evaluate, mingoOptions, type EvalContext } from "./mingo";
-import { cloneDeep, formatValue, getPath, isPlainObject, sameValue, sealDocument, withIdFirst } from "./values";
+import { Aggregator, compileFilter, evaluate, mingoOptions, type EvalContext } from "./mingo";
+import { cloneDeep, formatValue, getOwn, getPath, isPlainObject, sameValue, sealDocument, setOwn, withIdFirst } from "./values";
 
 export type UpdateSpec =
   | { kind: "operators"; modifier: Document; setOnInsert: Document | undefined; positional: boolean }
@@ -87,11 +87,310 @@ function checkArithmetic(doc: Document, modifier: Document): void {
   }
 }
 
-function applyOperators(doc: Document, modifier: Document, options: UpdateOptions, positional: boolean): void {
+const DIGITS = /^\d+$/;
+const FILTERED_POSITIONAL = /^\$\[([a-z]\w*)\]$/;
+/** Operators whose target must be (or become) an array. */
+const ARRAY_OPERATORS = new Set(["$push", "$addToSet", "$pull", "$pullAll", "$pop"]);
+/** Operators that create the path they write to (and so need every parent to be a document). */
+const CREATING_OPERATORS = new Set(["$set", "$inc", "$mul", "$min", "$max", "$push", "$addToSet", "$currentDate", "$bit"]);
+const LOGICAL_OPERATORS = new Set(["$and", "$or", "$nor"]);
+
+function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (value instanceof Date) return "date";
+  if (typeof value === "object") return (value as { _bsontype?: string })._bsontype?.toLowerCase() ?? "object";
+  return typeof value === "number" ? (Number.isInteger(value) ? "int" : "double") : typeof value;
+}
+
+/** The child of a document or array at one path segment. */
+function child(value: unknown, segment: string): unknown {
+  if (Array.isArray(value)) return DIGITS.test(segment) ? value[Number(segment)] : undefined;
+  if (isPlainObject(value)) return getOwn(value, segment);
+  return undefined;
+}
+
+function getConcrete(doc: Document, path: string): unknown {
+  let value: unknown = doc;
+  for (const segment of path.split(".")) value = child(value, segment);
+  return value;
+}
+
+/**
+ * For the positional `$` after `arrayPath`: the index of the first element of `array` that
+ * satisfies the filter's conditions on that array, as MongoDB records it while matching.
+ */
+function positionalIndex(array: unknown[], arrayPath: string, filter: Document, ctx: EvalContext): number {
+  const conditions: Document[] = [];
+  const collect = (clause: Document): void => {
+    for (const [key, condition] of Object.entries(clause)) {
+      if (key === "$and" && Array.isArray(condition)) condition.forEach((c) => isPlainObject(c) && collect(c));
+      else if (key === arrayPath || key.startsWith(arrayPath + ".")) conditions.push({ [key]: condition });
+    }
+  };
+  collect(filter);
+  if (conditions.length > 0) {
+    const query = compileFilter(conditions.length === 1 ? conditions[0] : { $and: conditions }, ctx);
+    for (let i = 0; i < array.length; i++) {
+      const probe: Document = {};
+      let target = probe;
+      const segments = arrayPath.split(".");
+      segments.slice(0, -1).forEach((segment) => {
+        const next: Document = {};
+        setOwn(target, segment, next);
+        target = next;
+      });
+      setOwn(target, segments[segments.length - 1], [array[i]]);
+      if (query.test(probe)) return i;
+    }
+  }
+  throw new CommandError("BadValue", "The positional operator did not find the match needed from the query.");
+}
+
+interface ExpandContext {
+  filter: Document;
+  arrayFilters: Map<string, ReturnType<typeof compileFilter>>;
+  usedIdentifiers: Set<string>;
+  ctx: EvalContext;
+}
+
+/**
+ * The concrete paths (array positions as numbers) that a path with `$`, `$[]` or
+ * `$[<identifier>]` designates in this document.
+ */
+function expandPath(doc: Document, path: string, ex: ExpandContext): string[] {
+  const segments = path.split(".");
+  if (!segments.some((s) => s.startsWith("$"))) return [path];
+  const out: string[] = [];
+  const visit = (value: unknown, i: number, prefix: string[]): void => {
+    if (i === segments.length) {
+      out.push(prefix.join("."));
+      return;
+    }
+    const segment = segments[i];
+    const identifier = FILTERED_POSITIONAL.exec(segment)?.[1];
+    if (segment === "$" || segment === "$[]" || identifier !== undefined) {
+      if (!Array.isArray(value)) {
+        if (segment === "$") throw new CommandError("BadValue", "The positional operator did not find the match needed from the query.");
+        throw new CommandError("BadValue", `The path '${prefix.join(".")}' must exist in the document in order to apply array updates.`);
+      }
+      let indexes: number[];
+      if (segment === "$") {
+        indexes = [positionalIndex(value, segments.slice(0, i).join("."), ex.filter, ex.ctx)];
+      } else if (segment === "$[]") {
+        indexes = value.map((_, index) => index);
+      } else {
+        const query = ex.arrayFilters.get(identifier!);
+        if (!query) throw new CommandError("BadValue", `No array filter found for identifier '${identifier}' in path '${path}'`);
+        ex.usedIdentifiers.add(identifier!);
+        indexes = [];
+        value.forEach((element, index) => {
+          if (query.test({ [identifier!]: element })) indexes.push(index);
+        });
+      }
+      for (const index of indexes) visit(value[index], i + 1, [...prefix, String(index)]);
+      return;
+    }
+    visit(child(value, segment), i + 1, [...prefix, segment]);
+  };
+  visit(doc, 0, []);
+  return out;
+}
+
+function arrayFilterQueries(arrayFilters: Document[] | undefined, ctx: EvalContext): Map<string, ReturnType<typeof compileFilter>> {
+  const queries = new Map<string, ReturnType<typeof compileFilter>>();
+  for (const filter of arrayFilters ?? []) {
+    const identifiers = new Set(Object.keys(filter).map((key) => key.split(".")[0]));
+    if (identifiers.size !== 1) throw new CommandError("FailedToParse", "Each array filter must use a single top-level field name");
+    const [identifier] = identifiers;
+    if (queries.has(identifier)) throw new CommandError("FailedToParse", `Found multiple array filters with the same top-level field name ${identifier}`);
+    queries.set(identifier, compileFilter(filter, ctx));
+  }
+  return queries;
+}
+
+/** Throws ConflictingUpdateOperators when one path is another or contains it. */
+function checkConflicts(paths: string[]): void {
+  const sorted = [...paths].sort();
+  for (let i = 1; i < sorted.length; i++) {
+    const [a, b] = [sorted[i - 1], sorted[i]];
+    if (a === b || b.startsWith(a + ".")) {
+      throw new CommandError("ConflictingUpdateOperators", `Updating the path '${b}' would create a conflict at '${a}'`);
+    }
+  }
+}
+
+/** MongoDB cannot create a field inside an array (other than by position) or inside a scalar. */
+function checkViable(doc: Document, path: string): void {
+  const segments = path.split(".");
+  let value: unknown = doc;
+  for (let i = 0; i < segments.length - 1; i++) {
+    const next = child(value, segments[i]);
+    if (next === undefined) return; // the rest of the path is created
+    const segment = segments[i + 1];
+    const viable = isPlainObject(next) || (Array.isArray(next) && DIGITS.test(segment));
+    if (!viable) {
+      throw new CommandError("PathNotViable", `Cannot create field '${segment}' in element {${segments[i]}: ${formatValue(next)}}`);
+    }
+    value = next;
+  }
+}
+
+function setConcrete(doc: Document, path: string, value: unknown): void {
+  const segments = path.split(".");
+  let target: unknown = doc;
+  for (const segment of segments.slice(0, -1)) {
+    let next = child(target, segment);
+    if (next === undefined || next === null) {
+      next = {};
+      if (Array.isArray(target)) target[Number(segment)] = next;
+      else setOwn(target as Document, segment, next);
+    }
+    target = next;
+  }
+  const last = segments[segments.length - 1];
+  if (Array.isArray(target)) {
+    const index = Number(last);
+    while (target.length < index) target.push(null);
+    target[index] = value;
+  } else setOwn(target as Document, last, value);
+}
+
+function unsetConcrete(doc: Document, path: string): boolean {
+  const segments = path.split(".");
+  const parent = segments.length === 1 ? doc : getConcrete(doc, segments.slice(0, -1).join("."));
+  const last = segments[segments.length - 1];
+  if (isPlainObject(parent) && Object.prototype.hasOwnProperty.call(parent, last)) {
+    delete parent[last];
+    return true;
+  }
+  return false;
+}
+
+/** A predicate for one `$pull` condition, as MongoDB applies it to each element. */
+function pullPredicate(condition: unknown, ctx: EvalContext): (element: unknown) => boolean {
+  if (isPlainObject(condition)) {
+    const keys = Object.keys(condition);
+    const isFieldQuery = keys.length > 0 && keys.every((k) => !k.startsWith("$") || LOGICAL_OPERATORS.has(k));
+    if (isFieldQuery) {
+      // A document of conditions is a query applied to each element as if it were a document.
+      const query = compileFilter(condition, ctx);
+      return (element) => isPlainObject(element) && query.test(element);
+    }
+    if (keys.some((k) => k.startsWith("$"))) {
+      const query = compileFilter({ element: condition }, ctx);
+      return (element) => query.test({ element });
+    }
+  }
+  return (element) => sameValue(element, condition);
+}
+
+type Mode = "update" | "insert";
+
+/**
+ * Applies an operator update to `doc` in place. Array positions (`$`, `$[]`, `$[<id>]`) are
+ * resolved to concrete positions first, so that conflicts, path viability and the _id rule are
+ * judged on the fields actually written, as MongoDB does; `$pull` and `$rename` are applied
+ * here, the other operators by mingo.
+ */
+function applyOperators(doc: Document, modifier: Document, options: UpdateOptions, mode: Mode): void {
   if (Object.keys(modifier).length === 0) return;
-  checkArithmetic(doc, modifier);
+  const ex: ExpandContext = {
+    filter: options.filter,
+    arrayFilters: arrayFilterQueries(options.arrayFilters, options.ctx),
+    usedIdentifiers: new Set(),
+    ctx: options.ctx,
+  };
+  const concrete: Document = {};
+  const written: string[] = [];
+  const direct: Array<{ path: string; value: unknown }> = [];
+  for (const [op, fields] of Object.entries(modifier)) {
+    const out: Document = {};
+    for (const [path, value] of Object.entries(fields as Document)) {
+      if (op === "$rename") {
+        if (typeof value !== "string" || value === "") throw new CommandError("BadValue", `The 'to' field for $rename must be a string: ${path}: ${formatValue(value)}`);
+        if (path === value) throw new CommandError("BadValue", `The source and target field for $rename must differ: ${path}: ${formatValue(value)}`);
+        written.push(path, value);
+        setOwn(out, path, value);
+        continue;
+      }
+      for (const target of expandPath(doc, path, ex)) {
+        const segments = target.split(".");
+        if (segments[0] === "_id" && mode === "update") {
+          // Setting _id (or a part of it) to its current value is allowed; changing it is not.
+          if (op === "$set" && sameValue(getConcrete(doc, target), value)) continue;
+          throw new CommandError("ImmutableField", `Performing an update on the path '${target}' would modify the immutable field '_id'`);
+        }
+        written.push(target);
+        if (CREATING_OPERATORS.has(op)) checkViable(doc, target);
+        if (ARRAY_OPERATORS.has(op)) {
+          const current = getConcrete(doc, target);
+          if (current !== undefined && !Array.isArray(current)) {
+            const name = op === "$push" || op === "$addToSet" ? "field" : "path";
+            throw new CommandError(
+              "BadValue",
+              `The ${name} '${target}' must be an array but is of type ${typeName(current)} in document {_id: ${formatValue(doc._id)}}`,
+            );
+          }
+        }
+        const dollarField = segments.find((segment) => segment.startsWith("$"));
+        if (dollarField !== undefined) {
+          if (mode === "update" || op !== "$set") {
+            throw new CommandError("DollarPrefixedFieldName", `The dollar ($) prefixed field '${dollarField}' in '${target}' is not valid for storage.`);
+          }
+          // Inserting (an upsert) accepts dollar-prefixed field names, as an insert does.
+          direct.push({ path: target, value });
+          continue;
+        }
+        if (op === "$set" && typeof value === "object" && value !== null && (value as { _bsontype?: string })._bsontype === "Binary") {
+          // mingo compares binary values by their bytes only; a change of subtype is a change.
+          direct.push({ path: target, value });
+          continue;
+        }
+        setOwn(out, target, value);
+      }
+    }
+    if (Object.keys(out).length > 0) concrete[op] = out;
+  }
+  for (const identifier of ex.arrayFilters.keys()) {
+    if (!ex.usedIdentifiers.has(identifier)) {
+      throw new CommandError("FailedToParse", `The array filter for identifier '${identifier}' was not used in the update ${formatValue(modifier)}`);
+    }
+  }
+  checkConflicts(written);
+  checkArithmetic(doc, concrete);
+
+  for (const { path, value } of direct) setConcrete(doc, path, cloneDeep(value));
+  const pull = concrete.$pull as Document | undefined;
+  delete concrete.$pull;
+  const rename = concrete.$rename as Document | undefined;
+  delete concrete.$rename;
+  if (pull) {
+    for (const [path, condition] of Object.entries(pull)) {
+      const current = getConcrete(doc, path);
+      if (!Array.isArray(current)) continue;
+      const matches = pullPredicate(condition, options.ctx);
+      const kept = current.filter((element) => !matches(element));
+      if (kept.length !== current.length) setConcrete(doc, path, kept);
+    }
+  }
+  if (rename) {
+    for (const [from, to] of Object.entries(rename)) {
+      for (const path of [from, to as string]) {
+        if (path.split(".").some((segment, i, all) => i < all.length - 1 && Array.isArray(getConcrete(doc, all.slice(0, i + 1).join("."))))) {
+          throw new CommandError("BadValue", `The source field cannot be an array element, '${from}' in doc with _id: ${formatValue(doc._id)} has an array field called '${path}'`);
+        }
+      }
+      const value = getConcrete(doc, from);
+      if (value === undefined) continue;
+      checkViable(doc, to as string);
+      unsetConcrete(doc, from);
+      setConcrete(doc, to as string, value);
+    }
+  }
+  if (Object.keys(concrete).length === 0) return;
   evaluate(() =>
-    mingoUpdate(doc, modifier, options.arrayFilters, positional ? options.filter : undefined, {
+    mingoUpdate(doc, concrete, undefined, undefined, {
       cloneMode: "deep",
       queryOptions: mingoOptions(options.ctx),
     }),
@@ -118,7 +417,7 @@ export function applyUpdate(current: Document, spec: UpdateSpec, options: Update
   switch (spec.kind) {
     case "operators":
       next = cloneDeep(current);
-      applyOperators(next, spec.modifier, options, spec.positional);
+      applyOperators(next, spec.modifier, options, "update");
       break;
     case "replacement": {
       const replacement = cloneDeep(spec.replacement);
@@ -194,8 +493,8 @@ export function buildUpsertDocument(spec: UpdateSpec, options: UpdateOptions): D
       // An insert may set _id through $set or $setOnInsert (mongoose puts the schema's default
       // _id in $setOnInsert); mingo's updater refuses _id outright, so it is assigned here.
       const modifier = takeInsertId(doc, spec.modifier, "$set");
-      applyOperators(doc, modifier, options, false);
-      if (spec.setOnInsert) applyOperators(doc, { $set: takeInsertIdFrom(doc, spec.setOnInsert) }, options, false);
+      applyOperators(doc, modifier, options, "insert");
+      if (spec.setOnInsert) applyOperators(doc, { $set: takeInsertIdFrom(doc, spec.setOnInsert) }, options, "insert");
       break;
     }
     case "replacement":

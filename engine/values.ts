@@ -102,10 +102,24 @@ export function cloneDeep<T>(value: T): T {
   if (value instanceof Date) return new Date(value.getTime()) as T;
   if (isPlainObject(value)) {
     const out: Document = {};
-    for (const k of Object.keys(value)) out[k] = cloneDeep(value[k]);
+    for (const k of Object.keys(value)) setOwn(out, k, cloneDeep(value[k]));
     return out as T;
   }
   return value;
+}
+
+/**
+ * Assigns a field as data. A field named `__proto__` is a legal BSON field name: plain
+ * assignment would change the object's prototype instead of storing it.
+ */
+export function setOwn(target: Document, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}
+
+/** An own field's value (never one inherited from the prototype). */
+export function getOwn(target: Document, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(target, key) ? target[key] : undefined;
 }
 
 /**
@@ -225,4 +239,177 @@ export function formatValue(value: unknown): string {
   if (type === "ObjectId") return `ObjectId('${(value as { toHexString(): string }).toHexString()}')`;
   if (type === "Binary" && (value as { sub_type?: number }).sub_type === 4) return `UUID("${String(value)}")`;
   return String(value);
+}
+
+/** Bound markers used by index scans: the lowest / highest value of one BSON type, or of all. */
+export class TypeBound {
+  constructor(
+    readonly rank: number,
+    readonly high: boolean,
+  ) {}
+}
+export const MIN_BOUND = new TypeBound(-1, false);
+export const MAX_BOUND = new TypeBound(100, true);
+
+/** BSON comparison order of types (MongoDB's "comparison/sort order"). */
+export function typeRank(value: unknown): number {
+  if (value === undefined || value === null) return 2;
+  switch (typeof value) {
+    case "number":
+    case "bigint":
+      return 3;
+    case "string":
+      return 4;
+    case "boolean":
+      return 9;
+    case "object":
+      break;
+    default:
+      return 13;
+  }
+  if (value instanceof TypeBound) return value.rank;
+  if (Array.isArray(value)) return 6;
+  if (value instanceof Date) return 10;
+  if (value instanceof RegExp) return 12;
+  if (isPlainObject(value)) return 5;
+  if (value instanceof Uint8Array) return 7;
+  switch (bsonType(value)) {
+    case "MinKey":
+      return 1;
+    case "Long":
+    case "Int32":
+    case "Double":
+    case "Decimal128":
+      return 3;
+    case "BSONSymbol":
+      return 4;
+    case "DBRef":
+      return 5;
+    case "Binary":
+      return 7;
+    case "ObjectId":
+      return 8;
+    case "Timestamp":
+      return 11;
+    case "BSONRegExp":
+      return 12;
+    case "MaxKey":
+      return 14;
+    default:
+      return 13;
+  }
+}
+
+function toNumber(value: unknown): number {
+  if (typeof value === "number") return value;
+  if (typeof value === "bigint") return Number(value);
+  return Number((value as { toString(): string }).toString());
+}
+
+function stringOf(value: unknown): string {
+  return typeof value === "string" ? value : String((value as { value?: unknown }).value ?? value);
+}
+
+/** Binary comparison of UTF-8 strings is code point order. */
+function compareStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(i)!;
+    if (x !== y) return x < y ? -1 : 1;
+    if (x > 0xffff) i++;
+  }
+  return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
+}
+
+function binaryParts(value: unknown): { subtype: number; bytes: Uint8Array } {
+  if (value instanceof Uint8Array) return { subtype: 0, bytes: value };
+  const bin = value as { sub_type: number; buffer: Uint8Array; position: number };
+  return { subtype: bin.sub_type, bytes: bin.buffer.subarray(0, bin.position) };
+}
+
+/**
+ * Total order of BSON values as MongoDB compares them for sorting and index keys: by type
+ * (MinKey < null < numbers < strings < documents < arrays < binary < ObjectId < booleans <
+ * dates < timestamps < regexes < MaxKey), then by value. Numbers of all types compare by value;
+ * binary data by length, then subtype, then bytes.
+ */
+export function compareValues(a: unknown, b: unknown): number {
+  const ra = typeRank(a);
+  const rb = typeRank(b);
+  if (a instanceof TypeBound || b instanceof TypeBound) {
+    if (ra !== rb) return ra < rb ? -1 : 1;
+    const ha = a instanceof TypeBound ? (a.high ? 1 : -1) : 0;
+    const hb = b instanceof TypeBound ? (b.high ? 1 : -1) : 0;
+    return ha === hb ? 0 : ha < hb ? -1 : 1;
+  }
+  if (ra !== rb) return ra < rb ? -1 : 1;
+  switch (ra) {
+    case 2:
+    case 1:
+    case 14:
+      return 0;
+    case 3: {
+      const x = toNumber(a);
+      const y = toNumber(b);
+      if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : -1) : 1;
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+    case 4:
+      return compareStrings(stringOf(a), stringOf(b));
+    case 5: {
+      const x = a as Document;
+      const y = b as Document;
+      const kx = Object.keys(x).filter((k) => x[k] !== undefined);
+      const ky = Object.keys(y).filter((k) => y[k] !== undefined);
+      for (let i = 0; i < Math.min(kx.length, ky.length); i++) {
+        const byType = typeRank(x[kx[i]]) - typeRank(y[ky[i]]);
+        if (byType !== 0) return byType < 0 ? -1 : 1;
+        const byName = compareStrings(kx[i], ky[i]);
+        if (byName !== 0) return byName;
+        const byValue = compareValues(x[kx[i]], y[ky[i]]);
+        if (byValue !== 0) return byValue;
+      }
+      return kx.length - ky.length === 0 ? 0 : kx.length < ky.length ? -1 : 1;
+    }
+    case 6: {
+      const x = a as unknown[];
+      const y = b as unknown[];
+      for (let i = 0; i < Math.min(x.length, y.length); i++) {
+        const c = compareValues(x[i], y[i]);
+        if (c !== 0) return c;
+      }
+      return x.length === y.length ? 0 : x.length < y.length ? -1 : 1;
+    }
+    case 7: {
+      const x = binaryParts(a);
+      const y = binaryParts(b);
+      if (x.bytes.length !== y.bytes.length) return x.bytes.length < y.bytes.length ? -1 : 1;
+      if (x.subtype !== y.subtype) return x.subtype < y.subtype ? -1 : 1;
+      const c = Buffer.compare(Buffer.from(x.bytes.buffer, x.bytes.byteOffset, x.bytes.length), Buffer.from(y.bytes.buffer, y.bytes.byteOffset, y.bytes.length));
+      return c;
+    }
+    case 8: {
+      const x = (a as { toHexString(): string }).toHexString();
+      const y = (b as { toHexString(): string }).toHexString();
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+    case 9:
+      return a === b ? 0 : a ? 1 : -1;
+    case 10: {
+      const x = (a as Date).getTime();
+      const y = (b as Date).getTime();
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+    case 11: {
+      const x = a as { compare?(other: unknown): number; toString(): string };
+      return typeof x.compare === "function" ? Math.sign(x.compare(b)) : compareStrings(String(a), String(b));
+    }
+    default: {
+      const x = a instanceof RegExp ? `${a.source}/${a.flags}` : String(a);
+      const y = b instanceof RegExp ? `${b.source}/${b.flags}` : String(b);
+      return compareStrings(x, y);
+    }
+  }
 }

@@ -134,7 +134,7 @@ export const transactionUnsupported: CommandHandler = () => {
 
 export const authUnsupported: CommandHandler = (ctx) => {
   throw new CommandError(
-    "IllegalOperation",
+    "CommandNotSupported",
     `${ctx.name}: authentication is not supported by the embedded engine (it only accepts connections from 127.0.0.1); remove credentials from the connection string`,
   );
 };

@@ -3,15 +3,14 @@
  * distinct, aggregate, explain.
  */
 import { ObjectId } from "bson";
-import { Aggregator } from "mingo";
 import { compare } from "mingo/util";
 import { bsonSize, MAX_BSON_OBJECT_SIZE, MAX_WRITE_BATCH_SIZE, type Document } from "../bson";
 import type { Collection } from "../collection";
 import { parseBatchSize } from "../cursors";
 import type { Writer } from "../database";
 import { CommandError } from "../errors";
-import { evaluate, mingoOptions, type EvalContext } from "../mingo";
-import { findMatching, parseSort, project, sortSkipLimit, type MatchResult, type Plan } from "../query";
+import { Aggregator, evaluate, mingoOptions, type EvalContext } from "../mingo";
+import { findMatching, parseSort, project, projector, runQuery, type MatchResult, type Plan } from "../query";
 import { applyUpdate, buildUpsertDocument, parseUpdateSpec, type UpdateSpec } from "../update";
 import { cloneDeep, isPlainObject, keyOf, sameValue, sealDocument, walkPath, withIdFirst } from "../values";
 import {
@@ -101,11 +100,19 @@ export const find: CommandHandler = (ctx) => {
   const batchSize = parseBatchSize(ctx.body.batchSize);
   if (getBoolean(ctx.body, "tailable", false)) throw new CommandError("BadValue", "tailable cursors are not supported by the embedded engine");
   const ectx = evalContext(ctx);
-  const stopAfter = !sort && limit > 0 ? skip + limit : Infinity;
-  const { docs } = findMatching(ctx.db.getCollection(name), filter, ectx, ctx.engine.stats, stopAfter);
-  const results = project(sortSkipLimit(docs, sort, skip, limit, ectx), projection, ectx, filter);
+  const shape = projector(projection, ectx, filter);
+  const run = runQuery(ctx.db.getCollection(name), filter, ectx, ctx.engine.stats, { sort, skip, limit, hint: ctx.body.hint });
+  const results = mapIterable(run.results, shape);
   return { cursor: ctx.engine.cursors.open(`${ctx.db.name}.${name}`, results, batchSize, singleBatch), ok: 1 };
 };
+
+function mapIterable<T, U>(source: Iterable<T>, fn: (value: T) => U): Iterable<U> {
+  return {
+    *[Symbol.iterator]() {
+      for (const value of source) yield fn(value);
+    },
+  };
+}
 
 export const getMore: CommandHandler = (ctx) => {
   const collection = ctx.body.collection;
@@ -145,9 +152,9 @@ interface UpdateRequest {
 function runUpdate(ctx: CommandContext, w: Writer, name: string, request: UpdateRequest): UpdateRun {
   const { filter, spec, multi, upsert, sort, arrayFilters, ectx } = request;
   const collection = ctx.db.getCollection(name);
-  const stopAfter = multi || sort ? Infinity : 1;
-  let targets = findMatching(collection, filter, ectx, ctx.engine.stats, stopAfter).docs;
-  if (!multi) targets = sortSkipLimit(targets, sort, 0, 1, ectx);
+  const targets = multi
+    ? findMatching(collection, filter, ectx, ctx.engine.stats).docs
+    : [...runQuery(collection, filter, ectx, ctx.engine.stats, { sort, limit: 1 }).results];
   const options = { arrayFilters, filter, ctx: ectx };
 
   if (targets.length === 0) {
@@ -266,8 +273,7 @@ export const findAndModify: CommandHandler = (ctx) => {
   return ctx.db.write((w) => {
     if (remove) {
       const collection = ctx.db.getCollection(name);
-      const matches = findMatching(collection, filter, ectx, ctx.engine.stats, sort ? Infinity : 1).docs;
-      const target = sortSkipLimit(matches, sort, 0, 1, ectx)[0];
+      const [target] = runQuery(collection, filter, ectx, ctx.engine.stats, { sort, limit: 1 }).results;
       if (target) w.remove(collection!, target);
       return { lastErrorObject: { n: target ? 1 : 0 }, value: shape(target), ok: 1 };
     }
@@ -350,7 +356,7 @@ function parsePipeline(body: Document): Document[] {
       throw new CommandError("BadValue", "A pipeline stage specification object must contain exactly one field.");
     }
     const stageName = Object.keys(stage)[0];
-    if (stageName in REJECTED_STAGES) throw new CommandError("IllegalOperation", REJECTED_STAGES[stageName]);
+    if (stageName in REJECTED_STAGES) throw new CommandError("CommandNotSupported", REJECTED_STAGES[stageName]);
   }
   return pipeline as Document[];
 }
@@ -367,9 +373,13 @@ function runAggregate(ctx: CommandContext, collection: Collection | undefined, p
   let match: MatchResult | null = null;
   if (pipeline.length > 0 && isPlainObject(pipeline[0].$match)) {
     // A leading $match uses the same planner as find, so it can use indexes.
-    match = findMatching(collection, pipeline[0].$match, ectx, ctx.engine.stats);
+    match = findMatching(collection, pipeline[0].$match, ectx, ctx.engine.stats, Infinity, ctx.body.hint);
     input = match.docs;
     rest = pipeline.slice(1);
+  } else if (ctx.body.hint !== undefined) {
+    // A hint gives the pipeline its input in that index's order.
+    match = findMatching(collection, {}, ectx, ctx.engine.stats, Infinity, ctx.body.hint);
+    input = match.docs;
   } else {
     input = collection ? [...collection.docs.values()] : [];
     ctx.engine.stats.documentsScanned += input.length;
@@ -387,7 +397,7 @@ function runAggregate(ctx: CommandContext, collection: Collection | undefined, p
 export const aggregate: CommandHandler = (ctx) => {
   const target = ctx.body.aggregate;
   if (typeof target !== "string") {
-    throw new CommandError("IllegalOperation", "database-level aggregation ({ aggregate: 1 }) is not supported by the embedded engine");
+    throw new CommandError("CommandNotSupported", "database-level aggregation ({ aggregate: 1 }) is not supported by the embedded engine");
   }
   const name = collectionName(ctx);
   const pipeline = parsePipeline(ctx.body);
@@ -409,10 +419,17 @@ function describePlan(plan: Plan | undefined): Document {
   if (!plan || plan.stage === "COLLSCAN") return { stage: "COLLSCAN", direction: "forward" };
   if (plan.stage === "EOF") return { stage: "EOF" };
   if (plan.stage === "IDHACK") return { stage: "IDHACK" };
-  return {
+  const fetch = {
     stage: "FETCH",
-    inputStage: { stage: "IXSCAN", keyPattern: plan.keyPattern, indexName: plan.indexName, isMultiKey: false, direction: "forward" },
+    inputStage: {
+      stage: "IXSCAN",
+      keyPattern: plan.keyPattern,
+      indexName: plan.indexName,
+      isMultiKey: false,
+      direction: plan.direction === -1 ? "backward" : "forward",
+    },
   };
+  return plan.sorted ? fetch : { stage: "SORT", inputStage: fetch };
 }
 
 function explainReply(ctx: CommandContext, name: string, plan: Plan | undefined, nReturned: number, examined: number, started: number): Document {
@@ -448,14 +465,20 @@ export const explain: CommandHandler = (ctx) => {
     case "count":
     case "distinct": {
       const filter = getDocument(inner, innerName === "find" ? "filter" : "query") ?? {};
-      const match = findMatching(collection, filter, ectx, ctx.engine.stats);
-      return explainReply(ctx, name, match.plan, match.docs.length, match.examined, started);
+      const run = runQuery(collection, filter, ectx, ctx.engine.stats, {
+        sort: innerName === "find" ? parseSort(inner.sort) : undefined,
+        skip: Math.max(0, getInteger(inner, "skip", 0)),
+        limit: Math.abs(getInteger(inner, "limit", 0)),
+        hint: inner.hint,
+      });
+      const nReturned = [...run.results].length;
+      return explainReply(ctx, name, run.plan, nReturned, run.counter.examined, started);
     }
     case "aggregate": {
       const run = runAggregate(innerCtx, collection, parsePipeline(inner), ectx);
       return explainReply(ctx, name, run.match?.plan, run.results.length, run.scanned, started);
     }
     default:
-      throw new CommandError("IllegalOperation", `explain of '${innerName}' is not supported by the embedded engine`);
+      throw new CommandError("CommandNotSupported", `explain of '${innerName}' is not supported by the embedded engine`);
   }
 };

@@ -1,11 +1,10 @@
 /**
  * Catalog commands: collections, databases and indexes.
  */
-import { Query } from "mingo";
 import { bsonSize, type Document } from "../bson";
 import { validateCollectionName, validateDatabaseName } from "../database";
 import { CommandError } from "../errors";
-import { evaluate, mingoOptions } from "../mingo";
+import { Query, evaluate, mingoOptions } from "../mingo";
 import { ID_INDEX_NAME, normalizeIndexSpec, sameIndexOptions, type IndexSpec } from "../indexes";
 import { parseBatchSize } from "../cursors";
 import { formatValue, isPlainObject, keyOf } from "../values";
@@ -40,7 +39,7 @@ export const create: CommandHandler = (ctx) => {
   const name = collectionName(ctx);
   for (const option of UNSUPPORTED_CREATE_OPTIONS) {
     if (ctx.body[option] !== undefined && ctx.body[option] !== false) {
-      throw new CommandError("IllegalOperation", `collection option '${option}' is not supported by the embedded engine`);
+      throw new CommandError("CommandNotSupported", `collection option '${option}' is not supported by the embedded engine`);
     }
   }
   if (ctx.db.getCollection(name)) throw new CommandError("NamespaceExists", `Collection ${ctx.db.name}.${name} already exists.`);
@@ -191,7 +190,7 @@ function splitNamespace(value: unknown, field: string): { db: string; coll: stri
 export const renameCollection: CommandHandler = (ctx) => {
   const from = splitNamespace(ctx.body.renameCollection, "renameCollection");
   const to = splitNamespace(ctx.body.to, "to");
-  if (from.db !== to.db) throw new CommandError("IllegalOperation", "renaming a collection across databases is not supported by the embedded engine");
+  if (from.db !== to.db) throw new CommandError("CommandNotSupported", "renaming a collection across databases is not supported by the embedded engine");
   const db = ctx.engine.database(from.db);
   validateCollectionName(db.name, to.coll);
   const source = db.getCollection(from.coll);

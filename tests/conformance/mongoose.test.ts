@@ -4,8 +4,8 @@
  */
 import { randomUUID } from "node:crypto";
 import mongoose, { Schema, type Connection, type Model } from "mongoose";
-import { beforeAll, describe, expect, it } from "vitest";
-import { targetKinds, useTarget } from "./harness";
+import { beforeAll, expect, it } from "vitest";
+import { describeTarget, targetKinds, useTarget } from "./harness";
 
 interface User {
   _id: string;
@@ -70,7 +70,7 @@ async function rejection(promise: Promise<unknown>): Promise<Error & Record<stri
 }
 
 for (const kind of targetKinds()) {
-  describe(`mongoose conformance (${kind})`, () => {
+  describeTarget(kind, `mongoose conformance (${kind})`, () => {
     const target = useTarget(kind);
     let User: Model<User>;
     let Member: Model<Member>;

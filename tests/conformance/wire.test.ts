@@ -232,20 +232,52 @@ describe("unsupported features (engine)", () => {
     expect((commit as MongoServerError).code).toBe(20);
   });
 
-  it("rejects change streams with IllegalOperation", async () => {
+  it("rejects change streams with CommandNotSupported and its own message", async () => {
     const stream = client.db("wire").collection("cs").watch();
     const error = await stream.tryNext().catch((e: unknown) => e);
     await stream.close();
-    expect((error as MongoServerError).code).toBe(20);
+    expect((error as MongoServerError).code).toBe(115);
+    expect((error as MongoServerError).message).toMatch(/change streams are not supported by the embedded engine/);
+  });
+
+  it("refuses collection options it cannot honour with a code the driver passes through", async () => {
+    const db = client.db("wire");
+    for (const [option, options] of [
+      ["capped", { capped: true, size: 4096 }],
+      ["validator", { validator: { a: { $type: "string" } } }],
+      ["timeseries", { timeseries: { timeField: "t" } }],
+      ["clusteredIndex", { clusteredIndex: { key: { _id: 1 }, unique: true } }],
+      ["collation", { collation: { locale: "en" } }],
+    ] as const) {
+      const error = await db.createCollection(`opt_${option}`, options).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MongoServerError);
+      expect((error as MongoServerError).code).toBe(115);
+      expect((error as MongoServerError).codeName).toBe("CommandNotSupported");
+      expect((error as MongoServerError).message).toBe(`collection option '${option}' is not supported by the embedded engine`);
+    }
+    const names = (await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
+    expect(names.filter((name) => name.startsWith("opt_"))).toEqual([]);
+  });
+
+  it("refuses collations it cannot honour instead of ignoring them", async () => {
+    const c = client.db("wire").collection("collated");
+    await c.insertOne({ name: "a" });
+    for (const collation of [{ locale: "en", strength: 4 }, { locale: "fr", backwards: true }, { locale: "en", maxVariable: "space" as const }]) {
+      const error = await c.find({ name: "a" }, { collation }).toArray().catch((e: unknown) => e);
+      expect((error as MongoServerError).code).toBe(2);
+      expect((error as MongoServerError).message).toMatch(/not supported by the embedded engine/);
+    }
+    expect(await c.countDocuments({ name: "A" }, { collation: { locale: "en_GB", strength: 1 } })).toBe(1);
   });
 
   it("rejects authentication commands and unknown commands", async () => {
     const sasl = await client.db("admin").command({ saslStart: 1, mechanism: "SCRAM-SHA-256", payload: Buffer.from("") }).catch((e: unknown) => e);
-    expect((sasl as MongoServerError).code).toBe(20);
+    expect((sasl as MongoServerError).code).toBe(115);
     const unknown = await client.db("admin").command({ replSetGetStatus: 1 }).catch((e: unknown) => e);
     expect((unknown as MongoServerError).code).toBe(59);
     const out = await client.db("wire").collection("seq").aggregate([{ $out: "copy" }]).toArray().catch((e: unknown) => e);
-    expect((out as MongoServerError).code).toBe(20);
+    expect((out as MongoServerError).code).toBe(115);
+    expect((out as MongoServerError).message).toBe("$out is not supported by the embedded engine");
     expect(await client.db("admin").command({ ping: 1 })).toMatchObject({ ok: 1 });
   });
 });
