@@ -26,6 +26,8 @@ import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
 export const OFFLINE_MODEL = "offline-rules-v1";
 
 const MAX_BULLETS = 5;
+/** A step may carry one more line than the rule's own when it adds the business's facts. */
+const MAX_BULLETS_WITH_FACTS = 6;
 
 interface Facts {
   company: string;
@@ -51,6 +53,12 @@ function clause(value: string | undefined, max = 160): string {
   return cut.replace(/[.!?]$/, "");
 }
 
+/** "a Sunset flow", "an Abandoned Cart flow". */
+function aFlow(flowType: FlowType) {
+  const label = flowTypeLabel(flowType);
+  return `${/^[AEIOU]/i.test(label) ? "an" : "a"} ${label} flow`;
+}
+
 function lower(text: string) {
   return text ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
@@ -73,12 +81,49 @@ function factsOf(business: QuestionnaireAnswers, flowType: FlowType): Facts {
   };
 }
 
+/** Without a leading article, to follow "your": "the Month-End Report" → "Month-End Report". */
+function bare(text: string) {
+  return text.replace(/^(the|a|an)\s+/i, "");
+}
+
+/** The biggest figure in the proof ("4.8 stars from 2,300 reviews" → "2,300"), if any. */
+function headlineNumber(proof: string): string | null {
+  const numbers = proof.match(/\d[\d,]*(?:\.\d+)?/g) ?? [];
+  let best: string | null = null;
+  for (const number of numbers) {
+    if (!best || Number(number.replace(/,/g, "")) > Number(best.replace(/,/g, ""))) best = number;
+  }
+  return best && Number(best.replace(/,/g, "")) >= 10 ? best : null;
+}
+
+/** The answer when it fits a title whole (a title never ends mid-sentence), else null. */
+function whole(text: string, max: number): string | null {
+  const full = clause(text, 10_000);
+  return full && full.length <= max ? lower(full) : null;
+}
+
+/** The rule's [placeholders] filled from the business's answers, with a sound wording when an answer is missing. */
 function fill(text: string, facts: Facts): string {
+  const count = headlineNumber(facts.proof);
+  const offer = facts.offer ? bare(lower(facts.offer)) : "";
   return text
     .replace(/\[Company\]/gi, facts.company)
     .replace(/\[target audience\]/gi, facts.audience ? lower(facts.audience) : "your customers")
-    .replace(/\[welcome offer\]/gi, facts.offer ? lower(facts.offer) : "welcome gift")
-    .replace(/\[desired outcome\]/gi, facts.goal ? lower(facts.goal) : "your first result")
+    .replace(/\[welcome offer\]/gi, offer || "welcome gift")
+    .replace(/\[lead magnet\]/gi, offer || "free guide")
+    .replace(/\[specific offer\]/gi, offer || `your first step with ${facts.company}`)
+    .replace(/for \[desired outcome\]/gi, whole(facts.goal, 60) ? `to ${whole(facts.goal, 60)}` : `behind ${facts.company}'s results`)
+    .replace(/\[desired outcome\]/gi, whole(facts.goal, 60) ?? "your first result")
+    .replace(/\[problem\] keeps happening/gi, whole(facts.problem, 60) ? `${whole(facts.problem, 60)} keeps happening` : "the problem keeps coming back")
+    .replace(/\[problem\]/gi, whole(facts.problem, 60) ?? "the problem")
+    .replace(/choosing \[category\]/gi, `choosing ${whole(facts.product, 50) ?? "a provider"}`)
+    .replace(/\[category\]/gi, "a provider")
+    .replace(/How \[customer\] got \[result\]/gi, `How a ${facts.company} customer got the result they wanted`)
+    .replace(/\[customer\]/gi, `a ${facts.company} customer`)
+    .replace(/\[result\]/gi, "the result they wanted")
+    .replace(/Why \[number\] customers/gi, count ? `Why ${count} customers` : "Why customers")
+    .replace(/\[number\]/gi, count ?? "many")
+    .replace(/\[product\]/gi, "purchase")
     .replace(/\[item\]/gi, "item");
 }
 
@@ -295,6 +340,41 @@ function baseDraft(request: FlowRequest, touchpoints: DraftTouchpoint[], carried
   };
 }
 
+function mentions(touchpoints: readonly DraftTouchpoint[], text: string) {
+  const needle = text.toLowerCase().slice(0, 40);
+  return touchpoints.some((tp) => `${tp.title}\n${tp.primaryGoal}\n${tp.keyMessages}\n${tp.callToAction}`.toLowerCase().includes(needle));
+}
+
+function addLine(tp: DraftTouchpoint, line: string, position: "start" | "end" = "end"): DraftTouchpoint {
+  const lines = bullets(tp.keyMessages);
+  if (lines.length >= MAX_BULLETS_WITH_FACTS) lines.splice(lines.length - 1, 1);
+  return { ...tp, keyMessages: joinBullets(position === "start" ? [line, ...lines] : [...lines, line]) };
+}
+
+/**
+ * Makes sure each thing the business told us shows in the steps where it works best: the voice
+ * in the first message, the goal in the last, the offer in the last (the only incentive step of
+ * an abandoned cart), proof, guarantee and objections in the emails that precede the ask.
+ */
+function coverFacts(list: DraftTouchpoint[], facts: Facts): DraftTouchpoint[] {
+  const out = [...list];
+  const emails = out.map((tp, index) => (tp.stepType === "Email" ? index : -1)).filter((index) => index >= 0);
+  if (emails.length === 0) return out;
+  const firstEmail = emails[0]!;
+  const lastEmail = emails[emails.length - 1]!;
+  const middle = emails.filter((index) => index !== firstEmail && index !== lastEmail);
+  const pick = (n: number) => middle[n % Math.max(1, middle.length)] ?? lastEmail;
+  if (facts.voice) out[firstEmail] = addLine(out[firstEmail]!, `Write in ${facts.company}'s voice: ${lower(facts.voice)}`);
+  else if (!mentions(out, facts.company)) out[firstEmail] = addLine(out[firstEmail]!, `Sign off from the ${facts.company} team`);
+  if (facts.audience && !mentions(out, facts.audience)) out[firstEmail] = addLine(out[firstEmail]!, `Speak to ${lower(facts.audience)}`);
+  if (facts.proof && !mentions(out, facts.proof)) out[pick(0)] = addLine(out[pick(0)]!, `Proof to show: ${facts.proof}`);
+  if (facts.objections && !mentions(out, facts.objections)) out[pick(1)] = addLine(out[pick(1)]!, `Answer the objection customers raise most: ${lower(facts.objections)}`);
+  if (facts.guarantee && !mentions(out, facts.guarantee)) out[lastEmail] = addLine(out[lastEmail]!, `Guarantee: ${facts.guarantee}`);
+  if (facts.offer && !mentions(out, facts.offer)) out[lastEmail] = addLine(out[lastEmail]!, `${facts.company}'s offer: ${facts.offer}`);
+  if (facts.goal && !mentions(out, facts.goal)) out[lastEmail] = addLine(out[lastEmail]!, `Ask for one thing: ${lower(facts.goal)}`);
+  return out;
+}
+
 export function generateOfflineDraft(request: FlowRequest): FlowDraft {
   const rule = ruleFor(request);
   const facts = factsOf(request.business, request.flowType);
@@ -303,7 +383,7 @@ export function generateOfflineDraft(request: FlowRequest): FlowDraft {
   touchpoints = fitChannels(touchpoints, request.flowType, facts);
   touchpoints = fitCount(touchpoints, request.flowType, facts);
   touchpoints = fitTiming(touchpoints, request.flowType);
-  return baseDraft(request, touchpoints);
+  return baseDraft(request, coverFacts(touchpoints, facts));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -348,8 +428,12 @@ function removeAt(list: DraftTouchpoint[], index: number) {
 
 /** A middle step of least weight: not the first, not the last, an email before an SMS. */
 function leastNeededIndex(list: readonly DraftTouchpoint[], channel?: "Email"): number | null {
+  const smsCount = list.filter((tp) => tp.stepType === "SMS").length;
   for (let index = list.length - 2; index >= 1; index--) {
-    if (!channel || list[index]!.stepType === channel) return index;
+    const tp = list[index]!;
+    if (channel && tp.stepType !== channel) continue;
+    if (tp.stepType === "SMS" && smsCount === 1) continue; // the one text a flow may need
+    return index;
   }
   return null;
 }
@@ -412,7 +496,7 @@ export function regenerateOfflineDraft(request: RegenerateRequest): RegeneratedD
       if (list.length > min) {
         changes.push(`removed step ${index + 1} ("${list[index]!.title}")`);
         list = removeAt(list, index);
-      } else refused.push(`kept step ${index + 1}: a ${flowTypeLabel(flowType)} flow needs at least ${min} steps`);
+      } else refused.push(`kept step ${index + 1}: ${aFlow(flowType)} needs at least ${min} steps`);
     }
   }
   if (FEEDBACK_KINDS.shorter.test(feedback)) {
@@ -426,7 +510,7 @@ export function regenerateOfflineDraft(request: RegenerateRequest): RegeneratedD
       list = removeAt(list, index);
     }
     list = list.map((tp) => ({ ...tp, keyMessages: joinBullets(bullets(tp.keyMessages).slice(0, 3)) }));
-    changes.push(removed.length ? `made it shorter: dropped ${removed.map((t) => `"${t}"`).join(", ")} and kept each step to three key messages` : `kept each step to three key messages (${min} steps is the shortest a ${flowTypeLabel(flowType)} flow can be)`);
+    changes.push(removed.length ? `made it shorter: dropped ${removed.map((t) => `"${t}"`).join(", ")} and kept each step to three key messages` : `kept each step to three key messages (${min} steps is the shortest ${aFlow(flowType)} can be)`);
   }
   if (FEEDBACK_KINDS.fewerEmails.test(feedback)) {
     matched.add("fewerEmails");
