@@ -321,12 +321,12 @@ export function snapshotOf(current: CurrentFlowDoc, versionNumber: number, now: 
 export async function updateWithRevision<R>(
   flowId: string,
   userId: string,
-  mutate: (current: CurrentFlowDoc) => FlowChange<R>,
+  mutate: (current: CurrentFlowDoc) => FlowChange<R> | Promise<FlowChange<R>>,
 ): Promise<R | null> {
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
     const current = await findFlow({ flowId, userId });
     if (!current) return null;
-    const change = mutate(current);
+    const change = await mutate(current);
     const now = new Date();
     const version = change.saveCurrentAsVersion ? snapshotOf(current, current.lastVersionNumber + 1, now) : null;
     const messages: FlowMessageDoc[] = (change.messages ?? []).map((message, index) => ({

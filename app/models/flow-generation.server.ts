@@ -61,7 +61,8 @@ export async function claimGeneration({
     if (!isDuplicateKeyError(error)) throw error;
   }
   // Held: take it over only if the holder's claim has expired (a crash left it behind).
-  const taken = await FlowGenerationModel.findOneAndUpdate({ _id: id, expiresAt: { $lte: now } }, { $set: doc }, { returnDocument: "after" }).lean();
+  const { _id: _key, ...fields } = doc;
+  const taken = await FlowGenerationModel.findOneAndUpdate({ _id: id, expiresAt: { $lte: now } }, { $set: fields }, { returnDocument: "after" }).lean();
   return taken ? id : null;
 }
 
