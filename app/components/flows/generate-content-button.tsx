@@ -1,4 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+
+import { useToast } from "~/components/ui/toaster";
 
 import { UpgradeLink } from "~/components/upgrade-dialog";
 import { HONEYPOT_FIELD } from "~/lib/schemas/auth";
@@ -29,7 +32,12 @@ export function GenerateContentButton({
   className?: string;
 }) {
   const location = useLocation();
-  const fetcher = useFetcher({ key: `generate-content-${flowId}` });
+  const fetcher = useFetcher<{ toast?: { title: string; description?: string } }>({ key: `generate-content-${flowId}` });
+  const { toast } = useToast();
+  const failure = fetcher.state === "idle" ? fetcher.data?.toast : undefined;
+  useEffect(() => {
+    if (failure) toast({ title: failure.title, description: failure.description, variant: "destructive" });
+  }, [failure, toast]);
   if (!isPremium) {
     return (
       <UpgradeLink className={className} data-testid="generate-content">
