@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { layoutTimeline, scaleX, TIMELINE, WEEK_MINUTES, type TimelineTouchpoint } from "~/lib/flows/timeline";
+import { layoutTimeline, scaleX, TIMELINE, triggerAndExits, WEEK_MINUTES, type TimelineTouchpoint } from "~/lib/flows/timeline";
 
 function tp(stepNumber: number, minutes: number, stepType: "Email" | "SMS" = "Email", title = `Step ${stepNumber}`): TimelineTouchpoint {
   return {
@@ -46,6 +46,9 @@ describe("layoutTimeline", () => {
     expect(xs[1]! - xs[0]!).toBeGreaterThanOrEqual(TIMELINE.MIN_GAP_PX);
     expect(xs[2]! - xs[1]!).toBeGreaterThanOrEqual(TIMELINE.MIN_GAP_PX);
     expect(layout.nodes[1]!.nudged).toBe(true);
+    // Close titles alternate rows so they never overlap.
+    expect(layout.nodes.map((node) => node.labelRow)).toEqual([0, 1, 0]);
+    expect(layout.nodes.map((node) => node.shortTime)).toEqual(["At trigger", "+30 minutes", "+1 hour"]);
     expect(layout.waits.map((wait) => wait.label)).toEqual(["Wait 30 minutes", "Wait 30 minutes"]);
   });
 
@@ -76,5 +79,18 @@ describe("layoutTimeline", () => {
     const layout = layoutTimeline([]);
     expect(layout.nodes).toEqual([]);
     expect(layout.description).toMatch(/no touchpoints/);
+  });
+});
+
+describe("triggerAndExits", () => {
+  it("reads the trigger and the exit rules from the quick notes", () => {
+    expect(triggerAndExits("Trigger: Signs up for the trial.\nExit rules: Buys a plan; Unsubscribes.\nSend SMS only with consent.")).toEqual({
+      trigger: "Signs up for the trial",
+      exitRules: ["Buys a plan", "Unsubscribes"],
+    });
+  });
+
+  it("gives nothing when the notes do not say", () => {
+    expect(triggerAndExits("Keep the tone friendly.")).toEqual({ trigger: null, exitRules: [] });
   });
 });

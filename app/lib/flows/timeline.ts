@@ -31,12 +31,14 @@ export const TIMELINE = {
   WEEK_PX: 560,
   DOUBLING_PX: 150,
   MIN_GAP_PX: 128,
-  TOP_PX: 44,
-  LANE_HEIGHT_PX: 92,
+  TOP_PX: 64,
+  LANE_HEIGHT_PX: 104,
   AXIS_GAP_PX: 24,
   BOTTOM_PX: 40,
   NODE_RADIUS: 16,
-  TITLE_CHARS: 20,
+  TITLE_CHARS: 18,
+  /** Two titles in one lane closer than this go on alternate rows. */
+  STAGGER_BELOW_PX: 190,
   TICK_MIN_GAP_PX: 56,
 } as const;
 
@@ -51,6 +53,10 @@ export interface TimelineNode {
   /** The title cut to fit under the node; `title` holds it whole. */
   shortTitle: string;
   timeText: string;
+  /** A short mark of the time from the trigger: "At trigger", "+1 day", "+3 hours". */
+  shortTime: string;
+  /** 0: the title sits just above the node; 1: one row higher, clear of a close neighbour. */
+  labelRow: 0 | 1;
   minutes: number;
   x: number;
   y: number;
@@ -119,6 +125,7 @@ export function layoutTimeline(
   const laneY = (type: StepType) => lanes.find((lane) => lane.stepType === type)?.y ?? lanes[0]!.y;
 
   const nodes: TimelineNode[] = [];
+  const lastInLane = new Map<StepType, TimelineNode>();
   const waits: TimelineWait[] = [];
   let previousMinutes = 0;
   let previousX = scaleX(0);
@@ -131,18 +138,24 @@ export function layoutTimeline(
     if (minutes > previousMinutes) {
       waits.push({ key: `wait-${tp.id}`, minutes: minutes - previousMinutes, label: `Wait ${formatDuration(minutes - previousMinutes)}`, x1: previousX, x2: x });
     }
-    nodes.push({
+    const neighbour = lastInLane.get(tp.stepType);
+    const labelRow: 0 | 1 = neighbour && x - neighbour.x < TIMELINE.STAGGER_BELOW_PX && neighbour.labelRow === 0 ? 1 : 0;
+    const node: TimelineNode = {
       id: tp.id,
       stepNumber: tp.stepNumber,
       stepType: tp.stepType,
       title: tp.title,
       shortTitle: shorten(tp.title, TIMELINE.TITLE_CHARS),
       timeText: timingText(tp.timing, tp.delayDays),
+      shortTime: minutes === 0 ? "At trigger" : `+${formatDuration(minutes)}`,
+      labelRow,
       minutes,
       x,
       y: laneY(tp.stepType),
       nudged: x > natural + 0.5,
-    });
+    };
+    nodes.push(node);
+    lastInLane.set(tp.stepType, node);
     previousMinutes = minutes;
     previousX = x;
   });
@@ -187,4 +200,26 @@ function describeTimeline(nodes: readonly TimelineNode[], waits: readonly Timeli
   const total = nodes[nodes.length - 1]!.minutes;
   parts.push(`${exitLabel}${total > 0 ? `, ${formatDuration(total)} after the trigger` : ""}.`);
   return parts.join(" ");
+}
+
+/**
+ * The trigger and exit rules a flow states in its quick notes ("Trigger: …" and
+ * "Exit rules: a; b." lines, as the flow rules write them), for the ends of the diagram.
+ */
+export function triggerAndExits(quickNotes: string): { trigger: string | null; exitRules: string[] } {
+  let trigger: string | null = null;
+  let exitRules: string[] = [];
+  for (const line of quickNotes.split(/\r?\n/)) {
+    const triggerMatch = /^\s*Trigger:\s*(.+)$/i.exec(line);
+    if (triggerMatch && trigger === null) trigger = triggerMatch[1]!.trim().replace(/\.$/, "");
+    const exitMatch = /^\s*Exit rules?:\s*(.+)$/i.exec(line);
+    if (exitMatch && exitRules.length === 0) {
+      exitRules = exitMatch[1]!
+        .replace(/\.$/, "")
+        .split(";")
+        .map((rule) => rule.trim())
+        .filter(Boolean);
+    }
+  }
+  return { trigger, exitRules };
 }
