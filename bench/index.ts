@@ -26,6 +26,7 @@ async function main() {
   const sections: Array<[string, () => Promise<string[]>]> = [
     ["pages", pages],
     ["engine", runEngineBench],
+    ["flows", async () => (await import("./flows")).runFlowsBench()],
   ];
   for (const [name, run] of sections) {
     if (only && only !== name) continue;

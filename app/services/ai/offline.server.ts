@@ -585,6 +585,7 @@ export function regenerateOfflineDraft(request: RegenerateRequest): RegeneratedD
 
 export const offlineProvider: FlowProvider = {
   model: OFFLINE_MODEL,
+  instant: true,
   generateFlow: async (request) => generateOfflineDraft(request),
   regenerateFlow: async (request) => regenerateOfflineDraft(request),
 };

@@ -39,6 +39,11 @@ export interface RegeneratedDraft {
 export interface FlowProvider {
   /** Stored as the flow's and the version's `model`. */
   readonly model: string;
+  /**
+   * True when a generation finishes within a request's blink (the offline generator): nothing
+   * needs to say that one is under way, and the unique flow per user and type is guard enough.
+   */
+  readonly instant?: boolean;
   generateFlow(request: FlowRequest): Promise<FlowDraft>;
   regenerateFlow(request: RegenerateRequest): Promise<RegeneratedDraft>;
 }

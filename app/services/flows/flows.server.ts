@@ -72,6 +72,7 @@ export interface FlowUser {
 const FLOW_NOT_FOUND = "Flow not found.";
 const TOUCHPOINT_NOT_FOUND = "Touchpoint not found.";
 const VERSION_NOT_FOUND = "Version not found.";
+const GENERATION_IN_PROGRESS_MESSAGE = "This flow is already being generated. It will appear when it is ready.";
 /** A crashed generation stops counting as under way after this long (well past the model's timeout and retry). */
 const GENERATION_CLAIM_MS = 10 * 60 * 1000;
 
@@ -202,14 +203,21 @@ async function flowRequest(userId: string, flowType: FlowType, customContext: st
 export async function generateFlow({ user, input }: { user: FlowUser; input: GenerateFlowInput | unknown }, deps: FlowServiceDeps = {}): Promise<FlowView> {
   const { flowType, customContext } = parseOrThrow(generateFlowSchema, input);
   assertPremium(user, flowType);
-  const request = await flowRequest(user.id, flowType, customContext);
-  if (await findFlowByType({ userId: user.id, flowType })) throw conflict(FLOW_EXISTS_MESSAGE, "FLOW_EXISTS");
-
   const now = (deps.now ?? (() => new Date()))();
-  const claim = await claimGeneration({ userId: user.id, flowType, kind: "generate", now, ttlMs: GENERATION_CLAIM_MS });
-  if (!claim) throw conflict("This flow is already being generated. It will appear when it is ready.", "GENERATION_IN_PROGRESS");
+  const [request, existing, underWay] = await Promise.all([
+    flowRequest(user.id, flowType, customContext),
+    findFlowByType({ userId: user.id, flowType }),
+    isGenerationUnderWay({ userId: user.id, flowType, now }),
+  ]);
+  if (existing) throw conflict(FLOW_EXISTS_MESSAGE, "FLOW_EXISTS");
+  if (underWay) throw conflict(GENERATION_IN_PROGRESS_MESSAGE, "GENERATION_IN_PROGRESS");
+
+  const provider = deps.provider ?? getFlowProvider();
+  // A slow generator (a model call) is announced, so a reload or a second tab waits for it
+  // instead of starting another; an instant one needs no claim (the unique index decides).
+  const claim = provider.instant ? null : await claimGeneration({ userId: user.id, flowType, kind: "generate", now, ttlMs: GENERATION_CLAIM_MS });
+  if (!provider.instant && !claim) throw conflict(GENERATION_IN_PROGRESS_MESSAGE, "GENERATION_IN_PROGRESS");
   try {
-    const provider = deps.provider ?? getFlowProvider();
     const draft = await callProvider(() => provider.generateFlow(request), GENERATE_FAILED_MESSAGE);
     const content = contentFrom(draft, request, provider, "generate", GENERATE_FAILED_MESSAGE);
     const doc = await insertFlow({ userId: user.id, flowType, companyName: request.business.companyName, content }).catch((error: unknown) => {
@@ -218,7 +226,7 @@ export async function generateFlow({ user, input }: { user: FlowUser; input: Gen
     });
     return toFlowView(doc);
   } finally {
-    await releaseGeneration(claim);
+    if (claim) await releaseGeneration(claim);
   }
 }
 
@@ -249,10 +257,10 @@ export async function regenerateFlow(
   assertPremium(user, current.flowType);
   const request = await flowRequest(user.id, current.flowType, current.customContext ?? "");
 
+  const provider = deps.provider ?? getFlowProvider();
   const now = (deps.now ?? (() => new Date()))();
-  const claim = await claimGeneration({ userId: user.id, flowType: current.flowType, kind: "regenerate", now, ttlMs: GENERATION_CLAIM_MS });
+  const claim = provider.instant ? null : await claimGeneration({ userId: user.id, flowType: current.flowType, kind: "regenerate", now, ttlMs: GENERATION_CLAIM_MS });
   try {
-    const provider = deps.provider ?? getFlowProvider();
     const { draft, explanation } = await callProvider(
       () =>
         provider.regenerateFlow({

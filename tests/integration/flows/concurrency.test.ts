@@ -31,6 +31,7 @@ function heldProvider() {
   const called = new Promise<void>((resolve) => (reached = resolve));
   const provider: FlowProvider = {
     model: offlineProvider.model,
+    instant: false, // like a model call: the generation is announced while it runs
     async generateFlow(request) {
       reached();
       await gate;
