@@ -31,6 +31,24 @@ export interface OpenAiSettings {
   timeoutMs: number;
 }
 
+/** A JSON schema without string length limits (strict structured outputs refuse `maxLength`); zod checks them after. */
+function withoutLengthLimits(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutLengthLimits);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([key]) => key !== "maxLength" && key !== "minLength")
+        .map(([key, item]) => [key, withoutLengthLimits(item)]),
+    );
+  }
+  return value;
+}
+
+function responseFormat(schema: z.ZodType, name: string) {
+  const format = zodResponseFormat(schema, name);
+  return { type: "json_schema" as const, json_schema: { ...format.json_schema, schema: withoutLengthLimits(format.json_schema.schema) as Record<string, unknown> } };
+}
+
 const regeneratedSchema = z.object({
   explanation: z.string().trim().min(1).max(2000),
   flow: flowDraftSchema,
@@ -85,7 +103,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): FlowProvider {
           { role: "system", content: system },
           { role: "user", content: user },
         ],
-        response_format: zodResponseFormat(schema, name),
+        response_format: responseFormat(schema, name),
       });
     } catch (error) {
       throw new ProviderError(`The model call failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });

@@ -56,7 +56,8 @@ describe("generation through the OpenAI SDK", () => {
     expect(stub.requests).toHaveLength(1);
     const request = stub.requests[0]!;
     expect(request.model).toBe("stub-model");
-    expect(request.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "flow", strict: true } });
+    expect(request.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "flow", strict: true, schema: { required: expect.arrayContaining(["touchpoints"]) } } });
+    expect(JSON.stringify(request.response_format)).not.toContain("maxLength");
     expect(JSON.stringify(request.messages)).toContain("Welcome & Onboarding Series");
     expect(JSON.stringify(request.messages)).toContain("Month-End Close Benchmark Report");
   });
