@@ -10,6 +10,7 @@ import {
   TOUCHPOINT_COUNT,
 } from "~/lib/flows/rules";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
+import { isB2B, isServiceRetail } from "~/lib/questionnaire/options";
 import { formatDuration, MINUTES_PER_DAY, MINUTES_PER_HOUR } from "~/lib/timing";
 import type { FlowMappingRecord, FlowStep } from "~/models/flow-mapping.server";
 import type { FlowProvider, FlowRequest, RegeneratedDraft, RegenerateRequest } from "~/services/ai/provider.server";
@@ -42,6 +43,7 @@ interface Facts {
   voice: string;
   goal: string;
   channels: string;
+  businessType: string;
 }
 
 /** The first sentence (or the whole of a short answer), without its final full stop. */
@@ -59,25 +61,55 @@ function aFlow(flowType: FlowType) {
   return `${/^[AEIOU]/i.test(label) ? "an" : "a"} ${label} flow`;
 }
 
+function upper(text: string) {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
 function lower(text: string) {
   return text ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
+/** "Primarily service packages" → "service packages". */
+function upsellOffer(answer: string) {
+  return lower(clause(answer).replace(/^primarily\s+/i, ""));
+}
+
+/** The goal a flow type serves for this business, from the answer written for it. */
+function goalOf(business: QuestionnaireAnswers, flowType: FlowType): string {
+  switch (flowType) {
+    case "onboarding":
+      return clause(business.onboardingGoal || business.conversionGoal);
+    case "lead_nurture":
+      return clause(business.leadNurtureGoal || business.conversionGoal);
+    case "upsell":
+      return business.upsellOpportunities ? `recommend ${upsellOffer(business.upsellOpportunities)}` : "";
+    default:
+      return ""; // abandoned cart: the order itself; sunset: re-engagement
+  }
+}
+
+/** A first-purchase offer belongs to flows that lead to a first purchase, not to existing customers. */
+function offerOf(business: QuestionnaireAnswers, flowType: FlowType): string {
+  if (flowType === "lead_nurture") return clause(business.specificLeadOffer || business.onboardingSpecialOffers);
+  if (flowType === "onboarding" || flowType === "abandoned_cart") return clause(business.onboardingSpecialOffers || business.specificLeadOffer);
+  return "";
+}
+
 function factsOf(business: QuestionnaireAnswers, flowType: FlowType): Facts {
-  const leadFlow = flowType === "lead_nurture";
   return {
     company: business.companyName.trim() || "Your company",
     audience: clause(business.primaryTargetAudience, 120),
     product: clause(business.productServiceDescription),
     problem: clause(business.primaryProblemSolved),
     difference: clause(business.competitiveDifferentiation || business.competitiveAdvantageReasons),
-    offer: clause(leadFlow ? business.specificLeadOffer || business.onboardingSpecialOffers : business.onboardingSpecialOffers || business.specificLeadOffer),
+    offer: offerOf(business, flowType),
     proof: clause(business.socialProofCredentials || business.availableProofMaterials || business.customerFeedback),
     guarantee: clause(business.guarantees_q8),
     objections: clause(business.topReasonsNotToBuy || business.frequentQuestionsConcerns),
     voice: clause(business.brandVoicePositioning, 120),
-    goal: clause(leadFlow ? business.leadNurtureGoal || business.conversionGoal : business.onboardingGoal || business.conversionGoal || business.leadNurtureGoal),
+    goal: goalOf(business, flowType),
     channels: business.communicationChannels,
+    businessType: business.businessType,
   };
 }
 
@@ -124,7 +156,26 @@ function fill(text: string, facts: Facts): string {
     .replace(/Why \[number\] customers/gi, count ? `Why ${count} customers` : "Why customers")
     .replace(/\[number\]/gi, count ?? "many")
     .replace(/\[product\]/gi, "purchase")
-    .replace(/\[item\]/gi, "item");
+    .replace(/\[item\]/gi, "item")
+    .replace(/.+/s, (filled) => inOwnWords(filled, facts));
+}
+
+/** The rule's retail words in the business's own: a studio takes bookings, a software company sells plans. */
+function inOwnWords(text: string, facts: Facts): string {
+  if (isServiceRetail(facts.businessType)) {
+    return text
+      .replace(/Track your order/g, "See your booking details")
+      .replace(/Shop your recommendations/g, "See what we recommend for you")
+      .replace(/\byour order\b/g, "your booking")
+      .replace(/\byour purchase\b/g, "your first sessions");
+  }
+  if (isB2B(facts.businessType)) {
+    return text
+      .replace(/Track your order/g, "Get set up")
+      .replace(/Shop your recommendations/g, "See the recommended add-ons")
+      .replace(/\byour order\b/g, "your purchase");
+  }
+  return text;
 }
 
 function bullets(text: string): string[] {
@@ -164,10 +215,15 @@ function stepOffset(step: FlowStep): number {
 }
 
 function fromRuleStep(step: FlowStep, facts: Facts, index: number): DraftTouchpoint {
-  const lines = bullets(fill(step.keyMessages, facts));
+  let lines = bullets(fill(step.keyMessages, facts));
+  // The rule's generic incentive becomes the business's own offer.
+  if (facts.offer && lines.some((line) => /^the incentive\b/i.test(line))) {
+    lines = lines.map((line) => (/^the incentive\b/i.test(line) ? `The incentive, ${lower(facts.offer)}, and when it expires (48 hours)` : line));
+  }
   // An SMS stays short: the rule's own lines only (they already carry the brand name).
   const extra = step.channel === "SMS" ? null : businessLine(step, facts, index);
-  if (extra && !lines.includes(extra)) lines.splice(1, 0, extra);
+  const fact = extra?.slice(extra.indexOf(": ") + 2).toLowerCase().slice(0, 40) ?? "";
+  if (extra && !lines.some((line) => line.toLowerCase().includes(fact))) lines.splice(1, 0, extra);
   return {
     stepType: step.channel,
     title: fill(step.title, facts),
@@ -181,12 +237,15 @@ function fromRuleStep(step: FlowStep, facts: Facts, index: number): DraftTouchpo
 
 /** An SMS step as an email for an email-only business: same goal, email-length content. */
 function asEmail(tp: DraftTouchpoint, facts: Facts): DraftTouchpoint {
-  const lines = bullets(tp.keyMessages).filter((line) => !/reply stop/i.test(line));
+  const lines = bullets(tp.keyMessages)
+    .filter((line) => !/reply stop/i.test(line))
+    .map((line) => upper(line.replace(`${facts.company}: `, "")));
   return {
     ...tp,
     stepType: "Email",
     title: /still|saved|waiting/i.test(tp.title) ? "Still thinking it over?" : `${tp.title} (email)`,
-    keyMessages: joinBullets([...lines.map((line) => line.replace(`${facts.company}: `, "")), facts.proof ? `Proof to show: ${facts.proof}` : "A short review from a recent customer"].slice(0, MAX_BULLETS)),
+    primaryGoal: "A short, personal reminder for those who did not act on the first message.",
+    keyMessages: joinBullets([...lines, facts.proof ? `Proof to show: ${facts.proof}` : "A short review from a recent customer"].slice(0, MAX_BULLETS)),
     callToAction: tp.callToAction.replace(/^Tap/i, "Click"),
   };
 }
@@ -371,7 +430,7 @@ function coverFacts(list: DraftTouchpoint[], facts: Facts): DraftTouchpoint[] {
   if (facts.objections && !mentions(out, facts.objections)) out[pick(1)] = addLine(out[pick(1)]!, `Answer the objection customers raise most: ${lower(facts.objections)}`);
   if (facts.guarantee && !mentions(out, facts.guarantee)) out[lastEmail] = addLine(out[lastEmail]!, `Guarantee: ${facts.guarantee}`);
   if (facts.offer && !mentions(out, facts.offer)) out[lastEmail] = addLine(out[lastEmail]!, `${facts.company}'s offer: ${facts.offer}`);
-  if (facts.goal && !mentions(out, facts.goal)) out[lastEmail] = addLine(out[lastEmail]!, `Ask for one thing: ${lower(facts.goal)}`);
+  if (facts.goal && !mentions(out, facts.goal)) out[lastEmail] = addLine(out[lastEmail]!, `Goal of this message: ${lower(facts.goal)}`);
   return out;
 }
 

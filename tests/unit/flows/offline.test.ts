@@ -74,6 +74,22 @@ describe("offline generation", () => {
     expect(first!.keyMessages).not.toContain("15% off");
   });
 
+  it("speaks the business's language and keeps first-purchase offers out of flows for customers", () => {
+    const studio = allText(generate("upsell", GLOW_STUDIO));
+    expect(studio).toContain("see your booking details");
+    expect(studio).not.toContain("track your order");
+    expect(studio).toContain("goal of this message: recommend service packages");
+    expect(studio).not.toContain("first class free");
+    expect(allText(generate("upsell", LEDGERLY))).toContain("get set up");
+    expect(allText(generate("upsell", LEAF_AND_KETTLE))).toContain("track your order");
+  });
+
+  it("makes the abandoned cart's incentive the business's own offer", () => {
+    const last = generate("abandoned_cart", LEAF_AND_KETTLE).touchpoints.at(-1)!;
+    expect(last.keyMessages).toContain("The incentive, 15% off the first order with a free steeping guide, and when it expires (48 hours)");
+    expect(last.keyMessages).not.toContain("10% off");
+  });
+
   it("turns the rule's SMS into email for an email-only business and adds one where SMS is required", () => {
     const emailOnly = { ...LEAF_AND_KETTLE, communicationChannels: "Email only" };
     expect(sms(generate("abandoned_cart", emailOnly))).toBe(0);
