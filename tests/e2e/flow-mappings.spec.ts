@@ -95,10 +95,11 @@ async function axe(page: Page, context: string) {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), context).toEqual([]);
 }
 
-async function shot(page: Page, name: string) {
+/** Screenshots for looking at the screen (set FLOW_SCREENSHOTS_DIR); dialogs are taken as the viewport shows them. */
+async function shot(page: Page, name: string, { fullPage = true } = {}) {
   if (!SCREENSHOTS) return;
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 }
 
 /** At 375 px the page itself never scrolls sideways (the timeline scrolls inside its own box). */
@@ -182,6 +183,11 @@ test.describe("flow mappings with JavaScript", () => {
     await expect(timeline.getByRole("img", { name: /Onboarding flow timeline/ })).toBeVisible();
     await expect(page.getByRole("button", { name: "Versions" }).or(page.getByRole("link", { name: /^Versions/ }))).toBeVisible();
     await dismissToast(page);
+    // Without premium, Generate Full Email Content opens the upgrade dialog.
+    await page.getByRole("link", { name: "Generate Full Email Content" }).click();
+    await expect(upgradeDialog(page)).toBeVisible();
+    await upgradeDialogRoot(page).getByRole("button", { name: "Maybe Later" }).click();
+    await expect(upgradeDialog(page)).toBeHidden();
     await axe(page, "flow");
     await shot(page, "flow-1280");
     await page.setViewportSize({ width: 375, height: 800 });
@@ -210,12 +216,18 @@ test.describe("flow mappings with JavaScript", () => {
     await expect(versions).toBeHidden();
     await expect(page).toHaveURL(/\?type=onboarding$/);
     await expect(page.getByRole("link", { name: /^Versions/ })).toBeFocused();
-    await page.getByRole("link", { name: "Conversation" }).click();
+    // Keyboard only: Enter opens, focus moves inside, the close button works from the keyboard.
+    await page.getByRole("link", { name: "Conversation" }).focus();
+    await page.keyboard.press("Enter");
     const conversation = page.getByRole("dialog", { name: "Conversation History" });
     await expect(conversation.getByText("No conversation history available")).toBeVisible();
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
     await expect(conversation.getByText("Messages are saved when you regenerate flows")).toBeVisible();
-    await conversation.getByRole("button", { name: "Close dialog" }).click();
+    await page.keyboard.press("Tab");
+    await expect(conversation.getByRole("button", { name: "Close dialog" })).toBeFocused();
+    await page.keyboard.press("Enter");
     await expect(conversation).toBeHidden();
+    await expect(page.getByRole("link", { name: "Conversation" })).toBeFocused();
 
     const firstTitles = await touchpointCards(page).locator("h3").allTextContents();
     await page.getByRole("link", { name: "Regenerate" }).click();
@@ -229,7 +241,7 @@ test.describe("flow mappings with JavaScript", () => {
     await feedback.fill("Make it shorter and add an SMS reminder.");
     await expect(confirm).toBeEnabled();
     await axe(page, "regenerate dialog");
-    await shot(page, "regenerate-1280");
+    await shot(page, "regenerate-1280", { fullPage: false });
     await confirm.click();
     await expectToast(page, "Flow Regenerated Successfully!", { description: "The previous flow was saved as version 1.", variant: "success" });
     await expect(regenerate).toBeHidden();
@@ -241,7 +253,7 @@ test.describe("flow mappings with JavaScript", () => {
     await expect(versions.getByTestId("version-row")).toContainText("Version 1");
     await expect(versions).toContainText("Current Version");
     await axe(page, "versions dialog");
-    await shot(page, "versions-1280");
+    await shot(page, "versions-1280", { fullPage: false });
 
     await versions.getByRole("link", { name: /Compare with current/ }).click();
     const compare = page.getByRole("dialog", { name: "Version 1 compared with current" });
@@ -249,7 +261,10 @@ test.describe("flow mappings with JavaScript", () => {
     await expect(compare.getByTestId("compare-overview")).toBeVisible();
     await expect(compare.getByTestId("compare-row").first()).toBeVisible();
     await axe(page, "compare dialog");
-    await shot(page, "compare-1280");
+    await shot(page, "compare-1280", { fullPage: false });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shot(page, "compare-375", { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 720 });
     await compare.getByRole("button", { name: "Rollback to version 1" }).click();
     await expectToast(page, "Rollback Successful!", { variant: "success" });
     await expect(compare).toBeHidden();
@@ -267,7 +282,7 @@ test.describe("flow mappings with JavaScript", () => {
     await expect(messages.nth(2)).toContainText("System");
     await expect(messages.nth(2)).toContainText("Rolled back to version 1");
     await axe(page, "conversation dialog");
-    await shot(page, "conversation-1280");
+    await shot(page, "conversation-1280", { fullPage: false });
   });
 
   test("edit a touchpoint after a validation error, delete a touchpoint, delete the flow", async ({ page }) => {
@@ -289,7 +304,7 @@ test.describe("flow mappings with JavaScript", () => {
     await expect(edit).toContainText("All touchpoint fields are required.");
     await expectToastAndDismiss(page, "Please fill all required fields", { description: "All touchpoint fields are required.", variant: "destructive" });
     await axe(page, "edit dialog with an error");
-    await shot(page, "edit-error-1280");
+    await shot(page, "edit-error-1280", { fullPage: false });
 
     await edit.getByLabel("Title").fill("Welcome to Bloom");
     await edit.getByLabel("Call to action").fill("Start shopping");
@@ -315,7 +330,7 @@ test.describe("flow mappings with JavaScript", () => {
     await page.getByRole("link", { name: "Delete", exact: true }).click();
     const deleteFlow = page.getByRole("dialog", { name: "Delete Flow" });
     await axe(page, "delete flow dialog");
-    await shot(page, "delete-flow-1280");
+    await shot(page, "delete-flow-1280", { fullPage: false });
     await deleteFlow.getByRole("button", { name: "Delete Flow" }).click();
     await expectToast(page, "Flow Deleted", { variant: "success" });
     await expect(page.getByRole("heading", { name: "Generate Your First Onboarding Flow" })).toBeVisible();

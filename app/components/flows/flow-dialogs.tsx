@@ -249,7 +249,7 @@ export function ConversationDialog({ open, messages, closeHref, locale }: { open
                     mine ? "bg-brand-600 text-white" : system ? "border border-slate-200 bg-slate-50 text-slate-700" : "bg-slate-100 text-slate-900"
                   }`}
                 >
-                  <p className={`flex flex-wrap items-baseline gap-x-2 text-xs ${mine ? "text-brand-100" : "text-slate-500"}`}>
+                  <p className={`flex flex-wrap items-baseline gap-x-2 text-xs ${mine ? "text-brand-100" : "text-slate-600"}`}>
                     <span className={`font-semibold ${mine ? "text-white" : "text-slate-800"}`}>{ROLE_LABELS[message.role]}</span>
                     <LocalDate iso={message.createdAt} locale={locale} withTime />
                   </p>

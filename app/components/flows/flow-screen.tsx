@@ -37,7 +37,6 @@ export function FlowScreen({
   touchpointId,
   versionId,
   dataIsCurrent,
-  contentButton,
 }: {
   data: FlowScreenData;
   dialog: FlowDialog | null;
@@ -45,7 +44,6 @@ export function FlowScreen({
   versionId: string | null;
   /** False while the loader for a just-opened dialog is still on its way. */
   dataIsCurrent: boolean;
-  contentButton?: React.ReactNode;
 }) {
   const { flow, flowType } = data;
   const info = FLOW_TYPE_INFO[flowType];
@@ -73,7 +71,7 @@ export function FlowScreen({
       ) : flow ? (
         <>
           <section aria-label={`${info.label} flow`} className="space-y-6">
-            <FlowActions flow={flow} isPremium={data.isPremium} contentButton={contentButton} />
+            <FlowActions flow={flow} isPremium={data.isPremium} />
             <FlowSummaryCard flow={flow} locale={data.locale} />
             <FlowTimeline touchpoints={flow.touchpoints} flowLabel={info.label} quickNotes={flow.quickNotes} />
             <section aria-labelledby="touchpoints-heading">

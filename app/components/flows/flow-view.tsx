@@ -1,11 +1,12 @@
 import { Link } from "@remix-run/react";
 
-import { UpgradeLink } from "~/components/upgrade-dialog";
 import { flowTypeLabel } from "~/lib/flow-types";
 import type { FlowView, TouchpointView } from "~/lib/flows/types";
 import { buildTimeline, timingText } from "~/lib/timing";
 
+import { ExportMenu } from "./export-menu";
 import { flowHref } from "./flow-url";
+import { GenerateContentButton } from "./generate-content-button";
 import { LocalDate, plural } from "./format";
 
 const buttonBase =
@@ -15,7 +16,7 @@ export const primaryButton = `${buttonBase} bg-brand-600 text-white hover:bg-bra
 export const dangerButton = `${buttonBase} border border-red-200 bg-white text-red-700 hover:bg-red-50`;
 
 /** Spec §2: Versions (with count), Regenerate, Conversation, Generate Full Email Content, Delete. */
-export function FlowActions({ flow, isPremium, contentButton }: { flow: FlowView; isPremium: boolean; contentButton?: React.ReactNode }) {
+export function FlowActions({ flow, isPremium }: { flow: FlowView; isPremium: boolean }) {
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Flow actions">
       <Link to={flowHref(flow.flowType, { dialog: "versions" })} preventScrollReset className={secondaryButton}>
@@ -33,13 +34,9 @@ export function FlowActions({ flow, isPremium, contentButton }: { flow: FlowView
         <Icon d="M7 8h10M7 12h6m-9 8l3-3h11a2 2 0 002-2V6a2 2 0 00-2-2H5a2 2 0 00-2 2v14z" />
         Conversation
       </Link>
-      {contentButton ??
-        (isPremium ? null : (
-          <UpgradeLink className={`${buttonBase} bg-gradient-to-r from-brand-600 to-violet-600 text-white hover:from-brand-700 hover:to-violet-700`}>
-            <Icon d="M4 6h16v12H4zM4 7l8 6 8-6" />
-            Generate Full Email Content
-          </UpgradeLink>
-        ))}
+      {/* Without premium: the upgrade dialog. With it: writes the content and opens Flow Content. */}
+      <GenerateContentButton flowId={flow.id} isPremium={isPremium} />
+      <ExportMenu flowId={flow.id} />
       <Link to={flowHref(flow.flowType, { dialog: "delete-flow" })} preventScrollReset className={dangerButton}>
         <Icon d="M5 7h14M10 11v6m4-6v6M6 7l1 13h10l1-13M9 7V4h6v3" />
         Delete
