@@ -501,6 +501,7 @@ test.describe("flow mappings without JavaScript", () => {
     await page.getByRole("navigation", { name: "Flow type" }).getByRole("link", { name: /^Lead Nurture/ }).click();
     await expect(page).toHaveURL(/\?type=lead_nurture$/);
     await expect(page.getByRole("heading", { name: "Generate Your First Lead Nurture Flow" })).toBeVisible();
+    await page.setViewportSize({ width: 375, height: 800 });
     await shot(page, "nojs-lead-nurture-375");
   });
 
