@@ -62,6 +62,21 @@ describe("generation through the OpenAI SDK", () => {
     expect(JSON.stringify(request.messages)).toContain("Month-End Close Benchmark Report");
   });
 
+  it("repairs what is safe in the model's answer before storing it", async () => {
+    const { user } = await onboardedUser({ answers: LEDGERLY });
+    const draft = goodDraft();
+    const sloppy = {
+      ...draft,
+      flowOverview: "A short series for new subscribers.",
+      touchpoints: draft.touchpoints.map((tp, i) => ({ ...tp, title: i < 2 ? "Welcome" : tp.title })),
+    };
+    stub.script({ kind: "content", content: JSON.stringify(sloppy) });
+    const flow = await generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: provider() });
+    expect(flow.flowOverview).toBe("Ledgerly: A short series for new subscribers. Goal: turn new subscribers into first-time customers.");
+    expect(flow.touchpoints.slice(0, 2).map((tp) => tp.title)).toEqual(["Welcome", "Welcome (2)"]);
+    expect(flow.quickNotes).toMatch(/^Trigger: /);
+  });
+
   it.each(FAULTS)("%s → 502 'Failed to generate AI flow. Please try again.' and nothing written", async (_name, answers, calls) => {
     const { user } = await onboardedUser({ answers: LEDGERLY });
     stub.script(...answers);
