@@ -22,7 +22,6 @@ export function EmailPreview({ html, subject, preheader, brand }: { html: string
         srcDoc={html}
         sandbox=""
         referrerPolicy="no-referrer"
-        loading="lazy"
         className="block h-[520px] w-full bg-[#f3f4f6]"
         data-testid="email-preview"
       />

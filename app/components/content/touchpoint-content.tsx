@@ -21,7 +21,15 @@ function Field({ label, value, max, multiline = false }: { label: string; value:
         </div>
       </div>
       {multiline ? (
-        <p className="mt-2 max-h-72 overflow-auto text-sm leading-relaxed whitespace-pre-wrap text-slate-800">{value}</p>
+        // Long bodies scroll inside the card: focusable, so the keyboard can scroll them too.
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label={label}
+          className="mt-2 max-h-72 overflow-auto rounded text-sm leading-relaxed whitespace-pre-wrap text-slate-800"
+        >
+          {value}
+        </div>
       ) : (
         <p className="mt-1 text-sm font-medium break-words text-slate-900">{value}</p>
       )}
