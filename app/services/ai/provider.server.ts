@@ -52,3 +52,9 @@ export interface FlowProvider {
 export class ProviderError extends Error {
   name = "ProviderError";
 }
+
+/**
+ * Premium content writing is the provider interface's third method, with the same two
+ * implementations (offline writer, OpenAI) chosen the same way: see content.server.ts.
+ */
+export type { ContentProvider, ContentRequest } from "~/services/ai/content.server";
