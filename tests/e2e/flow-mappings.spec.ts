@@ -146,6 +146,21 @@ async function holdActions(page: Page) {
 // Long journeys on a shared, slow machine: each test gets room.
 test.describe.configure({ timeout: 120_000 });
 
+// A console error in the page fails the test (the browser's own note of a 4xx answer aside: the
+// tests provoke those on purpose).
+const consoleErrors = new WeakMap<Page, string[]>();
+test.beforeEach(({ page }) => {
+  const errors: string[] = [];
+  consoleErrors.set(page, errors);
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+});
+test.afterEach(({ page }) => {
+  expect(consoleErrors.get(page) ?? [], "console errors in the page").toEqual([]);
+});
+
 test.describe("flow mappings with JavaScript", () => {
   test("generate the first flow: empty state, pending state, toast, card, timeline and touchpoints", async ({ page }) => {
     await signedInWithProfile(page);

@@ -38,7 +38,9 @@ export function RegenerateDialog({ open, flow, closeHref }: { open: boolean; flo
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const { value, controller } = useSimulatedProgress();
-  const [feedback, setFeedback] = useState("");
+  // After a refused post without JavaScript, the text sent comes back in the reply.
+  const sent = reply?.result?.initialValue?.feedback;
+  const [feedback, setFeedback] = useState(typeof sent === "string" ? sent : "");
   const [finished, setFinished] = useState(false);
   const fieldId = useId();
   const serverError = reply && !reply.ok ? (reply.result?.error?.feedback?.[0] ?? reply.result?.error?.[""]?.[0] ?? reply.message) : undefined;
@@ -96,8 +98,7 @@ export function RegenerateDialog({ open, flow, closeHref }: { open: boolean; flo
           name="feedback"
           rows={5}
           maxLength={FLOW_LIMITS.feedback}
-          value={hydrated ? feedback : undefined}
-          defaultValue={hydrated ? undefined : ""}
+          value={feedback}
           onChange={(event) => setFeedback(event.target.value)}
           readOnly={busy}
           data-autofocus
