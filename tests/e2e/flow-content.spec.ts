@@ -144,6 +144,30 @@ test.describe("with JavaScript", () => {
     expect(markdown).toContain("**Subject:**");
   });
 
+  test("Generate Full Email Content on the flow screen shows its progress and lands on the written content", async ({ page }) => {
+    const { flow } = await premiumWithFlow(page.request);
+    await page.goto("/flow-mappings?type=lead_nurture");
+    await waitForHydration(page);
+    // Hold the post until the pending state has been seen, then let it through.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/flow-content**", async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    const button = page.getByTestId("generate-content");
+    await button.click();
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveText(/Writing content…/);
+    release();
+    await expect(page).toHaveURL(new RegExp(`/flow-content\\?flow=${flow.id}$`));
+    await expectToast(page, "Content Generated", { variant: "success" });
+    await expect(page.getByTestId("touchpoint-content")).toHaveCount(flow.touchpoints.length);
+    await expect(page.getByTestId("outdated-badge")).toHaveCount(0);
+  });
+
   test("hostile answers stay text in the preview and on the page", async ({ page }) => {
     let dialogs = 0;
     page.on("dialog", (dialog) => {
