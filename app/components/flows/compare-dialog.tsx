@@ -60,7 +60,7 @@ export function CompareDialog({
             </fetcher.Form>
           </div>
 
-          <div className="grid grid-cols-2 gap-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          <div className="hidden grid-cols-2 gap-3 text-xs font-semibold tracking-wide text-slate-600 uppercase sm:grid">
             <p>
               Version {version.versionNumber} · <LocalDate iso={version.createdAt} locale={locale} />
             </p>
@@ -72,15 +72,21 @@ export function CompareDialog({
               Flow overview
               <StatusBadge status={diff.overview.changed ? "changed" : "unchanged"} />
             </p>
-            <div className="grid grid-cols-2 gap-3 text-sm leading-6 text-slate-700">
-              <p className="whitespace-pre-line">{diff.overview.before || "—"}</p>
-              <p className={`whitespace-pre-line ${diff.overview.changed ? "rounded bg-amber-50 px-1" : ""}`}>{diff.overview.after || "—"}</p>
+            <div className="grid gap-3 text-sm leading-6 text-slate-700 sm:grid-cols-2">
+              <div>
+                <SideLabel>Version {version.versionNumber}</SideLabel>
+                <p className="whitespace-pre-line">{diff.overview.before || "—"}</p>
+              </div>
+              <div>
+                <SideLabel>Current</SideLabel>
+                <p className={`whitespace-pre-line ${diff.overview.changed ? "rounded bg-amber-50 px-1" : ""}`}>{diff.overview.after || "—"}</p>
+              </div>
             </div>
           </section>
 
           <ol className="space-y-3" aria-label="Touchpoints compared">
             {diff.touchpoints.map((change, index) => (
-              <ChangeRow key={index} change={change} />
+              <ChangeRow key={index} change={change} versionNumber={version.versionNumber} />
             ))}
           </ol>
         </div>
@@ -107,16 +113,27 @@ function StatusBadge({ status, fields = [] }: { status: TouchpointChange["status
   );
 }
 
-function ChangeRow({ change }: { change: TouchpointChange<TouchpointView> }) {
+/** On a phone the two sides stack, so each says which it is. */
+function SideLabel({ children }: { children: React.ReactNode }) {
+  return <p className="mb-1 text-[11px] font-semibold tracking-wide text-slate-600 uppercase sm:hidden">{children}</p>;
+}
+
+function ChangeRow({ change, versionNumber }: { change: TouchpointChange<TouchpointView>; versionNumber: number }) {
   const style = STATUS_STYLE[change.status];
   return (
     <li className={`rounded-xl p-3 ring-1 sm:p-4 ${style.ring}`} data-testid="compare-row" data-status={change.status}>
       <div className="mb-2 flex flex-wrap items-center gap-2">
         <StatusBadge status={change.status} fields={change.changedFields} />
       </div>
-      <div className="grid grid-cols-2 gap-3">
-        <Side touchpoint={change.before} changed={change.changedFields} side="before" />
-        <Side touchpoint={change.after} changed={change.changedFields} side="after" />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="min-w-0">
+          <SideLabel>Version {versionNumber}</SideLabel>
+          <Side touchpoint={change.before} changed={change.changedFields} side="before" />
+        </div>
+        <div className="min-w-0">
+          <SideLabel>Current</SideLabel>
+          <Side touchpoint={change.after} changed={change.changedFields} side="after" />
+        </div>
       </div>
     </li>
   );
@@ -124,7 +141,7 @@ function ChangeRow({ change }: { change: TouchpointChange<TouchpointView> }) {
 
 function Side({ touchpoint, changed, side }: { touchpoint: TouchpointView | null; changed: ComparedField[]; side: "before" | "after" }) {
   if (!touchpoint) {
-    return <p className="self-center text-center text-sm text-slate-400 italic">{side === "before" ? "Not in this version" : "Not in the current flow"}</p>;
+    return <p className="self-center py-2 text-center text-sm text-slate-600 italic">{side === "before" ? "Not in this version" : "Not in the current flow"}</p>;
   }
   return (
     <dl className="min-w-0 space-y-1.5 text-sm">
