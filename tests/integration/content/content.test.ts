@@ -6,7 +6,7 @@ import { FlowContentModel } from "~/models/flow-content.server";
 import { loader as contentLoader, action as contentAction } from "~/routes/api+/ai-flows.$id.content";
 import { OpenAiContentWriter } from "~/services/ai/openai-content.server";
 import { DomainError } from "~/services/domain-error";
-import { CONTENT_FAILED_MESSAGE, writeFlowContent } from "~/services/flows/content.server";
+import { CONTENT_BRAND_TOO_LONG_MESSAGE, CONTENT_FAILED_MESSAGE, writeFlowContent } from "~/services/flows/content.server";
 import { generateFlow, listVersions, regenerateFlow, rollbackFlow, updateTouchpoint } from "~/services/flows/flows.server";
 
 import { useTestDatabase } from "../../support/db";
@@ -84,6 +84,18 @@ describe("POST and GET /api/ai-flows/{id}/content", () => {
     expect((await post(other.cookie, "no-such-flow")).status).toBe(404);
     const put = await call(contentAction, `/api/ai-flows/${flow.id}/content`, { method: "PUT", cookie: other.cookie, params: { id: flow.id } });
     expect(put.status).toBe(405);
+    expect(await FlowContentModel.countDocuments()).toBe(0);
+  });
+
+  it("a company name too long to start a text message is a 422 with a way out, and nothing is written", async () => {
+    await seedRules();
+    const longName = `The ${"Very ".repeat(28)}Long Company`;
+    const account = await onboardedUser({ premium: true, answers: { ...LEAF_AND_KETTLE, companyName: longName } });
+    const flow = await generateFlow({ user: { id: account.user.id, isPremium: true }, input: { flowType: "abandoned_cart" } });
+    expect(flow.touchpoints.some((tp) => tp.stepType === "SMS")).toBe(true);
+    const answer = await post(account.cookie, flow.id);
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({ message: CONTENT_BRAND_TOO_LONG_MESSAGE });
     expect(await FlowContentModel.countDocuments()).toBe(0);
   });
 
