@@ -28,6 +28,7 @@ async function main() {
     ["pages", pages],
     ["engine", runEngineBench],
     ["event-loop", runEventLoopBench],
+    ["flows", async () => (await import("./flows")).runFlowsBench()],
   ];
   for (const [name, run] of sections) {
     if (only && only !== name) continue;

@@ -1,75 +1,42 @@
 import { Schema } from "mongoose";
 
-import { FLOW_TYPES, type FlowType, STEP_TYPES, type StepType } from "~/lib/flow-types";
-import { MAX_OFFSET_MINUTES, normalizeTouchpointTiming, type Timing, timingSchema } from "~/lib/timing";
+import { FLOW_TYPES, type FlowType, type StepType } from "~/lib/flow-types";
+import { FLOW_LIMITS, MESSAGE_ROLES, type MessageRole, type SendWindow } from "~/lib/flows/types";
+import { MAX_OFFSET_MINUTES, type Timing, timingSchema } from "~/lib/timing";
+import {
+  AiFlowMessageModel,
+  AiFlowVersionModel,
+  type FlowMessageDoc,
+  type FlowVersionDoc,
+  type TouchpointDoc,
+  touchpointSchema,
+  versionSchema,
+  messageSchema,
+} from "~/models/ai-flow-history.server";
 import { defineModel, exposeIdOptions, MAX_WRITE_ATTEMPTS, newId, uuidId, WriteConflictError } from "~/models/utils.server";
 
+export type { FlowMessageDoc, FlowVersionDoc, TouchpointDoc } from "~/models/ai-flow-history.server";
+export { MESSAGE_ROLES, type MessageRole };
+
 /**
- * One document per user and flow type (spec §3 ai_generated_flows). It embeds the current
- * touchpoints, every earlier version (with its own touchpoints) and the conversation, so that
- * generate, regenerate and roll back are each ONE atomic document write; no transaction needed.
+ * One document per user and flow type (spec §3 ai_generated_flows) holding the CURRENT content
+ * and its touchpoints. Versions and conversation messages are documents of their own
+ * (ai_flow_versions, ai_flow_messages; see ai-flow-history.server.ts), so a flow stays small
+ * however many times it is regenerated, and reading it never touches its history.
  *
- * Concurrency: the document carries three counters.
- *   - revision: +1 on every write that changes the current content (regenerate, roll back,
- *     touchpoint edit or delete);
- *   - lastVersionNumber: the highest version number handed out (versions are append-only, so it
- *     is also the number of versions);
- *   - lastMessageSequence: the highest message sequence handed out.
- * A write reads the document, builds its change from what it read (the snapshot of the current
- * state, the next version number = lastVersionNumber + 1, the next sequences), then applies it
- * with findOneAndUpdate whose filter requires the counters to still hold the values it read and
- * whose update $inc's them. If another write got in between, the filter matches nothing and the
- * function reads again and retries (up to MAX_WRITE_ATTEMPTS). So two concurrent regenerations
- * can never both take number N, and a snapshot never misses an edit made after it was read.
+ * Every write goes through `updateWithRevision(flowId, userId, mutate)`: read the flow, let
+ * `mutate` build the change from what was read, apply it with a findOneAndUpdate whose filter
+ * requires the revision read (and $inc's it); retry on a lost race. A change that adds versions
+ * or messages puts them in the flow's own outbox (`pendingVersions`, `pendingMessages`) in that
+ * same atomic write, so the content, the version number and the messages commit together or not
+ * at all; right after, they are moved to their collections and pulled from the outbox. Reads
+ * merge whatever is still in the outbox, so a crash between the two steps loses nothing, and
+ * the next write moves it. Deleting a flow deletes its history; a move that races a delete
+ * checks afterwards that the flow still exists and removes what it wrote if not (no orphans).
  *
  * Every function takes the owner's userId and puts it in the query filter itself: another
- * user's flow is simply not found (null / false), never fetched and then checked.
+ * user's flow is simply not found (null), never fetched and then checked.
  */
-
-export const MESSAGE_ROLES = ["user", "assistant", "system"] as const;
-export type MessageRole = (typeof MESSAGE_ROLES)[number];
-
-/** Why a version was saved: the state replaced by a regeneration, or the backup taken before a rollback. */
-export const VERSION_REASONS = ["regenerated", "rollback_backup"] as const;
-export type VersionReason = (typeof VERSION_REASONS)[number];
-
-export interface TouchpointDoc {
-  _id: string;
-  stepNumber: number;
-  stepType: StepType;
-  title: string;
-  /** Whole days after the start (legacy form of the timing). */
-  delayDays: number;
-  timing: Timing | null;
-  /** Minutes after the start when known; null for event-relative timings. */
-  offsetMinutes: number | null;
-  primaryGoal: string;
-  keyMessages: string;
-  callToAction: string;
-  createdAt: Date;
-}
-
-export interface FlowVersionDoc {
-  _id: string;
-  versionNumber: number;
-  model: string;
-  promptType: string;
-  reason: VersionReason;
-  flowOverview: string;
-  quickNotes: string;
-  customContext: string;
-  createdAt: Date;
-  touchpoints: TouchpointDoc[];
-}
-
-export interface FlowMessageDoc {
-  _id: string;
-  versionId: string | null;
-  role: MessageRole;
-  content: string;
-  sequence: number;
-  createdAt: Date;
-}
 
 export interface AiGeneratedFlowDoc {
   _id: string;
@@ -84,87 +51,37 @@ export interface AiGeneratedFlowDoc {
   promptType: string;
   regenerationCount: number;
   touchpoints: TouchpointDoc[];
-  versions: FlowVersionDoc[];
-  messages: FlowMessageDoc[];
+  /** +1 on every write. */
   revision: number;
+  /** The highest version number handed out: versions are never deleted alone, so also their count. */
   lastVersionNumber: number;
   lastMessageSequence: number;
+  pendingVersions: FlowVersionDoc[];
+  pendingMessages: FlowMessageDoc[];
   createdAt: Date;
   updatedAt: Date;
 }
 
 const text = (maxlength: number) => ({ type: String, trim: true, maxlength, default: "" });
 
-const touchpointSchema = new Schema<TouchpointDoc>(
-  {
-    _id: uuidId,
-    stepNumber: { type: Number, required: true, min: 1 },
-    stepType: { type: String, enum: STEP_TYPES, required: true },
-    title: { type: String, trim: true, maxlength: 300, required: true },
-    delayDays: { type: Number, min: 0, default: 0 },
-    timing: {
-      type: Schema.Types.Mixed,
-      default: null,
-      validate: {
-        validator: (value: unknown) => value === null || value === undefined || timingSchema.safeParse(value).success,
-        message: "Invalid timing",
-      },
-    },
-    offsetMinutes: { type: Number, min: 0, max: MAX_OFFSET_MINUTES, default: null },
-    primaryGoal: text(2000),
-    keyMessages: text(5000),
-    callToAction: text(1000),
-    createdAt: { type: Date, default: () => new Date() },
-  },
-  { versionKey: false, minimize: false, toJSON: exposeIdOptions(), toObject: exposeIdOptions() },
-);
-
-const versionSchema = new Schema<FlowVersionDoc>(
-  {
-    _id: uuidId,
-    versionNumber: { type: Number, required: true, min: 1 },
-    model: text(200),
-    promptType: text(100),
-    reason: { type: String, enum: VERSION_REASONS, default: "regenerated" },
-    flowOverview: text(10_000),
-    quickNotes: text(10_000),
-    customContext: text(10_000),
-    createdAt: { type: Date, default: () => new Date() },
-    touchpoints: { type: [touchpointSchema], default: () => [] },
-  },
-  { versionKey: false, toJSON: exposeIdOptions(), toObject: exposeIdOptions() },
-);
-
-const messageSchema = new Schema<FlowMessageDoc>(
-  {
-    _id: uuidId,
-    versionId: { type: String, default: null },
-    role: { type: String, enum: MESSAGE_ROLES, required: true },
-    content: { type: String, maxlength: 100_000, default: "" },
-    sequence: { type: Number, required: true, min: 1 },
-    createdAt: { type: Date, default: () => new Date() },
-  },
-  { versionKey: false, toJSON: exposeIdOptions(), toObject: exposeIdOptions() },
-);
-
 const aiGeneratedFlowSchema = new Schema<AiGeneratedFlowDoc>(
   {
     _id: uuidId,
     userId: { type: String, required: true },
     flowType: { type: String, enum: FLOW_TYPES, required: true },
-    companyName: text(200),
-    flowOverview: text(10_000),
-    quickNotes: text(10_000),
-    customContext: text(10_000),
-    model: text(200),
-    promptType: text(100),
+    companyName: text(FLOW_LIMITS.companyName),
+    flowOverview: text(FLOW_LIMITS.flowOverview),
+    quickNotes: text(FLOW_LIMITS.quickNotes),
+    customContext: text(FLOW_LIMITS.customContext),
+    model: text(FLOW_LIMITS.model),
+    promptType: text(FLOW_LIMITS.promptType),
     regenerationCount: { type: Number, min: 0, default: 0 },
     touchpoints: { type: [touchpointSchema], default: () => [] },
-    versions: { type: [versionSchema], default: () => [] },
-    messages: { type: [messageSchema], default: () => [] },
     revision: { type: Number, default: 0 },
     lastVersionNumber: { type: Number, default: 0 },
     lastMessageSequence: { type: Number, default: 0 },
+    pendingVersions: { type: [versionSchema], default: () => [] },
+    pendingMessages: { type: [messageSchema], default: () => [] },
   },
   { timestamps: true, versionKey: false, toJSON: exposeIdOptions(), toObject: exposeIdOptions() },
 );
@@ -174,166 +91,36 @@ aiGeneratedFlowSchema.index({ "touchpoints._id": 1 }, { name: "touchpoint_id" })
 
 export const AiGeneratedFlowModel = defineModel<AiGeneratedFlowDoc>("AiGeneratedFlow", aiGeneratedFlowSchema, "ai_generated_flows");
 
-// ---------------------------------------------------------------------------------------------
-// Shapes the rest of the app sees: `id`, never `_id`, and never the concurrency counters.
+export type CurrentFlowDoc = Omit<AiGeneratedFlowDoc, "pendingVersions" | "pendingMessages">;
 
-export interface TouchpointRecord {
-  id: string;
-  flowId: string;
-  stepNumber: number;
-  stepType: StepType;
-  title: string;
-  delayDays: number;
-  timing: Timing | null;
-  offsetMinutes: number | null;
-  primaryGoal: string;
-  keyMessages: string;
-  callToAction: string;
-  createdAt: Date;
-}
-
-export type VersionTouchpointRecord = Omit<TouchpointRecord, "flowId"> & { versionId: string };
-
-export interface FlowRecord {
-  id: string;
-  userId: string;
-  flowType: FlowType;
-  companyName: string;
-  flowOverview: string;
-  quickNotes: string;
-  customContext: string;
-  model: string;
-  promptType: string;
-  regenerationCount: number;
-  /** How many earlier versions exist (the "previous versions" count and the Versions button). */
-  versionCount: number;
-  touchpoints: TouchpointRecord[];
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface VersionRecord {
-  id: string;
-  flowId: string;
-  versionNumber: number;
-  model: string;
-  promptType: string;
-  reason: VersionReason;
-  flowOverview: string;
-  quickNotes: string;
-  customContext: string;
-  createdAt: Date;
-  touchpoints: VersionTouchpointRecord[];
-}
-
-export interface MessageRecord {
-  id: string;
-  flowId: string;
-  versionId: string | null;
-  role: MessageRole;
-  content: string;
-  sequence: number;
-  createdAt: Date;
-}
-
-type CurrentFlowFields = Omit<AiGeneratedFlowDoc, "versions" | "messages">;
-
-/** Reads of the current flow never load the versions or the conversation. */
-const CURRENT_FLOW_PROJECTION = { versions: 0, messages: 0 } as const;
-
-function byStepNumber(a: { stepNumber: number }, b: { stepNumber: number }) {
-  return a.stepNumber - b.stepNumber;
-}
-
-function touchpointFields(doc: TouchpointDoc) {
-  return {
-    id: doc._id,
-    stepNumber: doc.stepNumber,
-    stepType: doc.stepType,
-    title: doc.title,
-    delayDays: doc.delayDays ?? 0,
-    timing: doc.timing ?? null,
-    offsetMinutes: doc.offsetMinutes ?? null,
-    primaryGoal: doc.primaryGoal ?? "",
-    keyMessages: doc.keyMessages ?? "",
-    callToAction: doc.callToAction ?? "",
-    createdAt: doc.createdAt,
-  };
-}
-
-function toTouchpointRecord(flowId: string, doc: TouchpointDoc): TouchpointRecord {
-  return { ...touchpointFields(doc), flowId };
-}
-
-export function toFlowRecord(doc: CurrentFlowFields): FlowRecord {
-  return {
-    id: doc._id,
-    userId: doc.userId,
-    flowType: doc.flowType,
-    companyName: doc.companyName ?? "",
-    flowOverview: doc.flowOverview ?? "",
-    quickNotes: doc.quickNotes ?? "",
-    customContext: doc.customContext ?? "",
-    model: doc.model ?? "",
-    promptType: doc.promptType ?? "",
-    regenerationCount: doc.regenerationCount ?? 0,
-    versionCount: doc.lastVersionNumber ?? 0,
-    touchpoints: [...(doc.touchpoints ?? [])].sort(byStepNumber).map((tp) => toTouchpointRecord(doc._id, tp)),
-    createdAt: doc.createdAt,
-    updatedAt: doc.updatedAt,
-  };
-}
-
-function toVersionRecord(flowId: string, doc: FlowVersionDoc): VersionRecord {
-  return {
-    id: doc._id,
-    flowId,
-    versionNumber: doc.versionNumber,
-    model: doc.model ?? "",
-    promptType: doc.promptType ?? "",
-    reason: doc.reason ?? "regenerated",
-    flowOverview: doc.flowOverview ?? "",
-    quickNotes: doc.quickNotes ?? "",
-    customContext: doc.customContext ?? "",
-    createdAt: doc.createdAt,
-    touchpoints: [...(doc.touchpoints ?? [])].sort(byStepNumber).map((tp) => ({ ...touchpointFields(tp), versionId: doc._id })),
-  };
-}
-
-function toMessageRecord(flowId: string, doc: FlowMessageDoc): MessageRecord {
-  return {
-    id: doc._id,
-    flowId,
-    versionId: doc.versionId ?? null,
-    role: doc.role,
-    content: doc.content ?? "",
-    sequence: doc.sequence,
-    createdAt: doc.createdAt,
-  };
-}
+/** Reads of the current flow never load the outbox. */
+const CURRENT = { pendingVersions: 0, pendingMessages: 0 } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
 export interface TouchpointInput {
+  /** Kept when given (a restored or edited touchpoint keeps its id); new otherwise. */
+  id?: string;
   stepType: StepType;
   title: string;
-  primaryGoal?: string;
-  keyMessages?: string;
-  callToAction?: string;
-  /** Any of the three timing forms; the missing ones are derived (see normalizeTouchpointTiming). */
-  timing?: Timing | null;
-  delayDays?: number | null;
-  offsetMinutes?: number | null;
+  primaryGoal: string;
+  keyMessages: string;
+  callToAction: string;
+  timing: Timing | null;
+  delayDays: number;
+  offsetMinutes: number | null;
+  sendWindow: SendWindow | null;
+  createdAt?: Date;
 }
 
 /** The content a generation produces: becomes the flow's current state. */
-export interface FlowContentInput {
+export interface FlowContent {
   flowOverview: string;
-  quickNotes?: string;
-  customContext?: string;
-  model?: string;
-  promptType?: string;
+  quickNotes: string;
+  customContext: string;
+  model: string;
+  promptType: string;
   /** In step order; step numbers are assigned 1..n from this order. */
   touchpoints: TouchpointInput[];
 }
@@ -343,402 +130,301 @@ export interface MessageInput {
   content: string;
 }
 
-/** Validates timings (a ZodError for a malformed one) and gives each touchpoint its id and number. */
-function prepareTouchpoints(inputs: readonly TouchpointInput[], now: Date): TouchpointDoc[] {
-  return inputs.map((input, index) => {
-    const timing = input.timing == null ? null : timingSchema.parse(input.timing);
-    const normalized = normalizeTouchpointTiming({ timing, delayDays: input.delayDays, offsetMinutes: input.offsetMinutes });
-    return {
-      _id: newId(),
-      stepNumber: index + 1,
-      stepType: input.stepType,
-      title: input.title,
-      delayDays: normalized.delayDays,
-      timing: normalized.timing,
-      offsetMinutes: normalized.offsetMinutes,
-      primaryGoal: input.primaryGoal ?? "",
-      keyMessages: input.keyMessages ?? "",
-      callToAction: input.callToAction ?? "",
-      createdAt: now,
-    };
-  });
-}
-
-function prepareMessages(inputs: readonly MessageInput[], afterSequence: number, versionId: string | null, now: Date): FlowMessageDoc[] {
+export function toTouchpointDocs(inputs: readonly TouchpointInput[], now: Date): TouchpointDoc[] {
   return inputs.map((input, index) => ({
-    _id: newId(),
-    versionId,
-    role: input.role,
-    content: input.content,
-    sequence: afterSequence + index + 1,
-    createdAt: now,
+    _id: input.id ?? newId(),
+    stepNumber: index + 1,
+    stepType: input.stepType,
+    title: input.title,
+    delayDays: input.delayDays,
+    timing: input.timing === null ? null : timingSchema.parse(input.timing),
+    offsetMinutes: input.offsetMinutes === null ? null : Math.min(MAX_OFFSET_MINUTES, Math.max(0, input.offsetMinutes)),
+    primaryGoal: input.primaryGoal,
+    keyMessages: input.keyMessages,
+    callToAction: input.callToAction,
+    sendWindow: input.sendWindow,
+    createdAt: input.createdAt ?? now,
   }));
 }
 
-/** A copy with fresh ids: a touchpoint list lives in exactly one place (current or one version). */
-function copyTouchpoints(touchpoints: readonly TouchpointDoc[]): TouchpointDoc[] {
-  return [...touchpoints].sort(byStepNumber).map((tp, index) => ({
-    _id: newId(),
-    stepNumber: index + 1,
+export function byStepNumber(a: { stepNumber: number }, b: { stepNumber: number }) {
+  return a.stepNumber - b.stepNumber;
+}
+
+/** A touchpoint list as inputs again (ids and creation dates kept). */
+export function touchpointInputsOf(touchpoints: readonly TouchpointDoc[]): TouchpointInput[] {
+  return [...touchpoints].sort(byStepNumber).map((tp) => ({
+    id: tp._id,
     stepType: tp.stepType,
     title: tp.title,
-    delayDays: tp.delayDays ?? 0,
-    timing: tp.timing ?? null,
-    offsetMinutes: tp.offsetMinutes ?? null,
     primaryGoal: tp.primaryGoal ?? "",
     keyMessages: tp.keyMessages ?? "",
     callToAction: tp.callToAction ?? "",
+    timing: tp.timing ?? null,
+    delayDays: tp.delayDays ?? 0,
+    offsetMinutes: tp.offsetMinutes ?? null,
+    sendWindow: tp.sendWindow ?? null,
     createdAt: tp.createdAt,
   }));
 }
 
-function snapshotCurrent(current: CurrentFlowFields, versionNumber: number, reason: VersionReason, now: Date): FlowVersionDoc {
-  return {
-    _id: newId(),
-    versionNumber,
-    model: current.model ?? "",
-    promptType: current.promptType ?? "",
-    reason,
-    flowOverview: current.flowOverview ?? "",
-    quickNotes: current.quickNotes ?? "",
-    customContext: current.customContext ?? "",
-    createdAt: now,
-    touchpoints: copyTouchpoints(current.touchpoints ?? []),
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
-// Reads
+// Reads (owner-scoped, never the history)
 
-export async function getFlow({ id, userId }: { id: string; userId: string }): Promise<FlowRecord | null> {
-  const doc = await AiGeneratedFlowModel.findOne({ _id: id, userId }, CURRENT_FLOW_PROJECTION).lean<CurrentFlowFields>();
-  return doc ? toFlowRecord(doc) : null;
+export async function findFlow({ flowId, userId }: { flowId: string; userId: string }): Promise<CurrentFlowDoc | null> {
+  return AiGeneratedFlowModel.findOne({ _id: flowId, userId }, CURRENT).lean<CurrentFlowDoc>();
 }
 
-export async function getFlowByType({ userId, flowType }: { userId: string; flowType: FlowType }): Promise<FlowRecord | null> {
-  const doc = await AiGeneratedFlowModel.findOne({ userId, flowType }, CURRENT_FLOW_PROJECTION).lean<CurrentFlowFields>();
-  return doc ? toFlowRecord(doc) : null;
+export async function findFlowByType({ userId, flowType }: { userId: string; flowType: FlowType }): Promise<CurrentFlowDoc | null> {
+  return AiGeneratedFlowModel.findOne({ userId, flowType }, CURRENT).lean<CurrentFlowDoc>();
 }
 
-/** GET /api/ai-flows/by-type/{flowType}: a list, of at most one flow. */
-export async function listFlowsByType({ userId, flowType }: { userId: string; flowType: FlowType }): Promise<FlowRecord[]> {
-  const flow = await getFlowByType({ userId, flowType });
-  return flow ? [flow] : [];
+export async function findFlowsOfUser(userId: string): Promise<CurrentFlowDoc[]> {
+  return AiGeneratedFlowModel.find({ userId }, CURRENT).sort({ createdAt: 1 }).lean<CurrentFlowDoc[]>();
 }
 
-export async function listFlowsForUser(userId: string): Promise<FlowRecord[]> {
-  const docs = await AiGeneratedFlowModel.find({ userId }, CURRENT_FLOW_PROJECTION).sort({ createdAt: 1 }).lean<CurrentFlowFields[]>();
-  return docs.map(toFlowRecord);
+/** The flow holding a touchpoint, when the flow is the user's. */
+export async function findFlowByTouchpoint({ touchpointId, userId }: { touchpointId: string; userId: string }): Promise<CurrentFlowDoc | null> {
+  return AiGeneratedFlowModel.findOne({ userId, "touchpoints._id": touchpointId }, CURRENT).lean<CurrentFlowDoc>();
 }
 
-/** Earlier versions, newest first; null when the flow is not the user's. */
-export async function listVersions({ flowId, userId }: { flowId: string; userId: string }): Promise<VersionRecord[] | null> {
-  const doc = await AiGeneratedFlowModel.findOne({ _id: flowId, userId }, { versions: 1 }).lean<Pick<AiGeneratedFlowDoc, "_id" | "versions">>();
-  if (!doc) return null;
-  return (doc.versions ?? []).map((version) => toVersionRecord(doc._id, version)).sort((a, b) => b.versionNumber - a.versionNumber);
+type Outbox = Pick<AiGeneratedFlowDoc, "_id" | "pendingVersions" | "pendingMessages">;
+
+async function readOutbox(flowId: string, userId: string): Promise<Outbox | null> {
+  return AiGeneratedFlowModel.findOne({ _id: flowId, userId }, { pendingVersions: 1, pendingMessages: 1 }).lean<Outbox>();
 }
 
-/** The conversation in order; null when the flow is not the user's. */
-export async function listMessages({ flowId, userId }: { flowId: string; userId: string }): Promise<MessageRecord[] | null> {
-  const doc = await AiGeneratedFlowModel.findOne({ _id: flowId, userId }, { messages: 1 }).lean<Pick<AiGeneratedFlowDoc, "_id" | "messages">>();
-  if (!doc) return null;
-  return (doc.messages ?? []).map((message) => toMessageRecord(doc._id, message)).sort((a, b) => a.sequence - b.sequence);
+/** Versions of the user's flow, newest first; null when the flow is not the user's. */
+export async function findVersions({ flowId, userId }: { flowId: string; userId: string }): Promise<FlowVersionDoc[] | null> {
+  const outbox = await readOutbox(flowId, userId);
+  if (!outbox) return null;
+  const stored = await AiFlowVersionModel.find({ flowId }).sort({ versionNumber: -1 }).lean<FlowVersionDoc[]>();
+  return mergeById(stored, outbox.pendingVersions ?? []).sort((a, b) => b.versionNumber - a.versionNumber);
 }
 
-export async function getTouchpoint({ id, userId }: { id: string; userId: string }): Promise<TouchpointRecord | null> {
-  const doc = await AiGeneratedFlowModel.findOne({ userId, "touchpoints._id": id }, { touchpoints: 1 }).lean<
-    Pick<AiGeneratedFlowDoc, "_id" | "touchpoints">
-  >();
-  const touchpoint = doc?.touchpoints.find((tp) => tp._id === id);
-  return doc && touchpoint ? toTouchpointRecord(doc._id, touchpoint) : null;
+/** One version of the user's flow (not of another flow), or null. */
+export async function findVersion({ flowId, userId, versionId }: { flowId: string; userId: string; versionId: string }) {
+  const outbox = await readOutbox(flowId, userId);
+  if (!outbox) return null;
+  const pending = (outbox.pendingVersions ?? []).find((version) => version._id === versionId);
+  if (pending) return pending;
+  return AiFlowVersionModel.findOne({ _id: versionId, flowId }).lean<FlowVersionDoc>();
+}
+
+export const MESSAGE_PAGE_SIZE = 200;
+
+/**
+ * One page of the conversation in sequence order: messages after `afterSequence`, at most
+ * `limit`. Null when the flow is not the user's.
+ */
+export async function findMessagesPage({
+  flowId,
+  userId,
+  afterSequence = 0,
+  limit = MESSAGE_PAGE_SIZE,
+}: {
+  flowId: string;
+  userId: string;
+  afterSequence?: number;
+  limit?: number;
+}): Promise<FlowMessageDoc[] | null> {
+  const outbox = await readOutbox(flowId, userId);
+  if (!outbox) return null;
+  const stored = await AiFlowMessageModel.find({ flowId, sequence: { $gt: afterSequence } })
+    .sort({ sequence: 1 })
+    .limit(limit)
+    .lean<FlowMessageDoc[]>();
+  const pending = (outbox.pendingMessages ?? []).filter((message) => message.sequence > afterSequence);
+  return mergeById(stored, pending)
+    .sort((a, b) => a.sequence - b.sequence)
+    .slice(0, limit);
+}
+
+function mergeById<T extends { _id: string }>(stored: T[], pending: T[]): T[] {
+  const seen = new Set(stored.map((item) => item._id));
+  return [...stored, ...pending.filter((item) => !seen.has(item._id))];
 }
 
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-/**
- * Generate: creates the user's flow of this type with its first content and optional messages.
- * A second flow of the same type for the same user rejects with E11000 (code 11000).
- */
-export async function createFlow({
+export async function insertFlow({
   userId,
   flowType,
   companyName,
   content,
-  messages = [],
 }: {
   userId: string;
   flowType: FlowType;
   companyName: string;
-  content: FlowContentInput;
-  messages?: MessageInput[];
-}): Promise<FlowRecord> {
+  content: FlowContent;
+}): Promise<CurrentFlowDoc> {
   const now = new Date();
   const doc = await AiGeneratedFlowModel.create({
     userId,
     flowType,
     companyName,
     flowOverview: content.flowOverview,
-    quickNotes: content.quickNotes ?? "",
-    customContext: content.customContext ?? "",
-    model: content.model ?? "",
-    promptType: content.promptType ?? "",
+    quickNotes: content.quickNotes,
+    customContext: content.customContext,
+    model: content.model,
+    promptType: content.promptType,
     regenerationCount: 0,
-    touchpoints: prepareTouchpoints(content.touchpoints, now),
-    versions: [],
-    messages: prepareMessages(messages, 0, null, now),
+    touchpoints: toTouchpointDocs(content.touchpoints, now),
     revision: 0,
     lastVersionNumber: 0,
-    lastMessageSequence: messages.length,
+    lastMessageSequence: 0,
+    pendingVersions: [],
+    pendingMessages: [],
   });
-  return toFlowRecord(doc.toObject({ transform: false }));
+  const { pendingVersions: _versions, pendingMessages: _messages, ...current } = doc.toObject({ transform: false });
+  return current;
 }
 
-async function readCurrent(flowId: string, userId: string) {
-  return AiGeneratedFlowModel.findOne({ _id: flowId, userId }, CURRENT_FLOW_PROJECTION).lean<CurrentFlowFields>();
+/** What a write changes; built by `mutate` from the flow as read. */
+export interface FlowChange<R> {
+  /** New current content (touchpoints included); omitted keeps it. */
+  content?: FlowContent;
+  /** Replace only the touchpoints (edits and deletes). */
+  touchpoints?: TouchpointInput[];
+  /** Save the state as read as the next numbered version, with this reason (promptType of the version stays the content's own). */
+  saveCurrentAsVersion?: boolean;
+  /** Conversation messages to append (linked to the version saved by this write, if any). */
+  messages?: MessageInput[];
+  incrementRegenerationCount?: boolean;
+  /** What updateWithRevision returns, built from the write's results. */
+  result: (written: { flow: CurrentFlowDoc; version: FlowVersionDoc | null; messages: FlowMessageDoc[] }) => R;
+}
+
+export function snapshotOf(current: CurrentFlowDoc, versionNumber: number, now: Date): FlowVersionDoc {
+  return {
+    _id: newId(),
+    flowId: current._id,
+    versionNumber,
+    model: current.model ?? "",
+    promptType: current.promptType ?? "",
+    flowOverview: current.flowOverview ?? "",
+    quickNotes: current.quickNotes ?? "",
+    customContext: current.customContext ?? "",
+    createdAt: now,
+    // A touchpoint keeps its id in the version it is saved into (written content follows it).
+    touchpoints: [...(current.touchpoints ?? [])].sort(byStepNumber).map((tp) => ({ ...tp })),
+  };
 }
 
 /**
- * Regenerate: the current content becomes version N (N = lastVersionNumber + 1), the new content
- * becomes current, regenerationCount goes up by one, and the messages are appended (linked to
- * version N, the state the feedback was about). One findOneAndUpdate, guarded by the counters
- * read (see the top of this file). Null when the flow is not the user's.
+ * The one optimistic write. `mutate` gets the flow as read (null when it is not the user's, or
+ * was deleted) and returns the change, or throws to abort (nothing written). The write applies
+ * only if nobody wrote in between; otherwise `mutate` runs again on a fresh read. Returns
+ * null when the flow does not exist for this user.
  */
-export async function replaceCurrentWithNewVersion({
-  flowId,
-  userId,
-  content,
-  messages = [],
-}: {
-  flowId: string;
-  userId: string;
-  content: FlowContentInput;
-  messages?: MessageInput[];
-}): Promise<{ flow: FlowRecord; previousVersion: VersionRecord } | null> {
+export async function updateWithRevision<R>(
+  flowId: string,
+  userId: string,
+  mutate: (current: CurrentFlowDoc) => FlowChange<R> | Promise<FlowChange<R>>,
+): Promise<R | null> {
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-    const current = await readCurrent(flowId, userId);
+    const current = await findFlow({ flowId, userId });
     if (!current) return null;
+    const change = await mutate(current);
     const now = new Date();
-    const previous = snapshotCurrent(current, current.lastVersionNumber + 1, "regenerated", now);
-    const newMessages = prepareMessages(messages, current.lastMessageSequence, previous._id, now);
-    const updated = await AiGeneratedFlowModel.findOneAndUpdate(
-      {
-        _id: flowId,
-        userId,
-        revision: current.revision,
-        lastVersionNumber: current.lastVersionNumber,
-        lastMessageSequence: current.lastMessageSequence,
-      },
-      {
-        $set: {
-          flowOverview: content.flowOverview,
-          quickNotes: content.quickNotes ?? "",
-          customContext: content.customContext ?? current.customContext ?? "",
-          model: content.model ?? "",
-          promptType: content.promptType ?? "",
-          touchpoints: prepareTouchpoints(content.touchpoints, now),
-        },
-        $push: newMessages.length > 0 ? { versions: previous, messages: { $each: newMessages } } : { versions: previous },
-        $inc: { revision: 1, lastVersionNumber: 1, lastMessageSequence: newMessages.length, regenerationCount: 1 },
-      },
-      { returnDocument: "after", runValidators: true, projection: CURRENT_FLOW_PROJECTION },
-    ).lean<CurrentFlowFields>();
-    if (updated) return { flow: toFlowRecord(updated), previousVersion: toVersionRecord(flowId, previous) };
-  }
-  throw new WriteConflictError("The flow kept changing while it was being regenerated. Please try again.");
-}
+    const version = change.saveCurrentAsVersion ? snapshotOf(current, current.lastVersionNumber + 1, now) : null;
+    const messages: FlowMessageDoc[] = (change.messages ?? []).map((message, index) => ({
+      _id: newId(),
+      flowId,
+      versionId: version?._id ?? null,
+      role: message.role,
+      content: message.content,
+      sequence: current.lastMessageSequence + index + 1,
+      createdAt: now,
+    }));
 
-/**
- * Roll back: the current content is saved as a backup version (reason 'rollback_backup', the next
- * number), then the chosen version's content becomes current. The chosen version stays in the
- * history. One guarded findOneAndUpdate. Null when the flow is not the user's or has no such
- * version.
- */
-export async function rollbackToVersion({
-  flowId,
-  versionId,
-  userId,
-  messages = [],
-}: {
-  flowId: string;
-  versionId: string;
-  userId: string;
-  messages?: MessageInput[];
-}): Promise<{ flow: FlowRecord; rolledBackToVersion: VersionRecord; backupVersion: VersionRecord } | null> {
-  for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-    const current = await AiGeneratedFlowModel.findOne({ _id: flowId, userId }, { messages: 0 }).lean<Omit<AiGeneratedFlowDoc, "messages">>();
-    if (!current) return null;
-    const target = (current.versions ?? []).find((version) => version._id === versionId);
-    if (!target) return null;
-    const now = new Date();
-    const backup = snapshotCurrent(current, current.lastVersionNumber + 1, "rollback_backup", now);
-    const newMessages = prepareMessages(messages, current.lastMessageSequence, backup._id, now);
-    const updated = await AiGeneratedFlowModel.findOneAndUpdate(
-      {
-        _id: flowId,
-        userId,
-        revision: current.revision,
-        lastVersionNumber: current.lastVersionNumber,
-        lastMessageSequence: current.lastMessageSequence,
-      },
-      {
-        $set: {
-          flowOverview: target.flowOverview ?? "",
-          quickNotes: target.quickNotes ?? "",
-          customContext: target.customContext ?? "",
-          model: target.model ?? "",
-          promptType: target.promptType ?? "",
-          touchpoints: copyTouchpoints(target.touchpoints ?? []),
-        },
-        $push: newMessages.length > 0 ? { versions: backup, messages: { $each: newMessages } } : { versions: backup },
-        $inc: { revision: 1, lastVersionNumber: 1, lastMessageSequence: newMessages.length },
-      },
-      { returnDocument: "after", runValidators: true, projection: CURRENT_FLOW_PROJECTION },
-    ).lean<CurrentFlowFields>();
+    const set: Record<string, unknown> = {};
+    if (change.content) {
+      set.flowOverview = change.content.flowOverview;
+      set.quickNotes = change.content.quickNotes;
+      set.customContext = change.content.customContext;
+      set.model = change.content.model;
+      set.promptType = change.content.promptType;
+      set.touchpoints = toTouchpointDocs(change.content.touchpoints, now);
+    } else if (change.touchpoints) {
+      set.touchpoints = toTouchpointDocs(change.touchpoints, now);
+    }
+    const push: Record<string, unknown> = {};
+    if (version) push.pendingVersions = version;
+    if (messages.length > 0) push.pendingMessages = { $each: messages };
+    const inc: Record<string, number> = { revision: 1 };
+    if (version) inc.lastVersionNumber = 1;
+    if (messages.length > 0) inc.lastMessageSequence = messages.length;
+    if (change.incrementRegenerationCount) inc.regenerationCount = 1;
+
+    const update: Record<string, unknown> = { $inc: inc };
+    if (Object.keys(set).length > 0) update.$set = set;
+    if (Object.keys(push).length > 0) update.$push = push;
+
+    const updated = await AiGeneratedFlowModel.findOneAndUpdate({ _id: flowId, userId, revision: current.revision }, update, {
+      returnDocument: "after",
+      runValidators: true,
+      projection: CURRENT,
+    }).lean<CurrentFlowDoc>();
     if (updated) {
-      return {
-        flow: toFlowRecord(updated),
-        rolledBackToVersion: toVersionRecord(flowId, target),
-        backupVersion: toVersionRecord(flowId, backup),
-      };
+      if (version || messages.length > 0) await moveOutbox(flowId);
+      return change.result({ flow: updated, version, messages });
     }
   }
-  throw new WriteConflictError("The flow kept changing while it was being rolled back. Please try again.");
-}
-
-/** Appends conversation messages without changing the content. Null when the flow is not the user's. */
-export async function appendMessages({
-  flowId,
-  userId,
-  messages,
-  versionId = null,
-}: {
-  flowId: string;
-  userId: string;
-  messages: MessageInput[];
-  versionId?: string | null;
-}): Promise<MessageRecord[] | null> {
-  for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-    const current = await AiGeneratedFlowModel.findOne({ _id: flowId, userId }, { lastMessageSequence: 1 }).lean<
-      Pick<AiGeneratedFlowDoc, "_id" | "lastMessageSequence">
-    >();
-    if (!current) return null;
-    if (messages.length === 0) return [];
-    const newMessages = prepareMessages(messages, current.lastMessageSequence ?? 0, versionId, new Date());
-    const result = await AiGeneratedFlowModel.updateOne(
-      { _id: flowId, userId, lastMessageSequence: current.lastMessageSequence },
-      { $push: { messages: { $each: newMessages } }, $inc: { lastMessageSequence: newMessages.length } },
-      { runValidators: true },
-    );
-    if (result.matchedCount === 1) return newMessages.map((message) => toMessageRecord(flowId, message));
-  }
-  throw new WriteConflictError("The conversation kept changing while messages were being saved. Please try again.");
-}
-
-export interface TouchpointChanges {
-  stepType?: StepType;
-  title?: string;
-  primaryGoal?: string;
-  keyMessages?: string;
-  callToAction?: string;
-  /**
-   * A changed delayDays without a timing replaces the timing by "N days after the start"; an
-   * unchanged one (the edit form always sends it) keeps an event-relative timing as it was.
-   */
-  delayDays?: number;
-  timing?: Timing | null;
-  offsetMinutes?: number | null;
-}
-
-function applyTouchpointChanges(tp: TouchpointDoc, changes: TouchpointChanges): TouchpointDoc {
-  const next: TouchpointDoc = { ...tp };
-  if (changes.stepType !== undefined) next.stepType = changes.stepType;
-  if (changes.title !== undefined) next.title = changes.title;
-  if (changes.primaryGoal !== undefined) next.primaryGoal = changes.primaryGoal;
-  if (changes.keyMessages !== undefined) next.keyMessages = changes.keyMessages;
-  if (changes.callToAction !== undefined) next.callToAction = changes.callToAction;
-
-  let timingChange: Parameters<typeof normalizeTouchpointTiming>[0] | undefined;
-  if (changes.timing !== undefined) {
-    const timing = changes.timing === null ? null : timingSchema.parse(changes.timing);
-    timingChange = { timing, delayDays: changes.delayDays, offsetMinutes: changes.offsetMinutes };
-  } else if (changes.offsetMinutes !== undefined && changes.offsetMinutes !== tp.offsetMinutes) {
-    timingChange = { offsetMinutes: changes.offsetMinutes, delayDays: changes.delayDays };
-  } else if (changes.delayDays !== undefined && changes.delayDays !== tp.delayDays) {
-    timingChange = { delayDays: changes.delayDays };
-  }
-  if (timingChange) {
-    const normalized = normalizeTouchpointTiming(timingChange);
-    next.timing = normalized.timing;
-    next.offsetMinutes = normalized.offsetMinutes;
-    next.delayDays = normalized.delayDays;
-  }
-  return next;
+  throw new WriteConflictError("The flow kept changing while it was being saved. Please try again.");
 }
 
 /**
- * Edits one touchpoint of one of the user's flows, found by the touchpoint's id. The whole
- * touchpoint list is written back guarded by the revision read, so a concurrent regenerate or
- * delete is never overwritten. Null when no flow of this user has the touchpoint.
+ * Moves the flow's outbox to the version and message collections (idempotent: an entry moved
+ * twice is written once), then pulls what it moved. If the flow was deleted meanwhile, removes
+ * the flow's history again so nothing is left behind.
  */
-export async function updateTouchpoint({
-  id,
-  userId,
-  changes,
-}: {
-  id: string;
-  userId: string;
-  changes: TouchpointChanges;
-}): Promise<TouchpointRecord | null> {
-  for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-    const flow = await AiGeneratedFlowModel.findOne({ userId, "touchpoints._id": id }, { touchpoints: 1, revision: 1 }).lean<
-      Pick<AiGeneratedFlowDoc, "_id" | "touchpoints" | "revision">
-    >();
-    const existing = flow?.touchpoints.find((tp) => tp._id === id);
-    if (!flow || !existing) return null;
-    const edited = applyTouchpointChanges(existing, changes);
-    const touchpoints = flow.touchpoints.map((tp) => (tp._id === id ? edited : tp));
-    const result = await AiGeneratedFlowModel.updateOne(
-      { _id: flow._id, userId, revision: flow.revision },
-      { $set: { touchpoints }, $inc: { revision: 1 } },
-      { runValidators: true },
+export async function moveOutbox(flowId: string): Promise<void> {
+  const outbox = await AiGeneratedFlowModel.findOne({ _id: flowId }, { pendingVersions: 1, pendingMessages: 1 }).lean<Outbox>();
+  if (!outbox) return;
+  const versions = outbox.pendingVersions ?? [];
+  const messages = outbox.pendingMessages ?? [];
+  if (versions.length === 0 && messages.length === 0) return;
+  if (versions.length > 0) {
+    await AiFlowVersionModel.bulkWrite(
+      versions.map((version) => ({ updateOne: { filter: { _id: version._id }, update: { $setOnInsert: version }, upsert: true } })),
+      { ordered: false },
     );
-    if (result.matchedCount === 1) return toTouchpointRecord(flow._id, edited);
   }
-  throw new WriteConflictError("The flow kept changing while the touchpoint was being saved. Please try again.");
+  if (messages.length > 0) {
+    await AiFlowMessageModel.bulkWrite(
+      messages.map((message) => ({ updateOne: { filter: { _id: message._id }, update: { $setOnInsert: message }, upsert: true } })),
+      { ordered: false },
+    );
+  }
+  await AiGeneratedFlowModel.updateOne(
+    { _id: flowId },
+    {
+      $pull: {
+        pendingVersions: { _id: { $in: versions.map((version) => version._id) } },
+        pendingMessages: { _id: { $in: messages.map((message) => message._id) } },
+      },
+    },
+  );
+  if (!(await AiGeneratedFlowModel.exists({ _id: flowId }))) await deleteHistory(flowId);
 }
 
-/**
- * Deletes one touchpoint of one of the user's flows and renumbers the rest 1..n in step order.
- * Null when no flow of this user has the touchpoint; otherwise the flow as it is now.
- */
-export async function deleteTouchpoint({ id, userId }: { id: string; userId: string }): Promise<FlowRecord | null> {
-  for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-    const flow = await AiGeneratedFlowModel.findOne({ userId, "touchpoints._id": id }, { touchpoints: 1, revision: 1 }).lean<
-      Pick<AiGeneratedFlowDoc, "_id" | "touchpoints" | "revision">
-    >();
-    if (!flow || !flow.touchpoints.some((tp) => tp._id === id)) return null;
-    const remaining = flow.touchpoints
-      .filter((tp) => tp._id !== id)
-      .sort(byStepNumber)
-      .map((tp, index) => ({ ...tp, stepNumber: index + 1 }));
-    const updated = await AiGeneratedFlowModel.findOneAndUpdate(
-      { _id: flow._id, userId, revision: flow.revision },
-      { $set: { touchpoints: remaining }, $inc: { revision: 1 } },
-      { returnDocument: "after", runValidators: true, projection: CURRENT_FLOW_PROJECTION },
-    ).lean<CurrentFlowFields>();
-    if (updated) return toFlowRecord(updated);
-  }
-  throw new WriteConflictError("The flow kept changing while the touchpoint was being deleted. Please try again.");
+async function deleteHistory(flowId: string) {
+  await Promise.all([AiFlowVersionModel.deleteMany({ flowId }), AiFlowMessageModel.deleteMany({ flowId })]);
 }
 
 /** Deletes the flow with all its versions and conversation. False when it is not the user's. */
-export async function deleteFlow({ id, userId }: { id: string; userId: string }): Promise<boolean> {
-  const result = await AiGeneratedFlowModel.deleteOne({ _id: id, userId });
-  return result.deletedCount === 1;
+export async function removeFlow({ flowId, userId }: { flowId: string; userId: string }): Promise<boolean> {
+  const result = await AiGeneratedFlowModel.deleteOne({ _id: flowId, userId });
+  if (result.deletedCount !== 1) return false;
+  await deleteHistory(flowId);
+  return true;
 }
 
-export async function deleteFlowsOfUser(userId: string): Promise<number> {
+export async function removeFlowsOfUser(userId: string): Promise<number> {
+  const flows = await AiGeneratedFlowModel.find({ userId }, { _id: 1 }).lean<Array<{ _id: string }>>();
   const result = await AiGeneratedFlowModel.deleteMany({ userId });
+  await Promise.all(flows.map((flow) => deleteHistory(flow._id)));
   return result.deletedCount;
 }

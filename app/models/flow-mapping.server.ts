@@ -235,3 +235,52 @@ export async function insertFlowMappingIfMissing(input: FlowMappingInput & { flo
     throw error;
   }
 }
+
+/** A rule that names no particular value ('All' or empty) applies to every business. */
+function isGeneral(value: string | null | undefined) {
+  const trimmed = (value ?? "").trim();
+  return trimmed === "" || trimmed.toLowerCase() === "all";
+}
+
+export interface BusinessTraits {
+  businessType?: string | null;
+  communicationChannels?: string | null;
+  purchaseDecisionTimeline?: string | null;
+  serviceFrequency?: string | null;
+  upsellOpportunity?: string | null;
+}
+
+/**
+ * How well a rule fits a business: null when it is written for another business type; otherwise
+ * a score where a matching business type outweighs everything else, then matching channels, then
+ * each other matching trait. General values score 0, a different channel set -1.
+ */
+export function flowMappingFit(rule: Pick<FlowMappingRecord, keyof BusinessTraits & string>, business: BusinessTraits): number | null {
+  let score = 0;
+  if (!isGeneral(rule.businessType)) {
+    if (rule.businessType.trim() !== (business.businessType ?? "").trim()) return null;
+    score += 100;
+  }
+  if (!isGeneral(rule.communicationChannels)) score += rule.communicationChannels.trim() === (business.communicationChannels ?? "").trim() ? 10 : -1;
+  for (const field of ["purchaseDecisionTimeline", "serviceFrequency", "upsellOpportunity"] as const) {
+    if (!isGeneral(rule[field]) && rule[field].trim() === (business[field] ?? "").trim()) score += 1;
+  }
+  return score;
+}
+
+/**
+ * The rule the generator follows for a flow type and a business: the best fit (flowMappingFit),
+ * the most recently edited among equals; when every rule is written for another business type,
+ * the oldest rule of the type. Read fresh each time, so an admin's edit shapes the next flow.
+ */
+export async function findBestFlowMapping(flowType: FlowType, business: BusinessTraits): Promise<FlowMappingRecord | null> {
+  const docs = await FlowMappingModel.find({ flowType }, { seedKey: 0 }).sort({ createdAt: 1 }).lean<FlowMappingDoc[]>();
+  let best: { doc: FlowMappingDoc; score: number } | null = null;
+  for (const doc of docs) {
+    const score = flowMappingFit(toFlowMappingRecord(doc), business);
+    if (score === null) continue;
+    if (!best || score > best.score || (score === best.score && doc.updatedAt.getTime() > best.doc.updatedAt.getTime())) best = { doc, score };
+  }
+  const chosen = best?.doc ?? docs[0];
+  return chosen ? toFlowMappingRecord(chosen) : null;
+}

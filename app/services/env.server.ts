@@ -56,6 +56,11 @@ export const envSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl("OPENAI_BASE_URL"),
   OPENAI_MODEL: optionalString.transform((v) => v ?? "gpt-4o-mini"),
+  OPENAI_TIMEOUT_MS: optionalString
+    .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1000), {
+      message: "OPENAI_TIMEOUT_MS must be a whole number of milliseconds, at least 1000",
+    })
+    .transform((v) => (v === undefined ? 90_000 : Number(v))),
   OAUTH_AUTHORIZE_URL: optionalUrl("OAUTH_AUTHORIZE_URL"),
   OAUTH_TOKEN_URL: optionalUrl("OAUTH_TOKEN_URL"),
   OAUTH_USERINFO_URL: optionalUrl("OAUTH_USERINFO_URL"),

@@ -91,13 +91,21 @@ function Sidebar({ user }: { user: ClientUser }) {
           </li>
         ))}
         <li>
-          <Tooltip content="Premium feature: upgrade to unlock">
-            <UpgradeLink className={`${navClass({ isActive: false })} w-full`} data-testid="flow-content-link">
-              <Icon d="M7 11V8a5 5 0 0110 0v3M5 11h14v9H5z" />
-              <span className="flex-1">Flow Content</span>
-              <span className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-semibold text-amber-800">Locked</span>
-            </UpgradeLink>
-          </Tooltip>
+          {/* Premium users open the page; everyone else gets the upgrade dialog (spec §2, §6). */}
+          {user.isPremium ? (
+            <NavLink to="/flow-content" className={navClass} prefetch="intent" data-testid="flow-content-link">
+              <Icon d="M4 6h16v12H4zM4 7l8 6 8-6" />
+              Flow Content
+            </NavLink>
+          ) : (
+            <Tooltip content="Premium feature: upgrade to unlock">
+              <UpgradeLink className={`${navClass({ isActive: false })} w-full`} data-testid="flow-content-link">
+                <Icon d="M7 11V8a5 5 0 0110 0v3M5 11h14v9H5z" />
+                <span className="flex-1">Flow Content</span>
+                <span className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-semibold text-amber-800">Locked</span>
+              </UpgradeLink>
+            </Tooltip>
+          )}
         </li>
       </ul>
       {isAdmin(user) ? (

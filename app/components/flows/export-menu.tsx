@@ -1,0 +1,46 @@
+/**
+ * Export links of one flow (or of all flows): plain links to the export endpoint, answered as
+ * downloads, so they work without JavaScript. A native <details> disclosure holds them.
+ */
+
+const FORMATS = [
+  { format: "md", label: "Markdown", hint: "Reads well anywhere" },
+  { format: "csv", label: "CSV", hint: "Spreadsheets (Excel, Sheets)" },
+  { format: "json", label: "JSON", hint: "For tools; versioned schema" },
+  { format: "html", label: "HTML", hint: "One printable page" },
+] as const;
+
+const ALL_FORMATS = FORMATS.filter((item) => item.format === "json" || item.format === "md");
+
+export function exportHref(flowId: string | null, format: string) {
+  return flowId ? `/api/ai-flows/${encodeURIComponent(flowId)}/export?format=${format}` : `/api/ai-flows/export?format=${format}`;
+}
+
+export function ExportMenu({ flowId = null, label = "Export", align = "right" }: { flowId?: string | null; label?: string; align?: "left" | "right" }) {
+  const items = flowId ? FORMATS : ALL_FORMATS;
+  return (
+    <details className="group relative" data-testid={flowId ? "export-menu" : "export-all-menu"}>
+      <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-300 bg-white px-3.5 py-2 text-sm font-semibold text-slate-700 shadow-sm hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+        <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true" focusable="false">
+          <path d="M12 4v11m0 0l-4-4m4 4l4-4M5 19h14" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        {label}
+        <svg viewBox="0 0 20 20" className="h-4 w-4 transition group-open:rotate-180" aria-hidden="true" focusable="false">
+          <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </summary>
+      <ul
+        className={`absolute z-20 mt-2 w-64 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg ring-1 ring-black/5 ${align === "right" ? "right-0" : "left-0"}`}
+      >
+        {items.map((item) => (
+          <li key={item.format}>
+            <a href={exportHref(flowId, item.format)} download className="flex flex-col px-4 py-2.5 hover:bg-slate-50 focus-visible:bg-slate-50" data-format={item.format}>
+              <span className="text-sm font-semibold text-slate-900">{item.label}</span>
+              <span className="text-xs text-slate-600">{item.hint}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,50 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+import type { FlowType } from "~/lib/flow-types";
+import type { ToastVariant } from "~/lib/toast";
+
+/**
+ * The screen's state lives in the URL so it survives a reload, the back button and a shared
+ * link, and works without JavaScript: `?type=` picks the flow type, `?dialog=` opens a dialog
+ * (with `touchpoint=` or `version=` naming what it is about).
+ */
+export const FLOW_DIALOGS = ["versions", "conversation", "regenerate", "edit", "compare", "delete-flow", "delete-touchpoint"] as const;
+export type FlowDialog = (typeof FLOW_DIALOGS)[number];
+
+export function isFlowDialog(value: unknown): value is FlowDialog {
+  return typeof value === "string" && (FLOW_DIALOGS as readonly string[]).includes(value);
+}
+
+export const FLOW_MAPPINGS_PATH = "/flow-mappings";
+
+export function flowHref(type: FlowType, state: { dialog?: FlowDialog; touchpoint?: string; version?: string; upgrade?: boolean } = {}) {
+  const params = new URLSearchParams({ type });
+  if (state.dialog) params.set("dialog", state.dialog);
+  if (state.touchpoint) params.set("touchpoint", state.touchpoint);
+  if (state.version) params.set("version", state.version);
+  if (state.upgrade) params.set("upgrade", "1");
+  return `${FLOW_MAPPINGS_PATH}?${params}`;
+}
+
+/** Page form intents (one action, several forms). */
+export const FLOW_INTENTS = {
+  generate: "generate",
+  regenerate: "regenerate",
+  rollback: "rollback",
+  updateTouchpoint: "update-touchpoint",
+  deleteTouchpoint: "delete-touchpoint",
+  deleteFlow: "delete-flow",
+} as const;
+export type FlowIntent = (typeof FLOW_INTENTS)[keyof typeof FLOW_INTENTS];
+
+/** Set by the browser only: an enhanced submission wants data back instead of a redirect. */
+export const ENHANCED_FIELD = "enhanced";
+
+/** What the page action answers a form it did not redirect (errors, and enhanced successes). */
+export interface FlowActionReplyData {
+  intent: string | null;
+  ok?: boolean;
+  result?: SubmissionResult<string[]> | null;
+  message?: string;
+  toast?: { title: string; description?: string; variant?: ToastVariant };
+}

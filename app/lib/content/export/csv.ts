@@ -1,0 +1,86 @@
+import { type ExportDocument, sendWindowText } from "~/lib/content/export/model";
+
+/**
+ * CSV (RFC 4180): comma-separated, CRLF between records, a field quoted when it holds a comma, a
+ * quote, a line break or surrounding spaces (quotes doubled), UTF-8 with a byte-order mark so
+ * spreadsheet programs read accents. A cell that a spreadsheet would run as a formula (starting
+ * with = + - @, a tab or a carriage return) is prefixed with an apostrophe (docs/decisions/032).
+ */
+
+export const CSV_BOM = "\uFEFF";
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  // A text that already starts with the guard gets one too, so unguardCsvCell is an exact inverse.
+  if (FORMULA_START.test(text) || /^'[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The inverse of the formula guard, for readers that want the exact text back. */
+export function unguardCsvCell(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
+export const CSV_PLAN_COLUMNS = [
+  "Flow type",
+  "Company",
+  "Version",
+  "Step",
+  "Channel",
+  "Title",
+  "Timing",
+  "Offset (minutes)",
+  "Send window",
+  "Primary goal",
+  "Key messages",
+  "Call to action",
+  "Flow overview",
+  "Quick notes",
+  "Trigger",
+  "Exit rules",
+] as const;
+
+export const CSV_CONTENT_COLUMNS = ["Subject", "Preheader", "Email body", "Button text", "SMS", "SMS characters", "SMS segments", "Content status"] as const;
+
+export function toCsv(document: ExportDocument): string {
+  const header = [...CSV_PLAN_COLUMNS, ...(document.includesContent ? CSV_CONTENT_COLUMNS : [])];
+  const rows: Array<Array<string | number | null>> = [header];
+  for (const flow of document.flows) {
+    for (const tp of flow.touchpoints) {
+      const row: Array<string | number | null> = [
+        flow.flowTypeLabel,
+        flow.companyName,
+        flow.versionNumber,
+        tp.stepNumber,
+        tp.stepType,
+        tp.title,
+        tp.timingText,
+        tp.offsetMinutes,
+        sendWindowText(tp.sendWindow),
+        tp.primaryGoal,
+        tp.keyMessages,
+        tp.callToAction,
+        flow.flowOverview,
+        flow.quickNotes,
+        flow.trigger,
+        flow.exitRules.join("\n"),
+      ];
+      if (document.includesContent) {
+        const c = tp.content;
+        row.push(
+          c?.subject ?? null,
+          c?.preheader ?? null,
+          c?.bodyText ?? null,
+          c?.callToAction ?? null,
+          c?.sms ?? null,
+          c?.smsCharacters ?? null,
+          c?.smsSegments ?? null,
+          c ? (c.outdated ? "Outdated: the touchpoint changed after this was written" : "Up to date") : "Not written yet",
+        );
+      }
+      rows.push(row);
+    }
+  }
+  return CSV_BOM + rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}

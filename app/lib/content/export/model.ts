@@ -1,0 +1,168 @@
+import { countSms, type SmsEncoding } from "~/lib/content/rules";
+import type { FlowContentView, TouchpointContentView } from "~/lib/content/types";
+import { flowTypeLabel } from "~/lib/flow-types";
+import type { FlowView, SendWindow, TouchpointView } from "~/lib/flows/types";
+import { timingText } from "~/lib/timing";
+
+/**
+ * The one export document every format is written from (JSON is it, verbatim): the plan of each
+ * flow, and its written content when the user has premium. Versioned by EXPORT_SCHEMA_VERSION and
+ * described by docs/flow-export.schema.json.
+ */
+
+export const EXPORT_FORMATS = ["md", "csv", "json", "html"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** Formats that hold several flows in one file (GET /api/ai-flows/export). */
+export const ALL_FLOWS_EXPORT_FORMATS = ["json", "md"] as const satisfies readonly ExportFormat[];
+export type AllFlowsExportFormat = (typeof ALL_FLOWS_EXPORT_FORMATS)[number];
+
+export const EXPORT_SCHEMA_ID = "https://flowmap.app/schemas/flow-export.schema.json";
+export const EXPORT_SCHEMA_VERSION = 1;
+
+export interface ExportFlowInput {
+  flow: FlowView;
+  /** Null when the user has no premium (or nothing is known of content). */
+  content: FlowContentView | null;
+  /** From the admin's flow-mapping rule the flow was written from. */
+  trigger: string | null;
+  exitRules: string[];
+}
+
+export interface ExportedContent {
+  outdated: boolean;
+  subject: string | null;
+  preheader: string | null;
+  bodyText: string | null;
+  bodyHtml: string | null;
+  callToAction: string | null;
+  sms: string | null;
+  smsEncoding: SmsEncoding | null;
+  smsCharacters: number | null;
+  smsSegments: number | null;
+}
+
+export interface ExportedTouchpoint {
+  id: string;
+  stepNumber: number;
+  stepType: TouchpointView["stepType"];
+  title: string;
+  timing: TouchpointView["timing"];
+  timingText: string;
+  offsetMinutes: number | null;
+  delayDays: number;
+  sendWindow: SendWindow | null;
+  primaryGoal: string;
+  keyMessages: string;
+  callToAction: string;
+  content: ExportedContent | null;
+}
+
+export interface ExportedFlow {
+  id: string;
+  flowType: FlowView["flowType"];
+  flowTypeLabel: string;
+  companyName: string;
+  versionNumber: number;
+  model: string;
+  regenerationCount: number;
+  flowOverview: string;
+  quickNotes: string;
+  trigger: string | null;
+  exitRules: string[];
+  createdAt: string;
+  updatedAt: string;
+  touchpoints: ExportedTouchpoint[];
+}
+
+export interface ExportDocument {
+  $schema: string;
+  schemaVersion: number;
+  exportedAt: string;
+  includesContent: boolean;
+  flows: ExportedFlow[];
+}
+
+function exportedContent(content: TouchpointContentView | undefined): ExportedContent | null {
+  if (!content) return null;
+  const hasAny = content.subject !== null || content.sms !== null || content.bodyText !== null;
+  if (!hasAny) return null;
+  const count = content.sms !== null ? countSms(content.sms) : null;
+  return {
+    outdated: content.outdated,
+    subject: content.subject,
+    preheader: content.preheader,
+    bodyText: content.bodyText,
+    bodyHtml: content.bodyHtml,
+    callToAction: content.callToAction,
+    sms: content.sms,
+    smsEncoding: count?.encoding ?? null,
+    smsCharacters: count?.characters ?? null,
+    smsSegments: count?.segments ?? null,
+  };
+}
+
+export function exportDocument(inputs: readonly ExportFlowInput[], { exportedAt, includesContent }: { exportedAt: Date; includesContent: boolean }): ExportDocument {
+  return {
+    $schema: EXPORT_SCHEMA_ID,
+    schemaVersion: EXPORT_SCHEMA_VERSION,
+    exportedAt: exportedAt.toISOString(),
+    includesContent,
+    flows: inputs.map(({ flow, content, trigger, exitRules }) => {
+      const byTouchpoint = new Map((includesContent ? (content?.touchpoints ?? []) : []).map((item) => [item.touchpointId, item]));
+      return {
+        id: flow.id,
+        flowType: flow.flowType,
+        flowTypeLabel: flowTypeLabel(flow.flowType),
+        companyName: flow.companyName,
+        versionNumber: flow.versionCount + 1,
+        model: flow.model,
+        regenerationCount: flow.regenerationCount,
+        flowOverview: flow.flowOverview,
+        quickNotes: flow.quickNotes,
+        trigger,
+        exitRules,
+        createdAt: flow.createdAt,
+        updatedAt: flow.updatedAt,
+        touchpoints: flow.touchpoints.map((tp) => ({
+          id: tp.id,
+          stepNumber: tp.stepNumber,
+          stepType: tp.stepType,
+          title: tp.title,
+          timing: tp.timing,
+          timingText: timingText(tp.timing, tp.delayDays),
+          offsetMinutes: tp.offsetMinutes,
+          delayDays: tp.delayDays,
+          sendWindow: tp.sendWindow,
+          primaryGoal: tp.primaryGoal,
+          keyMessages: tp.keyMessages,
+          callToAction: tp.callToAction,
+          content: includesContent ? exportedContent(byTouchpoint.get(tp.id)) : null,
+        })),
+      };
+    }),
+  };
+}
+
+/** "Acme Café & Co." + lead_nurture → "acme-cafe-co-lead-nurture": letters, digits and dashes only. */
+export function exportFileName(companyName: string, what: string, format: ExportFormat): string {
+  const slug = (text: string) =>
+    text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60)
+      .replace(/-+$/g, "");
+  return `${slug(companyName) || "flowmap"}-${slug(what) || "flow"}.${format}`;
+}
+
+export function sendWindowText(window: SendWindow | null): string {
+  return window ? `${window.start}–${window.end} (recipient's local time)` : "";
+}
+
+export function smsCountText(content: ExportedContent): string {
+  if (content.smsCharacters === null) return "";
+  const segments = content.smsSegments ?? 0;
+  return `${content.smsCharacters} characters, ${content.smsEncoding}, ${segments} segment${segments === 1 ? "" : "s"}`;
+}

@@ -1,0 +1,188 @@
+import { z } from "zod";
+
+import { FLOW_TYPES, type FlowType, type StepType } from "~/lib/flow-types";
+import { MAX_OFFSET_MINUTES, MINUTES_PER_DAY, parseDelayDays, type Timing } from "~/lib/timing";
+
+/**
+ * What the flows API and the flow screen exchange (spec §3, §7): the JSON shapes, the limits of
+ * each field and the input schemas. Client-safe (no server imports): the screen's forms and the
+ * API routes validate with the very same schemas, and the model derives its maxlengths from
+ * FLOW_LIMITS, so each limit is written once.
+ */
+
+export type { FlowType, StepType };
+
+/** Where an SMS may be sent, in the recipient's local time (email touchpoints carry null). */
+export interface SendWindow {
+  start: string;
+  end: string;
+}
+
+export interface TouchpointView {
+  id: string;
+  flowId: string;
+  stepNumber: number;
+  /** The channel: the one name for it everywhere (spec §3 stepType). */
+  stepType: StepType;
+  title: string;
+  /** Whole days after the start (the legacy form of the timing). */
+  delayDays: number;
+  timing: Timing | null;
+  /** Minutes after the start; null for a timing relative to an event. */
+  offsetMinutes: number | null;
+  primaryGoal: string;
+  keyMessages: string;
+  callToAction: string;
+  sendWindow: SendWindow | null;
+  createdAt: string;
+}
+
+export interface FlowView {
+  id: string;
+  flowType: FlowType;
+  companyName: string;
+  flowOverview: string;
+  quickNotes: string;
+  regenerationCount: number;
+  customContext: string;
+  /** What wrote the current content ("offline-rules-v1" or the OpenAI model name). */
+  model: string;
+  /** How many earlier versions exist (the Versions button's count). */
+  versionCount: number;
+  /** The current touchpoints, in step order. */
+  touchpoints: TouchpointView[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface VersionView {
+  id: string;
+  versionNumber: number;
+  model: string;
+  /** Why the version exists: "generate" / "regenerate" content, or "rollback_backup". */
+  promptType: string;
+  flowOverview: string;
+  quickNotes: string;
+  customContext: string;
+  createdAt: string;
+  touchpoints: TouchpointView[];
+}
+
+export const MESSAGE_ROLES = ["user", "assistant", "system"] as const;
+export type MessageRole = (typeof MESSAGE_ROLES)[number];
+
+export interface MessageView {
+  id: string;
+  versionId: string | null;
+  role: MessageRole;
+  content: string;
+  sequence: number;
+  createdAt: string;
+}
+
+export interface VersionRef {
+  id: string;
+  versionNumber: number;
+}
+
+export interface RegenerateResult {
+  flow: FlowView;
+  previousVersion: VersionRef;
+}
+
+export interface RollbackResult {
+  flow: FlowView;
+  rolledBackToVersion: VersionRef;
+  backupVersion: VersionRef;
+}
+
+/** The longest delay a touchpoint may have, in whole days (one year, spec §9). */
+export const MAX_DELAY_DAYS = Math.floor(MAX_OFFSET_MINUTES / MINUTES_PER_DAY);
+
+/** Every text limit of a flow, its touchpoints and the inputs: one place. */
+export const FLOW_LIMITS = {
+  title: 300,
+  primaryGoal: 2000,
+  keyMessages: 5000,
+  callToAction: 1000,
+  flowOverview: 10_000,
+  quickNotes: 10_000,
+  customContext: 10_000,
+  feedback: 5000,
+  companyName: 200,
+  model: 200,
+  promptType: 100,
+  messageContent: 100_000,
+} as const;
+
+/** The touchpoint edit form's fields and their limits (spec §5 "Touchpoint edit"). */
+export const TOUCHPOINT_EDIT_LIMITS = {
+  title: FLOW_LIMITS.title,
+  primaryGoal: FLOW_LIMITS.primaryGoal,
+  keyMessages: FLOW_LIMITS.keyMessages,
+  callToAction: FLOW_LIMITS.callToAction,
+  delayDays: { min: 0, max: MAX_DELAY_DAYS },
+} as const;
+
+export const TOUCHPOINT_REQUIRED_MESSAGE = "All touchpoint fields are required.";
+export const TOUCHPOINT_REQUIRED_TITLE = "Please fill all required fields";
+export const FEEDBACK_REQUIRED_MESSAGE = "Please provide feedback to improve your flow.";
+export const FEEDBACK_REQUIRED_TITLE = "Feedback Required";
+export const UNKNOWN_FLOW_TYPE_MESSAGE = "Unknown flow type.";
+export const GENERATE_FAILED_MESSAGE = "Failed to generate AI flow. Please try again.";
+export const REGENERATE_FAILED_MESSAGE = "There was an error regenerating your flow. Please try again.";
+export const ROLLBACK_FAILED_MESSAGE = "There was an error rolling back your flow. Please try again.";
+export const FLOW_EXISTS_MESSAGE = "A flow of this type already exists. Regenerate it instead.";
+export const PREMIUM_FLOW_MESSAGE = "This flow type needs a premium subscription. Upgrade to generate it.";
+
+function requiredText(max: number, label: string) {
+  return z
+    .string({ error: TOUCHPOINT_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, TOUCHPOINT_REQUIRED_MESSAGE)
+    .max(max, `${label} must be at most ${max} characters.`);
+}
+
+/** PUT /api/ai-flows/touchpoints/{id} and the Edit Touchpoint dialog. */
+export const touchpointEditSchema = z.object({
+  title: requiredText(TOUCHPOINT_EDIT_LIMITS.title, "Title"),
+  primaryGoal: requiredText(TOUCHPOINT_EDIT_LIMITS.primaryGoal, "Primary goal"),
+  keyMessages: requiredText(TOUCHPOINT_EDIT_LIMITS.keyMessages, "Key messages"),
+  callToAction: requiredText(TOUCHPOINT_EDIT_LIMITS.callToAction, "Call to action"),
+  /** A whole number from 0; anything not numeric becomes 0 (spec §5). */
+  delayDays: z.preprocess(
+    (value) => parseDelayDays(value),
+    z
+      .number()
+      .int()
+      .min(TOUCHPOINT_EDIT_LIMITS.delayDays.min)
+      .max(TOUCHPOINT_EDIT_LIMITS.delayDays.max, `Delay cannot exceed ${TOUCHPOINT_EDIT_LIMITS.delayDays.max} days.`),
+  ),
+});
+export type TouchpointEditInput = z.infer<typeof touchpointEditSchema>;
+
+export const flowTypeSchema = z.enum(FLOW_TYPES, { error: UNKNOWN_FLOW_TYPE_MESSAGE });
+
+/** POST /api/ai-flows/generate and the Generate Flow button. */
+export const generateFlowSchema = z.object({
+  flowType: flowTypeSchema,
+  customContext: z
+    .string()
+    .trim()
+    .max(FLOW_LIMITS.customContext, `Context must be at most ${FLOW_LIMITS.customContext} characters.`)
+    .optional()
+    .default(""),
+});
+export type GenerateFlowInput = z.input<typeof generateFlowSchema>;
+
+/** POST /api/ai-flows/{id}/regenerate and the Regenerate dialog. */
+export const regenerateFlowSchema = z.object({
+  feedback: z
+    .string({ error: FEEDBACK_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, FEEDBACK_REQUIRED_MESSAGE)
+    .max(FLOW_LIMITS.feedback, `Feedback must be at most ${FLOW_LIMITS.feedback} characters.`),
+});
+export type RegenerateFlowInput = z.infer<typeof regenerateFlowSchema>;
+
+export { touchpointFingerprint, type FingerprintFields } from "~/lib/flows/fingerprint";

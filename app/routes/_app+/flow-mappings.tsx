@@ -1,0 +1,252 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+
+import { FlowScreen } from "~/components/flows/flow-screen";
+import { ENHANCED_FIELD, FLOW_INTENTS, flowHref, isFlowDialog, type FlowActionReplyData } from "~/components/flows/flow-url";
+import { FLOW_TYPES, flowTypeLabel, isFlowType, type FlowType } from "~/lib/flow-types";
+import {
+  GENERATE_FAILED_MESSAGE,
+  REGENERATE_FAILED_MESSAGE,
+  ROLLBACK_FAILED_MESSAGE,
+  FEEDBACK_REQUIRED_TITLE,
+  regenerateFlowSchema,
+  TOUCHPOINT_REQUIRED_MESSAGE,
+  TOUCHPOINT_REQUIRED_TITLE,
+  touchpointEditSchema,
+} from "~/lib/flows/types";
+import { getResponseSummaryByUserId } from "~/models/questionnaire-response.server";
+import { requireUser } from "~/services/auth/auth.server";
+import { DomainError, isDomainError } from "~/services/domain-error";
+import {
+  deleteFlow,
+  deleteTouchpoint,
+  generateFlow,
+  getFlowByType,
+  isGenerating,
+  listMessages,
+  listVersions,
+  regenerateFlow,
+  rollbackFlow,
+  updateTouchpoint,
+} from "~/services/flows/flows.server";
+import { readForm } from "~/services/forms.server";
+import { hasCompletedOnboarding } from "~/services/onboarding.server";
+import { pageErrorReply, pageErrorResponse } from "~/services/page.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: `${loaded ? `${flowTypeLabel(loaded.flowType)} ` : ""}Flow Mappings | Flowmap` },
+];
+
+const DEFAULT_TYPE: FlowType = FLOW_TYPES[0];
+
+/** `?type=` picks the flow type; a missing one is the default, an unknown one goes there too. */
+function readType(url: URL): FlowType | null {
+  const type = url.searchParams.get("type");
+  if (type === null) return DEFAULT_TYPE;
+  return isFlowType(type) ? type : null;
+}
+
+/** The user's language from Accept-Language, for dates (the browser adds its own time zone). */
+function requestLocale(request: Request) {
+  const first = request.headers.get("Accept-Language")?.split(",")[0]?.split(";")[0]?.trim();
+  if (!first) return "en-US";
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([first])[0] ?? "en-US";
+  } catch {
+    return "en-US";
+  }
+}
+
+function throwForPage(error: unknown): never {
+  if (isDomainError(error)) throw pageErrorResponse(error);
+  throw error;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const flowType = readType(url);
+  if (!flowType) throw redirect(flowHref(DEFAULT_TYPE));
+
+  const profile = await getResponseSummaryByUserId(user.id);
+  const companyName = profile?.companyName || user.companyName || "Your Company";
+  const base = { flowType, companyName, isPremium: Boolean(user.isPremium), locale: requestLocale(request) };
+  if (!hasCompletedOnboarding(profile)) {
+    return { ...base, onboarded: false as const, flow: null, generating: false, versions: null, messages: null, compareVersion: null };
+  }
+
+  const [flow, generating] = await Promise.all([getFlowByType({ userId: user.id, flowType }), isGenerating({ userId: user.id, flowType })]);
+  const dialog = url.searchParams.get("dialog");
+  // Versions and messages load only when their dialog opens (a flow may have many).
+  const needsVersions = flow && (dialog === "versions" || dialog === "compare");
+  const [versions, messages] = await Promise.all([
+    needsVersions ? listVersions({ userId: user.id, flowId: flow.id }).catch(throwForPage) : null,
+    flow && dialog === "conversation" ? listMessages({ userId: user.id, flowId: flow.id }).catch(throwForPage) : null,
+  ]);
+  let compareVersion = null;
+  if (flow && dialog === "compare") {
+    compareVersion = versions?.find((version) => version.id === url.searchParams.get("version")) ?? null;
+    if (!compareVersion) throw new Response("Version not found.", { status: 404 });
+  }
+  const touchpointId = url.searchParams.get("touchpoint");
+  if (flow && (dialog === "edit" || dialog === "delete-touchpoint") && !flow.touchpoints.some((tp) => tp.id === touchpointId)) {
+    throw new Response("Touchpoint not found.", { status: 404 });
+  }
+  return {
+    ...base,
+    onboarded: true as const,
+    flow,
+    generating,
+    // Newest first: the version a user most likely wants back is the last one replaced.
+    versions: dialog === "versions" && versions ? [...versions].sort((a, b) => b.versionNumber - a.versionNumber) : null,
+    messages,
+    compareVersion,
+  };
+}
+
+const TOASTS = {
+  generated: { title: "Flow Generated Successfully!", variant: "success" },
+  regenerated: { title: "Flow Regenerated Successfully!", variant: "success" },
+  rolledBack: { title: "Rollback Successful!", variant: "success" },
+  touchpointUpdated: { title: "Touchpoint Updated", variant: "success" },
+  touchpointDeleted: { title: "Touchpoint Deleted", variant: "success" },
+  flowDeleted: { title: "Flow Deleted", variant: "success" },
+} as const;
+
+function field(form: FormData, name: string) {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  const url = new URL(request.url);
+  const flowType = readType(url) ?? DEFAULT_TYPE;
+  const home = flowHref(flowType);
+  const intent = field(form, "intent");
+  const enhanced = form.get(ENHANCED_FIELD) === "1";
+  const flowUser = { id: user.id, isPremium: Boolean(user.isPremium) };
+
+  /**
+   * A refused request: premium opens the upgrade dialog (spec §8); a failure of the generator or
+   * a vanished flow reads as the spec's text for the action; the rest answer the form as they are.
+   */
+  const fail = (error: unknown, title: string, fallback: string, submission?: NonNullable<Parameters<typeof pageErrorReply>[1]>["submission"]) => {
+    if (!isDomainError(error)) throw error;
+    if (error.kind === "premium_required") return redirect(flowHref(flowType, { upgrade: true }));
+    const shown = error.kind === "upstream_failed" || error.kind === "not_found" ? new DomainError(error.kind, fallback, { code: error.code }) : error;
+    return pageErrorReply(shown, { submission, title, extra: { intent } });
+  };
+
+  switch (intent) {
+    case FLOW_INTENTS.generate: {
+      try {
+        await generateFlow({ user: flowUser, input: { flowType, customContext: "" } });
+      } catch (error) {
+        return fail(error, "Error Generating Flow", GENERATE_FAILED_MESSAGE);
+      }
+      return redirectWithToast(home, { ...TOASTS.generated, description: `Your ${flowTypeLabel(flowType)} flow is ready.` });
+    }
+    case FLOW_INTENTS.regenerate: {
+      const submission = parseWithZod(form, { schema: regenerateFlowSchema });
+      if (submission.status !== "success") {
+        return data(
+          reply(intent, { result: submission.reply(), toast: { title: FEEDBACK_REQUIRED_TITLE, description: firstError(submission.error) ?? "", variant: "destructive" } }),
+          { status: 422 },
+        );
+      }
+      let previous: number;
+      try {
+        previous = (await regenerateFlow({ user: flowUser, flowId: field(form, "flowId"), input: submission.value })).previousVersion.versionNumber;
+      } catch (error) {
+        return fail(error, "Failed to Regenerate Flow", REGENERATE_FAILED_MESSAGE, submission);
+      }
+      const toast = { ...TOASTS.regenerated, description: `The previous flow was saved as version ${previous}.` };
+      // With JavaScript the dialog shows its progress reach 100% before it closes itself.
+      if (enhanced) return data(reply(intent, { ok: true, toast }));
+      return redirectWithToast(home, toast);
+    }
+    case FLOW_INTENTS.rollback: {
+      let restored: number;
+      try {
+        restored = (await rollbackFlow({ userId: user.id, flowId: field(form, "flowId"), versionId: field(form, "versionId") })).rolledBackToVersion.versionNumber;
+      } catch (error) {
+        return fail(error, "Failed to Rollback", ROLLBACK_FAILED_MESSAGE);
+      }
+      return redirectWithToast(home, { ...TOASTS.rolledBack, description: `Version ${restored} is the current flow again; what it replaced was saved as a version.` });
+    }
+    case FLOW_INTENTS.updateTouchpoint: {
+      const submission = parseWithZod(form, { schema: touchpointEditSchema });
+      if (submission.status !== "success") {
+        return data(
+          reply(intent, {
+            result: submission.reply(),
+            toast: { title: TOUCHPOINT_REQUIRED_TITLE, description: requiredOrFirst(submission.error), variant: "destructive" },
+          }),
+          { status: 422 },
+        );
+      }
+      try {
+        await updateTouchpoint({ userId: user.id, touchpointId: field(form, "touchpointId"), input: submission.value });
+      } catch (error) {
+        return fail(error, "Failed to Update Touchpoint", "The touchpoint could not be saved. Please try again.", submission);
+      }
+      return redirectWithToast(home, { ...TOASTS.touchpointUpdated, description: `“${submission.value.title}” was saved.` });
+    }
+    case FLOW_INTENTS.deleteTouchpoint: {
+      try {
+        await deleteTouchpoint({ userId: user.id, touchpointId: field(form, "touchpointId") });
+      } catch (error) {
+        return fail(error, "Failed to Delete Touchpoint", "The touchpoint could not be deleted. Please try again.");
+      }
+      return redirectWithToast(home, { ...TOASTS.touchpointDeleted, description: "The remaining steps were renumbered." });
+    }
+    case FLOW_INTENTS.deleteFlow: {
+      try {
+        await deleteFlow({ userId: user.id, flowId: field(form, "flowId") });
+      } catch (error) {
+        return fail(error, "Failed to Delete Flow", "The flow could not be deleted. Please try again.");
+      }
+      return redirectWithToast(home, { ...TOASTS.flowDeleted, description: "Its versions and conversation were deleted too." });
+    }
+    default:
+      return data(reply(null, { message: "Unknown action. Please reload the page and try again." }), { status: 400 });
+  }
+}
+
+function reply(intent: string | null, rest: Omit<FlowActionReplyData, "intent">): FlowActionReplyData {
+  return { intent, ...rest };
+}
+
+function firstError(error: Record<string, string[] | null> | null | undefined) {
+  return Object.values(error ?? {}).find((list) => list?.length)?.[0];
+}
+
+/** Spec §5: blank fields read 'All touchpoint fields are required.'; other problems say what they are. */
+function requiredOrFirst(error: Record<string, string[] | null> | null | undefined) {
+  const messages = Object.values(error ?? {}).flatMap((list) => list ?? []);
+  return messages.includes(TOUCHPOINT_REQUIRED_MESSAGE) ? TOUCHPOINT_REQUIRED_MESSAGE : (messages[0] ?? TOUCHPOINT_REQUIRED_MESSAGE);
+}
+
+export default function FlowMappingsRoute() {
+  const loaded = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  // Open and close dialogs at once, before the loader answers (the content shows a loading state).
+  const pendingSearch = navigation.state === "loading" && navigation.location.pathname === location.pathname ? navigation.location.search : null;
+  const params = new URLSearchParams(pendingSearch ?? location.search);
+  const dialog = params.get("dialog");
+  return (
+    <FlowScreen
+      data={loaded}
+      dialog={isFlowDialog(dialog) ? dialog : null}
+      touchpointId={params.get("touchpoint")}
+      versionId={params.get("version")}
+      dataIsCurrent={pendingSearch === null || pendingSearch === location.search}
+    />
+  );
+}

@@ -1,0 +1,23 @@
+import { apiJson, apiRoute, byMethod } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth/auth.server";
+import { getFlowContent, writeFlowContent } from "~/services/flows/content.server";
+
+/**
+ * `/api/ai-flows/{id}/content` (premium): GET the written content of the flow's current version
+ * (404 before any was written), POST to write it for every touchpoint. 402 PREMIUM_REQUIRED
+ * without premium; 404 for a flow that is not the user's; 502 when the writer fails (nothing
+ * is stored then).
+ */
+export const loader = apiRoute(async ({ request, params }) => {
+  const user = await requireApiUser(request);
+  const content = await getFlowContent({ user: { id: user.id, isPremium: Boolean(user.isPremium) }, flowId: params.id ?? "" });
+  return apiJson(content, { headers: { "Cache-Control": "no-store" } });
+});
+
+export const action = byMethod({
+  POST: async ({ request, params }) => {
+    const user = await requireApiUser(request);
+    const content = await writeFlowContent({ user: { id: user.id, isPremium: Boolean(user.isPremium) }, flowId: params.id ?? "" });
+    return apiJson(content, { headers: { "Cache-Control": "no-store" } });
+  },
+});

@@ -1,0 +1,12 @@
+import { apiRoute } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth/auth.server";
+import { exportResponse } from "~/services/flows/export-response.server";
+import { exportFlow } from "~/services/flows/export.server";
+
+/** `GET /api/ai-flows/{id}/export?format=md|csv|json|html`: one flow as a download (content for premium users). */
+export const loader = apiRoute(async ({ request, params }) => {
+  const user = await requireApiUser(request);
+  const format = new URL(request.url).searchParams.get("format");
+  const file = await exportFlow({ user: { id: user.id, isPremium: Boolean(user.isPremium) }, flowId: params.id ?? "", format });
+  return exportResponse(file);
+});

@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+import { apiJson, byMethod, methodNotAllowed, readJson } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth/auth.server";
+import { regenerateFlow } from "~/services/flows/flows.server";
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+// POST /api/ai-flows/{id}/regenerate { feedback } → { flow, previousVersion: { id, versionNumber } }.
+// 422 for blank feedback (the service checks it, with the spec's message), 402, 404, 502.
+export const action = byMethod({
+  POST: async ({ request, params }) => {
+    const user = await requireApiUser(request);
+    const body = await readJson(request, z.record(z.string(), z.unknown()));
+    const result = await regenerateFlow({ user: { id: user.id, isPremium: user.isPremium === 1 }, flowId: params.id ?? "", input: body });
+    return apiJson(result);
+  },
+});

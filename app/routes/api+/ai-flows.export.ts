@@ -1,0 +1,12 @@
+import { apiRoute } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth/auth.server";
+import { exportResponse } from "~/services/flows/export-response.server";
+import { exportAllFlows } from "~/services/flows/export.server";
+
+/** `GET /api/ai-flows/export?format=json|md`: every flow of the user in one download. */
+export const loader = apiRoute(async ({ request }) => {
+  const user = await requireApiUser(request);
+  const format = new URL(request.url).searchParams.get("format");
+  const file = await exportAllFlows({ user: { id: user.id, isPremium: Boolean(user.isPremium) }, format });
+  return exportResponse(file);
+});

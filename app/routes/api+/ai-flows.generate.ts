@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+import { isFlowType } from "~/lib/flow-types";
+import { UNKNOWN_FLOW_TYPE_MESSAGE } from "~/lib/flows/types";
+import { apiError, apiJson, byMethod, methodNotAllowed, readJson } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth/auth.server";
+import { generateFlow } from "~/services/flows/flows.server";
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+// POST /api/ai-flows/generate { flowType, customContext? } → 201 with the flow. 400 for an
+// unknown flow type, 402 PREMIUM_REQUIRED, 409 ONBOARDING_REQUIRED / FLOW_EXISTS /
+// GENERATION_IN_PROGRESS, 422 for a bad customContext, 502 when the generator fails.
+export const action = byMethod({
+  POST: async ({ request }) => {
+    const user = await requireApiUser(request);
+    const body = await readJson(request, z.record(z.string(), z.unknown()));
+    if (!isFlowType(body.flowType)) return apiError(400, UNKNOWN_FLOW_TYPE_MESSAGE, { errors: { flowType: UNKNOWN_FLOW_TYPE_MESSAGE } });
+    const flow = await generateFlow({ user: { id: user.id, isPremium: user.isPremium === 1 }, input: body });
+    return apiJson(flow, { status: 201 });
+  },
+});

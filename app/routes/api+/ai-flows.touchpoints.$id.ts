@@ -1,0 +1,22 @@
+import { touchpointEditSchema } from "~/lib/flows/types";
+import { apiJson, byMethod, methodNotAllowed, readJson } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth/auth.server";
+import { deleteTouchpoint, updateTouchpoint } from "~/services/flows/flows.server";
+
+export const loader = () => methodNotAllowed(["PUT", "DELETE"]);
+
+// PUT /api/ai-flows/touchpoints/{id} { title, primaryGoal, keyMessages, callToAction, delayDays }
+// → the touchpoint (422 'All touchpoint fields are required.'). DELETE → the flow, renumbered.
+export const action = byMethod({
+  PUT: async ({ request, params }) => {
+    const user = await requireApiUser(request);
+    const input = await readJson(request, touchpointEditSchema);
+    const touchpoint = await updateTouchpoint({ userId: user.id, touchpointId: params.id ?? "", input });
+    return apiJson(touchpoint);
+  },
+  DELETE: async ({ request, params }) => {
+    const user = await requireApiUser(request);
+    const flow = await deleteTouchpoint({ userId: user.id, touchpointId: params.id ?? "" });
+    return apiJson({ message: "Touchpoint deleted.", flow });
+  },
+});

@@ -1,0 +1,60 @@
+import type { FlowType } from "~/lib/flow-types";
+import type { DraftTouchpoint, FlowDraft } from "~/lib/flows/rules";
+import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
+import type { FlowMappingRecord } from "~/models/flow-mapping.server";
+
+/**
+ * The one interface both generators implement (ARCHITECTURE §6): the offline generator (default,
+ * no key) and OpenAI (when OPENAI_API_KEY is set). Both return a FlowDraft (rules.ts), which the
+ * flows service holds to the product rules before anything is stored.
+ */
+
+export interface FlowRequest {
+  flowType: FlowType;
+  /** The business's own questionnaire answers. */
+  business: QuestionnaireAnswers;
+  /** The admin's flow-mapping rule for this flow type and business (most specific first), or null. */
+  rule: FlowMappingRecord | null;
+  customContext: string;
+}
+
+/** The flow as it is now, in draft form (what the feedback is about). */
+export interface CurrentFlowDraft {
+  flowOverview: string;
+  quickNotes: string;
+  touchpoints: DraftTouchpoint[];
+}
+
+export interface RegenerateRequest extends FlowRequest {
+  current: CurrentFlowDraft;
+  feedback: string;
+}
+
+export interface RegeneratedDraft {
+  draft: FlowDraft;
+  /** What changed and why, in a sentence or a few: stored as the assistant's message. */
+  explanation: string;
+}
+
+export interface FlowProvider {
+  /** Stored as the flow's and the version's `model`. */
+  readonly model: string;
+  /**
+   * True when a generation finishes within a request's blink (the offline generator): nothing
+   * needs to say that one is under way, and the unique flow per user and type is guard enough.
+   */
+  readonly instant?: boolean;
+  generateFlow(request: FlowRequest): Promise<FlowDraft>;
+  regenerateFlow(request: RegenerateRequest): Promise<RegeneratedDraft>;
+}
+
+/** A provider could not give a usable answer (timeout, 5xx, refusal, malformed JSON, broken rules). */
+export class ProviderError extends Error {
+  name = "ProviderError";
+}
+
+/**
+ * Premium content writing is the provider interface's third method, with the same two
+ * implementations (offline writer, OpenAI) chosen the same way: see content.server.ts.
+ */
+export type { ContentProvider, ContentRequest } from "~/services/ai/content.server";

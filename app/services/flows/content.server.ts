@@ -1,0 +1,153 @@
+import { renderEmailHtml } from "~/lib/content/html";
+import { emailProblems, plainPunctuation, smsBrand, smsProblems, SMS_OPT_OUT, countSms } from "~/lib/content/rules";
+import type { WrittenFlow, WrittenTouchpoint } from "~/lib/content/schema";
+import type { FlowContentView } from "~/lib/content/types";
+import { flowContentView } from "~/lib/content/view";
+import { touchpointFingerprint, type FlowView, type TouchpointView } from "~/lib/flows/types";
+import { type ContentEntryInput, findContentEntries, findContentEntriesOfFlows, saveContentEntries } from "~/models/flow-content.server";
+import { getResponseByUserId } from "~/models/questionnaire-response.server";
+import { WriteConflictError } from "~/models/utils.server";
+import { type ContentProvider, getContentProvider } from "~/services/ai/content.server";
+import { conflict, DomainError, notFound, onboardingRequired, upstreamFailed, validationError } from "~/services/domain-error";
+import { getFlow, listFlows } from "~/services/flows/flows.server";
+
+/**
+ * Premium written content (spec §2 Generate Full Email Content, §6): writes ready-to-send copy
+ * for every touchpoint of a flow's current version and reads it back. HTTP-free; every read is
+ * scoped to the user through the flows service; nothing is stored unless every touchpoint's copy
+ * passes the content rules.
+ */
+
+export const CONTENT_PREMIUM_MESSAGE = "Written email and SMS content needs a premium subscription. Upgrade to unlock it.";
+export const CONTENT_FAILED_MESSAGE = "Failed to generate content. Please try again.";
+export const CONTENT_NOT_FOUND_MESSAGE = "No content has been written for this flow yet.";
+export const CONTENT_NO_TOUCHPOINTS_MESSAGE = "This flow has no touchpoints to write content for.";
+export const CONTENT_BRAND_TOO_LONG_MESSAGE =
+  "Your company name is too long to start a text message. Shorten it in your onboarding answers and try again.";
+
+export interface ContentUser {
+  id: string;
+  isPremium: boolean;
+}
+
+export interface ContentServiceDeps {
+  provider?: ContentProvider;
+  now?: () => Date;
+}
+
+export function assertContentPremium(user: ContentUser) {
+  if (!user.isPremium) throw new DomainError("premium_required", CONTENT_PREMIUM_MESSAGE, { code: "PREMIUM_REQUIRED" });
+}
+
+/** Safe repairs only: surrounding spaces, typographic punctuation in SMS, a missing brand or opt-out when they fit. */
+function repairSms(text: string, companyName: string): string {
+  let sms = plainPunctuation(text).replace(/\s+/g, " ").trim();
+  const brand = smsBrand(companyName);
+  const fits = (candidate: string) => countSms(candidate).characters <= countSms(candidate).limit;
+  if (brand && !sms.startsWith(brand) && fits(`${brand}: ${sms}`)) sms = `${brand}: ${sms}`;
+  if (!sms.endsWith(SMS_OPT_OUT)) {
+    const withOptOut = `${sms.replace(/[\s.]*$/, "")}. ${SMS_OPT_OUT}`;
+    if (fits(withOptOut)) sms = withOptOut;
+  }
+  return sms;
+}
+
+/** The brand plus the opt-out alone overflow one message: no writer can succeed. */
+function brandLeavesNoRoom(companyName: string) {
+  const skeleton = `${smsBrand(companyName)}: ${SMS_OPT_OUT}`;
+  const count = countSms(skeleton);
+  return count.characters > count.limit;
+}
+
+/**
+ * Holds a writer's answer to the content rules and turns it into entries to store. Any touchpoint
+ * missing or breaking a rule refuses the whole answer.
+ */
+export function entriesFromWritten(flow: FlowView, written: WrittenFlow, model: string, ctaUrl: string): ContentEntryInput[] {
+  const byId = new Map<string, WrittenTouchpoint>();
+  for (const item of written.touchpoints) if (!byId.has(item.touchpointId)) byId.set(item.touchpointId, item);
+  return flow.touchpoints.map((tp: TouchpointView) => {
+    const item = byId.get(tp.id);
+    if (!item) throw new ContentRulesError(`No content for step ${tp.stepNumber}.`);
+    const fingerprint = touchpointFingerprint(tp);
+    if (tp.stepType === "SMS") {
+      const sms = repairSms(item.sms ?? "", flow.companyName);
+      const problems = smsProblems(sms, flow.companyName);
+      if (Object.keys(problems).length) throw new ContentRulesError(`Step ${tp.stepNumber}: ${Object.values(problems).join(" ")}`);
+      return { touchpointId: tp.id, fingerprint, stepType: "SMS", subject: null, preheader: null, bodyText: null, bodyHtml: null, callToAction: null, sms, model };
+    }
+    const email = {
+      subject: (item.subject ?? "").replace(/\s+/g, " ").trim(),
+      preheader: (item.preheader ?? "").replace(/\s+/g, " ").trim(),
+      bodyText: (item.bodyText ?? "").replace(/\r\n?/g, "\n").trim(),
+      callToAction: (item.callToAction ?? "").replace(/\s+/g, " ").trim(),
+    };
+    const problems = emailProblems(email);
+    if (Object.keys(problems).length) throw new ContentRulesError(`Step ${tp.stepNumber}: ${Object.values(problems).join(" ")}`);
+    const bodyHtml = renderEmailHtml({ brand: flow.companyName, ...email, ctaUrl });
+    return { touchpointId: tp.id, fingerprint, stepType: "Email", ...email, bodyHtml, sms: null, model };
+  });
+}
+
+export class ContentRulesError extends Error {
+  name = "ContentRulesError";
+}
+
+/** POST /api/ai-flows/{id}/content and the Generate Full Email Content form. */
+export async function writeFlowContent(
+  { user, flowId }: { user: ContentUser; flowId: string },
+  deps: ContentServiceDeps = {},
+): Promise<FlowContentView> {
+  assertContentPremium(user);
+  const flow = await getFlow({ userId: user.id, flowId });
+  if (flow.touchpoints.length === 0) throw validationError(CONTENT_NO_TOUCHPOINTS_MESSAGE);
+  const answers = await getResponseByUserId(user.id);
+  if (!answers) throw onboardingRequired();
+  if (flow.touchpoints.some((tp) => tp.stepType === "SMS") && brandLeavesNoRoom(flow.companyName)) {
+    throw validationError(CONTENT_BRAND_TOO_LONG_MESSAGE);
+  }
+  const provider = deps.provider ?? getContentProvider();
+  let entries: ContentEntryInput[];
+  try {
+    const written = await provider.writeContent({
+      flowType: flow.flowType,
+      companyName: flow.companyName,
+      business: answers,
+      touchpoints: flow.touchpoints,
+    });
+    entries = entriesFromWritten(flow, written, provider.model, answers.companyWebsite);
+  } catch (error) {
+    // Nothing has been stored at this point: a failed or rule-breaking answer leaves no trace.
+    throw upstreamFailed(CONTENT_FAILED_MESSAGE, error);
+  }
+  try {
+    await saveContentEntries({ flowId: flow.id, userId: user.id, entries, now: deps.now?.() });
+  } catch (error) {
+    if (error instanceof WriteConflictError) throw conflict(error.message, "WRITE_CONFLICT");
+    throw error;
+  }
+  const view = flowContentView(flow, await findContentEntries({ flowId: flow.id, userId: user.id }));
+  return { flowId: view.flowId, versionNumber: view.versionNumber, touchpoints: view.touchpoints };
+}
+
+/** GET /api/ai-flows/{id}/content: 404 until content was written for the current version. */
+export async function getFlowContent({ user, flowId }: { user: ContentUser; flowId: string }): Promise<FlowContentView> {
+  assertContentPremium(user);
+  const flow = await getFlow({ userId: user.id, flowId });
+  const view = flowContentView(flow, await findContentEntries({ flowId: flow.id, userId: user.id }));
+  if (!view.written) throw notFound(CONTENT_NOT_FOUND_MESSAGE);
+  return { flowId: view.flowId, versionNumber: view.versionNumber, touchpoints: view.touchpoints };
+}
+
+export interface FlowWithContent {
+  flow: FlowView;
+  content: FlowContentView & { written: boolean };
+}
+
+/** The content page: every flow of the user with its touchpoints' content (written or not). */
+export async function listFlowsWithContent({ user }: { user: ContentUser }): Promise<FlowWithContent[]> {
+  assertContentPremium(user);
+  const flows = await listFlows({ userId: user.id });
+  const stored = await findContentEntriesOfFlows({ flowIds: flows.map((flow) => flow.id), userId: user.id });
+  return flows.map((flow) => ({ flow, content: flowContentView(flow, stored.get(flow.id) ?? []) }));
+}

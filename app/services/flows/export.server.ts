@@ -1,0 +1,126 @@
+import { toCsv } from "~/lib/content/export/csv";
+import { toHtml } from "~/lib/content/export/html";
+import { toJson } from "~/lib/content/export/json";
+import { toMarkdown } from "~/lib/content/export/markdown";
+import {
+  ALL_FLOWS_EXPORT_FORMATS,
+  type AllFlowsExportFormat,
+  EXPORT_FORMATS,
+  type ExportDocument,
+  exportDocument,
+  exportFileName,
+  type ExportFlowInput,
+  type ExportFormat,
+} from "~/lib/content/export/model";
+import { flowContentView } from "~/lib/content/view";
+import { type FlowType } from "~/lib/flow-types";
+import type { FlowView } from "~/lib/flows/types";
+import { findContentEntriesOfFlows } from "~/models/flow-content.server";
+import { findBestFlowMapping, type FlowMappingRecord } from "~/models/flow-mapping.server";
+import { getResponseByUserId, type QuestionnaireResponseRecord } from "~/models/questionnaire-response.server";
+import { validationError } from "~/services/domain-error";
+import { getFlow, listFlows } from "~/services/flows/flows.server";
+
+/**
+ * Export of flows (spec §1 "export written email and SMS content"): the plan for everyone, the
+ * written content for premium users. HTTP-free: it answers a file name, a media type and the text.
+ */
+
+export const EXPORT_FORMAT_MESSAGE = `Unknown export format. Use one of: ${EXPORT_FORMATS.join(", ")}.`;
+export const ALL_FLOWS_FORMAT_MESSAGE = `Unknown export format. Use one of: ${ALL_FLOWS_EXPORT_FORMATS.join(", ")}.`;
+
+export const MEDIA_TYPES: Record<ExportFormat, string> = {
+  md: "text/markdown; charset=utf-8",
+  csv: "text/csv; charset=utf-8",
+  json: "application/json; charset=utf-8",
+  html: "text/html; charset=utf-8",
+};
+
+export interface ExportUser {
+  id: string;
+  isPremium: boolean;
+}
+
+export interface ExportFile {
+  fileName: string;
+  mediaType: string;
+  body: string;
+}
+
+export function parseExportFormat(value: string | null): ExportFormat {
+  const format = (value ?? "").trim().toLowerCase();
+  if ((EXPORT_FORMATS as readonly string[]).includes(format)) return format as ExportFormat;
+  throw validationError(EXPORT_FORMAT_MESSAGE, { format: EXPORT_FORMAT_MESSAGE });
+}
+
+export function parseAllFlowsExportFormat(value: string | null): AllFlowsExportFormat {
+  const format = (value ?? "").trim().toLowerCase();
+  if ((ALL_FLOWS_EXPORT_FORMATS as readonly string[]).includes(format)) return format as AllFlowsExportFormat;
+  throw validationError(ALL_FLOWS_FORMAT_MESSAGE, { format: ALL_FLOWS_FORMAT_MESSAGE });
+}
+
+/** Exit rules as stored by admins (a list, a text or an object of rules) as a list of sentences. */
+export function exitRulesList(value: FlowMappingRecord["exitRules"] | undefined): string[] {
+  if (value === null || value === undefined) return [];
+  if (typeof value === "string") return value.split(/\r?\n/).map((line) => line.replace(/^\s*(?:[•*-]|\d+[.)])\s+/, "").trim()).filter(Boolean);
+  if (Array.isArray(value)) return value.flatMap((item) => exitRulesList(item));
+  if (typeof value === "object") return Object.entries(value).flatMap(([key, item]) => exitRulesList(item).map((text) => (Array.isArray(value) ? text : `${key}: ${text}`)));
+  return [String(value)];
+}
+
+async function ruleFacts(flowType: FlowType, business: QuestionnaireResponseRecord | null, cache: Map<FlowType, { trigger: string | null; exitRules: string[] }>) {
+  const cached = cache.get(flowType);
+  if (cached) return cached;
+  const rule = await findBestFlowMapping(flowType, {
+    businessType: business?.businessType ?? "",
+    communicationChannels: business?.communicationChannels ?? "",
+    purchaseDecisionTimeline: business?.purchaseDecisionTimeline ?? "",
+    serviceFrequency: business?.customerFrequency?.[0] ?? "",
+    upsellOpportunity: business?.upsellOpportunities ?? "",
+  });
+  const facts = { trigger: rule?.trigger?.trim() || null, exitRules: exitRulesList(rule?.exitRules) };
+  cache.set(flowType, facts);
+  return facts;
+}
+
+async function buildDocument(user: ExportUser, flows: FlowView[], now: Date): Promise<ExportDocument> {
+  const stored = user.isPremium ? await findContentEntriesOfFlows({ flowIds: flows.map((flow) => flow.id), userId: user.id }) : new Map();
+  const business = await getResponseByUserId(user.id);
+  const cache = new Map<FlowType, { trigger: string | null; exitRules: string[] }>();
+  const inputs: ExportFlowInput[] = [];
+  for (const flow of flows) {
+    const facts = await ruleFacts(flow.flowType, business, cache);
+    inputs.push({ flow, content: user.isPremium ? flowContentView(flow, stored.get(flow.id) ?? []) : null, ...facts });
+  }
+  return exportDocument(inputs, { exportedAt: now, includesContent: user.isPremium });
+}
+
+function render(document: ExportDocument, format: ExportFormat): string {
+  switch (format) {
+    case "md":
+      return toMarkdown(document);
+    case "csv":
+      return toCsv(document);
+    case "json":
+      return toJson(document);
+    case "html":
+      return toHtml(document);
+  }
+}
+
+/** GET /api/ai-flows/{id}/export?format=md|csv|json|html */
+export async function exportFlow({ user, flowId, format }: { user: ExportUser; flowId: string; format: string | null }, { now = new Date() } = {}): Promise<ExportFile> {
+  const chosen = parseExportFormat(format);
+  const flow = await getFlow({ userId: user.id, flowId });
+  const document = await buildDocument(user, [flow], now);
+  return { fileName: exportFileName(flow.companyName, flow.flowType, chosen), mediaType: MEDIA_TYPES[chosen], body: render(document, chosen) };
+}
+
+/** GET /api/ai-flows/export?format=json|md: every flow of the user in one file. */
+export async function exportAllFlows({ user, format }: { user: ExportUser; format: string | null }, { now = new Date() } = {}): Promise<ExportFile> {
+  const chosen = parseAllFlowsExportFormat(format);
+  const flows = await listFlows({ userId: user.id });
+  const document = await buildDocument(user, flows, now);
+  const company = flows[0]?.companyName ?? (await getResponseByUserId(user.id))?.companyName ?? "";
+  return { fileName: exportFileName(company, "flows", chosen), mediaType: MEDIA_TYPES[chosen], body: render(document, chosen) };
+}

@@ -1,0 +1,403 @@
+import { type FlowType, isPremiumFlowType } from "~/lib/flow-types";
+import { applyFlowRules, type DraftTouchpoint, type FlowDraft } from "~/lib/flows/rules";
+import {
+  FLOW_EXISTS_MESSAGE,
+  type FlowView,
+  GENERATE_FAILED_MESSAGE,
+  type GenerateFlowInput,
+  generateFlowSchema,
+  type MessageView,
+  PREMIUM_FLOW_MESSAGE,
+  REGENERATE_FAILED_MESSAGE,
+  type RegenerateResult,
+  regenerateFlowSchema,
+  type RollbackResult,
+  type TouchpointEditInput,
+  touchpointEditSchema,
+  type TouchpointView,
+  type VersionView,
+} from "~/lib/flows/types";
+import { timingForDelayDays, touchpointOffsetMinutes } from "~/lib/timing";
+import {
+  type CurrentFlowDoc,
+  findFlow,
+  findFlowByTouchpoint,
+  findFlowByType,
+  findFlowsOfUser,
+  findMessagesPage,
+  findVersion,
+  findVersions,
+  type FlowContent,
+  insertFlow,
+  removeFlow,
+  type TouchpointInput,
+  touchpointInputsOf,
+  updateWithRevision,
+} from "~/models/ai-generated-flow.server";
+import { findBestFlowMapping } from "~/models/flow-mapping.server";
+import { claimGeneration, isGenerationUnderWay, releaseGeneration } from "~/models/flow-generation.server";
+import { getResponseByUserId } from "~/models/questionnaire-response.server";
+import { isDuplicateKeyError, WriteConflictError } from "~/models/utils.server";
+import { getFlowProvider } from "~/services/ai/index.server";
+import type { FlowProvider, FlowRequest } from "~/services/ai/provider.server";
+import {
+  conflict,
+  DomainError,
+  fieldErrorsFromIssues,
+  notFound,
+  onboardingRequired,
+  upstreamFailed,
+  validationError,
+} from "~/services/domain-error";
+import { toFlowView, toMessageView, toTouchpointView, toVersionRef, toVersionView } from "~/services/flows/views.server";
+import { hasCompletedOnboarding } from "~/services/onboarding.server";
+
+/**
+ * The flows service (spec §7 /api/ai-flows, the flow mappings screen): HTTP-free, every read
+ * and write scoped to the user in the query itself, every failure a DomainError. The API routes
+ * and the screen call these same functions.
+ */
+
+export interface FlowServiceDeps {
+  /** The generator; default: OpenAI when OPENAI_API_KEY is set, else the offline generator. */
+  provider?: FlowProvider;
+  now?: () => Date;
+}
+
+export interface FlowUser {
+  id: string;
+  isPremium: boolean;
+}
+
+const FLOW_NOT_FOUND = "Flow not found.";
+const TOUCHPOINT_NOT_FOUND = "Touchpoint not found.";
+const VERSION_NOT_FOUND = "Version not found.";
+const GENERATION_IN_PROGRESS_MESSAGE = "This flow is already being generated. It will appear when it is ready.";
+/** A crashed generation stops counting as under way after this long (well past the model's timeout and retry). */
+const GENERATION_CLAIM_MS = 10 * 60 * 1000;
+
+function parseOrThrow<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } } }, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fieldErrors = fieldErrorsFromIssues(result.error.issues);
+  throw validationError(Object.values(fieldErrors)[0] ?? "The request is not valid.", fieldErrors);
+}
+
+function assertPremium(user: FlowUser, flowType: FlowType) {
+  if (isPremiumFlowType(flowType) && !user.isPremium) {
+    throw new DomainError("premium_required", PREMIUM_FLOW_MESSAGE, { code: "PREMIUM_REQUIRED" });
+  }
+}
+
+async function requireOnboarding(userId: string) {
+  const response = await getResponseByUserId(userId);
+  if (!response || !hasCompletedOnboarding(response)) throw onboardingRequired();
+  return response;
+}
+
+function withWriteConflict<T>(work: Promise<T>): Promise<T> {
+  return work.catch((error: unknown) => {
+    if (error instanceof WriteConflictError) throw conflict(error.message, "WRITE_CONFLICT");
+    throw error;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+export async function getFlowByType({ userId, flowType }: { userId: string; flowType: FlowType }): Promise<FlowView | null> {
+  const doc = await findFlowByType({ userId, flowType });
+  return doc ? toFlowView(doc) : null;
+}
+
+export async function getFlow({ userId, flowId }: { userId: string; flowId: string }): Promise<FlowView> {
+  const doc = await findFlow({ flowId, userId });
+  if (!doc) throw notFound(FLOW_NOT_FOUND);
+  return toFlowView(doc);
+}
+
+export async function listFlows({ userId }: { userId: string }): Promise<FlowView[]> {
+  return (await findFlowsOfUser(userId)).map(toFlowView);
+}
+
+export async function listVersions({ userId, flowId }: { userId: string; flowId: string }): Promise<VersionView[]> {
+  const versions = await findVersions({ flowId, userId });
+  if (!versions) throw notFound(FLOW_NOT_FOUND);
+  return versions.map(toVersionView);
+}
+
+/** The whole conversation in sequence order, read page by page. */
+export async function listMessages({ userId, flowId }: { userId: string; flowId: string }): Promise<MessageView[]> {
+  const messages: MessageView[] = [];
+  let afterSequence = 0;
+  for (;;) {
+    const page = await findMessagesPage({ flowId, userId, afterSequence });
+    if (!page) throw notFound(FLOW_NOT_FOUND);
+    messages.push(...page.map(toMessageView));
+    if (page.length === 0) return messages;
+    afterSequence = page[page.length - 1]!.sequence;
+  }
+}
+
+/** Whether a generation or regeneration of this flow type is under way for the user. */
+export async function isGenerating({ userId, flowType }: { userId: string; flowType: FlowType }, deps: FlowServiceDeps = {}): Promise<boolean> {
+  return isGenerationUnderWay({ userId, flowType, now: (deps.now ?? (() => new Date()))() });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generation
+
+function contentFrom(draft: FlowDraft, request: FlowRequest, provider: FlowProvider, promptType: string, failure: string): FlowContent {
+  const result = applyFlowRules(draft, {
+    flowType: request.flowType,
+    companyName: request.business.companyName,
+    communicationChannels: request.business.communicationChannels,
+  });
+  if (!result.ok) throw upstreamFailed(failure, new Error(result.problems.join(" ")));
+  return {
+    flowOverview: result.flow.flowOverview,
+    quickNotes: result.flow.quickNotes,
+    customContext: request.customContext,
+    model: provider.model,
+    promptType,
+    touchpoints: result.flow.touchpoints.map((tp) => ({
+      stepType: tp.stepType,
+      title: tp.title,
+      primaryGoal: tp.primaryGoal,
+      keyMessages: tp.keyMessages,
+      callToAction: tp.callToAction,
+      timing: tp.timing,
+      delayDays: tp.delayDays,
+      offsetMinutes: tp.offsetMinutes,
+      sendWindow: tp.sendWindow,
+    })),
+  };
+}
+
+async function callProvider<T>(work: () => Promise<T>, failure: string): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    throw upstreamFailed(failure, error);
+  }
+}
+
+async function flowRequest(userId: string, flowType: FlowType, customContext: string): Promise<FlowRequest> {
+  const business = await requireOnboarding(userId);
+  const rule = await findBestFlowMapping(flowType, {
+    businessType: business.businessType,
+    communicationChannels: business.communicationChannels,
+    purchaseDecisionTimeline: business.purchaseDecisionTimeline,
+    serviceFrequency: business.customerFrequency?.[0] ?? "",
+    upsellOpportunity: business.upsellOpportunities,
+  });
+  return { flowType, business, rule, customContext };
+}
+
+/**
+ * Writes the user's first flow of a type. Premium types need isPremium; onboarding must be done;
+ * a flow of the type already there, or a generation of it under way, is a conflict. Nothing is
+ * written unless the generator's answer follows the rules.
+ */
+export async function generateFlow({ user, input }: { user: FlowUser; input: GenerateFlowInput | unknown }, deps: FlowServiceDeps = {}): Promise<FlowView> {
+  const { flowType, customContext } = parseOrThrow(generateFlowSchema, input);
+  assertPremium(user, flowType);
+  const now = (deps.now ?? (() => new Date()))();
+  const [request, existing, underWay] = await Promise.all([
+    flowRequest(user.id, flowType, customContext),
+    findFlowByType({ userId: user.id, flowType }),
+    isGenerationUnderWay({ userId: user.id, flowType, now }),
+  ]);
+  if (existing) throw conflict(FLOW_EXISTS_MESSAGE, "FLOW_EXISTS");
+  if (underWay) throw conflict(GENERATION_IN_PROGRESS_MESSAGE, "GENERATION_IN_PROGRESS");
+
+  const provider = deps.provider ?? getFlowProvider();
+  // A slow generator (a model call) is announced, so a reload or a second tab waits for it
+  // instead of starting another; an instant one needs no claim (the unique index decides).
+  const claim = provider.instant ? null : await claimGeneration({ userId: user.id, flowType, kind: "generate", now, ttlMs: GENERATION_CLAIM_MS });
+  if (!provider.instant && !claim) throw conflict(GENERATION_IN_PROGRESS_MESSAGE, "GENERATION_IN_PROGRESS");
+  try {
+    const draft = await callProvider(() => provider.generateFlow(request), GENERATE_FAILED_MESSAGE);
+    const content = contentFrom(draft, request, provider, "generate", GENERATE_FAILED_MESSAGE);
+    const doc = await insertFlow({ userId: user.id, flowType, companyName: request.business.companyName, content }).catch((error: unknown) => {
+      if (isDuplicateKeyError(error)) throw conflict(FLOW_EXISTS_MESSAGE, "FLOW_EXISTS");
+      throw error;
+    });
+    return toFlowView(doc);
+  } finally {
+    if (claim) await releaseGeneration(claim);
+  }
+}
+
+function draftTouchpointsOf(doc: CurrentFlowDoc): DraftTouchpoint[] {
+  return touchpointInputsOf(doc.touchpoints ?? []).map((tp) => ({
+    stepType: tp.stepType,
+    title: tp.title,
+    offsetMinutes: touchpointOffsetMinutes(tp),
+    timingText: tp.timing?.displayText ?? "",
+    primaryGoal: tp.primaryGoal,
+    keyMessages: tp.keyMessages,
+    callToAction: tp.callToAction,
+  }));
+}
+
+/**
+ * Regenerates a flow with the user's feedback: the current content becomes the next numbered
+ * version, the feedback a `user` message and the generator's explanation an `assistant`
+ * message, all in one write; the new content replaces the current one.
+ */
+export async function regenerateFlow(
+  { user, flowId, input }: { user: FlowUser; flowId: string; input: { feedback: string } | unknown },
+  deps: FlowServiceDeps = {},
+): Promise<RegenerateResult> {
+  const { feedback } = parseOrThrow(regenerateFlowSchema, input);
+  const current = await findFlow({ flowId, userId: user.id });
+  if (!current) throw notFound(FLOW_NOT_FOUND);
+  assertPremium(user, current.flowType);
+  const request = await flowRequest(user.id, current.flowType, current.customContext ?? "");
+
+  const provider = deps.provider ?? getFlowProvider();
+  const now = (deps.now ?? (() => new Date()))();
+  const claim = provider.instant ? null : await claimGeneration({ userId: user.id, flowType: current.flowType, kind: "regenerate", now, ttlMs: GENERATION_CLAIM_MS });
+  try {
+    const { draft, explanation } = await callProvider(
+      () =>
+        provider.regenerateFlow({
+          ...request,
+          current: { flowOverview: current.flowOverview, quickNotes: current.quickNotes, touchpoints: draftTouchpointsOf(current) },
+          feedback,
+        }),
+      REGENERATE_FAILED_MESSAGE,
+    );
+    const content = contentFrom(draft, request, provider, "regenerate", REGENERATE_FAILED_MESSAGE);
+    const result = await withWriteConflict(
+      updateWithRevision(flowId, user.id, () => ({
+        content,
+        saveCurrentAsVersion: true,
+        incrementRegenerationCount: true,
+        messages: [
+          { role: "user", content: feedback },
+          { role: "assistant", content: explanation },
+        ],
+        result: ({ flow, version }) => ({ flow: toFlowView(flow), previousVersion: toVersionRef(version!) }),
+      })),
+    );
+    if (!result) throw notFound(FLOW_NOT_FOUND);
+    return result;
+  } finally {
+    if (claim) await releaseGeneration(claim);
+  }
+}
+
+/**
+ * Makes a saved version current again: the current state is saved first as a backup version,
+ * and a `system` message records the rollback. Touchpoints keep their ids both ways.
+ */
+export async function rollbackFlow({ userId, flowId, versionId }: { userId: string; flowId: string; versionId: string }): Promise<RollbackResult> {
+  const target = await findVersion({ flowId, userId, versionId });
+  if (!target) throw notFound(VERSION_NOT_FOUND);
+  const result = await withWriteConflict(
+    updateWithRevision(flowId, userId, (current) => ({
+      content: {
+        flowOverview: target.flowOverview,
+        quickNotes: target.quickNotes,
+        customContext: target.customContext,
+        model: target.model,
+        promptType: target.promptType,
+        touchpoints: touchpointInputsOf(target.touchpoints ?? []),
+      },
+      saveCurrentAsVersion: true,
+      messages: [
+        {
+          role: "system",
+          content: `Rolled back to version ${target.versionNumber}. The content it replaced was saved as version ${current.lastVersionNumber + 1}.`,
+        },
+      ],
+      result: ({ flow, version }) => ({
+        flow: toFlowView(flow),
+        rolledBackToVersion: toVersionRef(target),
+        backupVersion: toVersionRef(version!),
+      }),
+    })),
+  );
+  if (!result) throw notFound(FLOW_NOT_FOUND);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Touchpoints and deletion
+
+/**
+ * Keeps the steps in time order after a timing change: steps with a fixed offset are ordered by
+ * it (stable); a step timed from an event keeps its place after the step it followed.
+ */
+function inTimeOrder(touchpoints: TouchpointInput[]): TouchpointInput[] {
+  let previous = 0;
+  const keyed = touchpoints.map((tp, index) => {
+    const key = tp.offsetMinutes ?? previous;
+    previous = key;
+    return { tp, key, index };
+  });
+  return keyed.sort((a, b) => a.key - b.key || a.index - b.index).map((entry) => entry.tp);
+}
+
+/** Edits a touchpoint's text and delay (spec §5 "Touchpoint edit"); a new delay moves the timing and reorders the steps. */
+export async function updateTouchpoint({
+  userId,
+  touchpointId,
+  input,
+}: {
+  userId: string;
+  touchpointId: string;
+  input: TouchpointEditInput | unknown;
+}): Promise<TouchpointView> {
+  const edit = parseOrThrow(touchpointEditSchema, input);
+  const flow = await findFlowByTouchpoint({ touchpointId, userId });
+  if (!flow) throw notFound(TOUCHPOINT_NOT_FOUND);
+  const result = await withWriteConflict(
+    updateWithRevision(flow._id, userId, (current) => {
+      const inputs = touchpointInputsOf(current.touchpoints ?? []);
+      const existing = inputs.find((tp) => tp.id === touchpointId);
+      if (!existing) throw notFound(TOUCHPOINT_NOT_FOUND);
+      const edited: TouchpointInput = { ...existing, title: edit.title, primaryGoal: edit.primaryGoal, keyMessages: edit.keyMessages, callToAction: edit.callToAction };
+      if (edit.delayDays !== existing.delayDays) {
+        const timing = timingForDelayDays(edit.delayDays);
+        edited.timing = timing;
+        edited.offsetMinutes = touchpointOffsetMinutes({ timing });
+        edited.delayDays = edit.delayDays;
+      }
+      const touchpoints = inTimeOrder(inputs.map((tp) => (tp.id === touchpointId ? edited : tp)));
+      return {
+        touchpoints,
+        result: ({ flow: written }) => {
+          const doc = written.touchpoints.find((tp) => tp._id === touchpointId);
+          if (!doc) throw notFound(TOUCHPOINT_NOT_FOUND);
+          return toTouchpointView(written._id, doc);
+        },
+      };
+    }),
+  );
+  if (!result) throw notFound(TOUCHPOINT_NOT_FOUND);
+  return result;
+}
+
+/** Deletes a touchpoint; the remaining steps are renumbered 1..n. Returns the flow as it is now. */
+export async function deleteTouchpoint({ userId, touchpointId }: { userId: string; touchpointId: string }): Promise<FlowView> {
+  const flow = await findFlowByTouchpoint({ touchpointId, userId });
+  if (!flow) throw notFound(TOUCHPOINT_NOT_FOUND);
+  const result = await withWriteConflict(
+    updateWithRevision(flow._id, userId, (current) => {
+      const inputs = touchpointInputsOf(current.touchpoints ?? []);
+      if (!inputs.some((tp) => tp.id === touchpointId)) throw notFound(TOUCHPOINT_NOT_FOUND);
+      return { touchpoints: inputs.filter((tp) => tp.id !== touchpointId), result: ({ flow: written }) => toFlowView(written) };
+    }),
+  );
+  if (!result) throw notFound(TOUCHPOINT_NOT_FOUND);
+  return result;
+}
+
+/** Deletes a flow with its versions and conversation. */
+export async function deleteFlow({ userId, flowId }: { userId: string; flowId: string }): Promise<void> {
+  if (!(await removeFlow({ flowId, userId }))) throw notFound(FLOW_NOT_FOUND);
+}

@@ -1,0 +1,33 @@
+import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
+import { insertFlowMappingIfMissing } from "~/models/flow-mapping.server";
+import { upsertResponseForUser } from "~/models/questionnaire-response.server";
+import { UserModel } from "~/models/user.server";
+import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
+
+import { createUser } from "../../support/factories";
+import { args, jsonRequest } from "../../support/requests";
+import { LEAF_AND_KETTLE } from "../../unit/flows/businesses";
+
+// Cheaper password hashing for the accounts these tests create (read when a password is hashed).
+process.env.FLOWMAP_SCRYPT_LOG_N ??= "12";
+
+export async function seedRules() {
+  for (const rule of FLOW_MAPPING_RULES) await insertFlowMappingIfMissing(rule);
+}
+
+/** A signed-in user who finished onboarding with the given answers. */
+export async function onboardedUser({ premium = false, answers = LEAF_AND_KETTLE }: { premium?: boolean; answers?: QuestionnaireAnswers } = {}) {
+  const created = await createUser();
+  await upsertResponseForUser(created.user.id, answers);
+  if (premium) await UserModel.updateOne({ _id: created.user.id }, { $set: { isPremium: 1 } });
+  return { ...created, isPremium: premium };
+}
+
+type Handler = (a: ReturnType<typeof args>) => Promise<Response> | Response;
+
+/** Calls a route handler as the API would be called: JSON, session cookie, no Origin (like curl). */
+export async function call(handler: Handler, path: string, { method = "GET", body, cookie, params = {} }: { method?: string; body?: unknown; cookie?: string; params?: Record<string, string> } = {}) {
+  const response = await handler(args(jsonRequest(path, { method, body, cookie }), params));
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null, headers: response.headers };
+}

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { AiFlowMessageModel, AiFlowVersionModel } from "~/models/ai-flow-history.server";
+import { AiGeneratedFlowModel } from "~/models/ai-generated-flow.server";
+import { FlowGenerationModel } from "~/models/flow-generation.server";
+import { getFlowProvider } from "~/services/ai/index.server";
+import { generateOfflineDraft, offlineProvider } from "~/services/ai/offline.server";
+import { createOpenAiProvider } from "~/services/ai/openai.server";
+import { DomainError } from "~/services/domain-error";
+import { parseEnv } from "~/services/env.server";
+import { generateFlow, listMessages, regenerateFlow } from "~/services/flows/flows.server";
+
+import { useTestDatabase } from "../../support/db";
+import { type OpenAiStub, startOpenAiStub, type StubAnswer } from "../../support/openai-stub";
+import { LEDGERLY } from "../../unit/flows/businesses";
+import { onboardedUser, seedRules } from "./helpers";
+
+await useTestDatabase({ clearBeforeEach: true });
+
+let stub: OpenAiStub;
+beforeAll(async () => {
+  stub = await startOpenAiStub();
+});
+afterAll(() => stub.close());
+
+const provider = () => createOpenAiProvider({ apiKey: "test-key", baseURL: stub.baseURL, model: "stub-model", timeoutMs: 1000 });
+const goodDraft = () => generateOfflineDraft({ flowType: "onboarding", business: LEDGERLY, rule: null, customContext: "" });
+
+async function failure(work: Promise<unknown>): Promise<DomainError> {
+  const error = await work.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
+}
+
+const FAULTS: Array<[string, StubAnswer[], number]> = [
+  ["a timeout", [{ kind: "hang" }], 2],
+  ["a 5xx", [{ kind: "status", status: 503 }], 2],
+  ["a refusal", [{ kind: "refusal", refusal: "I can't help with that." }], 1],
+  ["malformed JSON", [{ kind: "content", content: "{ this is not json" }], 1],
+  ["truncated JSON", [{ kind: "content", content: '{"flowOverview": "Ledgerly onboar', finishReason: "length" }], 1],
+  ["JSON of the wrong shape", [{ kind: "content", content: JSON.stringify({ flowOverview: "x", touchpoints: "none" }) }], 1],
+  ["a flow that breaks the rules (SMS for an email-only business)", [{ kind: "content", content: JSON.stringify({ ...goodDraft(), touchpoints: goodDraft().touchpoints.map((tp) => ({ ...tp, stepType: "SMS" })) }) }], 1],
+];
+
+describe("generation through the OpenAI SDK", () => {
+  it("stores the model's flow, asking for a JSON-schema answer with the business and the rule", async () => {
+    await seedRules();
+    const { user } = await onboardedUser({ answers: LEDGERLY });
+    stub.script({ kind: "content", content: JSON.stringify(goodDraft()) });
+    const flow = await generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: provider() });
+    expect(flow).toMatchObject({ model: "stub-model", companyName: "Ledgerly" });
+    expect(flow.touchpoints).toHaveLength(goodDraft().touchpoints.length);
+    expect(stub.requests).toHaveLength(1);
+    const request = stub.requests[0]!;
+    expect(request.model).toBe("stub-model");
+    expect(request.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "flow", strict: true, schema: { required: expect.arrayContaining(["touchpoints"]) } } });
+    expect(JSON.stringify(request.response_format)).not.toContain("maxLength");
+    expect(JSON.stringify(request.messages)).toContain("Welcome & Onboarding Series");
+    expect(JSON.stringify(request.messages)).toContain("Month-End Close Benchmark Report");
+  });
+
+  it("repairs what is safe in the model's answer before storing it", async () => {
+    const { user } = await onboardedUser({ answers: LEDGERLY });
+    const draft = goodDraft();
+    const sloppy = {
+      ...draft,
+      flowOverview: "A short series for new subscribers.",
+      touchpoints: draft.touchpoints.map((tp, i) => ({ ...tp, title: i < 2 ? "Welcome" : tp.title })),
+    };
+    stub.script({ kind: "content", content: JSON.stringify(sloppy) });
+    const flow = await generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: provider() });
+    expect(flow.flowOverview).toBe("Ledgerly: A short series for new subscribers. Goal: turn new subscribers into first-time customers.");
+    expect(flow.touchpoints.slice(0, 2).map((tp) => tp.title)).toEqual(["Welcome", "Welcome (2)"]);
+    expect(flow.quickNotes).toMatch(/^Trigger: /);
+  });
+
+  it.each(FAULTS)("%s → 502 'Failed to generate AI flow. Please try again.' and nothing written", async (_name, answers, calls) => {
+    const { user } = await onboardedUser({ answers: LEDGERLY });
+    stub.script(...answers);
+    const error = await failure(generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: provider() }));
+    expect(error).toMatchObject({ kind: "upstream_failed", message: "Failed to generate AI flow. Please try again." });
+    expect(stub.requests).toHaveLength(calls); // at most one retry
+    expect(await AiGeneratedFlowModel.countDocuments({})).toBe(0);
+    expect(await AiFlowVersionModel.countDocuments({})).toBe(0);
+    expect(await AiFlowMessageModel.countDocuments({})).toBe(0);
+    expect(await FlowGenerationModel.countDocuments({})).toBe(0);
+  });
+});
+
+describe("regeneration through the OpenAI SDK", () => {
+  async function flowToRegenerate() {
+    const { user } = await onboardedUser({ answers: LEDGERLY });
+    const flow = await generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: offlineProvider });
+    return { user: { id: user.id, isPremium: false }, flow };
+  }
+
+  it("stores the new content, the feedback and the model's explanation", async () => {
+    const { user, flow } = await flowToRegenerate();
+    const draft = { ...goodDraft(), flowOverview: "Ledgerly's sharper onboarding to turn new subscribers into first-time customers." };
+    stub.script({ kind: "content", content: JSON.stringify({ explanation: "I tightened the overview.", flow: draft }) });
+    const result = await regenerateFlow({ user, flowId: flow.id, input: { feedback: "sharper overview" } }, { provider: provider() });
+    expect(result.flow).toMatchObject({ model: "stub-model", regenerationCount: 1, versionCount: 1, flowOverview: draft.flowOverview });
+    expect(JSON.stringify(stub.requests[0]!.messages)).toContain("sharper overview");
+    expect((await listMessages({ userId: user.id, flowId: flow.id })).map((m) => [m.role, m.content])).toEqual([
+      ["user", "sharper overview"],
+      ["assistant", "I tightened the overview."],
+    ]);
+  });
+
+  it.each(FAULTS)("%s → 502 'There was an error regenerating your flow. Please try again.' and nothing written", async (_name, answers, calls) => {
+    const { user, flow } = await flowToRegenerate();
+    const before = await AiGeneratedFlowModel.findById(flow.id).lean();
+    stub.script(...answers.map((answer) => (answer.kind === "content" && !answer.content.startsWith("{ this") && answer.finishReason !== "length" ? { ...answer, content: JSON.stringify({ explanation: "Done.", flow: JSON.parse(answer.content) as unknown }) } : answer)));
+    const error = await failure(regenerateFlow({ user, flowId: flow.id, input: { feedback: "shorter" } }, { provider: provider() }));
+    expect(error).toMatchObject({ kind: "upstream_failed", message: "There was an error regenerating your flow. Please try again." });
+    expect(stub.requests).toHaveLength(calls);
+    expect(await AiGeneratedFlowModel.findById(flow.id).lean()).toEqual(before);
+    expect(await AiFlowVersionModel.countDocuments({})).toBe(0);
+    expect(await AiFlowMessageModel.countDocuments({})).toBe(0);
+    expect(await FlowGenerationModel.countDocuments({})).toBe(0);
+  });
+});
+
+describe("provider choice", () => {
+  it("is offline without a key and OpenAI with one", () => {
+    expect(getFlowProvider(parseEnv({})).model).toBe("offline-rules-v1");
+    expect(getFlowProvider(parseEnv({ OPENAI_API_KEY: "k", OPENAI_MODEL: "gpt-test", OPENAI_BASE_URL: stub.baseURL })).model).toBe("gpt-test");
+    expect(parseEnv({}).OPENAI_TIMEOUT_MS).toBe(90_000);
+    expect(() => parseEnv({ OPENAI_TIMEOUT_MS: "fast" })).toThrow(/OPENAI_TIMEOUT_MS/);
+  });
+});

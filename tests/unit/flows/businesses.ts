@@ -1,0 +1,101 @@
+import { emptyAnswers, type QuestionnaireAnswers } from "~/lib/questionnaire/fields";
+
+/** Varied businesses, as their owners would answer the questionnaire. */
+function business(answers: Partial<QuestionnaireAnswers>): QuestionnaireAnswers {
+  return { ...emptyAnswers(), ...answers };
+}
+
+export const LEAF_AND_KETTLE = business({
+  companyName: "Leaf & Kettle",
+  businessType: "eCommerce",
+  industry: "Food & Beverage",
+  communicationChannels: "Email + SMS",
+  primaryTargetAudience: "Busy professionals who want better loose-leaf tea at home",
+  productServiceDescription: "Single-estate loose-leaf teas shipped fresh every month",
+  primaryProblemSolved: "Supermarket tea bags taste stale and flat",
+  competitiveDifferentiation: "We buy direct from twelve family estates and ship within 30 days of harvest.",
+  brandVoicePositioning: "Calm, knowledgeable and a little playful",
+  onboardingSpecialOffers: "15% off the first order with a free steeping guide",
+  availableProofMaterials: "4.8 stars from 2,300 reviews and a feature in Bon Appétit",
+  guarantees_q8: "Free returns within 30 days, even on opened tins",
+  topReasonsNotToBuy: "Worry that loose-leaf is fiddly to brew",
+  onboardingGoal: "First order within two weeks of signup",
+  leadNurtureGoal: "Start a monthly tea subscription",
+  specificLeadOffer: "A free tasting guide to the six tea families",
+});
+
+export const GLOW_STUDIO = business({
+  companyName: "Glow Studio",
+  businessType: "B2C Service/Retail",
+  industry: "Fitness",
+  communicationChannels: "Email + SMS",
+  purchaseDecisionTimeline: "Quick (2-24 hours)",
+  customerFrequency: ["Regular (Weekly)"],
+  upsellOpportunities: "Primarily service packages",
+  primaryTargetAudience: "Women aged 25 to 45 new to strength training",
+  productServiceDescription: "Small-group strength classes of eight people with a coach",
+  primaryProblemSolved: "Gyms feel intimidating and classes are too crowded to learn form",
+  competitiveDifferentiation: "Every class is capped at eight and coached by a certified trainer.",
+  brandVoicePositioning: "Encouraging, upbeat, never preachy",
+  onboardingSpecialOffers: "First class free",
+  socialProofCredentials: "Rated 4.9 on Google by 640 members",
+  guarantees_q8: "Cancel your membership any time, no fees",
+  topReasonsNotToBuy: "Fear of not being fit enough to start",
+  onboardingGoal: "Book a first class",
+  conversionGoal: "First Booking",
+  leadNurtureGoal: "Buy a 10-class pack",
+});
+
+export const LEDGERLY = business({
+  companyName: "Ledgerly",
+  businessType: "B2B (Business-to-Business)",
+  industry: "Software & SaaS",
+  communicationChannels: "Email only",
+  primaryTargetAudience: "Finance leads at companies of 50 to 500 people",
+  productServiceDescription: "Automated month-end close software that reconciles bank feeds",
+  primaryProblemSolved: "Month-end close takes ten days of spreadsheets",
+  competitiveDifferentiation: "Closes the books in two days with audit-ready trails.",
+  brandVoicePositioning: "Precise, calm and expert",
+  specificLeadOffer: "The Month-End Close Benchmark Report 2026",
+  socialProofCredentials: "Used by 1,200 finance teams, SOC 2 Type II certified",
+  guarantees_q8: "60-day money-back guarantee",
+  topReasonsNotToBuy: "Migration from the current ERP looks risky",
+  leadNurtureGoal: "Book a product demo",
+  onboardingGoal: "Connect the first bank feed",
+});
+
+export const BOX_BREW = business({
+  companyName: "BoxBrew",
+  businessType: "B2C Subscription",
+  industry: "Food & Beverage",
+  communicationChannels: "Email only",
+  primaryTargetAudience: "Home baristas who grind their own beans",
+  productServiceDescription: "A coffee subscription with a new roaster every month",
+  onboardingSpecialOffers: "Half price on the first box",
+  customerFeedback: "Members say it is the best part of their month",
+  guarantees_q8: "Skip or cancel any month",
+  onboardingGoal: "Start a first subscription box",
+});
+
+/** Almost nothing answered beyond the required choices: the generator must still write a sound flow. */
+export const SPARSE_CO = business({
+  companyName: "Sparse Co",
+  businessType: "Other",
+  communicationChannels: "Email only",
+});
+
+export const OAK_AND_HEARTH = business({
+  companyName: "Oak & Hearth",
+  businessType: "B2C Transactional",
+  industry: "Home & Garden",
+  communicationChannels: "Email + SMS",
+  primaryTargetAudience: "Couples furnishing their first home",
+  productServiceDescription: "Solid-oak dining tables made to order",
+  onboardingSpecialOffers: "Free white-glove delivery on the first order",
+  availableProofMaterials: "Ten-year warranty and 900 five-star reviews",
+  topReasonsNotToBuy: "Long lead times of six weeks",
+  brandVoicePositioning: "Warm, crafted and honest",
+  onboardingGoal: "Order a table",
+});
+
+export const BUSINESSES = [LEAF_AND_KETTLE, GLOW_STUDIO, LEDGERLY, BOX_BREW, SPARSE_CO, OAK_AND_HEARTH];
