@@ -1,7 +1,7 @@
 import { useId } from "react";
 
 import { ErrorList, type ListOfErrors } from "~/components/forms";
-import { TEXT_ANSWER_MAX } from "~/lib/schemas/questionnaire";
+import { maxLengthFor } from "~/lib/limits";
 
 /**
  * Question fields for the questionnaire, the onboarding wizard and the answers page. Plain
@@ -72,7 +72,7 @@ function TypedField({ label, name, errors, hint, required, autoFocus, control }:
         "aria-invalid": errorId ? true : undefined,
         "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
         "aria-required": required || undefined,
-        maxLength: TEXT_ANSWER_MAX,
+        maxLength: maxLengthFor(name),
       })}
       <ErrorList id={errorId} errors={errors} />
     </div>

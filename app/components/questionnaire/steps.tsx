@@ -5,6 +5,7 @@ import { useId } from "react";
 import { TextInputField } from "~/components/choice-fields";
 import { ErrorList, Field, PasswordField, type ListOfErrors } from "~/components/forms";
 import { ChoiceQuestion, TextQuestion } from "~/components/questions";
+import { maxLengthFor } from "~/lib/limits";
 import { CHOICE_LABELS } from "~/lib/questionnaire/questions";
 import {
   GENERAL_FIELDS,
@@ -31,7 +32,14 @@ function contactInput(
   value: unknown,
   { autoComplete, type, autoFocus }: { autoComplete: string; type: "text" | "email"; autoFocus: boolean },
 ) {
-  return { ...getInputProps(field, { type }), defaultValue: textOf(value) ?? "", autoComplete, autoFocus, "aria-required": true as const };
+  return {
+    ...getInputProps(field, { type }),
+    defaultValue: textOf(value) ?? "",
+    autoComplete,
+    autoFocus,
+    maxLength: maxLengthFor(field.name),
+    "aria-required": true as const,
+  };
 }
 
 export function BusinessStep(props: StepProps) {
