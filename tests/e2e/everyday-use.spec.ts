@@ -1,0 +1,97 @@
+import type { Locator, Page } from "@playwright/test";
+
+import { expect } from "@playwright/test";
+
+import { expectToast, newUser, registerByApi, test, waitForHydration } from "./support/app";
+
+/** Every visible control on screen (outside the notifications region) with its box. */
+async function controlBoxes(page: Page) {
+  return page.evaluate(() => {
+    const region = document.querySelector('[aria-label="Notifications"]');
+    const selector = 'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="progressbar"], [data-testid="step-indicator"]';
+    return Array.from(document.querySelectorAll<HTMLElement>(selector))
+      .filter((el) => !region?.contains(el))
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        const visible = r.width > 0 && r.height > 0 && style.visibility !== "hidden" && r.bottom > 0 && r.top < innerHeight;
+        return { visible, label: (el.getAttribute("aria-label") || el.textContent || el.tagName).trim().slice(0, 40), x: r.x, y: r.y, w: r.width, h: r.height };
+      })
+      .filter((b) => b.visible);
+  });
+}
+
+async function expectToastCoversNothing(page: Page, toast: Locator) {
+  const box = await toast.boundingBox();
+  expect(box).not.toBeNull();
+  if (!box) return;
+  const overlapping = (await controlBoxes(page)).filter(
+    (c) => c.x < box.x + box.width && c.x + c.w > box.x && c.y < box.y + box.height && c.y + c.h > box.y,
+  );
+  expect(overlapping.map((c) => c.label)).toEqual([]);
+}
+
+test.describe("toasts never cover a control (1280 px)", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("the answers page's validation toast leaves the top Save Changes button free", async ({ page }) => {
+    await registerByApi(page.request, newUser({ companyName: "" }));
+    await page.goto("/onboarding/answers");
+    await waitForHydration(page);
+    await page.getByRole("main").getByRole("button", { name: "Save Changes" }).first().click();
+    const toast = await expectToast(page, "Validation Error");
+    await expectToastCoversNothing(page, toast);
+    // A toast is announced, never focused: the keyboard stays where the user was.
+    await expect(toast).not.toBeFocused();
+    expect(await page.evaluate(() => document.activeElement?.closest('[aria-label="Notifications"]') ?? null)).toBeNull();
+  });
+
+  test("'Progress Saved' leaves the questionnaire's step counter and percent readable", async ({ page }) => {
+    await page.goto("/questionnaire");
+    await waitForHydration(page);
+    await page.getByRole("group", { name: "Business type" }).getByLabel("eCommerce").check();
+    await page.getByLabel("Industry").selectOption("Fitness");
+    await page.getByRole("button", { name: "Next" }).click();
+    const toast = await expectToast(page, "Progress Saved");
+    await expectToastCoversNothing(page, toast);
+  });
+});
+
+test.describe("account details", () => {
+  test("after a successful password change the password fields are empty again", async ({ page }) => {
+    const user = await registerByApi(page.request, newUser());
+    await page.goto("/user-settings");
+    await waitForHydration(page);
+    await page.getByLabel("Current password", { exact: true }).fill(user.password);
+    await page.getByLabel("New password", { exact: true }).fill("second-pass-456");
+    await page.getByLabel("Confirm new password", { exact: true }).fill("second-pass-456");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expectToast(page, "Success", { description: "Your password has been changed successfully!" });
+    await expect(page.getByLabel("Current password", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("New password", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Confirm new password", { exact: true })).toHaveValue("");
+  });
+
+  test("a first name that starts with an emoji shows that emoji as the initial", async ({ page }) => {
+    await registerByApi(page.request, newUser({ firstName: "😀Bob" }));
+    await page.goto("/dashboard");
+    const settings = page.getByTestId("user-button");
+    await expect(settings).toContainText("😀");
+    expect(await settings.innerText()).not.toContain("\uFFFD");
+  });
+});
+
+test.describe("a phone-sized screen (375 px)", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the menu names the user and the plan the header has no room for", async ({ page }) => {
+    await registerByApi(page.request, newUser({ firstName: "Priya" }));
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("user-button").getByText("Free Plan")).toBeHidden();
+    await page.getByText("Menu", { exact: true }).click();
+    const account = page.getByTestId("menu-account");
+    await expect(account).toBeVisible();
+    await expect(account).toContainText("Priya");
+    await expect(account).toContainText("Free Plan");
+  });
+});
