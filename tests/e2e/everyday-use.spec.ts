@@ -95,3 +95,71 @@ test.describe("a phone-sized screen (375 px)", () => {
     await expect(account).toContainText("Free Plan");
   });
 });
+
+test.describe("the onboarding wizard keeps its progress", () => {
+  async function answerStep1(page: Page, type: string) {
+    await page.getByLabel("Company name").fill("Keepsake Studio");
+    await page.getByLabel("Business type").selectOption(type);
+    await page.getByLabel("Industry").selectOption("Fitness");
+  }
+
+  test("with JavaScript: each step has its address; reload, Back and a second tab keep the answers", async ({ page, context }) => {
+    await registerByApi(page.request, newUser({ companyName: "" }));
+    await page.goto("/onboarding");
+    await waitForHydration(page);
+    await answerStep1(page, "eCommerce");
+    await page.getByRole("button", { name: "Next Step" }).click();
+    await expect(page.getByTestId("wizard-step")).toHaveText("Step 2 of 5");
+    await expect(page).toHaveURL(/\/onboarding\?step=2$/);
+
+    await page.reload();
+    await expect(page.getByTestId("wizard-step")).toHaveText("Step 2 of 5");
+
+    const second = await context.newPage();
+    await second.goto("/onboarding");
+    await expect(second.getByTestId("wizard-step")).toHaveText("Step 2 of 5");
+    await second.close();
+
+    await page.goBack();
+    await expect(page.getByTestId("wizard-step")).toHaveText("Step 1 of 5");
+    await expect(page.getByLabel("Company name")).toHaveValue("Keepsake Studio");
+    await expect(page.getByLabel("Business type")).toHaveValue("eCommerce");
+  });
+
+  test("the step-2 dot is named after the business type as soon as it is chosen", async ({ page }) => {
+    await registerByApi(page.request, newUser({ companyName: "" }));
+    await page.goto("/onboarding");
+    await waitForHydration(page);
+    const dots = page.getByRole("list", { name: "Onboarding progress" });
+    await expect(dots).toContainText("Step 2: Communication & Goals");
+    await page.getByLabel("Business type").selectOption("B2C Service/Retail");
+    await expect(dots).toContainText("Step 2: Service Business Details");
+  });
+});
+
+test.describe("the onboarding wizard without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a step's address is a plain page a reload shows again, answers kept", async ({ page }) => {
+    await registerByApi(page.request, newUser({ companyName: "" }));
+    await page.goto("/onboarding");
+    await page.getByLabel("Company name").fill("Keepsake Studio");
+    await page.getByLabel("Business type").selectOption("eCommerce");
+    await page.getByLabel("Industry").selectOption("Fitness");
+    await page.getByRole("button", { name: "Next Step" }).click();
+    await expect(page).toHaveURL(/\/onboarding\?step=2$/);
+    await page.reload();
+    await expect(page.getByTestId("wizard-step")).toHaveText("Step 2 of 5");
+    await page.goto("/onboarding?step=1");
+    await expect(page.getByLabel("Company name")).toHaveValue("Keepsake Studio");
+  });
+});
+
+test.describe("the questionnaire opened on a later step", () => {
+  test("the service step of a new visitor counts on the service path", async ({ page }) => {
+    await page.goto("/questionnaire?step=2");
+    await expect(page.getByTestId("step-indicator")).toHaveText("Step 2 of 7");
+    await page.goto("/questionnaire?step=5");
+    await expect(page.getByTestId("step-indicator")).toHaveText("Step 4 of 6");
+  });
+});
