@@ -29,7 +29,9 @@ export const meta: MetaFunction = () => [{ title: "Onboarding | Flowmap" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const requested = parseStep(new URL(request.url).searchParams.get("step"));
-  const { values, step, hasProfile } = await getWizardState(user, requested);
+  const state = await getWizardState(user, requested);
+  const step = parseStep(state.step) ?? 1;
+  const { values, hasProfile } = state;
   // Without a step in the address, go to the step's own address (where the user left off), so
   // the browser's history holds one entry per step and Back walks through them.
   if (!requested) throw redirect(stepUrl(step));
