@@ -1,6 +1,6 @@
 import { useId } from "react";
 
-import { ErrorList, type ListOfErrors } from "~/components/forms";
+import { ErrorList, RequiredMark, type ListOfErrors } from "~/components/forms";
 import { maxLengthFor } from "~/lib/limits";
 
 /**
@@ -21,12 +21,7 @@ interface BaseProps {
 
 /** A field's label (or a group's legend) with the required mark, the same for every field here. */
 function FieldLabel({ as = "label", htmlFor, label, required }: { as?: "label" | "legend"; htmlFor?: string; label: string; required?: boolean }) {
-  const mark = required ? (
-    <span className="text-red-700" aria-hidden="true">
-      {" "}
-      *
-    </span>
-  ) : null;
+  const mark = required ? <RequiredMark /> : null;
   if (as === "legend") {
     return (
       <legend className="text-sm font-medium text-slate-800">

@@ -163,3 +163,33 @@ test.describe("the questionnaire opened on a later step", () => {
     await expect(page.getByTestId("step-indicator")).toHaveText("Step 4 of 6");
   });
 });
+
+test.describe("a refused form without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the questionnaire's banner carries the 'Validation Error' title the toast has", async ({ page }) => {
+    await page.goto("/questionnaire");
+    await page.getByRole("button", { name: "Next" }).click();
+    const banner = page.getByRole("main").getByRole("alert").first();
+    await expect(banner).toContainText("Validation Error");
+    await expect(banner).toContainText("Please fill in all required fields before continuing.");
+  });
+
+  test("the answers page says why it refused a save", async ({ page }) => {
+    await registerByApi(page.request, newUser({ companyName: "" }));
+    await page.goto("/onboarding/answers");
+    await page.getByRole("main").getByRole("button", { name: "Save Changes" }).first().click();
+    const banner = page.getByRole("main").getByRole("alert").first();
+    await expect(banner).toContainText("Validation Error");
+    await expect(banner).toContainText("Please fill in all required fields before submitting.");
+  });
+
+  test("the waitlist marks each of its six required fields", async ({ page }) => {
+    await page.goto("/questionnaire?step=9");
+    const form = page.getByRole("main");
+    for (const label of ["First name", "Last name", "Email", "Company name"]) {
+      await expect(form.locator("label", { hasText: label }).first()).toContainText("*");
+    }
+    await expect(form.locator('label:has-text("*"), legend:has-text("*")')).toHaveCount(6);
+  });
+});

@@ -196,7 +196,8 @@ export default function OnboardingWizard() {
 
         {serverMessage || requestError ? (
           <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            {serverMessage?.description ?? requestError}
+            <p className="font-semibold">{serverMessage?.title ?? "Error"}</p>
+            <p className="mt-0.5">{serverMessage?.description ?? requestError}</p>
           </div>
         ) : null}
 
