@@ -1,7 +1,7 @@
 import { useId } from "react";
 
-import { ErrorList, type ListOfErrors } from "~/components/forms";
-import { TEXT_ANSWER_MAX } from "~/lib/schemas/questionnaire";
+import { ErrorList, RequiredMark, type ListOfErrors } from "~/components/forms";
+import { maxLengthFor } from "~/lib/limits";
 
 /**
  * Question fields for the questionnaire, the onboarding wizard and the answers page. Plain
@@ -21,12 +21,7 @@ interface BaseProps {
 
 /** A field's label (or a group's legend) with the required mark, the same for every field here. */
 function FieldLabel({ as = "label", htmlFor, label, required }: { as?: "label" | "legend"; htmlFor?: string; label: string; required?: boolean }) {
-  const mark = required ? (
-    <span className="text-red-700" aria-hidden="true">
-      {" "}
-      *
-    </span>
-  ) : null;
+  const mark = required ? <RequiredMark /> : null;
   if (as === "legend") {
     return (
       <legend className="text-sm font-medium text-slate-800">
@@ -72,7 +67,7 @@ function TypedField({ label, name, errors, hint, required, autoFocus, control }:
         "aria-invalid": errorId ? true : undefined,
         "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
         "aria-required": required || undefined,
-        maxLength: TEXT_ANSWER_MAX,
+        maxLength: maxLengthFor(name),
       })}
       <ErrorList id={errorId} errors={errors} />
     </div>

@@ -25,6 +25,16 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
 const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-red-600";
 
+/** The '*' after a required field's label; screen readers hear `aria-required` instead. */
+export function RequiredMark() {
+  return (
+    <span className="text-red-700" aria-hidden="true">
+      {" "}
+      *
+    </span>
+  );
+}
+
 export function Field({
   label,
   inputProps,
@@ -40,10 +50,14 @@ export function Field({
   const id = inputProps.id ?? fallbackId;
   const errorId = errors?.length ? `${id}-error` : undefined;
   const { key, ...props } = inputProps;
+  // Forms that mark their required fields say so with aria-required (the questionnaire's contact
+  // steps); the sign-in forms, where every field is required, carry no marks.
+  const required = props["aria-required"] === true || props["aria-required"] === "true";
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
+        {required ? <RequiredMark /> : null}
       </label>
       <div className="mt-1">
         <input key={key} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} className={inputClass} {...props} />
@@ -154,12 +168,17 @@ export function SubmitButton({
   );
 }
 
-export function FormError({ errors, id }: { errors?: ListOfErrors; id?: string }) {
+/**
+ * A refused form's message above the form. With a title ('Validation Error') it reads like the
+ * toast that JavaScript shows, so a page without JavaScript says the same thing.
+ */
+export function FormError({ errors, id, title }: { errors?: ListOfErrors; id?: string; title?: string | null }) {
   const list = errors?.filter(Boolean);
   if (!list?.length) return null;
   return (
     <div id={id} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-      {list.join(" ")}
+      {title ? <p className="font-semibold">{title}</p> : null}
+      <p className={title ? "mt-0.5" : undefined}>{list.join(" ")}</p>
     </div>
   );
 }

@@ -14,7 +14,7 @@ export interface ClientUser {
 /** The header's initial: first letter of first name, else of email, else 'U' (spec §2). */
 export function userInitial(user: Pick<ClientUser, "firstName" | "email"> | null | undefined) {
   const source = user?.firstName?.trim() || user?.email?.trim() || "U";
-  return source.charAt(0).toUpperCase();
+  return firstGrapheme(source).toUpperCase();
 }
 
 /** The header's name: first name, else email, else 'User' (spec §2). */
@@ -28,4 +28,16 @@ export function isAdmin(user: Pick<ClientUser, "role"> | null | undefined) {
 
 export function planLabel(user: Pick<ClientUser, "isPremium"> | null | undefined) {
   return user?.isPremium ? "Premium Plan" : "Free Plan";
+}
+
+/**
+ * The first user-perceived character: an emoji, a flag or a letter with its accents stays whole
+ * ('😀Bob' → '😀', not half of a surrogate pair).
+ */
+export function firstGrapheme(text: string) {
+  if (typeof Intl !== "undefined" && "Segmenter" in Intl) {
+    const first = new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)[Symbol.iterator]().next();
+    return first.done ? "" : first.value.segment;
+  }
+  return Array.from(text)[0] ?? "";
 }

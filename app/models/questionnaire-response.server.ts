@@ -1,5 +1,6 @@
 import { Schema } from "mongoose";
 
+import { FIELD_LIMITS } from "~/lib/limits";
 import { CHOICE_FIELDS, emptyAnswers, SERVICE_LIST_FIELDS as LIST_FIELDS, TEXT_FIELDS, type QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import { defineModel, exposeIdOptions, isDuplicateKeyError, uuidId } from "~/models/utils.server";
 
@@ -20,13 +21,14 @@ export type QuestionnaireResponseDoc = QuestionnaireAnswers & {
   updatedAt: Date;
 };
 
-const TEXT_MAX = 5000;
-
 function answerPaths() {
   const paths: Record<string, unknown> = {};
-  for (const field of CHOICE_FIELDS) paths[field] = { type: String, trim: true, maxlength: 200, default: "" };
-  for (const field of TEXT_FIELDS) paths[field] = { type: String, trim: true, maxlength: TEXT_MAX, default: "" };
-  for (const field of LIST_FIELDS) paths[field] = { type: [{ type: String, trim: true, maxlength: 200 }], default: () => [] };
+  for (const field of CHOICE_FIELDS) {
+    const max = field === "companyName" ? FIELD_LIMITS.companyName : FIELD_LIMITS.choice;
+    paths[field] = { type: String, trim: true, maxlength: max, default: "" };
+  }
+  for (const field of TEXT_FIELDS) paths[field] = { type: String, trim: true, maxlength: FIELD_LIMITS.textAnswer, default: "" };
+  for (const field of LIST_FIELDS) paths[field] = { type: [{ type: String, trim: true, maxlength: FIELD_LIMITS.choice }], default: () => [] };
   return paths;
 }
 

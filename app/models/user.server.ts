@@ -1,5 +1,6 @@
 import { Schema } from "mongoose";
 
+import { FIELD_LIMITS } from "~/lib/limits";
 import { ADMIN_ROLE, DEFAULT_ROLE } from "~/lib/user";
 import { defineModel, exposeIdOptions, normalizeEmail, uuidId } from "~/models/utils.server";
 
@@ -34,17 +35,17 @@ export interface UserDoc {
 const userSchema = new Schema<UserDoc>(
   {
     _id: uuidId,
-    email: { type: String, required: true, unique: true, lowercase: true, trim: true, maxlength: 254 },
-    firstName: { type: String, trim: true, maxlength: 100, default: "" },
-    lastName: { type: String, trim: true, maxlength: 100, default: "" },
-    companyName: { type: String, trim: true, maxlength: 200, default: "" },
+    email: { type: String, required: true, unique: true, lowercase: true, trim: true, maxlength: FIELD_LIMITS.email },
+    firstName: { type: String, trim: true, maxlength: FIELD_LIMITS.personName, default: "" },
+    lastName: { type: String, trim: true, maxlength: FIELD_LIMITS.personName, default: "" },
+    companyName: { type: String, trim: true, maxlength: FIELD_LIMITS.companyName, default: "" },
     passwordHash: { type: String },
     authProvider: { type: String, required: true, default: "local" },
     oauthSubject: { type: String },
     isPremium: { type: Number, enum: [0, 1], default: 0 },
     role: { type: String, enum: USER_ROLES, default: DEFAULT_ROLE },
     completionMethod: { type: String, enum: COMPLETION_METHODS },
-    researchWebsiteUrl: { type: String, trim: true, maxlength: 2048, default: "" },
+    researchWebsiteUrl: { type: String, trim: true, maxlength: FIELD_LIMITS.websiteUrl, default: "" },
     aiResearchCompleted: { type: Number, enum: [0, 1], default: 0 },
   },
   {

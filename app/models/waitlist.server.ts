@@ -1,5 +1,6 @@
 import { Schema } from "mongoose";
 
+import { FIELD_LIMITS } from "~/lib/limits";
 import { defineModel, exposeIdOptions, isDuplicateKeyError, normalizeEmail, uuidId } from "~/models/utils.server";
 
 /** B2B businesses are not served yet: they leave their details here (spec §3). */
@@ -18,12 +19,12 @@ export interface WaitlistDoc {
 const waitlistSchema = new Schema<WaitlistDoc>(
   {
     _id: uuidId,
-    email: { type: String, required: true, unique: true, lowercase: true, trim: true, maxlength: 254 },
-    firstName: { type: String, trim: true, maxlength: 100, default: "" },
-    lastName: { type: String, trim: true, maxlength: 100, default: "" },
-    companyName: { type: String, trim: true, maxlength: 200, default: "" },
-    businessType: { type: String, trim: true, maxlength: 100, default: "" },
-    industry: { type: String, trim: true, maxlength: 100, default: "" },
+    email: { type: String, required: true, unique: true, lowercase: true, trim: true, maxlength: FIELD_LIMITS.email },
+    firstName: { type: String, trim: true, maxlength: FIELD_LIMITS.personName, default: "" },
+    lastName: { type: String, trim: true, maxlength: FIELD_LIMITS.personName, default: "" },
+    companyName: { type: String, trim: true, maxlength: FIELD_LIMITS.companyName, default: "" },
+    businessType: { type: String, trim: true, maxlength: FIELD_LIMITS.choice, default: "" },
+    industry: { type: String, trim: true, maxlength: FIELD_LIMITS.choice, default: "" },
   },
   { timestamps: true, versionKey: false, toJSON: exposeIdOptions(), toObject: exposeIdOptions() },
 );

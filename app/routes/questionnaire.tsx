@@ -239,6 +239,7 @@ export default function QuestionnaireRoute() {
         answers={answers}
         lastResult={result?.result}
         formMessage={result?.toast.description}
+        formTitle={result?.toast.title}
         hasBack={previousStep(step, answers) !== null}
         onPathChange={(changed) => setLive((current) => ({ step, answers: { ...(current?.step === step ? current.answers : {}), ...changed } }))}
       />

@@ -68,8 +68,8 @@ export const envSchema = z.object({
   OAUTH_CLIENT_SECRET: optionalString,
   OAUTH_REDIRECT_URI: optionalUrl("OAUTH_REDIRECT_URI"),
   OAUTH_SCOPES: optionalString.transform((v) => v ?? "openid email profile"),
-  OAUTH_PROVIDER_NAME: optionalString.transform((v) => v ?? "oauth"),
-  OAUTH_BUTTON_LABEL: optionalString.transform((v) => v ?? "Continue with your work account"),
+  OAUTH_PROVIDER_NAME: optionalString,
+  OAUTH_BUTTON_LABEL: optionalString,
   ADMIN_EMAILS: emailList,
   SUPPORT_EMAIL: optionalString
     .refine((v) => v === undefined || z.email().safeParse(v).success, {

@@ -13,6 +13,7 @@ import {
   type QuestionnaireAnswers,
   type QuestionnaireResponseRecord,
 } from "~/models/questionnaire-response.server";
+import { deleteOnboardingDraft, getOnboardingDraft, saveOnboardingDraft } from "~/models/onboarding-draft.server";
 import type { UserRecord } from "~/models/user.server";
 
 /**
@@ -142,4 +143,44 @@ export function toApiOnboarding(record: QuestionnaireResponseRecord) {
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
   };
+}
+
+/** Answers read back from a stored draft: known fields only, each in its proper shape. */
+function answersFromDraft(json: Record<string, unknown>): QuestionnaireAnswers {
+  const answers = emptyAnswers();
+  for (const field of [...CHOICE_FIELDS, ...TEXT_FIELDS]) {
+    const value = json[field];
+    if (typeof value === "string") answers[field] = value;
+  }
+  for (const field of LIST_FIELDS) {
+    const value = json[field];
+    if (Array.isArray(value)) answers[field] = value.filter((v): v is string => typeof v === "string");
+  }
+  return answers;
+}
+
+/**
+ * What the onboarding wizard shows: the answers of its draft (kept between steps, on the server)
+ * over the saved profile, and the step: the one asked for in the URL, else where the draft left
+ * off, else the first.
+ */
+export async function getWizardState(user: Pick<UserRecord, "id" | "companyName">, requestedStep: number | null) {
+  const [form, draft] = await Promise.all([getOnboardingFormValues(user), getOnboardingDraft(user.id)]);
+  const values = draft ? answersFromDraft(draft.answers) : form.values;
+  return {
+    values,
+    step: requestedStep ?? draft?.step ?? 1,
+    hasProfile: form.saved && hasCompletedOnboarding(form.values),
+    resumed: Boolean(draft),
+  };
+}
+
+/** Keeps the wizard's answers so far and the step the user moves to. */
+export function saveWizardProgress(userId: string, values: QuestionnaireAnswers, step: number) {
+  return saveOnboardingDraft(userId, { answers: { ...values }, step });
+}
+
+/** Onboarding completed (or abandoned on purpose): the wizard starts afresh next time. */
+export function clearWizardProgress(userId: string) {
+  return deleteOnboardingDraft(userId);
 }

@@ -116,7 +116,7 @@ describe("public questionnaire, step by step (spec §5)", () => {
     expect(errorsOf(questionnaireStepSchemas[5], {})).toEqual(all(GENERAL_FIELDS, REQUIRED));
     expect(errorsOf(questionnaireStepSchemas[5], { ...answered(GENERAL_FIELDS), customerJourney: " \n " })).toEqual({ customerJourney: REQUIRED });
     expect(errorsOf(questionnaireStepSchemas[5], { ...answered(GENERAL_FIELDS), purchaseMethod: "x".repeat(5001) })).toEqual({
-      purchaseMethod: "Please keep this under 5000 characters",
+      purchaseMethod: "Must be at most 5000 characters",
     });
     expect(questionnaireStepSchemas[5].parse({ ...answered(GENERAL_FIELDS), salesCycleLength: "  two weeks " }).salesCycleLength).toBe("two weeks");
   });

@@ -8,6 +8,11 @@ describe("header identity", () => {
     [{ firstName: "  ", email: "zoe@example.com" }, "Z", "zoe@example.com"],
     [{ firstName: null, email: "" }, "U", "User"],
     [null, "U", "User"],
+    // The first grapheme, not the first UTF-16 unit: emoji, flags and combining accents stay whole.
+    [{ firstName: "😀Bob", email: "b@y.z" }, "😀", "😀Bob"],
+    [{ firstName: "🇫🇷Marie", email: "m@y.z" }, "🇫🇷", "🇫🇷Marie"],
+    [{ firstName: "e\u0301mile", email: "e@y.z" }, "E\u0301", "e\u0301mile"],
+    [{ firstName: "", email: "élodie@example.com" }, "É", "élodie@example.com"],
   ])("%j → initial %s, name %s", (user, initial, name) => {
     expect(userInitial(user)).toBe(initial);
     expect(userDisplayName(user)).toBe(name);

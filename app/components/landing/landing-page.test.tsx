@@ -1,18 +1,11 @@
-import { renderToString } from "react-dom/server";
-import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
+
+import { renderRoute } from "../../../tests/unit/ui/render";
 import { LandingPage } from "./landing-page";
 
-/**
- * Server-render the page the way Remix does on the server: inside a static router
- * (a MemoryRouter would warn about useLayoutEffect during SSR, which fails the suite).
- */
+/** Server-render the page inside Remix's test stub, as a visitor's first load gets it. */
 function render() {
-  return renderToString(
-    <StaticRouter location="/">
-      <LandingPage />
-    </StaticRouter>,
-  );
+  return renderRoute("/", [{ path: "/", Component: LandingPage }]);
 }
 
 const count = (html: string, re: RegExp) => (html.match(re) ?? []).length;
@@ -33,10 +26,10 @@ function linksLabelled(html: string, label: string) {
     .map(([, attrs]) => /href="([^"]*)"/.exec(attrs)?.[1]);
 }
 
-describe("<LandingPage />", () => {
-  const html = render();
-  const plain = text(html);
+const html = await render();
+const plain = text(html);
 
+describe("<LandingPage />", () => {
   it("has one h1 and headings that never skip a level", () => {
     expect(count(html, /<h1\b/g)).toBe(1);
     const levels = [...html.matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]));

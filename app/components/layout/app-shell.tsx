@@ -53,6 +53,11 @@ export function AppShell({ user, children }: { user: ClientUser; children: React
             <Icon d="M4 6h16M4 12h16M4 18h16" />
             Menu
           </summary>
+          {/* The header has no room for the name and plan on a phone: the menu says them. */}
+          <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-4 pt-3 text-sm" data-testid="menu-account">
+            <span className="min-w-0 truncate font-medium text-slate-900">{userDisplayName(user)}</span>
+            <span className="flex-none rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">{planLabel(user)}</span>
+          </div>
           <Sidebar user={user} />
         </details>
         <aside className="hidden w-64 flex-none border-r border-slate-200 bg-white lg:block lg:min-h-[calc(100vh-4rem)]">

@@ -21,6 +21,7 @@ export interface StepProps {
   lastResult?: SubmissionResult<string[]> | null;
   /** A message about the whole step from the server, shown above the fields (it works without JavaScript). */
   formMessage?: string | null;
+  formTitle?: string | null;
   /** Told when an answer that decides the path (business type, completion method) changes. */
   onPathChange?: (answers: PathAnswers) => void;
   hasBack: boolean;
@@ -73,6 +74,7 @@ export function StepForm({
   pendingLabel,
   hasBack,
   formMessage,
+  formTitle,
   onPathChange,
   footer,
   children,
@@ -85,6 +87,7 @@ export function StepForm({
   pendingLabel: string;
   hasBack: boolean;
   formMessage?: string | null;
+  formTitle?: string | null;
   onPathChange?: StepProps["onPathChange"];
   footer?: React.ReactNode;
   children: React.ReactNode;
@@ -117,7 +120,7 @@ export function StepForm({
         </h1>
         <div className="mt-2 text-sm text-slate-600 sm:text-base">{description}</div>
       </div>
-      <FormError id={errorId} errors={formMessage ? [formMessage] : errors} />
+      <FormError id={errorId} title={formMessage ? formTitle : null} errors={formMessage ? [formMessage] : errors} />
       <div className="space-y-6">{children}</div>
       {/* Next comes first in the document, so Enter in a field moves forward, never back. */}
       <div className="flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row-reverse sm:items-center sm:justify-between">

@@ -5,6 +5,7 @@ import { useId } from "react";
 import { TextInputField } from "~/components/choice-fields";
 import { ErrorList, Field, PasswordField, type ListOfErrors } from "~/components/forms";
 import { ChoiceQuestion, TextQuestion } from "~/components/questions";
+import { maxLengthFor } from "~/lib/limits";
 import { CHOICE_LABELS } from "~/lib/questionnaire/questions";
 import {
   GENERAL_FIELDS,
@@ -31,7 +32,14 @@ function contactInput(
   value: unknown,
   { autoComplete, type, autoFocus }: { autoComplete: string; type: "text" | "email"; autoFocus: boolean },
 ) {
-  return { ...getInputProps(field, { type }), defaultValue: textOf(value) ?? "", autoComplete, autoFocus, "aria-required": true as const };
+  return {
+    ...getInputProps(field, { type }),
+    defaultValue: textOf(value) ?? "",
+    autoComplete,
+    autoFocus,
+    maxLength: maxLengthFor(field.name),
+    "aria-required": true as const,
+  };
 }
 
 export function BusinessStep(props: StepProps) {
@@ -47,6 +55,7 @@ export function BusinessStep(props: StepProps) {
       pendingLabel="Saving..."
       hasBack={props.hasBack}
       formMessage={props.formMessage}
+      formTitle={props.formTitle}
       onPathChange={props.onPathChange}
     >
       <ChoiceQuestion {...ask(fields, "businessType", focus)} display="radio" defaultValue={textOf(values.businessType)} required />
@@ -68,6 +77,7 @@ export function ServiceStep(props: StepProps) {
       pendingLabel="Saving..."
       hasBack={props.hasBack}
       formMessage={props.formMessage}
+      formTitle={props.formTitle}
     >
       <ChoiceQuestion {...ask(fields, "bookingTimeline", focus)} defaultValue={listOf(values.bookingTimeline)} required />
       <ChoiceQuestion {...ask(fields, "customerFrequency", focus)} defaultValue={listOf(values.customerFrequency)} columns={2} required />
@@ -90,6 +100,7 @@ export function AssessmentStep(props: StepProps) {
       pendingLabel="Saving..."
       hasBack={props.hasBack}
       formMessage={props.formMessage}
+      formTitle={props.formTitle}
     >
       <ChoiceQuestion {...ask(fields, "communicationChannels", focus)} defaultValue={textOf(values.communicationChannels)} required />
       <ChoiceQuestion {...ask(fields, "serviceInnovation", focus)} defaultValue={textOf(values.serviceInnovation)} required />
@@ -168,6 +179,7 @@ export function MethodStep(props: StepProps) {
       pendingLabel="Saving..."
       hasBack={props.hasBack}
       formMessage={props.formMessage}
+      formTitle={props.formTitle}
       onPathChange={props.onPathChange}
     >
       {/* The website field shows once AI Quick Pass is chosen: plain CSS, so it works without JavaScript too. */}
@@ -210,6 +222,7 @@ export function CompanyStep(props: StepProps) {
       pendingLabel="Saving..."
       hasBack={props.hasBack}
       formMessage={props.formMessage}
+      formTitle={props.formTitle}
     >
       {GENERAL_FIELDS.map((name) => (
         <TextQuestion key={name} {...ask(fields, name, focus)} defaultValue={textOf(values[name])} required websiteInput="text" />
@@ -232,6 +245,7 @@ export function NurtureStep(props: StepProps) {
       pendingLabel="Saving..."
       hasBack={props.hasBack}
       formMessage={props.formMessage}
+      formTitle={props.formTitle}
     >
       <section aria-labelledby="onboarding-questions" className="space-y-6">
         <h2 id="onboarding-questions" className="text-lg font-semibold text-slate-900">
@@ -280,6 +294,7 @@ export function AccountStep(props: StepProps) {
       pendingLabel="Creating account..."
       hasBack={props.hasBack}
       formMessage={props.formMessage}
+      formTitle={props.formTitle}
       footer={
         <p className="text-center text-sm text-slate-600">
           Already have an account?{" "}
@@ -331,6 +346,7 @@ export function WaitlistStep(props: StepProps) {
       pendingLabel="Joining..."
       hasBack={props.hasBack}
       formMessage={props.formMessage}
+      formTitle={props.formTitle}
     >
       <div className="grid gap-6 sm:grid-cols-2">
         <Field label="First name" inputProps={text("firstName", "given-name")} errors={fields.firstName.errors} />

@@ -61,7 +61,7 @@ function Toaster({ toast, onDismiss }: { toast: ToastMessage | null; onDismiss: 
 
   return (
     <div
-      className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex flex-col items-stretch p-4 sm:inset-x-auto sm:top-16 sm:right-0 sm:w-full sm:max-w-[420px]"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-stretch p-4 sm:inset-x-auto sm:right-0 sm:w-full sm:max-w-[420px]"
       aria-live={toast?.variant === "destructive" ? "assertive" : "polite"}
       role="region"
       aria-label="Notifications"

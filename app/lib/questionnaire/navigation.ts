@@ -1,4 +1,4 @@
-import { isB2B, isServiceRetail, type CompletionMethod } from "~/lib/questionnaire/options";
+import { B2C_SERVICE_RETAIL, isB2B, isServiceRetail, type CompletionMethod } from "~/lib/questionnaire/options";
 
 /**
  * The public questionnaire's navigation (spec §4), as a pure function of the step and the
@@ -97,10 +97,29 @@ export interface Progress {
  * `?step=`) counts by its place among the path's steps.
  */
 export function questionnaireProgress(step: QuestionnaireStep, answers: PathAnswers): Progress {
-  const path = questionnairePath(answers);
   if (step === WAITLIST_STEP) return { position: 2, total: 2, percent: 100 };
   if (isB2B(answers.businessType)) return { position: 1, total: 2, percent: 20 };
-  const index = path.indexOf(step);
-  const position = index >= 0 ? index + 1 : path.filter((s) => s <= step).length;
+  const path = pathThrough(step, answers);
+  const position = path.indexOf(step) + 1;
   return { position, total: path.length, percent: Math.round((position / path.length) * 100) };
+}
+
+/**
+ * The path a step is counted on: the visitor's own when the step is on it; otherwise (a step
+ * opened with `?step=` before the answers that lead there) the path that step implies, keeping
+ * what is known: the service step implies a B2C Service/Retail business, the manual steps the
+ * manual method.
+ */
+function pathThrough(step: Exclude<QuestionnaireStep, 9>, answers: PathAnswers): QuestionnaireStep[] {
+  const candidates: PathAnswers[] = [
+    answers,
+    { businessType: answers.businessType, completionMethod: "manual" },
+    { businessType: B2C_SERVICE_RETAIL, completionMethod: answers.completionMethod },
+    { businessType: B2C_SERVICE_RETAIL, completionMethod: "manual" },
+  ];
+  for (const candidate of candidates) {
+    const path = questionnairePath(candidate);
+    if (path.includes(step)) return path;
+  }
+  return questionnairePath({ businessType: B2C_SERVICE_RETAIL, completionMethod: "manual" });
 }

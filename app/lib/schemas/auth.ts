@@ -1,12 +1,13 @@
 import { z } from "zod";
 
+import { FIELD_LIMITS, tooLongMessage } from "~/lib/limits";
 /** Field schemas with the spec's exact messages (spec §5), shared by every form and API. */
-const requiredText = (message: string, max = 100) =>
+const requiredText = (message: string, max: number = FIELD_LIMITS.personName) =>
   z
     .string({ error: message })
     .trim()
     .min(1, { error: message })
-    .max(max, { error: `Must be at most ${max} characters` });
+    .max(max, { error: tooLongMessage(max) });
 
 export const firstNameSchema = requiredText("First name is required");
 export const lastNameSchema = requiredText("Last name is required");
@@ -15,11 +16,11 @@ export const emailSchema = z
   .string({ error: "Invalid email address" })
   .trim()
   .toLowerCase()
-  .max(254, { error: "Invalid email address" })
+  .max(FIELD_LIMITS.email, { error: "Invalid email address" })
   .pipe(z.email({ error: "Invalid email address" }));
 
 /** Passwords longer than this are refused before hashing, so a huge body cannot tie up the CPU. */
-export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_MAX_LENGTH = FIELD_LIMITS.password;
 
 export const newPasswordSchema = (message: string, min = 6) =>
   z
@@ -32,7 +33,7 @@ export const registrationPasswordSchema = newPasswordSchema("Password must be at
 export const companyNameSchema = z
   .string()
   .trim()
-  .max(200, { error: "Must be at most 200 characters" })
+  .max(FIELD_LIMITS.companyName, { error: tooLongMessage(FIELD_LIMITS.companyName) })
   .optional()
   .transform((v) => v ?? "");
 

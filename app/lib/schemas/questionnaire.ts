@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { FIELD_LIMITS, tooLongMessage } from "~/lib/limits";
+
 import { GENERAL_FIELDS, LEAD_NURTURE_FIELDS, ONBOARDING_FIELDS, SERVICE_LIST_FIELDS } from "~/lib/questionnaire/fields";
 import {
   BOOKING_TIMELINES,
@@ -30,7 +32,7 @@ export const PASSWORD_MIN_8 = "Password must be at least 8 characters";
 export const B2B_NOT_SERVED = "Flowmap does not serve B2B businesses yet: please join the waitlist instead.";
 export const NOT_AN_OPTION = "Please choose one of the listed options";
 
-export const TEXT_ANSWER_MAX = 5000;
+export const TEXT_ANSWER_MAX = FIELD_LIMITS.textAnswer;
 
 /** Form posts and JSON alike: surrounding space is dropped and an empty answer is no answer. */
 function blankToUndefined(value: unknown) {
@@ -39,15 +41,19 @@ function blankToUndefined(value: unknown) {
   return trimmed === "" ? undefined : trimmed;
 }
 
-export const requiredText = z.preprocess(
-  blankToUndefined,
-  z.string({ error: REQUIRED }).max(TEXT_ANSWER_MAX, { error: `Please keep this under ${TEXT_ANSWER_MAX} characters` }),
-);
+function requiredTextOf(max: number) {
+  return z.preprocess(blankToUndefined, z.string({ error: REQUIRED }).max(max, { error: tooLongMessage(max) }));
+}
 
-export const optionalText = z.preprocess(
-  blankToUndefined,
-  z.string({ error: "Please enter text" }).max(TEXT_ANSWER_MAX, { error: `Please keep this under ${TEXT_ANSWER_MAX} characters` }).optional(),
-);
+function optionalTextOf(max: number) {
+  return z.preprocess(blankToUndefined, z.string({ error: "Please enter text" }).max(max, { error: tooLongMessage(max) }).optional());
+}
+
+export const requiredText = requiredTextOf(TEXT_ANSWER_MAX);
+export const optionalText = optionalTextOf(TEXT_ANSWER_MAX);
+/** The company name is stored with users and waitlist entries too: it has a limit of its own. */
+export const requiredCompanyName = requiredTextOf(FIELD_LIMITS.companyName);
+export const optionalCompanyName = optionalTextOf(FIELD_LIMITS.companyName);
 
 export function choice<const T extends readonly [string, ...string[]]>(options: T, requiredMessage = REQUIRED) {
   return z.preprocess(
@@ -78,7 +84,7 @@ export const websiteUrl = z.preprocess(
   blankToUndefined,
   z
     .string({ error: WEBSITE_REQUIRED })
-    .max(2048, { error: WEBSITE_INVALID })
+    .max(FIELD_LIMITS.websiteUrl, { error: WEBSITE_INVALID })
     .refine(isWebsiteUrl, { error: WEBSITE_INVALID }),
 );
 
@@ -101,7 +107,7 @@ function textShape<const K extends readonly string[]>(keys: K, field: typeof req
 
 /** Everything any questionnaire form may carry, each answer optional: the base of every schema below. */
 const answersShape = {
-  companyName: optionalText,
+  companyName: optionalCompanyName,
   businessType: optionalChoice(BUSINESS_TYPES),
   industry: optionalChoice(INDUSTRIES),
   bookingTimeline: optionalChoiceList(BOOKING_TIMELINES),
@@ -148,7 +154,7 @@ const ALWAYS_CHECK = { when: (payload: { value: unknown }) => typeof payload.val
 export const fullQuestionnaireSchema = z
   .object({
     ...answersShape,
-    companyName: requiredText,
+    companyName: requiredCompanyName,
     businessType: choice(BUSINESS_TYPES),
     industry: choice(INDUSTRIES),
     businessOperationDescription: requiredText,
@@ -160,7 +166,7 @@ export const fullQuestionnaireSchema = z
 
 /** The answers page: every text answer optional, the service/retail rules kept (spec §5). */
 export const editAnswersSchema = z
-  .object({ ...answersShape, companyName: requiredText, businessType: choice(BUSINESS_TYPES), industry: choice(INDUSTRIES) })
+  .object({ ...answersShape, companyName: requiredCompanyName, businessType: choice(BUSINESS_TYPES), industry: choice(INDUSTRIES) })
   .superRefine(businessTypeRules, ALWAYS_CHECK);
 
 export type QuestionnaireAnswersInput = z.infer<typeof editAnswersSchema>;
@@ -196,19 +202,19 @@ export function wizardStepErrors(step: WizardStep, values: unknown): Record<stri
 // The public questionnaire (spec §5 "Public questionnaire per step").
 
 const accountShape = {
-  companyName: requiredText,
-  firstName: z.preprocess(blankToUndefined, z.string({ error: REQUIRED }).max(100, { error: "Please keep this under 100 characters" })),
-  lastName: z.preprocess(blankToUndefined, z.string({ error: REQUIRED }).max(100, { error: "Please keep this under 100 characters" })),
+  companyName: requiredCompanyName,
+  firstName: requiredTextOf(FIELD_LIMITS.personName),
+  lastName: requiredTextOf(FIELD_LIMITS.personName),
   email: z.preprocess(
     (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v),
-    z.string({ error: EMAIL_INVALID }).max(254, { error: EMAIL_INVALID }).pipe(z.email({ error: EMAIL_INVALID })),
+    z.string({ error: EMAIL_INVALID }).max(FIELD_LIMITS.email, { error: EMAIL_INVALID }).pipe(z.email({ error: EMAIL_INVALID })),
   ),
-  password: z.string({ error: PASSWORD_MIN_8 }).min(8, { error: PASSWORD_MIN_8 }).max(128, { error: "Password must be at most 128 characters" }),
+  password: z.string({ error: PASSWORD_MIN_8 }).min(8, { error: PASSWORD_MIN_8 }).max(FIELD_LIMITS.password, { error: `Password must be at most ${FIELD_LIMITS.password} characters` }),
 };
 
 const methodShape = {
   completionMethod: choice(COMPLETION_METHODS, CHOOSE_METHOD),
-  researchWebsiteUrl: z.preprocess(blankToUndefined, z.string().max(2048).optional()),
+  researchWebsiteUrl: z.preprocess(blankToUndefined, z.string().max(FIELD_LIMITS.websiteUrl, { error: WEBSITE_INVALID }).optional()),
 };
 
 function websiteRule(value: { completionMethod?: string; researchWebsiteUrl?: string }, ctx: Ctx) {
@@ -240,7 +246,7 @@ export const questionnaireStepSchemas = {
     firstName: accountShape.firstName,
     lastName: accountShape.lastName,
     email: accountShape.email,
-    companyName: requiredText,
+    companyName: requiredCompanyName,
     businessType: choice(BUSINESS_TYPES),
     industry: choice(INDUSTRIES),
   }),
@@ -252,10 +258,10 @@ export const waitlistSchema = questionnaireStepSchemas[9];
 export const questionnaireDraftSchema = z.object({
   ...answersShape,
   completionMethod: optionalChoice(COMPLETION_METHODS),
-  researchWebsiteUrl: optionalText,
-  firstName: optionalText,
-  lastName: optionalText,
-  email: optionalText,
+  researchWebsiteUrl: optionalTextOf(FIELD_LIMITS.websiteUrl),
+  firstName: optionalTextOf(FIELD_LIMITS.personName),
+  lastName: optionalTextOf(FIELD_LIMITS.personName),
+  email: optionalTextOf(FIELD_LIMITS.email),
 });
 export type QuestionnaireDraft = z.infer<typeof questionnaireDraftSchema>;
 

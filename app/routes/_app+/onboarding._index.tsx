@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 
 import { answersFromForm, SINGLE_ANSWER_FIELDS, LIST_ANSWER_FIELDS, wizardStepTitle, WIZARD_STEP_TITLES } from "~/components/onboarding/answer-fields";
 import { WizardStepFields } from "~/components/onboarding/wizard-step-fields";
@@ -21,23 +21,35 @@ import { useToast } from "~/components/ui/toaster";
 import { wizardStepErrors, type WizardStep } from "~/lib/schemas/questionnaire";
 import { requireUser } from "~/services/auth/auth.server";
 import { readForm } from "~/services/forms.server";
-import { getOnboardingFormValues, hasCompletedOnboarding, saveOnboarding } from "~/services/onboarding.server";
+import { clearWizardProgress, getWizardState, saveOnboarding, saveWizardProgress } from "~/services/onboarding.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Onboarding | Flowmap" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const { saved, values } = await getOnboardingFormValues(user);
-  return { values, hasProfile: saved && hasCompletedOnboarding(values) };
+  const requested = parseStep(new URL(request.url).searchParams.get("step"));
+  const state = await getWizardState(user, requested);
+  const step = parseStep(state.step) ?? 1;
+  const { values, hasProfile } = state;
+  // Without a step in the address, go to the step's own address (where the user left off), so
+  // the browser's history holds one entry per step and Back walks through them.
+  if (!requested) throw redirect(stepUrl(step));
+  return { values, step, hasProfile };
+}
+
+/** Each step has its own address, so reload, Back and a shared tab land on the same step. */
+function stepUrl(step: WizardStep) {
+  return `/onboarding?step=${step}`;
 }
 
 const SAVE_FAILED = "Failed to save your answers. Please try again.";
 
 /**
  * One form for all five steps. Each post carries every answer (the other steps' as hidden
- * inputs), so the server keeps nothing between steps and the wizard works without JavaScript;
- * the action answers with the step to show next. See docs/decisions/007-onboarding-api.md.
+ * inputs). A step that passes is kept as the user's wizard draft on the server and the browser
+ * is sent to the next step's address (post, redirect, get): a reload never re-sends a form, and
+ * Back, a reload or a second tab find the answers again. See docs/decisions/007-onboarding-api.md.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -49,8 +61,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = unchecked(form);
 
   switch (intent) {
-    case WIZARD_INTENT.previous:
-      return { step: parseStep(step - 1) ?? step, values, result: submission.reply() };
+    case WIZARD_INTENT.previous: {
+      const previous = parseStep(step - 1) ?? step;
+      await saveWizardProgress(user.id, values, previous);
+      return redirect(stepUrl(previous));
+    }
 
     case WIZARD_INTENT.next: {
       if (step === 5) return data({ message: "This is the last step: use Complete Onboarding." }, { status: 400 });
@@ -58,7 +73,9 @@ export async function action({ request }: ActionFunctionArgs) {
       if (Object.keys(errors).length) {
         return data({ step, values, result: submission.reply({ fieldErrors: asFieldErrors(errors) }), toast: STEP_INVALID }, { status: 422 });
       }
-      return { step: parseStep(step + 1) ?? step, values, result: submission.reply() };
+      const next = parseStep(step + 1) ?? step;
+      await saveWizardProgress(user.id, values, next);
+      return redirect(stepUrl(next));
     }
 
     case WIZARD_INTENT.complete: {
@@ -74,6 +91,7 @@ export async function action({ request }: ActionFunctionArgs) {
         console.error(error);
         return data({ step, values, result: null, toast: { title: "Error", description: SAVE_FAILED } }, { status: 500 });
       }
+      await clearWizardProgress(user.id);
       // POST when no saved questionnaire with a company name existed, else PUT (spec §4).
       return redirectWithToast("/dashboard", {
         title: "Success",
@@ -87,19 +105,15 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-/** Moving between steps changes no saved data: nothing to reload. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formData, defaultShouldRevalidate }) => {
-  const intent = formData?.get("intent");
-  if (formMethod?.toUpperCase() === "POST" && (intent === WIZARD_INTENT.next || intent === WIZARD_INTENT.previous)) return false;
-  return defaultShouldRevalidate;
-};
-
 export default function OnboardingWizard() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const wizard = actionData && "step" in actionData ? actionData : null;
-  const step: WizardStep = wizard?.step ?? 1;
+  const step: WizardStep = wizard?.step ?? parseStep(loaderData.step) ?? 1;
   const values = wizard?.values ?? loaderData.values;
+  // The step-2 title follows the business type as it is chosen, before any post.
+  const [liveBusinessType, setLiveBusinessType] = useState<{ step: WizardStep; value: string } | null>(null);
+  const businessType = liveBusinessType?.step === step ? liveBusinessType.value : values.businessType;
   const serverMessage = actionData && "toast" in actionData ? actionData.toast : null;
   const requestError = actionData && "message" in actionData ? actionData.message : null;
 
@@ -136,7 +150,7 @@ export default function OnboardingWizard() {
 
   const errors: Record<string, string[] | undefined> = {};
   for (const name of [...SINGLE_ANSWER_FIELDS, ...LIST_ANSWER_FIELDS]) errors[name] = fields[name]?.errors;
-  const titles = { ...WIZARD_STEP_TITLES, 2: wizardStepTitle(2, values.businessType) };
+  const titles = { ...WIZARD_STEP_TITLES, 2: wizardStepTitle(2, businessType) };
   const title = titles[step];
   const formProps = getFormProps(form);
 
@@ -159,6 +173,10 @@ export default function OnboardingWizard() {
             toast({ ...(intent === WIZARD_INTENT.complete ? SUBMIT_INVALID : STEP_INVALID), variant: "destructive" });
           }
         }}
+        onChange={(event) => {
+          const target = event.target as HTMLInputElement | HTMLSelectElement;
+          if (target.name === "businessType") setLiveBusinessType({ step, value: target.value });
+        }}
         noValidate
         className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
         aria-labelledby="wizard-step-heading"
@@ -178,7 +196,8 @@ export default function OnboardingWizard() {
 
         {serverMessage || requestError ? (
           <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            {serverMessage?.description ?? requestError}
+            <p className="font-semibold">{serverMessage?.title ?? "Error"}</p>
+            <p className="mt-0.5">{serverMessage?.description ?? requestError}</p>
           </div>
         ) : null}
 

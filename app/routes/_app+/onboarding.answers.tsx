@@ -5,6 +5,7 @@ import { data } from "@remix-run/node";
 import { Await, Form, useActionData, useLoaderData, useNavigation, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { Suspense, useEffect, useState } from "react";
 
+import { FormError } from "~/components/forms";
 import { firstValue, type AnswerField, type OnboardingValues } from "~/components/onboarding/answer-fields";
 import { ANSWERS_PAGE_ORDER, AnswersSections } from "~/components/onboarding/answers-sections";
 import { AnswersFormSkeleton } from "~/components/onboarding/skeletons";
@@ -198,11 +199,7 @@ function AnswersForm({
         className="space-y-6"
         aria-label="Onboarding answers"
       >
-        {form.errors?.length ? (
-          <div id={form.errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            {form.errors.join(" ")}
-          </div>
-        ) : null}
+        <FormError id={form.errorId} title={serverToast?.title} errors={serverToast ? [serverToast.description] : form.errors} />
         <AnswersSections field={fieldState} businessType={businessType} firstError={firstError} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button

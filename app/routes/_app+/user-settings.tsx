@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 
 import { Field, FormError, PasswordField, SubmitButton, useFailureToast } from "~/components/forms";
 import { UpgradeLink } from "~/components/upgrade-dialog";
@@ -207,6 +208,8 @@ function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
     shouldRevalidate: "onInput",
   });
   useFailureToast(lastResult, "Failed to change password");
+  const formRef = useRef<HTMLFormElement>(null);
+  useClearAfterSuccess(formRef, PASSWORD_INTENT, lastResult);
   return (
     <section aria-labelledby="password-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="password-heading" className="text-lg font-semibold text-slate-900">
@@ -215,7 +218,7 @@ function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
       {hasPassword ? null : (
         <p className="mt-1 text-sm text-slate-600">You sign in through a third-party provider, so your account has no password to change.</p>
       )}
-      <Form method="post" action="/user-settings" className="mt-4 space-y-4" {...getFormProps(form)}>
+      <Form ref={formRef} method="post" action="/user-settings" className="mt-4 space-y-4" {...getFormProps(form)}>
         <FormError id={form.errorId} errors={form.errors} />
         <PasswordField
           label="Current password"
@@ -238,4 +241,25 @@ function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
       </Form>
     </section>
   );
+}
+
+/**
+ * With JavaScript the page stays mounted after a successful change (the action redirects back
+ * here), so the typed passwords would stay in the fields: empty them once the submission of this
+ * form has finished without an error. Without JavaScript the page reloads empty anyway.
+ */
+function useClearAfterSuccess(formRef: React.RefObject<HTMLFormElement>, intent: string, lastResult: unknown) {
+  const navigation = useNavigation();
+  const submitting = navigation.formData?.get("intent") === intent;
+  const pending = useRef(false);
+  useEffect(() => {
+    if (submitting) {
+      pending.current = true;
+      return;
+    }
+    if (navigation.state !== "idle" || !pending.current) return;
+    pending.current = false;
+    // The action redirected (success) when no reply for this form came back.
+    if (!lastResult) formRef.current?.reset();
+  }, [submitting, navigation.state, lastResult, formRef]);
 }

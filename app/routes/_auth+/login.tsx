@@ -98,21 +98,33 @@ export default function LoginRoute() {
           Sign In
         </SubmitButton>
       </Form>
-      <div className="my-6 flex items-center gap-3 text-xs font-medium text-slate-500 uppercase">
-        <span className="h-px flex-1 bg-slate-200" />
-        Or continue with
-        <span className="h-px flex-1 bg-slate-200" />
-      </div>
-      {/* A full-page navigation: the provider's pages cannot load inside a client transition. */}
-      <a
-        href="/api/login"
-        className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
-      >
-        <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true">
-          <path d="M12 3a9 9 0 100 18 9 9 0 000-18zm0 4v5l3 3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        {oauthLabel ?? "Single sign-on"}
-      </a>
+      {/* Only a configured provider is offered: a button that can only fail is worse than none. */}
+      {oauthLabel ? (
+        <>
+          <div className="my-6 flex items-center gap-3 text-xs font-medium text-slate-500 uppercase">
+            <span className="h-px flex-1 bg-slate-200" />
+            Or continue with
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          {/* A full-page navigation: the provider's pages cannot load inside a client transition. */}
+          <a
+            href="/api/login"
+            className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+          >
+            <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true">
+              <path
+                d="M15 7a3 3 0 11-6 0 3 3 0 016 0zM4 20a8 8 0 0116 0M17 11l2 2 3-3"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+            {oauthLabel}
+          </a>
+        </>
+      ) : null}
     </AuthLayout>
   );
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 
 import type { UserRecord } from "~/models/user.server";
 import { AccountError, signInWithProvider } from "~/services/auth/accounts.server";
-import { getEnv } from "~/services/env.server";
+import { getEnv, type Env } from "~/services/env.server";
 import { isProduction } from "~/services/secret.server";
 
 export const OAUTH_STRATEGY = "oauth2";
@@ -34,11 +34,15 @@ export interface OAuthSettings {
 
 /** The configured provider, or null when third-party sign-in is not set up. */
 export function getOAuthSettings(): OAuthSettings | null {
-  const env = getEnv();
+  return oauthSettingsFrom(getEnv());
+}
+
+export function oauthSettingsFrom(env: Env): OAuthSettings | null {
   if (!env.OAUTH_AUTHORIZE_URL || !env.OAUTH_TOKEN_URL || !env.OAUTH_USERINFO_URL || !env.OAUTH_CLIENT_ID) return null;
   return {
-    providerName: env.OAUTH_PROVIDER_NAME,
-    buttonLabel: env.OAUTH_BUTTON_LABEL,
+    providerName: env.OAUTH_PROVIDER_NAME ?? "oauth",
+    // The button names the provider people know ('Continue with Acme SSO') unless a label is set.
+    buttonLabel: env.OAUTH_BUTTON_LABEL ?? (env.OAUTH_PROVIDER_NAME ? `Continue with ${env.OAUTH_PROVIDER_NAME}` : "Continue with your work account"),
     authorizeUrl: env.OAUTH_AUTHORIZE_URL,
     tokenUrl: env.OAUTH_TOKEN_URL,
     userInfoUrl: env.OAUTH_USERINFO_URL,

@@ -141,7 +141,7 @@ describe("POST /api/onboarding (create, the full questionnaire)", () => {
   it("refuses an answer over 5000 characters with 422", async () => {
     const { cookie } = await createUser();
     await expect422(await send("POST", { cookie, body: ecommerceAnswers({ customerJourney: "y".repeat(5001) }) }), {
-      customerJourney: "Please keep this under 5000 characters",
+      customerJourney: "Must be at most 5000 characters",
     });
     await expectNothingStored();
   });

@@ -4,7 +4,7 @@ process.env.FLOWMAP_SCRYPT_LOG_N = "12";
 
 const { useTestDatabase } = await import("../../support/db");
 const { createUser } = await import("../../support/factories");
-const { args, dataOf, expectRedirect, formRequest, getRequest, statusOf, thrownBy, toastOf } = await import("../../support/requests");
+const { args, dataOf, expectRedirect, formRequest, getRequest, settle, statusOf, thrownBy, toastOf } = await import("../../support/requests");
 const { ECOMMERCE_CHOICES, ecommerceAnswers, formFields, SERVICE_CHOICES, serviceAnswers, TEXT_ANSWERS } = await import("./fixtures");
 const { action, loader } = await import("~/routes/_app+/onboarding._index");
 const { getOnboarding, saveOnboarding } = await import("~/services/onboarding.server");
@@ -30,13 +30,39 @@ async function wizard(cookie: string, step: number, intent: string, answers: Rec
   return { status: statusOf(result), state: JSON.parse(JSON.stringify(dataOf(result))) as WizardState };
 }
 
+/**
+ * A step that passes is kept on the server and the browser is sent to the next step's address:
+ * follow that redirect and read what the page then shows.
+ */
+async function advance(cookie: string, step: number, intent: string, answers: Record<string, unknown>) {
+  const result = await post(cookie, step, intent, answers);
+  expect(result).toBeInstanceOf(Response);
+  const response = result as Response;
+  expect(response.status).toBe(302);
+  const location = response.headers.get("Location") ?? "";
+  expect(location).toMatch(/^\/onboarding\?step=[1-5]$/);
+  return { location, page: await show(cookie, location) };
+}
+
+/** What the page shows at this address, following the loader's redirect to a step's own address. */
+async function show(cookie: string, path: string): Promise<{ step: number; values: Record<string, unknown>; hasProfile: boolean }> {
+  const result = await settle(loader(args(getRequest(path, { cookie }))));
+  if (result instanceof Response) {
+    expect(result.status).toBe(302);
+    const location = result.headers.get("Location") ?? "";
+    expect(location).toMatch(/^\/onboarding\?step=[1-5]$/);
+    return show(cookie, location);
+  }
+  return JSON.parse(JSON.stringify(dataOf(result)));
+}
+
 const STEP_INVALID = { title: "Validation Error", description: "Please fill in all required fields before proceeding." };
 const SUBMIT_INVALID = { title: "Validation Error", description: "Please fill in all required fields before submitting." };
 
 describe("wizard loader", () => {
   it("starts from empty answers and the account's company name before onboarding", async () => {
     const { cookie } = await createUser({ companyName: "Registered Co" });
-    const data = dataOf(await loader(args(getRequest("/onboarding", { cookie })))) as { values: Record<string, unknown>; hasProfile: boolean };
+    const data = await show(cookie, "/onboarding");
     expect(data.hasProfile).toBe(false);
     expect(data.values).toMatchObject({ companyName: "Registered Co", businessType: "", bookingTimeline: [], leadNurtureGoal: "" });
   });
@@ -44,7 +70,7 @@ describe("wizard loader", () => {
   it("prefills the saved answers", async () => {
     const { user, cookie } = await createUser();
     await saveOnboarding(user.id, serviceAnswers(), { validation: "full" });
-    const data = dataOf(await loader(args(getRequest("/onboarding", { cookie })))) as { values: Record<string, unknown>; hasProfile: boolean };
+    const data = await show(cookie, "/onboarding");
     expect(data.hasProfile).toBe(true);
     expect(data.values).toMatchObject({ ...SERVICE_CHOICES, ...TEXT_ANSWERS });
   });
@@ -79,11 +105,10 @@ describe("Next Step", () => {
 
   it("step 1 advances to step 2 and carries every answer", async () => {
     const { cookie } = await createUser();
-    const { status, state } = await wizard(cookie, 1, "next", { companyName: "Glow", businessType: "B2C Service/Retail", industry: "Fitness", customerJourney: "kept" });
-    expect(status).toBe(200);
-    expect(state.step).toBe(2);
-    expect(state.result?.status).toBe("success");
-    expect(state.values).toMatchObject({ companyName: "Glow", businessType: "B2C Service/Retail", industry: "Fitness", customerJourney: "kept", bookingTimeline: [] });
+    const { location, page } = await advance(cookie, 1, "next", { companyName: "Glow", businessType: "B2C Service/Retail", industry: "Fitness", customerJourney: "kept" });
+    expect(location).toBe("/onboarding?step=2");
+    expect(page.step).toBe(2);
+    expect(page.values).toMatchObject({ companyName: "Glow", businessType: "B2C Service/Retail", industry: "Fitness", customerJourney: "kept", bookingTimeline: [] });
   });
 
   it("step 2 for B2C Service/Retail needs the service details", async () => {
@@ -101,17 +126,15 @@ describe("Next Step", () => {
 
   it("step 2 for B2C Service/Retail advances once the details are chosen (several boxes per list)", async () => {
     const { cookie } = await createUser();
-    const { status, state } = await wizard(cookie, 2, "next", SERVICE_CHOICES);
-    expect(status).toBe(200);
-    expect(state.step).toBe(3);
-    expect(state.values.bookingTimeline).toEqual(["Short (0-4 days)", "Medium (5-14 days)"]);
+    const { page } = await advance(cookie, 2, "next", SERVICE_CHOICES);
+    expect(page.step).toBe(3);
+    expect(page.values.bookingTimeline).toEqual(["Short (0-4 days)", "Medium (5-14 days)"]);
   });
 
   it("step 2 for other business types asks nothing required", async () => {
     const { cookie } = await createUser();
-    const { status, state } = await wizard(cookie, 2, "next", { companyName: "Acme", businessType: "eCommerce", industry: "Fitness" });
-    expect(status).toBe(200);
-    expect(state.step).toBe(3);
+    const { page } = await advance(cookie, 2, "next", { companyName: "Acme", businessType: "eCommerce", industry: "Fitness" });
+    expect(page.step).toBe(3);
   });
 
   it("step 2 for B2B needs the communication channels", async () => {
@@ -142,19 +165,60 @@ describe("Next Step", () => {
 
   it("steps 3 and 4 advance when their answers are given", async () => {
     const { cookie } = await createUser();
-    expect((await wizard(cookie, 3, "next", ecommerceAnswers())).state.step).toBe(4);
-    expect((await wizard(cookie, 4, "next", ecommerceAnswers())).state.step).toBe(5);
+    expect((await advance(cookie, 3, "next", ecommerceAnswers())).page.step).toBe(4);
+    expect((await advance(cookie, 4, "next", ecommerceAnswers())).page.step).toBe(5);
   });
 });
 
 describe("Previous", () => {
   it("goes back a step without checking anything and keeps the answers", async () => {
     const { cookie } = await createUser();
-    const { status, state } = await wizard(cookie, 3, "previous", { companyName: "Acme", customerJourney: "" });
-    expect(status).toBe(200);
-    expect(state.step).toBe(2);
-    expect(state.values).toMatchObject({ companyName: "Acme", customerJourney: "" });
-    expect((await wizard(cookie, 1, "previous", {})).state.step).toBe(1);
+    const { page } = await advance(cookie, 3, "previous", { companyName: "Acme", customerJourney: "" });
+    expect(page.step).toBe(2);
+    expect(page.values).toMatchObject({ companyName: "Acme", customerJourney: "" });
+    expect((await advance(cookie, 1, "previous", {})).page.step).toBe(1);
+  });
+});
+
+describe("the wizard's progress is kept on the server", () => {
+  it("a reload, Back and a second tab find the answers and the step again", async () => {
+    const { cookie } = await createUser();
+    await advance(cookie, 1, "next", { companyName: "Glow", businessType: "B2C Service/Retail", industry: "Fitness" });
+    await advance(cookie, 2, "next", SERVICE_CHOICES);
+    // A reload of step 3, and a second tab opening /onboarding, both show step 3 with every answer.
+    for (const path of ["/onboarding?step=3", "/onboarding"]) {
+      const page = await show(cookie, path);
+      expect(page.step).toBe(3);
+      expect(page.values).toMatchObject({ ...SERVICE_CHOICES });
+    }
+    // Back to step 1's address: the answers are still there.
+    expect((await show(cookie, "/onboarding?step=1")).values).toMatchObject({ companyName: SERVICE_CHOICES.companyName, industry: SERVICE_CHOICES.industry });
+  });
+
+  it("is the user's own: another user starts afresh", async () => {
+    const first = await createUser();
+    await advance(first.cookie, 1, "next", { companyName: "Glow", businessType: "eCommerce", industry: "Fitness" });
+    const second = await createUser({ companyName: "Other Co" });
+    const page = await show(second.cookie, "/onboarding");
+    expect(page.step).toBe(1);
+    expect(page.values).toMatchObject({ companyName: "Other Co", businessType: "" });
+  });
+
+  it("ends with Complete Onboarding: the next visit starts from the saved profile at step 1", async () => {
+    const { cookie } = await createUser();
+    await advance(cookie, 4, "next", ecommerceAnswers());
+    const done = await post(cookie, 5, "complete", ecommerceAnswers());
+    expectRedirect(done as Response, "/dashboard");
+    const page = await show(cookie, "/onboarding");
+    expect(page.step).toBe(1);
+    expect(page.hasProfile).toBe(true);
+  });
+
+  it("an unknown step in the address falls back to where the user left off", async () => {
+    const { cookie } = await createUser();
+    await advance(cookie, 3, "next", ecommerceAnswers());
+    expect((await show(cookie, "/onboarding?step=9")).step).toBe(4);
+    expect((await show(cookie, "/onboarding?step=abc")).step).toBe(4);
   });
 });
 

@@ -229,7 +229,7 @@ describe("POST /api/questionnaire/submit", () => {
     ["an unknown list option", fullSubmission({ demandSeasonality: ["Always"] }), { "demandSeasonality.0": NOT_AN_OPTION }],
     ["an array where a string belongs", fullSubmission({ firstName: ["Ada", "Grace"] }), { firstName: REQUIRED }],
     ["a number where a string belongs", fullSubmission({ password: 12345678 }), { password: PASSWORD_MIN_8 }],
-    ["an answer that is too long", fullSubmission({ customerJourney: "y".repeat(5001) }), { customerJourney: "Please keep this under 5000 characters" }],
+    ["an answer that is too long", fullSubmission({ customerJourney: "y".repeat(5001) }), { customerJourney: "Must be at most 5000 characters" }],
   ])("refuses %s with 422 and stores nothing", async (_label, body, errors) => {
     await expect422(await call.submit({ body }), errors);
     await nothingStored();
