@@ -14,6 +14,9 @@ import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/serv
 // unreachable database stops the start with a clear message instead of failing requests later.
 await startServer();
 
+// The request boundary the project's server (server/app-server.js) runs around every request.
+export { afterApp, beforeApp, bodyLimitFor, staticFileHeaders, tooLargeResponse } from "~/services/boundary.server";
+
 export const streamTimeout = 5_000;
 
 export default function handleRequest(
