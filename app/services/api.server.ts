@@ -113,6 +113,14 @@ export function methodNotAllowed(allowed: string[]) {
   return methodNotAllowedAnswer(allowed);
 }
 
+/**
+ * The loader of a resource route that answers no GET: a 405 naming the methods it does answer.
+ * It is marked, so the request boundary does not list GET in any Allow header for the route.
+ */
+export function noGetLoader(allowed: string[]) {
+  return Object.assign(() => methodNotAllowed(allowed), { answersGet: false as const });
+}
+
 type MethodHandlers = Partial<Record<"POST" | "PUT" | "PATCH" | "DELETE", (args: ActionFunctionArgs) => Promise<Response>>>;
 
 /**

@@ -116,7 +116,8 @@ function apiRouteFor(build: BuildLike, pathname: string) {
 /** Every method a resource route answers: GET and HEAD when it has a loader, its action's methods. */
 export function allowedMethods(module: Record<string, unknown>) {
   const methods: string[] = [];
-  if (typeof module.loader === "function") methods.push("GET", "HEAD");
+  const loader = module.loader;
+  if (typeof loader === "function" && (loader as { answersGet?: boolean }).answersGet !== false) methods.push("GET", "HEAD");
   const action = module.action as ({ allowedMethods?: string[] } & ((...args: never[]) => unknown)) | undefined;
   if (typeof action === "function") methods.push(...(action.allowedMethods ?? ["POST"]));
   return methods;
