@@ -1,5 +1,7 @@
 import type http from "node:http";
 
+import type { afterApp, beforeApp, bodyLimitFor, BuildLike, staticFileHeaders, tooLargeResponse } from "../app/services/boundary.server";
+
 export interface StaticDir {
   urlPath: string;
   dir: string;
@@ -7,17 +9,18 @@ export interface StaticDir {
   maxAge: string;
 }
 
+/** What the server needs from the app's request boundary (the build's entry module exports it). */
 export interface Boundary {
-  beforeApp: typeof import("../app/services/boundary.server").beforeApp;
-  afterApp: typeof import("../app/services/boundary.server").afterApp;
-  bodyLimitFor: typeof import("../app/services/boundary.server").bodyLimitFor;
-  tooLargeResponse: typeof import("../app/services/boundary.server").tooLargeResponse;
-  staticFileHeaders: typeof import("../app/services/boundary.server").staticFileHeaders;
+  beforeApp: typeof beforeApp;
+  afterApp: typeof afterApp;
+  bodyLimitFor: typeof bodyLimitFor;
+  tooLargeResponse: typeof tooLargeResponse;
+  staticFileHeaders: typeof staticFileHeaders;
 }
 
 export function createAppServer(options: {
   handleRequest: (request: Request) => Promise<Response>;
   boundary: Boundary;
-  build: import("../app/services/boundary.server").BuildLike;
+  build: BuildLike;
   staticDirs?: StaticDir[];
 }): http.Server;

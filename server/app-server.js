@@ -58,7 +58,10 @@ async function serveApp({ req, res, handleRequest, boundary, build }) {
     // what the client still sends until then is discarded, not stored.
     response.headers.set("Connection", "close");
     req.on("data", () => undefined);
-    writeResponse(res, response).then(() => req.socket.end(), () => req.destroy());
+    writeResponse(res, response).then(
+      () => req.socket.end(),
+      () => req.destroy(),
+    );
   };
 
   const declared = Number(req.headers["content-length"] ?? "");
@@ -74,40 +77,52 @@ async function serveApp({ req, res, handleRequest, boundary, build }) {
     let size = 0;
     // Set once the app cancels the body (it refused the request unread): the rest is discarded.
     let cancelled = false;
-    body = new ReadableStream({
-      start(stream) {
-        req.on("data", (chunk) => {
-          if (overLimit) return;
-          size += chunk.length;
-          if (size > limit) {
-            overLimit = true;
-            stream.error(new Error("The request body is over the limit."));
-            tooLarge();
-            return;
-          }
-          if (cancelled) return;
-          stream.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          if ((stream.desiredSize ?? 1) <= 0) req.pause();
-        });
-        req.on("end", () => {
-          if (!overLimit && !cancelled) stream.close();
-        });
-        req.on("error", (error) => {
-          if (!overLimit && !cancelled) stream.error(error);
-        });
+    body = new ReadableStream(
+      {
+        start(stream) {
+          req.on("data", (chunk) => {
+            if (overLimit) return;
+            size += chunk.length;
+            if (size > limit) {
+              overLimit = true;
+              stream.error(new Error("The request body is over the limit."));
+              tooLarge();
+              return;
+            }
+            if (cancelled) return;
+            stream.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+            if ((stream.desiredSize ?? 1) <= 0) req.pause();
+          });
+          req.on("end", () => {
+            if (!overLimit && !cancelled) stream.close();
+          });
+          req.on("error", (error) => {
+            if (!overLimit && !cancelled) stream.error(error);
+          });
+        },
+        pull() {
+          req.resume();
+        },
+        cancel() {
+          cancelled = true;
+          req.resume();
+        },
       },
-      pull() {
-        req.resume();
-      },
-      cancel() {
-        cancelled = true;
-        req.resume();
-      },
-    }, { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength });
+      { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+    );
   }
 
-  const request = new Request(url, { method: req.method, headers, body, signal: controller.signal, duplex: "half" });
-  const prepared = boundary.beforeApp(build, request, { address: req.socket.remoteAddress ?? null, tls: Boolean(req.socket.encrypted) });
+  const request = new Request(url, {
+    method: req.method,
+    headers,
+    body,
+    signal: controller.signal,
+    duplex: "half",
+  });
+  const prepared = boundary.beforeApp(build, request, {
+    address: req.socket.remoteAddress ?? null,
+    tls: Boolean(req.socket.encrypted),
+  });
   const response = "response" in prepared ? prepared.response : boundary.afterApp(prepared.request, await handleRequest(prepared.request));
   if (overLimit || res.headersSent) {
     await response.body?.cancel().catch(() => undefined);

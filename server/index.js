@@ -18,7 +18,12 @@ const server = createAppServer({
   boundary: build.entry.module,
   build,
   staticDirs: [
-    { urlPath: build.publicPath, dir: path.resolve(root, build.assetsBuildDirectory), immutable: true, maxAge: "1y" },
+    {
+      urlPath: build.publicPath,
+      dir: path.resolve(root, build.assetsBuildDirectory),
+      immutable: true,
+      maxAge: "1y",
+    },
     { urlPath: "/", dir: path.resolve(root, "public"), maxAge: "1h" },
   ],
 });

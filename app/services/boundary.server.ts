@@ -1,6 +1,14 @@
 import { matchPath } from "@remix-run/react";
 
-import { CROSS_SITE_HEADER, INTERNAL_HEADERS, isLoopback, PEER_ADDRESS_HEADER, PEER_TLS_HEADER, cookieSecureSetting, secureCookiesFor } from "~/services/client.server";
+import {
+  CROSS_SITE_HEADER,
+  INTERNAL_HEADERS,
+  isLoopback,
+  PEER_ADDRESS_HEADER,
+  PEER_TLS_HEADER,
+  cookieSecureSetting,
+  secureCookiesFor,
+} from "~/services/client.server";
 import { isCrossSiteRequest } from "~/services/origin.server";
 import { applySecurityHeaders } from "~/services/security.server";
 
@@ -74,12 +82,17 @@ function escapeHtml(text: string) {
 /** A small self-contained page for answers given before the app runs (no script, no stylesheet). */
 function plainPage(status: number, title: string, message: string) {
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} | Flowmap</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><p style="color:#475569;font-weight:600">${status}</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Go back home</a></p></body></html>`;
-  return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8" } });
+  return new Response(html, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8" },
+  });
 }
 
 /** The 413 for a body over the limit: JSON for the API, a short page for page posts. */
 export function tooLargeResponse(pathname: string) {
-  const response = isApiPath(pathname) ? jsonAnswer(413, { message: TOO_LARGE_MESSAGE }) : plainPage(413, "Request too large", "The form sent more data than Flowmap accepts. Shorten your answers and try again.");
+  const response = isApiPath(pathname)
+    ? jsonAnswer(413, { message: TOO_LARGE_MESSAGE })
+    : plainPage(413, "Request too large", "The form sent more data than Flowmap accepts. Shorten your answers and try again.");
   return finishHeaders(response, null);
 }
 
@@ -102,13 +115,12 @@ function fullPath(routes: BuildLike["routes"], route: BuildRoute) {
   return `/${parts.join("/")}`.replace(/\/+/g, "/");
 }
 
-/** The API route (not the catch-all) that answers this path, if any. */
-function apiRouteFor(build: BuildLike, pathname: string) {
+/** The resource route (a route with no page: the API, /healthz, /ping) that answers this path, if any. */
+function resourceRouteFor(build: BuildLike, pathname: string) {
   for (const route of Object.values(build.routes)) {
     if (!route || !route.path || route.path === "*" || route.path.endsWith("/*")) continue;
-    const pattern = fullPath(build.routes, route);
-    if (!isApiPath(pattern)) continue;
-    if (matchPath({ path: pattern, end: true }, pathname)) return route;
+    if (typeof route.module.default === "function") continue;
+    if (matchPath({ path: fullPath(build.routes, route), end: true }, pathname)) return route;
   }
   return null;
 }
@@ -150,12 +162,25 @@ export function beforeApp(build: BuildLike, request: Request, peer: Peer): { req
   if (peer.tls) headers.set(PEER_TLS_HEADER, "1");
   const method = request.method.toUpperCase();
 
-  if (isApiPath(url.pathname)) {
-    const route = apiRouteFor(build, url.pathname);
-    if (!route) return { response: finishHeaders(jsonAnswer(404, { message: "Not found." }), null) };
+  const resource = resourceRouteFor(build, url.pathname);
+  if (isApiPath(url.pathname) || resource) {
+    const route = resource;
+    if (!route)
+      return {
+        response: finishHeaders(jsonAnswer(404, { message: "Not found." }), null),
+      };
     const methods = allowedMethods(route.module);
     if (!methods.includes(method) && method !== "OPTIONS") return { response: finishHeaders(methodNotAllowedAnswer(methods), null) };
-    if (method === "OPTIONS") return { response: finishHeaders(new Response(null, { status: 204, headers: { Allow: methods.join(", ") } }), null) };
+    if (method === "OPTIONS")
+      return {
+        response: finishHeaders(
+          new Response(null, {
+            status: 204,
+            headers: { Allow: methods.join(", ") },
+          }),
+          null,
+        ),
+      };
     return { request: new Request(request, { headers }) };
   }
 
@@ -167,18 +192,36 @@ export function beforeApp(build: BuildLike, request: Request, peer: Peer): { req
     headers.set(CROSS_SITE_HEADER, "1");
     headers.set("Content-Type", "application/x-www-form-urlencoded");
     request.body?.cancel().catch(() => undefined);
-    return { request: new Request(url, { method, headers, body: "", signal: request.signal }) };
+    return {
+      request: new Request(url, {
+        method,
+        headers,
+        body: "",
+        signal: request.signal,
+      }),
+    };
   }
   return { request: new Request(request, { headers }) };
 }
 
 let warnedPlainHttp = false;
 
+/**
+ * Whether an answer may carry personal data: the request was made with cookies (a session, a
+ * draft), the answer sets one, or it is an admin answer. Such answers are never stored by a
+ * browser or a shared cache, whatever the route said.
+ */
+function isPersonal(request: Request | null, headers: Headers) {
+  if (headers.has("Set-Cookie")) return true;
+  if (!request) return false;
+  return request.headers.has("Cookie") || /^\/(api\/)?admin(\/|\.data|$)/.test(new URL(request.url).pathname);
+}
+
 /** Security headers, no caching of anything personal, and Secure cookies exactly when they can work. */
 function finishHeaders(response: Response, request: Request | null) {
   const headers = new Headers(response.headers);
   applySecurityHeaders(headers);
-  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
+  if (!headers.has("Cache-Control") || isPersonal(request, headers)) headers.set("Cache-Control", "private, no-store");
   if (request) {
     const secure = secureCookiesFor(request);
     const cookies = headers.getSetCookie();
@@ -188,12 +231,19 @@ function finishHeaders(response: Response, request: Request | null) {
     }
     warnOnPlainHttp(request, secure);
   }
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 /** A Set-Cookie with its Secure attribute set or removed. */
 export function markSecure(setCookie: string, secure: boolean) {
-  const parts = setCookie.split(";").map((p) => p.trim()).filter((p) => p.toLowerCase() !== "secure");
+  const parts = setCookie
+    .split(";")
+    .map((p) => p.trim())
+    .filter((p) => p.toLowerCase() !== "secure");
   if (secure) parts.push("Secure");
   return parts.join("; ");
 }

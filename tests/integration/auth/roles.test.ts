@@ -17,7 +17,6 @@ const { action: registerAction } = await import("~/routes/_auth+/register");
 const { action: loginAction } = await import("~/routes/_auth+/login");
 const apiRegister = await import("~/routes/api+/auth.register");
 const apiLogin = await import("~/routes/api+/auth.login");
-const apiUser = await import("~/routes/api+/auth.user");
 const apiStats = await import("~/routes/api+/admin.stats");
 const { getUserByEmail } = await import("~/models/user.server");
 const { signInWithProvider } = await import("~/services/auth/accounts.server");
@@ -27,24 +26,45 @@ const db = await useTestDatabase({ clearBeforeEach: true });
 const roleOf = async (email: string) => (await getUserByEmail(email))?.role;
 
 describe("ADMIN_EMAILS: nobody becomes Admin by typing an address", () => {
-  it.each([["Boss@Example.com"], ["  boss@example.com "], ["BOSS@EXAMPLE.COM"]])(
-    "registering %j through the page makes a User",
-    async (email) => {
-      const response = await registerAction(
-        args(formRequest("/register", { firstName: "B", lastName: "Oss", email, password: "secret1", confirmPassword: "secret1" })),
-      );
-      expect(statusOf(response)).toBe(302);
-      expect(await roleOf("boss@example.com")).toBe("User");
-    },
-  );
+  it.each([["Boss@Example.com"], ["  boss@example.com "], ["BOSS@EXAMPLE.COM"]])("registering %j through the page makes a User", async (email) => {
+    const response = await registerAction(
+      args(
+        formRequest("/register", {
+          firstName: "B",
+          lastName: "Oss",
+          email,
+          password: "secret1",
+          confirmPassword: "secret1",
+        }),
+      ),
+    );
+    expect(statusOf(response)).toBe(302);
+    expect(await roleOf("boss@example.com")).toBe("User");
+  });
 
   it("registering a listed address through the API makes a User, and says so", async () => {
     const response = await apiRegister.action(
-      args(jsonRequest("/api/auth/register", { body: { firstName: "C", lastName: "Hief", email: "chief@example.com", password: "secret1" } })),
+      args(
+        jsonRequest("/api/auth/register", {
+          body: {
+            firstName: "C",
+            lastName: "Hief",
+            email: "chief@example.com",
+            password: "secret1",
+          },
+        }),
+      ),
     );
     expect(response.status).toBe(201);
     expect(await apiBody(response)).toMatchObject({ role: "User" });
-    const stats = await apiStats.loader(args(jsonRequest("/api/admin/stats", { method: "GET", cookie: cookiePair(setCookieOf(response, "fm_session")) })));
+    const stats = await apiStats.loader(
+      args(
+        jsonRequest("/api/admin/stats", {
+          method: "GET",
+          cookie: cookiePair(setCookieOf(response, "fm_session")),
+        }),
+      ),
+    );
     expect(stats.status).toBe(403);
   });
 
@@ -52,26 +72,56 @@ describe("ADMIN_EMAILS: nobody becomes Admin by typing an address", () => {
     const { password } = await createUser({ email: "boss@example.com" });
     const page = await loginAction(args(formRequest("/login", { email: "boss@example.com", password })));
     expect(statusOf(page)).toBe(302);
-    const api = await apiLogin.action(args(jsonRequest("/api/auth/login", { body: { email: "BOSS@example.com", password } })));
+    const api = await apiLogin.action(
+      args(
+        jsonRequest("/api/auth/login", {
+          body: { email: "BOSS@example.com", password },
+        }),
+      ),
+    );
     expect(await apiBody(api)).toMatchObject({ role: "User" });
     expect(await roleOf("boss@example.com")).toBe("User");
   });
 
   it("a provider that reports the listed address as verified makes its account Admin", async () => {
-    const user = await signInWithProvider({ provider: "idp", subject: "s-1", email: "Chief@Example.com", emailVerified: true, firstName: "C", lastName: "H" });
+    const user = await signInWithProvider({
+      provider: "idp",
+      subject: "s-1",
+      email: "Chief@Example.com",
+      emailVerified: true,
+      firstName: "C",
+      lastName: "H",
+    });
     expect(user.role).toBe("Admin");
     expect(await roleOf("chief@example.com")).toBe("Admin");
   });
 
   it("a provider that does not vouch for the address makes no Admin, even for an identity already linked", async () => {
-    await expect(signInWithProvider({ provider: "idp", subject: "s-2", email: "boss@example.com", emailVerified: false })).rejects.toThrow(/not verified/);
+    await expect(
+      signInWithProvider({
+        provider: "idp",
+        subject: "s-2",
+        email: "boss@example.com",
+        emailVerified: false,
+      }),
+    ).rejects.toThrow(/not verified/);
     expect(await roleOf("boss@example.com")).toBeUndefined();
     // A password account linked earlier (verified then), now reported unverified: stays a User.
     const { user } = await createUser({ email: "boss@example.com" });
     expect(user.role).toBe("User");
-    const linked = await signInWithProvider({ provider: "idp", subject: "s-3", email: "other@example.com", emailVerified: true });
+    const linked = await signInWithProvider({
+      provider: "idp",
+      subject: "s-3",
+      email: "other@example.com",
+      emailVerified: true,
+    });
     expect(linked.role).toBe("User");
-    const again = await signInWithProvider({ provider: "idp", subject: "s-3", email: "boss@example.com", emailVerified: false });
+    const again = await signInWithProvider({
+      provider: "idp",
+      subject: "s-3",
+      email: "boss@example.com",
+      emailVerified: false,
+    });
     expect(again.role).toBe("User");
   });
 });

@@ -5,10 +5,8 @@ delete process.env.ADMIN_EMAILS;
 
 const { useTestDatabase } = await import("../../support/db");
 const { createUser } = await import("../../support/factories");
-const { args, formRequest, getRequest, statusOf, headersOf } =
-  await import("../../support/requests");
-const { action: loginAction, loader: loginLoader } =
-  await import("~/routes/_auth+/login");
+const { args, formRequest, getRequest, statusOf, headersOf } = await import("../../support/requests");
+const { action: loginAction, loader: loginLoader } = await import("~/routes/_auth+/login");
 const { action: registerAction } = await import("~/routes/_auth+/register");
 const { safeRedirect } = await import("~/lib/safe-redirect");
 const { PEER_ADDRESS_HEADER } = await import("~/services/client.server");
@@ -87,20 +85,15 @@ describe("safe-redirect judges the normalized path", () => {
     expect(PAYLOADS.length).toBeGreaterThanOrEqual(40);
   });
 
-  it.each(PAYLOADS.map((p) => [JSON.stringify(p), p]))(
-    "%s stays on the site",
-    (_label, payload) => {
-      const result = safeRedirect(payload);
-      staysOnSite(result);
-      // The result is a fixed point: judging it again changes nothing.
-      expect(safeRedirect(result)).toBe(result);
-    },
-  );
+  it.each(PAYLOADS.map((p) => [JSON.stringify(p), p]))("%s stays on the site", (_label, payload) => {
+    const result = safeRedirect(payload);
+    staysOnSite(result);
+    // The result is a fixed point: judging it again changes nothing.
+    expect(safeRedirect(result)).toBe(result);
+  });
 
   it("keeps real paths with their query and fragment", () => {
-    expect(safeRedirect("/user-settings?tab=password#form")).toBe(
-      "/user-settings?tab=password#form",
-    );
+    expect(safeRedirect("/user-settings?tab=password#form")).toBe("/user-settings?tab=password#form");
     expect(safeRedirect("/onboarding/answers")).toBe("/onboarding/answers");
     expect(safeRedirect("/a/../dashboard")).toBe("/dashboard");
   });

@@ -15,7 +15,12 @@ const { PEER_ADDRESS_HEADER } = await import("~/services/client.server");
 const LIMIT = boundary.MAX_REQUEST_BODY_BYTES;
 
 /** What the app behind the server saw: how many body bytes each request delivered. */
-const seen: Array<{ path: string; bytes: number; peer: string | null; error?: string }> = [];
+const seen: Array<{
+  path: string;
+  bytes: number;
+  peer: string | null;
+  error?: string;
+}> = [];
 
 async function handleRequest(request: Request) {
   const url = new URL(request.url);
@@ -23,19 +28,27 @@ async function handleRequest(request: Request) {
   let error: string | undefined;
   if (request.body) {
     try {
-      for await (const chunk of request.body) bytes += chunk.byteLength;
+      const reader = request.body.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.byteLength;
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
   }
-  seen.push({ path: url.pathname, bytes, peer: request.headers.get(PEER_ADDRESS_HEADER), error });
+  seen.push({
+    path: url.pathname,
+    bytes,
+    peer: request.headers.get(PEER_ADDRESS_HEADER),
+    error,
+  });
   if (url.pathname === "/cookie") {
     const headers = new Headers();
     headers.append("Set-Cookie", "fm_session=abc; Path=/; HttpOnly; SameSite=Lax; Secure");
     headers.append("Set-Cookie", "fm_toast=x; Path=/; HttpOnly");
     return new Response("ok", { headers });
   }
-  return new Response(JSON.stringify({ bytes }), { headers: { "Content-Type": "application/json" } });
+  return new Response(JSON.stringify({ bytes }), {
+    headers: { "Content-Type": "application/json" },
+  });
 }
 
 const build = {
@@ -45,10 +58,23 @@ const build = {
       id: "routes/api+/thing",
       parentId: "root",
       path: "api/thing",
-      module: { loader: () => null, action: Object.assign(() => null, { allowedMethods: ["POST", "PUT"] }) },
+      module: {
+        loader: () => null,
+        action: Object.assign(() => null, { allowedMethods: ["POST", "PUT"] }),
+      },
     },
-    "routes/api+/upload": { id: "routes/api+/upload", parentId: "root", path: "api/upload", module: { action: () => null } },
-    "routes/$": { id: "routes/$", parentId: "root", path: "*", module: { loader: () => null } },
+    "routes/api+/upload": {
+      id: "routes/api+/upload",
+      parentId: "root",
+      path: "api/upload",
+      module: { action: () => null },
+    },
+    "routes/$": {
+      id: "routes/$",
+      parentId: "root",
+      path: "*",
+      module: { loader: () => null },
+    },
   },
 };
 
@@ -59,7 +85,12 @@ let server: http.Server;
 let port: number;
 
 beforeAll(async () => {
-  server = createAppServer({ handleRequest, boundary, build, staticDirs: [{ urlPath: "/", dir: publicDir, maxAge: "1h" }] });
+  server = createAppServer({
+    handleRequest,
+    boundary,
+    build,
+    staticDirs: [{ urlPath: "/", dir: publicDir, maxAge: "1h" }],
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -85,7 +116,7 @@ interface Exchange {
  * A raw HTTP/1.1 conversation on one connection: writes `head`, then feeds `body` chunks while
  * the server keeps reading, and collects everything the server sends until it closes or goes quiet.
  */
-function converse(head: string, { chunks = [] as Buffer[], settleAfter = (text: string) => false } = {}) {
+function converse(head: string, { chunks = [] as Buffer[], settleAfter = (_text: string): boolean => false } = {}) {
   return new Promise<Exchange & { socket: net.Socket }>((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
     let text = "";
@@ -133,7 +164,9 @@ const complete = (text: string) => {
 describe("request bodies are limited while they arrive", () => {
   it("answers a declared oversize body (Content-Length: 60 MB) with 413 at once, and closes the connection cleanly", async () => {
     const head = `POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${60 * 1024 * 1024}\r\n\r\n`;
-    const result = await converse(head, { chunks: Array.from({ length: 8 }, () => Buffer.alloc(64 * 1024, 97)) });
+    const result = await converse(head, {
+      chunks: Array.from({ length: 8 }, () => Buffer.alloc(64 * 1024, 97)),
+    });
     expect(result.error).toBeNull();
     expect(result.text).toMatch(/^HTTP\/1\.1 413 /);
     expect(result.text).toMatch(/connection: close/i);
@@ -148,7 +181,9 @@ describe("request bodies are limited while they arrive", () => {
     const chunk = Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]);
     const head = `POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
     // 4 MB offered; the server must answer long before it has read it all.
-    const result = await converse(head, { chunks: Array.from({ length: 128 }, () => chunk) });
+    const result = await converse(head, {
+      chunks: Array.from({ length: 128 }, () => chunk),
+    });
     expect(result.error).toBeNull();
     expect(result.text).toMatch(/^HTTP\/1\.1 413 /);
     expect(result.text).toContain('{"message":"The request body is too large."}');
@@ -162,7 +197,10 @@ describe("request bodies are limited while they arrive", () => {
     const body = Buffer.alloc(LIMIT, 120);
     const head = `POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
     const chunked = Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from("\r\n0\r\n\r\n")]);
-    const first = await converse(head, { chunks: [chunked], settleAfter: complete });
+    const first = await converse(head, {
+      chunks: [chunked],
+      settleAfter: complete,
+    });
     expect(first.text).toMatch(/^HTTP\/1\.1 200 /);
     expect(first.text).toContain(`{"bytes":${LIMIT}}`);
     // Same socket, second request.
@@ -180,17 +218,25 @@ describe("request bodies are limited while they arrive", () => {
 
   it("after a 413 on a kept-alive connection, a client's next request on a new connection works", async () => {
     const head = `POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\nContent-Length: ${LIMIT + 1}\r\n\r\n`;
-    const refused = await converse(head, { chunks: [Buffer.alloc(LIMIT + 1, 1)] });
+    const refused = await converse(head, {
+      chunks: [Buffer.alloc(LIMIT + 1, 1)],
+    });
     expect(refused.text).toMatch(/^HTTP\/1\.1 413 /);
     expect(refused.error).toBeNull();
-    const response = await fetch(`http://127.0.0.1:${port}/api/upload`, { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });
+    const response = await fetch(`http://127.0.0.1:${port}/api/upload`, {
+      method: "POST",
+      body: "{}",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(response.status).toBe(200);
   });
 });
 
 describe("the server's own facts", () => {
   it("replaces a client-sent peer address with the real TCP peer", async () => {
-    await fetch(`http://127.0.0.1:${port}/api/thing`, { headers: { [PEER_ADDRESS_HEADER]: "203.0.113.66" } });
+    await fetch(`http://127.0.0.1:${port}/api/thing`, {
+      headers: { [PEER_ADDRESS_HEADER]: "203.0.113.66" },
+    });
     expect(seen.at(-1)?.peer).toBe("127.0.0.1");
   });
 
@@ -198,10 +244,14 @@ describe("the server's own facts", () => {
     const missing = await fetch(`http://127.0.0.1:${port}/api/nothing-here`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: "Not found." });
-    const wrong = await fetch(`http://127.0.0.1:${port}/api/thing`, { method: "DELETE" });
+    const wrong = await fetch(`http://127.0.0.1:${port}/api/thing`, {
+      method: "DELETE",
+    });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get("Allow")).toBe("GET, HEAD, POST, PUT");
-    expect(await wrong.json()).toEqual({ message: "Method not allowed. Use GET, POST or PUT." });
+    expect(await wrong.json()).toEqual({
+      message: "Method not allowed. Use GET, POST or PUT.",
+    });
     const noGet = await fetch(`http://127.0.0.1:${port}/api/upload`);
     expect(noGet.status).toBe(405);
     expect(noGet.headers.get("Allow")).toBe("POST");
@@ -224,7 +274,8 @@ describe("the server's own facts", () => {
 });
 
 describe("Secure cookies exactly when they can work", () => {
-  const cookiesOf = async (headers: Record<string, string> = {}) => (await fetch(`http://127.0.0.1:${port}/cookie`, { headers })).headers.getSetCookie();
+  const cookiesOf = async (headers: Record<string, string> = {}) =>
+    (await fetch(`http://127.0.0.1:${port}/cookie`, { headers })).headers.getSetCookie();
 
   it("over plain HTTP the cookies are not Secure (a browser would drop them)", async () => {
     for (const cookie of await cookiesOf()) expect(cookie).not.toMatch(/;\s*Secure/i);
