@@ -48,6 +48,9 @@ export default defineConfig({
       NODE_ENV: "production",
       DATA_DIR: dataDir,
       SUPPORT_EMAIL: "premium@flowmap.test",
+      // The browser tests act as clients on separate networks (X-Forwarded-For per test, see
+      // tests/e2e/support/app.ts): the loopback "proxy" they come through is trusted to say so.
+      TRUST_PROXY: "loopback",
       ADMIN_EMAILS: "admin@flowmap.test",
       SESSION_SECRET: "e2e-session-secret-with-enough-length",
       // Third-party sign-in against the loopback provider that tests/e2e/oauth.spec.ts starts on a

@@ -2,8 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 
 import { DOMAIN_ERROR_STATUS, fieldErrorsFromIssues, isDomainError, type DomainError } from "~/services/domain-error";
+import {
+  BodyTooLargeError,
+  fieldWithHiddenCharacters,
+  HIDDEN_CHARACTERS_MESSAGE,
+  MAX_REQUEST_BODY_BYTES,
+  methodNotAllowedAnswer,
+  readBodyWithin,
+  TOO_LARGE_MESSAGE,
+} from "~/services/boundary.server";
 import { isCrossSiteRequest } from "~/services/origin.server";
-import { BodyTooLargeError, MAX_REQUEST_BODY_BYTES, methodNotAllowedAnswer, readBodyWithin, TOO_LARGE_MESSAGE } from "~/services/boundary.server";
 import { applySecurityHeaders } from "~/services/security.server";
 
 /** A JSON response with the security headers every response carries. */
@@ -67,6 +75,8 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw apiError(422, "The request body must be a JSON object.", { errors: { _form: "The request body must be a JSON object." } });
   }
+  const hidden = fieldWithHiddenCharacters(body);
+  if (hidden) throw apiError(422, HIDDEN_CHARACTERS_MESSAGE, { errors: { [hidden]: HIDDEN_CHARACTERS_MESSAGE } });
   const result = schema.safeParse(body);
   if (!result.success) {
     const errors = fieldErrorsOf(result.error);

@@ -49,7 +49,9 @@ export async function readBodyWithin(request: Request, limit = MAX_REQUEST_BODY_
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      // Not awaited: cancelling one branch of a cloned body settles only once the other is
+      // cancelled too, and nobody reads past the limit either way.
+      reader.cancel().catch(() => undefined);
       throw new BodyTooLargeError(limit);
     }
     chunks.push(value);
@@ -272,4 +274,35 @@ export function staticFileHeaders() {
 /** For tests: forget that the plain-HTTP warning was given. */
 export function resetPlainHttpWarning() {
   warnedPlainHttp = false;
+}
+
+/**
+ * NUL and the bidirectional override and isolate characters (U+202A–202E, U+2066–2069) have no
+ * place in a name or an answer: they hide or reorder what others see (an admin reading a list).
+ * Passwords are left alone: they are never shown.
+ */
+export const HIDDEN_CHARACTERS = /[\u0000\u202a-\u202e\u2066-\u2069]/;
+export const HIDDEN_CHARACTERS_MESSAGE = "Must not contain invisible control characters (NUL or text-direction overrides).";
+
+/** The first field (as a dotted path) whose text holds such a character, or null. */
+export function fieldWithHiddenCharacters(value: unknown, path: string[] = [], depth = 0): string | null {
+  if (depth > 64) return null;
+  if (typeof value === "string") {
+    const name = path.at(-1) ?? "";
+    return !/password/i.test(name) && HIDDEN_CHARACTERS.test(value) ? path.join(".") || "_form" : null;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = fieldWithHiddenCharacters(value[i], [...path, String(i)], depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [key, inner] of Object.entries(value)) {
+      const found = fieldWithHiddenCharacters(inner, [...path, key], depth + 1);
+      if (found) return found;
+    }
+  }
+  return null;
 }

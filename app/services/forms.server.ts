@@ -1,5 +1,5 @@
 import { HONEYPOT_FIELD } from "~/lib/schemas/auth";
-import { BodyTooLargeError, MAX_REQUEST_BODY_BYTES, readBodyWithin } from "~/services/boundary.server";
+import { BodyTooLargeError, HIDDEN_CHARACTERS, HIDDEN_CHARACTERS_MESSAGE, MAX_REQUEST_BODY_BYTES, readBodyWithin } from "~/services/boundary.server";
 import { isCrossSiteRequest } from "~/services/origin.server";
 
 function refuse(status: number, message: string) {
@@ -21,6 +21,9 @@ export async function readForm(request: Request): Promise<FormData> {
   } catch (error) {
     if (error instanceof BodyTooLargeError || request.signal.aborted) throw refuse(413, "The form sent more data than Flowmap accepts. Shorten your answers and try again.");
     throw refuse(400, "The form could not be read. Please reload the page and try again.");
+  }
+  for (const [name, value] of form) {
+    if (typeof value === "string" && !/password/i.test(name) && HIDDEN_CHARACTERS.test(value)) throw refuse(422, HIDDEN_CHARACTERS_MESSAGE);
   }
   const honeypot = form.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot !== "") throw refuse(400, "The form could not be submitted. Please reload the page and try again.");
