@@ -99,6 +99,16 @@ describe("safe-redirect judges the normalized path", () => {
   });
 });
 
+/**
+ * A form field holding NUL is refused outright (422, no redirect at all), which is as safe as a
+ * redirect home; anything else must redirect.
+ */
+async function refusedOrRedirect(payload: string, run: () => Promise<unknown>) {
+  const outcome = await run().catch((thrown: unknown) => thrown);
+  if (payload.includes("\u0000") && statusOf(outcome) === 422) return null;
+  return outcome;
+}
+
 describe("every redirect after sign-in stays on the site", () => {
   it("GET /login while signed in", async () => {
     const { cookie } = await createUser();
@@ -118,15 +128,18 @@ describe("every redirect after sign-in stays on the site", () => {
   it("POST /login", async () => {
     const { user, password } = await createUser();
     for (const payload of PAYLOADS) {
-      const response = await loginAction(
-        args(
-          formRequest("/login", {
-            email: user.email,
-            password,
-            redirectTo: payload,
-          }),
+      const response = await refusedOrRedirect(payload, () =>
+        loginAction(
+          args(
+            formRequest("/login", {
+              email: user.email,
+              password,
+              redirectTo: payload,
+            }),
+          ),
         ),
       );
+      if (!response) continue;
       expect(statusOf(response), payload).toBe(302);
       staysOnSite(headersOf(response).get("Location"));
     }
@@ -136,23 +149,26 @@ describe("every redirect after sign-in stays on the site", () => {
     let n = 0;
     for (const payload of PAYLOADS) {
       n++;
-      const response = await registerAction(
-        args(
-          formRequest(
-            "/register",
-            {
-              firstName: "Red",
-              lastName: "Irect",
-              email: `redirect${n}@example.com`,
-              password: "secret1",
-              confirmPassword: "secret1",
-              redirectTo: payload,
-            },
-            // Each from its own address: sign-ups are limited per address.
-            { headers: { [PEER_ADDRESS_HEADER]: `192.0.2.${n}` } },
+      const response = await refusedOrRedirect(payload, () =>
+        registerAction(
+          args(
+            formRequest(
+              "/register",
+              {
+                firstName: "Red",
+                lastName: "Irect",
+                email: `redirect${n}@example.com`,
+                password: "secret1",
+                confirmPassword: "secret1",
+                redirectTo: payload,
+              },
+              // Each from its own address: sign-ups are limited per address.
+              { headers: { [PEER_ADDRESS_HEADER]: `192.0.2.${n}` } },
+            ),
           ),
         ),
       );
+      if (!response) continue;
       expect(statusOf(response), payload).toBe(302);
       staysOnSite(headersOf(response).get("Location"));
     }
