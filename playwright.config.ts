@@ -37,7 +37,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     // The production build, served the way `npm start` serves it.
-    command: "node ./node_modules/@remix-run/serve/dist/cli.js ./build/index.js",
+    command: "node ./server/index.js ./build/index.js",
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -48,6 +48,9 @@ export default defineConfig({
       NODE_ENV: "production",
       DATA_DIR: dataDir,
       SUPPORT_EMAIL: "premium@flowmap.test",
+      // The browser tests act as clients on separate networks (X-Forwarded-For per test, see
+      // tests/e2e/support/app.ts): the loopback "proxy" they come through is trusted to say so.
+      TRUST_PROXY: "loopback",
       ADMIN_EMAILS: "admin@flowmap.test",
       SESSION_SECRET: "e2e-session-secret-with-enough-length",
       // Third-party sign-in against the loopback provider that tests/e2e/oauth.spec.ts starts on a

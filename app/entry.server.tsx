@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
@@ -13,6 +13,9 @@ import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/serv
 // Validate configuration and open the database before the first request: a bad setting or an
 // unreachable database stops the start with a clear message instead of failing requests later.
 await startServer();
+
+// The request boundary the project's server (server/app-server.js) runs around every request.
+export { afterApp, beforeApp, bodyLimitFor, staticFileHeaders, tooLargeResponse } from "~/services/boundary.server";
 
 export const streamTimeout = 5_000;
 
@@ -68,5 +71,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // Remix's own answers to a wrong request (a post to a page without an action: 405) are not faults.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
 }

@@ -20,6 +20,7 @@ import {
 import { QUESTIONNAIRE_MESSAGES as MESSAGES } from "~/lib/questionnaire/messages";
 import { questionnaireDraftSchema, questionnaireStepSchemas, waitlistSchema } from "~/lib/schemas/questionnaire";
 import type { ToastVariant } from "~/lib/toast";
+import { signUpRefusal } from "~/services/auth/rate-limit.server";
 import { readForm } from "~/services/forms.server";
 import {
   firstIncompleteStep,
@@ -142,6 +143,10 @@ async function accountStep(request: Request, form: FormData, draft: LoadedDraft)
     }
   }
 
+  const refused = await signUpRefusal(request, "account");
+  if (refused) {
+    return reply(7, submission.reply({ formErrors: [refused.message], hideFields }), { title: "Error", description: refused.message, variant: "destructive" }, 429, refused.headers);
+  }
   try {
     const result = await submitQuestionnaire(request, { ...answers, password });
     if (result.ok) {
@@ -185,6 +190,8 @@ async function accountStep(request: Request, form: FormData, draft: LoadedDraft)
 async function waitlistStep(request: Request, form: FormData) {
   const submission = parseWithZod(form, { schema: waitlistSchema });
   if (submission.status !== "success") return reply(9, submission.reply(), VALIDATION, 422);
+  const refused = await signUpRefusal(request, "waitlist");
+  if (refused) return reply(9, submission.reply({ formErrors: [refused.message] }), { title: "Error", description: refused.message, variant: "destructive" }, 429, refused.headers);
   try {
     const result = await joinWaitlist(request, submission.value);
     if (!result.ok) {

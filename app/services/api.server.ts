@@ -2,6 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 
 import { DOMAIN_ERROR_STATUS, fieldErrorsFromIssues, isDomainError, type DomainError } from "~/services/domain-error";
+import {
+  BodyTooLargeError,
+  fieldWithHiddenCharacters,
+  HIDDEN_CHARACTERS_MESSAGE,
+  MAX_REQUEST_BODY_BYTES,
+  methodNotAllowedAnswer,
+  readBodyWithin,
+  TOO_LARGE_MESSAGE,
+} from "~/services/boundary.server";
 import { isCrossSiteRequest } from "~/services/origin.server";
 import { applySecurityHeaders } from "~/services/security.server";
 
@@ -32,18 +41,31 @@ export function apiDomainError(error: DomainError) {
   return apiError(DOMAIN_ERROR_STATUS[error.kind], error.message, extra, { headers });
 }
 
-/** The largest JSON body the API accepts; anything bigger is refused before parsing. */
-export const MAX_JSON_BYTES = 256 * 1024;
+/** The largest JSON body the API accepts (the one request-body limit); bigger is refused while reading. */
+export const MAX_JSON_BYTES = MAX_REQUEST_BODY_BYTES;
+
+function isJsonContentType(value: string | null) {
+  const type = (value ?? "").split(";")[0].trim().toLowerCase();
+  return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
 
 /**
- * Reads and validates a JSON body. Malformed JSON is a 400, a body over the limit a 413, and a
- * failed schema a 422 with a message per field: each thrown as a Response the wrapper returns.
+ * Reads and validates a JSON body. A body that is not declared as JSON is a 415, malformed JSON a
+ * 400, a body over the limit a 413 (counted while it arrives, never buffered whole), and a failed
+ * schema a 422 with a message per field: each thrown as a Response the wrapper returns.
  */
 export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_JSON_BYTES) throw apiError(413, "The request body is too large.");
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw apiError(413, "The request body is too large.");
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBodyWithin(request, MAX_JSON_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError || request.signal.aborted) throw apiError(413, TOO_LARGE_MESSAGE);
+    throw apiError(400, "The request body could not be read.");
+  }
+  const text = new TextDecoder().decode(bytes);
+  if (text.trim() !== "" && !isJsonContentType(request.headers.get("Content-Type"))) {
+    throw apiError(415, "Send the request body as JSON with Content-Type: application/json.");
+  }
   let body: unknown;
   try {
     body = text.trim() === "" ? {} : JSON.parse(text);
@@ -53,6 +75,8 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw apiError(422, "The request body must be a JSON object.", { errors: { _form: "The request body must be a JSON object." } });
   }
+  const hidden = fieldWithHiddenCharacters(body);
+  if (hidden) throw apiError(422, HIDDEN_CHARACTERS_MESSAGE, { errors: { [hidden]: HIDDEN_CHARACTERS_MESSAGE } });
   const result = schema.safeParse(body);
   if (!result.success) {
     const errors = fieldErrorsOf(result.error);
@@ -82,23 +106,44 @@ export function apiRoute<A extends LoaderFunctionArgs | ActionFunctionArgs>(hand
         return thrown;
       }
       if (isDomainError(thrown)) return apiDomainError(thrown);
+      // A request the client abandoned (or the server cut off at the body limit) is not a fault.
+      if (args.request.signal.aborted) return apiError(499, "The request was cancelled.");
       console.error(thrown);
       return apiError(500, "Something went wrong on our side. Please try again.");
     }
   };
 }
 
-/** A method the route does not answer: 405 with the methods it does. */
+/**
+ * A method the route does not answer: 405 with the methods it does. The request boundary answers
+ * wrong methods before a route runs, listing GET too when the route has a loader; this is for a
+ * route called directly.
+ */
 export function methodNotAllowed(allowed: string[]) {
-  return apiError(405, `Method not allowed. Use ${allowed.join(" or ")}.`, {}, { headers: { Allow: allowed.join(", ") } });
+  return methodNotAllowedAnswer(allowed);
 }
 
-/** Routes one resource route's action by HTTP method; any other method is a 405. */
-export function byMethod(handlers: Partial<Record<"POST" | "PUT" | "PATCH" | "DELETE", (args: ActionFunctionArgs) => Promise<Response>>>) {
-  return apiRoute<ActionFunctionArgs>(async (args) => {
+/**
+ * The loader of a resource route that answers no GET: a 405 naming the methods it does answer.
+ * It is marked, so the request boundary does not list GET in any Allow header for the route.
+ */
+export function noGetLoader(allowed: string[]) {
+  return Object.assign(() => methodNotAllowed(allowed), { answersGet: false as const });
+}
+
+type MethodHandlers = Partial<Record<"POST" | "PUT" | "PATCH" | "DELETE", (args: ActionFunctionArgs) => Promise<Response>>>;
+
+/**
+ * Routes one resource route's action by HTTP method; any other method is a 405. The action
+ * carries the methods it answers (`allowedMethods`), which the request boundary reads for Allow.
+ */
+export function byMethod(handlers: MethodHandlers) {
+  const methods = Object.keys(handlers);
+  const action = apiRoute<ActionFunctionArgs>(async (args) => {
     const method = args.request.method.toUpperCase() as keyof typeof handlers;
     const handler = handlers[method];
-    if (!handler) return methodNotAllowed(Object.keys(handlers));
+    if (!handler) return methodNotAllowed(methods);
     return handler(args);
   });
+  return Object.assign(action, { allowedMethods: methods });
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { cookieSecureSetting, parseTrustProxy } from "~/services/client.server";
+
 /**
  * Every setting the server reads, validated once at start. An unset optional value falls back
  * to the embedded default; a malformed one stops the start with a message naming the variable.
@@ -39,6 +41,15 @@ const emailList = optionalString.transform((v, ctx) => {
   return emails;
 });
 
+function isValidTrustProxy(value: string | undefined) {
+  try {
+    parseTrustProxy(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: optionalString
@@ -71,6 +82,15 @@ export const envSchema = z.object({
   OAUTH_PROVIDER_NAME: optionalString,
   OAUTH_BUTTON_LABEL: optionalString,
   ADMIN_EMAILS: emailList,
+  TRUST_PROXY: optionalString.refine((v) => isValidTrustProxy(v), {
+    message: "TRUST_PROXY must be false, loopback, private, or a comma-separated list of proxy addresses and subnets (10.0.0.0/8)",
+  }),
+  COOKIE_SECURE: optionalString.refine((v) => v === undefined || cookieSecureSetting(v) !== null, {
+    message: "COOKIE_SECURE must be true or false (or unset to follow each request's scheme)",
+  }),
+  REGISTRATION_RATE_LIMIT: optionalString.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) > 0), {
+    message: "REGISTRATION_RATE_LIMIT must be a whole number of sign-ups per address per hour",
+  }),
   SUPPORT_EMAIL: optionalString
     .refine((v) => v === undefined || z.email().safeParse(v).success, {
       message: "SUPPORT_EMAIL must be an email address",

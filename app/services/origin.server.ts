@@ -1,3 +1,5 @@
+import { CROSS_SITE_HEADER } from "~/services/client.server";
+
 /**
  * Cross-site request forgery guard for state-changing requests: a browser names the page that
  * sent a request in Origin (or Referer). If that page is on another site the request is refused.
@@ -6,6 +8,9 @@
  */
 export function isCrossSiteRequest(request: Request) {
   if (["GET", "HEAD", "OPTIONS"].includes(request.method.toUpperCase())) return false;
+  // The request boundary marks a page post it found cross-site before removing its body.
+  if (request.headers.get(CROSS_SITE_HEADER) === "1") return true;
+  if (request.headers.get("Sec-Fetch-Site") === "cross-site") return true;
   const self = new URL(request.url);
   const claimed = request.headers.get("Origin") ?? request.headers.get("Referer");
   if (!claimed) return false;

@@ -1,25 +1,14 @@
 import { expect, type Page } from "@playwright/test";
 
-import { startOAuthProvider, type LoopbackProvider } from "../support/oauth-provider";
+import type { LoopbackProvider } from "../support/oauth-provider";
 import { expectToast, registerByApi, newUser, test as appTest, waitForHydration } from "./support/app";
-import { OAUTH_BUTTON_LABEL, OAUTH_CLIENT_SECRET, OAUTH_PORT, oauthServerEnv } from "./support/oauth";
+import { OAUTH_BUTTON_LABEL, oauthServerEnv } from "./support/oauth";
 
 /**
  * The provider runs in the test worker, on the port the app server was configured for, so each
  * test can choose the identity it approves and read the requests it received.
  */
-const test = appTest.extend<{ provider: LoopbackProvider }, { loopback: LoopbackProvider }>({
-  loopback: [
-    async ({}, use) => {
-      const provider = await startOAuthProvider({ port: OAUTH_PORT, clientSecret: OAUTH_CLIENT_SECRET });
-      try {
-        await use(provider);
-      } finally {
-        await provider.close();
-      }
-    },
-    { scope: "worker" },
-  ],
+const test = appTest.extend<{ provider: LoopbackProvider }>({
   provider: async ({ loopback }, use) => {
     // The app server's OAUTH_* settings (playwright.config.ts) must describe this provider.
     expect(loopback.env()).toEqual(oauthServerEnv());

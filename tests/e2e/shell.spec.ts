@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 import {
+  test,
   PREMIUM_BENEFITS,
   SUPPORT_EMAIL,
   desktopNav,
@@ -113,8 +114,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("role")).toHaveText("User");
     });
 
-    test("an admin sees the Admin Panel group and can open Admin Settings", async ({ page }) => {
-      await signInAsAdmin(page.request);
+    test("an admin sees the Admin Panel group and can open Admin Settings", async ({ page, loopback }) => {
+      await signInAsAdmin(page.request, loopback);
       await page.goto("/dashboard");
       await expectHeader(page, { initial: "A", name: "Ada" });
       const nav = desktopNav(page);

@@ -14,6 +14,7 @@ import { getUserId } from "~/services/auth/auth.server";
 import { getOAuthSettings } from "~/services/auth/oauth.server";
 import { RateLimitedError } from "~/services/auth/rate-limit.server";
 import { startUserSession } from "~/services/auth/session.server";
+import { DOMAIN_ERROR_STATUS, isDomainError } from "~/services/domain-error";
 import { readForm } from "~/services/forms.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -47,6 +48,10 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     if (error instanceof AccountError) {
       return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status });
+    }
+    if (isDomainError(error)) {
+      const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+      return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: DOMAIN_ERROR_STATUS[error.kind], headers });
     }
     throw error;
   }

@@ -10,6 +10,8 @@ import { registerFormSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { AccountError, registerAccount } from "~/services/auth/accounts.server";
 import { getUserId } from "~/services/auth/auth.server";
+import { signUpRefusal } from "~/services/auth/rate-limit.server";
+import { DOMAIN_ERROR_STATUS, isDomainError } from "~/services/domain-error";
 import { startUserSession } from "~/services/auth/session.server";
 import { readForm } from "~/services/forms.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -30,6 +32,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: hidden }) }, { status: 422 });
   }
   const { confirmPassword: _confirm, redirectTo, ...input } = submission.value;
+  const refused = await signUpRefusal(request);
+  if (refused) return data({ result: submission.reply({ formErrors: [refused.message], hideFields: hidden }) }, { status: 429, headers: refused.headers });
   try {
     const user = await registerAccount(input);
     const { setCookie } = await startUserSession(user.id, request);
@@ -44,6 +48,10 @@ export async function action({ request }: ActionFunctionArgs) {
         ? submission.reply({ fieldErrors: { [error.field]: [error.message] }, hideFields: hidden })
         : submission.reply({ formErrors: [error.message], hideFields: hidden });
       return data({ result: reply }, { status: error.status });
+    }
+    if (isDomainError(error)) {
+      const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+      return data({ result: submission.reply({ formErrors: [error.message], hideFields: hidden }) }, { status: DOMAIN_ERROR_STATUS[error.kind], headers });
     }
     throw error;
   }

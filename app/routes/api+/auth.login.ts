@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { emailSchema, PASSWORD_MAX_LENGTH } from "~/lib/schemas/auth";
-import { apiError, apiJson, byMethod, methodNotAllowed, readJson } from "~/services/api.server";
+import { apiError, apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
 import { AccountError, verifySignIn } from "~/services/auth/accounts.server";
 import { currentUserPayload } from "~/services/auth/api-user.server";
 import { RateLimitedError } from "~/services/auth/rate-limit.server";
@@ -12,7 +12,7 @@ const loginApiSchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }).max(PASSWORD_MAX_LENGTH),
 });
 
-export const loader = () => methodNotAllowed(["POST"]);
+export const loader = noGetLoader(["POST"]);
 
 // POST /api/auth/login: the same sign-in as the /login form, for API clients.
 export const action = byMethod({

@@ -34,9 +34,15 @@ export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. S
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password.";
 export const WRONG_CURRENT_PASSWORD_MESSAGE = "Current password is incorrect";
 
-/** Accounts listed in ADMIN_EMAILS become Admin when they register or sign in. */
-async function applyAdminEmails(user: UserRecord): Promise<UserRecord> {
-  if (user.role === ADMIN_ROLE || !getEnv().ADMIN_EMAILS.includes(user.email.toLowerCase())) return user;
+/**
+ * ADMIN_EMAILS makes an account Admin only when a third-party provider vouches for the address
+ * (it reports it as verified, and it is the account's own). Typing an address proves nothing: a
+ * password account becomes Admin only through `npm run user:role` or an existing Admin.
+ */
+async function applyAdminEmails(user: UserRecord, providerVerifiedEmail: string | null): Promise<UserRecord> {
+  if (user.role === ADMIN_ROLE || !providerVerifiedEmail) return user;
+  const email = providerVerifiedEmail.trim().toLowerCase();
+  if (email !== user.email.trim().toLowerCase() || !getEnv().ADMIN_EMAILS.includes(email)) return user;
   await setUserRole({ id: user.id, role: ADMIN_ROLE });
   return { ...user, role: ADMIN_ROLE };
 }
@@ -46,8 +52,7 @@ export async function registerAccount(input: z.infer<typeof registerApiSchema>):
   if (existing) throw new AccountError(409, EMAIL_TAKEN_MESSAGE, "email");
   const passwordHash = await hashPassword(input.password);
   try {
-    const user = await createUser({ ...input, passwordHash });
-    return applyAdminEmails(user);
+    return await createUser({ ...input, passwordHash });
   } catch (error) {
     // Two registrations racing for one email: the unique index decides.
     if (isDuplicateKeyError(error)) throw new AccountError(409, EMAIL_TAKEN_MESSAGE, "email");
@@ -72,7 +77,7 @@ export async function verifySignIn(request: Request, { email, password }: { emai
   }
   await attempt.succeeded();
   const { passwordHash: _hash, ...record } = user;
-  return applyAdminEmails(record);
+  return record;
 }
 
 export async function renameUser(userId: string, names: { firstName: string; lastName: string }) {
@@ -109,8 +114,9 @@ export interface ProviderProfile {
  * ADMIN_EMAILS one) that its owner could then no longer register.
  */
 export async function signInWithProvider(profile: ProviderProfile): Promise<UserRecord> {
+  const verifiedEmail = profile.emailVerified ? profile.email : null;
   const linked = await getUserByOAuth({ authProvider: profile.provider, oauthSubject: profile.subject });
-  if (linked) return applyAdminEmails(linked);
+  if (linked) return applyAdminEmails(linked, verifiedEmail);
   if (!profile.email) throw new AccountError(400, "The sign-in provider did not share an email address.");
   const existing = await getUserByEmail(profile.email);
   if (existing && !profile.emailVerified) {
@@ -124,7 +130,7 @@ export async function signInWithProvider(profile: ProviderProfile): Promise<User
   }
   if (existing) {
     const user = await linkProviderIdentity({ id: existing.id, authProvider: profile.provider, oauthSubject: profile.subject });
-    return applyAdminEmails(user ?? existing);
+    return applyAdminEmails(user ?? existing, verifiedEmail);
   }
   try {
     const user = await createUser({
@@ -134,7 +140,7 @@ export async function signInWithProvider(profile: ProviderProfile): Promise<User
       authProvider: profile.provider,
       oauthSubject: profile.subject,
     });
-    return applyAdminEmails(user);
+    return applyAdminEmails(user, verifiedEmail);
   } catch (error) {
     if (isDuplicateKeyError(error)) return signInWithProvider(profile);
     throw error;

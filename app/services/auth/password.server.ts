@@ -1,12 +1,53 @@
 import crypto from "node:crypto";
+import os from "node:os";
 import { promisify } from "node:util";
 
-const scrypt = promisify(crypto.scrypt) as (
+import { rateLimited } from "~/services/domain-error";
+
+const rawScrypt = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,
   salt: crypto.BinaryLike,
   keylen: number,
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
+
+/**
+ * Hashes run on libuv's thread pool, never on the event loop, but each takes a core for a second
+ * or more and 128 MiB. Unbounded, a burst of sign-ups fills the pool (which the database's file
+ * writes share) and every core: pages and /ping stall. So at most HASH_CONCURRENCY run at once
+ * (one core less than the machine has, at least one) and the rest wait in a queue in arrival
+ * order; past MAX_QUEUED_HASHES waiting, a sign-in or sign-up is told to retry shortly (429).
+ */
+export const HASH_CONCURRENCY = Math.max(1, Math.min(4, os.availableParallelism() - 1));
+export const MAX_QUEUED_HASHES = 200;
+export const HASHING_BUSY_MESSAGE = "Flowmap is handling many sign-ins right now. Please try again in a few seconds.";
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+/** How many hashes run and wait right now (for tests and the bench). */
+export function hashingLoad() {
+  return { running, waiting: waiting.length };
+}
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASH_CONCURRENCY) {
+    if (waiting.length >= MAX_QUEUED_HASHES) throw rateLimited(HASHING_BUSY_MESSAGE, 5);
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running++;
+  }
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    // The slot passes straight to the next in line, so `running` never drops and rises again.
+    if (next) next();
+    else running--;
+  }
+}
+
+const scrypt: typeof rawScrypt = (password, salt, keylen, options) => withHashSlot(() => rawScrypt(password, salt, keylen, options));
 
 /**
  * OWASP's scrypt parameters (N=2^17, r=8, p=1). They need 128 MiB per hash, above Node's

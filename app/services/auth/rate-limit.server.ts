@@ -1,8 +1,29 @@
 import { hitRateLimit, peekRateLimit } from "~/models/rate-limit.server";
+import { clientAddress } from "~/services/client.server";
+import { rateLimited } from "~/services/domain-error";
 
-/** At most this many failed sign-ins a minute, per client address and per account. */
+/**
+ * Failed sign-ins are limited three ways (docs/decisions/052):
+ * - per account and client address: 10 a minute. A guesser is stopped quickly, and only on their
+ *   own address: the account's owner, elsewhere, still signs in.
+ * - per client address, whatever the account: 30 a minute (one address trying many accounts).
+ * - per account, from anywhere: 100 an hour. Guessing spread over many addresses stays slow,
+ *   and an attacker can hold a victim out for at most the rest of that hour at a time.
+ * The client address is the TCP peer, or the right-most untrusted hop behind TRUST_PROXY.
+ */
 export const MAX_FAILED_SIGN_INS = 10;
 export const SIGN_IN_WINDOW_MS = 60_000;
+
+export interface SignInLimit {
+  name: "pair" | "ip" | "account";
+  max: number;
+  windowMs: number;
+}
+export const SIGN_IN_LIMITS: readonly SignInLimit[] = [
+  { name: "pair", max: MAX_FAILED_SIGN_INS, windowMs: SIGN_IN_WINDOW_MS },
+  { name: "ip", max: 30, windowMs: SIGN_IN_WINDOW_MS },
+  { name: "account", max: 100, windowMs: 60 * 60_000 },
+];
 
 export class RateLimitedError extends Error {
   name = "RateLimitedError";
@@ -11,18 +32,22 @@ export class RateLimitedError extends Error {
   }
 }
 
-/**
- * The client's address as the proxy in front of the app reports it. remix-serve does not hand
- * the socket address to the app, so without a proxy all direct clients share one bucket (the
- * per-account limit still applies to each account). See docs/decisions/003.
- */
-export function clientAddress(request: Request) {
-  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("X-Real-IP")?.trim() || "direct";
+export { clientAddress };
+
+function normalizedEmail(email: string) {
+  return email.trim().toLowerCase();
 }
 
-function keys(request: Request, email: string) {
-  return [`signin:ip:${clientAddress(request)}`, `signin:account:${email.trim().toLowerCase()}`];
+function keyOf(limit: SignInLimit, address: string, email: string) {
+  if (limit.name === "pair") return `signin:pair:${email}|${address}`;
+  if (limit.name === "ip") return `signin:ip:${address}`;
+  return `signin:account:${email}`;
+}
+
+function claimsFor(request: Request, email: string) {
+  const address = clientAddress(request);
+  const account = normalizedEmail(email);
+  return SIGN_IN_LIMITS.map((limit) => ({ limit, key: keyOf(limit, address, account) }));
 }
 
 /** Successful sign-ins are counted apart, so that only failures use up a limit. */
@@ -30,8 +55,8 @@ function successKey(key: string) {
   return key.replace(/^signin:/, "signin:ok:");
 }
 
-async function failuresIn(key: string, attempts: { count: number; resetAt: number }, now: number) {
-  const { count: succeeded } = await peekRateLimit(successKey(key), SIGN_IN_WINDOW_MS, now);
+async function failuresIn(key: string, windowMs: number, attempts: { count: number; resetAt: number }, now: number) {
+  const { count: succeeded } = await peekRateLimit(successKey(key), windowMs, now);
   return { count: attempts.count - succeeded, resetAt: attempts.resetAt };
 }
 
@@ -39,30 +64,67 @@ function refuse(resetAt: number, now: number): never {
   throw new RateLimitedError(Math.max(1, Math.ceil((resetAt - now) / 1000)));
 }
 
-/** Refuses the attempt before any password work when either limit is already used up. */
+/** Refuses the attempt before any password work when a limit is already used up. */
 export async function assertSignInAllowed(request: Request, email: string, now = Date.now()) {
-  for (const key of keys(request, email)) {
-    const { count, resetAt } = await failuresIn(key, await peekRateLimit(key, SIGN_IN_WINDOW_MS, now), now);
-    if (count >= MAX_FAILED_SIGN_INS) refuse(resetAt, now);
+  for (const { limit, key } of claimsFor(request, email)) {
+    const { count, resetAt } = await failuresIn(key, limit.windowMs, await peekRateLimit(key, limit.windowMs, now), now);
+    if (count >= limit.max) refuse(resetAt, now);
   }
 }
 
 /**
- * Claims one attempt against both limits before the password is checked. The claim is an atomic
+ * Claims one attempt against every limit before the password is checked. The claim is an atomic
  * increment, so a burst of concurrent guesses cannot all pass a check made before any of them is
- * counted: the 11th claim in a window is refused however the requests interleave. An attempt
- * that turns out to be a failure stays counted; call `succeeded()` after a good password, which
- * credits the attempt back.
+ * counted. An attempt that turns out to be a failure stays counted; call `succeeded()` after a
+ * good password, which credits the attempt back.
  */
 export async function beginSignInAttempt(request: Request, email: string, now = Date.now()) {
   await assertSignInAllowed(request, email, now);
-  const claimed = keys(request, email);
-  const counts = await Promise.all(claimed.map(async (key) => failuresIn(key, await hitRateLimit(key, SIGN_IN_WINDOW_MS, now), now)));
-  const over = counts.find(({ count }) => count > MAX_FAILED_SIGN_INS);
+  const claims = claimsFor(request, email);
+  const counts = await Promise.all(
+    claims.map(async ({ limit, key }) => ({ limit, ...(await failuresIn(key, limit.windowMs, await hitRateLimit(key, limit.windowMs, now), now)) })),
+  );
+  const over = counts.find(({ limit, count }) => count > limit.max);
   if (over) refuse(over.resetAt, now);
   return {
     async succeeded() {
-      await Promise.all(claimed.map((key) => hitRateLimit(successKey(key), SIGN_IN_WINDOW_MS, now)));
+      await Promise.all(claims.map(({ limit, key }) => hitRateLimit(successKey(key), limit.windowMs, now)));
     },
   };
+}
+
+/** New accounts (and waitlist entries) per client address: REGISTRATION_RATE_LIMIT an hour, 20 by default. */
+export const REGISTRATION_WINDOW_MS = 60 * 60_000;
+export function registrationLimit() {
+  const configured = Number(process.env.REGISTRATION_RATE_LIMIT);
+  return Number.isInteger(configured) && configured > 0 ? configured : 20;
+}
+
+export const REGISTRATION_LIMIT_MESSAGE = (seconds: number) =>
+  `Too many sign-ups from your network. Please wait ${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? "" : "s"} and try again.`;
+
+/**
+ * Counts one sign-up (an account or a waitlist entry) from this client and throws a
+ * `rate_limited` DomainError (429 with Retry-After) past the limit.
+ */
+export async function claimRegistration(request: Request, kind: "account" | "waitlist" = "account", now = Date.now()) {
+  const { count, resetAt } = await hitRateLimit(`signup:${kind}:${clientAddress(request)}`, REGISTRATION_WINDOW_MS, now);
+  if (count > registrationLimit()) {
+    const seconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
+    throw rateLimited(REGISTRATION_LIMIT_MESSAGE(seconds), seconds);
+  }
+}
+
+/** For page actions: the refusal when this client is over the sign-up limit, else null (the sign-up is counted). */
+export async function signUpRefusal(request: Request, kind: "account" | "waitlist" = "account") {
+  try {
+    await claimRegistration(request, kind);
+    return null;
+  } catch (error) {
+    if (error instanceof Error && "retryAfterSeconds" in error) {
+      const seconds = Number((error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 60);
+      return { message: error.message, headers: new Headers({ "Retry-After": String(seconds) }) };
+    }
+    throw error;
+  }
 }

@@ -1,16 +1,36 @@
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
+import { startOAuthProvider, type LoopbackProvider } from "../../support/oauth-provider";
+import { OAUTH_CLIENT_SECRET, OAUTH_PORT } from "./oauth";
+
 /**
  * Failed sign-ins are limited per client address (10 a minute), and the database outlives a run.
  * Without a proxy every browser here is the same 'direct' client, so tests that fail sign-ins on
  * purpose would use up one shared allowance across tests and runs. Each test is a client of its
  * own instead, as separate people on separate networks would be.
  */
-export const test = base.extend({
+export const test = base.extend<object, { loopback: LoopbackProvider }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    // The server trusts loopback as a proxy (TRUST_PROXY=loopback in playwright.config.ts), so
+    // this is the client address it counts.
     const octet = () => Math.floor(Math.random() * 254) + 1;
     await use({ ...extraHTTPHeaders, "X-Forwarded-For": `10.${octet()}.${octet()}.${octet()}` });
   },
+  /**
+   * The loopback OAuth provider the server is configured for (one per worker, on its fixed port):
+   * third-party sign-in tests choose the identity it approves, and the admin signs in through it.
+   */
+  loopback: [
+    async ({}, use) => {
+      const provider = await startOAuthProvider({ port: OAUTH_PORT, clientSecret: OAUTH_CLIENT_SECRET });
+      try {
+        await use(provider);
+      } finally {
+        await provider.close();
+      }
+    },
+    { scope: "worker" },
+  ],
 });
 
 /** The addresses playwright.config.ts gives the server. */
@@ -66,17 +86,16 @@ export async function signInByApi(request: APIRequestContext, email: string, pas
 }
 
 /**
- * Signs `request` in as the admin from ADMIN_EMAILS. The database outlives a run, so the account
- * may already exist: then it signs in with the same password.
+ * Signs `request` in as the admin from ADMIN_EMAILS. ADMIN_EMAILS counts only when a sign-in
+ * provider vouches for the address, so the admin signs in through the loopback provider with
+ * that address verified (the whole code + PKCE flow, redirects followed).
  */
-export async function signInAsAdmin(request: APIRequestContext) {
-  const admin = newUser({ firstName: "Ada", lastName: "Admin", email: ADMIN_EMAIL, password: "admin-pass-123" });
-  const response = await request.post("/api/auth/register", {
-    data: { firstName: admin.firstName, lastName: admin.lastName, companyName: "", email: admin.email, password: admin.password },
-  });
-  if (response.status() === 409) await signInByApi(request, admin.email, admin.password);
-  else expect(response.status(), await response.text()).toBe(201);
-  return admin;
+export async function signInAsAdmin(request: APIRequestContext, loopback: LoopbackProvider) {
+  loopback.profile = { sub: "e2e-admin", email: ADMIN_EMAIL, email_verified: true, given_name: "Ada", family_name: "Admin" };
+  const response = await request.get("/api/login");
+  expect(response.status(), await response.text()).toBe(200);
+  expect(new URL(response.url()).pathname).toBe("/");
+  return { firstName: "Ada", lastName: "Admin", email: ADMIN_EMAIL };
 }
 
 /**

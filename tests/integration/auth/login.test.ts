@@ -13,7 +13,10 @@ const { action: apiLoginAction } = await import("~/routes/api+/auth.login");
 const { loader: apiUserLoader } = await import("~/routes/api+/auth.user");
 const { SessionModel } = await import("~/models/session.server");
 const { RateLimit } = await import("~/models/rate-limit.server");
-const { MAX_FAILED_SIGN_INS, SIGN_IN_WINDOW_MS } = await import("~/services/auth/rate-limit.server");
+const { MAX_FAILED_SIGN_INS, SIGN_IN_LIMITS, SIGN_IN_WINDOW_MS } = await import("~/services/auth/rate-limit.server");
+const { PEER_ADDRESS_HEADER } = await import("~/services/client.server");
+const ADDRESS_LIMIT = SIGN_IN_LIMITS.find((limit) => limit.name === "ip")!;
+const ACCOUNT_LIMIT = SIGN_IN_LIMITS.find((limit) => limit.name === "account")!;
 const { INVALID_CREDENTIALS_MESSAGE } = await import("~/services/auth/accounts.server");
 
 await useTestDatabase({ clearBeforeEach: true });
@@ -25,7 +28,8 @@ interface RateLimitRow {
 }
 type FormOptions = Parameters<typeof formRequest>[2];
 const login = (fields: Record<string, string>, options?: FormOptions) => loginAction(args(formRequest("/login", fields, options)));
-const from = (address: string): FormOptions => ({ headers: { "X-Forwarded-For": address } });
+/** A request from this client address, as the project's server reports the TCP peer. */
+const from = (address: string): FormOptions => ({ headers: { [PEER_ADDRESS_HEADER]: address } });
 
 /** The session id inside a Set-Cookie (the signed cookie's payload is the JSON-encoded id). */
 function sessionIdOf(setCookie: string | undefined) {
@@ -126,28 +130,25 @@ describe("login page action", () => {
   });
 });
 
-describe("sign-in rate limit (10 failures a minute, per client address and per account)", () => {
-  // The counters use fixed one-minute windows: pin the clock just after a window starts so a
-  // run that crosses a minute boundary cannot split the attempts over two windows.
+describe("sign-in rate limits (per account and address, per address, and a slower per account)", () => {
+  // The counters use fixed windows (a minute, an hour): pin the clock just after an hour starts
+  // (also a minute start) so a run cannot split its attempts over two windows.
   beforeEach(() => {
     const realNow = Date.now();
-    const windowStart = Math.floor(realNow / SIGN_IN_WINDOW_MS) * SIGN_IN_WINDOW_MS;
+    const hourStart = Math.floor(realNow / ACCOUNT_LIMIT.windowMs) * ACCOUNT_LIMIT.windowMs;
     const started = performance.now();
-    vi.spyOn(Date, "now").mockImplementation(() => windowStart + 1_000 + Math.round(performance.now() - started));
+    vi.spyOn(Date, "now").mockImplementation(() => hourStart + 1_000 + Math.round(performance.now() - started));
   });
   afterEach(() => {
     vi.restoreAllMocks();
   });
 
-  it("refuses the 11th failed attempt from one address with 429, Retry-After and a clear message", async () => {
-    const { user, password } = await createUser();
+  it("refuses the 11th failure on one account from one address with 429, Retry-After and a clear message, and only there", async () => {
+    const { user, password } = await createUser({ email: "target@example.com" });
     for (let i = 1; i <= MAX_FAILED_SIGN_INS; i++) {
-      // A different (unknown) account each time: only the address limit can trip.
-      const result = await login({ email: `guess${i}@example.com`, password: "wrong" }, from("203.0.113.7"));
-      expect(statusOf(result), `attempt ${i}`).toBe(401);
+      expect(statusOf(await login({ email: user.email, password: `wrong-${i}` }, from("203.0.113.7"))), `attempt ${i}`).toBe(401);
     }
-
-    const refused = await login({ email: "guess11@example.com", password: "wrong" }, from("203.0.113.7"));
+    const refused = await login({ email: "TARGET@example.com", password: "wrong-11" }, from("203.0.113.7"));
     expect(statusOf(refused)).toBe(429);
     const retryAfter = Number(headersOf(refused).get("Retry-After"));
     expect(Number.isInteger(retryAfter)).toBe(true);
@@ -156,55 +157,65 @@ describe("sign-in rate limit (10 failures a minute, per client address and per a
     expect(dataOf(refused)).toHaveProperty("result.error", {
       "": [`Too many failed sign-in attempts. Please wait ${retryAfter} seconds and try again.`],
     });
-
     // Even the right password waits out the window from that address...
-    const rightButBlocked = await login({ email: user.email, password }, from("203.0.113.7"));
-    expect(statusOf(rightButBlocked)).toBe(429);
-    // ...while another address is not affected.
-    const elsewhere = await login({ email: user.email, password }, from("198.51.100.20"));
-    expect(statusOf(elsewhere)).toBe(302);
+    expect(statusOf(await login({ email: user.email, password }, from("203.0.113.7")))).toBe(429);
+    // ...while the owner, on their own address, is not locked out.
+    expect(statusOf(await login({ email: user.email, password }, from("198.51.100.20")))).toBe(302);
 
     // The counters live in the database, shared by every app instance.
     const windowStart = Math.floor(Date.now() / SIGN_IN_WINDOW_MS) * SIGN_IN_WINDOW_MS;
-    const counter = await mongoose.connection.collection<RateLimitRow>("rate_limits").findOne({ _id: `signin:ip:203.0.113.7@${windowStart}` });
+    const counter = await mongoose.connection
+      .collection<RateLimitRow>("rate_limits")
+      .findOne({ _id: `signin:pair:target@example.com|203.0.113.7@${windowStart}` });
     expect(counter?.count).toBe(MAX_FAILED_SIGN_INS);
     expect(counter?.expiresAt).toBeInstanceOf(Date);
     expect(RateLimit.collection.collectionName).toBe("rate_limits");
   });
 
-  it("refuses the 11th failed attempt on one account across different addresses", async () => {
-    const { user, password } = await createUser({ email: "target@example.com" });
-    const other = await createUser({ email: "bystander@example.com" });
-    for (let i = 1; i <= MAX_FAILED_SIGN_INS; i++) {
-      const result = await login({ email: user.email, password: `wrong-${i}` }, from(`192.0.2.${i}`));
-      expect(statusOf(result), `attempt ${i}`).toBe(401);
+  it("limits one address guessing across many accounts", async () => {
+    const { user, password } = await createUser();
+    for (let i = 1; i <= ADDRESS_LIMIT.max; i++) {
+      expect(statusOf(await login({ email: `guess${i}@example.com`, password: "wrong" }, from("203.0.113.9"))), `attempt ${i}`).toBe(401);
     }
-
-    const refused = await login({ email: "TARGET@example.com", password: "wrong-11" }, from("192.0.2.99"));
-    expect(statusOf(refused)).toBe(429);
-    expect(Number(headersOf(refused).get("Retry-After"))).toBeGreaterThan(0);
-
-    // The right password from a fresh address is refused too, so guessing cannot finish the job.
-    expect(statusOf(await login({ email: user.email, password }, from("192.0.2.100")))).toBe(429);
-    // Another account is unaffected.
-    expect(statusOf(await login({ email: other.user.email, password: other.password }, from("192.0.2.101")))).toBe(302);
-
-    const counters = await mongoose.connection
-      .collection<RateLimitRow>("rate_limits")
-      .find({ _id: { $regex: /^signin:account:target@example\.com@/ } })
-      .toArray();
-    expect(counters.map((c) => c.count)).toEqual([MAX_FAILED_SIGN_INS]);
+    expect(statusOf(await login({ email: "guess-next@example.com", password: "wrong" }, from("203.0.113.9")))).toBe(429);
+    expect(statusOf(await login({ email: user.email, password }, from("203.0.113.9")))).toBe(429);
+    expect(statusOf(await login({ email: user.email, password }, from("203.0.113.10")))).toBe(302);
   });
 
-  it("holds under a burst of concurrent guesses: exactly 10 are checked, the rest get 429", async () => {
+  it("does not trust X-Forwarded-For or X-Real-IP without TRUST_PROXY: a spoofed header gives no fresh bucket", async () => {
+    const { user } = await createUser();
+    for (let i = 1; i <= MAX_FAILED_SIGN_INS; i++) {
+      const options = { headers: { [PEER_ADDRESS_HEADER]: "198.51.100.5", "X-Forwarded-For": `10.9.9.${i}`, "X-Real-IP": `10.8.8.${i}` } };
+      expect(statusOf(await login({ email: user.email, password: "nope" }, options)), `attempt ${i}`).toBe(401);
+    }
+    const spoofed = { headers: { [PEER_ADDRESS_HEADER]: "198.51.100.5", "X-Forwarded-For": "10.9.9.250" } };
+    expect(statusOf(await login({ email: user.email, password: "nope" }, spoofed))).toBe(429);
+  });
+
+  it("an attacker on many addresses cannot lock the owner out quickly; past the hourly account limit everyone waits", async () => {
+    const { user, password } = await createUser({ email: "victim@example.com" });
+    let failures = 0;
+    for (let address = 1; failures < ACCOUNT_LIMIT.max; address++) {
+      for (let i = 0; i < MAX_FAILED_SIGN_INS && failures < ACCOUNT_LIMIT.max; i++, failures++) {
+        expect(statusOf(await login({ email: user.email, password: "guess" }, from(`192.0.2.${address}`)))).toBe(401);
+      }
+      // Until the hourly limit is used up, the owner still signs in from home.
+      if (failures < ACCOUNT_LIMIT.max) expect(statusOf(await login({ email: user.email, password }, from("198.51.100.200")))).toBe(302);
+    }
+    const refused = await login({ email: user.email, password }, from("198.51.100.200"));
+    expect(statusOf(refused)).toBe(429);
+    const retryAfter = Number(headersOf(refused).get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(60);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+  }, 120_000);
+
+  it("holds under a burst of concurrent guesses from one address: exactly 10 are checked, the rest get 429", async () => {
     const { user, password } = await createUser();
-    const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => login({ email: user.email, password: `guess-${i}` }, from(`172.16.0.${i}`))),
-    );
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => login({ email: user.email, password: `guess-${i}` }, from("172.16.0.1"))));
     const statuses = results.map(statusOf);
     expect(statuses.filter((s) => s === 401)).toHaveLength(MAX_FAILED_SIGN_INS);
     expect(statuses.filter((s) => s === 429)).toHaveLength(30 - MAX_FAILED_SIGN_INS);
-    expect(statusOf(await login({ email: user.email, password }, from("172.16.1.1")))).toBe(429);
+    expect(statusOf(await login({ email: user.email, password }, from("172.16.0.1")))).toBe(429);
   });
 
   it("counts only failures: successful sign-ins from one address do not use up its limit", async () => {
@@ -213,21 +224,22 @@ describe("sign-in rate limit (10 failures a minute, per client address and per a
       expect(statusOf(await login({ email: user.email, password }, from("198.51.100.77"))), `sign-in ${i}`).toBe(302);
     }
     for (let i = 1; i <= MAX_FAILED_SIGN_INS; i++) {
-      expect(statusOf(await login({ email: `typo${i}@example.com`, password: "x" }, from("198.51.100.77"))), `failure ${i}`).toBe(401);
+      expect(statusOf(await login({ email: user.email, password: "x" }, from("198.51.100.77"))), `failure ${i}`).toBe(401);
     }
     expect(statusOf(await login({ email: user.email, password }, from("198.51.100.77")))).toBe(429);
   });
 
   it("counts failures through the page and the API together, and the API answers 429 with Retry-After", async () => {
     const { user } = await createUser();
+    const peer = { [PEER_ADDRESS_HEADER]: "10.0.0.1" };
     for (let i = 1; i <= MAX_FAILED_SIGN_INS; i++) {
       const viaApi = i % 2 === 0;
       const status = viaApi
-        ? (await apiLoginAction(args(jsonRequest("/api/auth/login", { body: { email: user.email, password: "nope" }, headers: { "X-Forwarded-For": `10.0.0.${i}` } })))).status
-        : statusOf(await login({ email: user.email, password: "nope" }, from(`10.0.0.${i}`)));
+        ? (await apiLoginAction(args(jsonRequest("/api/auth/login", { body: { email: user.email, password: "nope" }, headers: peer })))).status
+        : statusOf(await login({ email: user.email, password: "nope" }, { headers: peer }));
       expect(status, `attempt ${i}`).toBe(401);
     }
-    const refused = await apiLoginAction(args(jsonRequest("/api/auth/login", { body: { email: user.email, password: "nope" } })));
+    const refused = await apiLoginAction(args(jsonRequest("/api/auth/login", { body: { email: user.email, password: "nope" }, headers: peer })));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await apiBody(refused)).toEqual({ message: expect.stringMatching(/^Too many failed sign-in attempts\. Please wait \d+ seconds and try again\.$/) });

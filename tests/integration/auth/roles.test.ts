@@ -17,58 +17,112 @@ const { action: registerAction } = await import("~/routes/_auth+/register");
 const { action: loginAction } = await import("~/routes/_auth+/login");
 const apiRegister = await import("~/routes/api+/auth.register");
 const apiLogin = await import("~/routes/api+/auth.login");
-const apiUser = await import("~/routes/api+/auth.user");
 const apiStats = await import("~/routes/api+/admin.stats");
 const { getUserByEmail } = await import("~/models/user.server");
+const { signInWithProvider } = await import("~/services/auth/accounts.server");
 
 const db = await useTestDatabase({ clearBeforeEach: true });
 
 const roleOf = async (email: string) => (await getUserByEmail(email))?.role;
 
-describe("ADMIN_EMAILS", () => {
-  it("makes a listed account Admin when it registers through the page", async () => {
+describe("ADMIN_EMAILS: nobody becomes Admin by typing an address", () => {
+  it.each([["Boss@Example.com"], ["  boss@example.com "], ["BOSS@EXAMPLE.COM"]])("registering %j through the page makes a User", async (email) => {
     const response = await registerAction(
-      args(formRequest("/register", { firstName: "B", lastName: "Oss", email: "Boss@Example.com", password: "secret1", confirmPassword: "secret1" })),
+      args(
+        formRequest("/register", {
+          firstName: "B",
+          lastName: "Oss",
+          email,
+          password: "secret1",
+          confirmPassword: "secret1",
+        }),
+      ),
     );
     expect(statusOf(response)).toBe(302);
-    expect(await roleOf("boss@example.com")).toBe("Admin");
+    expect(await roleOf("boss@example.com")).toBe("User");
   });
 
-  it("makes a listed account Admin when it registers through the API, and says so at once", async () => {
+  it("registering a listed address through the API makes a User, and says so", async () => {
     const response = await apiRegister.action(
-      args(jsonRequest("/api/auth/register", { body: { firstName: "C", lastName: "Hief", email: "chief@example.com", password: "secret1" } })),
+      args(
+        jsonRequest("/api/auth/register", {
+          body: {
+            firstName: "C",
+            lastName: "Hief",
+            email: "chief@example.com",
+            password: "secret1",
+          },
+        }),
+      ),
     );
     expect(response.status).toBe(201);
-    expect(await apiBody(response)).toMatchObject({ role: "Admin" });
-    const me = await apiUser.loader(args(jsonRequest("/api/auth/user", { method: "GET", cookie: cookiePair(setCookieOf(response, "fm_session")) })));
-    expect(await apiBody(me)).toMatchObject({ email: "chief@example.com", role: "Admin" });
-  });
-
-  it("leaves everyone else a User", async () => {
-    const response = await apiRegister.action(
-      args(jsonRequest("/api/auth/register", { body: { firstName: "N", lastName: "O", email: "boss@example.org", password: "secret1" } })),
-    );
     expect(await apiBody(response)).toMatchObject({ role: "User" });
-    expect(await roleOf("boss@example.org")).toBe("User");
+    const stats = await apiStats.loader(
+      args(
+        jsonRequest("/api/admin/stats", {
+          method: "GET",
+          cookie: cookiePair(setCookieOf(response, "fm_session")),
+        }),
+      ),
+    );
+    expect(stats.status).toBe(403);
   });
 
-  it("promotes a listed account that already exists when it signs in through the page", async () => {
-    // Created directly, as before the address was added to ADMIN_EMAILS.
+  it("signing in with a password to a listed account (page and API) leaves it a User", async () => {
     const { password } = await createUser({ email: "boss@example.com" });
+    const page = await loginAction(args(formRequest("/login", { email: "boss@example.com", password })));
+    expect(statusOf(page)).toBe(302);
+    const api = await apiLogin.action(
+      args(
+        jsonRequest("/api/auth/login", {
+          body: { email: "BOSS@example.com", password },
+        }),
+      ),
+    );
+    expect(await apiBody(api)).toMatchObject({ role: "User" });
     expect(await roleOf("boss@example.com")).toBe("User");
-    const response = await loginAction(args(formRequest("/login", { email: "boss@example.com", password })));
-    expect(statusOf(response)).toBe(302);
-    expect(await roleOf("boss@example.com")).toBe("Admin");
   });
 
-  it("promotes a listed account that already exists when it signs in through the API", async () => {
-    const { password } = await createUser({ email: "chief@example.com" });
-    const response = await apiLogin.action(args(jsonRequest("/api/auth/login", { body: { email: "chief@example.com", password } })));
-    expect(await apiBody(response)).toMatchObject({ role: "Admin" });
+  it("a provider that reports the listed address as verified makes its account Admin", async () => {
+    const user = await signInWithProvider({
+      provider: "idp",
+      subject: "s-1",
+      email: "Chief@Example.com",
+      emailVerified: true,
+      firstName: "C",
+      lastName: "H",
+    });
+    expect(user.role).toBe("Admin");
     expect(await roleOf("chief@example.com")).toBe("Admin");
-    const stats = await apiStats.loader(args(jsonRequest("/api/admin/stats", { method: "GET", cookie: cookiePair(setCookieOf(response, "fm_session")) })));
-    expect(stats.status).toBe(200);
-    await apiBody(stats);
+  });
+
+  it("a provider that does not vouch for the address makes no Admin, even for an identity already linked", async () => {
+    await expect(
+      signInWithProvider({
+        provider: "idp",
+        subject: "s-2",
+        email: "boss@example.com",
+        emailVerified: false,
+      }),
+    ).rejects.toThrow(/not verified/);
+    expect(await roleOf("boss@example.com")).toBeUndefined();
+    // A password account linked earlier (verified then), now reported unverified: stays a User.
+    const { user } = await createUser({ email: "boss@example.com" });
+    expect(user.role).toBe("User");
+    const linked = await signInWithProvider({
+      provider: "idp",
+      subject: "s-3",
+      email: "other@example.com",
+      emailVerified: true,
+    });
+    expect(linked.role).toBe("User");
+    const again = await signInWithProvider({
+      provider: "idp",
+      subject: "s-3",
+      email: "boss@example.com",
+      emailVerified: false,
+    });
+    expect(again.role).toBe("User");
   });
 });
 

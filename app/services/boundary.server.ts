@@ -1,0 +1,308 @@
+import { matchPath } from "@remix-run/react";
+
+import {
+  CROSS_SITE_HEADER,
+  INTERNAL_HEADERS,
+  isLoopback,
+  PEER_ADDRESS_HEADER,
+  PEER_TLS_HEADER,
+  cookieSecureSetting,
+  secureCookiesFor,
+} from "~/services/client.server";
+import { isCrossSiteRequest } from "~/services/origin.server";
+import { applySecurityHeaders } from "~/services/security.server";
+
+/**
+ * The request boundary: what every request goes through before Remix sees it and every answer
+ * after, in one place. The project's server (server/app-server.js) calls it for each request, and
+ * the fuzz harness calls it the same way in-process (docs/decisions/051).
+ */
+
+/** The largest request body any route accepts, JSON or form; refused while reading. */
+export const MAX_REQUEST_BODY_BYTES = 256 * 1024;
+
+export class BodyTooLargeError extends Error {
+  name = "BodyTooLargeError";
+  constructor(public readonly limit: number) {
+    super(`The request body is larger than ${limit} bytes.`);
+  }
+}
+
+/** The body limit of a path. One limit today; a route that needs another says so here. */
+export function bodyLimitFor(_pathname: string) {
+  return MAX_REQUEST_BODY_BYTES;
+}
+
+/**
+ * Reads a body, counting as it goes: past the limit, reading stops and the stream is cancelled,
+ * so an oversized body is never held in memory whatever Content-Length claims.
+ */
+export async function readBodyWithin(request: Request, limit = MAX_REQUEST_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get("Content-Length") ?? "");
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError(limit);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      // Not awaited: cancelling one branch of a cloned body settles only once the other is
+      // cancelled too, and nobody reads past the limit either way.
+      reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError(limit);
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+export const TOO_LARGE_MESSAGE = "The request body is too large.";
+
+function isApiPath(pathname: string) {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+function jsonAnswer(status: number, body: Record<string, unknown>, headers: HeadersInit = {}) {
+  const result = new Headers(headers);
+  result.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify(body), { status, headers: result });
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A small self-contained page for answers given before the app runs (no script, no stylesheet). */
+function plainPage(status: number, title: string, message: string) {
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} | Flowmap</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><p style="color:#475569;font-weight:600">${status}</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Go back home</a></p></body></html>`;
+  return new Response(html, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8" },
+  });
+}
+
+/** The 413 for a body over the limit: JSON for the API, a short page for page posts. */
+export function tooLargeResponse(pathname: string) {
+  const response = isApiPath(pathname)
+    ? jsonAnswer(413, { message: TOO_LARGE_MESSAGE })
+    : plainPage(413, "Request too large", "The form sent more data than Flowmap accepts. Shorten your answers and try again.");
+  return finishHeaders(response, null);
+}
+
+interface BuildRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: Record<string, unknown>;
+}
+export interface BuildLike {
+  routes: Record<string, BuildRoute | undefined>;
+}
+
+function fullPath(routes: BuildLike["routes"], route: BuildRoute) {
+  const parts: string[] = [];
+  for (let current: BuildRoute | undefined = route; current; current = current.parentId ? routes[current.parentId] : undefined) {
+    if (current.path) parts.unshift(current.path);
+  }
+  return `/${parts.join("/")}`.replace(/\/+/g, "/");
+}
+
+/** The resource route (a route with no page: the API, /healthz, /ping) that answers this path, if any. */
+function resourceRouteFor(build: BuildLike, pathname: string) {
+  for (const route of Object.values(build.routes)) {
+    if (!route || !route.path || route.path === "*" || route.path.endsWith("/*")) continue;
+    if (typeof route.module.default === "function") continue;
+    if (matchPath({ path: fullPath(build.routes, route), end: true }, pathname)) return route;
+  }
+  return null;
+}
+
+/** Every method a resource route answers: GET and HEAD when it has a loader, its action's methods. */
+export function allowedMethods(module: Record<string, unknown>) {
+  const methods: string[] = [];
+  const loader = module.loader;
+  if (typeof loader === "function" && (loader as { answersGet?: boolean }).answersGet !== false) methods.push("GET", "HEAD");
+  const action = module.action as ({ allowedMethods?: string[] } & ((...args: never[]) => unknown)) | undefined;
+  if (typeof action === "function") methods.push(...(action.allowedMethods ?? ["POST"]));
+  return methods;
+}
+
+export function methodNotAllowedAnswer(methods: string[]) {
+  const named = methods.filter((m) => m !== "HEAD");
+  const list = named.length > 1 ? `${named.slice(0, -1).join(", ")} or ${named.at(-1)}` : (named[0] ?? "no method");
+  return jsonAnswer(405, { message: `Method not allowed. Use ${list}.` }, { Allow: methods.join(", ") });
+}
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export interface Peer {
+  address: string | null;
+  tls: boolean;
+}
+
+/**
+ * Before the app: the server's own facts replace any client-sent copy; unknown API paths and
+ * wrong methods are answered here (JSON 404, 405 with the full Allow); a state-changing page
+ * request from another site reaches the app without its body and marked, so the page's action
+ * refuses it with the 403 page (Remix's own check would throw a bare 500 first).
+ */
+export function beforeApp(build: BuildLike, request: Request, peer: Peer): { request: Request } | { response: Response } {
+  const url = new URL(request.url);
+  const headers = new Headers(request.headers);
+  for (const name of INTERNAL_HEADERS) headers.delete(name);
+  if (peer.address) headers.set(PEER_ADDRESS_HEADER, peer.address);
+  if (peer.tls) headers.set(PEER_TLS_HEADER, "1");
+  const method = request.method.toUpperCase();
+
+  const resource = resourceRouteFor(build, url.pathname);
+  if (isApiPath(url.pathname) || resource) {
+    const route = resource;
+    if (!route)
+      return {
+        response: finishHeaders(jsonAnswer(404, { message: "Not found." }), null),
+      };
+    const methods = allowedMethods(route.module);
+    if (!methods.includes(method) && method !== "OPTIONS") return { response: finishHeaders(methodNotAllowedAnswer(methods), null) };
+    if (method === "OPTIONS")
+      return {
+        response: finishHeaders(
+          new Response(null, {
+            status: 204,
+            headers: { Allow: methods.join(", ") },
+          }),
+          null,
+        ),
+      };
+    return { request: new Request(request, { headers }) };
+  }
+
+  if (UNSAFE_METHODS.has(method) && isCrossSiteRequest(request)) {
+    headers.delete("Origin");
+    headers.delete("Referer");
+    headers.delete("Content-Length");
+    headers.delete("Transfer-Encoding");
+    headers.set(CROSS_SITE_HEADER, "1");
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    request.body?.cancel().catch(() => undefined);
+    return {
+      request: new Request(url, {
+        method,
+        headers,
+        body: "",
+        signal: request.signal,
+      }),
+    };
+  }
+  return { request: new Request(request, { headers }) };
+}
+
+let warnedPlainHttp = false;
+
+/**
+ * Whether an answer may carry personal data: the request was made with cookies (a session, a
+ * draft), the answer sets one, or it is an admin answer. Such answers are never stored by a
+ * browser or a shared cache, whatever the route said.
+ */
+function isPersonal(request: Request | null, headers: Headers) {
+  if (headers.has("Set-Cookie")) return true;
+  if (!request) return false;
+  return request.headers.has("Cookie") || /^\/(api\/)?admin(\/|\.data|$)/.test(new URL(request.url).pathname);
+}
+
+/** Security headers, no caching of anything personal, and Secure cookies exactly when they can work. */
+function finishHeaders(response: Response, request: Request | null) {
+  const headers = new Headers(response.headers);
+  applySecurityHeaders(headers);
+  if (!headers.has("Cache-Control") || isPersonal(request, headers)) headers.set("Cache-Control", "private, no-store");
+  if (request) {
+    const secure = secureCookiesFor(request);
+    const cookies = headers.getSetCookie();
+    if (cookies.length > 0) {
+      headers.delete("Set-Cookie");
+      for (const cookie of cookies) headers.append("Set-Cookie", markSecure(cookie, secure));
+    }
+    warnOnPlainHttp(request, secure);
+  }
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
+/** A Set-Cookie with its Secure attribute set or removed. */
+export function markSecure(setCookie: string, secure: boolean) {
+  const parts = setCookie
+    .split(";")
+    .map((p) => p.trim())
+    .filter((p) => p.toLowerCase() !== "secure");
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+function warnOnPlainHttp(request: Request, secure: boolean) {
+  if (warnedPlainHttp || secure || process.env.NODE_ENV !== "production" || cookieSecureSetting() !== null) return;
+  const peer = request.headers.get(PEER_ADDRESS_HEADER);
+  if (!peer || isLoopback(peer)) return;
+  warnedPlainHttp = true;
+  console.warn(
+    `[security] Serving production over plain HTTP to ${peer}: sign-in cookies are sent without Secure so that they work, but they travel unencrypted. Put Flowmap behind HTTPS (TRUST_PROXY for a TLS proxy), or set COOKIE_SECURE=true to require it.`,
+  );
+}
+
+/** After the app: every answer, pages, data, API and errors alike. */
+export function afterApp(request: Request, response: Response) {
+  return finishHeaders(response, request);
+}
+
+/** The headers a static file gets (it is public and cacheable, so its own Cache-Control stays). */
+export function staticFileHeaders() {
+  const headers = applySecurityHeaders(new Headers());
+  return Object.fromEntries(headers);
+}
+
+/** For tests: forget that the plain-HTTP warning was given. */
+export function resetPlainHttpWarning() {
+  warnedPlainHttp = false;
+}
+
+/**
+ * NUL and the bidirectional override and isolate characters (U+202A–202E, U+2066–2069) have no
+ * place in a name or an answer: they hide or reorder what others see (an admin reading a list).
+ * Passwords are left alone: they are never shown.
+ */
+export const HIDDEN_CHARACTERS = /[\u0000\u202a-\u202e\u2066-\u2069]/;
+export const HIDDEN_CHARACTERS_MESSAGE = "Must not contain invisible control characters (NUL or text-direction overrides).";
+
+/** The first field (as a dotted path) whose text holds such a character, or null. */
+export function fieldWithHiddenCharacters(value: unknown, path: string[] = [], depth = 0): string | null {
+  if (depth > 64) return null;
+  if (typeof value === "string") {
+    const name = path.at(-1) ?? "";
+    return !/password/i.test(name) && HIDDEN_CHARACTERS.test(value) ? path.join(".") || "_form" : null;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = fieldWithHiddenCharacters(value[i], [...path, String(i)], depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [key, inner] of Object.entries(value)) {
+      const found = fieldWithHiddenCharacters(inner, [...path, key], depth + 1);
+      if (found) return found;
+    }
+  }
+  return null;
+}

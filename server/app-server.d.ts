@@ -1,0 +1,26 @@
+import type http from "node:http";
+
+import type { afterApp, beforeApp, bodyLimitFor, BuildLike, staticFileHeaders, tooLargeResponse } from "../app/services/boundary.server";
+
+export interface StaticDir {
+  urlPath: string;
+  dir: string;
+  immutable?: boolean;
+  maxAge: string;
+}
+
+/** What the server needs from the app's request boundary (the build's entry module exports it). */
+export interface Boundary {
+  beforeApp: typeof beforeApp;
+  afterApp: typeof afterApp;
+  bodyLimitFor: typeof bodyLimitFor;
+  tooLargeResponse: typeof tooLargeResponse;
+  staticFileHeaders: typeof staticFileHeaders;
+}
+
+export function createAppServer(options: {
+  handleRequest: (request: Request) => Promise<Response>;
+  boundary: Boundary;
+  build: BuildLike;
+  staticDirs?: StaticDir[];
+}): http.Server;

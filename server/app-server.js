@@ -1,0 +1,154 @@
+// The project's HTTP server: static files, then every other request through the app's request
+// boundary (app/services/boundary.server.ts) into Remix. It exists because remix-serve hands the
+// app no socket: the body limit must be enforced while the body arrives, and the client's
+// address and TLS come from the socket (docs/decisions/051).
+import http from "node:http";
+
+import express from "express";
+
+/**
+ * @param {object} options
+ * @param {(request: Request) => Promise<Response>} options.handleRequest  Remix's request handler
+ * @param {object} options.boundary  `beforeApp`, `afterApp`, `bodyLimitFor`, `tooLargeResponse`, `staticFileHeaders`
+ * @param {object} options.build  the server build (its routes answer the API's 404/405)
+ * @param {Array<{ urlPath: string, dir: string, immutable?: boolean, maxAge: string }>} [options.staticDirs]
+ */
+export function createAppServer({ handleRequest, boundary, build, staticDirs = [] }) {
+  const app = express();
+  app.disable("x-powered-by");
+  const securityHeaders = boundary.staticFileHeaders();
+  for (const { urlPath, dir, immutable = false, maxAge } of staticDirs) {
+    app.use(
+      urlPath,
+      express.static(dir, {
+        immutable,
+        maxAge,
+        setHeaders(res) {
+          for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+        },
+      }),
+    );
+  }
+  app.all("*", (req, res) => {
+    serveApp({ req, res, handleRequest, boundary, build }).catch((error) => {
+      console.error(error);
+      if (!res.headersSent) res.status(500).type("text/plain").end("Something went wrong on our side.");
+      else res.destroy();
+    });
+  });
+  return http.createServer(app);
+}
+
+const BODYLESS = new Set(["GET", "HEAD"]);
+
+async function serveApp({ req, res, handleRequest, boundary, build }) {
+  const origin = `${req.socket.encrypted ? "https" : "http"}://${req.headers.host ?? "localhost"}`;
+  const url = new URL(req.originalUrl ?? req.url, origin);
+  const limit = boundary.bodyLimitFor(url.pathname);
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+
+  const tooLarge = () => {
+    if (res.headersSent) return res.destroy();
+    controller.abort();
+    const response = boundary.tooLargeResponse(url.pathname);
+    // The rest of the body is never read: the connection is closed once the answer is out, and
+    // what the client still sends until then is discarded, not stored.
+    response.headers.set("Connection", "close");
+    req.on("data", () => undefined);
+    writeResponse(res, response).then(
+      () => req.socket.end(),
+      () => req.destroy(),
+    );
+  };
+
+  const declared = Number(req.headers["content-length"] ?? "");
+  if (Number.isFinite(declared) && declared > limit) return tooLarge();
+
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+
+  let overLimit = false;
+  /** @type {ReadableStream<Uint8Array> | undefined} */
+  let body;
+  if (!BODYLESS.has(req.method)) {
+    let size = 0;
+    // Set once the app cancels the body (it refused the request unread): the rest is discarded.
+    let cancelled = false;
+    body = new ReadableStream(
+      {
+        start(stream) {
+          req.on("data", (chunk) => {
+            if (overLimit) return;
+            size += chunk.length;
+            if (size > limit) {
+              overLimit = true;
+              stream.error(new Error("The request body is over the limit."));
+              tooLarge();
+              return;
+            }
+            if (cancelled) return;
+            stream.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+            if ((stream.desiredSize ?? 1) <= 0) req.pause();
+          });
+          req.on("end", () => {
+            if (!overLimit && !cancelled) stream.close();
+          });
+          req.on("error", (error) => {
+            if (!overLimit && !cancelled) stream.error(error);
+          });
+        },
+        pull() {
+          req.resume();
+        },
+        cancel() {
+          cancelled = true;
+          req.resume();
+        },
+      },
+      { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+    );
+  }
+
+  const request = new Request(url, {
+    method: req.method,
+    headers,
+    body,
+    signal: controller.signal,
+    duplex: "half",
+  });
+  const prepared = boundary.beforeApp(build, request, {
+    address: req.socket.remoteAddress ?? null,
+    tls: Boolean(req.socket.encrypted),
+  });
+  const response = "response" in prepared ? prepared.response : boundary.afterApp(prepared.request, await handleRequest(prepared.request));
+  if (overLimit || res.headersSent) {
+    await response.body?.cancel().catch(() => undefined);
+    return;
+  }
+  await writeResponse(res, response);
+}
+
+async function writeResponse(res, response) {
+  res.statusCode = response.status;
+  if (response.statusText) res.statusMessage = response.statusText;
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") continue;
+    res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+  if (!response.body || res.req.method === "HEAD") {
+    await response.body?.cancel().catch(() => undefined);
+    res.end();
+    return;
+  }
+  res.flushHeaders();
+  for await (const chunk of response.body) {
+    if (res.destroyed) break;
+    if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve).once("close", resolve));
+  }
+  res.end();
+}

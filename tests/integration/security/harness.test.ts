@@ -1,0 +1,389 @@
+/**
+ * The fuzz and authorization harness. Every route of the app is found from the route files (the
+ * project's own remix.config routes function, so a route added tomorrow is walked tomorrow),
+ * assembled into a server build in-process, and called through the same request boundary the
+ * server runs (app/services/boundary.server.ts) as {signed out, User, another User, Admin,
+ * premium User} with every method and a set of hostile bodies. Every answer must be below 500,
+ * carry no stack trace, carry the security headers and `Cache-Control: private, no-store`, and
+ * have the status the route's access rule (public / signed-in / admin) calls for.
+ */
+import crypto from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { inspect } from "node:util";
+
+import { afterAll, describe, expect, it, vi } from "vitest";
+
+process.env.FLOWMAP_SCRYPT_LOG_N = "10";
+delete process.env.ADMIN_EMAILS;
+
+// The build's entry opens the app's own database when it loads; here the test database is used.
+vi.mock("~/services/startup.server", () => ({
+  startServer: async () => undefined,
+}));
+
+const { useTestDatabase } = await import("../../support/db");
+const { createAdmin, createUser, signIn } = await import("../../support/factories");
+const { createRequestHandler } = await import("@remix-run/node");
+const { defineRoutes } = await import("@remix-run/dev/dist/config/routes.js");
+const boundary = await import("~/services/boundary.server");
+const { UserModel } = await import("~/models/user.server");
+
+await useTestDatabase();
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const appDir = path.join(root, "app");
+const { default: remixConfig } = (await import("../../../remix.config.js")) as {
+  default: {
+    routes: (define: typeof defineRoutes) => Promise<Record<string, RouteEntry>>;
+    future: Record<string, boolean>;
+  };
+};
+
+interface RouteEntry {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  file: string;
+}
+type RouteModule = Record<string, unknown>;
+
+// ---------------------------------------------------------------------------------------------
+// The server build, made from the route files.
+
+const discovered = await remixConfig.routes(defineRoutes);
+const routeModules = new Map<string, RouteModule>();
+routeModules.set("root", (await import("~/root")) as RouteModule);
+for (const route of Object.values(discovered))
+  routeModules.set(route.id, (await import(/* @vite-ignore */ path.join(appDir, route.file))) as RouteModule);
+const entries: RouteEntry[] = [
+  { id: "root", path: "", file: "root.tsx" },
+  ...Object.values(discovered).map((r) => ({
+    ...r,
+    parentId: r.parentId ?? "root",
+  })),
+];
+
+const buildRoutes = Object.fromEntries(
+  entries.map((r) => [
+    r.id,
+    {
+      id: r.id,
+      parentId: r.id === "root" ? undefined : r.parentId,
+      path: r.path,
+      index: r.index,
+      caseSensitive: r.caseSensitive,
+      module: routeModules.get(r.id)!,
+    },
+  ]),
+);
+const manifestRoutes = Object.fromEntries(
+  entries.map((r) => {
+    const module = routeModules.get(r.id)!;
+    return [
+      r.id,
+      {
+        id: r.id,
+        parentId: r.id === "root" ? undefined : r.parentId,
+        path: r.path,
+        index: r.index,
+        caseSensitive: r.caseSensitive,
+        module: `/build/${r.id}.js`,
+        imports: [],
+        hasAction: typeof module.action === "function",
+        hasLoader: typeof module.loader === "function",
+        hasClientAction: false,
+        hasClientLoader: false,
+        hasErrorBoundary: typeof module.ErrorBoundary === "function",
+      },
+    ];
+  }),
+);
+const entryServer = (await import("~/entry.server")) as RouteModule;
+const build = {
+  mode: "production",
+  entry: { module: entryServer },
+  routes: buildRoutes,
+  assets: {
+    version: "harness",
+    url: "/build/manifest-harness.js",
+    entry: { module: "/build/entry.client.js", imports: [] },
+    routes: manifestRoutes,
+  },
+  publicPath: "/build/",
+  assetsBuildDirectory: "public/build",
+  future: remixConfig.future,
+  isSpaMode: false,
+};
+const handle = createRequestHandler(build as unknown as Parameters<typeof createRequestHandler>[0], "production");
+
+const BASE = "http://127.0.0.1:3000";
+let requestCount = 0;
+
+/** One request through the boundary and the app, as the server does it. */
+async function send(request: Request) {
+  requestCount++;
+  const prepared = boundary.beforeApp(build, request, {
+    address: "127.0.0.1",
+    tls: false,
+  });
+  if ("response" in prepared) return prepared.response;
+  return boundary.afterApp(prepared.request, await handle(prepared.request));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routes as URLs, and the access rule of each.
+
+function fullPath(route: RouteEntry): string {
+  const parent = route.parentId ? entries.find((r) => r.id === route.parentId) : undefined;
+  const own = route.path ?? "";
+  const prefix = parent ? fullPath(parent) : "";
+  return `${prefix}/${own}`.replace(/\/+/g, "/");
+}
+
+const MISSING_ID = crypto.randomBytes(12).toString("hex");
+function concrete(pattern: string) {
+  return (
+    pattern
+      .split("/")
+      .map((segment) => {
+        if (segment === "*") return "no/such/page";
+        if (segment.startsWith(":")) return segment.endsWith("?") ? "" : MISSING_ID;
+        return segment.replace(/\?$/, "");
+      })
+      .join("/")
+      .replace(/\/+/g, "/")
+      .replace(/(.)\/$/, "$1") || "/"
+  );
+}
+
+type Access = "public" | "signed-in" | "admin";
+/**
+ * The rule by place: `_app+` is the signed-in frame, and its admin screens need Admin; `/api/admin`
+ * needs Admin; the API is signed-in except the sign-in, sign-up and questionnaire endpoints
+ * (public by the spec); everything else is public.
+ */
+const PUBLIC_API = /^\/api\/(auth\/(login|register)|login(\/callback)?|logout|questionnaire\/|waitlist\/|healthz)/;
+function accessOf(route: RouteEntry, url: string): Access {
+  if (url.startsWith("/api/admin") || (route.id.startsWith("routes/_app+/") && /^\/admin(\/|$)/.test(url))) return "admin";
+  if (route.id.startsWith("routes/_app+/")) return "signed-in";
+  if (url.startsWith("/api/")) return PUBLIC_API.test(url) ? "public" : "signed-in";
+  return "public";
+}
+
+const leafRoutes = entries.filter(
+  (r) => r.id !== "root" && (r.path !== undefined || r.index) && !entries.some((c) => c.parentId === r.id && c.index),
+);
+const targets = leafRoutes.map((route) => {
+  const url = concrete(fullPath(route));
+  const module = routeModules.get(route.id)!;
+  return {
+    route,
+    url,
+    access: accessOf(route, url),
+    isResource: typeof module.default !== "function",
+    module,
+  };
+});
+
+// ---------------------------------------------------------------------------------------------
+// Callers and bodies.
+
+type Role = "signed out" | "user" | "other user" | "admin" | "premium";
+const ROLES: Role[] = ["signed out", "user", "other user", "admin", "premium"];
+const cookies = new Map<Role, string | null>();
+
+const deep = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
+const HUGE = "x".repeat(1024 * 1024);
+const JSON_BODIES: Array<[string, string | null]> = [
+  ["no body", null],
+  ["malformed JSON", '{"email": "a@b.co", '],
+  [
+    "wrong types",
+    JSON.stringify({
+      email: 42,
+      password: [],
+      firstName: { a: 1 },
+      flowType: true,
+      companyName: null,
+      answers: "x",
+      id: -1,
+      step: "NaN",
+    }),
+  ],
+  [
+    "$ operators",
+    JSON.stringify({
+      email: { $gt: "" },
+      password: { $ne: null },
+      userId: { $where: "1" },
+      id: { $regex: ".*" },
+      $set: { role: "Admin" },
+    }),
+  ],
+  ["1 MB strings", JSON.stringify({ email: HUGE, firstName: HUGE })],
+  ["deep nesting", `{"a":${deep(5000)}}`],
+  ["__proto__", '{"__proto__":{"role":"Admin","isPremium":true},"constructor":{"prototype":{"role":"Admin"}},"email":"p@example.com"}'],
+];
+const FORM_BODIES: Array<[string, string | null]> = [
+  ["no body", null],
+  ["garbage intent", "intent=%00%ff&step=-1&email=not-an-email"],
+  ["$ keys", "email[$gt]=&password[$ne]=x&$where=1&intent=next"],
+  ["1 MB value", `intent=next&companyName=${HUGE}`],
+  ["__proto__", "__proto__[role]=Admin&constructor[prototype][role]=Admin&intent=save"],
+];
+
+function requestFor(
+  url: string,
+  method: string,
+  role: Role,
+  body: string | null,
+  kind: "json" | "form" | "none",
+  extra: Record<string, string> = {},
+) {
+  const headers = new Headers({ Host: "127.0.0.1:3000", ...extra });
+  const cookie = cookies.get(role);
+  if (cookie) headers.set("Cookie", cookie);
+  if (kind === "json") {
+    headers.set("Accept", "application/json");
+    if (body !== null) headers.set("Content-Type", "application/json");
+  } else {
+    headers.set("Accept", "text/html");
+    headers.set("Sec-Fetch-Dest", "document");
+    if (body !== null) headers.set("Content-Type", "application/x-www-form-urlencoded");
+    if (method !== "GET" && !headers.has("Origin")) headers.set("Origin", BASE);
+  }
+  return new Request(new URL(url, BASE), {
+    method,
+    headers,
+    body: method === "GET" || method === "HEAD" ? undefined : (body ?? undefined),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// What every answer must be.
+
+const STACK = /\n\s+at .+[:(]\d+:\d+|at async |node_modules\/|\/work\/|file:\/\//;
+const problems: string[] = [];
+
+async function check(label: string, response: Response, expectRule?: (status: number) => string | null, personal = true) {
+  const text = response.status === 204 || response.status === 304 ? "" : await response.text();
+  const fail = (why: string) => problems.push(`${label}: ${why} (status ${response.status}) ${text.slice(0, 160)}`);
+  if (response.status >= 500) fail("server error");
+  if (STACK.test(text)) fail("stack trace or file path in the body");
+  for (const header of ["X-Content-Type-Options", "X-Frame-Options", "Referrer-Policy", "Content-Security-Policy"]) {
+    if (!response.headers.get(header)) fail(`no ${header}`);
+  }
+  // Anything personal is never stored; the rest at least says what may be done with it.
+  const cacheControl = response.headers.get("Cache-Control");
+  if (personal ? cacheControl !== "private, no-store" : !cacheControl) fail(`Cache-Control is ${cacheControl}`);
+  const ruleProblem = expectRule?.(response.status);
+  if (ruleProblem) fail(ruleProblem);
+  return { status: response.status, text, headers: response.headers };
+}
+
+/** The status a GET must have for this role under the route's access rule, or null if it is fine. */
+function accessRule(access: Access, role: Role, isResource: boolean, location: string | null) {
+  return (status: number) => {
+    if (role === "signed out" && access !== "public") {
+      if (isResource) return status === 401 || status === 405 ? null : `expected 401 signed out, got ${status}`;
+      return status === 302 && (location ?? "").startsWith("/login") ? null : `expected a redirect to /login, got ${status} ${location}`;
+    }
+    if (access === "admin" && role !== "admin" && role !== "signed out")
+      return status === 403 || status === 405 ? null : `expected 403 for a ${role}, got ${status}`;
+    if (role !== "signed out" && (status === 401 || (status === 403 && access !== "public"))) return `a ${role} was refused (${status})`;
+    return null;
+  };
+}
+
+describe("every route × every role × hostile input", () => {
+  const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+  afterAll(() => errors.mockRestore());
+
+  it("discovers the routes from the route files", () => {
+    expect(targets.length).toBeGreaterThanOrEqual(10);
+    const urls = targets.map((t) => t.url);
+    for (const known of ["/login", "/register", "/api/auth/login", "/api/onboarding", "/dashboard"]) expect(urls).toContain(known);
+  });
+
+  it("answers every request below 500, without a stack trace, with the security headers, no-store and the access rule's status", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    const admin = await createAdmin();
+    const premium = await createUser();
+    await UserModel.updateOne({ _id: premium.user.id }, { $set: { isPremium: true } });
+    cookies.set("signed out", null);
+    cookies.set("user", user.cookie);
+    cookies.set("other user", other.cookie);
+    cookies.set("admin", admin.cookie);
+    cookies.set("premium", premium.cookie);
+
+    const accounts: Array<[Role, string]> = [
+      ["user", user.user.id],
+      ["other user", other.user.id],
+      ["admin", admin.user.id],
+      ["premium", premium.user.id],
+    ];
+    for (const target of targets) {
+      // Fresh sessions per route: a sign-in or a password change on the last one ended them.
+      for (const [role, id] of accounts) cookies.set(role, (await signIn(id)).cookie);
+      for (const role of ROLES) {
+        // Reads: the page or endpoint itself, and for pages the client-side data request too.
+        const kind = target.isResource ? "json" : "form";
+        const get = await send(requestFor(target.url, "GET", role, null, kind));
+        await check(
+          `GET ${target.url} as ${role}`,
+          get,
+          accessRule(target.access, role, target.isResource, get.headers.get("Location")),
+          role !== "signed out",
+        );
+        if (!target.isResource) {
+          const dataUrl = `${target.url === "/" ? "/_root" : target.url}.data`;
+          await check(`GET ${dataUrl} as ${role}`, await send(requestFor(dataUrl, "GET", role, null, "json")), undefined, role !== "signed out");
+        }
+        // Writes: every method, every hostile body.
+        const methods = target.isResource ? ["POST", "PUT", "PATCH", "DELETE"] : ["POST"];
+        const bodies = target.isResource ? JSON_BODIES : FORM_BODIES;
+        for (const method of methods) {
+          for (const [name, body] of bodies) {
+            // Sign-out is a write that works: keep the caller's session for the rest of the walk.
+            if (target.url === "/api/logout") continue;
+            const response = await send(requestFor(target.url, method, role, body, kind));
+            const { status, headers } = await check(`${method} ${target.url} (${name}) as ${role}`, response, undefined, role !== "signed out");
+            if (status === 405 && !headers.get("Allow") && target.isResource) problems.push(`${method} ${target.url}: 405 without Allow`);
+            if (target.isResource && role === "signed out" && target.access !== "public" && ![401, 405].includes(status)) {
+              problems.push(`${method} ${target.url} (${name}) signed out: expected 401 or 405, got ${status}`);
+            }
+          }
+        }
+      }
+      // A foreign site's post to a page: the 403 page, never a bare 500.
+      if (!target.isResource) {
+        const foreign = await send(
+          requestFor(target.url, "POST", "user", "intent=save", "form", {
+            Origin: "https://evil.example",
+          }),
+        );
+        const { status, text } = await check(`foreign POST ${target.url}`, foreign);
+        if (typeof target.module.action === "function" && status !== 403) problems.push(`foreign POST ${target.url}: expected 403, got ${status}`);
+        if (status === 403 && !text.includes("This request came from another site and was refused."))
+          problems.push(`foreign POST ${target.url}: not the 403 page`);
+      }
+    }
+
+    // The __proto__ bodies changed nobody's role or plan.
+    for (const account of [user, other, premium]) {
+      const stored = await UserModel.findById(account.user.id).lean();
+      expect(stored?.role).toBe("User");
+    }
+    expect(Boolean((await UserModel.findById(user.user.id).lean())?.isPremium)).toBe(false);
+
+    console.info(`[harness] ${requestCount} requests over ${targets.length} routes × ${ROLES.length} roles`);
+    expect(problems).toEqual([]);
+    expect(requestCount).toBeGreaterThanOrEqual(1000);
+    // Nothing was worth a stack trace in the log either.
+    expect(errors.mock.calls.map((call) => inspect(call[0], { depth: 2 }).slice(0, 300))).toEqual([]);
+  }, 600_000);
+});
