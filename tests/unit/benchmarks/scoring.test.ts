@@ -56,7 +56,7 @@ describe("scoreFor: the difference, signed, with the relative difference for rat
     expect(scoreForMetric("bounceRate", 2, "1.01%")).toMatchObject({ text: "+1.0% (+98.0%)", verdict: "worse" });
     expect(scoreForMetric("bounceRate", 0.5, "1.01%")).toMatchObject({ text: "-0.5% (-50.5%)", verdict: "better" });
     expect(scoreForMetric("unsubscribeRate", 0.1, "0.25%")).toMatchObject({ text: "-0.2% (-60.0%)", verdict: "better" });
-    expect(scoreForMetric("spamComplaintRate", 0.02, "0.012%")).toMatchObject({ text: "+0.0% (+66.7%)", verdict: "worse" });
+    expect(scoreForMetric("spamComplaintRate", 0.02, "0.012%")).toMatchObject({ text: "0.0% (+66.7%)", verdict: "worse" });
   });
 
   it("a difference that rounds to zero carries no sign; a zero median has no relative difference", () => {
