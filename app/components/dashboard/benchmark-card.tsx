@@ -206,7 +206,7 @@ function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, st
               rows={flow.rows.map((row) => ({ key: row.key, value: saved[row.key] ?? null, median: row.median?.text ?? null }))}
             />
           ) : null}
-          <div className="flex flex-col justify-between gap-4 rounded-xl bg-slate-50 p-4">
+          <div className={`flex flex-col justify-between gap-4 rounded-xl bg-slate-50 p-4 ${entered > 0 ? "" : "sm:flex-row sm:items-center"}`}>
             <div>
               {entered > 0 ? (
                 <p className="text-sm font-semibold text-slate-900">
