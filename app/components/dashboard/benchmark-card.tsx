@@ -310,10 +310,10 @@ function MetricRow({
         <span className="sr-only md:hidden">Median: </span>
         {row.median ? (
           <>
-            <span className="font-semibold text-slate-900 tabular-nums" title={row.median.source}>
+            <span className="font-semibold text-slate-900 tabular-nums">
               {row.median.text || "N/A"}
             </span>
-            <span className="block truncate text-xs text-slate-500" title={row.median.groupLabel}>
+            <span className="block truncate text-xs text-slate-500">
               {row.median.groupLabel}
             </span>
           </>
