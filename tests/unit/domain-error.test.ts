@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { apiRoute } from "~/services/api.server";
 import {
   conflict,
-  DomainError,
+  type DomainError,
   notFound,
   onboardingRequired,
   premiumRequired,
