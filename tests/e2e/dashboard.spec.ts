@@ -50,6 +50,8 @@ async function registerAiUser(request: APIRequestContext, website: string) {
 
 test.describe("Email Benchmark card with JavaScript", () => {
   test("sections toggle, a figure saves itself and survives a reload, scores are coloured", async ({ page }) => {
+    // A long walk through the card (two saves, a reload, an accessibility scan) on a shared machine.
+    test.setTimeout(90_000);
     await registerByApi(page.request, newUser());
     await page.goto("/dashboard");
     await waitForHydration(page);
