@@ -13,6 +13,9 @@ const TEXTS = {
   companyWebsite: "https://studio.example",
 } as Record<string, string>;
 
+/** Where the review screenshots go (outside test-results, which every run empties). */
+const SCREENS_DIR = process.env.ADMIN_SCREENS_DIR ?? "test-results/admin-screens";
+
 function suffix() {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
@@ -93,6 +96,8 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test.beforeEach(async ({ page }) => {
+      // Each journey is a dozen page loads; on a shared two-core machine that outgrows 30 s.
+      test.setTimeout(90_000);
       await signInAsAdmin(page.request);
     });
 
@@ -293,7 +298,7 @@ test.describe("admin screens", () => {
       for (const path of shots) {
         await open(page, path, true);
         const name = path.replace(/[/?=]+/g, "-").replace(/^-/, "");
-        await page.screenshot({ path: `test-results/admin-screens/${name}-${width}.png`, fullPage: width === 1280 });
+        await page.screenshot({ path: `${SCREENS_DIR}/${name}-${width}.png`, fullPage: width === 1280 });
       }
     }
   });

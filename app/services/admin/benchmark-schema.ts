@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { BENCHMARK_TYPES, FLOW_TYPES, PERFORMANCE_INDICATORS, flowTypeForBenchmarkType } from "~/lib/flow-types";
+import { ALL_BUSINESS_TYPES, ALL_INDUSTRIES } from "~/services/benchmarks/peer-groups";
 
 /**
  * What an admin may write to a benchmark row (spec §3 email_benchmarks and its admin view), for
@@ -10,9 +11,8 @@ import { BENCHMARK_TYPES, FLOW_TYPES, PERFORMANCE_INDICATORS, flowTypeForBenchma
 export const RATE_MAX = 100;
 export const REVENUE_MAX = 999_999;
 export const NUMBER_STEP = 0.01;
-/** Rows without an industry or business type apply to everyone: the seed's general peer group. */
-export const ALL_INDUSTRIES = "All industries";
-export const ALL_BUSINESS_TYPES = "All";
+/** Rows without an industry or business type apply to everyone: the general peer group. */
+export { ALL_BUSINESS_TYPES, ALL_INDUSTRIES };
 
 export const BENCHMARK_NUMBER_FIELDS = ["openRate", "clickRate", "ctr", "revenuePerRecipient"] as const;
 export type BenchmarkNumberField = (typeof BENCHMARK_NUMBER_FIELDS)[number];

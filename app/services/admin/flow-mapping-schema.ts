@@ -26,6 +26,20 @@ export const ruleStepSchema = z.object({
 });
 export type RuleStepInput = z.output<typeof ruleStepSchema>;
 
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** Plain JSON: what a JSON body or a parsed form text can hold (no functions, symbols or NaN). */
+function isJsonValue(value: unknown, depth = 0): value is JsonValue {
+  if (depth > 20) return false;
+  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+  if (typeof value === "number") return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every((item) => isJsonValue(item, depth + 1));
+  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.values(value).every((item) => isJsonValue(item, depth + 1));
+  }
+  return false;
+}
+
 /** Minutes from the trigger for timings that have one; event-relative timings have none. */
 function fixedOffset(timing: Timing): number | null {
   if (timing.type === "immediate") return 0;
@@ -46,7 +60,7 @@ export const flowMappingInputSchema = z
     serviceFrequency: text(100, "Service frequency").default(""),
     upsellOpportunity: text(200, "Upsell opportunity").default(""),
     trigger: text(2000, "Trigger").default(""),
-    exitRules: z.json({ error: "Exit rules must be valid JSON" }).default(null),
+    exitRules: z.custom<JsonValue>(isJsonValue, { error: "Exit rules must be valid JSON" }).default(null),
     notes: text(5000, "Notes").default(""),
     steps: z.array(ruleStepSchema, { error: "Steps must be a list" }).min(1, "Add at least one step").max(MAX_RULE_STEPS, `A rule has at most ${MAX_RULE_STEPS} steps`),
   })
