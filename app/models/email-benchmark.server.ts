@@ -144,6 +144,7 @@ export async function getBenchmark(id: string): Promise<BenchmarkRecord | null> 
 /** Rejects with E11000 (code 11000) when a row with the same type, indicator, industry and business type exists. */
 export async function createBenchmark(input: BenchmarkInput): Promise<BenchmarkRecord> {
   const doc = await EmailBenchmarkModel.create(pickBenchmarkFields(input));
+  forgetCachedMedians();
   return toBenchmarkRecord(doc.toObject({ transform: false }));
 }
 
@@ -154,11 +155,13 @@ export async function updateBenchmark(id: string, changes: Partial<BenchmarkInpu
     { $set: pickBenchmarkFields(changes) },
     { returnDocument: "after", runValidators: true },
   ).lean<EmailBenchmarkDoc>();
+  forgetCachedMedians();
   return doc ? toBenchmarkRecord(doc) : null;
 }
 
 export async function deleteBenchmark(id: string): Promise<boolean> {
   const result = await EmailBenchmarkModel.deleteOne({ _id: id });
+  forgetCachedMedians();
   return result.deletedCount === 1;
 }
 
@@ -175,6 +178,7 @@ export async function countBenchmarks(): Promise<number> {
 export async function insertBenchmarkIfMissing(input: BenchmarkInput): Promise<boolean> {
   try {
     await EmailBenchmarkModel.create(pickBenchmarkFields(input));
+    forgetCachedMedians();
     return true;
   } catch (error) {
     if (isDuplicateKeyError(error)) return false;
@@ -273,4 +277,28 @@ export async function listBenchmarkMedians(): Promise<BenchmarkMedianRow[]> {
     source: doc.source ?? "",
     benchmarkTimestamp: doc.benchmarkTimestamp,
   }));
+}
+
+/**
+ * The dashboard reads the medians on every signed-in page view; they change only when an admin
+ * edits a row. This process keeps them for a few seconds and forgets them at once on any write
+ * through this model, so an edit shows on its own instance immediately and on other instances
+ * within MEDIANS_TTL_MS. `GET /api/benchmarks` always reads the database.
+ */
+export const MEDIANS_TTL_MS = 5_000;
+let cachedMedians: { rows: Promise<BenchmarkMedianRow[]>; at: number } | null = null;
+
+function forgetCachedMedians() {
+  cachedMedians = null;
+}
+
+export function listBenchmarkMediansCached(now = Date.now()): Promise<BenchmarkMedianRow[]> {
+  if (cachedMedians && now >= cachedMedians.at && now - cachedMedians.at < MEDIANS_TTL_MS) return cachedMedians.rows;
+  const rows = listBenchmarkMedians();
+  const entry = { rows, at: now };
+  cachedMedians = entry;
+  rows.catch(() => {
+    if (cachedMedians === entry) cachedMedians = null;
+  });
+  return rows;
 }

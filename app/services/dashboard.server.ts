@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 
 import { DEFAULT_OPEN_BENCHMARK_FLOW, flowTypeLabel, isFlowType, type FlowType } from "~/lib/flow-types";
 import { METRIC_KEYS } from "~/lib/metrics";
-import { listBenchmarkMedians } from "~/models/email-benchmark.server";
+import { listBenchmarkMediansCached } from "~/models/email-benchmark.server";
 import { getResponseSummaryByUserId } from "~/models/questionnaire-response.server";
 import { listMetricsForUser } from "~/models/user-benchmark-metric.server";
 import type { UserRecord } from "~/models/user.server";
@@ -40,7 +40,7 @@ export async function loadDashboard(user: UserRecord, url?: URL) {
   const [profile, metrics, benchmarks] = await Promise.all([
     getResponseSummaryByUserId(user.id),
     listMetricsForUser(user.id),
-    listBenchmarkMedians(),
+    listBenchmarkMediansCached(),
   ]);
   const openFlows = new Set<FlowType>([DEFAULT_OPEN_BENCHMARK_FLOW]);
   for (const value of url?.searchParams.getAll(OPEN_PARAM) ?? []) if (isFlowType(value)) openFlows.add(value);

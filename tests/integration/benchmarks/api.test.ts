@@ -8,7 +8,7 @@ const { apiBody, args, jsonRequest, SAME_ORIGIN } = await import("../../support/
 const benchmarksApi = await import("~/routes/api+/benchmarks");
 const metricsApi = await import("~/routes/api+/user-metrics");
 const { UserBenchmarkMetricModel } = await import("~/models/user-benchmark-metric.server");
-const { createBenchmark, listBenchmarks } = await import("~/models/email-benchmark.server");
+const { createBenchmark, EmailBenchmarkModel, listBenchmarkMediansCached, listBenchmarks, MEDIANS_TTL_MS, updateBenchmark } = await import("~/models/email-benchmark.server");
 const { seedDatabase } = await import("~/services/seed/seed.server");
 
 await useTestDatabase({ clearBeforeEach: true });
@@ -53,6 +53,22 @@ describe("peer groups in the database", () => {
     expect((await seedDatabase()).benchmarks).toBe(0);
     const rows = await listBenchmarks();
     expect(rows.every((row) => row.industry === "All industries" && row.businessType === "All" && row.source.length > 10)).toBe(true);
+  });
+});
+
+describe("the dashboard's medians cache", () => {
+  it("serves the medians for a few seconds, forgets them on any model write, and expires", async () => {
+    const base = { benchmarkType: "Sunset Flow", performanceIndicator: "Open Rate (Email)", industry: "All industries", businessType: "All" };
+    const row = await createBenchmark({ ...base, industryMedian: "30.00%" });
+    const t0 = 1_000_000;
+    expect((await listBenchmarkMediansCached(t0)).map((r) => r.industryMedian)).toEqual(["30.00%"]);
+    // A change behind the model's back is not seen until the cache expires...
+    await EmailBenchmarkModel.updateOne({ _id: row.id }, { $set: { industryMedian: "31.00%" } });
+    expect((await listBenchmarkMediansCached(t0 + MEDIANS_TTL_MS - 1)).map((r) => r.industryMedian)).toEqual(["30.00%"]);
+    expect((await listBenchmarkMediansCached(t0 + MEDIANS_TTL_MS)).map((r) => r.industryMedian)).toEqual(["31.00%"]);
+    // ...while an edit through the model shows at once.
+    await updateBenchmark(row.id, { industryMedian: "32.00%" });
+    expect((await listBenchmarkMediansCached(t0 + MEDIANS_TTL_MS + 1)).map((r) => r.industryMedian)).toEqual(["32.00%"]);
   });
 });
 
