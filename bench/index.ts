@@ -1,4 +1,5 @@
 // `npm run bench`: speed figures a reviewer can reproduce. Each part prints its own lines.
+import { runAdminBench } from "./admin-users";
 import { runEngineBench } from "./engine";
 import { formatLoad, load, serveBuild } from "./http";
 
@@ -26,6 +27,7 @@ async function main() {
   const sections: Array<[string, () => Promise<string[]>]> = [
     ["pages", pages],
     ["engine", runEngineBench],
+    ["admin", runAdminBench],
   ];
   for (const [name, run] of sections) {
     if (only && only !== name) continue;
