@@ -223,7 +223,7 @@ export async function listBenchmarksPage({
     ? { $or: [{ benchmarkType: search }, { performanceIndicator: search }, { industry: search }, { businessType: search }] }
     : {};
   const [docs, total] = await Promise.all([
-    EmailBenchmarkModel.find(filter).sort({ [sort]: dir, _id: dir }).skip(skip).limit(limit).lean<EmailBenchmarkDoc[]>(),
+    EmailBenchmarkModel.find(filter).sort(sort === "performanceIndicator" ? { performanceIndicator: dir, _id: dir } : { [sort]: dir, performanceIndicator: 1, _id: dir }).skip(skip).limit(limit).lean<EmailBenchmarkDoc[]>(),
     EmailBenchmarkModel.countDocuments(filter),
   ]);
   return { rows: docs.map(toBenchmarkRecord), total };

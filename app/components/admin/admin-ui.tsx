@@ -30,8 +30,8 @@ export const secondaryButton =
   "inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50";
 export const dangerButton =
   "inline-flex items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700 disabled:cursor-wait disabled:bg-red-500";
-export const rowLink = "rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50";
-export const rowDangerLink = "rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50";
+export const rowLink = "rounded-md px-1.5 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50";
+export const rowDangerLink = "rounded-md px-1.5 py-1 text-sm font-medium text-red-700 hover:bg-red-50";
 
 /** What an admin page action answers when a write is refused (pageErrorReply's shape). */
 export interface AdminFailure {

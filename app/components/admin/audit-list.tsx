@@ -38,7 +38,7 @@ export function AuditList({ entries }: { entries: RecentAuditEntry[] }) {
             <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
               <p className="text-sm text-slate-900">
                 <span className="font-medium">{ENTITY_LABELS[entry.entity] ?? entry.entity}</span> {ACTION_LABELS[entry.action] ?? entry.action}:{" "}
-                <span className="break-all text-slate-700">{entry.label}</span>
+                <span className="break-words text-slate-700">{entry.label}</span>
               </p>
               <p className="flex-none text-xs text-slate-500">
                 {entry.actorEmail} ·{" "}

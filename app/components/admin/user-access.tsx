@@ -37,7 +37,7 @@ export function RoleControl({ user, isSelf }: { user: Row; isSelf: boolean }) {
           name="intent"
           value="set-role"
           disabled={fetcher.state !== "idle"}
-          className="rounded-md px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-50"
+          className="rounded-md px-2 py-1 text-xs font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50 disabled:opacity-50"
           aria-label={`${admin ? "Remove Admin role from" : "Make Admin:"} ${user.email}`}
         >
           {admin ? (isSelf ? "Leave Admin" : "Make User") : "Make Admin"}

@@ -96,7 +96,7 @@ export function DataTable<Row>({ name, caption, columns, rows, rowKey, total, pa
                   key={column.key}
                   scope="col"
                   aria-sort={column.sortKey && column.sortKey === sort ? (dir === "asc" ? "ascending" : "descending") : undefined}
-                  className={`px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase ${column.kind === "number" ? "text-right" : "text-left"}`}
+                  className={`px-3 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase first:pl-4 ${column.kind === "number" ? "text-right" : "text-left"}`}
                 >
                   {column.sortKey ? (
                     <Link
@@ -135,13 +135,13 @@ export function DataTable<Row>({ name, caption, columns, rows, rowKey, total, pa
                     return (
                       <td
                         key={column.key}
-                        className={`px-4 py-3 align-top text-slate-800 ${column.kind === "number" ? "text-right tabular-nums whitespace-nowrap" : ""} ${column.className ?? ""}`}
+                        className={`px-3 py-3 align-top text-slate-800 first:pl-4 ${column.kind === "number" ? "text-right tabular-nums whitespace-nowrap" : ""} ${column.className ?? ""}`}
                       >
                         {column.render && !empty ? column.render(row) : formatCell(raw, column.kind)}
                       </td>
                     );
                   })}
-                  {actions ? <td className="px-4 py-2 text-right whitespace-nowrap">{actions(row)}</td> : null}
+                  {actions ? <td className="py-2 pr-3 pl-1 text-right whitespace-nowrap">{actions(row)}</td> : null}
                 </tr>
               ))
             )}

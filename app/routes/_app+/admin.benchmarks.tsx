@@ -84,7 +84,7 @@ const columns: Array<Column<BenchmarkRow>> = [
       </>
     ),
   },
-  { key: "performanceIndicator", header: "Indicator", sortKey: "performanceIndicator", value: (row) => shortIndicator(row.performanceIndicator), className: "whitespace-nowrap" },
+  { key: "performanceIndicator", header: "Indicator", sortKey: "performanceIndicator", value: (row) => shortIndicator(row.performanceIndicator), className: "min-w-28" },
   {
     key: "industry",
     header: "Peer Group",
@@ -101,7 +101,7 @@ const columns: Array<Column<BenchmarkRow>> = [
   { key: "openRate", header: "Open %", sortKey: "openRate", kind: "number", value: (row) => row.openRate },
   { key: "clickRate", header: "Click %", sortKey: "clickRate", kind: "number", value: (row) => row.clickRate },
   { key: "ctr", header: "CTR %", sortKey: "ctr", kind: "number", value: (row) => row.ctr },
-  { key: "revenuePerRecipient", header: "Rev./Rcpt $", sortKey: "revenuePerRecipient", kind: "number", value: (row) => row.revenuePerRecipient },
+  { key: "revenuePerRecipient", header: "Rev. $", sortKey: "revenuePerRecipient", kind: "number", value: (row) => row.revenuePerRecipient },
 ];
 
 function valuesOf(row: BenchmarkRow): BenchmarkFormValues {

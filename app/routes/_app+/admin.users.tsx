@@ -51,7 +51,7 @@ export default function AdminUsers() {
   const { query, page } = useLoaderData<typeof loader>();
   const me = useUser();
   const columns: Array<Column<AdminUserView>> = [
-    { key: "email", header: "Email", sortKey: "email", value: (row) => row.email, className: "font-medium break-all" },
+    { key: "email", header: "Email", sortKey: "email", value: (row) => row.email, className: "font-medium break-words min-w-52 max-w-72" },
     { key: "firstName", header: "First Name", sortKey: "firstName", value: (row) => row.firstName },
     { key: "lastName", header: "Last Name", sortKey: "lastName", value: (row) => row.lastName },
     { key: "role", header: "Role", sortKey: "role", value: (row) => row.role, render: (row) => <RoleControl user={row} isSelf={row.id === me.id} /> },
