@@ -113,7 +113,7 @@ export function DataTable<Row>({ name, caption, columns, rows, rowKey, total, pa
                 </th>
               ))}
               {actions ? (
-                <th scope="col" className="px-4 py-3 text-right text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                <th scope="col" className="sticky right-0 bg-slate-50 px-4 py-3 text-right text-xs font-semibold tracking-wide text-slate-600 uppercase">
                   <span className="sr-only">Actions</span>
                 </th>
               ) : null}
@@ -128,7 +128,7 @@ export function DataTable<Row>({ name, caption, columns, rows, rowKey, total, pa
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={rowKey(row)} className="hover:bg-slate-50">
+                <tr key={rowKey(row)} className="group hover:bg-slate-50">
                   {columns.map((column) => {
                     const raw = column.value(row);
                     const empty = formatCell(raw, column.kind) === "-";
@@ -141,7 +141,12 @@ export function DataTable<Row>({ name, caption, columns, rows, rowKey, total, pa
                       </td>
                     );
                   })}
-                  {actions ? <td className="py-2 pr-3 pl-1 text-right whitespace-nowrap">{actions(row)}</td> : null}
+                  {actions ? (
+                    // The actions stay in view when a wide table scrolls sideways.
+                    <td className="sticky right-0 bg-white py-2 pr-3 pl-2 text-right whitespace-nowrap shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.15)] group-hover:bg-slate-50">
+                      {actions(row)}
+                    </td>
+                  ) : null}
                 </tr>
               ))
             )}

@@ -84,7 +84,7 @@ const columns: Array<Column<BenchmarkRow>> = [
       </>
     ),
   },
-  { key: "performanceIndicator", header: "Indicator", sortKey: "performanceIndicator", value: (row) => shortIndicator(row.performanceIndicator), className: "min-w-28" },
+  { key: "performanceIndicator", header: "Indicator", sortKey: "performanceIndicator", value: (row) => shortIndicator(row.performanceIndicator), className: "min-w-36" },
   {
     key: "industry",
     header: "Peer Group",
