@@ -1,4 +1,5 @@
 // `npm run bench`: speed figures a reviewer can reproduce. Each part prints its own lines.
+import { runAdminBench } from "./admin-users";
 import { runEngineBench } from "./engine";
 import { runEventLoopBench } from "./event-loop";
 import { formatLoad, load, serveBuild } from "./http";
@@ -29,6 +30,7 @@ async function main() {
     ["engine", runEngineBench],
     ["event-loop", runEventLoopBench],
     ["flows", async () => (await import("./flows")).runFlowsBench()],
+    ["admin", runAdminBench],
   ];
   for (const [name, run] of sections) {
     if (only && only !== name) continue;

@@ -23,6 +23,10 @@ export type MetricValues = Record<MetricKey, number | null>;
 export interface MetricDefinition {
   key: MetricKey;
   indicator: PerformanceIndicator;
+  /** The row label on the card ('Open Rate'). */
+  label: string;
+  /** Short axis label for the chart. */
+  shortLabel: string;
   unit: "percent" | "dollars";
   /** Open, click, CTR and revenue: higher is better; bounce, unsubscribe, spam: lower is better. */
   higherIsBetter: boolean;
@@ -32,13 +36,13 @@ export interface MetricDefinition {
 }
 
 export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
-  { key: "openRate", indicator: "Open Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
-  { key: "clickRate", indicator: "Click Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
-  { key: "ctr", indicator: "Click Through Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
-  { key: "revenuePerRecipient", indicator: "Revenue Per Recipient (Email)", unit: "dollars", higherIsBetter: true, max: 999999, step: 0.01 },
-  { key: "bounceRate", indicator: "Bounce Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
-  { key: "unsubscribeRate", indicator: "Unsubscribe Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
-  { key: "spamComplaintRate", indicator: "Spam Complaint Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
+  { key: "openRate", label: "Open Rate", shortLabel: "Open", indicator: "Open Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
+  { key: "clickRate", label: "Click Rate", shortLabel: "Click", indicator: "Click Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
+  { key: "ctr", label: "Click Through Rate", shortLabel: "CTR", indicator: "Click Through Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
+  { key: "revenuePerRecipient", label: "Revenue Per Recipient", shortLabel: "Revenue", indicator: "Revenue Per Recipient (Email)", unit: "dollars", higherIsBetter: true, max: 999999, step: 0.01 },
+  { key: "bounceRate", label: "Bounce Rate", shortLabel: "Bounce", indicator: "Bounce Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
+  { key: "unsubscribeRate", label: "Unsubscribe Rate", shortLabel: "Unsub.", indicator: "Unsubscribe Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
+  { key: "spamComplaintRate", label: "Spam Complaint Rate", shortLabel: "Spam", indicator: "Spam Complaint Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
 ];
 
 export function emptyMetricValues(): MetricValues {
@@ -78,6 +82,46 @@ export function parseMetricInput(text: string | null | undefined): number | null
   if (text === null || text === undefined) return null;
   const trimmed = text.trim();
   if (trimmed === "") return null;
+  // Plain decimal notation only: Number() would also read '0x10' or 'Infinity'.
+  if (!DECIMAL.test(trimmed)) return null;
   const value = Number(trimmed);
   return Number.isFinite(value) ? value : null;
+}
+
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+export function metricDefinition(key: MetricKey): MetricDefinition {
+  const definition = METRIC_DEFINITIONS.find((item) => item.key === key);
+  if (!definition) throw new Error(`Unknown metric ${key}`);
+  return definition;
+}
+
+export function isMetricKey(value: unknown): value is MetricKey {
+  return typeof value === "string" && (METRIC_KEYS as readonly string[]).includes(value);
+}
+
+/** The largest stored integer a metric accepts (100% → 10000, $999,999 → 99999900). */
+export function storedMax(definition: Pick<MetricDefinition, "max">): number {
+  return definition.max * 100;
+}
+
+/** The message for a figure outside a metric's range, in display units (spec §5: min 0). */
+export function metricRangeMessage(definition: Pick<MetricDefinition, "label" | "unit" | "max">) {
+  return definition.unit === "dollars"
+    ? `${definition.label} must be an amount from 0 to ${definition.max.toLocaleString("en-US")}.`
+    : `${definition.label} must be a percentage from 0 to ${definition.max}.`;
+}
+
+/**
+ * A figure typed on the card (display units), checked against the input's rules. Empty or
+ * non-numeric text is null (spec §5); a number outside min 0 … max is an error message.
+ */
+export function readMetricInput(
+  definition: Pick<MetricDefinition, "label" | "unit" | "max">,
+  text: string | null | undefined,
+): { ok: true; value: number | null } | { ok: false; message: string } {
+  const value = parseMetricInput(text);
+  if (value === null) return { ok: true, value: null };
+  if (value < 0 || value > definition.max) return { ok: false, message: metricRangeMessage(definition) };
+  return { ok: true, value };
 }

@@ -45,7 +45,17 @@ const emailBenchmarkSchema = new Schema<EmailBenchmarkDoc>(
   },
   { timestamps: true, versionKey: false, toJSON: exposeIdOptions(), toObject: exposeIdOptions() },
 );
-emailBenchmarkSchema.index({ benchmarkType: 1, performanceIndicator: 1 }, { unique: true, name: "benchmark_key" });
+/**
+ * One row per flow, indicator and peer group (industry × business type): the all-industries row
+ * the seed brings and any number of industry rows an admin adds beside it. Before peer groups
+ * the key was (benchmarkType, performanceIndicator) alone, named "benchmark_key".
+ */
+export const BENCHMARK_INDEX_NAME = "benchmark_peer_key";
+export const LEGACY_BENCHMARK_INDEX_NAME = "benchmark_key";
+emailBenchmarkSchema.index(
+  { benchmarkType: 1, performanceIndicator: 1, industry: 1, businessType: 1 },
+  { unique: true, name: BENCHMARK_INDEX_NAME },
+);
 
 export const EmailBenchmarkModel = defineModel<EmailBenchmarkDoc>("EmailBenchmark", emailBenchmarkSchema, "email_benchmarks");
 
@@ -131,9 +141,10 @@ export async function getBenchmark(id: string): Promise<BenchmarkRecord | null> 
   return doc ? toBenchmarkRecord(doc) : null;
 }
 
-/** Rejects with E11000 (code 11000) when the (benchmarkType, performanceIndicator) pair exists. */
+/** Rejects with E11000 (code 11000) when a row with the same type, indicator, industry and business type exists. */
 export async function createBenchmark(input: BenchmarkInput): Promise<BenchmarkRecord> {
   const doc = await EmailBenchmarkModel.create(pickBenchmarkFields(input));
+  forgetCachedMedians();
   return toBenchmarkRecord(doc.toObject({ transform: false }));
 }
 
@@ -144,11 +155,13 @@ export async function updateBenchmark(id: string, changes: Partial<BenchmarkInpu
     { $set: pickBenchmarkFields(changes) },
     { returnDocument: "after", runValidators: true },
   ).lean<EmailBenchmarkDoc>();
+  forgetCachedMedians();
   return doc ? toBenchmarkRecord(doc) : null;
 }
 
 export async function deleteBenchmark(id: string): Promise<boolean> {
   const result = await EmailBenchmarkModel.deleteOne({ _id: id });
+  forgetCachedMedians();
   return result.deletedCount === 1;
 }
 
@@ -157,16 +170,135 @@ export async function countBenchmarks(): Promise<number> {
 }
 
 /**
- * For the seed: inserts the row only when its (benchmarkType, performanceIndicator) is absent, and
+ * For the seed: inserts the row only when its (benchmarkType, performanceIndicator, industry,
+ * businessType) is absent, and
  * never touches an existing one, so an admin's edits survive every re-seed. The unique index
  * decides, also between two seeds running at once. Returns whether it inserted.
  */
 export async function insertBenchmarkIfMissing(input: BenchmarkInput): Promise<boolean> {
   try {
     await EmailBenchmarkModel.create(pickBenchmarkFields(input));
+    forgetCachedMedians();
     return true;
   } catch (error) {
     if (isDuplicateKeyError(error)) return false;
     throw error;
   }
+}
+
+// ---- Admin table (/admin/benchmarks) ----
+
+export const BENCHMARK_SORTS = [
+  "benchmarkType",
+  "performanceIndicator",
+  "industry",
+  "businessType",
+  "industryMedian",
+  "openRate",
+  "clickRate",
+  "ctr",
+  "revenuePerRecipient",
+  "updatedAt",
+] as const;
+export type BenchmarkSort = (typeof BENCHMARK_SORTS)[number];
+
+/**
+ * One page of benchmark rows: `search` matches the benchmark type, indicator, industry or
+ * business type. Only the page's rows are read; `_id` breaks ties so pages never overlap.
+ */
+export async function listBenchmarksPage({
+  search,
+  sort,
+  dir,
+  skip,
+  limit,
+}: {
+  search: RegExp | null;
+  sort: BenchmarkSort;
+  dir: 1 | -1;
+  skip: number;
+  limit: number;
+}): Promise<{ rows: BenchmarkRecord[]; total: number }> {
+  const filter = search
+    ? { $or: [{ benchmarkType: search }, { performanceIndicator: search }, { industry: search }, { businessType: search }] }
+    : {};
+  const [docs, total] = await Promise.all([
+    EmailBenchmarkModel.find(filter).sort(sort === "performanceIndicator" ? { performanceIndicator: dir, _id: dir } : { [sort]: dir, performanceIndicator: 1, _id: dir }).skip(skip).limit(limit).lean<EmailBenchmarkDoc[]>(),
+    EmailBenchmarkModel.countDocuments(filter),
+  ]);
+  return { rows: docs.map(toBenchmarkRecord), total };
+}
+
+/**
+ * A database created before peer groups still holds the old unique index on (benchmarkType,
+ * performanceIndicator), which would refuse a second row for another industry. Drops it when it
+ * is there (mongoose builds the new one itself); safe to call at every start. Returns whether
+ * it dropped anything.
+ */
+export async function dropLegacyBenchmarkIndex(): Promise<boolean> {
+  const indexes = await EmailBenchmarkModel.collection.indexes().catch(() => []);
+  if (!indexes.some((index) => index.name === LEGACY_BENCHMARK_INDEX_NAME)) return false;
+  await EmailBenchmarkModel.collection.dropIndex(LEGACY_BENCHMARK_INDEX_NAME);
+  return true;
+}
+
+/** What the benchmark card and `GET /api/benchmarks` need of a row. */
+export interface BenchmarkMedianRow {
+  id: string;
+  benchmarkType: string;
+  performanceIndicator: string;
+  industryMedian: string;
+  industry: string;
+  businessType: string;
+  source: string;
+  benchmarkTimestamp: Date;
+}
+
+type MedianDoc = Pick<
+  EmailBenchmarkDoc,
+  "_id" | "benchmarkType" | "performanceIndicator" | "industryMedian" | "industry" | "businessType" | "source" | "benchmarkTimestamp"
+>;
+
+/** Every row's median and peer group, projected (a few dozen rows: no paging). */
+export async function listBenchmarkMedians(): Promise<BenchmarkMedianRow[]> {
+  const docs = await EmailBenchmarkModel.find(
+    {},
+    { benchmarkType: 1, performanceIndicator: 1, industryMedian: 1, industry: 1, businessType: 1, source: 1, benchmarkTimestamp: 1 },
+  )
+    .sort({ benchmarkType: 1, performanceIndicator: 1, industry: 1, businessType: 1 })
+    .lean<MedianDoc[]>();
+  return docs.map((doc) => ({
+    id: doc._id,
+    benchmarkType: doc.benchmarkType,
+    performanceIndicator: doc.performanceIndicator,
+    industryMedian: doc.industryMedian ?? "",
+    industry: doc.industry ?? "",
+    businessType: doc.businessType ?? "",
+    source: doc.source ?? "",
+    benchmarkTimestamp: doc.benchmarkTimestamp,
+  }));
+}
+
+/**
+ * The dashboard reads the medians on every signed-in page view; they change only when an admin
+ * edits a row. This process keeps them for a few seconds and forgets them at once on any write
+ * through this model, so an edit shows on its own instance immediately and on other instances
+ * within MEDIANS_TTL_MS. `GET /api/benchmarks` always reads the database.
+ */
+export const MEDIANS_TTL_MS = 5_000;
+let cachedMedians: { rows: Promise<BenchmarkMedianRow[]>; at: number } | null = null;
+
+function forgetCachedMedians() {
+  cachedMedians = null;
+}
+
+export function listBenchmarkMediansCached(now = Date.now()): Promise<BenchmarkMedianRow[]> {
+  if (cachedMedians && now >= cachedMedians.at && now - cachedMedians.at < MEDIANS_TTL_MS) return cachedMedians.rows;
+  const rows = listBenchmarkMedians();
+  const entry = { rows, at: now };
+  cachedMedians = entry;
+  rows.catch(() => {
+    if (cachedMedians === entry) cachedMedians = null;
+  });
+  return rows;
 }

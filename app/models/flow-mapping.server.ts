@@ -284,3 +284,33 @@ export async function findBestFlowMapping(flowType: FlowType, business: Business
   const chosen = best?.doc ?? docs[0];
   return chosen ? toFlowMappingRecord(chosen) : null;
 }
+
+// ---- Admin table (/admin/flow-maps and GET /api/admin/flow-mappings) ----
+
+export const FLOW_MAPPING_SORTS = ["flowName", "flowType", "businessType", "communicationChannels", "updatedAt"] as const;
+export type FlowMappingSort = (typeof FLOW_MAPPING_SORTS)[number];
+
+/**
+ * One page of rules: `search` matches the flow name, trigger or business type. Only the page's
+ * rules are read; `_id` breaks ties so pages never overlap.
+ */
+export async function listFlowMappingsPage({
+  search,
+  sort,
+  dir,
+  skip,
+  limit,
+}: {
+  search: RegExp | null;
+  sort: FlowMappingSort;
+  dir: 1 | -1;
+  skip: number;
+  limit: number;
+}): Promise<{ rows: FlowMappingRecord[]; total: number }> {
+  const filter = search ? { $or: [{ flowName: search }, { trigger: search }, { businessType: search }] } : {};
+  const [docs, total] = await Promise.all([
+    FlowMappingModel.find(filter, { seedKey: 0 }).sort({ [sort]: dir, _id: dir }).skip(skip).limit(limit).lean<FlowMappingDoc[]>(),
+    FlowMappingModel.countDocuments(filter),
+  ]);
+  return { rows: docs.map(toFlowMappingRecord), total };
+}

@@ -173,3 +173,49 @@ export async function deleteResponseForUser(userId: string): Promise<boolean> {
   const result = await QuestionnaireResponseModel.deleteOne({ userId });
   return result.deletedCount === 1;
 }
+
+// ---- Admin table pages (/admin/onboarding and GET /api/admin/onboarding-responses) ----
+
+export const ADMIN_RESPONSE_SORTS = ["companyName", "businessType", "industry", "communicationChannels", "createdAt"] as const;
+export type AdminResponseSort = (typeof ADMIN_RESPONSE_SORTS)[number];
+
+/** One page of the admin's read-only table: `search` matches company name, business type or industry. */
+export async function listResponsesPageForAdmin({
+  search,
+  sort,
+  dir,
+  skip,
+  limit,
+}: {
+  search: RegExp | null;
+  sort: AdminResponseSort;
+  dir: 1 | -1;
+  skip: number;
+  limit: number;
+}): Promise<{ rows: AdminResponseRow[]; total: number }> {
+  const filter = search ? { $or: [{ companyName: search }, { businessType: search }, { industry: search }] } : {};
+  const [docs, total] = await Promise.all([
+    QuestionnaireResponseModel.find(filter, { userId: 1, companyName: 1, businessType: 1, industry: 1, communicationChannels: 1, createdAt: 1 })
+      .sort({ [sort]: dir, _id: dir })
+      .skip(skip)
+      .limit(limit)
+      .lean<Pick<QuestionnaireResponseDoc, "_id" | "userId" | "companyName" | "businessType" | "industry" | "communicationChannels" | "createdAt">[]>(),
+    QuestionnaireResponseModel.countDocuments(filter),
+  ]);
+  const rows = docs.map((doc) => ({
+    id: doc._id,
+    userId: doc.userId,
+    companyName: doc.companyName ?? "",
+    businessType: doc.businessType ?? "",
+    industry: doc.industry ?? "",
+    communicationChannels: doc.communicationChannels ?? "",
+    createdAt: doc.createdAt,
+  }));
+  return { rows, total };
+}
+
+/** Every answer of one response, for the admin's read-only view. */
+export async function getResponseByIdForAdmin(id: string): Promise<QuestionnaireResponseRecord | null> {
+  const doc = await QuestionnaireResponseModel.findOne({ _id: id }, ANSWER_PROJECTION).lean<QuestionnaireResponseDoc>();
+  return doc ? toRecord(doc) : null;
+}

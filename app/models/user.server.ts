@@ -261,3 +261,95 @@ export async function deleteUser(id: string): Promise<boolean> {
   const result = await UserModel.deleteOne({ _id: id });
   return result.deletedCount === 1;
 }
+
+// ---- Admin user management (the /admin/users table and /api/admin/users) ----
+
+export const ADMIN_USER_SORTS = ["email", "firstName", "lastName", "role", "isPremium", "createdAt"] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: UserRole;
+  isPremium: number;
+  createdAt: Date;
+}
+
+const ADMIN_USER_PROJECTION = { email: 1, firstName: 1, lastName: 1, role: 1, isPremium: 1, createdAt: 1 } as const;
+type AdminUserFields = Pick<UserDoc, "_id" | "email" | "firstName" | "lastName" | "role" | "isPremium" | "createdAt">;
+
+function toAdminUserRow(doc: AdminUserFields): AdminUserRow {
+  return {
+    id: doc._id,
+    email: doc.email,
+    firstName: doc.firstName ?? "",
+    lastName: doc.lastName ?? "",
+    role: doc.role === ADMIN_ROLE ? ADMIN_ROLE : DEFAULT_ROLE,
+    isPremium: doc.isPremium ? 1 : 0,
+    createdAt: doc.createdAt,
+  };
+}
+
+/**
+ * One page of users for the admin table: `search` matches email, first or last name (a
+ * case-insensitive pattern built by the caller, every special character escaped). Only the page's
+ * rows are read; `_id` breaks ties so pages never overlap.
+ */
+export async function listUsersForAdmin({
+  search,
+  sort,
+  dir,
+  skip,
+  limit,
+}: {
+  search: RegExp | null;
+  sort: AdminUserSort;
+  dir: 1 | -1;
+  skip: number;
+  limit: number;
+}): Promise<{ rows: AdminUserRow[]; total: number }> {
+  const filter = search ? { $or: [{ email: search }, { firstName: search }, { lastName: search }] } : {};
+  const [docs, total] = await Promise.all([
+    UserModel.find(filter, ADMIN_USER_PROJECTION).sort({ [sort]: dir, _id: dir }).skip(skip).limit(limit).lean<AdminUserFields[]>(),
+    UserModel.countDocuments(filter),
+  ]);
+  return { rows: docs.map(toAdminUserRow), total };
+}
+
+export async function getAdminUserRow(id: string): Promise<AdminUserRow | null> {
+  const doc = await UserModel.findOne({ _id: id }, ADMIN_USER_PROJECTION).lean<AdminUserFields>();
+  return doc ? toAdminUserRow(doc) : null;
+}
+
+export async function countAdmins(): Promise<number> {
+  return UserModel.countDocuments({ role: ADMIN_ROLE });
+}
+
+/**
+ * Sets a user's role and/or premium flag (only the given keys). Returns the row before and after
+ * the change, or null when there is no such user. Premium is the stored 0/1 `isPremium` that
+ * every request reads afresh, so it applies from the user's next request.
+ */
+export async function setUserAccess({
+  id,
+  role,
+  isPremium,
+}: {
+  id: string;
+  role?: UserRole;
+  isPremium?: 0 | 1;
+}): Promise<{ before: AdminUserRow; after: AdminUserRow } | null> {
+  const $set: { role?: UserRole; isPremium?: 0 | 1 } = {};
+  if (role !== undefined) $set.role = role;
+  if (isPremium !== undefined) $set.isPremium = isPremium;
+  const before = await UserModel.findOneAndUpdate(
+    { _id: id },
+    { $set },
+    { returnDocument: "before", runValidators: true, projection: ADMIN_USER_PROJECTION },
+  ).lean<AdminUserFields>();
+  if (!before) return null;
+  const beforeRow = toAdminUserRow(before);
+  return { before: beforeRow, after: { ...beforeRow, ...$set } };
+}

@@ -1,4 +1,7 @@
+import { BenchmarkCard } from "~/components/dashboard/benchmark-card";
 import { BusinessProfileCard, BusinessProfileCardSkeleton } from "~/components/dashboard/business-profile-card";
+import { ResearchCard } from "~/components/dashboard/research-card";
+import type { FormReplyLike } from "~/components/dashboard/use-metric-autosave";
 import { userDisplayName, type ClientUser } from "~/lib/user";
 import type { DashboardData } from "~/services/dashboard.server";
 
@@ -13,11 +16,13 @@ function DashboardHeading({ user }: { user: ClientUser | undefined }) {
   );
 }
 
-export function Dashboard({ user, data }: { user: ClientUser; data: DashboardData }) {
+export function Dashboard({ user, data, reply }: { user: ClientUser; data: DashboardData; reply?: FormReplyLike | null }) {
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <DashboardHeading user={user} />
+      {data.research ? <ResearchCard website={data.research.website} /> : null}
       <BusinessProfileCard profile={data.profile} />
+      <BenchmarkCard flows={data.benchmarks} isPremium={data.isPremium} openFlows={data.openFlows} peerGroup={data.peerGroup} reply={reply} />
     </div>
   );
 }
@@ -28,6 +33,22 @@ export function DashboardSkeleton({ user }: { user: ClientUser | undefined }) {
     <div className="mx-auto max-w-5xl space-y-6">
       <DashboardHeading user={user} />
       <BusinessProfileCardSkeleton />
+      <BenchmarkCardSkeleton />
     </div>
+  );
+}
+
+function BenchmarkCardSkeleton() {
+  return (
+    <section aria-busy="true" aria-label="Email Benchmark" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div aria-hidden="true" className="space-y-3">
+        <div className="h-3 w-20 animate-pulse rounded bg-slate-200" />
+        <div className="h-6 w-48 animate-pulse rounded bg-slate-200" />
+        <div className="h-4 w-full max-w-lg animate-pulse rounded bg-slate-200" />
+        {[0, 1, 2, 3, 4].map((i) => (
+          <div key={i} className="h-14 animate-pulse rounded-xl bg-slate-100" />
+        ))}
+      </div>
+    </section>
   );
 }

@@ -18,6 +18,7 @@ const adminNav: NavItem[] = [
   { label: "Onboarding", to: "/admin/onboarding", icon: null },
   { label: "Benchmarks", to: "/admin/benchmarks", icon: null },
   { label: "Flow Maps", to: "/admin/flow-maps", icon: null },
+  { label: "Users", to: "/admin/users", icon: null },
 ];
 
 /** The frame of every signed-in screen: header, sidebar and the page itself. */

@@ -1,0 +1,94 @@
+import { Schema } from "mongoose";
+
+import { defineModel, type JsonValue, toJsonValue, uuidId } from "~/models/utils.server";
+
+/**
+ * The admin audit trail: one entry per admin write (benchmark, flow-mapping rule, role, premium)
+ * with who, what, when and the values before and after. Entries are only ever inserted and read:
+ * this module has no update or delete, and no screen or endpoint edits them.
+ */
+export const AUDIT_ENTITIES = ["benchmark", "flow_mapping", "user"] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+export const AUDIT_ACTIONS = ["create", "update", "delete", "role", "premium"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditLogDoc {
+  _id: string;
+  actorId: string;
+  actorEmail: string;
+  action: AuditAction;
+  entity: AuditEntity;
+  entityId: string;
+  /** A short human label of the thing changed ('Open Rate (Email) · Lead Nurture', an email). */
+  label: string;
+  before: unknown;
+  after: unknown;
+  createdAt: Date;
+}
+
+const auditLogSchema = new Schema<AuditLogDoc>(
+  {
+    _id: uuidId,
+    actorId: { type: String, required: true },
+    actorEmail: { type: String, required: true, maxlength: 254 },
+    action: { type: String, enum: AUDIT_ACTIONS, required: true },
+    entity: { type: String, enum: AUDIT_ENTITIES, required: true },
+    entityId: { type: String, required: true },
+    label: { type: String, maxlength: 300, default: "" },
+    before: { type: Schema.Types.Mixed, default: null },
+    after: { type: Schema.Types.Mixed, default: null },
+  },
+  { timestamps: { createdAt: true, updatedAt: false }, versionKey: false, minimize: false },
+);
+auditLogSchema.index({ createdAt: -1 }, { name: "newest_first" });
+
+export const AuditLogModel = defineModel<AuditLogDoc>("AuditLog", auditLogSchema, "audit_log");
+
+export interface AuditEntry {
+  id: string;
+  actorId: string;
+  actorEmail: string;
+  action: AuditAction;
+  entity: AuditEntity;
+  entityId: string;
+  label: string;
+  before: JsonValue;
+  after: JsonValue;
+  createdAt: Date;
+}
+
+export interface AuditInput {
+  actorId: string;
+  actorEmail: string;
+  action: AuditAction;
+  entity: AuditEntity;
+  entityId: string;
+  label: string;
+  before: JsonValue;
+  after: JsonValue;
+}
+
+export async function recordAudit(input: AuditInput): Promise<void> {
+  await AuditLogModel.create({ ...input });
+}
+
+/** The newest entries first (the admin dashboard shows 20). */
+export async function listRecentAudit(limit = 20): Promise<AuditEntry[]> {
+  const docs = await AuditLogModel.find({}).sort({ createdAt: -1, _id: -1 }).limit(limit).lean<AuditLogDoc[]>();
+  return docs.map((doc) => ({
+    id: doc._id,
+    actorId: doc.actorId,
+    actorEmail: doc.actorEmail,
+    action: doc.action,
+    entity: doc.entity,
+    entityId: doc.entityId,
+    label: doc.label ?? "",
+    before: toJsonValue(doc.before ?? null),
+    after: toJsonValue(doc.after ?? null),
+    createdAt: doc.createdAt,
+  }));
+}
+
+export async function countAudit(filter: { entity?: AuditEntity; entityId?: string } = {}): Promise<number> {
+  return AuditLogModel.countDocuments(filter);
+}

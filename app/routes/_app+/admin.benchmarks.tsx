@@ -1,0 +1,199 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+
+import { AdminPageHeader, DeleteConfirm, primaryButton, rowDangerLink, rowLink, useFailureToastOf } from "~/components/admin/admin-ui";
+import { BENCHMARK_FORM_FIELDS, BenchmarkForm, type BenchmarkFormValues } from "~/components/admin/benchmark-form";
+import { RouteDialog } from "~/components/admin/route-dialog";
+import { DataTable, formatCell, useHrefWith, type Column } from "~/components/ui/data-table";
+import { flowTypeLabel, isFlowType } from "~/lib/flow-types";
+import {
+  BENCHMARK_TABLE,
+  type BenchmarkRow,
+  createBenchmarkAsAdmin,
+  deleteBenchmarkAsAdmin,
+  getBenchmarkForAdmin,
+  listBenchmarksForAdmin,
+  updateBenchmarkAsAdmin,
+} from "~/services/admin/benchmarks.server";
+import { parseListQuery } from "~/services/admin/list-query";
+import { backToTable, dialogOf, formFields, refused, tableHref, unknownIntent } from "~/services/admin/page.server";
+import { requireAdmin } from "~/services/auth/auth.server";
+import { isDomainError } from "~/services/domain-error";
+import { readForm } from "~/services/forms.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Manage Benchmarks | Flowmap" }];
+
+const TABLE = "Benchmarks";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const query = parseListQuery(new URL(request.url).searchParams, BENCHMARK_TABLE);
+  const { dialog, id } = dialogOf(request);
+  let selected: BenchmarkRow | null = null;
+  if ((dialog === "edit" || dialog === "delete") && id) {
+    try {
+      selected = await getBenchmarkForAdmin(id);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      throw await redirectWithToast(tableHref(request), { title: "Error", description: error.message, variant: "destructive" });
+    }
+  }
+  return { query, page: await listBenchmarksForAdmin(query), dialog, selected };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const id = String(form.get("id") ?? "");
+  const values = formFields(form, BENCHMARK_FORM_FIELDS);
+  try {
+    switch (intent) {
+      case "create":
+        await createBenchmarkAsAdmin({ actor: admin, input: values });
+        return await backToTable(request, TABLE, "created");
+      case "update":
+        await updateBenchmarkAsAdmin({ actor: admin, id, input: values });
+        return await backToTable(request, TABLE, "updated");
+      case "delete":
+        await deleteBenchmarkAsAdmin({ actor: admin, id });
+        return await backToTable(request, TABLE, "deleted");
+      default:
+        return unknownIntent(values);
+    }
+  } catch (error) {
+    if (isDomainError(error)) return refused(error, typeof intent === "string" ? intent : null, values);
+    throw error;
+  }
+}
+
+/** "Open Rate (Email)" reads "Open Rate" in the table: every indicator is an email one. */
+const shortIndicator = (indicator: string) => indicator.replace(/ \(Email\)$/, "");
+
+const columns: Array<Column<BenchmarkRow>> = [
+  {
+    key: "benchmarkType",
+    header: "Flow / Benchmark Type",
+    sortKey: "benchmarkType",
+    value: (row) => row.benchmarkType,
+    render: (row) => (
+      <>
+        <span className="block font-medium whitespace-nowrap text-slate-900">{isFlowType(row.flowType) ? flowTypeLabel(row.flowType) : formatCell(row.flowType)}</span>
+        <span className="block text-xs whitespace-nowrap text-slate-500">{row.benchmarkType}</span>
+      </>
+    ),
+  },
+  { key: "performanceIndicator", header: "Indicator", sortKey: "performanceIndicator", value: (row) => shortIndicator(row.performanceIndicator), className: "min-w-36" },
+  {
+    key: "industry",
+    header: "Peer Group",
+    sortKey: "industry",
+    value: (row) => row.industry,
+    render: (row) => (
+      <>
+        <span className="block">{formatCell(row.industry)}</span>
+        <span className="block text-xs text-slate-500">{formatCell(row.businessType)}</span>
+      </>
+    ),
+  },
+  { key: "industryMedian", header: "Median", sortKey: "industryMedian", value: (row) => row.industryMedian, className: "whitespace-nowrap font-semibold" },
+  { key: "openRate", header: "Open %", sortKey: "openRate", kind: "number", value: (row) => row.openRate },
+  { key: "clickRate", header: "Click %", sortKey: "clickRate", kind: "number", value: (row) => row.clickRate },
+  { key: "ctr", header: "CTR %", sortKey: "ctr", kind: "number", value: (row) => row.ctr },
+  { key: "revenuePerRecipient", header: "Rev. $", sortKey: "revenuePerRecipient", kind: "number", value: (row) => row.revenuePerRecipient },
+];
+
+function valuesOf(row: BenchmarkRow): BenchmarkFormValues {
+  const number = (value: number | null) => (value === null ? "" : value.toFixed(2));
+  return {
+    benchmarkType: row.benchmarkType,
+    performanceIndicator: row.performanceIndicator,
+    industryMedian: row.industryMedian,
+    source: row.source,
+    industry: row.industry,
+    businessType: row.businessType,
+    openRate: number(row.openRate),
+    clickRate: number(row.clickRate),
+    ctr: number(row.ctr),
+    revenuePerRecipient: number(row.revenuePerRecipient),
+  };
+}
+
+export default function AdminBenchmarks() {
+  const { query, page, dialog, selected } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  useFailureToastOf(failure);
+  const hrefWith = useHrefWith();
+  const closeHref = hrefWith({ dialog: null, id: null });
+  const errors = failure?.fieldErrors ?? {};
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <AdminPageHeader title="Manage Benchmarks" description="The industry medians behind every user's Email Benchmark card. A change shows on every dashboard at once.">
+        <Link to={hrefWith({ dialog: "new", id: null })} preventScrollReset className={primaryButton}>
+          <span aria-hidden="true">+</span> Add Benchmark
+        </Link>
+      </AdminPageHeader>
+
+      <DataTable
+        name="benchmarks"
+        caption="Email benchmarks"
+        columns={columns}
+        rows={page.rows}
+        rowKey={(row) => row.id}
+        total={page.total}
+        page={page.page}
+        pageSize={page.pageSize}
+        sort={query.sort}
+        dir={query.dir}
+        search={query.search}
+        searchLabel="Search type, indicator, industry"
+        actions={(row) => (
+          <>
+            <Link to={hrefWith({ dialog: "edit", id: row.id })} preventScrollReset className={rowLink} aria-label={`Edit ${row.benchmarkType} ${row.performanceIndicator}`}>
+              Edit
+            </Link>
+            <Link to={hrefWith({ dialog: "delete", id: row.id })} preventScrollReset className={rowDangerLink} aria-label={`Delete ${row.benchmarkType} ${row.performanceIndicator}`}>
+              Delete
+            </Link>
+          </>
+        )}
+      />
+
+      {dialog === "new" ? (
+        <RouteDialog title="Add Benchmark" description="A new row for the dashboard's benchmark card." closeHref={closeHref} size="lg">
+          <BenchmarkForm intent="create" values={failure?.intent === "create" ? failure.values : {}} errors={failure?.intent === "create" ? errors : {}} message={failure?.message} closeHref={closeHref} />
+        </RouteDialog>
+      ) : null}
+      {dialog === "edit" && selected ? (
+        <RouteDialog title="Edit Benchmark" description={`${selected.benchmarkType} · ${selected.performanceIndicator}`} closeHref={closeHref} size="lg">
+          <BenchmarkForm
+            key={selected.id}
+            intent="update"
+            id={selected.id}
+            values={failure?.intent === "update" ? failure.values : valuesOf(selected)}
+            errors={failure?.intent === "update" ? errors : {}}
+            message={failure?.message}
+            closeHref={closeHref}
+          />
+        </RouteDialog>
+      ) : null}
+      {dialog === "delete" && selected ? (
+        <RouteDialog title="Delete Benchmark" closeHref={closeHref}>
+          <DeleteConfirm
+            id={selected.id}
+            closeHref={closeHref}
+            message={failure?.intent === "delete" ? failure.message : undefined}
+            what={
+              <p>
+                Delete the <strong>{selected.performanceIndicator}</strong> benchmark of <strong>{selected.benchmarkType}</strong> ({formatCell(selected.industry)},{" "}
+                {formatCell(selected.businessType)}, median {formatCell(selected.industryMedian)})?
+              </p>
+            }
+          />
+        </RouteDialog>
+      ) : null}
+    </div>
+  );
+}

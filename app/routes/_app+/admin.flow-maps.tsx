@@ -1,0 +1,167 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+
+import { AdminPageHeader, DeleteConfirm, primaryButton, rowDangerLink, rowLink, useFailureToastOf } from "~/components/admin/admin-ui";
+import { FlowMapEditor } from "~/components/admin/flow-map-editor";
+import { RouteDialog } from "~/components/admin/route-dialog";
+import { DataTable, formatCell, useHrefWith, type Column } from "~/components/ui/data-table";
+import { flowTypeLabel } from "~/lib/flow-types";
+import {
+  createFlowMappingAsAdmin,
+  deleteFlowMappingAsAdmin,
+  FLOW_MAPPING_TABLE,
+  type FlowMappingRow,
+  getFlowMappingForAdmin,
+  listFlowMappingsForAdmin,
+  updateFlowMappingAsAdmin,
+} from "~/services/admin/flow-mappings.server";
+import { parseListQuery } from "~/services/admin/list-query";
+import { backToTable, dialogOf, refused, tableHref, unknownIntent } from "~/services/admin/page.server";
+import { applyStepEdit, draftFromForm, draftFromRule, emptyRuleDraft, inputFromDraft, parseStepEdit, type RuleDraft } from "~/services/admin/rule-draft";
+import { requireAdmin } from "~/services/auth/auth.server";
+import { isDomainError } from "~/services/domain-error";
+import { readForm } from "~/services/forms.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Manage Flow Maps | Flowmap" }];
+
+const TABLE = "Flow Maps";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const query = parseListQuery(new URL(request.url).searchParams, FLOW_MAPPING_TABLE);
+  const { dialog, id } = dialogOf(request);
+  let selected: FlowMappingRow | null = null;
+  if ((dialog === "edit" || dialog === "delete") && id) {
+    try {
+      selected = await getFlowMappingForAdmin(id);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      throw await redirectWithToast(tableHref(request), { title: "Error", description: error.message, variant: "destructive" });
+    }
+  }
+  return { query, page: await listFlowMappingsForAdmin(query), dialog, selected, draft: selected ? draftFromRule(selected) : emptyRuleDraft() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  const draft = draftFromForm(form);
+  // Without JavaScript the step buttons post the form: send it back changed, save nothing.
+  const stepEdit = parseStepEdit(intent);
+  if (stepEdit) {
+    const changed: RuleDraft = { ...draft, steps: applyStepEdit(draft.steps, stepEdit) };
+    return data({ intent: id ? "update" : "create", values: changed, fieldErrors: {} as Record<string, string>, message: "", toast: null, edited: true });
+  }
+  try {
+    switch (intent) {
+      case "create":
+        await createFlowMappingAsAdmin({ actor: admin, input: inputFromDraft(draft) });
+        return await backToTable(request, TABLE, "created");
+      case "update":
+        await updateFlowMappingAsAdmin({ actor: admin, id, input: inputFromDraft(draft) });
+        return await backToTable(request, TABLE, "updated");
+      case "delete":
+        await deleteFlowMappingAsAdmin({ actor: admin, id });
+        return await backToTable(request, TABLE, "deleted");
+      default:
+        return unknownIntent(draft);
+    }
+  } catch (error) {
+    if (isDomainError(error)) return refused(error, intent, draft);
+    throw error;
+  }
+}
+
+const columns: Array<Column<FlowMappingRow>> = [
+  { key: "flowName", header: "Flow Name", sortKey: "flowName", value: (row) => row.flowName, className: "font-medium min-w-48 text-slate-900" },
+  { key: "flowType", header: "Flow Type", sortKey: "flowType", value: (row) => (row.flowType ? flowTypeLabel(row.flowType) : "") },
+  { key: "businessType", header: "Business Type", sortKey: "businessType", value: (row) => row.businessType },
+  { key: "communicationChannels", header: "Channels", sortKey: "communicationChannels", value: (row) => row.communicationChannels, className: "whitespace-nowrap" },
+  { key: "steps", header: "Steps", kind: "text", value: (row) => String(row.steps.length), className: "text-center" },
+  { key: "updatedAt", header: "Updated", sortKey: "updatedAt", kind: "date", value: (row) => row.updatedAt, className: "whitespace-nowrap" },
+];
+
+export default function AdminFlowMaps() {
+  const { query, page, dialog, selected, draft } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  useFailureToastOf(reply && "toast" in reply && reply.toast ? reply : null);
+  const hrefWith = useHrefWith();
+  const closeHref = hrefWith({ dialog: null, id: null });
+  const errors = reply?.fieldErrors ?? {};
+  const replyDraft = reply && "values" in reply && reply.values && "steps" in reply.values ? reply.values : null;
+  // A new editor whenever the server sends the form back (a refusal, or a step edit without JavaScript).
+  const editorKey = reply ? JSON.stringify([errors, replyDraft?.steps.map((step) => step.key)]) : "initial";
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <AdminPageHeader title="Manage Flow Maps" description="The flow-mapping rules every generated flow starts from. The most specific rule for a business wins over the general one.">
+        <Link to={hrefWith({ dialog: "new", id: null })} preventScrollReset className={primaryButton}>
+          <span aria-hidden="true">+</span> Add Flow Map
+        </Link>
+      </AdminPageHeader>
+
+      <DataTable
+        name="flow maps"
+        caption="Flow-mapping rules"
+        columns={columns}
+        rows={page.rows}
+        rowKey={(row) => row.id}
+        total={page.total}
+        page={page.page}
+        pageSize={page.pageSize}
+        sort={query.sort}
+        dir={query.dir}
+        search={query.search}
+        searchLabel="Search name, trigger, business type"
+        actions={(row) => (
+          <>
+            <Link to={hrefWith({ dialog: "edit", id: row.id })} preventScrollReset className={rowLink} aria-label={`Edit ${row.flowName}`}>
+              Edit
+            </Link>
+            <Link to={hrefWith({ dialog: "delete", id: row.id })} preventScrollReset className={rowDangerLink} aria-label={`Delete ${row.flowName}`}>
+              Delete
+            </Link>
+          </>
+        )}
+      />
+
+      {dialog === "new" ? (
+        <RouteDialog title="Add Flow Map" description="A rule the generator follows for matching businesses." closeHref={closeHref} size="xl">
+          <FlowMapEditor key={editorKey} intent="create" draft={reply?.intent === "create" && replyDraft ? replyDraft : draft} errors={reply?.intent === "create" ? errors : {}} message={reply?.message} closeHref={closeHref} />
+        </RouteDialog>
+      ) : null}
+      {dialog === "edit" && selected ? (
+        <RouteDialog title="Edit Flow Map" description={selected.flowName} closeHref={closeHref} size="xl">
+          <FlowMapEditor
+            key={`${selected.id}-${editorKey}`}
+            intent="update"
+            id={selected.id}
+            draft={reply?.intent === "update" && replyDraft ? replyDraft : draft}
+            errors={reply?.intent === "update" ? errors : {}}
+            message={reply?.message}
+            closeHref={closeHref}
+          />
+        </RouteDialog>
+      ) : null}
+      {dialog === "delete" && selected ? (
+        <RouteDialog title="Delete Flow Map" closeHref={closeHref}>
+          <DeleteConfirm
+            id={selected.id}
+            closeHref={closeHref}
+            message={reply?.intent === "delete" ? reply.message : undefined}
+            what={
+              <p>
+                Delete the rule <strong>{selected.flowName}</strong> ({selected.flowType ? flowTypeLabel(selected.flowType) : "any flow type"}, {formatCell(selected.businessType)}, {selected.steps.length}{" "}
+                steps)? Flows generated later no longer follow it.
+              </p>
+            }
+          />
+        </RouteDialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+
+import { AdminPageHeader, rowLink } from "~/components/admin/admin-ui";
+import { AnswersView } from "~/components/admin/answers-view";
+import { RouteDialog } from "~/components/admin/route-dialog";
+import { DataTable, formatCell, useHrefWith, type Column } from "~/components/ui/data-table";
+import { parseListQuery } from "~/services/admin/list-query";
+import { getOnboardingForAdmin, listOnboardingForAdmin, ONBOARDING_TABLE, type OnboardingRow } from "~/services/admin/onboarding.server";
+import { tableHref } from "~/services/admin/page.server";
+import { requireAdmin } from "~/services/auth/auth.server";
+import { isDomainError } from "~/services/domain-error";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "View Onboarding | Flowmap" }];
+
+const VIEW_PARAM = "view";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const query = parseListQuery(params, ONBOARDING_TABLE);
+  const viewId = params.get(VIEW_PARAM);
+  let viewing: Awaited<ReturnType<typeof getOnboardingForAdmin>> | null = null;
+  if (viewId) {
+    try {
+      viewing = await getOnboardingForAdmin(viewId);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      const back = new URL(tableHref(request), "http://x");
+      back.searchParams.delete(VIEW_PARAM);
+      throw await redirectWithToast(`${back.pathname}${back.search}`, { title: "Error", description: error.message, variant: "destructive" });
+    }
+  }
+  return { query, page: await listOnboardingForAdmin(query), viewing };
+}
+
+const columns: Array<Column<OnboardingRow>> = [
+  { key: "companyName", header: "Company Name", sortKey: "companyName", value: (row) => row.companyName, className: "font-medium" },
+  { key: "businessType", header: "Business Type", sortKey: "businessType", value: (row) => row.businessType },
+  { key: "industry", header: "Industry", sortKey: "industry", value: (row) => row.industry },
+  { key: "communicationChannels", header: "Communication Channels", sortKey: "communicationChannels", value: (row) => row.communicationChannels, className: "whitespace-nowrap" },
+  { key: "createdAt", header: "Created", sortKey: "createdAt", kind: "date", value: (row) => row.createdAt, className: "whitespace-nowrap" },
+];
+
+export default function AdminOnboarding() {
+  const { query, page, viewing } = useLoaderData<typeof loader>();
+  const hrefWith = useHrefWith();
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <AdminPageHeader title="View Onboarding" description="Every business profile saved through onboarding, read only. Open a row for the full set of answers." />
+      <DataTable
+        name="onboarding responses"
+        caption="Onboarding responses"
+        columns={columns}
+        rows={page.rows}
+        rowKey={(row) => row.id}
+        total={page.total}
+        page={page.page}
+        pageSize={page.pageSize}
+        sort={query.sort}
+        dir={query.dir}
+        search={query.search}
+        searchLabel="Search company, business type, industry"
+        actions={(row) => (
+          <Link to={hrefWith({ [VIEW_PARAM]: row.id })} preventScrollReset className={rowLink} aria-label={`View answers of ${formatCell(row.companyName)}`}>
+            View
+          </Link>
+        )}
+      />
+      {viewing ? (
+        <RouteDialog
+          title={viewing.companyName || "Onboarding response"}
+          description={`Saved ${formatCell(viewing.createdAt, "date")} · updated ${formatCell(viewing.updatedAt, "date")}`}
+          closeHref={hrefWith({ [VIEW_PARAM]: null })}
+          size="lg"
+        >
+          <AnswersView answers={viewing} />
+        </RouteDialog>
+      ) : null}
+    </div>
+  );
+}

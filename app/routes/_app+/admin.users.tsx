@@ -1,0 +1,83 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+
+import { AdminPageHeader } from "~/components/admin/admin-ui";
+import { PremiumControl, RoleControl } from "~/components/admin/user-access";
+import { DataTable, type Column } from "~/components/ui/data-table";
+import { useUser } from "~/lib/use-user";
+import { parseListQuery } from "~/services/admin/list-query";
+import { backToTable, formFields, refused, unknownIntent } from "~/services/admin/page.server";
+import { listUsersAsAdmin, setUserAccessAsAdmin, USER_TABLE, type AdminUserView } from "~/services/admin/users.server";
+import { requireAdmin } from "~/services/auth/auth.server";
+import { isDomainError } from "~/services/domain-error";
+import { readForm } from "~/services/forms.server";
+
+export const meta: MetaFunction = () => [{ title: "User Management | Flowmap" }];
+
+const TABLE = "Users";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const query = parseListQuery(new URL(request.url).searchParams, USER_TABLE);
+  return { query, page: await listUsersAsAdmin(query) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const values = formFields(form, ["id", "role", "isPremium"] as const);
+  const id = values.id ?? "";
+  try {
+    switch (intent) {
+      case "set-role": {
+        const user = await setUserAccessAsAdmin({ actor: admin, id, input: { role: values.role } });
+        return await backToTable(request, TABLE, "updated", `${user.email} is now ${user.role}.`);
+      }
+      case "set-premium": {
+        const user = await setUserAccessAsAdmin({ actor: admin, id, input: { isPremium: values.isPremium } });
+        return await backToTable(request, TABLE, "updated", user.isPremium ? `${user.email} now has Premium.` : `${user.email} is back on the Free Plan.`);
+      }
+      default:
+        return unknownIntent(values);
+    }
+  } catch (error) {
+    if (isDomainError(error)) return refused(error, intent, values);
+    throw error;
+  }
+}
+
+export default function AdminUsers() {
+  const { query, page } = useLoaderData<typeof loader>();
+  const me = useUser();
+  const columns: Array<Column<AdminUserView>> = [
+    { key: "email", header: "Email", sortKey: "email", value: (row) => row.email, className: "font-medium break-words min-w-52 max-w-72" },
+    { key: "firstName", header: "First Name", sortKey: "firstName", value: (row) => row.firstName },
+    { key: "lastName", header: "Last Name", sortKey: "lastName", value: (row) => row.lastName },
+    { key: "role", header: "Role", sortKey: "role", value: (row) => row.role, render: (row) => <RoleControl user={row} isSelf={row.id === me.id} /> },
+    { key: "isPremium", header: "Premium", sortKey: "isPremium", value: (row) => String(row.isPremium), render: (row) => <PremiumControl user={row} /> },
+    { key: "createdAt", header: "Joined", sortKey: "createdAt", kind: "date", value: (row) => row.createdAt, className: "whitespace-nowrap" },
+  ];
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <AdminPageHeader
+        title="User Management"
+        description="Roles and premium per account. A customer who e-mailed for Premium gets it here; it applies from their next page load."
+      />
+      <DataTable
+        name="users"
+        caption="Users"
+        columns={columns}
+        rows={page.users}
+        rowKey={(row) => row.id}
+        total={page.total}
+        page={page.page}
+        pageSize={page.pageSize}
+        sort={query.sort}
+        dir={query.dir}
+        search={query.search}
+        searchLabel="Search email or name"
+      />
+    </div>
+  );
+}

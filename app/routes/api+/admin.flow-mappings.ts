@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+import { apiJson, apiRoute, byMethod, readJson } from "~/services/api.server";
+import { createFlowMappingAsAdmin, FLOW_MAPPING_TABLE, listFlowMappingsForAdmin } from "~/services/admin/flow-mappings.server";
+import { parseListQuery } from "~/services/admin/list-query";
+import { requireApiAdmin } from "~/services/auth/auth.server";
+
+// GET /api/admin/flow-mappings?q=&page=&sort=&dir= → { flowMappings, total, page, pageSize } (50 a page).
+export const loader = apiRoute(async ({ request }) => {
+  await requireApiAdmin(request);
+  const query = parseListQuery(new URL(request.url).searchParams, FLOW_MAPPING_TABLE);
+  const { rows, ...page } = await listFlowMappingsForAdmin(query);
+  return apiJson({ flowMappings: rows, ...page }, { headers: { "Cache-Control": "private, no-store" } });
+});
+
+// POST /api/admin/flow-mappings: a new rule (201).
+export const action = byMethod({
+  POST: async ({ request }) => {
+    const admin = await requireApiAdmin(request);
+    const input = await readJson(request, z.record(z.string(), z.unknown()));
+    return apiJson(await createFlowMappingAsAdmin({ actor: admin, input }), { status: 201 });
+  },
+});

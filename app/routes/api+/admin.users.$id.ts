@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+import { apiJson, byMethod, readJson } from "~/services/api.server";
+import { setUserAccessAsAdmin } from "~/services/admin/users.server";
+import { requireApiAdmin } from "~/services/auth/auth.server";
+
+// PATCH /api/admin/users/{id} { role?, isPremium? }: Admin only; the last Admin keeps the role (409).
+export const action = byMethod({
+  PATCH: async ({ request, params }) => {
+    const admin = await requireApiAdmin(request);
+    const input = await readJson(request, z.record(z.string(), z.unknown()));
+    const user = await setUserAccessAsAdmin({ actor: admin, id: params.id ?? "", input });
+    return apiJson(user);
+  },
+});

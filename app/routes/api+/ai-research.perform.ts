@@ -1,0 +1,12 @@
+import { apiJson, byMethod } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth/auth.server";
+import { performResearch } from "~/services/research/research.server";
+
+// POST /api/ai-research/perform (empty body): research the user's website, fill the answers it
+// supports, and answer with the updated user.
+export const action = byMethod({
+  POST: async ({ request }) => {
+    const user = await requireApiUser(request);
+    return apiJson(await performResearch({ userId: user.id }));
+  },
+});

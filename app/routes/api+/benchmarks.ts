@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+import { createBenchmarkAsAdmin } from "~/services/admin/benchmarks.server";
+import { apiJson, apiRoute, byMethod, readJson } from "~/services/api.server";
+import { requireApiAdmin, requireApiUser } from "~/services/auth/auth.server";
+import { listBenchmarksForApi } from "~/services/benchmarks/benchmarks.server";
+
+// GET /api/benchmarks: every benchmark row with its peer group (industry, businessType) and source.
+export const loader = apiRoute(async ({ request }) => {
+  await requireApiUser(request);
+  return apiJson(await listBenchmarksForApi(), { headers: { "Cache-Control": "no-store" } });
+});
+
+// POST /api/benchmarks: an admin adds a benchmark row (201); others 403.
+export const action = byMethod({
+  POST: async ({ request }) => {
+    const admin = await requireApiAdmin(request);
+    const input = await readJson(request, z.record(z.string(), z.unknown()));
+    return apiJson(await createBenchmarkAsAdmin({ actor: admin, input }), { status: 201 });
+  },
+});

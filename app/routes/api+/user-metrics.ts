@@ -1,0 +1,19 @@
+import { apiJson, apiRoute, byMethod, readJson } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth/auth.server";
+import { listUserMetricsForApi, saveUserMetrics, toApiMetricRecord } from "~/services/benchmarks/benchmarks.server";
+import { userMetricsInputSchema } from "~/services/benchmarks/metrics-input";
+
+// GET /api/user-metrics: the signed-in user's figures per flow, as integers × 100 or null.
+export const loader = apiRoute(async ({ request }) => {
+  const user = await requireApiUser(request);
+  return apiJson(await listUserMetricsForApi(user.id), { headers: { "Cache-Control": "no-store" } });
+});
+
+// POST /api/user-metrics: save one flow's figures (integers × 100 or null; a key left out keeps its value).
+export const action = byMethod({
+  POST: async ({ request }) => {
+    const user = await requireApiUser(request);
+    const input = await readJson(request, userMetricsInputSchema);
+    return apiJson(toApiMetricRecord(await saveUserMetrics({ userId: user.id, input })));
+  },
+});

@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+import { BENCHMARK_TYPES, FLOW_TYPES, PERFORMANCE_INDICATORS, flowTypeForBenchmarkType } from "~/lib/flow-types";
+import { ALL_BUSINESS_TYPES, ALL_INDUSTRIES } from "~/services/benchmarks/peer-groups";
+
+/**
+ * What an admin may write to a benchmark row (spec §3 email_benchmarks and its admin view), for
+ * the JSON API and the admin form alike. Rates are percents from 0 to 100, revenue per recipient
+ * dollars from 0 to 999,999 (spec §5), each kept to 2 decimals (the table's step 0.01).
+ */
+export const RATE_MAX = 100;
+export const REVENUE_MAX = 999_999;
+export const NUMBER_STEP = 0.01;
+/** Rows without an industry or business type apply to everyone: the general peer group. */
+export { ALL_BUSINESS_TYPES, ALL_INDUSTRIES };
+
+export const BENCHMARK_NUMBER_FIELDS = ["openRate", "clickRate", "ctr", "revenuePerRecipient"] as const;
+export type BenchmarkNumberField = (typeof BENCHMARK_NUMBER_FIELDS)[number];
+
+export const BENCHMARK_LABELS = {
+  benchmarkType: "Benchmark type",
+  performanceIndicator: "Performance indicator",
+  industryMedian: "Industry median",
+  source: "Source",
+  flowType: "Flow type",
+  industry: "Industry",
+  businessType: "Business type",
+  openRate: "Open rate (%)",
+  clickRate: "Click rate (%)",
+  ctr: "CTR (%)",
+  revenuePerRecipient: "Revenue/recipient ($)",
+} as const;
+
+/** Form text or JSON: "" and null mean no figure; anything else must be a finite number. */
+function figure(label: string, max: number) {
+  return z.preprocess(
+    (value) => {
+      if (value === undefined || value === null) return null;
+      if (typeof value === "string") {
+        const trimmed = value.trim();
+        if (trimmed === "") return null;
+        const parsed = Number(trimmed);
+        return Number.isFinite(parsed) ? parsed : value;
+      }
+      return value;
+    },
+    z
+      .number({ error: `${label} must be a number` })
+      .min(0, `${label} cannot be negative`)
+      .max(max, max === RATE_MAX ? `${label} must be between 0 and 100` : `${label} cannot exceed ${max.toLocaleString("en-US")}`)
+      .transform((value) => Math.round(value * 100) / 100)
+      .nullable(),
+  );
+}
+
+const text = (max: number, label: string) => z.string({ error: `${label} must be text` }).trim().max(max, `${label} is too long (at most ${max} characters)`);
+
+export const benchmarkInputSchema = z
+  .object({
+    benchmarkType: z.enum(BENCHMARK_TYPES, { error: `Choose a benchmark type: ${BENCHMARK_TYPES.join(", ")}` }),
+    performanceIndicator: z.enum(PERFORMANCE_INDICATORS, { error: `Choose a performance indicator: ${PERFORMANCE_INDICATORS.join(", ")}` }),
+    industryMedian: text(50, "Industry median").min(1, "Industry median is required"),
+    source: text(1000, "Source").default(""),
+    flowType: z.preprocess(
+      (value) => (value === "" || value === null ? undefined : value),
+      z.enum(FLOW_TYPES, { error: `Flow type must be one of ${FLOW_TYPES.join(", ")}` }).optional(),
+    ),
+    industry: text(100, "Industry").default(""),
+    businessType: text(100, "Business type").default(""),
+    openRate: figure("Open rate", RATE_MAX).default(null),
+    clickRate: figure("Click rate", RATE_MAX).default(null),
+    ctr: figure("CTR", RATE_MAX).default(null),
+    revenuePerRecipient: figure("Revenue per recipient", REVENUE_MAX).default(null),
+  })
+  .superRefine((value, ctx) => {
+    const expected = flowTypeForBenchmarkType(value.benchmarkType);
+    if (value.flowType && expected && value.flowType !== expected) {
+      ctx.addIssue({ code: "custom", path: ["flowType"], message: `Flow type must be ${expected} for '${value.benchmarkType}'` });
+    }
+  })
+  .transform((value) => ({
+    ...value,
+    // The flow type always follows the benchmark type, so the two can never disagree.
+    flowType: flowTypeForBenchmarkType(value.benchmarkType) ?? "",
+    industry: value.industry || ALL_INDUSTRIES,
+    businessType: value.businessType || ALL_BUSINESS_TYPES,
+  }));
+
+export type BenchmarkInputValues = z.output<typeof benchmarkInputSchema>;
+
+/** PUT may send only the fields that change; they are merged over the stored row, then checked whole. */
+export const benchmarkChangesSchema = z.record(z.string(), z.unknown());

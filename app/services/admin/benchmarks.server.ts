@@ -1,0 +1,130 @@
+import { z } from "zod";
+
+import {
+  BENCHMARK_SORTS,
+  type BenchmarkRecord,
+  type BenchmarkSort,
+  createBenchmark,
+  deleteBenchmark,
+  getBenchmark,
+  listBenchmarksPage,
+  updateBenchmark,
+} from "~/models/email-benchmark.server";
+import { isDuplicateKeyError } from "~/models/utils.server";
+import { invalidateAdminStats } from "~/services/admin.server";
+import { type Actor, audit, changedFields, pickFields } from "~/services/admin/audit.server";
+import { benchmarkInputSchema } from "~/services/admin/benchmark-schema";
+import { ADMIN_PAGE_SIZE, containsPattern, type ListQuery, type Page } from "~/services/admin/list-query";
+import { conflict, fieldErrorsFromIssues, notFound, validationError } from "~/services/domain-error";
+
+/**
+ * Admin writes to the benchmark rows the dashboard's card reads. The card reads the rows on every
+ * request, so a change shows on every user's dashboard from their next page load.
+ */
+export const BENCHMARK_TABLE = { sortable: BENCHMARK_SORTS, defaultSort: "benchmarkType", defaultDir: "asc" } as const;
+
+const AUDITED = [
+  "benchmarkType",
+  "performanceIndicator",
+  "industryMedian",
+  "source",
+  "flowType",
+  "industry",
+  "businessType",
+  "openRate",
+  "clickRate",
+  "ctr",
+  "revenuePerRecipient",
+] as const;
+
+export type BenchmarkRow = Omit<BenchmarkRecord, "benchmarkTimestamp" | "createdAt" | "updatedAt"> & {
+  benchmarkTimestamp: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export function toBenchmarkRow(record: BenchmarkRecord): BenchmarkRow {
+  return {
+    ...record,
+    benchmarkTimestamp: record.benchmarkTimestamp.toISOString(),
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+  };
+}
+
+function labelOf(record: Pick<BenchmarkRecord, "benchmarkType" | "performanceIndicator" | "industry" | "businessType">) {
+  return `${record.benchmarkType} · ${record.performanceIndicator} · ${record.industry} / ${record.businessType}`;
+}
+
+const DUPLICATE_MESSAGE = "A benchmark for this type, indicator, industry and business type already exists.";
+
+function parseInput(input: unknown) {
+  const result = benchmarkInputSchema.safeParse(input);
+  if (!result.success) {
+    const errors = fieldErrorsFromIssues(result.error.issues);
+    throw validationError(Object.values(errors)[0] ?? "The benchmark is not valid.", errors);
+  }
+  return result.data;
+}
+
+export async function listBenchmarksForAdmin(query: ListQuery<BenchmarkSort>): Promise<Page<BenchmarkRow>> {
+  const { rows, total } = await listBenchmarksPage({
+    search: query.search ? containsPattern(query.search) : null,
+    sort: query.sort,
+    dir: query.dir === "asc" ? 1 : -1,
+    skip: (query.page - 1) * ADMIN_PAGE_SIZE,
+    limit: ADMIN_PAGE_SIZE,
+  });
+  return { rows: rows.map(toBenchmarkRow), total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
+}
+
+export async function getBenchmarkForAdmin(id: string): Promise<BenchmarkRow> {
+  const record = await getBenchmark(id);
+  if (!record) throw notFound("Benchmark not found.");
+  return toBenchmarkRow(record);
+}
+
+export async function createBenchmarkAsAdmin({ actor, input }: { actor: Actor; input: unknown }): Promise<BenchmarkRow> {
+  const values = parseInput(input);
+  let created: BenchmarkRecord;
+  try {
+    created = await createBenchmark(values);
+  } catch (error) {
+    if (isDuplicateKeyError(error)) throw conflict(DUPLICATE_MESSAGE, "BENCHMARK_EXISTS");
+    throw error;
+  }
+  invalidateAdminStats();
+  await audit(actor, { action: "create", entity: "benchmark", entityId: created.id, label: labelOf(created), before: null, after: pickFields({ ...created }, AUDITED) });
+  return toBenchmarkRow(created);
+}
+
+/** Changes merge over the stored row and the result is validated whole, so a PUT may send only what changes. */
+export async function updateBenchmarkAsAdmin({ actor, id, input }: { actor: Actor; id: string; input: unknown }): Promise<BenchmarkRow> {
+  const existing = await getBenchmark(id);
+  if (!existing) throw notFound("Benchmark not found.");
+  const changes = z.record(z.string(), z.unknown()).safeParse(input);
+  if (!changes.success) throw validationError("The benchmark is not valid.");
+  const merged: Record<string, unknown> = { ...pickFields({ ...existing }, AUDITED), ...changes.data };
+  const values = parseInput(merged);
+  let updated: BenchmarkRecord | null;
+  try {
+    updated = await updateBenchmark(id, values);
+  } catch (error) {
+    if (isDuplicateKeyError(error)) throw conflict(DUPLICATE_MESSAGE, "BENCHMARK_EXISTS");
+    throw error;
+  }
+  if (!updated) throw notFound("Benchmark not found.");
+  const diff = changedFields({ ...existing }, { ...updated }, AUDITED);
+  if (Object.keys(diff.after).length > 0) {
+    await audit(actor, { action: "update", entity: "benchmark", entityId: id, label: labelOf(updated), ...diff });
+  }
+  return toBenchmarkRow(updated);
+}
+
+export async function deleteBenchmarkAsAdmin({ actor, id }: { actor: Actor; id: string }): Promise<void> {
+  const existing = await getBenchmark(id);
+  if (!existing) throw notFound("Benchmark not found.");
+  if (!(await deleteBenchmark(id))) throw notFound("Benchmark not found.");
+  invalidateAdminStats();
+  await audit(actor, { action: "delete", entity: "benchmark", entityId: id, label: labelOf(existing), before: pickFields({ ...existing }, AUDITED), after: null });
+}

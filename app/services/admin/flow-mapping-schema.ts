@@ -1,0 +1,105 @@
+import { z } from "zod";
+
+import { FLOW_TYPES, STEP_TYPES } from "~/lib/flow-types";
+import { MINUTES_PER_DAY, timingSchema, type Timing } from "~/lib/timing";
+
+/**
+ * What an admin may write to a flow-mapping rule (spec §3 flow_mappings), for the JSON API and
+ * the step editor alike. Each step's timing follows the timing rules of spec §5 (offsets 0 to
+ * 525,600 minutes, weekday 0-6, time HH:MM); steps with a fixed distance from the trigger must be
+ * in time order, and SMS steps need a rule whose channels include SMS.
+ */
+export const MAX_RULE_STEPS = 20;
+export const EMAIL_ONLY = "Email only";
+
+const text = (max: number, label: string) => z.string({ error: `${label} must be text` }).trim().max(max, `${label} is too long (at most ${max} characters)`);
+const required = (max: number, label: string) => text(max, label).min(1, `${label} is required`);
+
+export const ruleStepSchema = z.object({
+  channel: z.enum(STEP_TYPES, { error: `Channel must be ${STEP_TYPES.join(" or ")}` }),
+  title: required(300, "Title"),
+  timing: timingSchema,
+  primaryGoal: required(2000, "Goal"),
+  keyMessages: required(5000, "Key messages"),
+  callToAction: required(1000, "Call to action"),
+  notes: text(2000, "Notes").default(""),
+});
+export type RuleStepInput = z.output<typeof ruleStepSchema>;
+
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** Plain JSON: what a JSON body or a parsed form text can hold (no functions, symbols or NaN). */
+function isJsonValue(value: unknown, depth = 0): value is JsonValue {
+  if (depth > 20) return false;
+  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+  if (typeof value === "number") return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every((item) => isJsonValue(item, depth + 1));
+  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.values(value).every((item) => isJsonValue(item, depth + 1));
+  }
+  return false;
+}
+
+/** Minutes from the trigger for timings that have one; event-relative timings have none. */
+function fixedOffset(timing: Timing): number | null {
+  if (timing.type === "immediate") return 0;
+  if (timing.type === "offset") return timing.minutes;
+  return null;
+}
+
+export const flowMappingInputSchema = z
+  .object({
+    flowName: required(200, "Flow name"),
+    flowType: z.preprocess(
+      (value) => (value === "" || value === undefined ? null : value),
+      z.enum(FLOW_TYPES, { error: `Flow type must be one of ${FLOW_TYPES.join(", ")}` }).nullable(),
+    ),
+    businessType: text(100, "Business type").default(""),
+    communicationChannels: text(100, "Communication channels").default(""),
+    purchaseDecisionTimeline: text(100, "Purchase decision timeline").default(""),
+    serviceFrequency: text(100, "Service frequency").default(""),
+    upsellOpportunity: text(200, "Upsell opportunity").default(""),
+    trigger: text(2000, "Trigger").default(""),
+    exitRules: z.custom<JsonValue>(isJsonValue, { error: "Exit rules must be valid JSON" }).default(null),
+    notes: text(5000, "Notes").default(""),
+    steps: z.array(ruleStepSchema, { error: "Steps must be a list" }).min(1, "Add at least one step").max(MAX_RULE_STEPS, `A rule has at most ${MAX_RULE_STEPS} steps`),
+  })
+  .superRefine((value, ctx) => {
+    let previous: { offset: number; index: number } | null = null;
+    value.steps.forEach((step, index) => {
+      if (step.channel === "SMS" && value.communicationChannels === EMAIL_ONLY) {
+        ctx.addIssue({ code: "custom", path: ["steps", index, "channel"], message: "SMS steps need a rule whose channels include SMS (Email + SMS)" });
+      }
+      const offset = fixedOffset(step.timing);
+      if (offset === null) return;
+      if (previous && offset < previous.offset) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["steps", index, "timing"],
+          message: `Step ${index + 1} is timed before step ${previous.index + 1}: put the steps in time order`,
+        });
+      }
+      previous = { offset, index };
+    });
+  })
+  .transform((value) => ({
+    ...value,
+    flowType: value.flowType ?? null,
+    steps: value.steps.map((step, index) => {
+      const offset = fixedOffset(step.timing);
+      return { ...step, stepNumber: index + 1, delayDays: offset === null ? 0 : Math.floor(offset / MINUTES_PER_DAY) };
+    }),
+  }));
+
+export type FlowMappingInputValues = z.output<typeof flowMappingInputSchema>;
+
+/** The step editor's timing units: a whole number of them becomes the timing's minutes. */
+export const TIMING_UNITS = { minutes: 1, hours: 60, days: MINUTES_PER_DAY } as const;
+export type TimingUnit = keyof typeof TIMING_UNITS;
+
+/** The largest whole unit that divides the minutes, for showing a stored timing in the editor. */
+export function splitMinutes(minutes: number): { amount: number; unit: TimingUnit } {
+  if (minutes > 0 && minutes % MINUTES_PER_DAY === 0) return { amount: minutes / MINUTES_PER_DAY, unit: "days" };
+  if (minutes > 0 && minutes % 60 === 0) return { amount: minutes / 60, unit: "hours" };
+  return { amount: minutes, unit: "minutes" };
+}

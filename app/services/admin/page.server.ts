@@ -1,0 +1,62 @@
+import { data } from "@remix-run/node";
+
+import { type DomainError } from "~/services/domain-error";
+import { pageErrorReply } from "~/services/page.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+/**
+ * The admin screens' page-side answers. A dialog is route state (`?dialog=new|edit|delete&id=`);
+ * after a write the browser goes back to the table it came from (same search, sort and page)
+ * with the spec's toast '{table} item created/updated/deleted successfully'.
+ */
+export const DIALOG_PARAM = "dialog";
+export const ID_PARAM = "id";
+
+/** The table's own URL: the request's path and search without the dialog state. */
+export function tableHref(request: Request) {
+  const url = new URL(request.url);
+  url.searchParams.delete(DIALOG_PARAM);
+  url.searchParams.delete(ID_PARAM);
+  url.searchParams.delete("index");
+  url.searchParams.delete("_data");
+  const search = url.searchParams.toString();
+  return `${url.pathname}${search ? `?${search}` : ""}`;
+}
+
+export type AdminVerb = "created" | "updated" | "deleted";
+
+export function successToast(table: string, verb: AdminVerb) {
+  return { title: `${table} item ${verb} successfully`, variant: "success" } as const;
+}
+
+export function backToTable(request: Request, table: string, verb: AdminVerb, description?: string) {
+  return redirectWithToast(tableHref(request), { ...successToast(table, verb), description });
+}
+
+/** A refused write: the server's message as a toast and at the fields, and the values as typed. */
+export function refused<V>(error: DomainError, intent: string | null, values: V) {
+  const reply = pageErrorReply(error, { title: "Error" });
+  const { fieldErrors, message, toast } = reply.data;
+  return data({ intent, values, fieldErrors, message, toast: { title: toast.title, description: toast.description ?? message } }, reply.init ?? undefined);
+}
+
+/** A post with an intent this page does not know (a stale page or a hand-made request). */
+export function unknownIntent<V>(values: V) {
+  const message = "Unknown action. Please reload the page and try again.";
+  return data({ intent: null, values, fieldErrors: {} as Record<string, string>, message, toast: { title: "Error", description: message } }, { status: 400 });
+}
+
+export function dialogOf(request: Request): { dialog: string | null; id: string | null } {
+  const params = new URL(request.url).searchParams;
+  return { dialog: params.get(DIALOG_PARAM), id: params.get(ID_PARAM) };
+}
+
+/** Only the named string fields of a posted form. */
+export function formFields<K extends string>(form: FormData, keys: readonly K[]): Partial<Record<K, string>> {
+  const values: Partial<Record<K, string>> = {};
+  for (const key of keys) {
+    const value = form.get(key);
+    if (typeof value === "string") values[key] = value;
+  }
+  return values;
+}

@@ -1,0 +1,76 @@
+import { BENCHMARK_CARD_FLOW_ORDER, FLOW_TYPE_INFO, type FlowType } from "~/lib/flow-types";
+import { emptyMetricValues, METRIC_DEFINITIONS, type MetricKey, type MetricValues } from "~/lib/metrics";
+
+import { choosePeerRow, type PeerKey, type PeerMatch, type PeerRow } from "./peer-groups";
+
+/**
+ * The Email Benchmark card as data (pure): five flows in the card's order, seven rows each, with
+ * the user's figure and the median of their peer group. Scores are not stored here: the card
+ * computes them with `scoreFor`, so they follow what the user types.
+ */
+
+/** Why each flow matters, shown at the top of its section. */
+export const FLOW_DESCRIPTIONS: Readonly<Record<FlowType, string>> = {
+  lead_nurture:
+    "Most new subscribers are not ready to buy on day one. A lead nurture flow keeps you in front of them with proof, answers and offers until they are, turning sign-ups into first customers.",
+  onboarding:
+    "The first days after a purchase or sign-up decide whether people stick. An onboarding flow gets new customers to their first win quickly, which lowers early churn and sets up the next sale.",
+  abandoned_cart:
+    "Shoppers who left items in their cart were minutes from buying. An abandoned cart flow is usually the highest-earning automation per recipient: a timely reminder brings a large share back.",
+  upsell:
+    "Customers who just bought from you are the most likely to buy again. An upsell flow suggests the right next product or upgrade while their satisfaction is fresh, raising revenue per customer.",
+  sunset:
+    "Sending to people who never open hurts your deliverability. A sunset flow gives disengaged subscribers a last chance to re-engage, then removes them, so your emails keep reaching the inbox.",
+};
+
+export interface CardMedian {
+  text: string;
+  source: string;
+  groupLabel: string;
+  match: PeerMatch;
+}
+
+export interface CardRow {
+  key: MetricKey;
+  value: number | null;
+  median: CardMedian | null;
+}
+
+export interface CardFlow {
+  flowType: FlowType;
+  label: string;
+  premium: boolean;
+  description: string;
+  rows: CardRow[];
+}
+
+export function buildBenchmarkCard({
+  benchmarks,
+  metrics,
+  peer,
+}: {
+  benchmarks: readonly PeerRow[];
+  metrics: ReadonlyArray<{ flowType: FlowType } & MetricValues>;
+  peer: Partial<PeerKey> | null;
+}): CardFlow[] {
+  return BENCHMARK_CARD_FLOW_ORDER.map((flowType) => {
+    const info = FLOW_TYPE_INFO[flowType];
+    const saved = metrics.find((record) => record.flowType === flowType) ?? { flowType, ...emptyMetricValues() };
+    return {
+      flowType,
+      label: info.label,
+      premium: info.premium,
+      description: FLOW_DESCRIPTIONS[flowType],
+      rows: METRIC_DEFINITIONS.map((definition) => {
+        const choice = choosePeerRow(benchmarks, { benchmarkType: info.benchmarkType, performanceIndicator: definition.indicator }, peer);
+        return {
+          key: definition.key,
+          value: saved[definition.key],
+          median: choice
+            ? { text: choice.row.industryMedian, source: choice.row.source, groupLabel: choice.groupLabel, match: choice.match }
+            : null,
+        };
+      }),
+    };
+  });
+}

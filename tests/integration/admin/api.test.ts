@@ -1,0 +1,377 @@
+import { beforeEach, describe, expect, it } from "vitest";
+
+process.env.FLOWMAP_SCRYPT_LOG_N = "12";
+delete process.env.ADMIN_EMAILS;
+
+const { useTestDatabase } = await import("../../support/db");
+const { createAdmin, createUser } = await import("../../support/factories");
+const { apiBody, args, jsonRequest } = await import("../../support/requests");
+const apiBenchmarks = await import("~/routes/api+/benchmarks");
+const apiBenchmark = await import("~/routes/api+/benchmarks.$id");
+const apiFlowMappings = await import("~/routes/api+/admin.flow-mappings");
+const apiFlowMapping = await import("~/routes/api+/admin.flow-mappings.$id");
+const apiUsers = await import("~/routes/api+/admin.users");
+const apiUser = await import("~/routes/api+/admin.users.$id");
+const apiResponses = await import("~/routes/api+/admin.onboarding-responses");
+const apiStats = await import("~/routes/api+/admin.stats");
+const apiAuthUser = await import("~/routes/api+/auth.user");
+const { createBenchmark, getBenchmark } = await import("~/models/email-benchmark.server");
+const { createFlowMapping, getFlowMapping } = await import("~/models/flow-mapping.server");
+const { getUserById } = await import("~/models/user.server");
+const { AuditLogModel, listRecentAudit } = await import("~/models/audit-log.server");
+const { QuestionnaireResponseModel } = await import("~/models/questionnaire-response.server");
+const { invalidateAdminStats } = await import("~/services/admin.server");
+const { LAST_ADMIN_MESSAGE } = await import("~/services/admin/users.server");
+
+await useTestDatabase({ clearBeforeEach: true });
+beforeEach(() => invalidateAdminStats());
+
+type Actor = "signed out" | "user" | "admin";
+
+async function cookieFor(actor: Actor) {
+  if (actor === "signed out") return null;
+  return (actor === "admin" ? await createAdmin() : await createUser()).cookie;
+}
+
+function send(path: string, method: string, cookie: string | null, body?: unknown) {
+  return jsonRequest(path, { method, cookie, body });
+}
+
+async function expectStatus(response: Response, status: number) {
+  const body = await apiBody<Record<string, unknown>>(response);
+  expect(response.status, JSON.stringify(body)).toBe(status);
+  return body;
+}
+
+const benchmarkBody = {
+  benchmarkType: "Upsell Flows",
+  performanceIndicator: "Bounce Rate (Email)",
+  industryMedian: "0.45%",
+  industry: "Fitness",
+  businessType: "eCommerce",
+  openRate: 21.456,
+  clickRate: null,
+  ctr: "3.1",
+  revenuePerRecipient: 1.5,
+  source: "Own study",
+};
+
+const step = (title: string, timing: unknown, channel = "Email") => ({
+  channel,
+  title,
+  timing,
+  primaryGoal: `Goal of ${title}`,
+  keyMessages: `Messages of ${title}`,
+  callToAction: `Act on ${title}`,
+});
+
+const ruleBody = {
+  flowName: "Spring welcome",
+  flowType: "onboarding",
+  businessType: "eCommerce",
+  communicationChannels: "Email + SMS",
+  trigger: "Joins the list",
+  exitRules: { exitWhen: ["Places an order"] },
+  steps: [step("Welcome", { type: "immediate" }), step("Reminder", { type: "offset", minutes: 1440 }, "SMS")],
+};
+
+let benchmarkCount = 0;
+async function someBenchmark() {
+  benchmarkCount += 1;
+  return createBenchmark({ benchmarkType: "Lead Nurture", performanceIndicator: "Open Rate (Email)", industryMedian: "40.00%", industry: `Industry ${benchmarkCount}`, businessType: "All" });
+}
+
+async function someRule() {
+  return createFlowMapping({
+    flowName: "General onboarding",
+    flowType: "onboarding",
+    businessType: "All",
+    communicationChannels: "Email only",
+    steps: [{ stepNumber: 1, channel: "Email", title: "Hi", delayDays: 0, timing: { type: "immediate" }, primaryGoal: "g", keyMessages: "k", callToAction: "c", notes: "" }],
+  });
+}
+
+describe("every admin endpoint with every role", () => {
+  const cases: Array<{ endpoint: string; ok: number; run: (cookie: string | null) => Promise<Response> }> = [
+    { endpoint: "POST /api/benchmarks", ok: 201, run: (c) => apiBenchmarks.action(args(send("/api/benchmarks", "POST", c, benchmarkBody))) },
+    {
+      endpoint: "PUT /api/benchmarks/{id}",
+      ok: 200,
+      run: async (c) => {
+        const { id } = await someBenchmark();
+        return apiBenchmark.action(args(send(`/api/benchmarks/${id}`, "PUT", c, { industryMedian: "41.00%" }), { id }));
+      },
+    },
+    {
+      endpoint: "DELETE /api/benchmarks/{id}",
+      ok: 200,
+      run: async (c) => {
+        const { id } = await someBenchmark();
+        return apiBenchmark.action(args(send(`/api/benchmarks/${id}`, "DELETE", c), { id }));
+      },
+    },
+    { endpoint: "GET /api/admin/flow-mappings", ok: 200, run: (c) => apiFlowMappings.loader(args(send("/api/admin/flow-mappings", "GET", c))) },
+    { endpoint: "POST /api/admin/flow-mappings", ok: 201, run: (c) => apiFlowMappings.action(args(send("/api/admin/flow-mappings", "POST", c, ruleBody))) },
+    {
+      endpoint: "PUT /api/admin/flow-mappings/{id}",
+      ok: 200,
+      run: async (c) => {
+        const { id } = await someRule();
+        return apiFlowMapping.action(args(send(`/api/admin/flow-mappings/${id}`, "PUT", c, { flowName: "Renamed" }), { id }));
+      },
+    },
+    {
+      endpoint: "DELETE /api/admin/flow-mappings/{id}",
+      ok: 200,
+      run: async (c) => {
+        const { id } = await someRule();
+        return apiFlowMapping.action(args(send(`/api/admin/flow-mappings/${id}`, "DELETE", c), { id }));
+      },
+    },
+    { endpoint: "GET /api/admin/users", ok: 200, run: (c) => apiUsers.loader(args(send("/api/admin/users?query=&page=1", "GET", c))) },
+    {
+      endpoint: "PATCH /api/admin/users/{id}",
+      ok: 200,
+      run: async (c) => {
+        const { user } = await createUser();
+        return apiUser.action(args(send(`/api/admin/users/${user.id}`, "PATCH", c, { isPremium: true }), { id: user.id }));
+      },
+    },
+    { endpoint: "GET /api/admin/onboarding-responses", ok: 200, run: (c) => apiResponses.loader(args(send("/api/admin/onboarding-responses", "GET", c))) },
+    { endpoint: "GET /api/admin/stats", ok: 200, run: (c) => apiStats.loader(args(send("/api/admin/stats", "GET", c))) },
+  ];
+
+  for (const { endpoint, ok, run } of cases) {
+    it(`${endpoint}: signed out 401, User 403, Admin ${ok}`, async () => {
+      await expectStatus(await run(await cookieFor("signed out")), 401);
+      const refused = await expectStatus(await run(await cookieFor("user")), 403);
+      expect(refused.message).toBe("Admin access required");
+      await expectStatus(await run(await cookieFor("admin")), ok);
+    });
+  }
+
+  it("a User's refused writes change nothing", async () => {
+    const member = await createUser();
+    const benchmark = await someBenchmark();
+    await expectStatus(await apiBenchmark.action(args(send(`/api/benchmarks/${benchmark.id}`, "DELETE", member.cookie), { id: benchmark.id })), 403);
+    expect(await getBenchmark(benchmark.id)).not.toBeNull();
+    await expectStatus(await apiUser.action(args(send(`/api/admin/users/${member.user.id}`, "PATCH", member.cookie, { role: "Admin", isPremium: 1 }), { id: member.user.id })), 403);
+    expect(await getUserById(member.user.id)).toMatchObject({ role: "User", isPremium: 0 });
+  });
+});
+
+describe("benchmarks", () => {
+  it("POST validates, keeps 2 decimals, fills the flow type and peer group, and audits", async () => {
+    const admin = await createAdmin();
+    const created = await expectStatus(await apiBenchmarks.action(args(send("/api/benchmarks", "POST", admin.cookie, benchmarkBody))), 201);
+    expect(created).toMatchObject({ flowType: "upsell", openRate: 21.46, clickRate: null, ctr: 3.1, revenuePerRecipient: 1.5, industry: "Fitness" });
+    const general = await expectStatus(
+      await apiBenchmarks.action(args(send("/api/benchmarks", "POST", admin.cookie, { benchmarkType: "Sunset Flow", performanceIndicator: "Open Rate (Email)", industryMedian: "20%" }))),
+      201,
+    );
+    expect(general).toMatchObject({ industry: "All industries", businessType: "All", flowType: "sunset" });
+    const [entry] = await listRecentAudit(1);
+    expect(entry).toMatchObject({ actorEmail: admin.user.email, action: "create", entity: "benchmark", entityId: general.id, before: null });
+    expect(entry.after).toMatchObject({ industryMedian: "20%" });
+  });
+
+  it("refuses bad input with the field's message (422) and a duplicate peer-group row (409)", async () => {
+    const admin = await createAdmin();
+    const post = (body: unknown) => apiBenchmarks.action(args(send("/api/benchmarks", "POST", admin.cookie, body)));
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ openRate: 100.5 }, "openRate", "Open rate must be between 0 and 100"],
+      [{ ctr: -1 }, "ctr", "CTR cannot be negative"],
+      [{ revenuePerRecipient: -0.01 }, "revenuePerRecipient", "Revenue per recipient cannot be negative"],
+      [{ revenuePerRecipient: 1_000_000 }, "revenuePerRecipient", "Revenue per recipient cannot exceed 999,999"],
+      [{ clickRate: "lots" }, "clickRate", "Click rate must be a number"],
+      [{ benchmarkType: "Welcome" }, "benchmarkType", expect.stringContaining("Choose a benchmark type") as unknown as string],
+      [{ performanceIndicator: "Open rate" }, "performanceIndicator", expect.stringContaining("Choose a performance indicator") as unknown as string],
+      [{ industryMedian: "  " }, "industryMedian", "Industry median is required"],
+      [{ flowType: "sunset" }, "flowType", "Flow type must be upsell for 'Upsell Flows'"],
+    ];
+    for (const [change, field, message] of cases) {
+      const body = await expectStatus(await post({ ...benchmarkBody, ...change }), 422);
+      expect(body.errors, JSON.stringify(change)).toEqual({ [field]: message });
+    }
+    await expectStatus(await post(benchmarkBody), 201);
+    const duplicate = await expectStatus(await post(benchmarkBody), 409);
+    expect(duplicate).toMatchObject({ message: "A benchmark for this type, indicator, industry and business type already exists.", code: "BENCHMARK_EXISTS" });
+    await expectStatus(await apiBenchmarks.action(args(jsonRequest("/api/benchmarks", { method: "POST", cookie: admin.cookie, raw: "{nope" }))), 400);
+  });
+
+  it("PUT merges the changes, validates the whole row, audits before/after; unknown ids are 404", async () => {
+    const admin = await createAdmin();
+    const row = await someBenchmark();
+    const put = (id: string, body: unknown) => apiBenchmark.action(args(send(`/api/benchmarks/${id}`, "PUT", admin.cookie, body), { id }));
+    const updated = await expectStatus(await put(row.id, { industryMedian: "42.50%", openRate: 42.5 }), 200);
+    expect(updated).toMatchObject({ id: row.id, benchmarkType: "Lead Nurture", industryMedian: "42.50%", openRate: 42.5 });
+    const bad = await expectStatus(await put(row.id, { clickRate: 101 }), 422);
+    expect(bad.errors).toEqual({ clickRate: "Click rate must be between 0 and 100" });
+    expect((await getBenchmark(row.id))?.clickRate).toBeNull();
+    const [entry] = await listRecentAudit(1);
+    expect(entry).toMatchObject({ action: "update", entity: "benchmark", before: { industryMedian: "40.00%", openRate: null }, after: { industryMedian: "42.50%", openRate: 42.5 } });
+    await expectStatus(await put("missing", { industryMedian: "1%" }), 404);
+    await expectStatus(await apiBenchmark.action(args(send("/api/benchmarks/missing", "DELETE", admin.cookie), { id: "missing" })), 404);
+    await expectStatus(await apiBenchmark.action(args(send(`/api/benchmarks/${row.id}`, "PATCH", admin.cookie, {}), { id: row.id })), 405);
+  });
+
+  it("DELETE removes the row, audits what it held, and the stats count follows at once", async () => {
+    const admin = await createAdmin();
+    const row = await someBenchmark();
+    const stats = async () => (await expectStatus(await apiStats.loader(args(send("/api/admin/stats", "GET", admin.cookie))), 200)).benchmarks;
+    expect(await stats()).toBe(1);
+    await expectStatus(await apiBenchmark.action(args(send(`/api/benchmarks/${row.id}`, "DELETE", admin.cookie), { id: row.id })), 200);
+    expect(await getBenchmark(row.id)).toBeNull();
+    expect(await stats()).toBe(0);
+    const [entry] = await listRecentAudit(1);
+    expect(entry).toMatchObject({ action: "delete", entityId: row.id, after: null, before: { industryMedian: "40.00%" } });
+  });
+});
+
+describe("flow-mapping rules", () => {
+  it("POST stores the steps in order with their timings; GET pages and searches", async () => {
+    const admin = await createAdmin();
+    const created = await expectStatus(await apiFlowMappings.action(args(send("/api/admin/flow-mappings", "POST", admin.cookie, ruleBody))), 201);
+    expect(created.steps).toEqual([
+      expect.objectContaining({ stepNumber: 1, channel: "Email", title: "Welcome", timing: { type: "immediate" }, delayDays: 0 }),
+      expect.objectContaining({ stepNumber: 2, channel: "SMS", title: "Reminder", timing: { type: "offset", minutes: 1440 }, delayDays: 1 }),
+    ]);
+    await someRule();
+    const all = await expectStatus(await apiFlowMappings.loader(args(send("/api/admin/flow-mappings", "GET", admin.cookie))), 200);
+    expect(all).toMatchObject({ total: 2, page: 1, pageSize: 50 });
+    const found = await expectStatus(await apiFlowMappings.loader(args(send("/api/admin/flow-mappings?q=spring", "GET", admin.cookie))), 200);
+    expect(found.flowMappings).toEqual([expect.objectContaining({ id: created.id })]);
+    expect(found.total).toBe(1);
+  });
+
+  it("refuses rules that break the timing rules of §5, the step order or the channels (422 at the field)", async () => {
+    const admin = await createAdmin();
+    const post = (body: unknown) => apiFlowMappings.action(args(send("/api/admin/flow-mappings", "POST", admin.cookie, body)));
+    const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
+      [{ flowName: " " }, { flowName: "Flow name is required" }],
+      [{ steps: [] }, { steps: "Add at least one step" }],
+      [{ steps: [step("Late", { type: "offset", minutes: 525_601 })] }, { "steps.0.timing.minutes": "Minutes cannot exceed 525600" }],
+      [{ steps: [step("Neg", { type: "offset", minutes: -5 })] }, { "steps.0.timing.minutes": "Minutes cannot be negative" }],
+      [{ steps: [step("Day", { type: "weekday_relative_event", event: "delivery", weekday: 7, relation: "before" })] }, { "steps.0.timing.weekday": "Weekday must be 0 to 6" }],
+      [{ steps: [step("Time", { type: "weekday_relative_event", event: "delivery", weekday: 2, relation: "on", time: "25:00" })] }, { "steps.0.timing.time": "Time must be HH:MM" }],
+      [
+        { steps: [step("Later", { type: "offset", minutes: 2880 }), step("Sooner", { type: "offset", minutes: 60 })] },
+        { "steps.1.timing": "Step 2 is timed before step 1: put the steps in time order" },
+      ],
+      [{ communicationChannels: "Email only" }, { "steps.1.channel": "SMS steps need a rule whose channels include SMS (Email + SMS)" }],
+      [{ steps: [{ ...step("Blank", { type: "immediate" }), callToAction: "  " }] }, { "steps.0.callToAction": "Call to action is required" }],
+      [{ flowType: "welcome" }, { flowType: expect.stringContaining("Flow type must be one of") as unknown as string }],
+    ];
+    for (const [change, errors] of cases) {
+      const body = await expectStatus(await post({ ...ruleBody, ...change }), 422);
+      expect(body.errors, JSON.stringify(change)).toEqual(errors);
+    }
+    // Event-relative steps have no fixed distance from the trigger, so they never break the order.
+    await expectStatus(
+      await post({ ...ruleBody, steps: [step("A", { type: "offset", minutes: 600 }), step("B", { type: "relative_event", event: "delivery", direction: "before", minutes: 60 })] }),
+      201,
+    );
+  });
+
+  it("PUT merges, re-validates and audits; DELETE removes; unknown ids are 404", async () => {
+    const admin = await createAdmin();
+    const rule = await someRule();
+    const put = (body: unknown) => apiFlowMapping.action(args(send(`/api/admin/flow-mappings/${rule.id}`, "PUT", admin.cookie, body), { id: rule.id }));
+    const updated = await expectStatus(await put({ flowName: "Renamed", businessType: "eCommerce" }), 200);
+    expect(updated).toMatchObject({ flowName: "Renamed", businessType: "eCommerce", steps: [expect.objectContaining({ title: "Hi" })] });
+    const refused = await expectStatus(await put({ steps: [step("SMS", { type: "immediate" }, "SMS")] }), 422);
+    expect(refused.errors).toEqual({ "steps.0.channel": "SMS steps need a rule whose channels include SMS (Email + SMS)" });
+    const [entry] = await listRecentAudit(1);
+    expect(entry).toMatchObject({ action: "update", entity: "flow_mapping", before: { flowName: "General onboarding", businessType: "All" }, after: { flowName: "Renamed", businessType: "eCommerce" } });
+    await expectStatus(await apiFlowMapping.action(args(send(`/api/admin/flow-mappings/${rule.id}`, "DELETE", admin.cookie), { id: rule.id })), 200);
+    expect(await getFlowMapping(rule.id)).toBeNull();
+    await expectStatus(await apiFlowMapping.action(args(send("/api/admin/flow-mappings/nope", "PUT", admin.cookie, { flowName: "x" }), { id: "nope" })), 404);
+  });
+
+  it("every seeded default rule passes the admin validation", async () => {
+    const { FLOW_MAPPING_RULES } = await import("~/services/seed/flow-mapping-rules");
+    const { parseFlowMappingInput } = await import("~/services/admin/flow-mappings.server");
+    for (const seed of FLOW_MAPPING_RULES) expect(() => parseFlowMappingInput(seed), seed.flowName).not.toThrow();
+  });
+});
+
+describe("users", () => {
+  it("GET answers { users, total, page } with the documented fields, searches by email or name", async () => {
+    const admin = await createAdmin({ firstName: "Ada", lastName: "Root" });
+    await createUser({ email: "grace@example.com", firstName: "Grace", lastName: "Hopper" });
+    await createUser({ email: "alan@example.com", firstName: "Alan", lastName: "Turing" });
+    const get = async (query: string) => expectStatus(await apiUsers.loader(args(send(`/api/admin/users${query}`, "GET", admin.cookie))), 200);
+    const all = await get("?query=&page=1");
+    expect(all).toMatchObject({ total: 3, page: 1 });
+    expect(Object.keys((all.users as object[])[0]).sort()).toEqual(["createdAt", "email", "firstName", "id", "isPremium", "lastName", "role"]);
+    expect(((await get("?query=HOPPER")).users as Array<{ email: string }>).map((u) => u.email)).toEqual(["grace@example.com"]);
+    expect(((await get("?query=alan%40")).users as Array<{ email: string }>).map((u) => u.email)).toEqual(["alan@example.com"]);
+    // Regex characters are searched for literally.
+    expect((await get("?query=.*")).total).toBe(0);
+    expect((await get("?page=abc")).page).toBe(1);
+  });
+
+  it("PATCH sets exactly isPremium (0/1), which the user's next request reads; revoking takes it back", async () => {
+    const admin = await createAdmin();
+    const customer = await createUser();
+    const me = async () => expectStatus(await apiAuthUser.loader(args(send("/api/auth/user", "GET", customer.cookie))), 200);
+    expect((await me()).isPremium).toBe(0);
+    const patch = (body: unknown) => apiUser.action(args(send(`/api/admin/users/${customer.user.id}`, "PATCH", admin.cookie, body), { id: customer.user.id }));
+    const before = await getUserById(customer.user.id);
+    expect(await expectStatus(await patch({ isPremium: true }), 200)).toMatchObject({ id: customer.user.id, isPremium: 1, role: "User" });
+    const after = await getUserById(customer.user.id);
+    expect(after).toEqual({ ...before, isPremium: 1, updatedAt: expect.any(Date) });
+    // The same session, no new sign-in: the next request sees Premium.
+    expect((await me()).isPremium).toBe(1);
+    await expectStatus(await patch({ isPremium: 0 }), 200);
+    expect((await me()).isPremium).toBe(0);
+    const audits = await AuditLogModel.find({ entity: "user", action: "premium" }).sort({ createdAt: 1 }).lean();
+    expect(audits.map((a) => [a.before, a.after])).toEqual([
+      [{ isPremium: 0 }, { isPremium: 1 }],
+      [{ isPremium: 1 }, { isPremium: 0 }],
+    ]);
+  });
+
+  it("PATCH refuses bad input, unknown users and an empty change", async () => {
+    const admin = await createAdmin();
+    const { user } = await createUser();
+    const patch = (id: string, body: unknown) => apiUser.action(args(send(`/api/admin/users/${id}`, "PATCH", admin.cookie, body), { id }));
+    expect((await expectStatus(await patch(user.id, { role: "Owner" }), 422)).errors).toEqual({ role: "Role must be Admin or User" });
+    expect((await expectStatus(await patch(user.id, { isPremium: "yes" }), 422)).errors).toEqual({ isPremium: "isPremium must be true or false" });
+    expect((await expectStatus(await patch(user.id, {}), 422)).message).toBe("Send a role or isPremium to change");
+    await expectStatus(await patch("nobody", { isPremium: true }), 404);
+    await expectStatus(await apiUser.action(args(send(`/api/admin/users/${user.id}`, "PUT", admin.cookie, {}), { id: user.id })), 405);
+  });
+
+  it("the last Admin cannot remove their own Admin role; with a second Admin they can", async () => {
+    const admin = await createAdmin();
+    const patchSelf = () => apiUser.action(args(send(`/api/admin/users/${admin.user.id}`, "PATCH", admin.cookie, { role: "User" }), { id: admin.user.id }));
+    const refused = await expectStatus(await patchSelf(), 409);
+    expect(refused).toMatchObject({ message: LAST_ADMIN_MESSAGE, code: "LAST_ADMIN" });
+    expect((await getUserById(admin.user.id))?.role).toBe("Admin");
+
+    const other = await createUser();
+    await expectStatus(await apiUser.action(args(send(`/api/admin/users/${other.user.id}`, "PATCH", admin.cookie, { role: "Admin" }), { id: other.user.id })), 200);
+    expect(await expectStatus(await patchSelf(), 200)).toMatchObject({ role: "User" });
+    // Now a User: the admin API is closed to them from this very next request.
+    await expectStatus(await apiUsers.loader(args(send("/api/admin/users", "GET", admin.cookie))), 403);
+    const roleEntries = await AuditLogModel.find({ action: "role" }).lean();
+    expect(roleEntries).toHaveLength(2);
+  });
+});
+
+describe("onboarding responses", () => {
+  it("answers one page of the table (the list the spec reads) with the paging in headers", async () => {
+    const admin = await createAdmin();
+    const docs = Array.from({ length: 55 }, (_, i) => ({ userId: `u${i}`, companyName: `Company ${String(i).padStart(2, "0")}`, businessType: "Other", industry: "Fitness" }));
+    await QuestionnaireResponseModel.insertMany(docs);
+    const first = await apiResponses.loader(args(send("/api/admin/onboarding-responses?sort=companyName&dir=asc", "GET", admin.cookie)));
+    const rows = await expectStatus(first, 200);
+    expect(Array.isArray(rows)).toBe(true);
+    expect((rows as unknown as unknown[]).length).toBe(50);
+    expect(first.headers.get("X-Total-Count")).toBe("55");
+    const second = await apiResponses.loader(args(send("/api/admin/onboarding-responses?sort=companyName&dir=asc&page=2", "GET", admin.cookie)));
+    const rest = (await second.json()) as Array<{ companyName: string }>;
+    expect(rest.map((row) => row.companyName)).toEqual(["Company 50", "Company 51", "Company 52", "Company 53", "Company 54"]);
+  });
+});

@@ -1,0 +1,239 @@
+import { beforeEach, describe, expect, it } from "vitest";
+
+process.env.FLOWMAP_SCRYPT_LOG_N = "12";
+delete process.env.ADMIN_EMAILS;
+
+const { useTestDatabase } = await import("../../support/db");
+const { createAdmin, createUser } = await import("../../support/factories");
+const { DOCUMENT_HEADERS, args, dataOf, expectRedirect, formRequest, getRequest, settle, statusOf, toastOf } = await import("../../support/requests");
+const adminLayout = await import("~/routes/_app+/admin");
+const adminIndex = await import("~/routes/_app+/admin._index");
+const benchmarksPage = await import("~/routes/_app+/admin.benchmarks");
+const flowMapsPage = await import("~/routes/_app+/admin.flow-maps");
+const onboardingPage = await import("~/routes/_app+/admin.onboarding");
+const usersPage = await import("~/routes/_app+/admin.users");
+const { createBenchmark, getBenchmark } = await import("~/models/email-benchmark.server");
+const { createFlowMapping, getFlowMapping } = await import("~/models/flow-mapping.server");
+const { getUserById } = await import("~/models/user.server");
+const { QuestionnaireResponseModel } = await import("~/models/questionnaire-response.server");
+const { invalidateAdminStats } = await import("~/services/admin.server");
+const { loadDashboard } = await import("~/services/dashboard.server");
+const { recordAudit, AuditLogModel } = await import("~/models/audit-log.server");
+
+await useTestDatabase({ clearBeforeEach: true });
+beforeEach(() => invalidateAdminStats());
+
+type Loader = (a: ReturnType<typeof args>) => Promise<unknown>;
+
+const pages: Array<[string, Loader, Loader | null]> = [
+  ["/admin", adminIndex.loader, null],
+  ["/admin/benchmarks", benchmarksPage.loader, benchmarksPage.action],
+  ["/admin/flow-maps", flowMapsPage.loader, flowMapsPage.action],
+  ["/admin/onboarding", onboardingPage.loader, null],
+  ["/admin/users", usersPage.loader, usersPage.action],
+];
+
+describe("access", () => {
+  for (const [path, loader, action] of pages) {
+    it(`${path}: a User gets 403 'Access Denied' from the loader${action ? " and the action" : ""}; signed out goes to sign-in`, async () => {
+      const member = await createUser();
+      for (const run of [adminLayout.loader, loader]) {
+        const refused = await settle(run(args(getRequest(path, { cookie: member.cookie, headers: DOCUMENT_HEADERS }))));
+        expect(refused).toBeInstanceOf(Response);
+        expect((refused as Response).status).toBe(403);
+        expect(await (refused as Response).json()).toEqual({ message: "Admin access required" });
+      }
+      expectRedirect((await settle(loader(args(getRequest(path, { headers: DOCUMENT_HEADERS }))))) as Response, `/login?redirectTo=${encodeURIComponent(path)}`);
+      if (action) {
+        const posted = await settle(action(args(formRequest(path, { intent: "delete", id: "x" }, { cookie: member.cookie }))));
+        expect(statusOf(posted)).toBe(403);
+      }
+    });
+  }
+});
+
+describe("/admin/benchmarks page", () => {
+  it("creates, edits and deletes through forms, back to the same table view with the spec's toasts", async () => {
+    const admin = await createAdmin();
+    const at = "/admin/benchmarks?dialog=new&q=fit&sort=openRate&dir=desc&page=1";
+    const fields = { intent: "create", benchmarkType: "Upsell Flows", performanceIndicator: "Open Rate (Email)", industryMedian: "33%", industry: "Fitness", businessType: "", openRate: "33.333", clickRate: "", ctr: "", revenuePerRecipient: "", source: "" };
+    const created = (await benchmarksPage.action(args(formRequest(at, fields, { cookie: admin.cookie })))) as Response;
+    expectRedirect(created, "/admin/benchmarks?q=fit&sort=openRate&dir=desc&page=1");
+    expect(await toastOf(created)).toMatchObject({ title: "Benchmarks item created successfully", variant: "success" });
+
+    const listed = dataOf(await benchmarksPage.loader(args(getRequest("/admin/benchmarks?q=fit", { cookie: admin.cookie })))) as {
+      page: { rows: Array<{ id: string; openRate: number | null; businessType: string }>; total: number };
+    };
+    expect(listed.page.total).toBe(1);
+    const [row] = listed.page.rows;
+    expect(row).toMatchObject({ openRate: 33.33, businessType: "All" });
+
+    const updated = (await benchmarksPage.action(args(formRequest(`/admin/benchmarks?dialog=edit&id=${row.id}`, { ...fields, intent: "update", id: row.id, clickRate: "4.5" }, { cookie: admin.cookie })))) as Response;
+    expect(await toastOf(updated)).toMatchObject({ title: "Benchmarks item updated successfully" });
+    expect((await getBenchmark(row.id))?.clickRate).toBe(4.5);
+
+    const deleted = (await benchmarksPage.action(args(formRequest(`/admin/benchmarks?dialog=delete&id=${row.id}`, { intent: "delete", id: row.id }, { cookie: admin.cookie })))) as Response;
+    expectRedirect(deleted, "/admin/benchmarks");
+    expect(await toastOf(deleted)).toMatchObject({ title: "Benchmarks item deleted successfully" });
+    expect(await getBenchmark(row.id)).toBeNull();
+  });
+
+  it("a refused form comes back with the server's message at the field, as a toast, and the values as typed", async () => {
+    const admin = await createAdmin();
+    const result = await benchmarksPage.action(
+      args(formRequest("/admin/benchmarks?dialog=new", { intent: "create", benchmarkType: "Lead Nurture", performanceIndicator: "Open Rate (Email)", industryMedian: "5%", openRate: "150" }, { cookie: admin.cookie })),
+    );
+    expect(statusOf(result)).toBe(422);
+    expect(dataOf(result)).toMatchObject({
+      intent: "create",
+      fieldErrors: { openRate: "Open rate must be between 0 and 100" },
+      toast: { title: "Error", description: "Open rate must be between 0 and 100" },
+      values: { openRate: "150", industryMedian: "5%" },
+    });
+    const unknown = await benchmarksPage.action(args(formRequest("/admin/benchmarks", { intent: "explode" }, { cookie: admin.cookie })));
+    expect(statusOf(unknown)).toBe(400);
+  });
+
+  it("an edit is on every user's dashboard card at the next load", async () => {
+    const admin = await createAdmin();
+    const member = await createUser();
+    const row = await createBenchmark({ benchmarkType: "Lead Nurture", performanceIndicator: "Open Rate (Email)", industryMedian: "52.04%", industry: "All industries", businessType: "All" });
+    const median = async () => {
+      const dashboard = await loadDashboard((await getUserById(member.user.id))!);
+      return dashboard.benchmarks.find((flow) => flow.flowType === "lead_nurture")?.rows.find((r) => r.key === "openRate")?.median?.text;
+    };
+    expect(await median()).toBe("52.04%");
+    await benchmarksPage.action(
+      args(formRequest(`/admin/benchmarks?dialog=edit&id=${row.id}`, { intent: "update", id: row.id, benchmarkType: "Lead Nurture", performanceIndicator: "Open Rate (Email)", industryMedian: "48.10%", industry: "All industries", businessType: "All" }, { cookie: admin.cookie })),
+    );
+    expect(await median()).toBe("48.10%");
+  });
+
+  it("an edit dialog for a row that is gone goes back to the table with a message", async () => {
+    const admin = await createAdmin();
+    const gone = await settle(benchmarksPage.loader(args(getRequest("/admin/benchmarks?dialog=edit&id=nope&page=2", { cookie: admin.cookie }))));
+    expectRedirect(gone as Response, "/admin/benchmarks?page=2");
+    expect(await toastOf(gone as Response)).toMatchObject({ description: "Benchmark not found.", variant: "destructive" });
+  });
+});
+
+describe("/admin/flow-maps page without JavaScript", () => {
+  const base = {
+    flowName: "Welcome",
+    flowType: "onboarding",
+    businessType: "All",
+    communicationChannels: "Email only",
+    purchaseDecisionTimeline: "All",
+    serviceFrequency: "All",
+    upsellOpportunity: "All",
+    trigger: "Signs up",
+    exitRules: "",
+    notes: "",
+  };
+  const stepFields = (index: number, title: string, timingType = "immediate", amount = "0", unit = "minutes") => ({
+    [`steps[${index}].key`]: `k${index}`,
+    [`steps[${index}].channel`]: "Email",
+    [`steps[${index}].title`]: title,
+    [`steps[${index}].timingType`]: timingType,
+    [`steps[${index}].amount`]: amount,
+    [`steps[${index}].unit`]: unit,
+    [`steps[${index}].primaryGoal`]: `Goal ${title}`,
+    [`steps[${index}].keyMessages`]: `Messages ${title}`,
+    [`steps[${index}].callToAction`]: `Act ${title}`,
+  });
+
+  it("the step buttons send the form back changed and save nothing", async () => {
+    const admin = await createAdmin();
+    const post = (fields: Record<string, string>) => flowMapsPage.action(args(formRequest("/admin/flow-maps?dialog=new", fields, { cookie: admin.cookie })));
+    const form = { ...base, ...stepFields(0, "One"), ...stepFields(1, "Two", "offset", "2", "days") };
+    const added = dataOf(await post({ ...form, intent: "step:add" })) as { values: { steps: Array<{ title: string }> } };
+    expect(added.values.steps.map((s) => s.title)).toEqual(["One", "Two", ""]);
+    const moved = dataOf(await post({ ...form, intent: "step:down:0" })) as { values: { steps: Array<{ title: string; amount: string; key: string }> } };
+    expect(moved.values.steps.map((s) => [s.title, s.amount, s.key])).toEqual([
+      ["Two", "2", "k1"],
+      ["One", "0", "k0"],
+    ]);
+    const removed = dataOf(await post({ ...form, intent: "step:remove:0" })) as { values: { steps: Array<{ title: string }> } };
+    expect(removed.values.steps.map((s) => s.title)).toEqual(["Two"]);
+    expect(await getFlowMapping("anything")).toBeNull();
+    const { FlowMappingModel } = await import("~/models/flow-mapping.server");
+    expect(await FlowMappingModel.countDocuments({})).toBe(0);
+  });
+
+  it("saves the rule with its timings in minutes, and refuses bad JSON exit rules at the field", async () => {
+    const admin = await createAdmin();
+    const post = (fields: Record<string, string>) => flowMapsPage.action(args(formRequest("/admin/flow-maps?dialog=new", fields, { cookie: admin.cookie })));
+    const form = { ...base, ...stepFields(0, "One"), ...stepFields(1, "Two", "offset", "3", "hours") };
+    const bad = await post({ ...form, exitRules: "{not json", intent: "create" });
+    expect(statusOf(bad)).toBe(422);
+    expect(dataOf(bad)).toMatchObject({ fieldErrors: { exitRules: "Exit rules must be valid JSON" } });
+    const saved = (await post({ ...form, exitRules: '{"exitWhen":["Buys"]}', intent: "create" })) as Response;
+    expect(await toastOf(saved)).toMatchObject({ title: "Flow Maps item created successfully" });
+    const { FlowMappingModel } = await import("~/models/flow-mapping.server");
+    const stored = await FlowMappingModel.findOne({ flowName: "Welcome" }).lean();
+    expect(stored?.exitRules).toEqual({ exitWhen: ["Buys"] });
+    expect(stored?.steps.map((s) => s.timing)).toEqual([{ type: "immediate" }, { type: "offset", minutes: 180 }]);
+  });
+
+  it("the edit dialog shows the stored rule as the editor's draft", async () => {
+    const admin = await createAdmin();
+    const rule = await createFlowMapping({
+      flowName: "Cart",
+      flowType: "abandoned_cart",
+      communicationChannels: "Email + SMS",
+      steps: [{ stepNumber: 1, channel: "SMS", title: "Nudge", delayDays: 1, timing: { type: "offset", minutes: 2880 }, primaryGoal: "g", keyMessages: "k", callToAction: "c", notes: "" }],
+    });
+    const loaded = dataOf(await flowMapsPage.loader(args(getRequest(`/admin/flow-maps?dialog=edit&id=${rule.id}`, { cookie: admin.cookie })))) as {
+      draft: { flowName: string; steps: Array<{ channel: string; timingType: string; amount: string; unit: string }> };
+    };
+    expect(loaded.draft.flowName).toBe("Cart");
+    expect(loaded.draft.steps).toEqual([expect.objectContaining({ channel: "SMS", timingType: "offset", amount: "2", unit: "days" })]);
+  });
+});
+
+describe("/admin/users page", () => {
+  it("grants and revokes premium; the last Admin is refused with the server's message", async () => {
+    const admin = await createAdmin();
+    const member = await createUser();
+    const granted = (await usersPage.action(args(formRequest("/admin/users?q=test", { intent: "set-premium", id: member.user.id, isPremium: "1" }, { cookie: admin.cookie })))) as Response;
+    expectRedirect(granted, "/admin/users?q=test");
+    expect(await toastOf(granted)).toMatchObject({ title: "Users item updated successfully", description: `${member.user.email} now has Premium.` });
+    expect((await getUserById(member.user.id))?.isPremium).toBe(1);
+
+    const refused = await usersPage.action(args(formRequest("/admin/users", { intent: "set-role", id: admin.user.id, role: "User" }, { cookie: admin.cookie })));
+    expect(statusOf(refused)).toBe(409);
+    expect(dataOf(refused)).toMatchObject({ message: expect.stringContaining("last Admin"), toast: { title: "Error" } });
+    expect((await getUserById(admin.user.id))?.role).toBe("Admin");
+  });
+});
+
+describe("/admin/onboarding page", () => {
+  it("lists responses read only and opens one's full answers", async () => {
+    const admin = await createAdmin();
+    const doc = await QuestionnaireResponseModel.create({ userId: "u1", companyName: "Glow", businessType: "eCommerce", industry: "Fitness", leadNurtureGoal: "Book a class" });
+    const loaded = dataOf(await onboardingPage.loader(args(getRequest(`/admin/onboarding?view=${doc._id}`, { cookie: admin.cookie })))) as {
+      page: { rows: Array<{ companyName: string }> };
+      viewing: { leadNurtureGoal: string } | null;
+    };
+    expect(loaded.page.rows.map((r) => r.companyName)).toEqual(["Glow"]);
+    expect(loaded.viewing?.leadNurtureGoal).toBe("Book a class");
+    expect("action" in onboardingPage).toBe(false);
+  });
+});
+
+describe("/admin dashboard", () => {
+  it("shows the counts and the latest 20 audit entries, newest first", async () => {
+    const admin = await createAdmin();
+    for (let i = 0; i < 25; i++) {
+      await recordAudit({ actorId: admin.user.id, actorEmail: admin.user.email, action: "update", entity: "benchmark", entityId: `b${i}`, label: `Row ${i}`, before: { openRate: i }, after: { openRate: i + 1 } });
+    }
+    const loaded = dataOf(await adminIndex.loader(args(getRequest("/admin", { cookie: admin.cookie })))) as {
+      stats: { totalUsers: number };
+      audit: Array<{ label: string }>;
+    };
+    expect(loaded.stats.totalUsers).toBe(1);
+    expect(loaded.audit).toHaveLength(20);
+    expect(loaded.audit[0].label).toBe("Row 24");
+    expect(await AuditLogModel.countDocuments({})).toBe(25);
+  });
+});
