@@ -444,7 +444,7 @@ test.describe("flow mappings with JavaScript", () => {
     await axe(page, "onboarding required");
     await shot(page, "onboarding-required-1280");
     await prompt.getByRole("link", { name: "Start Onboarding" }).click();
-    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page).toHaveURL(/\/onboarding\?step=1$/);
   });
 
   test("a generation under way shows after a reload and in a second tab, and a second one is refused", async ({ page, context }) => {
