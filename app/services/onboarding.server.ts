@@ -6,7 +6,6 @@ import {
   CHOICE_FIELDS,
   emptyAnswers,
   getResponseByUserId,
-  getResponseSummaryByUserId,
   LIST_FIELDS,
   TEXT_FIELDS,
   upsertResponseForUser,
@@ -129,9 +128,8 @@ export async function saveOnboarding(
 ): Promise<SaveOnboardingResult> {
   const result = validateOnboarding(input, validation);
   if (!result.success) throw new OnboardingValidationError(fieldErrorsOf(result.error));
-  const before = await getResponseSummaryByUserId(userId);
-  const { response } = await upsertResponseForUser(userId, toStoredAnswers(result.data));
-  return { response, created: !hasCompletedOnboarding(before) };
+  const { response, companyNameBefore } = await upsertResponseForUser(userId, toStoredAnswers(result.data));
+  return { response, created: !hasCompletedOnboarding({ companyName: companyNameBefore }) };
 }
 
 /** The questionnaire as `/api/onboarding` answers it (spec §3 questionnaire_responses). */
