@@ -85,3 +85,8 @@ export function fieldErrorsFromIssues(issues: ReadonlyArray<{ path: ReadonlyArra
   }
   return errors;
 }
+
+/** Field errors of a zod error, in the shape services and the API report them: `{ field: "first message" }`. */
+export function fieldErrorsOf(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): FieldErrors {
+  return fieldErrorsFromIssues(error.issues);
+}

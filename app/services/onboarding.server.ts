@@ -14,6 +14,7 @@ import {
 } from "~/models/questionnaire-response.server";
 import { deleteOnboardingDraft, getOnboardingDraft, saveOnboardingDraft } from "~/models/onboarding-draft.server";
 import type { UserRecord } from "~/models/user.server";
+import { fieldErrorsOf, validationError } from "~/services/domain-error";
 
 /**
  * The signed-in user's own business questionnaire, as the onboarding wizard, the Onboarding
@@ -35,13 +36,6 @@ export const ONBOARDING_SCHEMAS = {
 
 /** Answers that only B2C Service/Retail businesses are asked (wizard step 2, Service Business Details). */
 export const SERVICE_ONLY_FIELDS = ["bookingTimeline", "customerFrequency", "demandSeasonality", "purchaseDecisionTimeline"] as const;
-
-export class OnboardingValidationError extends Error {
-  constructor(public readonly fieldErrors: Record<string, string[]>) {
-    super(Object.values(fieldErrors)[0]?.[0] ?? "The answers are not valid.");
-    this.name = "OnboardingValidationError";
-  }
-}
 
 /** The saved questionnaire, or null when the user has none. */
 export function getOnboarding(userId: string): Promise<QuestionnaireResponseRecord | null> {
@@ -92,16 +86,6 @@ function toStoredAnswers(value: QuestionnaireAnswersInput): QuestionnaireAnswers
   return answers;
 }
 
-/** Field errors in conform's shape: `{ field: [messages] }`. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join(".") : "";
-    (errors[key] ??= []).push(issue.message);
-  }
-  return errors;
-}
-
 export function validateOnboarding(input: unknown, validation: OnboardingValidation) {
   return ONBOARDING_SCHEMAS[validation].safeParse(input);
 }
@@ -119,7 +103,7 @@ export interface SaveOnboardingResult {
  * Validates `input` against the chosen rules and saves it as the user's questionnaire. Callers
  * (page actions, the API) usually validate first to report errors in their own shape; this
  * check is the one that guarantees nothing invalid is ever stored. Throws
- * OnboardingValidationError, storing nothing, when the answers fail.
+ * a validation DomainError (a message per field), storing nothing, when the answers fail.
  */
 export async function saveOnboarding(
   userId: string,
@@ -127,7 +111,10 @@ export async function saveOnboarding(
   { validation }: { validation: OnboardingValidation },
 ): Promise<SaveOnboardingResult> {
   const result = validateOnboarding(input, validation);
-  if (!result.success) throw new OnboardingValidationError(fieldErrorsOf(result.error));
+  if (!result.success) {
+    const fieldErrors = fieldErrorsOf(result.error);
+    throw validationError(Object.values(fieldErrors)[0] ?? "The answers are not valid.", fieldErrors);
+  }
   const { response, companyNameBefore } = await upsertResponseForUser(userId, toStoredAnswers(result.data));
   return { response, created: !hasCompletedOnboarding({ companyName: companyNameBefore }) };
 }
