@@ -1,6 +1,6 @@
 import type { z } from "zod";
 
-import { isServiceRetail } from "~/lib/questionnaire/options";
+import { withServiceOnlyAnswersCleared } from "~/lib/questionnaire/fields";
 import { editAnswersSchema, fullQuestionnaireSchema, type QuestionnaireAnswersInput } from "~/lib/schemas/questionnaire";
 import {
   CHOICE_FIELDS,
@@ -33,9 +33,6 @@ export const ONBOARDING_SCHEMAS = {
   full: fullQuestionnaireSchema,
   edit: editAnswersSchema,
 } as const satisfies Record<OnboardingValidation, z.ZodType>;
-
-/** Answers that only B2C Service/Retail businesses are asked (wizard step 2, Service Business Details). */
-export const SERVICE_ONLY_FIELDS = ["bookingTimeline", "customerFrequency", "demandSeasonality", "purchaseDecisionTimeline"] as const;
 
 /** The saved questionnaire, or null when the user has none. */
 export function getOnboarding(userId: string): Promise<QuestionnaireResponseRecord | null> {
@@ -77,13 +74,7 @@ function toStoredAnswers(value: QuestionnaireAnswersInput): QuestionnaireAnswers
   for (const field of CHOICE_FIELDS) answers[field] = value[field] ?? "";
   for (const field of TEXT_FIELDS) answers[field] = value[field] ?? "";
   for (const field of LIST_FIELDS) answers[field] = [...new Set(value[field] ?? [])];
-  if (!isServiceRetail(value.businessType)) {
-    answers.bookingTimeline = [];
-    answers.customerFrequency = [];
-    answers.demandSeasonality = [];
-    answers.purchaseDecisionTimeline = "";
-  }
-  return answers;
+  return withServiceOnlyAnswersCleared(answers);
 }
 
 export function validateOnboarding(input: unknown, validation: OnboardingValidation) {
