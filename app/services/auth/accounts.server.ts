@@ -13,9 +13,11 @@ import {
   updateUserName,
   type UserRecord,
 } from "~/models/user.server";
+import { deleteOtherSessionsOfUser } from "~/models/session.server";
 import { isDuplicateKeyError } from "~/models/utils.server";
 import { equalizeTiming, hashPassword, verifyPassword } from "~/services/auth/password.server";
 import { beginSignInAttempt } from "~/services/auth/rate-limit.server";
+import { notFound, validationError } from "~/services/domain-error";
 import { getEnv } from "~/services/env.server";
 
 /** An expected failure with the status and, where it belongs to one, the field it concerns. */
@@ -33,6 +35,7 @@ export class AccountError extends Error {
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Sign in instead.";
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password.";
 export const WRONG_CURRENT_PASSWORD_MESSAGE = "Current password is incorrect";
+const ACCOUNT_GONE_MESSAGE = "Your account no longer exists.";
 
 /**
  * ADMIN_EMAILS makes an account Admin only when a third-party provider vouches for the address
@@ -82,20 +85,36 @@ export async function verifySignIn(request: Request, { email, password }: { emai
 
 export async function renameUser(userId: string, names: { firstName: string; lastName: string }) {
   const user = await updateUserName({ id: userId, ...names });
-  if (!user) throw new AccountError(404, "Your account no longer exists.");
+  if (!user) throw notFound(ACCOUNT_GONE_MESSAGE);
   return user;
 }
 
-export async function changePassword(userId: string, { currentPassword, newPassword }: { currentPassword: string; newPassword: string }) {
+/**
+ * Changes the user's password and ends every other session of the user (each other device signs
+ * in again with the new password), as one call. The session given by `keepSessionId` stays
+ * signed in. Throws a DomainError: not_found when the account is gone, validation (at
+ * currentPassword) when the current password is wrong or the account has none.
+ */
+export async function changePassword({
+  userId,
+  keepSessionId,
+  input: { currentPassword, newPassword },
+}: {
+  userId: string;
+  keepSessionId: string;
+  input: { currentPassword: string; newPassword: string };
+}): Promise<void> {
   const current = await getPasswordHashById(userId);
-  if (!current) throw new AccountError(404, "Your account no longer exists.");
+  if (!current) throw notFound(ACCOUNT_GONE_MESSAGE);
   if (!current.passwordHash) {
-    throw new AccountError(422, "This account signs in through a third-party provider and has no password to change.", "currentPassword");
+    const message = "This account signs in through a third-party provider and has no password to change.";
+    throw validationError(message, { currentPassword: message });
   }
   if (!(await verifyPassword(currentPassword, current.passwordHash))) {
-    throw new AccountError(422, WRONG_CURRENT_PASSWORD_MESSAGE, "currentPassword");
+    throw validationError(WRONG_CURRENT_PASSWORD_MESSAGE, { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE });
   }
   await setPasswordHash({ id: userId, passwordHash: await hashPassword(newPassword) });
+  await deleteOtherSessionsOfUser({ userId, keepSessionId });
 }
 
 export interface ProviderProfile {
