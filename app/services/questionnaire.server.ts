@@ -30,8 +30,8 @@ import {
 import { deleteSessionsOfUser } from "~/models/session.server";
 import { deleteUser, updateUserDetails, type UserRecord } from "~/models/user.server";
 import { addToWaitlist } from "~/models/waitlist.server";
-import { fieldErrorsOf } from "~/services/domain-error";
-import { AccountError, registerAccount } from "~/services/auth/accounts.server";
+import { fieldErrorsOf, isDomainError } from "~/services/domain-error";
+import { registerAccount } from "~/services/auth/accounts.server";
 import { getUserId } from "~/services/auth/auth.server";
 import { startUserSession } from "~/services/auth/session.server";
 import { getSessionSecret, isProduction } from "~/services/secret.server";
@@ -327,7 +327,7 @@ export async function submitQuestionnaire(request: Request, input: unknown): Pro
       password: value.password,
     });
   } catch (error) {
-    if (error instanceof AccountError && error.field === "email") {
+    if (isDomainError(error) && error.fieldErrors?.email) {
       return { ok: false, status: 409, message: error.message, errors: { email: error.message } };
     }
     throw error;
