@@ -90,30 +90,37 @@ function pickAnswers(answers: Partial<QuestionnaireAnswers>): Partial<Questionna
  * Creates the user's response or updates it: given keys are set, others keep their value (or
  * their empty default on creation). One document per user, guaranteed by the unique userId:
  * update the existing response, else insert it; when a concurrent first save wins the insert
- * (E11000), update that one instead. Returns the saved response and whether this call created it.
+ * (E11000), update that one instead. Returns the saved response, whether this call created it,
+ * and the company name the response held just before this write (read in the same atomic
+ * update, so of several concurrent saves exactly one sees the state before the first).
  */
 export async function upsertResponseForUser(
   userId: string,
   answers: Partial<QuestionnaireAnswers>,
-): Promise<{ response: QuestionnaireResponseRecord; created: boolean }> {
+): Promise<{ response: QuestionnaireResponseRecord; created: boolean; companyNameBefore: string }> {
   const $set = pickAnswers(answers);
-  const updateExisting = () =>
-    QuestionnaireResponseModel.findOneAndUpdate(
+  const updateExisting = async () => {
+    const before = await QuestionnaireResponseModel.findOneAndUpdate(
       { userId },
       { $set },
-      { returnDocument: "after", runValidators: true, projection: ANSWER_PROJECTION },
-    ).lean<QuestionnaireResponseDoc>();
+      { returnDocument: "before", runValidators: true, projection: { companyName: 1 } },
+    ).lean<Pick<QuestionnaireResponseDoc, "companyName">>();
+    if (!before) return null;
+    const after = await QuestionnaireResponseModel.findOne({ userId }, ANSWER_PROJECTION).lean<QuestionnaireResponseDoc>();
+    if (!after) return null;
+    return { response: toRecord(after), created: false, companyNameBefore: before.companyName ?? "" };
+  };
 
   const existing = await updateExisting();
-  if (existing) return { response: toRecord(existing), created: false };
+  if (existing) return existing;
   try {
     const created = await QuestionnaireResponseModel.create({ ...$set, userId });
-    return { response: toRecord(created.toObject({ transform: false })), created: true };
+    return { response: toRecord(created.toObject({ transform: false })), created: true, companyNameBefore: "" };
   } catch (error) {
     if (!isDuplicateKeyError(error)) throw error;
     const raced = await updateExisting();
     if (!raced) throw error;
-    return { response: toRecord(raced), created: false };
+    return raced;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 
-import { DOMAIN_ERROR_STATUS, fieldErrorsFromIssues, isDomainError, type DomainError } from "~/services/domain-error";
+import { DOMAIN_ERROR_STATUS, fieldErrorsOf, isDomainError, type DomainError } from "~/services/domain-error";
 import {
   BodyTooLargeError,
   fieldWithHiddenCharacters,
@@ -27,10 +27,7 @@ export function apiError(status: number, message: string, extra: Record<string, 
   return apiJson({ message, ...extra }, { ...init, status });
 }
 
-/** Field errors in the shape the API documents: `{ field: "first message" }`. */
-export function fieldErrorsOf(error: z.ZodError) {
-  return fieldErrorsFromIssues(error.issues);
-}
+export { fieldErrorsOf } from "~/services/domain-error";
 
 /** The API's answer to a service's DomainError: its status, `message`, and `errors`/`code` when set. */
 export function apiDomainError(error: DomainError) {

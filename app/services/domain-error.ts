@@ -5,6 +5,7 @@
  */
 export const DOMAIN_ERROR_KINDS = [
   "validation",
+  "unauthenticated",
   "not_found",
   "conflict",
   "forbidden",
@@ -56,6 +57,7 @@ export function isDomainError(value: unknown): value is DomainError {
 /** Shorthands, so a service reads `throw notFound("Flow not found")`. */
 export const validationError = (message: string, fieldErrors?: FieldErrors) => new DomainError("validation", message, { fieldErrors });
 export const notFound = (message = "Not found.") => new DomainError("not_found", message);
+export const unauthenticated = (message: string) => new DomainError("unauthenticated", message);
 export const conflict = (message: string, code?: string) => new DomainError("conflict", message, { code });
 export const forbidden = (message: string) => new DomainError("forbidden", message);
 export const premiumRequired = (message = "This feature needs a premium subscription.") => new DomainError("premium_required", message);
@@ -67,6 +69,7 @@ export const upstreamFailed = (message: string, cause?: unknown) => new DomainEr
 /** The HTTP status each kind maps to; one table for the API and for pages. */
 export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorKind, number>> = {
   validation: 422,
+  unauthenticated: 401,
   not_found: 404,
   conflict: 409,
   forbidden: 403,
@@ -84,4 +87,9 @@ export function fieldErrorsFromIssues(issues: ReadonlyArray<{ path: ReadonlyArra
     errors[key] ??= issue.message;
   }
   return errors;
+}
+
+/** Field errors of a zod error, in the shape services and the API report them: `{ field: "first message" }`. */
+export function fieldErrorsOf(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): FieldErrors {
+  return fieldErrorsFromIssues(error.issues);
 }

@@ -1,12 +1,11 @@
 import type { z } from "zod";
 
-import { isServiceRetail } from "~/lib/questionnaire/options";
+import { withServiceOnlyAnswersCleared } from "~/lib/questionnaire/fields";
 import { editAnswersSchema, fullQuestionnaireSchema, type QuestionnaireAnswersInput } from "~/lib/schemas/questionnaire";
 import {
   CHOICE_FIELDS,
   emptyAnswers,
   getResponseByUserId,
-  getResponseSummaryByUserId,
   LIST_FIELDS,
   TEXT_FIELDS,
   upsertResponseForUser,
@@ -15,6 +14,7 @@ import {
 } from "~/models/questionnaire-response.server";
 import { deleteOnboardingDraft, getOnboardingDraft, saveOnboardingDraft } from "~/models/onboarding-draft.server";
 import type { UserRecord } from "~/models/user.server";
+import { fieldErrorsOf, validationError } from "~/services/domain-error";
 
 /**
  * The signed-in user's own business questionnaire, as the onboarding wizard, the Onboarding
@@ -33,16 +33,6 @@ export const ONBOARDING_SCHEMAS = {
   full: fullQuestionnaireSchema,
   edit: editAnswersSchema,
 } as const satisfies Record<OnboardingValidation, z.ZodType>;
-
-/** Answers that only B2C Service/Retail businesses are asked (wizard step 2, Service Business Details). */
-export const SERVICE_ONLY_FIELDS = ["bookingTimeline", "customerFrequency", "demandSeasonality", "purchaseDecisionTimeline"] as const;
-
-export class OnboardingValidationError extends Error {
-  constructor(public readonly fieldErrors: Record<string, string[]>) {
-    super(Object.values(fieldErrors)[0]?.[0] ?? "The answers are not valid.");
-    this.name = "OnboardingValidationError";
-  }
-}
 
 /** The saved questionnaire, or null when the user has none. */
 export function getOnboarding(userId: string): Promise<QuestionnaireResponseRecord | null> {
@@ -84,23 +74,7 @@ function toStoredAnswers(value: QuestionnaireAnswersInput): QuestionnaireAnswers
   for (const field of CHOICE_FIELDS) answers[field] = value[field] ?? "";
   for (const field of TEXT_FIELDS) answers[field] = value[field] ?? "";
   for (const field of LIST_FIELDS) answers[field] = [...new Set(value[field] ?? [])];
-  if (!isServiceRetail(value.businessType)) {
-    answers.bookingTimeline = [];
-    answers.customerFrequency = [];
-    answers.demandSeasonality = [];
-    answers.purchaseDecisionTimeline = "";
-  }
-  return answers;
-}
-
-/** Field errors in conform's shape: `{ field: [messages] }`. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join(".") : "";
-    (errors[key] ??= []).push(issue.message);
-  }
-  return errors;
+  return withServiceOnlyAnswersCleared(answers);
 }
 
 export function validateOnboarding(input: unknown, validation: OnboardingValidation) {
@@ -120,7 +94,7 @@ export interface SaveOnboardingResult {
  * Validates `input` against the chosen rules and saves it as the user's questionnaire. Callers
  * (page actions, the API) usually validate first to report errors in their own shape; this
  * check is the one that guarantees nothing invalid is ever stored. Throws
- * OnboardingValidationError, storing nothing, when the answers fail.
+ * a validation DomainError (a message per field), storing nothing, when the answers fail.
  */
 export async function saveOnboarding(
   userId: string,
@@ -128,10 +102,12 @@ export async function saveOnboarding(
   { validation }: { validation: OnboardingValidation },
 ): Promise<SaveOnboardingResult> {
   const result = validateOnboarding(input, validation);
-  if (!result.success) throw new OnboardingValidationError(fieldErrorsOf(result.error));
-  const before = await getResponseSummaryByUserId(userId);
-  const { response } = await upsertResponseForUser(userId, toStoredAnswers(result.data));
-  return { response, created: !hasCompletedOnboarding(before) };
+  if (!result.success) {
+    const fieldErrors = fieldErrorsOf(result.error);
+    throw validationError(Object.values(fieldErrors)[0] ?? "The answers are not valid.", fieldErrors);
+  }
+  const { response, companyNameBefore } = await upsertResponseForUser(userId, toStoredAnswers(result.data));
+  return { response, created: !hasCompletedOnboarding({ companyName: companyNameBefore }) };
 }
 
 /** The questionnaire as `/api/onboarding` answers it (spec §3 questionnaire_responses). */

@@ -2,7 +2,7 @@ import { createCookie, type Cookie } from "@remix-run/node";
 import { z } from "zod";
 
 import { QUESTIONNAIRE_MESSAGES } from "~/lib/questionnaire/messages";
-import { isServiceRetail } from "~/lib/questionnaire/options";
+import { withServiceOnlyAnswersCleared } from "~/lib/questionnaire/fields";
 import {
   ACCOUNT_STEP,
   isQuestionnaireStep,
@@ -13,7 +13,6 @@ import {
   questionnaireDraftSchema,
   questionnaireStepSchemas,
   questionnaireSubmitSchema,
-  SERVICE_LIST_FIELDS,
   waitlistSchema,
   type QuestionnaireDraft,
   type QuestionnaireSubmission,
@@ -31,8 +30,8 @@ import {
 import { deleteSessionsOfUser } from "~/models/session.server";
 import { deleteUser, updateUserDetails, type UserRecord } from "~/models/user.server";
 import { addToWaitlist } from "~/models/waitlist.server";
-import { fieldErrorsOf } from "~/services/api.server";
-import { AccountError, registerAccount } from "~/services/auth/accounts.server";
+import { fieldErrorsOf, isDomainError } from "~/services/domain-error";
+import { registerAccount } from "~/services/auth/accounts.server";
 import { getUserId } from "~/services/auth/auth.server";
 import { startUserSession } from "~/services/auth/session.server";
 import { getSessionSecret, isProduction } from "~/services/secret.server";
@@ -257,7 +256,7 @@ export type SubmitResult =
 
 /** The stored response: the answers the visitor's path asked for. */
 function responseAnswers(value: QuestionnaireSubmission): Partial<QuestionnaireAnswers> {
-  const answers: Partial<QuestionnaireAnswers> = {};
+  let answers: Partial<QuestionnaireAnswers> = {};
   for (const field of CHOICE_FIELDS) {
     const answer = value[field];
     if (typeof answer === "string") answers[field] = answer;
@@ -267,12 +266,8 @@ function responseAnswers(value: QuestionnaireSubmission): Partial<QuestionnaireA
     if (typeof answer === "string") answers[field] = answer;
   }
   for (const field of LIST_FIELDS) answers[field] = [...value[field]];
-  // Step 2 is asked of B2C Service/Retail only: answers left from before a change of business
-  // type would describe a business this is not.
-  if (!isServiceRetail(value.businessType)) {
-    for (const field of SERVICE_LIST_FIELDS) answers[field] = [];
-    answers.purchaseDecisionTimeline = "";
-  }
+  // Step 2 is asked of B2C Service/Retail only.
+  answers = withServiceOnlyAnswersCleared(answers);
   // AI Quick Pass researches this website; it is the company's website as well.
   if (value.completionMethod === "ai" && !answers.companyWebsite && value.researchWebsiteUrl) {
     answers.companyWebsite = value.researchWebsiteUrl;
@@ -332,7 +327,7 @@ export async function submitQuestionnaire(request: Request, input: unknown): Pro
       password: value.password,
     });
   } catch (error) {
-    if (error instanceof AccountError && error.field === "email") {
+    if (isDomainError(error) && error.fieldErrors?.email) {
       return { ok: false, status: 409, message: error.message, errors: { email: error.message } };
     }
     throw error;

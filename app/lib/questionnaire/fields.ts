@@ -1,3 +1,5 @@
+import { isServiceRetail } from "~/lib/questionnaire/options";
+
 /**
  * The questionnaire's answer fields, grouped as the forms ask them. The stored table, the zod
  * schemas and the forms all take their field lists from here.
@@ -79,4 +81,20 @@ function each<F extends string, V>(fields: readonly F[], value: () => V) {
 /** Every answer empty: the shape of a response nobody has filled in (a fresh list each time). */
 export function emptyAnswers(): QuestionnaireAnswers {
   return { ...each(CHOICE_FIELDS, () => ""), ...each(TEXT_FIELDS, () => ""), ...each(SERVICE_LIST_FIELDS, (): string[] => []) };
+}
+
+/** Answers asked of B2C Service/Retail businesses only (wizard step 2, Service Business Details). */
+export const SERVICE_ONLY_FIELDS = [...SERVICE_LIST_FIELDS, "purchaseDecisionTimeline"] as const;
+
+/**
+ * The one rule for stored answers: the service-only answers are kept for B2C Service/Retail
+ * businesses only; for any other business type they are cleared (answers left from before a
+ * change of business type would describe a business this is not). Returns a new object.
+ */
+export function withServiceOnlyAnswersCleared<T extends Partial<QuestionnaireAnswers>>(answers: T): T {
+  if (isServiceRetail(answers.businessType)) return answers;
+  const cleared: Partial<QuestionnaireAnswers> = { ...answers };
+  for (const field of SERVICE_LIST_FIELDS) cleared[field] = [];
+  cleared.purchaseDecisionTimeline = "";
+  return cleared as T;
 }

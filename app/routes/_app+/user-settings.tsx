@@ -10,10 +10,10 @@ import { UpgradeLink } from "~/components/upgrade-dialog";
 import { changePasswordFormSchema, profileNameSchema } from "~/lib/schemas/auth";
 import { DEFAULT_ROLE, planLabel } from "~/lib/user";
 import { getPasswordHashById } from "~/models/user.server";
-import { AccountError, changePassword, renameUser } from "~/services/auth/accounts.server";
+import { changePassword, renameUser } from "~/services/auth/accounts.server";
 import { requireUser, requireUserWithSession } from "~/services/auth/auth.server";
-import { endOtherSessions } from "~/services/auth/session.server";
 import { readForm } from "~/services/forms.server";
+import { runForPage } from "~/services/page.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "User Settings | Flowmap" }];
@@ -44,31 +44,21 @@ export async function action({ request }: ActionFunctionArgs) {
     case NAME_INTENT: {
       const submission = parseWithZod(form, { schema: profileNameSchema });
       if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 422 });
-      try {
-        await renameUser(user.id, submission.value);
-      } catch (error) {
-        if (error instanceof AccountError) return data({ intent, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
-        throw error;
-      }
+      const renamed = await runForPage(() => renameUser(user.id, submission.value), { submission, extra: { intent } });
+      if (!renamed.ok) return renamed.response;
       return redirectWithToast("/user-settings", { title: "Success", description: "Your name has been updated successfully!", variant: "success" });
     }
     case PASSWORD_INTENT: {
       const hide = ["currentPassword", "newPassword", "confirmPassword"];
       const submission = parseWithZod(form, { schema: changePasswordFormSchema });
       if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hide }) }, { status: 422 });
-      try {
-        await changePassword(user.id, submission.value);
-      } catch (error) {
-        if (error instanceof AccountError) {
-          const reply = error.field
-            ? submission.reply({ fieldErrors: { [error.field]: [error.message] }, hideFields: hide })
-            : submission.reply({ formErrors: [error.message], hideFields: hide });
-          return data({ intent, result: reply }, { status: error.status });
-        }
-        throw error;
-      }
       // Every other device signs in again with the new password.
-      await endOtherSessions(user.id, sessionId);
+      const changed = await runForPage(() => changePassword({ userId: user.id, keepSessionId: sessionId, input: submission.value }), {
+        submission,
+        hideFields: hide,
+        extra: { intent },
+      });
+      if (!changed.ok) return changed.response;
       return redirectWithToast("/user-settings", {
         title: "Success",
         description: "Your password has been changed successfully!",

@@ -8,13 +8,12 @@ import { Field, FormError, HoneypotField, PasswordField, SubmitButton, useFailur
 import { AuthLayout } from "~/components/layout/auth-layout";
 import { loginSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { AccountError } from "~/services/auth/accounts.server";
 import { FORM_STRATEGY, getAuthenticator } from "~/services/auth/authenticator.server";
 import { getUserId } from "~/services/auth/auth.server";
 import { getOAuthSettings } from "~/services/auth/oauth.server";
-import { RateLimitedError } from "~/services/auth/rate-limit.server";
 import { startUserSession } from "~/services/auth/session.server";
-import { DOMAIN_ERROR_STATUS, isDomainError } from "~/services/domain-error";
+import { isDomainError } from "~/services/domain-error";
+import { pageErrorReply } from "~/services/page.server";
 import { readForm } from "~/services/forms.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -40,19 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { headers: { "Set-Cookie": setCookie } },
     );
   } catch (error) {
-    if (error instanceof RateLimitedError) {
-      return data(
-        { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
-        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
-      );
-    }
-    if (error instanceof AccountError) {
-      return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status });
-    }
-    if (isDomainError(error)) {
-      const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
-      return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: DOMAIN_ERROR_STATUS[error.kind], headers });
-    }
+    if (isDomainError(error)) return pageErrorReply(error, { submission, hideFields: ["password"], title: "Sign-in failed" });
     throw error;
   }
 }

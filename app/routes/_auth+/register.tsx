@@ -8,10 +8,11 @@ import { Field, FormError, HoneypotField, PasswordField, SubmitButton, useFailur
 import { AuthLayout } from "~/components/layout/auth-layout";
 import { registerFormSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { AccountError, registerAccount } from "~/services/auth/accounts.server";
+import { registerAccount } from "~/services/auth/accounts.server";
 import { getUserId } from "~/services/auth/auth.server";
 import { signUpRefusal } from "~/services/auth/rate-limit.server";
-import { DOMAIN_ERROR_STATUS, isDomainError } from "~/services/domain-error";
+import { isDomainError } from "~/services/domain-error";
+import { pageErrorReply } from "~/services/page.server";
 import { startUserSession } from "~/services/auth/session.server";
 import { readForm } from "~/services/forms.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -43,16 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { headers: { "Set-Cookie": setCookie } },
     );
   } catch (error) {
-    if (error instanceof AccountError) {
-      const reply = error.field
-        ? submission.reply({ fieldErrors: { [error.field]: [error.message] }, hideFields: hidden })
-        : submission.reply({ formErrors: [error.message], hideFields: hidden });
-      return data({ result: reply }, { status: error.status });
-    }
-    if (isDomainError(error)) {
-      const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
-      return data({ result: submission.reply({ formErrors: [error.message], hideFields: hidden }) }, { status: DOMAIN_ERROR_STATUS[error.kind], headers });
-    }
+    if (isDomainError(error)) return pageErrorReply(error, { submission, hideFields: hidden });
     throw error;
   }
 }

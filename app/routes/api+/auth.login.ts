@@ -1,10 +1,9 @@
 import { z } from "zod";
 
 import { emailSchema, PASSWORD_MAX_LENGTH } from "~/lib/schemas/auth";
-import { apiError, apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
-import { AccountError, verifySignIn } from "~/services/auth/accounts.server";
+import { apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
+import { verifySignIn } from "~/services/auth/accounts.server";
 import { currentUserPayload } from "~/services/auth/api-user.server";
-import { RateLimitedError } from "~/services/auth/rate-limit.server";
 import { startUserSession } from "~/services/auth/session.server";
 
 const loginApiSchema = z.object({
@@ -18,16 +17,8 @@ export const loader = noGetLoader(["POST"]);
 export const action = byMethod({
   POST: async ({ request }) => {
     const credentials = await readJson(request, loginApiSchema);
-    try {
-      const user = await verifySignIn(request, credentials);
-      const { setCookie } = await startUserSession(user.id, request);
-      return apiJson(await currentUserPayload(user), { headers: { "Set-Cookie": setCookie } });
-    } catch (error) {
-      if (error instanceof RateLimitedError) {
-        return apiError(429, error.message, {}, { headers: { "Retry-After": String(error.retryAfterSeconds) } });
-      }
-      if (error instanceof AccountError) return apiError(error.status, error.message);
-      throw error;
-    }
+    const user = await verifySignIn(request, credentials);
+    const { setCookie } = await startUserSession(user.id, request);
+    return apiJson(await currentUserPayload(user), { headers: { "Set-Cookie": setCookie } });
   },
 });

@@ -13,26 +13,22 @@ import {
   updateUserName,
   type UserRecord,
 } from "~/models/user.server";
+import { deleteOtherSessionsOfUser } from "~/models/session.server";
 import { isDuplicateKeyError } from "~/models/utils.server";
 import { equalizeTiming, hashPassword, verifyPassword } from "~/services/auth/password.server";
 import { beginSignInAttempt } from "~/services/auth/rate-limit.server";
+import { conflict, DomainError, forbidden, notFound, unauthenticated, validationError } from "~/services/domain-error";
 import { getEnv } from "~/services/env.server";
-
-/** An expected failure with the status and, where it belongs to one, the field it concerns. */
-export class AccountError extends Error {
-  name = "AccountError";
-  constructor(
-    public readonly status: number,
-    message: string,
-    public readonly field?: string,
-  ) {
-    super(message);
-  }
-}
 
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Sign in instead.";
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password.";
 export const WRONG_CURRENT_PASSWORD_MESSAGE = "Current password is incorrect";
+const ACCOUNT_GONE_MESSAGE = "Your account no longer exists.";
+
+/** The email is someone else's account: a conflict reported at the email field. */
+function emailTaken() {
+  return new DomainError("conflict", EMAIL_TAKEN_MESSAGE, { fieldErrors: { email: EMAIL_TAKEN_MESSAGE } });
+}
 
 /**
  * ADMIN_EMAILS makes an account Admin only when a third-party provider vouches for the address
@@ -49,13 +45,13 @@ async function applyAdminEmails(user: UserRecord, providerVerifiedEmail: string 
 
 export async function registerAccount(input: z.infer<typeof registerApiSchema>): Promise<UserRecord> {
   const existing = await getUserByEmail(input.email);
-  if (existing) throw new AccountError(409, EMAIL_TAKEN_MESSAGE, "email");
+  if (existing) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   try {
     return await createUser({ ...input, passwordHash });
   } catch (error) {
     // Two registrations racing for one email: the unique index decides.
-    if (isDuplicateKeyError(error)) throw new AccountError(409, EMAIL_TAKEN_MESSAGE, "email");
+    if (isDuplicateKeyError(error)) throw emailTaken();
     throw error;
   }
 }
@@ -70,10 +66,10 @@ export async function verifySignIn(request: Request, { email, password }: { emai
   const user = await getUserByEmail(email);
   if (!user?.passwordHash) {
     await equalizeTiming(password);
-    throw new AccountError(401, INVALID_CREDENTIALS_MESSAGE);
+    throw unauthenticated(INVALID_CREDENTIALS_MESSAGE);
   }
   if (!(await verifyPassword(password, user.passwordHash))) {
-    throw new AccountError(401, INVALID_CREDENTIALS_MESSAGE);
+    throw unauthenticated(INVALID_CREDENTIALS_MESSAGE);
   }
   await attempt.succeeded();
   const { passwordHash: _hash, ...record } = user;
@@ -82,20 +78,36 @@ export async function verifySignIn(request: Request, { email, password }: { emai
 
 export async function renameUser(userId: string, names: { firstName: string; lastName: string }) {
   const user = await updateUserName({ id: userId, ...names });
-  if (!user) throw new AccountError(404, "Your account no longer exists.");
+  if (!user) throw notFound(ACCOUNT_GONE_MESSAGE);
   return user;
 }
 
-export async function changePassword(userId: string, { currentPassword, newPassword }: { currentPassword: string; newPassword: string }) {
+/**
+ * Changes the user's password and ends every other session of the user (each other device signs
+ * in again with the new password), as one call. The session given by `keepSessionId` stays
+ * signed in. Throws a DomainError: not_found when the account is gone, validation (at
+ * currentPassword) when the current password is wrong or the account has none.
+ */
+export async function changePassword({
+  userId,
+  keepSessionId,
+  input: { currentPassword, newPassword },
+}: {
+  userId: string;
+  keepSessionId: string;
+  input: { currentPassword: string; newPassword: string };
+}): Promise<void> {
   const current = await getPasswordHashById(userId);
-  if (!current) throw new AccountError(404, "Your account no longer exists.");
+  if (!current) throw notFound(ACCOUNT_GONE_MESSAGE);
   if (!current.passwordHash) {
-    throw new AccountError(422, "This account signs in through a third-party provider and has no password to change.", "currentPassword");
+    const message = "This account signs in through a third-party provider and has no password to change.";
+    throw validationError(message, { currentPassword: message });
   }
   if (!(await verifyPassword(currentPassword, current.passwordHash))) {
-    throw new AccountError(422, WRONG_CURRENT_PASSWORD_MESSAGE, "currentPassword");
+    throw validationError(WRONG_CURRENT_PASSWORD_MESSAGE, { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE });
   }
   await setPasswordHash({ id: userId, passwordHash: await hashPassword(newPassword) });
+  await deleteOtherSessionsOfUser({ userId, keepSessionId });
 }
 
 export interface ProviderProfile {
@@ -117,14 +129,13 @@ export async function signInWithProvider(profile: ProviderProfile): Promise<User
   const verifiedEmail = profile.emailVerified ? profile.email : null;
   const linked = await getUserByOAuth({ authProvider: profile.provider, oauthSubject: profile.subject });
   if (linked) return applyAdminEmails(linked, verifiedEmail);
-  if (!profile.email) throw new AccountError(400, "The sign-in provider did not share an email address.");
+  if (!profile.email) throw validationError("The sign-in provider did not share an email address.");
   const existing = await getUserByEmail(profile.email);
   if (existing && !profile.emailVerified) {
-    throw new AccountError(409, "An account with this email already exists. Sign in with your password instead.");
+    throw conflict("An account with this email already exists. Sign in with your password instead.");
   }
   if (!profile.emailVerified) {
-    throw new AccountError(
-      403,
+    throw forbidden(
       "Your sign-in provider has not verified your email address. Verify it with the provider, or create an account with your email and a password.",
     );
   }

@@ -3,8 +3,9 @@ import { FormStrategy } from "remix-auth-form";
 
 import { loginSchema } from "~/lib/schemas/auth";
 import type { UserRecord } from "~/models/user.server";
-import { AccountError, verifySignIn } from "~/services/auth/accounts.server";
+import { verifySignIn } from "~/services/auth/accounts.server";
 import { getOAuthStrategy, OAUTH_STRATEGY } from "~/services/auth/oauth.server";
+import { validationError } from "~/services/domain-error";
 
 export const FORM_STRATEGY = "form";
 
@@ -17,7 +18,7 @@ export function getAuthenticator() {
   authenticator.use(
     new FormStrategy<UserRecord>(async ({ form, request }) => {
       const parsed = loginSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) throw new AccountError(422, parsed.error.issues[0]?.message ?? "Invalid email or password.");
+      if (!parsed.success) throw validationError(parsed.error.issues[0]?.message ?? "Invalid email or password.");
       return verifySignIn(request, parsed.data);
     }),
     FORM_STRATEGY,

@@ -1,7 +1,7 @@
 import type { UserRecord } from "~/models/user.server";
-import { AccountError } from "~/services/auth/accounts.server";
 import { OAUTH_STATE_COOKIE } from "~/services/auth/oauth.server";
 import { startUserSession } from "~/services/auth/session.server";
+import { isDomainError } from "~/services/domain-error";
 import { redirectWithToast } from "~/services/toast.server";
 
 /**
@@ -15,11 +15,10 @@ export async function completeOAuthSignIn(request: Request, authenticate: () => 
     user = await authenticate();
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
-    const description =
-      thrown instanceof AccountError
-        ? thrown.message
-        : "The sign-in provider did not complete the sign-in. Please try again, or sign in with your email and password.";
-    if (!(thrown instanceof AccountError)) console.warn("[auth] third-party sign-in failed:", thrown instanceof Error ? thrown.message : thrown);
+    const description = isDomainError(thrown)
+      ? thrown.message
+      : "The sign-in provider did not complete the sign-in. Please try again, or sign in with your email and password.";
+    if (!isDomainError(thrown)) console.warn("[auth] third-party sign-in failed:", thrown instanceof Error ? thrown.message : thrown);
     return redirectWithToast("/login", { title: "Sign-in failed", description, variant: "destructive" });
   }
   const { setCookie } = await startUserSession(user.id, request);

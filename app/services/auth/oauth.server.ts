@@ -2,7 +2,8 @@ import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 
 import type { UserRecord } from "~/models/user.server";
-import { AccountError, signInWithProvider } from "~/services/auth/accounts.server";
+import { signInWithProvider } from "~/services/auth/accounts.server";
+import { upstreamFailed } from "~/services/domain-error";
 import { getEnv, type Env } from "~/services/env.server";
 import { isProduction } from "~/services/secret.server";
 
@@ -58,9 +59,9 @@ async function fetchProfile(settings: OAuthSettings, accessToken: string) {
     headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" },
     signal: AbortSignal.timeout(10_000),
   });
-  if (!response.ok) throw new AccountError(502, "The sign-in provider did not return your profile. Please try again.");
+  if (!response.ok) throw upstreamFailed("The sign-in provider did not return your profile. Please try again.");
   const parsed = userInfoSchema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new AccountError(502, "The sign-in provider returned a profile Flowmap cannot read.");
+  if (!parsed.success) throw upstreamFailed("The sign-in provider returned a profile Flowmap cannot read.");
   const info = parsed.data;
   const [first, ...rest] = (info.name ?? "").trim().split(/\s+/);
   return {

@@ -25,11 +25,9 @@ export const SIGN_IN_LIMITS: readonly SignInLimit[] = [
   { name: "account", max: 100, windowMs: 60 * 60_000 },
 ];
 
-export class RateLimitedError extends Error {
-  name = "RateLimitedError";
-  constructor(public readonly retryAfterSeconds: number) {
-    super(`Too many failed sign-in attempts. Please wait ${retryAfterSeconds} seconds and try again.`);
-  }
+/** Too many failed sign-ins: a rate_limited DomainError that says when to try again. */
+function signInRateLimited(retryAfterSeconds: number) {
+  return rateLimited(`Too many failed sign-in attempts. Please wait ${retryAfterSeconds} seconds and try again.`, retryAfterSeconds);
 }
 
 export { clientAddress };
@@ -61,7 +59,7 @@ async function failuresIn(key: string, windowMs: number, attempts: { count: numb
 }
 
 function refuse(resetAt: number, now: number): never {
-  throw new RateLimitedError(Math.max(1, Math.ceil((resetAt - now) / 1000)));
+  throw signInRateLimited(Math.max(1, Math.ceil((resetAt - now) / 1000)));
 }
 
 /** Refuses the attempt before any password work when a limit is already used up. */

@@ -34,6 +34,7 @@ import {
   touchpointInputsOf,
   updateWithRevision,
 } from "~/models/ai-generated-flow.server";
+import { deleteContentOfFlow } from "~/models/flow-content.server";
 import { findBestFlowMapping } from "~/models/flow-mapping.server";
 import { claimGeneration, isGenerationUnderWay, releaseGeneration } from "~/models/flow-generation.server";
 import { getResponseByUserId } from "~/models/questionnaire-response.server";
@@ -397,7 +398,8 @@ export async function deleteTouchpoint({ userId, touchpointId }: { userId: strin
   return result;
 }
 
-/** Deletes a flow with its versions and conversation. */
+/** Deletes a flow with its versions, its conversation and the content written for it. */
 export async function deleteFlow({ userId, flowId }: { userId: string; flowId: string }): Promise<void> {
   if (!(await removeFlow({ flowId, userId }))) throw notFound(FLOW_NOT_FOUND);
+  await deleteContentOfFlow({ flowId, userId });
 }

@@ -7,7 +7,7 @@ import { loader as contentLoader, action as contentAction } from "~/routes/api+/
 import { OpenAiContentWriter } from "~/services/ai/openai-content.server";
 import { DomainError } from "~/services/domain-error";
 import { CONTENT_BRAND_TOO_LONG_MESSAGE, CONTENT_FAILED_MESSAGE, writeFlowContent } from "~/services/flows/content.server";
-import { generateFlow, listVersions, regenerateFlow, rollbackFlow, updateTouchpoint } from "~/services/flows/flows.server";
+import { deleteFlow, generateFlow, listVersions, regenerateFlow, rollbackFlow, updateTouchpoint } from "~/services/flows/flows.server";
 
 import { useTestDatabase } from "../../support/db";
 import { type OpenAiStub, startOpenAiStub, type StubAnswer } from "../../support/openai-stub";
@@ -97,6 +97,19 @@ describe("POST and GET /api/ai-flows/{id}/content", () => {
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ message: CONTENT_BRAND_TOO_LONG_MESSAGE });
     expect(await FlowContentModel.countDocuments()).toBe(0);
+  });
+
+  it("deleting a flow deletes its written content, and only that flow's", async () => {
+    const { cookie, flow, contentUser } = await premiumWithFlow();
+    const other = await generateFlow({ user: contentUser, input: { flowType: "onboarding" } });
+    expect((await post(cookie, flow.id)).status).toBe(200);
+    expect((await post(cookie, other.id)).status).toBe(200);
+    expect(await FlowContentModel.countDocuments()).toBe(2);
+
+    await deleteFlow({ userId: contentUser.id, flowId: flow.id });
+    expect(await FlowContentModel.countDocuments({ _id: flow.id })).toBe(0);
+    expect((await get(cookie, flow.id)).status).toBe(404);
+    expect((await get(cookie, other.id)).status).toBe(200);
   });
 
   it("a touchpoint edit marks only that touchpoint's content outdated", async () => {

@@ -94,6 +94,17 @@ describe("POST /api/onboarding (create, the full questionnaire)", () => {
     expect(await QuestionnaireResponseModel.countDocuments({ userId: user.id })).toBe(1);
   });
 
+  it("parallel first saves: exactly one 201, the others 200, one questionnaire stored", async () => {
+    const { user, cookie } = await createUser();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => send("POST", { cookie, body: ecommerceAnswers({ companyName: `Acme ${i}` }) })),
+    );
+    expect(answers.map((response) => response.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    const bodies = await Promise.all(answers.map((response) => apiBody(response)));
+    expect(bodies.filter((body) => body.created === true)).toHaveLength(1);
+    expect(await QuestionnaireResponseModel.countDocuments({ userId: user.id })).toBe(1);
+  });
+
   it("refuses missing answers with 422 and a message per field, storing nothing", async () => {
     const { cookie } = await createUser();
     const rest: Record<string, unknown> = ecommerceAnswers();

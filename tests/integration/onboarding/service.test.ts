@@ -5,7 +5,8 @@ process.env.FLOWMAP_SCRYPT_LOG_N = "12";
 const { useTestDatabase } = await import("../../support/db");
 const { createUser } = await import("../../support/factories");
 const { ecommerceAnswers, serviceAnswers } = await import("./fixtures");
-const { getOnboarding, getOnboardingFormValues, OnboardingValidationError, saveOnboarding, toApiOnboarding } = await import("~/services/onboarding.server");
+const { getOnboarding, getOnboardingFormValues, saveOnboarding, toApiOnboarding } = await import("~/services/onboarding.server");
+const { DomainError } = await import("~/services/domain-error");
 const { QuestionnaireResponseModel } = await import("~/models/questionnaire-response.server");
 
 await useTestDatabase({ clearBeforeEach: true });
@@ -55,8 +56,8 @@ describe("saveOnboarding", () => {
   it("refuses incomplete answers under the full rules and stores nothing", async () => {
     const { user } = await createUser();
     const error = await saveOnboarding(user.id, ecommerceAnswers({ leadNurtureGoal: "  " }), { validation: "full" }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(OnboardingValidationError);
-    expect(error).toMatchObject({ fieldErrors: { leadNurtureGoal: ["This field is required"] }, message: "This field is required" });
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({ kind: "validation", fieldErrors: { leadNurtureGoal: "This field is required" }, message: "This field is required" });
     expect(await getOnboarding(user.id)).toBeNull();
   });
 
@@ -72,13 +73,13 @@ describe("saveOnboarding", () => {
     const error = await saveOnboarding(user.id, { companyName: "Glow", businessType: "B2C Service/Retail", industry: "Fitness" }, { validation: "edit" }).catch(
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(OnboardingValidationError);
+    expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({
       fieldErrors: {
-        bookingTimeline: ["Please select at least one option"],
-        customerFrequency: ["Please select at least one option"],
-        demandSeasonality: ["Please select at least one option"],
-        purchaseDecisionTimeline: ["This field is required"],
+        bookingTimeline: "Please select at least one option",
+        customerFrequency: "Please select at least one option",
+        demandSeasonality: "Please select at least one option",
+        purchaseDecisionTimeline: "This field is required",
       },
     });
     expect(await getOnboarding(user.id)).toBeNull();
@@ -89,7 +90,7 @@ describe("saveOnboarding", () => {
     const error = await saveOnboarding(user.id, { companyName: "Biz", businessType: "B2B (Business-to-Business)", industry: "B2B Services" }, { validation: "edit" }).catch(
       (e: unknown) => e,
     );
-    expect(error).toMatchObject({ fieldErrors: { communicationChannels: ["This field is required"] } });
+    expect(error).toMatchObject({ fieldErrors: { communicationChannels: "This field is required" } });
   });
 
   it("drops the service details when the business is not B2C Service/Retail", async () => {
