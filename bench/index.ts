@@ -3,6 +3,7 @@ import { runAdminBench } from "./admin-users";
 import { runEngineBench } from "./engine";
 import { runEventLoopBench } from "./event-loop";
 import { formatLoad, load, serveBuild } from "./http";
+import { runSsrBench } from "./ssr";
 
 async function pages() {
   const app = await serveBuild();
@@ -27,6 +28,7 @@ async function main() {
   const only = process.argv[2];
   const sections: Array<[string, () => Promise<string[]>]> = [
     ["pages", pages],
+    ["ssr", runSsrBench],
     ["engine", runEngineBench],
     ["event-loop", runEventLoopBench],
     ["flows", async () => (await import("./flows")).runFlowsBench()],
