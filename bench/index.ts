@@ -1,5 +1,6 @@
 // `npm run bench`: speed figures a reviewer can reproduce. Each part prints its own lines.
 import { runAdminBench } from "./admin-users";
+import { runBundleBench } from "./bundles";
 import { runEngineBench } from "./engine";
 import { runEventLoopBench } from "./event-loop";
 import { formatLoad, load, serveBuild } from "./http";
@@ -29,6 +30,7 @@ async function main() {
   const sections: Array<[string, () => Promise<string[]>]> = [
     ["pages", pages],
     ["ssr", runSsrBench],
+    ["bundles", runBundleBench],
     ["engine", runEngineBench],
     ["event-loop", runEventLoopBench],
     ["flows", async () => (await import("./flows")).runFlowsBench()],
