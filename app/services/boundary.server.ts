@@ -119,12 +119,18 @@ function fullPath(routes: BuildLike["routes"], route: BuildRoute) {
 
 /** The resource route (a route with no page: the API, /healthz, /ping) that answers this path, if any. */
 function resourceRouteFor(build: BuildLike, pathname: string) {
+  // Several routes can match (`/api/ai-flows/export` and `/api/ai-flows/:id`): like the router,
+  // the one with more fixed segments wins, whatever order the build lists them in.
+  let best: { route: NonNullable<BuildLike["routes"][string]>; score: number } | null = null;
   for (const route of Object.values(build.routes)) {
     if (!route || !route.path || route.path === "*" || route.path.endsWith("/*")) continue;
     if (typeof route.module.default === "function") continue;
-    if (matchPath({ path: fullPath(build.routes, route), end: true }, pathname)) return route;
+    const path = fullPath(build.routes, route);
+    if (!matchPath({ path, end: true }, pathname)) continue;
+    const score = path.split("/").filter((segment) => segment !== "" && !segment.startsWith(":")).length;
+    if (!best || score > best.score) best = { route, score };
   }
-  return null;
+  return best?.route ?? null;
 }
 
 /** Every method a resource route answers: GET and HEAD when it has a loader, its action's methods. */
