@@ -21,12 +21,12 @@ export interface ServedApp {
   stop(): Promise<void>;
 }
 
-/** Serves the production build the way `npm start` does, on a free loopback port and a temp data dir. */
+/** Serves the production build the way `npm start` does (server/index.js), on a free loopback port and a temp data dir. */
 export async function serveBuild(extraEnv: Record<string, string> = {}): Promise<ServedApp> {
   if (!fs.existsSync("build/index.js")) throw new Error("No production build: run `npm run build` first.");
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "flowmap-bench-"));
-  const child: ChildProcess = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+  const child: ChildProcess = spawn(process.execPath, ["server/index.js", "build/index.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...extraEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -64,8 +64,8 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export async function load(url: string, pathName: string, seconds = 8, connections = 10): Promise<LoadResult> {
-  const result = await autocannon({ url: `${url}${pathName}`, duration: seconds, connections });
+export async function load(url: string, pathName: string, seconds = 8, connections = 10, headers?: Record<string, string>): Promise<LoadResult> {
+  const result = await autocannon({ url: `${url}${pathName}`, duration: seconds, connections, headers });
   return {
     path: pathName,
     requestsPerSecond: result.requests.average,

@@ -1,8 +1,10 @@
 // `npm run bench`: speed figures a reviewer can reproduce. Each part prints its own lines.
 import { runAdminBench } from "./admin-users";
+import { runBundleBench } from "./bundles";
 import { runEngineBench } from "./engine";
 import { runEventLoopBench } from "./event-loop";
 import { formatLoad, load, serveBuild } from "./http";
+import { runSsrBench } from "./ssr";
 
 async function pages() {
   const app = await serveBuild();
@@ -27,6 +29,8 @@ async function main() {
   const only = process.argv[2];
   const sections: Array<[string, () => Promise<string[]>]> = [
     ["pages", pages],
+    ["ssr", runSsrBench],
+    ["bundles", runBundleBench],
     ["engine", runEngineBench],
     ["event-loop", runEventLoopBench],
     ["flows", async () => (await import("./flows")).runFlowsBench()],

@@ -83,7 +83,7 @@ if (!only || only === "unit") {
 }
 if (!only || only === "e2e") {
   ensureChromium();
-  run("Production build (remix build)", bin("remix"), ["build"]);
+  run("Production build (npm run build: app and engine worker)", process.execPath, ["scripts/build.mjs"]);
   run("Browser tests (Playwright on Debian's Chromium)", bin("playwright"), ["test"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDir, "playwright.json"),
     CHROMIUM_PATH: chromium,

@@ -1,5 +1,6 @@
 // `npm start`: serves the production build (docs/decisions/051). PORT (default 3000) and HOST
 // (default all interfaces) choose where it listens.
+import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import url from "node:url";
 
@@ -13,8 +14,16 @@ const build = await import(url.pathToFileURL(buildPath).href);
 const mode = process.env.NODE_ENV ?? "production";
 process.env.NODE_ENV = mode;
 
+// A page's parallel loaders share one sign-in lookup through this scope, one per GET or HEAD
+// request (app/services/request-scope.server.ts; the same storage, found by its symbol).
+// Requests that change data get none: their loaders must see what the action wrote.
+const requestScope = (globalThis[Symbol.for("flowmap.request-scope")] ??= new AsyncLocalStorage());
+const remixHandler = createRequestHandler(build, mode);
+const handleRequest = (request) =>
+  request.method === "GET" || request.method === "HEAD" ? requestScope.run(new Map(), () => remixHandler(request)) : remixHandler(request);
+
 const server = createAppServer({
-  handleRequest: createRequestHandler(build, mode),
+  handleRequest,
   boundary: build.entry.module,
   build,
   staticDirs: [

@@ -4,20 +4,31 @@ import { ADMIN_ROLE } from "~/lib/user";
 import { getUserById, type UserRecord } from "~/models/user.server";
 import { apiError } from "~/services/api.server";
 import { getActiveSession, hasSessionCookie, sessionCookie } from "~/services/auth/session.server";
+import { sharedPerRequest } from "~/services/request-scope.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 /**
  * Honest names (conventions §6): `get*` returns null when signed out, `require*` throws a
  * redirect (pages) or a JSON 401/403 (API).
  */
+/**
+ * The request's live session and its user: one session read and one user read per page request,
+ * shared by its parallel loaders (root, the signed-in frame, the page).
+ */
+function signedIn(request: Request) {
+  return sharedPerRequest(`signed-in:${request.headers.get("Cookie") ?? ""}`, async () => {
+    const session = await getActiveSession(request);
+    const user = session ? await getUserById(session.userId) : null;
+    return session && user ? { session, user } : null;
+  });
+}
+
 export async function getUserId(request: Request) {
   return (await getActiveSession(request))?.userId ?? null;
 }
 
 export async function getOptionalUser(request: Request): Promise<UserRecord | null> {
-  const session = await getActiveSession(request);
-  if (!session) return null;
-  return getUserById(session.userId);
+  return (await signedIn(request))?.user ?? null;
 }
 
 export const SESSION_ENDED_TOAST = {
@@ -60,10 +71,9 @@ export async function requireUser(request: Request): Promise<UserRecord> {
 }
 
 export async function requireUserWithSession(request: Request) {
-  const session = await getActiveSession(request);
-  const user = session ? await getUserById(session.userId) : null;
-  if (!session || !user) throw await signedOutResponse(request);
-  return { user, sessionId: session.sessionId };
+  const found = await signedIn(request);
+  if (!found) throw await signedOutResponse(request);
+  return { user: found.user, sessionId: found.session.sessionId };
 }
 
 /** Pages that need a role: others get a 403 the error boundary turns into 'Access Denied'. */
@@ -96,10 +106,9 @@ export async function requireApiUser(request: Request): Promise<UserRecord> {
 }
 
 export async function requireApiUserWithSession(request: Request) {
-  const session = await getActiveSession(request);
-  const user = session ? await getUserById(session.userId) : null;
-  if (!session || !user) throw await apiSignedOut(request);
-  return { user, sessionId: session.sessionId };
+  const found = await signedIn(request);
+  if (!found) throw await apiSignedOut(request);
+  return { user: found.user, sessionId: found.session.sessionId };
 }
 
 export async function requireApiUserWithRole(request: Request, role: typeof ADMIN_ROLE): Promise<UserRecord> {
