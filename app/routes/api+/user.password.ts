@@ -1,10 +1,10 @@
 import { changePasswordApiSchema } from "~/lib/schemas/auth";
-import { apiError, apiJson, byMethod, methodNotAllowed, readJson } from "~/services/api.server";
+import { apiError, apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
 import { AccountError, changePassword } from "~/services/auth/accounts.server";
 import { requireApiUserWithSession } from "~/services/auth/auth.server";
 import { endOtherSessions } from "~/services/auth/session.server";
 
-export const loader = () => methodNotAllowed(["PUT"]);
+export const loader = noGetLoader(["PUT"]);
 
 // PUT /api/user/password: { currentPassword, newPassword }. Ends every other session of the user.
 export const action = byMethod({
