@@ -119,12 +119,17 @@ function fullPath(routes: BuildLike["routes"], route: BuildRoute) {
 
 /** The resource route (a route with no page: the API, /healthz, /ping) that answers this path, if any. */
 function resourceRouteFor(build: BuildLike, pathname: string) {
+  // Static segments win over dynamic ones, as in the router (/api/ai-flows/export is not /api/ai-flows/:id).
+  let best: { route: BuildRoute; dynamic: number } | null = null;
   for (const route of Object.values(build.routes)) {
     if (!route || !route.path || route.path === "*" || route.path.endsWith("/*")) continue;
     if (typeof route.module.default === "function") continue;
-    if (matchPath({ path: fullPath(build.routes, route), end: true }, pathname)) return route;
+    const path = fullPath(build.routes, route);
+    if (!matchPath({ path, end: true }, pathname)) continue;
+    const dynamic = path.split("/").filter((segment) => segment.startsWith(":")).length;
+    if (!best || dynamic < best.dynamic) best = { route, dynamic };
   }
-  return null;
+  return best?.route ?? null;
 }
 
 /** Every method a resource route answers: GET and HEAD when it has a loader, its action's methods. */
@@ -150,6 +155,17 @@ export interface Peer {
   tls: boolean;
 }
 
+/** A page (a route with a default export) at exactly this path: the API reference at /api/docs. */
+function isPageRoute(build: BuildLike, pathname: string) {
+  return Object.values(build.routes).some(
+    (route) =>
+      route?.path &&
+      !route.path.includes("*") &&
+      typeof route.module.default === "function" &&
+      matchPath({ path: fullPath(build.routes, route), end: true }, pathname) !== null,
+  );
+}
+
 /**
  * Before the app: the server's own facts replace any client-sent copy; unknown API paths and
  * wrong methods are answered here (JSON 404, 405 with the full Allow); a state-changing page
@@ -165,7 +181,7 @@ export function beforeApp(build: BuildLike, request: Request, peer: Peer): { req
   const method = request.method.toUpperCase();
 
   const resource = resourceRouteFor(build, url.pathname);
-  if (isApiPath(url.pathname) || resource) {
+  if ((isApiPath(url.pathname) && !isPageRoute(build, url.pathname)) || resource) {
     const route = resource;
     if (!route)
       return {
