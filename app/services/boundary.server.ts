@@ -155,8 +155,12 @@ export interface Peer {
   tls: boolean;
 }
 
-/** A page (a route with a default export) at exactly this path: the API reference at /api/docs. */
-function isPageRoute(build: BuildLike, pathname: string) {
+/**
+ * A page (a route with a default export) at exactly this path, or its data request (`.data`, the
+ * single-fetch form of a client-side navigation): the API reference at /api/docs.
+ */
+function isPageRoute(build: BuildLike, requested: string) {
+  const pathname = requested.endsWith(".data") ? requested.slice(0, -".data".length) : requested;
   return Object.values(build.routes).some(
     (route) =>
       route?.path &&

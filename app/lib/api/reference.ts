@@ -86,7 +86,8 @@ function notesOf(schemaValue: unknown): string {
   const schema = asJson(schemaValue);
   const notes: string[] = [];
   if (typeof schema.description === "string") notes.push(schema.description);
-  if (typeof schema.minLength === "number" && schema.minLength > 0) notes.push(`at least ${schema.minLength} characters`);
+  if (schema.minLength === 1) notes.push("not empty");
+  else if (typeof schema.minLength === "number" && schema.minLength > 1) notes.push(`at least ${schema.minLength} characters`);
   if (typeof schema.maxLength === "number") notes.push(`at most ${schema.maxLength} characters`);
   if (typeof schema.minimum === "number") notes.push(`min ${schema.minimum}`);
   if (typeof schema.maximum === "number") notes.push(`max ${schema.maximum}`);

@@ -230,7 +230,7 @@ curl -b jar https://your-flowmap/api/auth/user`}
         </Form>
         <p className="mt-2 text-sm text-slate-500" aria-live="polite">
           {count} {count === 1 ? "endpoint" : "endpoints"}
-          {query.trim() ? ` match “${query.trim()}”` : ""}
+          {query.trim() ? ` ${count === 1 ? "matches" : "match"} “${query.trim()}”` : ""}
         </p>
 
         <div className="mt-8 grid gap-10 lg:grid-cols-[13rem_1fr]">
