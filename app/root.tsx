@@ -4,6 +4,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRout
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
+import { NavigationProgress } from "~/components/ui/navigation-progress";
 import { ToastProvider } from "~/components/ui/toaster";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { UpgradeDialogProvider } from "~/components/upgrade-dialog";
@@ -65,6 +66,7 @@ export default function App() {
   const { toast } = useLoaderData<typeof loader>();
   return (
     <ToastProvider flash={toast}>
+      <NavigationProgress />
       <TooltipProvider>
         <Outlet />
       </TooltipProvider>

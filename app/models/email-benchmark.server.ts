@@ -1,6 +1,6 @@
 import { Schema } from "mongoose";
 
-import { defineModel, exposeIdOptions, isDuplicateKeyError, uuidId } from "~/models/utils.server";
+import { defineModel, exposeIdOptions, findPage, isDuplicateKeyError, uuidId, type PageRequest } from "~/models/utils.server";
 
 /**
  * Industry medians per flow and indicator (spec §3 email_benchmarks). `industryMedian` is display
@@ -206,27 +206,13 @@ export type BenchmarkSort = (typeof BENCHMARK_SORTS)[number];
  * One page of benchmark rows: `search` matches the benchmark type, indicator, industry or
  * business type. Only the page's rows are read; `_id` breaks ties so pages never overlap.
  */
-export async function listBenchmarksPage({
-  search,
-  sort,
-  dir,
-  skip,
-  limit,
-}: {
-  search: RegExp | null;
-  sort: BenchmarkSort;
-  dir: 1 | -1;
-  skip: number;
-  limit: number;
-}): Promise<{ rows: BenchmarkRecord[]; total: number }> {
-  const filter = search
-    ? { $or: [{ benchmarkType: search }, { performanceIndicator: search }, { industry: search }, { businessType: search }] }
-    : {};
-  const [docs, total] = await Promise.all([
-    EmailBenchmarkModel.find(filter).sort(sort === "performanceIndicator" ? { performanceIndicator: dir, _id: dir } : { [sort]: dir, performanceIndicator: 1, _id: dir }).skip(skip).limit(limit).lean<EmailBenchmarkDoc[]>(),
-    EmailBenchmarkModel.countDocuments(filter),
-  ]);
-  return { rows: docs.map(toBenchmarkRecord), total };
+export function listBenchmarksPage(request: PageRequest<BenchmarkSort>): Promise<{ rows: BenchmarkRecord[]; total: number }> {
+  return findPage(EmailBenchmarkModel, request, {
+    searchFields: ["benchmarkType", "performanceIndicator", "industry", "businessType"],
+    // Rows of one type stay in indicator order within the sorted column.
+    sortBy: (sort, dir) => (sort === "performanceIndicator" ? { performanceIndicator: dir, _id: dir } : { [sort]: dir, performanceIndicator: 1, _id: dir }),
+    toRow: (doc) => toBenchmarkRecord(doc as EmailBenchmarkDoc),
+  });
 }
 
 /**

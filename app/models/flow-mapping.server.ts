@@ -2,7 +2,7 @@ import { Schema } from "mongoose";
 
 import { FLOW_TYPES, type FlowType, STEP_TYPES, type StepType } from "~/lib/flow-types";
 import { type Timing, timingSchema } from "~/lib/timing";
-import { defineModel, exposeIdOptions, isDuplicateKeyError, type JsonValue, toJsonValue, uuidId } from "~/models/utils.server";
+import { defineModel, exposeIdOptions, findPage, isDuplicateKeyError, type JsonValue, toJsonValue, uuidId, type PageRequest } from "~/models/utils.server";
 
 /**
  * Admin flow-mapping rules (spec §3 flow_mappings): the templates and best practice the offline
@@ -294,23 +294,10 @@ export type FlowMappingSort = (typeof FLOW_MAPPING_SORTS)[number];
  * One page of rules: `search` matches the flow name, trigger or business type. Only the page's
  * rules are read; `_id` breaks ties so pages never overlap.
  */
-export async function listFlowMappingsPage({
-  search,
-  sort,
-  dir,
-  skip,
-  limit,
-}: {
-  search: RegExp | null;
-  sort: FlowMappingSort;
-  dir: 1 | -1;
-  skip: number;
-  limit: number;
-}): Promise<{ rows: FlowMappingRecord[]; total: number }> {
-  const filter = search ? { $or: [{ flowName: search }, { trigger: search }, { businessType: search }] } : {};
-  const [docs, total] = await Promise.all([
-    FlowMappingModel.find(filter, { seedKey: 0 }).sort({ [sort]: dir, _id: dir }).skip(skip).limit(limit).lean<FlowMappingDoc[]>(),
-    FlowMappingModel.countDocuments(filter),
-  ]);
-  return { rows: docs.map(toFlowMappingRecord), total };
+export function listFlowMappingsPage(request: PageRequest<FlowMappingSort>): Promise<{ rows: FlowMappingRecord[]; total: number }> {
+  return findPage(FlowMappingModel, request, {
+    searchFields: ["flowName", "trigger", "businessType"],
+    projection: { seedKey: 0 },
+    toRow: (doc) => toFlowMappingRecord(doc as FlowMappingDoc),
+  });
 }

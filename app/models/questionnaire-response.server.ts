@@ -2,7 +2,7 @@ import { Schema } from "mongoose";
 
 import { FIELD_LIMITS } from "~/lib/limits";
 import { CHOICE_FIELDS, emptyAnswers, SERVICE_LIST_FIELDS as LIST_FIELDS, TEXT_FIELDS, type QuestionnaireAnswers } from "~/lib/questionnaire/fields";
-import { defineModel, exposeIdOptions, isDuplicateKeyError, uuidId } from "~/models/utils.server";
+import { defineModel, exposeIdOptions, findPage, isDuplicateKeyError, uuidId, type PageRequest } from "~/models/utils.server";
 
 /**
  * One business questionnaire per user (spec §3 questionnaire_responses). Every answer is optional
@@ -180,38 +180,20 @@ export const ADMIN_RESPONSE_SORTS = ["companyName", "businessType", "industry", 
 export type AdminResponseSort = (typeof ADMIN_RESPONSE_SORTS)[number];
 
 /** One page of the admin's read-only table: `search` matches company name, business type or industry. */
-export async function listResponsesPageForAdmin({
-  search,
-  sort,
-  dir,
-  skip,
-  limit,
-}: {
-  search: RegExp | null;
-  sort: AdminResponseSort;
-  dir: 1 | -1;
-  skip: number;
-  limit: number;
-}): Promise<{ rows: AdminResponseRow[]; total: number }> {
-  const filter = search ? { $or: [{ companyName: search }, { businessType: search }, { industry: search }] } : {};
-  const [docs, total] = await Promise.all([
-    QuestionnaireResponseModel.find(filter, { userId: 1, companyName: 1, businessType: 1, industry: 1, communicationChannels: 1, createdAt: 1 })
-      .sort({ [sort]: dir, _id: dir })
-      .skip(skip)
-      .limit(limit)
-      .lean<Pick<QuestionnaireResponseDoc, "_id" | "userId" | "companyName" | "businessType" | "industry" | "communicationChannels" | "createdAt">[]>(),
-    QuestionnaireResponseModel.countDocuments(filter),
-  ]);
-  const rows = docs.map((doc) => ({
-    id: doc._id,
-    userId: doc.userId,
-    companyName: doc.companyName ?? "",
-    businessType: doc.businessType ?? "",
-    industry: doc.industry ?? "",
-    communicationChannels: doc.communicationChannels ?? "",
-    createdAt: doc.createdAt,
-  }));
-  return { rows, total };
+export function listResponsesPageForAdmin(request: PageRequest<AdminResponseSort>): Promise<{ rows: AdminResponseRow[]; total: number }> {
+  return findPage(QuestionnaireResponseModel, request, {
+    searchFields: ["companyName", "businessType", "industry"],
+    projection: { userId: 1, companyName: 1, businessType: 1, industry: 1, communicationChannels: 1, createdAt: 1 },
+    toRow: (doc) => ({
+      id: doc._id,
+      userId: doc.userId,
+      companyName: doc.companyName ?? "",
+      businessType: doc.businessType ?? "",
+      industry: doc.industry ?? "",
+      communicationChannels: doc.communicationChannels ?? "",
+      createdAt: doc.createdAt,
+    }),
+  });
 }
 
 /** Every answer of one response, for the admin's read-only view. */

@@ -2,7 +2,7 @@ import { Schema } from "mongoose";
 
 import { FIELD_LIMITS } from "~/lib/limits";
 import { ADMIN_ROLE, DEFAULT_ROLE } from "~/lib/user";
-import { defineModel, exposeIdOptions, normalizeEmail, uuidId } from "~/models/utils.server";
+import { defineModel, exposeIdOptions, findPage, normalizeEmail, uuidId, type PageRequest } from "~/models/utils.server";
 
 export const USER_ROLES = [ADMIN_ROLE, DEFAULT_ROLE] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -297,25 +297,12 @@ function toAdminUserRow(doc: AdminUserFields): AdminUserRow {
  * case-insensitive pattern built by the caller, every special character escaped). Only the page's
  * rows are read; `_id` breaks ties so pages never overlap.
  */
-export async function listUsersForAdmin({
-  search,
-  sort,
-  dir,
-  skip,
-  limit,
-}: {
-  search: RegExp | null;
-  sort: AdminUserSort;
-  dir: 1 | -1;
-  skip: number;
-  limit: number;
-}): Promise<{ rows: AdminUserRow[]; total: number }> {
-  const filter = search ? { $or: [{ email: search }, { firstName: search }, { lastName: search }] } : {};
-  const [docs, total] = await Promise.all([
-    UserModel.find(filter, ADMIN_USER_PROJECTION).sort({ [sort]: dir, _id: dir }).skip(skip).limit(limit).lean<AdminUserFields[]>(),
-    UserModel.countDocuments(filter),
-  ]);
-  return { rows: docs.map(toAdminUserRow), total };
+export function listUsersForAdmin(request: PageRequest<AdminUserSort>): Promise<{ rows: AdminUserRow[]; total: number }> {
+  return findPage(UserModel, request, {
+    searchFields: ["email", "firstName", "lastName"],
+    projection: ADMIN_USER_PROJECTION,
+    toRow: (doc) => toAdminUserRow(doc as unknown as AdminUserFields),
+  });
 }
 
 export async function getAdminUserRow(id: string): Promise<AdminUserRow | null> {

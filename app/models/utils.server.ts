@@ -75,3 +75,38 @@ export const MAX_WRITE_ATTEMPTS = 10;
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
 }
+
+/** What an admin table asks of a collection: one page, searched and sorted, and the total. */
+export interface PageRequest<S extends string> {
+  /** A case-insensitive pattern built by the caller (special characters escaped), or null. */
+  search: RegExp | null;
+  sort: S;
+  dir: 1 | -1;
+  skip: number;
+  limit: number;
+}
+
+/**
+ * Reads one page and the number of matches: only the page's documents are read, `_id` breaks
+ * ties so pages never overlap, and `search` matches any of `searchFields`.
+ */
+export async function findPage<D, Row>(
+  model: Model<D>,
+  request: PageRequest<string>,
+  options: {
+    searchFields: readonly string[];
+    projection?: Record<string, 0 | 1>;
+    /** The sort to apply; by default the requested field, then `_id`. */
+    sortBy?: (sort: string, dir: 1 | -1) => Record<string, 1 | -1>;
+    toRow: (doc: D) => Row;
+  },
+): Promise<{ rows: Row[]; total: number }> {
+  const { search, sort, dir, skip, limit } = request;
+  const filter = search ? { $or: options.searchFields.map((field) => ({ [field]: search })) } : {};
+  const order = options.sortBy ? options.sortBy(sort, dir) : { [sort]: dir, _id: dir };
+  const [docs, total] = await Promise.all([
+    model.find(filter, options.projection ?? null).sort(order).skip(skip).limit(limit).lean<D[]>(),
+    model.countDocuments(filter),
+  ]);
+  return { rows: docs.map(options.toRow), total };
+}

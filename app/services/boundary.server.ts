@@ -119,15 +119,16 @@ function fullPath(routes: BuildLike["routes"], route: BuildRoute) {
 
 /** The resource route (a route with no page: the API, /healthz, /ping) that answers this path, if any. */
 function resourceRouteFor(build: BuildLike, pathname: string) {
-  // Static segments win over dynamic ones, as in the router (/api/ai-flows/export is not /api/ai-flows/:id).
-  let best: { route: BuildRoute; dynamic: number } | null = null;
+  // Several routes can match (`/api/ai-flows/export` and `/api/ai-flows/:id`): like the router,
+  // the one with more fixed segments wins, whatever order the build lists them in.
+  let best: { route: NonNullable<BuildLike["routes"][string]>; score: number } | null = null;
   for (const route of Object.values(build.routes)) {
     if (!route || !route.path || route.path === "*" || route.path.endsWith("/*")) continue;
     if (typeof route.module.default === "function") continue;
     const path = fullPath(build.routes, route);
     if (!matchPath({ path, end: true }, pathname)) continue;
-    const dynamic = path.split("/").filter((segment) => segment.startsWith(":")).length;
-    if (!best || dynamic < best.dynamic) best = { route, dynamic };
+    const score = path.split("/").filter((segment) => segment !== "" && !segment.startsWith(":")).length;
+    if (!best || score > best.score) best = { route, score };
   }
   return best?.route ?? null;
 }

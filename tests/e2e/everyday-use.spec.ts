@@ -193,3 +193,28 @@ test.describe("a refused form without JavaScript", () => {
     await expect(form.locator('label:has-text("*"), legend:has-text("*")')).toHaveCount(6);
   });
 });
+
+test.describe("a slow page load after a click", () => {
+  test("shows the navigation progress bar until the page is there", async ({ page }) => {
+    await registerByApi(page.request, newUser());
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    // Hold the next page's data, as a slow network would.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.endsWith(".data"),
+      async (route) => {
+        await released;
+        await route.continue();
+      },
+    );
+    await page.getByRole("complementary").getByRole("link", { name: "User Settings", exact: true }).click();
+    const bar = page.getByRole("progressbar", { name: "Loading the page" });
+    await expect(bar).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Scorecards" })).toBeVisible();
+    release();
+    await expect(page.getByRole("heading", { level: 1, name: "User Settings" })).toBeVisible();
+    await expect(bar).toHaveCount(0);
+  });
+});

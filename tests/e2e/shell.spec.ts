@@ -144,7 +144,7 @@ for (const javaScriptEnabled of [true, false]) {
       await summary.click();
       const nav = page.getByRole("navigation", { name: "Main" });
       await expect(nav).toBeVisible();
-      await expect(page.locator("details")).toHaveAttribute("open", "");
+      await expect(page.locator("details", { has: summary })).toHaveAttribute("open", "");
       for (const [label, href] of MAIN_NAV) {
         await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
         await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);

@@ -43,8 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  // Another site's post is refused before anything else, whoever is signed in.
   const form = await readForm(request);
+  const admin = await requireAdmin(request);
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   const values = formFields(form, BENCHMARK_FORM_FIELDS);

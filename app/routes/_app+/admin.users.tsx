@@ -23,8 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  // Another site's post is refused before anything else, whoever is signed in.
   const form = await readForm(request);
+  const admin = await requireAdmin(request);
   const intent = String(form.get("intent") ?? "");
   const values = formFields(form, ["id", "role", "isPremium"] as const);
   const id = values.id ?? "";

@@ -1,5 +1,5 @@
 import { getMeta, setMeta } from "~/models/app-meta.server";
-import { insertBenchmarkIfMissing } from "~/models/email-benchmark.server";
+import { dropLegacyBenchmarkIndex, insertBenchmarkIfMissing } from "~/models/email-benchmark.server";
 import { insertFlowMappingIfMissing } from "~/models/flow-mapping.server";
 import { BENCHMARK_SEED } from "~/services/seed/benchmarks";
 import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
@@ -37,6 +37,8 @@ const SEED_KEY = "seed-version";
  * missing default, this never brings back a row an admin deleted on purpose.
  */
 export async function seedOnStart(): Promise<{ benchmarks: number; rules: number } | null> {
+  // A database from before peer benchmarks keeps a unique index that refuses industry rows.
+  if (await dropLegacyBenchmarkIndex()) console.info("[db] replaced the benchmark index with one that allows a row per peer group");
   if ((await getMeta(SEED_KEY)) === SEED_VERSION) return null;
   const inserted = await seedDatabase();
   await setMeta(SEED_KEY, SEED_VERSION);

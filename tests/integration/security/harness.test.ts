@@ -182,6 +182,8 @@ const targets = leafRoutes.map((route) => {
   return {
     route,
     url,
+    // A form posts to an index route with `?index` (the route's own URL alone is its parent's).
+    postUrl: route.index ? `${url}?index` : url,
     access: accessOf(route, url),
     isResource: typeof module.default !== "function",
     module,
@@ -350,7 +352,7 @@ describe("every route × every role × hostile input", () => {
           for (const [name, body] of bodies) {
             // Sign-out is a write that works: keep the caller's session for the rest of the walk.
             if (target.url === "/api/logout") continue;
-            const response = await send(requestFor(target.url, method, role, body, kind));
+            const response = await send(requestFor(target.isResource ? target.url : target.postUrl, method, role, body, kind));
             const { status, headers } = await check(`${method} ${target.url} (${name}) as ${role}`, response, undefined, role !== "signed out");
             if (status === 405 && !headers.get("Allow") && target.isResource) problems.push(`${method} ${target.url}: 405 without Allow`);
             if (target.isResource && role === "signed out" && target.access !== "public" && ![401, 405].includes(status)) {
@@ -362,7 +364,7 @@ describe("every route × every role × hostile input", () => {
       // A foreign site's post to a page: the 403 page, never a bare 500.
       if (!target.isResource) {
         const foreign = await send(
-          requestFor(target.url, "POST", "user", "intent=save", "form", {
+          requestFor(target.postUrl, "POST", "user", "intent=save", "form", {
             Origin: "https://evil.example",
           }),
         );
