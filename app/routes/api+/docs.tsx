@@ -240,7 +240,7 @@ curl -b jar https://your-flowmap/api/auth/user`}
                 <li key={group.tag}>
                   <a href={`#tag-${group.tag}`} className="flex justify-between rounded-md px-2 py-1.5 font-medium text-slate-700 hover:bg-white hover:text-slate-900">
                     {group.tag}
-                    <span className="text-slate-400">{group.operations.length}</span>
+                    <span className="text-slate-500">{group.operations.length}</span>
                   </a>
                 </li>
               ))}
