@@ -128,6 +128,14 @@ export function noGetLoader(allowed: string[]) {
   return Object.assign(() => methodNotAllowed(allowed), { answersGet: false as const });
 }
 
+/**
+ * The action of a resource route that answers only GET: a 405 naming GET. It carries no methods,
+ * so the request boundary's Allow header lists only the loader's GET and HEAD.
+ */
+export function noAction(allowed: string[] = ["GET"]) {
+  return Object.assign(() => methodNotAllowed(allowed), { allowedMethods: [] as string[] });
+}
+
 type MethodHandlers = Partial<Record<"POST" | "PUT" | "PATCH" | "DELETE", (args: ActionFunctionArgs) => Promise<Response>>>;
 
 /**

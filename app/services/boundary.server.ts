@@ -157,6 +157,21 @@ export interface Peer {
 }
 
 /**
+ * A page (a route with a default export) at exactly this path, or its data request (`.data`, the
+ * single-fetch form of a client-side navigation): the API reference at /api/docs.
+ */
+function isPageRoute(build: BuildLike, requested: string) {
+  const pathname = requested.endsWith(".data") ? requested.slice(0, -".data".length) : requested;
+  return Object.values(build.routes).some(
+    (route) =>
+      route?.path &&
+      !route.path.includes("*") &&
+      typeof route.module.default === "function" &&
+      matchPath({ path: fullPath(build.routes, route), end: true }, pathname) !== null,
+  );
+}
+
+/**
  * Before the app: the server's own facts replace any client-sent copy; unknown API paths and
  * wrong methods are answered here (JSON 404, 405 with the full Allow); a state-changing page
  * request from another site reaches the app without its body and marked, so the page's action
@@ -171,7 +186,7 @@ export function beforeApp(build: BuildLike, request: Request, peer: Peer): { req
   const method = request.method.toUpperCase();
 
   const resource = resourceRouteFor(build, url.pathname);
-  if (isApiPath(url.pathname) || resource) {
+  if ((isApiPath(url.pathname) && !isPageRoute(build, url.pathname)) || resource) {
     const route = resource;
     if (!route)
       return {

@@ -5,6 +5,7 @@ const LINKS = [
   { to: "/login", label: "Sign In" },
   { to: "/questionnaire", label: "Start Free Assessment" },
   { to: "/register", label: "Create account" },
+  { to: "/api/docs", label: "API reference" },
 ];
 
 export function SiteFooter() {

@@ -77,3 +77,9 @@ export const changePasswordFormSchema = changePasswordApiSchema
 
 /** A field no person fills in: hidden from people, tempting to bots. Anything in it refuses the post. */
 export const HONEYPOT_FIELD = "website_address";
+
+/** POST /api/auth/login: the API's sign-in body (the route and the OpenAPI document use it). */
+export const loginApiSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }).max(PASSWORD_MAX_LENGTH),
+});

@@ -1,10 +1,10 @@
 import { z } from "zod";
 
-import { apiJson, byMethod, methodNotAllowed, readJson } from "~/services/api.server";
+import { apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth/auth.server";
 import { regenerateFlow } from "~/services/flows/flows.server";
 
-export const loader = () => methodNotAllowed(["POST"]);
+export const loader = noGetLoader(["POST"]);
 
 // POST /api/ai-flows/{id}/regenerate { feedback } → { flow, previousVersion: { id, versionNumber } }.
 // 422 for blank feedback (the service checks it, with the spec's message), 402, 404, 502.

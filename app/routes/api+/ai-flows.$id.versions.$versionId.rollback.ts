@@ -1,8 +1,8 @@
-import { apiJson, byMethod, methodNotAllowed } from "~/services/api.server";
+import { apiJson, byMethod, noGetLoader } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth/auth.server";
 import { rollbackFlow } from "~/services/flows/flows.server";
 
-export const loader = () => methodNotAllowed(["POST"]);
+export const loader = noGetLoader(["POST"]);
 
 // POST /api/ai-flows/{id}/versions/{versionId}/rollback → { flow, rolledBackToVersion, backupVersion }.
 // 404 when the flow is not the user's or the version is not one of this flow's.

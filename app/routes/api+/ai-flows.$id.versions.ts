@@ -1,4 +1,4 @@
-import { apiJson, apiRoute, methodNotAllowed } from "~/services/api.server";
+import { apiJson, apiRoute, noAction } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth/auth.server";
 import { listVersions } from "~/services/flows/flows.server";
 
@@ -9,4 +9,4 @@ export const loader = apiRoute(async ({ request, params }) => {
   return apiJson(versions, { headers: { "Cache-Control": "no-store" } });
 });
 
-export const action = () => methodNotAllowed(["GET"]);
+export const action = noAction();

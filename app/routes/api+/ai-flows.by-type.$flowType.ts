@@ -1,6 +1,6 @@
 import { isFlowType } from "~/lib/flow-types";
 import { UNKNOWN_FLOW_TYPE_MESSAGE } from "~/lib/flows/types";
-import { apiError, apiJson, apiRoute, methodNotAllowed } from "~/services/api.server";
+import { apiError, apiJson, apiRoute, noAction } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth/auth.server";
 import { getFlowByType } from "~/services/flows/flows.server";
 
@@ -13,4 +13,4 @@ export const loader = apiRoute(async ({ request, params }) => {
   return apiJson(flow ? [flow] : [], { headers: { "Cache-Control": "no-store" } });
 });
 
-export const action = () => methodNotAllowed(["GET"]);
+export const action = noAction();

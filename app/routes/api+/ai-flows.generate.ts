@@ -2,11 +2,11 @@ import { z } from "zod";
 
 import { isFlowType } from "~/lib/flow-types";
 import { UNKNOWN_FLOW_TYPE_MESSAGE } from "~/lib/flows/types";
-import { apiError, apiJson, byMethod, methodNotAllowed, readJson } from "~/services/api.server";
+import { apiError, apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth/auth.server";
 import { generateFlow } from "~/services/flows/flows.server";
 
-export const loader = () => methodNotAllowed(["POST"]);
+export const loader = noGetLoader(["POST"]);
 
 // POST /api/ai-flows/generate { flowType, customContext? } → 201 with the flow. 400 for an
 // unknown flow type, 402 PREMIUM_REQUIRED, 409 ONBOARDING_REQUIRED / FLOW_EXISTS /

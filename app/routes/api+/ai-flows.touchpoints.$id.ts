@@ -1,9 +1,9 @@
 import { touchpointEditSchema } from "~/lib/flows/types";
-import { apiJson, byMethod, methodNotAllowed, readJson } from "~/services/api.server";
+import { apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth/auth.server";
 import { deleteTouchpoint, updateTouchpoint } from "~/services/flows/flows.server";
 
-export const loader = () => methodNotAllowed(["PUT", "DELETE"]);
+export const loader = noGetLoader(["PUT", "DELETE"]);
 
 // PUT /api/ai-flows/touchpoints/{id} { title, primaryGoal, keyMessages, callToAction, delayDays }
 // → the touchpoint (422 'All touchpoint fields are required.'). DELETE → the flow, renumbered.

@@ -1,15 +1,8 @@
-import { z } from "zod";
-
-import { emailSchema, PASSWORD_MAX_LENGTH } from "~/lib/schemas/auth";
+import { loginApiSchema } from "~/lib/schemas/auth";
 import { apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
 import { verifySignIn } from "~/services/auth/accounts.server";
 import { currentUserPayload } from "~/services/auth/api-user.server";
 import { startUserSession } from "~/services/auth/session.server";
-
-const loginApiSchema = z.object({
-  email: emailSchema,
-  password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }).max(PASSWORD_MAX_LENGTH),
-});
 
 export const loader = noGetLoader(["POST"]);
 

@@ -1,9 +1,9 @@
 import { changePasswordApiSchema } from "~/lib/schemas/auth";
-import { apiJson, byMethod, methodNotAllowed, readJson } from "~/services/api.server";
+import { apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
 import { changePassword } from "~/services/auth/accounts.server";
 import { requireApiUserWithSession } from "~/services/auth/auth.server";
 
-export const loader = () => methodNotAllowed(["PUT"]);
+export const loader = noGetLoader(["PUT"]);
 
 // PUT /api/user/password: { currentPassword, newPassword }. Ends every other session of the user.
 export const action = byMethod({

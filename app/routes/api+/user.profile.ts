@@ -1,10 +1,10 @@
 import { profileNameSchema } from "~/lib/schemas/auth";
-import { apiJson, byMethod, methodNotAllowed, readJson } from "~/services/api.server";
+import { apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
 import { renameUser } from "~/services/auth/accounts.server";
 import { toApiUser } from "~/services/auth/api-user.server";
 import { requireApiUser } from "~/services/auth/auth.server";
 
-export const loader = () => methodNotAllowed(["PUT"]);
+export const loader = noGetLoader(["PUT"]);
 
 // PUT /api/user/profile: { firstName, lastName }.
 export const action = byMethod({

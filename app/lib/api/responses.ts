@@ -1,0 +1,192 @@
+import { z } from "zod";
+
+import { FLOW_TYPES, STEP_TYPES } from "~/lib/flow-types";
+import { MESSAGE_ROLES } from "~/lib/flows/types";
+
+/**
+ * The JSON bodies the API answers with, written once with zod. The OpenAPI document
+ * (/api/openapi.json) is generated from these, and the contract tests validate real responses
+ * against that document. Client-safe: no server imports.
+ */
+
+const isoDate = z.string().describe("An ISO 8601 date-time.");
+
+/** Every error: a human message, a message per field for 422s, a machine code for some 402/409s. */
+export const apiErrorSchema = z
+  .object({
+    message: z.string(),
+    errors: z.record(z.string(), z.string()).optional().describe("One message per field (422)."),
+    code: z.string().optional().describe("A machine-readable reason, e.g. PREMIUM_REQUIRED, FLOW_EXISTS."),
+  })
+  .meta({ id: "Error", example: { message: "Email is required", errors: { email: "Email is required" } } });
+
+export const messageOnlySchema = z.object({ message: z.string() }).meta({ id: "Message", example: { message: "Flow deleted." } });
+
+export const apiUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    companyName: z.string().nullish(),
+    authProvider: z.string().nullish(),
+    isPremium: z.number().int().describe("1 for premium users, else 0."),
+    role: z.string(),
+    completionMethod: z.string().nullish(),
+    researchWebsiteUrl: z.string().nullish(),
+    aiResearchCompleted: z.union([z.number(), z.boolean()]).nullish(),
+    createdAt: isoDate,
+  })
+  .meta({ id: "User" });
+
+export const onboardingSummarySchema = z
+  .object({ companyName: z.string(), businessType: z.string(), industry: z.string(), communicationChannels: z.string() })
+  .meta({ id: "OnboardingSummary" });
+
+export const currentUserSchema = apiUserSchema
+  .extend({ onboardingResponse: onboardingSummarySchema.nullable() })
+  .meta({
+    id: "CurrentUser",
+    example: {
+      id: "6650f0c2a1b2c3d4e5f60718",
+      email: "jane@example.com",
+      firstName: "Jane",
+      lastName: "Doe",
+      companyName: "Acme",
+      authProvider: "local",
+      isPremium: 0,
+      role: "User",
+      completionMethod: null,
+      researchWebsiteUrl: null,
+      aiResearchCompleted: 0,
+      createdAt: "2026-01-01T00:00:00.000Z",
+      onboardingResponse: null,
+    },
+  });
+
+export const profileUpdatedSchema = z.object({ message: z.string(), user: apiUserSchema }).meta({ id: "ProfileUpdated" });
+
+const timingSchema = z.looseObject({}).nullable().describe("The touchpoint's timing (an offset or a time relative to an event).");
+
+export const touchpointSchema = z
+  .object({
+    id: z.string(),
+    flowId: z.string(),
+    stepNumber: z.number().int(),
+    stepType: z.enum(STEP_TYPES),
+    title: z.string(),
+    delayDays: z.number().int(),
+    timing: timingSchema,
+    offsetMinutes: z.number().int().nullable(),
+    primaryGoal: z.string(),
+    keyMessages: z.string(),
+    callToAction: z.string(),
+    sendWindow: z.object({ start: z.string(), end: z.string() }).nullable(),
+    createdAt: isoDate,
+  })
+  .meta({ id: "Touchpoint" });
+
+export const flowSchema = z
+  .object({
+    id: z.string(),
+    flowType: z.enum(FLOW_TYPES),
+    companyName: z.string(),
+    flowOverview: z.string(),
+    quickNotes: z.string(),
+    regenerationCount: z.number().int(),
+    customContext: z.string(),
+    model: z.string(),
+    versionCount: z.number().int(),
+    touchpoints: z.array(touchpointSchema),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  })
+  .meta({ id: "Flow" });
+
+export const versionSchema = z
+  .object({
+    id: z.string(),
+    versionNumber: z.number().int(),
+    model: z.string(),
+    promptType: z.string(),
+    flowOverview: z.string(),
+    quickNotes: z.string(),
+    customContext: z.string(),
+    createdAt: isoDate,
+    touchpoints: z.array(touchpointSchema),
+  })
+  .meta({ id: "Version" });
+
+export const messageSchema = z
+  .object({
+    id: z.string(),
+    versionId: z.string().nullable(),
+    role: z.enum(MESSAGE_ROLES),
+    content: z.string(),
+    sequence: z.number().int(),
+    createdAt: isoDate,
+  })
+  .meta({ id: "ConversationMessage" });
+
+const versionRefSchema = z.object({ id: z.string(), versionNumber: z.number().int() }).meta({ id: "VersionRef" });
+
+export const regenerateResultSchema = z.object({ flow: flowSchema, previousVersion: versionRefSchema }).meta({ id: "RegenerateResult" });
+
+export const rollbackResultSchema = z
+  .object({ flow: flowSchema, rolledBackToVersion: versionRefSchema, backupVersion: versionRefSchema })
+  .meta({ id: "RollbackResult" });
+
+export const touchpointDeletedSchema = z.object({ message: z.string(), flow: flowSchema }).meta({ id: "TouchpointDeleted" });
+
+export const flowContentSchema = z
+  .looseObject({ flowId: z.string() })
+  .meta({ id: "FlowContent", description: "The written email/SMS content of the flow's current version, per touchpoint." });
+
+export const benchmarkSchema = z
+  .object({
+    id: z.string(),
+    benchmarkType: z.string(),
+    performanceIndicator: z.string(),
+    industryMedian: z.string().describe("The median as entered, e.g. \"42%\"."),
+    industry: z.string().nullish(),
+    businessType: z.string().nullish(),
+    source: z.string().nullish(),
+    benchmarkTimestamp: isoDate.nullish(),
+  })
+  .meta({ id: "Benchmark" });
+
+export const adminBenchmarkSchema = z.looseObject({ id: z.string() }).meta({ id: "AdminBenchmark" });
+
+export const userMetricRecordSchema = z
+  .looseObject({ id: z.string(), flowType: z.enum(FLOW_TYPES), updatedAt: isoDate })
+  .meta({ id: "UserMetrics", description: "One flow's figures, each an integer × 100 (basis points) or null." });
+
+export const onboardingSchema = z
+  .looseObject({ companyName: z.string() })
+  .meta({ id: "Onboarding", description: "The saved questionnaire answers." });
+
+export const onboardingSavedSchema = z.object({ created: z.boolean(), onboarding: onboardingSchema }).meta({ id: "OnboardingSaved" });
+
+export const questionnaireDraftReplySchema = z
+  .object({ answers: z.record(z.string(), z.unknown()), step: z.number().int() })
+  .meta({ id: "QuestionnaireDraft" });
+
+export const adminStatsSchema = z
+  .object({ totalUsers: z.number().int(), benchmarks: z.number().int(), flowMappings: z.number().int() })
+  .meta({ id: "AdminStats", example: { totalUsers: 12, benchmarks: 40, flowMappings: 9 } });
+
+const pageFields = { total: z.number().int(), page: z.number().int(), pageSize: z.number().int() };
+
+export const flowMappingSchema = z.looseObject({ id: z.string() }).meta({ id: "FlowMapping" });
+
+export const flowMappingPageSchema = z.object({ flowMappings: z.array(flowMappingSchema), ...pageFields }).meta({ id: "FlowMappingPage" });
+
+export const adminUserSchema = z.looseObject({ id: z.string(), email: z.string(), role: z.string() }).meta({ id: "AdminUser" });
+
+export const adminUserPageSchema = z.object({ users: z.array(adminUserSchema), ...pageFields }).meta({ id: "AdminUserPage" });
+
+export const onboardingRowSchema = z.looseObject({ id: z.string() }).meta({ id: "OnboardingRow" });
+
+export const researchResultSchema = z
+  .object({ user: apiUserSchema, filledFields: z.array(z.string()).describe("The answers the research filled in.") })
+  .meta({ id: "ResearchResult" });

@@ -1,0 +1,312 @@
+/**
+ * The API contract: /api/openapi.json is a valid OpenAPI 3.1 document, names exactly the
+ * operations the route files answer, and every endpoint, called for real (signed in as the right
+ * role, with data made through the services), answers a status the document lists for it with a
+ * body its schema for that status accepts.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { beforeAll, describe, expect, it } from "vitest";
+
+process.env.FLOWMAP_SCRYPT_LOG_N = "10";
+
+const { useTestDatabase } = await import("../../support/db");
+const { createAdmin, createUser, uniqueEmail } = await import("../../support/factories");
+const { args, jsonRequest } = await import("../../support/requests");
+const { onboardedUser, seedRules } = await import("../flows/helpers");
+const { LEAF_AND_KETTLE } = await import("../../unit/flows/businesses");
+const { defineRoutes } = await import("@remix-run/dev/dist/config/routes.js");
+const { allowedMethods } = await import("~/services/boundary.server");
+const { OPERATIONS, errorStatuses, openApiDocument } = await import("~/services/openapi/document.server");
+const { FLOW_MAPPING_RULES } = await import("~/services/seed/flow-mapping-rules");
+
+await useTestDatabase();
+
+type Json = Record<string, unknown>;
+type RouteModule = Record<string, unknown>;
+type Handler = (a: ReturnType<typeof args>) => Promise<Response> | Response;
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const { default: remixConfig } = (await import("../../../remix.config.js")) as {
+  default: { routes: (define: typeof defineRoutes) => Promise<Record<string, { id: string; parentId?: string; path?: string; file: string }>> };
+};
+
+// Every /api route, found from the route files the way the server finds them (a nested route's
+// path is its parents' paths joined).
+const discovered = await remixConfig.routes(defineRoutes);
+const fullPath = (id: string | undefined): string => {
+  const route = id ? discovered[id] : undefined;
+  if (!route) return "";
+  return [fullPath(route.parentId), route.path ?? ""].filter(Boolean).join("/");
+};
+const apiRoutes: { path: string; module: RouteModule }[] = [];
+for (const route of Object.values(discovered)) {
+  const routePath = fullPath(route.id);
+  if (!routePath.startsWith("api/")) continue;
+  const module = (await import(/* @vite-ignore */ path.join(root, "app", route.file))) as RouteModule;
+  apiRoutes.push({ path: `/${routePath.replace(/:(\w+)/g, "{$1}")}`, module });
+}
+const moduleFor = (openApiPath: string) => {
+  const found = apiRoutes.find((route) => route.path === openApiPath);
+  if (!found) throw new Error(`No route file answers ${openApiPath}`);
+  return found.module;
+};
+
+const document = openApiDocument() as { paths: Record<string, Record<string, { responses: Record<string, Json> }>> } & Json;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+ajv.addSchema({ ...document, $id: "openapi.json" });
+
+const escapePointer = (part: string) => part.replace(/~/g, "~0").replace(/\//g, "~1");
+
+/** Every (method, path, status) the calls below exercised, to prove each operation was called. */
+const exercised = new Map<string, Set<number>>();
+
+interface Answer {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}
+
+/**
+ * Calls the route that answers `method path` (the document's path template, filled from
+ * `params`) and checks the answer against the document: its status is listed for the operation,
+ * and a JSON body validates against that status's schema.
+ */
+async function call(method: string, template: string, { params = {}, body, cookie, query = "" }: { params?: Record<string, string>; body?: unknown; cookie?: string; query?: string } = {}): Promise<Answer> {
+  const operation = document.paths[template]?.[method.toLowerCase()];
+  expect(operation, `${method} ${template} is documented`).toBeTruthy();
+  const module = moduleFor(template);
+  const handler = (method === "GET" ? module.loader : module.action) as Handler;
+  const concretePath = template.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? "");
+  const response = await handler(args(jsonRequest(`${concretePath}${query}`, { method, body, cookie }), params));
+  const text = await response.text();
+  const type = response.headers.get("Content-Type") ?? "";
+  const documented = operation.responses[String(response.status)];
+  expect(documented, `${method} ${template} answered ${response.status}, which the document does not list (${text.slice(0, 200)})`).toBeTruthy();
+  let parsed: unknown = null;
+  const content = (documented.content ?? {}) as Record<string, Json>;
+  if (type.startsWith("application/json") && content["application/json"]) {
+    parsed = JSON.parse(text);
+    const pointer = ["paths", template, method.toLowerCase(), "responses", String(response.status), "content", "application/json", "schema"].map(escapePointer).join("/");
+    const validate = ajv.getSchema(`openapi.json#/${pointer}`);
+    expect(validate, `a schema for ${method} ${template} ${response.status}`).toBeTruthy();
+    const valid = validate!(parsed);
+    expect(valid, `${method} ${template} ${response.status}: ${ajv.errorsText(validate!.errors)}\n${text.slice(0, 500)}`).toBe(true);
+  } else if (response.status >= 300 && response.status < 400) {
+    expect(response.headers.get("Location")).toBeTruthy();
+  } else {
+    const media = type.split(";")[0].trim();
+    expect(Object.keys(content), `${method} ${template} ${response.status} answered ${media}`).toContain(media);
+  }
+  const key = `${method.toLowerCase()} ${template}`;
+  if (!exercised.has(key)) exercised.set(key, new Set());
+  exercised.get(key)!.add(response.status);
+  return { status: response.status, body: parsed, headers: response.headers };
+}
+
+describe("the OpenAPI document", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const result = await new Validator().validate(document as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toBe("3.1.0");
+  });
+
+  it("documents exactly the methods every /api route file answers, and no operation without a route", () => {
+    expect(apiRoutes.length).toBeGreaterThan(30);
+    const fromRoutes = apiRoutes.flatMap((route) => allowedMethods(route.module).filter((m) => m !== "HEAD").map((m) => `${m.toLowerCase()} ${route.path}`)).sort();
+    const fromDocument = Object.entries(document.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m} ${p}`)).sort();
+    expect(fromDocument).toEqual(fromRoutes);
+  });
+
+  it("takes request bodies from the validation schemas, so a validation limit shows in the document", () => {
+    const touchpoint = document.paths["/api/ai-flows/touchpoints/{id}"].put as unknown as { requestBody: { content: Record<string, { schema: Json }> } };
+    const schema = touchpoint.requestBody.content["application/json"].schema as { required: string[]; properties: Record<string, Json> };
+    expect(schema.required).toEqual(expect.arrayContaining(["title", "primaryGoal", "keyMessages", "callToAction", "delayDays"]));
+    expect(schema.properties.title.maxLength).toBe(300);
+  });
+
+  it("lists the error answers each endpoint can give, with the session cookie as the security scheme", () => {
+    const generate = OPERATIONS.find((op) => op.method === "post" && op.path === "/api/ai-flows/generate")!;
+    expect(Object.keys(errorStatuses(generate)).map(Number)).toEqual(expect.arrayContaining([400, 401, 402, 403, 409, 413, 415, 422, 502]));
+    const adminUsers = OPERATIONS.find((op) => op.path === "/api/admin/users")!;
+    expect(Object.keys(errorStatuses(adminUsers)).map(Number)).toEqual([401, 403]);
+    const components = document.components as { securitySchemes: Record<string, Json> };
+    expect(components.securitySchemes.sessionCookie).toMatchObject({ type: "apiKey", in: "cookie", name: "fm_session" });
+  });
+
+  it("is served at GET /api/openapi.json", async () => {
+    const answer = await call("GET", "/api/openapi.json");
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual(JSON.parse(JSON.stringify(document)));
+  });
+});
+
+describe("every endpoint answers as documented", () => {
+  let user: Awaited<ReturnType<typeof onboardedUser>>;
+  let premium: Awaited<ReturnType<typeof onboardedUser>>;
+  let admin: Awaited<ReturnType<typeof createAdmin>>;
+
+  beforeAll(async () => {
+    await seedRules();
+    user = await onboardedUser();
+    premium = await onboardedUser({ premium: true });
+    admin = await createAdmin();
+  });
+
+  it("auth: register, login, current user, logout, third-party sign-in", async () => {
+    const email = uniqueEmail("contract");
+    expect((await call("POST", "/api/auth/register", { body: { firstName: "Jane", lastName: "Doe", email, password: "a long password 1", companyName: "Acme" } })).status).toBe(201);
+    expect((await call("POST", "/api/auth/register", { body: { firstName: "Jane", lastName: "Doe", email, password: "a long password 1" } })).status).toBe(409);
+    expect((await call("POST", "/api/auth/register", { body: { email: "not an email" } })).status).toBe(422);
+    expect((await call("POST", "/api/auth/login", { body: { email, password: "a long password 1" } })).status).toBe(200);
+    expect((await call("POST", "/api/auth/login", { body: { email, password: "wrong password" } })).status).toBe(401);
+    expect((await call("GET", "/api/auth/user", { cookie: user.cookie })).status).toBe(200);
+    expect((await call("GET", "/api/auth/user")).status).toBe(401);
+    expect((await call("GET", "/api/login")).status).toBe(302);
+    expect((await call("GET", "/api/login/callback", { query: "?code=x&state=y" })).status).toBe(302);
+    const other = await createUser();
+    expect((await call("GET", "/api/logout", { cookie: other.cookie })).status).toBe(302);
+    expect((await call("POST", "/api/logout", { cookie: other.cookie })).status).toBe(302);
+  });
+
+  it("account: profile and password", async () => {
+    const account = await createUser();
+    expect((await call("PUT", "/api/user/profile", { cookie: account.cookie, body: { firstName: "Ada", lastName: "Lovelace" } })).status).toBe(200);
+    expect((await call("PUT", "/api/user/profile", { cookie: account.cookie, body: { firstName: "" } })).status).toBe(422);
+    expect((await call("PUT", "/api/user/profile", { body: { firstName: "Ada", lastName: "L" } })).status).toBe(401);
+    expect((await call("PUT", "/api/user/password", { cookie: account.cookie, body: { currentPassword: account.password, newPassword: "a new long password" } })).status).toBe(200);
+    expect((await call("PUT", "/api/user/password", { cookie: account.cookie, body: { currentPassword: "wrong one", newPassword: "another long password" } })).status).toBeGreaterThanOrEqual(400);
+  });
+
+  it("onboarding, questionnaire draft and submit, waitlist", async () => {
+    const fresh = await createUser();
+    expect((await call("GET", "/api/onboarding", { cookie: fresh.cookie })).body).toBeNull();
+    // The wizard's create checks every text answer: the 422 names the ones a partial set lacks.
+    const partial = await call("POST", "/api/onboarding", { cookie: fresh.cookie, body: LEAF_AND_KETTLE });
+    expect(partial.status).toBe(422);
+    const missing = Object.keys((partial.body as { errors: Record<string, string> }).errors);
+    const complete = { ...LEAF_AND_KETTLE, ...Object.fromEntries(missing.map((field) => [field, "A full answer to this question."])) };
+    const saved = await call("POST", "/api/onboarding", { cookie: fresh.cookie, body: complete });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    expect((await call("PUT", "/api/onboarding", { cookie: fresh.cookie, body: { ...LEAF_AND_KETTLE, companyName: "Leaf & Kettle Co" } })).status).toBe(200);
+    expect((await call("GET", "/api/onboarding", { cookie: fresh.cookie })).status).toBe(200);
+    expect((await call("POST", "/api/questionnaire/draft", { body: { answers: { companyName: "Acme" }, step: 2 } })).status).toBe(200);
+    expect((await call("GET", "/api/questionnaire/draft")).status).toBe(200);
+    const submitted = await call("POST", "/api/questionnaire/submit", { body: { ...complete, completionMethod: "manual", serviceInnovation: "Well-known service", upsellOpportunities: "Primarily products", firstName: "Jane", lastName: "Doe", email: uniqueEmail("submit"), password: "a long password 1" } });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+    expect((await call("POST", "/api/questionnaire/submit", { body: { email: "nope" } })).status).toBe(422);
+    const waitlist = { firstName: "Jane", lastName: "Doe", email: uniqueEmail("wait"), companyName: "Acme", businessType: LEAF_AND_KETTLE.businessType, industry: LEAF_AND_KETTLE.industry };
+    expect((await call("POST", "/api/waitlist/submit", { body: waitlist })).status).toBe(200);
+    expect((await call("POST", "/api/waitlist/submit", { body: { email: "nope" } })).status).toBe(422);
+  });
+
+  it("flows: generate, read, versions, messages, regenerate, rollback, touchpoints, content, export, delete", async () => {
+    const generated = await call("POST", "/api/ai-flows/generate", { cookie: user.cookie, body: { flowType: "onboarding" } });
+    expect(generated.status).toBe(201);
+    const flow = generated.body as { id: string; touchpoints: { id: string }[] };
+    expect((await call("POST", "/api/ai-flows/generate", { cookie: user.cookie, body: { flowType: "onboarding" } })).status).toBe(409);
+    expect((await call("POST", "/api/ai-flows/generate", { cookie: user.cookie, body: { flowType: "nope" } })).status).toBe(400);
+    expect((await call("POST", "/api/ai-flows/generate", { body: { flowType: "onboarding" } })).status).toBe(401);
+    const premiumType = await call("POST", "/api/ai-flows/generate", { cookie: user.cookie, body: { flowType: "sunset" } });
+    expect([201, 402]).toContain(premiumType.status);
+
+    const id = { id: flow.id };
+    expect((await call("GET", "/api/ai-flows/{id}", { cookie: user.cookie, params: id })).status).toBe(200);
+    expect((await call("GET", "/api/ai-flows/{id}", { cookie: premium.cookie, params: id })).status).toBe(404);
+    expect((await call("GET", "/api/ai-flows/by-type/{flowType}", { cookie: user.cookie, params: { flowType: "onboarding" } })).status).toBe(200);
+    expect((await call("GET", "/api/ai-flows/by-type/{flowType}", { cookie: user.cookie, params: { flowType: "nope" } })).status).toBe(400);
+    expect((await call("GET", "/api/ai-flows/{id}/messages", { cookie: user.cookie, params: id })).status).toBe(200);
+    expect((await call("POST", "/api/ai-flows/{id}/regenerate", { cookie: user.cookie, params: id, body: { feedback: "Shorter emails, please." } })).status).toBe(200);
+    expect((await call("POST", "/api/ai-flows/{id}/regenerate", { cookie: user.cookie, params: id, body: { feedback: " " } })).status).toBe(422);
+    const versions = await call("GET", "/api/ai-flows/{id}/versions", { cookie: user.cookie, params: id });
+    const [version] = versions.body as { id: string }[];
+    expect((await call("POST", "/api/ai-flows/{id}/versions/{versionId}/rollback", { cookie: user.cookie, params: { id: flow.id, versionId: version.id } })).status).toBe(200);
+    expect((await call("POST", "/api/ai-flows/{id}/versions/{versionId}/rollback", { cookie: user.cookie, params: { id: flow.id, versionId: "000000000000000000000000" } })).status).toBe(404);
+
+    const current = (await call("GET", "/api/ai-flows/{id}", { cookie: user.cookie, params: id })).body as { touchpoints: { id: string }[] };
+    const [first, second] = current.touchpoints;
+    const edit = { title: "Welcome aboard", primaryGoal: "Greet", keyMessages: "Who we are", callToAction: "Start", delayDays: 1 };
+    expect((await call("PUT", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id }, body: edit })).status).toBe(200);
+    expect((await call("PUT", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id }, body: { ...edit, title: "" } })).status).toBe(422);
+    expect((await call("PUT", "/api/ai-flows/touchpoints/{id}", { cookie: premium.cookie, params: { id: first.id }, body: edit })).status).toBe(404);
+    expect((await call("DELETE", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: second.id } })).status).toBe(200);
+
+    expect((await call("GET", "/api/ai-flows/{id}/content", { cookie: user.cookie, params: id })).status).toBe(402);
+    expect((await call("POST", "/api/ai-flows/{id}/content", { cookie: user.cookie, params: id })).status).toBe(402);
+    expect((await call("GET", "/api/ai-flows/{id}/export", { cookie: user.cookie, params: id, query: "?format=json" })).status).toBe(200);
+    expect((await call("GET", "/api/ai-flows/{id}/export", { cookie: user.cookie, params: id, query: "?format=md" })).status).toBe(200);
+    expect((await call("GET", "/api/ai-flows/{id}/export", { cookie: user.cookie, params: id, query: "?format=pdf" })).status).toBe(422);
+    expect((await call("GET", "/api/ai-flows/export", { cookie: user.cookie, query: "?format=json" })).status).toBe(200);
+
+    const premiumFlow = (await call("POST", "/api/ai-flows/generate", { cookie: premium.cookie, body: { flowType: "abandoned_cart" } })).body as { id: string };
+    expect((await call("GET", "/api/ai-flows/{id}/content", { cookie: premium.cookie, params: { id: premiumFlow.id } })).status).toBe(404);
+    expect((await call("POST", "/api/ai-flows/{id}/content", { cookie: premium.cookie, params: { id: premiumFlow.id } })).status).toBe(200);
+    expect((await call("GET", "/api/ai-flows/{id}/content", { cookie: premium.cookie, params: { id: premiumFlow.id } })).status).toBe(200);
+
+    expect((await call("DELETE", "/api/ai-flows/{id}", { cookie: user.cookie, params: id })).status).toBe(200);
+    expect((await call("GET", "/api/ai-flows/{id}/versions", { cookie: user.cookie, params: id })).status).toBe(404);
+  });
+
+  it("benchmarks and user metrics", async () => {
+    const input = { benchmarkType: "Onboarding Flows", performanceIndicator: "Open Rate (Email)", industryMedian: "42%", industry: "Contract Industry", businessType: "eCommerce" };
+    const created = await call("POST", "/api/benchmarks", { cookie: admin.cookie, body: input });
+    expect(created.status).toBe(201);
+    const benchmarkId = (created.body as { id: string }).id;
+    expect((await call("POST", "/api/benchmarks", { cookie: user.cookie, body: input })).status).toBe(403);
+    expect((await call("POST", "/api/benchmarks", { cookie: admin.cookie, body: { benchmarkType: "nope" } })).status).toBe(422);
+    expect((await call("GET", "/api/benchmarks", { cookie: user.cookie })).status).toBe(200);
+    expect((await call("PUT", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId }, body: { industryMedian: "43%" } })).status).toBe(200);
+    expect((await call("DELETE", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId } })).status).toBe(200);
+    expect((await call("DELETE", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId } })).status).toBe(404);
+
+    expect((await call("POST", "/api/user-metrics", { cookie: user.cookie, body: { flowType: "onboarding", openRate: 4550 } })).status).toBe(200);
+    expect((await call("POST", "/api/user-metrics", { cookie: user.cookie, body: { flowType: "nope" } })).status).toBe(422);
+    expect((await call("GET", "/api/user-metrics", { cookie: user.cookie })).status).toBe(200);
+  });
+
+  it("research without a website to research", async () => {
+    expect((await call("POST", "/api/ai-research/perform", { cookie: (await createUser()).cookie })).status).toBe(422);
+    expect((await call("POST", "/api/ai-research/perform")).status).toBe(401);
+  });
+
+  it("admin: stats, onboarding answers, flow mappings, users", async () => {
+    expect((await call("GET", "/api/admin/stats", { cookie: admin.cookie })).status).toBe(200);
+    expect((await call("GET", "/api/admin/stats", { cookie: user.cookie })).status).toBe(403);
+    expect((await call("GET", "/api/admin/onboarding-responses", { cookie: admin.cookie, query: "?page=1" })).status).toBe(200);
+    expect((await call("GET", "/api/admin/flow-mappings", { cookie: admin.cookie })).status).toBe(200);
+    const rule = { ...FLOW_MAPPING_RULES[0], flowName: "Contract rule", businessType: "Contract Business" };
+    const created = await call("POST", "/api/admin/flow-mappings", { cookie: admin.cookie, body: rule });
+    expect(created.status).toBe(201);
+    const ruleId = (created.body as { id: string }).id;
+    expect((await call("POST", "/api/admin/flow-mappings", { cookie: admin.cookie, body: { flowName: "" } })).status).toBe(422);
+    expect((await call("PUT", "/api/admin/flow-mappings/{id}", { cookie: admin.cookie, params: { id: ruleId }, body: { notes: "Edited" } })).status).toBe(200);
+    expect((await call("DELETE", "/api/admin/flow-mappings/{id}", { cookie: admin.cookie, params: { id: ruleId } })).status).toBe(200);
+    expect((await call("GET", "/api/admin/users", { cookie: admin.cookie })).status).toBe(200);
+    expect((await call("PATCH", "/api/admin/users/{id}", { cookie: admin.cookie, params: { id: user.user.id }, body: { isPremium: true } })).status).toBe(200);
+    expect((await call("PATCH", "/api/admin/users/{id}", { cookie: admin.cookie, params: { id: admin.user.id }, body: { role: "User" } })).status).toBe(409);
+    expect((await call("PATCH", "/api/admin/users/{id}", { cookie: user.cookie, params: { id: user.user.id }, body: { role: "Admin" } })).status).toBe(403);
+  });
+
+  it("the reference page renders from the document", async () => {
+    const module = moduleFor("/api/docs");
+    const response = (await (module.loader as Handler)(args(jsonRequest("/api/docs?q=flows", { method: "GET" })))) as Response;
+    expect(response.status).toBe(200);
+    const data = (await response.json()) as { reference: { groups: { operations: unknown[] }[] }; query: string };
+    expect(data.query).toBe("flows");
+    expect(data.reference.groups.flatMap((g) => g.operations)).toHaveLength(OPERATIONS.length);
+    exercised.set("get /api/docs", new Set([200]));
+  });
+
+  it("called every documented operation, each with a success (research's success needs a real website: its own tests cover it)", () => {
+    const needsTheInternet = new Set(["post /api/ai-research/perform"]);
+    const all = OPERATIONS.map((op) => `${op.method} ${op.path}`);
+    expect(all.filter((key) => !exercised.has(key))).toEqual([]);
+    expect(all.filter((key) => !needsTheInternet.has(key) && ![...exercised.get(key)!].some((status) => status < 400))).toEqual([]);
+  });
+});
