@@ -71,8 +71,3 @@ export async function endUserSession(request: Request) {
   if (sessionId) await deleteSession(sessionId);
   return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
-
-/** After a password change: every other device must sign in again. */
-export async function endOtherSessions(userId: string, keepSessionId: string) {
-  return deleteOtherSessionsOfUser({ userId, keepSessionId });
-}
