@@ -1,6 +1,6 @@
 import { createCookie, type Cookie } from "@remix-run/node";
 
-import { createSession, deleteOtherSessionsOfUser, deleteSession, getSession, touchSession } from "~/models/session.server";
+import { createSession, deleteSession, getSession, touchSession } from "~/models/session.server";
 import { getSessionSecret, isProduction } from "~/services/secret.server";
 
 /** A session ends after this long without use (the idle timeout), and is extended by use. */
