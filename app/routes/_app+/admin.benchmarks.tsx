@@ -16,11 +16,10 @@ import {
   updateBenchmarkAsAdmin,
 } from "~/services/admin/benchmarks.server";
 import { parseListQuery } from "~/services/admin/list-query";
-import { backToTable, dialogOf, formFields, refused, tableHref, unknownIntent } from "~/services/admin/page.server";
+import { backToTable, formFields, refused, rowForDialog, unknownIntent } from "~/services/admin/page.server";
 import { requireAdmin } from "~/services/auth/auth.server";
 import { isDomainError } from "~/services/domain-error";
 import { readForm } from "~/services/forms.server";
-import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Manage Benchmarks | Flowmap" }];
 
@@ -29,16 +28,7 @@ const TABLE = "Benchmarks";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const query = parseListQuery(new URL(request.url).searchParams, BENCHMARK_TABLE);
-  const { dialog, id } = dialogOf(request);
-  let selected: BenchmarkRow | null = null;
-  if ((dialog === "edit" || dialog === "delete") && id) {
-    try {
-      selected = await getBenchmarkForAdmin(id);
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      throw await redirectWithToast(tableHref(request), { title: "Error", description: error.message, variant: "destructive" });
-    }
-  }
+  const { dialog, selected } = await rowForDialog(request, getBenchmarkForAdmin);
   return { query, page: await listBenchmarksForAdmin(query), dialog, selected };
 }
 

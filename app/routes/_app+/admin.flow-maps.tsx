@@ -17,12 +17,11 @@ import {
   updateFlowMappingAsAdmin,
 } from "~/services/admin/flow-mappings.server";
 import { parseListQuery } from "~/services/admin/list-query";
-import { backToTable, dialogOf, refused, tableHref, unknownIntent } from "~/services/admin/page.server";
+import { backToTable, refused, rowForDialog, unknownIntent } from "~/services/admin/page.server";
 import { applyStepEdit, draftFromForm, draftFromRule, emptyRuleDraft, inputFromDraft, parseStepEdit, type RuleDraft } from "~/services/admin/rule-draft";
 import { requireAdmin } from "~/services/auth/auth.server";
 import { isDomainError } from "~/services/domain-error";
 import { readForm } from "~/services/forms.server";
-import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Manage Flow Maps | Flowmap" }];
 
@@ -31,16 +30,7 @@ const TABLE = "Flow Maps";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const query = parseListQuery(new URL(request.url).searchParams, FLOW_MAPPING_TABLE);
-  const { dialog, id } = dialogOf(request);
-  let selected: FlowMappingRow | null = null;
-  if ((dialog === "edit" || dialog === "delete") && id) {
-    try {
-      selected = await getFlowMappingForAdmin(id);
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      throw await redirectWithToast(tableHref(request), { title: "Error", description: error.message, variant: "destructive" });
-    }
-  }
+  const { dialog, selected } = await rowForDialog(request, getFlowMappingForAdmin);
   return { query, page: await listFlowMappingsForAdmin(query), dialog, selected, draft: selected ? draftFromRule(selected) : emptyRuleDraft() };
 }
 

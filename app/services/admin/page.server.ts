@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 
-import { type DomainError } from "~/services/domain-error";
+import { isDomainError, type DomainError } from "~/services/domain-error";
 import { pageErrorReply } from "~/services/page.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -59,4 +59,19 @@ export function formFields<K extends string>(form: FormData, keys: readonly K[])
     if (typeof value === "string") values[key] = value;
   }
   return values;
+}
+
+/**
+ * The row an edit or delete dialog (`?dialog=edit|delete&id=`) is about, or null for any other
+ * state. A row that is gone (or never was) sends the admin back to the table with the reason.
+ */
+export async function rowForDialog<Row>(request: Request, read: (id: string) => Promise<Row>): Promise<{ dialog: string | null; selected: Row | null }> {
+  const { dialog, id } = dialogOf(request);
+  if ((dialog !== "edit" && dialog !== "delete") || !id) return { dialog, selected: null };
+  try {
+    return { dialog, selected: await read(id) };
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    throw await redirectWithToast(tableHref(request), { title: "Error", description: error.message, variant: "destructive" });
+  }
 }
