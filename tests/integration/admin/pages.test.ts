@@ -237,3 +237,20 @@ describe("/admin dashboard", () => {
     expect(await AuditLogModel.countDocuments({})).toBe(25);
   });
 });
+
+describe("an edit or delete dialog for a row that is gone", () => {
+  it.each([
+    ["/admin/benchmarks", benchmarksPage.loader],
+    ["/admin/flow-maps", flowMapsPage.loader],
+  ] as const)("%s goes back to the table and says why", async (path, loader) => {
+    const admin = await createAdmin();
+    for (const dialog of ["edit", "delete"]) {
+      const answer = await settle(loader(args(getRequest(`${path}?dialog=${dialog}&id=no-such-row&page=2`, { cookie: admin.cookie }))));
+      expect(answer).toBeInstanceOf(Response);
+      const response = answer as Response;
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(`${path}?page=2`);
+      expect(await toastOf(response)).toMatchObject({ title: "Error", variant: "destructive" });
+    }
+  });
+});
