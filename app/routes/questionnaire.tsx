@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
+import { parseForm } from "~/lib/forms/parse";
 import { QuestionnaireFrame } from "~/components/questionnaire/questionnaire-frame";
 import type { StepProps } from "~/components/questionnaire/step-form";
 import { AccountStep, AssessmentStep, BusinessStep, CompanyStep, MethodStep, NurtureStep, ServiceStep, WaitlistStep } from "~/components/questionnaire/steps";
@@ -94,7 +94,7 @@ function withCookie(setCookie: string | null, headers = new Headers()) {
 
 /** Steps 1 to 6: validate the step, keep it in the draft, go on. */
 async function answerStep(request: Request, form: FormData, step: Exclude<QuestionnaireStep, 7 | 9>, draft: LoadedDraft) {
-  const submission = parseWithZod(form, { schema: questionnaireStepSchemas[step] });
+  const submission = parseForm(form, { schema: questionnaireStepSchemas[step] });
   if (submission.status !== "success") return reply(step, submission.reply(), VALIDATION, 422);
   const answers = mergeStep(draft.answers, step, submission.value);
   const next = nextStep(step, questionnaireDraftSchema.parse(answers)) ?? 1;
@@ -113,7 +113,7 @@ async function answerStep(request: Request, form: FormData, step: Exclude<Questi
 
 /** Back needs no valid answers: whatever is well formed on this step is kept, the rest left as it was. */
 async function goBack(request: Request, form: FormData, step: QuestionnaireStep, draft: LoadedDraft) {
-  const loose = parseWithZod(form, { schema: questionnaireDraftSchema });
+  const loose = parseForm(form, { schema: questionnaireDraftSchema });
   const answers = loose.status === "success" ? mergeStep(draft.answers, step, loose.value) : draft.answers;
   const previous = previousStep(step, questionnaireDraftSchema.parse(answers)) ?? 1;
   try {
@@ -128,7 +128,7 @@ async function goBack(request: Request, form: FormData, step: QuestionnaireStep,
 /** Step 7: create the account with every answer, sign in, on to the dashboard. */
 async function accountStep(request: Request, form: FormData, draft: LoadedDraft) {
   const hideFields = ["password"];
-  const submission = parseWithZod(form, { schema: questionnaireStepSchemas[7] });
+  const submission = parseForm(form, { schema: questionnaireStepSchemas[7] });
   if (submission.status !== "success") return reply(7, submission.reply({ hideFields }), VALIDATION, 422);
   const { password, ...account } = submission.value;
   const answers = mergeStep(draft.answers, 7, account);
@@ -188,7 +188,7 @@ async function accountStep(request: Request, form: FormData, draft: LoadedDraft)
 
 /** Step 9: the B2B waitlist, then home. */
 async function waitlistStep(request: Request, form: FormData) {
-  const submission = parseWithZod(form, { schema: waitlistSchema });
+  const submission = parseForm(form, { schema: waitlistSchema });
   if (submission.status !== "success") return reply(9, submission.reply(), VALIDATION, 422);
   const refused = await signUpRefusal(request, "waitlist");
   if (refused) return reply(9, submission.reply({ formErrors: [refused.message] }), { title: "Error", description: refused.message, variant: "destructive" }, 429, refused.headers);
