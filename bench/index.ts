@@ -3,6 +3,7 @@ import { runAdminBench } from "./admin-users";
 import { runBundleBench } from "./bundles";
 import { runEngineBench } from "./engine";
 import { runEventLoopBench } from "./event-loop";
+import { runLighthouseBench } from "./lighthouse";
 import { formatLoad, load, serveBuild } from "./http";
 import { runSsrBench } from "./ssr";
 
@@ -31,6 +32,7 @@ async function main() {
     ["pages", pages],
     ["ssr", runSsrBench],
     ["bundles", runBundleBench],
+    ["lighthouse", runLighthouseBench],
     ["engine", runEngineBench],
     ["event-loop", runEventLoopBench],
     ["flows", async () => (await import("./flows")).runFlowsBench()],

@@ -6,6 +6,8 @@ import http from "node:http";
 
 import express from "express";
 
+import { compressedStatic } from "./compressed-static.js";
+
 /**
  * @param {object} options
  * @param {(request: Request) => Promise<Response>} options.handleRequest  Remix's request handler
@@ -18,6 +20,8 @@ export function createAppServer({ handleRequest, boundary, build, staticDirs = [
   app.disable("x-powered-by");
   const securityHeaders = boundary.staticFileHeaders();
   for (const { urlPath, dir, immutable = false, maxAge } of staticDirs) {
+    // The hashed build files (immutable) are sent gzipped when the client accepts it.
+    if (immutable) app.use(urlPath, compressedStatic(dir, { cacheControl: "public, max-age=31536000, immutable", headers: securityHeaders }));
     app.use(
       urlPath,
       express.static(dir, {

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from "react";
 
 import { useToast } from "~/components/ui/toaster";
 
-import { HONEYPOT_FIELD } from "~/lib/schemas/auth";
+import { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;

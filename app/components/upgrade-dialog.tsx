@@ -1,6 +1,5 @@
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { createContext, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState } from "react";
 
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -30,6 +29,8 @@ function withParam(search: string, present: boolean) {
   return next ? `?${next}` : "";
 }
 
+const UpgradeDialogPanel = lazy(() => import("~/components/upgrade-dialog-panel"));
+
 export function UpgradeDialogProvider({ supportEmail, children }: { supportEmail: string; children: React.ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -49,27 +50,31 @@ export function UpgradeDialogProvider({ supportEmail, children }: { supportEmail
   return (
     <UpgradeContext.Provider value={value}>
       {children}
-      {hydrated ? (
-        <Dialog open={isOpen} onClose={close} className="relative z-50">
-          <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
-          <div className="fixed inset-0 flex items-center justify-center p-4">
-            <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
-              <UpgradeContent supportEmail={supportEmail} Title={DialogTitle} onClose={close} closeHref={closeHref} />
-            </DialogPanel>
-          </div>
-        </Dialog>
+      {isOpen && hydrated ? (
+        // The modal's code loads when it first opens; meanwhile the plain dialog below shows.
+        <Suspense fallback={<PlainUpgradeDialog supportEmail={supportEmail} closeHref={closeHref} />}>
+          <UpgradeDialogPanel open={isOpen} onClose={close}>
+            {(Title) => <UpgradeContent supportEmail={supportEmail} Title={Title} onClose={close} closeHref={closeHref} />}
+          </UpgradeDialogPanel>
+        </Suspense>
       ) : isOpen ? (
         // Before JavaScript runs (or without it) the same dialog is plain server-rendered markup.
-        <div className="relative z-50" role="dialog" aria-modal="true" aria-labelledby="upgrade-title">
-          <Link to={closeHref} replace preventScrollReset className="fixed inset-0 bg-slate-900/50" aria-label="Close" tabIndex={-1} />
-          <div className="pointer-events-none fixed inset-0 flex items-center justify-center p-4">
-            <div className="pointer-events-auto w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
-              <UpgradeContent supportEmail={supportEmail} Title="h2" closeHref={closeHref} />
-            </div>
-          </div>
-        </div>
+        <PlainUpgradeDialog supportEmail={supportEmail} closeHref={closeHref} />
       ) : null}
     </UpgradeContext.Provider>
+  );
+}
+
+function PlainUpgradeDialog({ supportEmail, closeHref }: { supportEmail: string; closeHref: string }) {
+  return (
+    <div className="relative z-50" role="dialog" aria-modal="true" aria-labelledby="upgrade-title">
+      <Link to={closeHref} replace preventScrollReset className="fixed inset-0 bg-slate-900/50" aria-label="Close" tabIndex={-1} />
+      <div className="pointer-events-none fixed inset-0 flex items-center justify-center p-4">
+        <div className="pointer-events-auto w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
+          <UpgradeContent supportEmail={supportEmail} Title="h2" closeHref={closeHref} />
+        </div>
+      </div>
+    </div>
   );
 }
 

@@ -9,10 +9,10 @@ import {
   normalizeTouchpointTiming,
   parseDelayDays,
   timingForDelayDays,
-  timingSchema,
   timingText,
   touchpointOffsetMinutes,
 } from "~/lib/timing";
+import { timingSchema } from "~/lib/timing-schema";
 
 describe("timingSchema", () => {
   it("accepts the four timing forms", () => {

@@ -1,8 +1,9 @@
-import { z } from "zod";
+import type { Timing } from "~/lib/timing-schema";
 
 /**
  * When a touchpoint is sent: the spec's timing object (§3) and the display rules of §4 ("Delay
- * display"). Pure and shared by client and server.
+ * display"). Pure and shared by client and server; the schemas that check a timing live in
+ * timing-schema.ts, so a page that only shows timings ships no zod (docs/decisions/071).
  */
 
 export const MINUTES_PER_HOUR = 60;
@@ -25,42 +26,7 @@ export const TIMING_EVENT_PHRASES: Readonly<Record<TimingEvent, string>> = {
 
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
-const minutesSchema = z
-  .number()
-  .int("Minutes must be a whole number")
-  .min(0, "Minutes cannot be negative")
-  .max(MAX_OFFSET_MINUTES, `Minutes cannot exceed ${MAX_OFFSET_MINUTES}`);
-const displayTextSchema = z.string().trim().max(200).optional();
-const eventSchema = z.enum(TIMING_EVENTS);
-
-export const immediateTimingSchema = z.object({ type: z.literal("immediate"), displayText: displayTextSchema });
-export const offsetTimingSchema = z.object({ type: z.literal("offset"), minutes: minutesSchema, displayText: displayTextSchema });
-export const relativeEventTimingSchema = z.object({
-  type: z.literal("relative_event"),
-  event: eventSchema,
-  direction: z.enum(["before", "after"]),
-  minutes: minutesSchema,
-  displayText: displayTextSchema,
-});
-export const weekdayRelativeEventTimingSchema = z.object({
-  type: z.literal("weekday_relative_event"),
-  event: eventSchema,
-  weekday: z.number().int().min(0, "Weekday must be 0 to 6").max(6, "Weekday must be 0 to 6"),
-  time: z
-    .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Time must be HH:MM")
-    .optional(),
-  relation: z.enum(["before", "on"]),
-  displayText: displayTextSchema,
-});
-
-export const timingSchema = z.discriminatedUnion("type", [
-  immediateTimingSchema,
-  offsetTimingSchema,
-  relativeEventTimingSchema,
-  weekdayRelativeEventTimingSchema,
-]);
-export type Timing = z.infer<typeof timingSchema>;
+export type { Timing };
 
 function plural(count: number, unit: string) {
   return `${count} ${unit}${count === 1 ? "" : "s"}`;

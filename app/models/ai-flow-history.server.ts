@@ -2,7 +2,8 @@ import { Schema } from "mongoose";
 
 import { STEP_TYPES, type StepType } from "~/lib/flow-types";
 import { FLOW_LIMITS, MESSAGE_ROLES, type MessageRole, type SendWindow } from "~/lib/flows/types";
-import { MAX_OFFSET_MINUTES, type Timing, timingSchema } from "~/lib/timing";
+import { MAX_OFFSET_MINUTES, type Timing } from "~/lib/timing";
+import { timingSchema } from "~/lib/timing-schema";
 import { defineModel, exposeIdOptions, uuidId } from "~/models/utils.server";
 
 /**

@@ -1,7 +1,8 @@
 import { Schema } from "mongoose";
 
 import { FLOW_TYPES, type FlowType, STEP_TYPES, type StepType } from "~/lib/flow-types";
-import { type Timing, timingSchema } from "~/lib/timing";
+import type { Timing } from "~/lib/timing";
+import { timingSchema } from "~/lib/timing-schema";
 import { defineModel, exposeIdOptions, findPage, isDuplicateKeyError, type JsonValue, toJsonValue, uuidId, type PageRequest } from "~/models/utils.server";
 
 /**

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 
-import { Dashboard } from "~/components/dashboard/dashboard";
+import type SignedInHomeView from "~/components/dashboard/signed-in-home";
 import { LandingPage } from "~/components/landing/landing-page";
-import { AppShell } from "~/components/layout/app-shell";
 import { toClientUserView } from "~/lib/client-user";
 import { getOptionalUser, requireUser } from "~/services/auth/auth.server";
 import { dashboardAction, loadDashboard } from "~/services/dashboard.server";
@@ -30,14 +30,36 @@ export async function action({ request }: ActionFunctionArgs) {
   return dashboardAction(request, user, "/");
 }
 
+type SignedInHomeModule = { default: typeof SignedInHomeView };
+
+let signedInHome: SignedInHomeModule | undefined;
+function loadSignedInHome(): Promise<SignedInHomeModule> {
+  return import("~/components/dashboard/signed-in-home").then((module) => (signedInHome = module));
+}
+// The server loads the dashboard once, at start: every render then finds it ready (below) and
+// renders it in place, so the page is whole without JavaScript and never streams a fallback.
+if (typeof document === "undefined") void loadSignedInHome();
+
+/**
+ * The signed-in view, in a chunk of its own (docs/decisions/072): a visitor who is signed out
+ * never downloads the dashboard. A module already loaded is handed over synchronously (a
+ * thenable that resolves at once, which React.lazy reads without suspending); in the browser,
+ * hydration waits for the chunk with the server's HTML on screen.
+ */
+const SignedInHome = lazy(() => {
+  const loaded = signedInHome;
+  if (!loaded) return loadSignedInHome();
+  return { then: (resolve: (module: SignedInHomeModule) => void) => resolve(loaded) } as Promise<SignedInHomeModule>;
+});
+
 export default function Index() {
   const { user, dashboard } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const reply = actionData && "values" in actionData ? actionData : null;
   if (!user || !dashboard) return <LandingPage />;
   return (
-    <AppShell user={user}>
-      <Dashboard user={user} data={dashboard} reply={reply} />
-    </AppShell>
+    <Suspense fallback={null}>
+      <SignedInHome user={user} data={dashboard} reply={reply} />
+    </Suspense>
   );
 }

@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
+import { parseForm } from "~/lib/forms/parse";
 import { QuestionnaireFrame } from "~/components/questionnaire/questionnaire-frame";
 import type { StepProps } from "~/components/questionnaire/step-form";
 import { AccountStep, AssessmentStep, BusinessStep, CompanyStep, MethodStep, NurtureStep, ServiceStep, WaitlistStep } from "~/components/questionnaire/steps";
@@ -132,7 +132,7 @@ async function withDraftCookie(draftId: string | null, headers = new Headers()) 
 
 /** Steps 1 to 6: validate the step, keep it in the draft, go on. */
 async function nextFrom(form: FormData, step: AnswerStep, owner: DraftOwner | null) {
-  const submission = parseWithZod(form, { schema: questionnaireStepSchemas[step] });
+  const submission = parseForm(form, { schema: questionnaireStepSchemas[step] });
   if (submission.status !== "success") return reply(step, submission.reply(), VALIDATION, 422);
   try {
     const saved = await answerStep({ owner, step, input: submission.value });
@@ -150,7 +150,7 @@ async function nextFrom(form: FormData, step: AnswerStep, owner: DraftOwner | nu
 
 /** Back needs no valid answers: whatever is well formed on this step is kept, the rest left as it was. */
 async function goBack(form: FormData, step: QuestionnaireStep, owner: DraftOwner | null) {
-  const loose = parseWithZod(form, { schema: questionnaireDraftSchema });
+  const loose = parseForm(form, { schema: questionnaireDraftSchema });
   try {
     const saved = await leaveStep({ owner, step, input: loose.status === "success" ? loose.value : null });
     return redirect(questionnaireUrl(saved.step), { headers: await withDraftCookie(saved.draftId) });
@@ -164,7 +164,7 @@ async function goBack(form: FormData, step: QuestionnaireStep, owner: DraftOwner
 /** Step 7: create the account with every answer, sign in, on to the dashboard. */
 async function accountStep(request: Request, form: FormData, owner: DraftOwner | null) {
   const hideFields = ["password"];
-  const submission = parseWithZod(form, { schema: questionnaireStepSchemas[7] });
+  const submission = parseForm(form, { schema: questionnaireStepSchemas[7] });
   if (submission.status !== "success") return reply(7, submission.reply({ hideFields }), VALIDATION, 422);
   const { password, ...account } = submission.value;
   const draft = await loadDraft(owner);
@@ -211,7 +211,7 @@ async function accountStep(request: Request, form: FormData, owner: DraftOwner |
 
 /** Step 9: the B2B waitlist, then home. */
 async function waitlistStep(request: Request, form: FormData, owner: DraftOwner | null) {
-  const submission = parseWithZod(form, { schema: waitlistSchema });
+  const submission = parseForm(form, { schema: waitlistSchema });
   if (submission.status !== "success") return reply(9, submission.reply(), VALIDATION, 422);
   const refused = await runForPage(() => claimRegistration(request, "waitlist"), { submission, extra: { step: 9 } });
   if (!refused.ok) return refused.response;

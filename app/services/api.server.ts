@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { z } from "zod";
+import { safeParse, type $ZodType, type output } from "zod/v4/core";
 
 import { DOMAIN_ERROR_STATUS, fieldErrorsOf, isDomainError, type DomainError } from "~/services/domain-error";
 import {
@@ -51,7 +51,7 @@ function isJsonContentType(value: string | null) {
  * 400, a body over the limit a 413 (counted while it arrives, never buffered whole), and a failed
  * schema a 422 with a message per field: each thrown as a Response the wrapper returns.
  */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+export async function readJson<S extends $ZodType>(request: Request, schema: S): Promise<output<S>> {
   let bytes: Uint8Array;
   try {
     bytes = await readBodyWithin(request, MAX_JSON_BYTES);
@@ -74,7 +74,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   }
   const hidden = fieldWithHiddenCharacters(body);
   if (hidden) throw apiError(422, HIDDEN_CHARACTERS_MESSAGE, { errors: { [hidden]: HIDDEN_CHARACTERS_MESSAGE } });
-  const result = schema.safeParse(body);
+  const result = safeParse(schema, body);
   if (!result.success) {
     const errors = fieldErrorsOf(result.error);
     throw apiError(422, Object.values(errors)[0] ?? "The request is not valid.", { errors });

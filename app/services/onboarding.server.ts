@@ -32,7 +32,7 @@ export type OnboardingValidation = "full" | "edit";
 export const ONBOARDING_SCHEMAS = {
   full: fullQuestionnaireSchema,
   edit: editAnswersSchema,
-} as const satisfies Record<OnboardingValidation, z.ZodType>;
+} as const satisfies Record<OnboardingValidation, z.core.$ZodType>;
 
 /** The saved questionnaire, or null when the user has none. */
 export function getOnboarding(userId: string): Promise<QuestionnaireResponseRecord | null> {

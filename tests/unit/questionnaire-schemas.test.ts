@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import { safeParse, type $ZodType } from "zod/v4/core";
 
 import {
   B2B,
@@ -37,8 +37,8 @@ import {
 } from "~/lib/schemas/questionnaire";
 
 /** Every problem of a parse, as `{ "path": "message" }` (the first message per path). */
-function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
-  const result = schema.safeParse(value);
+function errorsOf(schema: $ZodType, value: unknown): Record<string, string> {
+  const result = safeParse(schema, value);
   if (result.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) errors[issue.path.map(String).join(".")] ??= issue.message;

@@ -10,7 +10,7 @@ import {
   NUMBER_STEP,
   RATE_MAX,
   REVENUE_MAX,
-} from "~/services/admin/benchmark-schema";
+} from "~/services/admin/benchmark-fields";
 
 export const BENCHMARK_FORM_FIELDS = [
   "benchmarkType",

@@ -6,7 +6,7 @@ import { FLOW_TYPE_INFO, FLOW_TYPES, STEP_TYPES } from "~/lib/flow-types";
 import { BUSINESS_TYPES, COMMUNICATION_CHANNELS, CUSTOMER_FREQUENCIES, PURCHASE_DECISION_TIMELINES, UPSELL_OPPORTUNITIES } from "~/lib/questionnaire/options";
 import { TIMING_EVENT_PHRASES, TIMING_EVENTS, WEEKDAY_NAMES } from "~/lib/timing";
 import { useHydrated } from "~/lib/use-hydrated";
-import { MAX_RULE_STEPS } from "~/services/admin/flow-mapping-schema";
+import { MAX_RULE_STEPS } from "~/services/admin/flow-mapping-fields";
 import { applyStepEdit, type RuleDraft, type StepDraft, type StepEdit } from "~/services/admin/rule-draft";
 
 const TIMING_TYPES = [

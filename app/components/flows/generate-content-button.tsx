@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useToast } from "~/components/ui/toaster";
 
 import { UpgradeLink } from "~/components/upgrade-dialog";
-import { HONEYPOT_FIELD } from "~/lib/schemas/auth";
+import { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
 
 /** Where the content form posts: the Flow Content page's action writes and then shows the content. */
 export const CONTENT_ACTION = "/flow-content";

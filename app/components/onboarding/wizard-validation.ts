@@ -1,6 +1,6 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
+import * as z from "zod/mini";
 
+import { parseForm } from "~/lib/forms/parse";
 import { fullQuestionnaireSchema, WIZARD_STEPS, wizardStepErrors, type WizardStep } from "~/lib/schemas/questionnaire";
 
 import { wizardStepShows } from "./answer-fields";
@@ -20,9 +20,11 @@ const anyAnswers = z.record(z.string(), z.unknown());
 
 /** Next (and typing after a refused Next): this step's fields, checked with the full rules. */
 function stepSchema(step: WizardStep) {
-  return anyAnswers.superRefine((value, ctx) => {
-    for (const [path, message] of Object.entries(wizardStepErrors(step, value))) ctx.addIssue({ code: "custom", path: [path], message });
-  });
+  return anyAnswers.check(
+    z.superRefine((value, ctx) => {
+      for (const [path, message] of Object.entries(wizardStepErrors(step, value))) ctx.addIssue({ code: "custom", path: [path], message });
+    }),
+  );
 }
 
 /**
@@ -32,12 +34,12 @@ function stepSchema(step: WizardStep) {
  */
 export function validateWizardForm(formData: FormData, step: WizardStep) {
   const intent = formData.get("intent");
-  return parseWithZod(formData, { schema: intent === WIZARD_INTENT.previous ? anyAnswers : stepSchema(step) });
+  return parseForm(formData, { schema: intent === WIZARD_INTENT.previous ? anyAnswers : stepSchema(step) });
 }
 
 /** A submission to build replies from, without checking anything. */
 export function unchecked(formData: FormData) {
-  return parseWithZod(formData, { schema: anyAnswers });
+  return parseForm(formData, { schema: anyAnswers });
 }
 
 /** Complete Onboarding: every step's problems, and the first step that has one. */

@@ -1,10 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 
 import { FormError, HoneypotField, SubmitButton } from "~/components/forms";
 import { useToast } from "~/components/ui/toaster";
+import { parseForm } from "~/lib/forms/parse";
 import { QUESTIONNAIRE_MESSAGES } from "~/lib/questionnaire/messages";
 import type { PathAnswers, QuestionnaireStep } from "~/lib/questionnaire/navigation";
 import type { QuestionnaireDraft } from "~/lib/schemas/questionnaire";
@@ -32,13 +32,13 @@ export interface StepProps {
  * schema again). The form is an ordinary post: without JavaScript the server validates, saves the
  * draft and redirects to the next step.
  */
-export function useStepForm<S extends z.ZodObject>(step: QuestionnaireStep, schema: S, { answers, lastResult }: StepProps) {
+export function useStepForm<S extends z.ZodMiniObject>(step: QuestionnaireStep, schema: S, { answers, lastResult }: StepProps) {
   const [form, fields] = useForm<z.input<S>, z.output<S>>({
     id: `questionnaire-step-${step}`,
     lastResult: lastResult ?? undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema }),
   });
   // What the controls start with: what was just posted when the server refused it (so nothing
   // typed is lost without JavaScript), else the answers saved so far.

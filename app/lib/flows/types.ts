@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 import { FLOW_TYPES, type FlowType, type StepType } from "~/lib/flow-types";
 import { MAX_OFFSET_MINUTES, MINUTES_PER_DAY, parseDelayDays, type Timing } from "~/lib/timing";
@@ -138,9 +138,7 @@ export const PREMIUM_FLOW_MESSAGE = "This flow type needs a premium subscription
 function requiredText(max: number, label: string) {
   return z
     .string({ error: TOUCHPOINT_REQUIRED_MESSAGE })
-    .trim()
-    .min(1, TOUCHPOINT_REQUIRED_MESSAGE)
-    .max(max, `${label} must be at most ${max} characters.`);
+    .check(z.trim(), z.minLength(1, TOUCHPOINT_REQUIRED_MESSAGE), z.maxLength(max, `${label} must be at most ${max} characters.`));
 }
 
 /** PUT /api/ai-flows/touchpoints/{id} and the Edit Touchpoint dialog. */
@@ -150,13 +148,14 @@ export const touchpointEditSchema = z.object({
   keyMessages: requiredText(TOUCHPOINT_EDIT_LIMITS.keyMessages, "Key messages"),
   callToAction: requiredText(TOUCHPOINT_EDIT_LIMITS.callToAction, "Call to action"),
   /** A whole number from 0; anything not numeric becomes 0 (spec §5). */
-  delayDays: z.preprocess(
-    (value) => parseDelayDays(value),
+  delayDays: z.pipe(
+    z.transform((value: unknown) => parseDelayDays(value)),
     z
-      .number()
       .int()
-      .min(TOUCHPOINT_EDIT_LIMITS.delayDays.min)
-      .max(TOUCHPOINT_EDIT_LIMITS.delayDays.max, `Delay cannot exceed ${TOUCHPOINT_EDIT_LIMITS.delayDays.max} days.`),
+      .check(
+        z.minimum(TOUCHPOINT_EDIT_LIMITS.delayDays.min),
+        z.maximum(TOUCHPOINT_EDIT_LIMITS.delayDays.max, `Delay cannot exceed ${TOUCHPOINT_EDIT_LIMITS.delayDays.max} days.`),
+      ),
   ),
 });
 export type TouchpointEditInput = z.infer<typeof touchpointEditSchema>;
@@ -166,12 +165,14 @@ export const flowTypeSchema = z.enum(FLOW_TYPES, { error: UNKNOWN_FLOW_TYPE_MESS
 /** POST /api/ai-flows/generate and the Generate Flow button. */
 export const generateFlowSchema = z.object({
   flowType: flowTypeSchema,
-  customContext: z
-    .string()
-    .trim()
-    .max(FLOW_LIMITS.customContext, `Context must be at most ${FLOW_LIMITS.customContext} characters.`)
-    .optional()
-    .default(""),
+  customContext: z._default(
+    z.optional(
+      z
+        .string()
+        .check(z.trim(), z.maxLength(FLOW_LIMITS.customContext, `Context must be at most ${FLOW_LIMITS.customContext} characters.`)),
+    ),
+    "",
+  ),
 });
 export type GenerateFlowInput = z.input<typeof generateFlowSchema>;
 
@@ -179,9 +180,11 @@ export type GenerateFlowInput = z.input<typeof generateFlowSchema>;
 export const regenerateFlowSchema = z.object({
   feedback: z
     .string({ error: FEEDBACK_REQUIRED_MESSAGE })
-    .trim()
-    .min(1, FEEDBACK_REQUIRED_MESSAGE)
-    .max(FLOW_LIMITS.feedback, `Feedback must be at most ${FLOW_LIMITS.feedback} characters.`),
+    .check(
+      z.trim(),
+      z.minLength(1, FEEDBACK_REQUIRED_MESSAGE),
+      z.maxLength(FLOW_LIMITS.feedback, `Feedback must be at most ${FLOW_LIMITS.feedback} characters.`),
+    ),
 });
 export type RegenerateFlowInput = z.infer<typeof regenerateFlowSchema>;
 

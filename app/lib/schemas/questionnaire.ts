@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 import { FIELD_LIMITS, tooLongMessage } from "~/lib/limits";
 
@@ -41,12 +41,17 @@ function blankToUndefined(value: unknown) {
   return trimmed === "" ? undefined : trimmed;
 }
 
+/** zod's `preprocess`, which `zod/mini` spells as a pipe from a transform. */
+function preprocess<S extends z.ZodMiniType>(fn: (value: unknown) => unknown, schema: S) {
+  return z.pipe(z.transform(fn), schema);
+}
+
 function requiredTextOf(max: number) {
-  return z.preprocess(blankToUndefined, z.string({ error: REQUIRED }).max(max, { error: tooLongMessage(max) }));
+  return preprocess(blankToUndefined, z.string({ error: REQUIRED }).check(z.maxLength(max, { error: tooLongMessage(max) })));
 }
 
 function optionalTextOf(max: number) {
-  return z.preprocess(blankToUndefined, z.string({ error: "Please enter text" }).max(max, { error: tooLongMessage(max) }).optional());
+  return preprocess(blankToUndefined, z.optional(z.string({ error: "Please enter text" }).check(z.maxLength(max, { error: tooLongMessage(max) }))));
 }
 
 export const requiredText = requiredTextOf(TEXT_ANSWER_MAX);
@@ -56,14 +61,11 @@ export const requiredCompanyName = requiredTextOf(FIELD_LIMITS.companyName);
 export const optionalCompanyName = optionalTextOf(FIELD_LIMITS.companyName);
 
 export function choice<const T extends readonly [string, ...string[]]>(options: T, requiredMessage = REQUIRED) {
-  return z.preprocess(
-    blankToUndefined,
-    z.enum(options, { error: (issue) => (issue.input === undefined ? requiredMessage : NOT_AN_OPTION) }),
-  );
+  return preprocess(blankToUndefined, z.enum(options, { error: (issue) => (issue.input === undefined ? requiredMessage : NOT_AN_OPTION) }));
 }
 
 export function optionalChoice<const T extends readonly [string, ...string[]]>(options: T) {
-  return z.preprocess(blankToUndefined, z.enum(options, { error: NOT_AN_OPTION }).optional());
+  return preprocess(blankToUndefined, z.optional(z.enum(options, { error: NOT_AN_OPTION })));
 }
 
 /** Checkbox groups: one ticked box arrives as a string, several as a list, none as nothing. */
@@ -72,20 +74,23 @@ function toList(value: unknown) {
   return Array.isArray(value) ? value.filter((v) => v !== "") : [value];
 }
 
+function listOf<const T extends readonly [string, ...string[]]>(options: T) {
+  return z.array(z.enum(options, { error: NOT_AN_OPTION }), { error: SELECT_ONE });
+}
+
 export function choiceList<const T extends readonly [string, ...string[]]>(options: T) {
-  return z.preprocess(toList, z.array(z.enum(options, { error: NOT_AN_OPTION }), { error: SELECT_ONE }).max(options.length).min(1, { error: SELECT_ONE }));
+  return preprocess(toList, listOf(options).check(z.maxLength(options.length), z.minLength(1, { error: SELECT_ONE })));
 }
 
 export function optionalChoiceList<const T extends readonly [string, ...string[]]>(options: T) {
-  return z.preprocess(toList, z.array(z.enum(options, { error: NOT_AN_OPTION }), { error: SELECT_ONE }).max(options.length));
+  return preprocess(toList, listOf(options).check(z.maxLength(options.length)));
 }
 
-export const websiteUrl = z.preprocess(
+export const websiteUrl = preprocess(
   blankToUndefined,
   z
     .string({ error: WEBSITE_REQUIRED })
-    .max(FIELD_LIMITS.websiteUrl, { error: WEBSITE_INVALID })
-    .refine(isWebsiteUrl, { error: WEBSITE_INVALID }),
+    .check(z.maxLength(FIELD_LIMITS.websiteUrl, { error: WEBSITE_INVALID }), z.refine(isWebsiteUrl, { error: WEBSITE_INVALID })),
 );
 
 /** A public website: http(s), a dotted host name, no credentials. A bare "example.com" is accepted too. */
@@ -101,30 +106,104 @@ export function isWebsiteUrl(value: string) {
 
 export { GENERAL_FIELDS, LEAD_NURTURE_FIELDS, ONBOARDING_FIELDS, SERVICE_LIST_FIELDS } from "~/lib/questionnaire/fields";
 
-function textShape<const K extends readonly string[]>(keys: K, field: typeof requiredText | typeof optionalText) {
-  return Object.fromEntries(keys.map((k) => [k, field])) as Record<K[number], typeof field>;
+// ---------------------------------------------------------------------------------------------
+// The one definition: every field any questionnaire form may carry, with its schema when the
+// form requires it and when it may be left out. Every schema below (the wizard's full check, the
+// answers page, the public questionnaire's steps, its submission and its draft) is built from
+// this table by naming which fields it requires and which it takes optionally.
+
+interface FieldRule<R extends z.ZodMiniType = z.ZodMiniType, O extends z.ZodMiniType = z.ZodMiniType> {
+  required: R;
+  optional: O;
 }
 
-/** Everything any questionnaire form may carry, each answer optional: the base of every schema below. */
-const answersShape = {
-  companyName: optionalCompanyName,
-  businessType: optionalChoice(BUSINESS_TYPES),
-  industry: optionalChoice(INDUSTRIES),
-  bookingTimeline: optionalChoiceList(BOOKING_TIMELINES),
-  customerFrequency: optionalChoiceList(CUSTOMER_FREQUENCIES),
-  demandSeasonality: optionalChoiceList(DEMAND_SEASONALITY),
-  purchaseDecisionTimeline: optionalChoice(PURCHASE_DECISION_TIMELINES),
-  communicationChannels: optionalChoice(COMMUNICATION_CHANNELS),
-  conversionGoal: optionalChoice(CONVERSION_GOALS),
-  serviceInnovation: optionalChoice(SERVICE_INNOVATION),
-  upsellOpportunities: optionalChoice(UPSELL_OPPORTUNITIES),
-  businessOperationDescription: optionalText,
-  ...textShape(GENERAL_FIELDS, optionalText),
-  ...textShape(ONBOARDING_FIELDS, optionalText),
-  ...textShape(LEAD_NURTURE_FIELDS, optionalText),
-};
+const textField = (max: number): FieldRule<ReturnType<typeof requiredTextOf>, ReturnType<typeof optionalTextOf>> => ({
+  required: requiredTextOf(max),
+  optional: optionalTextOf(max),
+});
+const answerText = { required: requiredText, optional: optionalText };
+function choiceField<const T extends readonly [string, ...string[]]>(options: T, requiredMessage?: string) {
+  return { required: choice(options, requiredMessage), optional: optionalChoice(options) };
+}
+function listField<const T extends readonly [string, ...string[]]>(options: T) {
+  return { required: choiceList(options), optional: optionalChoiceList(options) };
+}
+function textFields<const K extends readonly string[]>(keys: K) {
+  return Object.fromEntries(keys.map((k) => [k, answerText])) as Record<K[number], typeof answerText>;
+}
 
-type Ctx = z.RefinementCtx;
+const emailField = preprocess(
+  (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v),
+  z.pipe(
+    z.string({ error: EMAIL_INVALID }).check(z.maxLength(FIELD_LIMITS.email, { error: EMAIL_INVALID })),
+    z.email({ error: EMAIL_INVALID }),
+  ),
+);
+const passwordField = z
+  .string({ error: PASSWORD_MIN_8 })
+  .check(
+    z.minLength(8, { error: PASSWORD_MIN_8 }),
+    z.maxLength(FIELD_LIMITS.password, { error: `Password must be at most ${FIELD_LIMITS.password} characters` }),
+  );
+const websiteField = preprocess(blankToUndefined, z.optional(z.string().check(z.maxLength(FIELD_LIMITS.websiteUrl, { error: WEBSITE_INVALID }))));
+
+export const QUESTIONNAIRE_FIELDS = {
+  companyName: { required: requiredCompanyName, optional: optionalCompanyName },
+  businessType: choiceField(BUSINESS_TYPES),
+  industry: choiceField(INDUSTRIES),
+  bookingTimeline: listField(BOOKING_TIMELINES),
+  customerFrequency: listField(CUSTOMER_FREQUENCIES),
+  demandSeasonality: listField(DEMAND_SEASONALITY),
+  purchaseDecisionTimeline: choiceField(PURCHASE_DECISION_TIMELINES),
+  communicationChannels: choiceField(COMMUNICATION_CHANNELS),
+  conversionGoal: choiceField(CONVERSION_GOALS),
+  serviceInnovation: choiceField(SERVICE_INNOVATION),
+  upsellOpportunities: choiceField(UPSELL_OPPORTUNITIES),
+  businessOperationDescription: answerText,
+  ...textFields(GENERAL_FIELDS),
+  ...textFields(ONBOARDING_FIELDS),
+  ...textFields(LEAD_NURTURE_FIELDS),
+  // The public questionnaire's method and account fields. The research URL's own rule (required
+  // and a real website when the method is AI) is a cross-field check: see websiteRule.
+  completionMethod: choiceField(COMPLETION_METHODS, CHOOSE_METHOD),
+  researchWebsiteUrl: { required: websiteField, optional: optionalTextOf(FIELD_LIMITS.websiteUrl) },
+  firstName: textField(FIELD_LIMITS.personName),
+  lastName: textField(FIELD_LIMITS.personName),
+  // A draft keeps what was typed, checked only for length; the account step checks it in full.
+  email: { required: emailField, optional: optionalTextOf(FIELD_LIMITS.email) },
+  // Never part of a draft: a draft schema has no optional password to take.
+  password: { required: passwordField, optional: z.never() },
+} as const satisfies Record<string, FieldRule>;
+
+type Fields = typeof QUESTIONNAIRE_FIELDS;
+type FieldName = keyof Fields;
+
+/** The answers themselves: the fields the wizard, the answers page and a draft share. */
+const ANSWER_NAMES = [
+  "companyName",
+  "businessType",
+  "industry",
+  ...SERVICE_LIST_FIELDS,
+  "purchaseDecisionTimeline",
+  "communicationChannels",
+  "conversionGoal",
+  "serviceInnovation",
+  "upsellOpportunities",
+  "businessOperationDescription",
+  ...GENERAL_FIELDS,
+  ...ONBOARDING_FIELDS,
+  ...LEAD_NURTURE_FIELDS,
+] as const satisfies readonly FieldName[];
+
+/** An object shape: the `required` fields with their required schema, the `optional` ones with their optional schema. */
+function shapeOf<const R extends readonly FieldName[], const O extends readonly FieldName[]>(required: R, optional: O = [] as unknown as O) {
+  const shape: Record<string, z.ZodMiniType> = {};
+  for (const name of optional) shape[name] = QUESTIONNAIRE_FIELDS[name].optional;
+  for (const name of required) shape[name] = QUESTIONNAIRE_FIELDS[name].required;
+  return shape as { [K in Exclude<O[number], R[number]>]: Fields[K]["optional"] } & { [K in R[number]]: Fields[K]["required"] };
+}
+
+type Ctx = z.core.$RefinementCtx;
 type AnswersLike = { businessType?: string; [key: string]: unknown };
 
 function requireIn(ctx: Ctx, value: unknown, path: string, message = REQUIRED) {
@@ -150,24 +229,26 @@ function businessTypeRules(value: AnswersLike, ctx: Ctx) {
  */
 const ALWAYS_CHECK = { when: (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null };
 
+/** The fields the wizard requires (spec §5 "Full questionnaire"); the rest follow the business type. */
+const WIZARD_REQUIRED = [
+  "companyName",
+  "businessType",
+  "industry",
+  "businessOperationDescription",
+  ...GENERAL_FIELDS,
+  ...ONBOARDING_FIELDS,
+  ...LEAD_NURTURE_FIELDS,
+] as const satisfies readonly FieldName[];
+
 /** The wizard's full validation (spec §5 "Full questionnaire"). */
 export const fullQuestionnaireSchema = z
-  .object({
-    ...answersShape,
-    companyName: requiredCompanyName,
-    businessType: choice(BUSINESS_TYPES),
-    industry: choice(INDUSTRIES),
-    businessOperationDescription: requiredText,
-    ...textShape(GENERAL_FIELDS, requiredText),
-    ...textShape(ONBOARDING_FIELDS, requiredText),
-    ...textShape(LEAD_NURTURE_FIELDS, requiredText),
-  })
-  .superRefine(businessTypeRules, ALWAYS_CHECK);
+  .object(shapeOf(WIZARD_REQUIRED, ANSWER_NAMES))
+  .check(z.superRefine(businessTypeRules, ALWAYS_CHECK));
 
 /** The answers page: every text answer optional, the service/retail rules kept (spec §5). */
 export const editAnswersSchema = z
-  .object({ ...answersShape, companyName: requiredCompanyName, businessType: choice(BUSINESS_TYPES), industry: choice(INDUSTRIES) })
-  .superRefine(businessTypeRules, ALWAYS_CHECK);
+  .object(shapeOf(["companyName", "businessType", "industry"], ANSWER_NAMES))
+  .check(z.superRefine(businessTypeRules, ALWAYS_CHECK));
 
 export type QuestionnaireAnswersInput = z.infer<typeof editAnswersSchema>;
 
@@ -201,21 +282,8 @@ export function wizardStepErrors(step: WizardStep, values: unknown): Record<stri
 // ---------------------------------------------------------------------------------------------
 // The public questionnaire (spec §5 "Public questionnaire per step").
 
-const accountShape = {
-  companyName: requiredCompanyName,
-  firstName: requiredTextOf(FIELD_LIMITS.personName),
-  lastName: requiredTextOf(FIELD_LIMITS.personName),
-  email: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v),
-    z.string({ error: EMAIL_INVALID }).max(FIELD_LIMITS.email, { error: EMAIL_INVALID }).pipe(z.email({ error: EMAIL_INVALID })),
-  ),
-  password: z.string({ error: PASSWORD_MIN_8 }).min(8, { error: PASSWORD_MIN_8 }).max(FIELD_LIMITS.password, { error: `Password must be at most ${FIELD_LIMITS.password} characters` }),
-};
-
-const methodShape = {
-  completionMethod: choice(COMPLETION_METHODS, CHOOSE_METHOD),
-  researchWebsiteUrl: z.preprocess(blankToUndefined, z.string().max(FIELD_LIMITS.websiteUrl, { error: WEBSITE_INVALID }).optional()),
-};
+const ACCOUNT_FIELDS = ["companyName", "firstName", "lastName", "email", "password"] as const satisfies readonly FieldName[];
+const METHOD_FIELDS = ["completionMethod"] as const satisfies readonly FieldName[];
 
 function websiteRule(value: { completionMethod?: string; researchWebsiteUrl?: string }, ctx: Ctx) {
   if (value.completionMethod !== "ai") return;
@@ -223,55 +291,51 @@ function websiteRule(value: { completionMethod?: string; researchWebsiteUrl?: st
   else if (!isWebsiteUrl(value.researchWebsiteUrl)) ctx.addIssue({ code: "custom", path: ["researchWebsiteUrl"], message: WEBSITE_INVALID });
 }
 
-export const questionnaireStepSchemas = {
-  1: z.object({ businessType: choice(BUSINESS_TYPES), industry: choice(INDUSTRIES) }),
-  2: z.object({
-    bookingTimeline: choiceList(BOOKING_TIMELINES),
-    customerFrequency: choiceList(CUSTOMER_FREQUENCIES),
-    demandSeasonality: choiceList(DEMAND_SEASONALITY),
-    purchaseDecisionTimeline: choice(PURCHASE_DECISION_TIMELINES),
-  }),
-  3: z.object({
-    communicationChannels: choice(COMMUNICATION_CHANNELS),
-    serviceInnovation: choice(SERVICE_INNOVATION),
-    upsellOpportunities: choice(UPSELL_OPPORTUNITIES),
-  }),
-  4: z.object(methodShape).superRefine(websiteRule),
-  5: z.object(textShape(GENERAL_FIELDS, requiredText)),
+/** Each step's fields: `required` ones must be answered there, `optional` ones may be. */
+export const QUESTIONNAIRE_STEP_FIELDS = {
+  1: { required: ["businessType", "industry"], optional: [] },
+  2: { required: [...SERVICE_LIST_FIELDS, "purchaseDecisionTimeline"], optional: [] },
+  3: { required: ["communicationChannels", "serviceInnovation", "upsellOpportunities"], optional: [] },
+  // The research URL is required only for the AI method: websiteRule checks it.
+  4: { required: [...METHOD_FIELDS, "researchWebsiteUrl"], optional: [] },
+  5: { required: GENERAL_FIELDS, optional: [] },
   // The seven onboarding answers are required here; the lead nurture answers may follow now or
   // later on the answers page (the spec reads step 6 both ways, see docs/decisions/006).
-  6: z.object({ ...textShape(ONBOARDING_FIELDS, requiredText), ...textShape(LEAD_NURTURE_FIELDS, optionalText) }),
-  7: z.object(accountShape),
-  9: z.object({
-    firstName: accountShape.firstName,
-    lastName: accountShape.lastName,
-    email: accountShape.email,
-    companyName: requiredCompanyName,
-    businessType: choice(BUSINESS_TYPES),
-    industry: choice(INDUSTRIES),
-  }),
+  6: { required: ONBOARDING_FIELDS, optional: LEAD_NURTURE_FIELDS },
+  7: { required: ACCOUNT_FIELDS, optional: [] },
+  9: { required: ["firstName", "lastName", "email", "companyName", "businessType", "industry"], optional: [] },
+} as const satisfies Record<number, { required: readonly FieldName[]; optional: readonly FieldName[] }>;
+
+const STEP = QUESTIONNAIRE_STEP_FIELDS;
+export const questionnaireStepSchemas = {
+  1: z.object(shapeOf(STEP[1].required, STEP[1].optional)),
+  2: z.object(shapeOf(STEP[2].required, STEP[2].optional)),
+  3: z.object(shapeOf(STEP[3].required, STEP[3].optional)),
+  4: z.object(shapeOf(STEP[4].required, STEP[4].optional)).check(z.superRefine(websiteRule)),
+  5: z.object(shapeOf(STEP[5].required, STEP[5].optional)),
+  6: z.object(shapeOf(STEP[6].required, STEP[6].optional)),
+  7: z.object(shapeOf(STEP[7].required, STEP[7].optional)),
+  9: z.object(shapeOf(STEP[9].required, STEP[9].optional)),
 } as const;
 
 export const waitlistSchema = questionnaireStepSchemas[9];
 
 /** A saved draft: any subset of the answers so far, each checked only for shape. No password, ever. */
-export const questionnaireDraftSchema = z.object({
-  ...answersShape,
-  completionMethod: optionalChoice(COMPLETION_METHODS),
-  researchWebsiteUrl: optionalTextOf(FIELD_LIMITS.websiteUrl),
-  firstName: optionalTextOf(FIELD_LIMITS.personName),
-  lastName: optionalTextOf(FIELD_LIMITS.personName),
-  email: optionalTextOf(FIELD_LIMITS.email),
-});
+export const questionnaireDraftSchema = z.object(
+  shapeOf([], [...ANSWER_NAMES, "completionMethod", "researchWebsiteUrl", "firstName", "lastName", "email"]),
+);
 export type QuestionnaireDraft = z.infer<typeof questionnaireDraftSchema>;
+
+/** What a submission needs on every path; the rest depends on the method and the business type. */
+const SUBMIT_REQUIRED = ["businessType", "industry", ...METHOD_FIELDS, "researchWebsiteUrl", ...ACCOUNT_FIELDS] as const satisfies readonly FieldName[];
 
 /**
  * `POST /api/questionnaire/submit`: every step on the visitor's path, validated in full unless
- * the method is AI (then the research fills the answers in later; spec §5).
+ * the method is AI (then the research fills the answers in later; spec §5). The fields a manual
+ * path requires are the steps' required fields (steps 2, 3, 5 and 6's).
  */
-export const questionnaireSubmitSchema = z
-  .object({ ...answersShape, ...methodShape, ...accountShape, businessType: choice(BUSINESS_TYPES), industry: choice(INDUSTRIES) })
-  .superRefine((value, ctx) => {
+export const questionnaireSubmitSchema = z.object(shapeOf(SUBMIT_REQUIRED, ANSWER_NAMES)).check(
+  z.superRefine((value, ctx) => {
     if (isB2B(value.businessType)) {
       ctx.addIssue({ code: "custom", path: ["businessType"], message: B2B_NOT_SERVED });
       return;
@@ -282,7 +346,8 @@ export const questionnaireSubmitSchema = z
       for (const field of SERVICE_LIST_FIELDS) requireIn(ctx, value[field], field, SELECT_ONE);
       requireIn(ctx, value.purchaseDecisionTimeline, "purchaseDecisionTimeline");
     }
-    for (const field of ["communicationChannels", "serviceInnovation", "upsellOpportunities"] as const) requireIn(ctx, value[field], field);
-    for (const field of [...GENERAL_FIELDS, ...ONBOARDING_FIELDS]) requireIn(ctx, value[field], field);
-  });
+    for (const step of [3, 5] as const) for (const field of QUESTIONNAIRE_STEP_FIELDS[step].required) requireIn(ctx, value[field], field);
+    for (const field of QUESTIONNAIRE_STEP_FIELDS[6].required) requireIn(ctx, value[field], field);
+  }),
+);
 export type QuestionnaireSubmission = z.infer<typeof questionnaireSubmitSchema>;

@@ -1,8 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 
+import { parseForm } from "~/lib/forms/parse";
 import { FlowScreen } from "~/components/flows/flow-screen";
 import { ENHANCED_FIELD, FLOW_INTENTS, flowHref, isFlowDialog, type FlowActionReplyData } from "~/components/flows/flow-url";
 import { FLOW_TYPES, flowTypeLabel, isFlowType, type FlowType } from "~/lib/flow-types";
@@ -152,7 +152,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(home, { ...TOASTS.generated, description: `Your ${flowTypeLabel(flowType)} flow is ready.` });
     }
     case FLOW_INTENTS.regenerate: {
-      const submission = parseWithZod(form, { schema: regenerateFlowSchema });
+      const submission = parseForm(form, { schema: regenerateFlowSchema });
       if (submission.status !== "success") {
         return data(
           reply(intent, { result: submission.reply(), toast: { title: FEEDBACK_REQUIRED_TITLE, description: firstError(submission.error) ?? "", variant: "destructive" } }),
@@ -180,7 +180,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(home, { ...TOASTS.rolledBack, description: `Version ${restored} is the current flow again; what it replaced was saved as a version.` });
     }
     case FLOW_INTENTS.updateTouchpoint: {
-      const submission = parseWithZod(form, { schema: touchpointEditSchema });
+      const submission = parseForm(form, { schema: touchpointEditSchema });
       if (submission.status !== "success") {
         return data(
           reply(intent, {

@@ -1,10 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Await, Form, useActionData, useLoaderData, useNavigation, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { Suspense, useEffect, useState } from "react";
 
+import { parseForm } from "~/lib/forms/parse";
 import { FormError } from "~/components/forms";
 import { firstValue, type AnswerField, type OnboardingValues } from "~/components/onboarding/answer-fields";
 import { ANSWERS_PAGE_ORDER, AnswersSections } from "~/components/onboarding/answers-sections";
@@ -48,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
   switch (intent) {
     case ANSWERS_INTENT.save: {
-      const submission = parseWithZod(form, { schema: editAnswersSchema });
+      const submission = parseForm(form, { schema: editAnswersSchema });
       if (submission.status !== "success") return data({ result: submission.reply(), toast: SAVE_INVALID }, { status: 422 });
       let created: boolean;
       try {
@@ -166,7 +166,7 @@ function AnswersForm({
     id: FORM_ID,
     lastResult,
     defaultValue: page.values,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: editAnswersSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: editAnswersSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

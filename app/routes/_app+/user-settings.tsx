@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
+import { parseForm } from "~/lib/forms/parse";
 import { Field, FormError, PasswordField, SubmitButton, useFailureToast } from "~/components/forms";
 import { UpgradeLink } from "~/components/upgrade-dialog";
 import { changePasswordFormSchema, profileNameSchema } from "~/lib/schemas/auth";
@@ -42,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
   switch (intent) {
     case NAME_INTENT: {
-      const submission = parseWithZod(form, { schema: profileNameSchema });
+      const submission = parseForm(form, { schema: profileNameSchema });
       if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 422 });
       const renamed = await runForPage(() => renameUser(user.id, submission.value), { submission, extra: { intent } });
       if (!renamed.ok) return renamed.response;
@@ -50,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case PASSWORD_INTENT: {
       const hide = ["currentPassword", "newPassword", "confirmPassword"];
-      const submission = parseWithZod(form, { schema: changePasswordFormSchema });
+      const submission = parseForm(form, { schema: changePasswordFormSchema });
       if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hide }) }, { status: 422 });
       // Every other device signs in again with the new password.
       const changed = await runForPage(() => changePassword({ userId: user.id, keepSessionId: sessionId, input: submission.value }), {
@@ -143,7 +144,7 @@ function NameSection({ firstName, lastName }: { firstName: string; lastName: str
     lastResult,
     constraint: getZodConstraint(profileNameSchema),
     defaultValue: { firstName, lastName },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileNameSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: profileNameSchema }),
     shouldRevalidate: "onInput",
   });
   useFailureToast(lastResult, "Failed to update name");
@@ -194,7 +195,7 @@ function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
     id: "password-form",
     lastResult,
     constraint: getZodConstraint(changePasswordFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordFormSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: changePasswordFormSchema }),
     shouldRevalidate: "onInput",
   });
   useFailureToast(lastResult, "Failed to change password");

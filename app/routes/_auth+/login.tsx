@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 
+import { parseForm } from "~/lib/forms/parse";
 import { Field, FormError, HoneypotField, PasswordField, SubmitButton, useFailureToast } from "~/components/forms";
 import { AuthLayout } from "~/components/layout/auth-layout";
 import { loginSchema } from "~/lib/schemas/auth";
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const submission = parseWithZod(form, { schema: loginSchema });
+  const submission = parseForm(form, { schema: loginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 422 });
   }
@@ -54,7 +55,7 @@ export default function LoginRoute() {
     lastResult: actionData?.result,
     constraint: getZodConstraint(loginSchema),
     defaultValue: { redirectTo },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: loginSchema }),
     shouldRevalidate: "onInput",
   });
   useFailureToast(actionData?.result, "Invalid email or password.", "Sign-in failed");

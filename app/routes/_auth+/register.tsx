@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 
+import { parseForm } from "~/lib/forms/parse";
 import { Field, FormError, HoneypotField, PasswordField, SubmitButton, useFailureToast } from "~/components/forms";
 import { AuthLayout } from "~/components/layout/auth-layout";
 import { registerFormSchema } from "~/lib/schemas/auth";
@@ -28,7 +29,7 @@ const hidden = ["password", "confirmPassword"];
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const submission = parseWithZod(form, { schema: registerFormSchema });
+  const submission = parseForm(form, { schema: registerFormSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: hidden }) }, { status: 422 });
   }
@@ -58,7 +59,7 @@ export default function RegisterRoute() {
     lastResult: actionData?.result,
     constraint: getZodConstraint(registerFormSchema),
     defaultValue: { redirectTo },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerFormSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: registerFormSchema }),
     shouldRevalidate: "onInput",
   });
   useFailureToast(actionData?.result, "Failed to create account. Please try again.", "Registration failed");

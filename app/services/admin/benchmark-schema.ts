@@ -2,34 +2,9 @@ import { z } from "zod";
 
 import { BENCHMARK_TYPES, FLOW_TYPES, PERFORMANCE_INDICATORS, flowTypeForBenchmarkType } from "~/lib/flow-types";
 import { ALL_BUSINESS_TYPES, ALL_INDUSTRIES } from "~/services/benchmarks/peer-groups";
+import { RATE_MAX, REVENUE_MAX } from "~/services/admin/benchmark-fields";
 
-/**
- * What an admin may write to a benchmark row (spec §3 email_benchmarks and its admin view), for
- * the JSON API and the admin form alike. Rates are percents from 0 to 100, revenue per recipient
- * dollars from 0 to 999,999 (spec §5), each kept to 2 decimals (the table's step 0.01).
- */
-export const RATE_MAX = 100;
-export const REVENUE_MAX = 999_999;
-export const NUMBER_STEP = 0.01;
-/** Rows without an industry or business type apply to everyone: the general peer group. */
-export { ALL_BUSINESS_TYPES, ALL_INDUSTRIES };
-
-export const BENCHMARK_NUMBER_FIELDS = ["openRate", "clickRate", "ctr", "revenuePerRecipient"] as const;
-export type BenchmarkNumberField = (typeof BENCHMARK_NUMBER_FIELDS)[number];
-
-export const BENCHMARK_LABELS = {
-  benchmarkType: "Benchmark type",
-  performanceIndicator: "Performance indicator",
-  industryMedian: "Industry median",
-  source: "Source",
-  flowType: "Flow type",
-  industry: "Industry",
-  businessType: "Business type",
-  openRate: "Open rate (%)",
-  clickRate: "Click rate (%)",
-  ctr: "CTR (%)",
-  revenuePerRecipient: "Revenue/recipient ($)",
-} as const;
+export { ALL_BUSINESS_TYPES, ALL_INDUSTRIES, BENCHMARK_LABELS, BENCHMARK_NUMBER_FIELDS, NUMBER_STEP, RATE_MAX, REVENUE_MAX, type BenchmarkNumberField } from "~/services/admin/benchmark-fields";
 
 /** Form text or JSON: "" and null mean no figure; anything else must be a finite number. */
 function figure(label: string, max: number) {

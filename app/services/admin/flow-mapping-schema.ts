@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 import { FLOW_TYPES, STEP_TYPES } from "~/lib/flow-types";
-import { MINUTES_PER_DAY, timingSchema, type Timing } from "~/lib/timing";
+import { MINUTES_PER_DAY, type Timing } from "~/lib/timing";
+import { timingSchema } from "~/lib/timing-schema";
 
 /**
  * What an admin may write to a flow-mapping rule (spec §3 flow_mappings), for the JSON API and
@@ -9,8 +10,9 @@ import { MINUTES_PER_DAY, timingSchema, type Timing } from "~/lib/timing";
  * 525,600 minutes, weekday 0-6, time HH:MM); steps with a fixed distance from the trigger must be
  * in time order, and SMS steps need a rule whose channels include SMS.
  */
-export const MAX_RULE_STEPS = 20;
-export const EMAIL_ONLY = "Email only";
+import { EMAIL_ONLY, MAX_RULE_STEPS } from "~/services/admin/flow-mapping-fields";
+
+export { EMAIL_ONLY, MAX_RULE_STEPS };
 
 const text = (max: number, label: string) => z.string({ error: `${label} must be text` }).trim().max(max, `${label} is too long (at most ${max} characters)`);
 const required = (max: number, label: string) => text(max, label).min(1, `${label} is required`);
@@ -93,13 +95,4 @@ export const flowMappingInputSchema = z
 
 export type FlowMappingInputValues = z.output<typeof flowMappingInputSchema>;
 
-/** The step editor's timing units: a whole number of them becomes the timing's minutes. */
-export const TIMING_UNITS = { minutes: 1, hours: 60, days: MINUTES_PER_DAY } as const;
-export type TimingUnit = keyof typeof TIMING_UNITS;
-
-/** The largest whole unit that divides the minutes, for showing a stored timing in the editor. */
-export function splitMinutes(minutes: number): { amount: number; unit: TimingUnit } {
-  if (minutes > 0 && minutes % MINUTES_PER_DAY === 0) return { amount: minutes / MINUTES_PER_DAY, unit: "days" };
-  if (minutes > 0 && minutes % 60 === 0) return { amount: minutes / 60, unit: "hours" };
-  return { amount: minutes, unit: "minutes" };
-}
+export { splitMinutes, TIMING_UNITS, type TimingUnit } from "~/services/admin/flow-mapping-fields";

@@ -1,6 +1,6 @@
 import { STEP_TYPES } from "~/lib/flow-types";
 import type { Timing } from "~/lib/timing";
-import { splitMinutes, TIMING_UNITS, type TimingUnit } from "~/services/admin/flow-mapping-schema";
+import { splitMinutes, TIMING_UNITS, type TimingUnit } from "~/services/admin/flow-mapping-fields";
 
 /**
  * The step editor's working copy of a rule: every value as the form holds it (text), so a refused

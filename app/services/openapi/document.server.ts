@@ -29,7 +29,8 @@ type Access = "public" | "user" | "admin" | "optional";
 type JsonSchema = Record<string, unknown>;
 
 interface Body {
-  schema: z.ZodType;
+  /** A request body: classic or mini zod (both are zod core schemas). */
+  schema: z.core.$ZodType;
   example: unknown;
   description?: string;
 }
@@ -616,7 +617,7 @@ function stripDialect(schema: JsonSchema): JsonSchema {
   return rest;
 }
 
-function requestSchema(schema: z.ZodType): JsonSchema {
+function requestSchema(schema: z.core.$ZodType): JsonSchema {
   return stripDialect(z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema);
 }
 

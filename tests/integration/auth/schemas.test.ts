@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import { safeParse, type $ZodType } from "zod/v4/core";
 
 import {
   changePasswordApiSchema,
@@ -11,8 +11,8 @@ import {
 } from "~/lib/schemas/auth";
 
 /** The first message per field path of a failed parse ({} when it passes). */
-function messagesOf(schema: z.ZodType, input: unknown) {
-  const result = schema.safeParse(input);
+function messagesOf(schema: $ZodType, input: unknown) {
+  const result = safeParse(schema, input);
   const messages: Record<string, string> = {};
   if (result.success) return messages;
   for (const issue of result.error.issues) messages[issue.path.join(".") || "_form"] ??= issue.message;

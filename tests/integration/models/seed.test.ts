@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { BENCHMARK_TYPES, FLOW_TYPES, PERFORMANCE_INDICATORS } from "~/lib/flow-types";
-import { timingSchema } from "~/lib/timing";
+import { timingSchema } from "~/lib/timing-schema";
 import { countBenchmarks, listBenchmarks, updateBenchmark } from "~/models/email-benchmark.server";
 import { countFlowMappings, getFlowMappingByFlowType, listFlowMappings, updateFlowMapping } from "~/models/flow-mapping.server";
 import { BENCHMARK_SEED, clickThroughRate } from "~/services/seed/benchmarks";

@@ -1,0 +1,31 @@
+import { ALL_BUSINESS_TYPES, ALL_INDUSTRIES } from "~/services/benchmarks/peer-groups";
+
+/**
+ * What an admin may write to a benchmark row (spec §3 email_benchmarks and its admin view), for
+ * the JSON API and the admin form alike. The limits and labels the form shows; the schema that
+ * checks them is benchmark-schema.ts (server only, so the admin page ships no zod). Rates are percents from 0 to 100, revenue per recipient
+ * dollars from 0 to 999,999 (spec §5), each kept to 2 decimals (the table's step 0.01).
+ */
+export const RATE_MAX = 100;
+export const REVENUE_MAX = 999_999;
+export const NUMBER_STEP = 0.01;
+/** Rows without an industry or business type apply to everyone: the general peer group. */
+export { ALL_BUSINESS_TYPES, ALL_INDUSTRIES };
+
+export const BENCHMARK_NUMBER_FIELDS = ["openRate", "clickRate", "ctr", "revenuePerRecipient"] as const;
+export type BenchmarkNumberField = (typeof BENCHMARK_NUMBER_FIELDS)[number];
+
+export const BENCHMARK_LABELS = {
+  benchmarkType: "Benchmark type",
+  performanceIndicator: "Performance indicator",
+  industryMedian: "Industry median",
+  source: "Source",
+  flowType: "Flow type",
+  industry: "Industry",
+  businessType: "Business type",
+  openRate: "Open rate (%)",
+  clickRate: "Click rate (%)",
+  ctr: "CTR (%)",
+  revenuePerRecipient: "Revenue/recipient ($)",
+} as const;
+
