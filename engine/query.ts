@@ -12,7 +12,7 @@ import type { Collection } from "./collection";
 import { CommandError } from "./errors";
 import { Query, compileFilter, evaluate, mingoOptions, type EvalContext } from "./mingo";
 import type { Index } from "./indexes";
-import { cloneDeep, compareValues, getPath, isPlainObject, keyOf, numberParameter, sortDocumentsBson, TypeBound, typeRank, withIdFirst } from "./values";
+import { cloneDeep, compareValues, getPath, isNumeric, isPlainObject, keyOf, numberParameter, toDouble, sortDocumentsBson, TypeBound, typeRank, withIdFirst } from "./values";
 
 /** Counters exposed as `engine.stats`, e.g. to check that a lookup does not scan. */
 export interface EngineStats {
@@ -43,6 +43,7 @@ function isPointValue(value: unknown): boolean {
 /** Range bounds are used for the types whose order within the type is plain. */
 function isRangeValue(value: unknown): boolean {
   if (typeof value === "number") return !Number.isNaN(value);
+  if (isNumeric(value)) return !Number.isNaN(toDouble(value));
   if (typeof value === "string" || value instanceof Date) return true;
   return typeof value === "object" && value !== null && (value as { _bsontype?: string })._bsontype === "ObjectId";
 }

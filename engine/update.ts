@@ -11,7 +11,7 @@ import { bsonSize, MAX_BSON_OBJECT_SIZE, type Document } from "./bson";
 import { CommandError } from "./errors";
 import { Aggregator, compileFilter, evaluate, mingoOptions, type EvalContext } from "./mingo";
 import { applyArithmetic, describeNumber, zeroLike } from "./numbers";
-import { cloneDeep, compareValues, formatValue, getOwn, getPath, isNumeric, isPlainObject, sameValue, sealDocument, setOwn, withIdFirst } from "./values";
+import { cloneDeep, compareValues, formatValue, getOwn, getPath, isNumeric, isPlainObject, keyOf, sameValue, sealDocument, setOwn, withIdFirst } from "./values";
 
 export type UpdateSpec =
   | { kind: "operators"; modifier: Document; setOnInsert: Document | undefined; positional: boolean }
@@ -395,8 +395,10 @@ function applyOperators(doc: Document, modifier: Document, options: UpdateOption
 
 /**
  * `$inc` and `$mul` with MongoDB's numeric type rules (int32 overflowing into int64, exact
- * int64 arithmetic, see numbers.ts), `$min` and `$max` in BSON comparison order. Applied here
- * rather than by mingo, which only computes with JS numbers. Takes them out of `concrete`.
+ * int64 arithmetic, see numbers.ts), `$addToSet` with MongoDB's equality (numbers by value,
+ * embedded documents field by field in order), `$min` and `$max` in BSON comparison order.
+ * Applied here rather than by mingo, which only computes and compares JS numbers. Takes them
+ * out of `concrete`.
  */
 function applyNumericOperators(doc: Document, concrete: Document): void {
   for (const op of ["$inc", "$mul"] as const) {
@@ -417,6 +419,25 @@ function applyNumericOperators(doc: Document, concrete: Document): void {
         );
       }
       setConcrete(doc, path, result);
+    }
+  }
+  const addToSet = concrete.$addToSet as Document | undefined;
+  if (addToSet) {
+    delete concrete.$addToSet;
+    for (const [path, spec] of Object.entries(addToSet)) {
+      const values = isPlainObject(spec) && Object.keys(spec)[0] === "$each" ? spec.$each : [spec];
+      if (!Array.isArray(values)) throw new CommandError("TypeMismatch", `The argument to $each in $addToSet must be an array but it was of type ${typeName(values)}`);
+      const current = getConcrete(doc, path);
+      const next = Array.isArray(current) ? [...(current as unknown[])] : [];
+      const seen = new Set(next.map(keyOf));
+      for (const value of values) {
+        const key = keyOf(value);
+        if (!seen.has(key)) {
+          seen.add(key);
+          next.push(cloneDeep(value));
+        }
+      }
+      if (!Array.isArray(current) || next.length !== current.length) setConcrete(doc, path, next);
     }
   }
   for (const op of ["$min", "$max"] as const) {

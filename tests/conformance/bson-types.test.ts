@@ -13,6 +13,11 @@ import { announceRealMongoDb, describeTarget, startTestEngine, targetKinds, temp
 
 announceRealMongoDb();
 
+/** Test documents use numbers as _id. */
+interface AnyDoc extends Document {
+  _id?: number;
+}
+
 /** The BSON type of a value as read with `promoteValues: false` (or the JS type otherwise). */
 function bsonTypeOf(value: unknown): string {
   const tag = (value as { _bsontype?: string } | null)?._bsontype;
@@ -72,7 +77,7 @@ for (const kind of targetKinds()) {
       const client = await reader({ promoteValues: false });
       return describeTypes(await client.db(target().dbName).collection(name).findOne({ _id: id } as Document));
     };
-    const collection = (name: string) => target().db.collection<Document>(name);
+    const collection = (name: string) => target().db.collection<AnyDoc>(name);
 
     describe("insert and read", () => {
       it("keeps int32, int64, double and Decimal128 as sent, integral doubles included", async () => {
@@ -107,13 +112,13 @@ for (const kind of targetKinds()) {
         // promoteLongs (the default) gives numbers for int64 values that fit in 53 bits.
         expect(plain).toEqual({ _id: 1, small: 42, max: LONG_MAX, i: 3, d: 4 });
 
-        const bigints = await (await reader({ useBigInt64: true })).db(target().dbName).collection("types_read").findOne({ _id: 1 });
+        const bigints = await (await reader({ useBigInt64: true })).db(target().dbName).collection<AnyDoc>("types_read").findOne({ _id: 1 });
         expect(bigints?.small).toBe(42n);
         expect(bigints?.max).toBe(9223372036854775807n);
         expect(bigints?.i).toBe(3);
         expect(bigints?.d).toBe(4);
 
-        const longs = await (await reader({ promoteLongs: false })).db(target().dbName).collection("types_read").findOne({ _id: 1 });
+        const longs = await (await reader({ promoteLongs: false })).db(target().dbName).collection<AnyDoc>("types_read").findOne({ _id: 1 });
         expect(bsonTypeOf(longs?.small)).toBe("long");
         expect(String(longs?.small)).toBe("42");
         expect(bsonTypeOf(longs?.max)).toBe("long");
@@ -122,7 +127,7 @@ for (const kind of targetKinds()) {
 
       it("writes bigints as int64 and keeps them exact past 2^53", async () => {
         const writer = await reader({ useBigInt64: true });
-        const c = writer.db(target().dbName).collection<Document>("types_bigint");
+        const c = writer.db(target().dbName).collection<AnyDoc>("types_bigint");
         await c.insertOne({ _id: 1, n: 9007199254740993n, small: 1n });
         const found = await c.findOne({ _id: 1 });
         expect(found?.n).toBe(9007199254740993n);
@@ -134,7 +139,7 @@ for (const kind of targetKinds()) {
         const c = collection("types_nested");
         await c.insertOne({ _id: 1, sub: { l: Long.fromNumber(1), d: new Double(2) }, list: [new Int32(1), Long.fromNumber(2), new Double(3)] });
         const client = await reader({ promoteValues: false });
-        const raw = client.db(target().dbName).collection<Document>("types_nested");
+        const raw = client.db(target().dbName).collection<AnyDoc>("types_nested");
         const found = await raw.findOne({ _id: 1 }, { projection: { sub: 1, list: 1 } });
         expect(describeTypes(found?.sub as Document)).toEqual({ l: "long 1", d: "double 2" });
         expect((found?.list as unknown[]).map(bsonTypeOf)).toEqual(["int", "long", "double"]);
@@ -155,7 +160,7 @@ for (const kind of targetKinds()) {
           { _id: 6, v: "1" },
           { _id: 7, v: 3_000_000_000 },
         ]);
-        const ids = async (type: unknown) => (await c.find({ v: { $type: type } } as Document).sort({ _id: 1 }).toArray()).map((d) => d._id as number);
+        const ids = async (type: unknown) => (await c.find({ v: { $type: type } } as Document).sort({ _id: 1 }).toArray()).map((d) => d._id);
         expect(await ids("int")).toEqual([1]);
         expect(await ids("long")).toEqual([2]);
         expect(await ids("double")).toEqual([3, 4, 7]);
@@ -182,7 +187,7 @@ for (const kind of targetKinds()) {
           { _id: 7, v: Long.fromString("9007199254740992") },
           { _id: 8, v: 2.5 },
         ]);
-        const ids = async (filter: Document) => (await c.find(filter).sort({ _id: 1 }).toArray()).map((d) => d._id as number);
+        const ids = async (filter: Document) => (await c.find(filter).sort({ _id: 1 }).toArray()).map((d) => d._id);
         expect(await ids({ v: 2 })).toEqual([1, 2, 3, 4]);
         expect(await ids({ v: Long.fromNumber(2) })).toEqual([1, 2, 3, 4]);
         expect(await ids({ v: new Double(2) })).toEqual([1, 2, 3, 4]);
@@ -241,7 +246,7 @@ for (const kind of targetKinds()) {
         expect(await typed("types_update", 1)).toEqual({ l: "long 7", d: "double 8" });
         const after = await (await reader({ promoteValues: false }))
           .db(target().dbName)
-          .collection<Document>("types_update")
+          .collection<AnyDoc>("types_update")
           .findOneAndUpdate({ _id: 1 }, { $set: { x: new Int32(1) } }, { returnDocument: "after" });
         expect(describeTypes(after)).toEqual({ l: "long 7", d: "double 8", x: "int 1" });
       });
@@ -333,10 +338,21 @@ for (const kind of targetKinds()) {
         await c.insertOne({ _id: 1, items: [{ k: "a", n: Long.fromString("9007199254740993") }] });
         await c.updateOne({ _id: 1, "items.k": "a" }, { $inc: { "items.$.n": Long.fromNumber(2) } });
         const client = await reader({ promoteValues: false });
-        const found = await client.db(target().dbName).collection<Document>("types_positional").findOne({ _id: 1 });
+        const found = await client.db(target().dbName).collection<AnyDoc>("types_positional").findOne({ _id: 1 });
         expect(describeTypes((found?.items as Document[])[0])).toEqual({ k: "string a", n: "long 9007199254740995" });
         await c.updateOne({ _id: 2 }, { $inc: { n: Long.fromNumber(1) }, $setOnInsert: { d: new Double(1) } }, { upsert: true });
         expect(await typed("types_positional", 2)).toEqual({ n: "long 1", d: "double 1" });
+      });
+
+      it("$addToSet treats equal numbers of any type as present, documents with their fields in order", async () => {
+        const c = collection("types_addtoset");
+        await c.insertOne({ _id: 1, tags: [new Int32(1), { a: 1, b: 2 }] });
+        expect((await c.updateOne({ _id: 1 }, { $addToSet: { tags: Long.fromNumber(1) } })).modifiedCount).toBe(0);
+        await c.updateOne({ _id: 1 }, { $addToSet: { tags: { $each: [new Double(1), { b: 2, a: 1 }, { a: 1, b: 2 }, Long.fromNumber(3), 3] } } });
+        const client = await reader({ promoteValues: false });
+        const found = await client.db(target().dbName).collection<AnyDoc>("types_addtoset").findOne({ _id: 1 });
+        const tags = found?.tags as unknown[];
+        expect(tags.map((t) => (bsonTypeOf(t) === "object" ? Object.keys(t as Document).join("") : `${bsonTypeOf(t)} ${String(t)}`))).toEqual(["int 1", "ab", "ba", "long 3"]);
       });
 
       it("$min and $max compare across numeric types by value", async () => {
@@ -384,14 +400,14 @@ describe("BSON types across restarts (engine)", () => {
   });
 
   const writeTyped = async (client: MongoClient): Promise<void> => {
-    const c = client.db("bson").collection<Document>("typed");
+    const c = client.db("bson").collection<AnyDoc>("typed");
     await c.insertOne({ _id: 1, i: new Int32(1), l: Long.fromNumber(2), d: new Double(3), max: LONG_MAX, dec: Decimal128.fromString("4.50"), bin: new Binary(Buffer.from([1]), 5) });
     await c.updateOne({ _id: 1 }, { $inc: { i: new Int32(2147483647) }, $set: { d2: new Double(-1) } });
   };
   const readTyped = async (uri: string): Promise<Record<string, string>> => {
     const client = new MongoClient(uri, { promoteValues: false });
     try {
-      return describeTypes(await client.db("bson").collection("typed").findOne({ _id: 1 }));
+      return describeTypes(await client.db("bson").collection<AnyDoc>("typed").findOne({ _id: 1 }));
     } finally {
       await client.close();
     }
