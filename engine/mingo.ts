@@ -16,7 +16,7 @@ import type { CollationSpec, Options } from "mingo/types";
 import { flatten, MingoError, resolve } from "mingo/util";
 import type { Document } from "./bson";
 import { CommandError, ErrorCode } from "./errors";
-import { compareNumbers, compareValues, isNumeric, isPlainObject, keyOf, numericKind, sortDocumentsBson, typeRank } from "./values";
+import { compareNumbers, compareValues, isNumeric, isPlainObject, keyOf, numberParameter, numericKind, sortDocumentsBson, typeRank } from "./values";
 
 type QueryOp = (selector: string, value: unknown, options: Options) => (obj: Document) => boolean;
 const base = queryOperators as unknown as Record<string, QueryOp>;
@@ -150,6 +150,31 @@ const negate = (positive: QueryOp): QueryOp => (selector, value, options) => {
   return (obj) => !test(obj);
 };
 
+/** An integer part for `$mod`: numbers of any type truncated toward zero, exactly for int64. */
+function truncated(value: unknown): bigint | null {
+  if (numericKind(value) === "long") return (value as { toBigInt(): bigint }).toBigInt();
+  const n = numberParameter(value);
+  return n === undefined || !Number.isFinite(n) ? null : BigInt(Math.trunc(n));
+}
+
+/** `$mod: [divisor, remainder]` on numbers of every type, as MongoDB: operands truncated to integers. */
+const $mod: QueryOp = (selector, value) => {
+  if (!Array.isArray(value) || value.length !== 2) throw new MingoError("malformed mod, needs to be an array of two numbers");
+  const divisor = truncated(value[0]);
+  const remainder = truncated(value[1]);
+  if (divisor === null || remainder === null) throw new MingoError("malformed mod, divisor and remainder must be numbers");
+  if (divisor === 0n) throw new MingoError("divisor cannot be 0");
+  return (obj) =>
+    candidates(obj, selector).some((v) => {
+      if (!isNumeric(v)) return false;
+      const n = truncated(v);
+      return n !== null && n % divisor === remainder;
+    });
+};
+
+/** `$size` accepts a size of any numeric type. */
+const $size: QueryOp = (selector, value, options) => base.$size(selector, numberParameter(value) ?? value, options);
+
 /** Range operators on binary data compare in BSON order (length, subtype, bytes). */
 function binaryAware(op: "$gt" | "$gte" | "$lt" | "$lte"): QueryOp {
   const accept = { $gt: (c: number) => c > 0, $gte: (c: number) => c >= 0, $lt: (c: number) => c < 0, $lte: (c: number) => c <= 0 }[op];
@@ -274,6 +299,8 @@ const CONTEXT = Context.init({
     ...base,
     $type,
     $all,
+    $mod,
+    $size,
     $elemMatch,
     $eq: collationAware("$eq", numericEq),
     $ne: collationAware("$ne", negate(numericEq)),

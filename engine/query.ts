@@ -431,7 +431,8 @@ interface ArrayProjection {
   elemMatch?: Query;
 }
 
-function parseSlice(path: string, value: unknown): [number, number | undefined] {
+function parseSlice(path: string, raw: unknown): [number, number | undefined] {
+  const value = Array.isArray(raw) ? raw.map((v) => numberParameter(v) ?? v) : (numberParameter(raw) ?? raw);
   const isInt = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
   if (isInt(value)) return value >= 0 ? [0, value] : [value, undefined];
   if (Array.isArray(value) && value.length === 2 && isInt(value[0]) && isInt(value[1])) {

@@ -200,6 +200,9 @@ for (const kind of targetKinds()) {
         expect(await ids({ v: { $ne: 2 } })).toEqual([5, 6, 7, 8]);
         expect(await ids({ v: { $nin: [2, TWO_53] } })).toEqual([6, 8]);
         expect(await ids({ $expr: { $gt: ["$v", Long.fromString("9007199254740992")] } })).toEqual([6]);
+        // 2^53 + 1 is odd; as a double it would be 2^53, even.
+        expect(await ids({ v: { $mod: [2, 1] }, _id: { $gte: 5 } })).toEqual([6]);
+        expect(await ids({ v: { $mod: [Long.fromNumber(2), Long.fromNumber(0)] }, _id: { $lte: 7 } })).toEqual([1, 2, 3, 4, 5, 7]);
       });
 
       it("sorts numbers of mixed types by value, in find and in aggregation", async () => {
