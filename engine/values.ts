@@ -412,7 +412,9 @@ export function compareNumbers(a: unknown, b: unknown): number {
   const y = exactNumber(b);
   if (typeof x === "number" && typeof y === "number") return compareDoubles(x, y);
   if (typeof x === "bigint" && typeof y === "bigint") return x < y ? -1 : x > y ? 1 : 0;
-  return typeof x === "number" ? compareDoubleToLong(x, y as bigint) : -compareDoubleToLong(y as number, x);
+  if (typeof x === "number") return compareDoubleToLong(x, y as bigint);
+  const c = compareDoubleToLong(y as number, x);
+  return c === 0 ? 0 : -c;
 }
 
 /**
