@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 
 import autocannon from "autocannon";
 
@@ -18,8 +19,28 @@ export async function freePort(): Promise<number> {
 
 export interface ServedApp {
   url: string;
+  /** The app's process id (its CPU time is read from /proc, see `cpuMs`). */
+  pid: number;
   stop(): Promise<void>;
 }
+
+/**
+ * CPU time the process has used so far (all its threads, user + system), in ms; null where
+ * /proc is not there. Less sensitive than throughput to what else the machine is running.
+ */
+export function cpuMs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command name).
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** USER_HZ: 100 on every Linux build Node supports. */
+const CLOCK_TICKS = 100;
 
 /** Serves the production build the way `npm start` does (server/index.js), on a free loopback port and a temp data dir. */
 export async function serveBuild(extraEnv: Record<string, string> = {}): Promise<ServedApp> {
@@ -44,6 +65,7 @@ export async function serveBuild(extraEnv: Record<string, string> = {}): Promise
   }
   return {
     url,
+    pid: child.pid!,
     async stop() {
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
@@ -73,6 +95,42 @@ export async function load(url: string, pathName: string, seconds = 8, connectio
     p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+  };
+}
+
+export interface FixedLoadResult extends LoadResult {
+  requests: number;
+  seconds: number;
+  /** The app process's CPU time per request (all threads), when it could be read. */
+  cpuMsPerRequest: number | null;
+}
+
+/**
+ * Exactly `requests` requests over `connections` connections: every path measured this way does
+ * the same amount of work, whatever the machine's load does to the time it takes.
+ */
+export async function loadFixed(
+  app: ServedApp,
+  pathName: string,
+  requests: number,
+  { connections = 10, headers }: { connections?: number; headers?: Record<string, string> } = {},
+): Promise<FixedLoadResult> {
+  const cpuBefore = cpuMs(app.pid);
+  const started = performance.now();
+  const result = await autocannon({ url: `${app.url}${pathName}`, amount: requests, connections, headers });
+  const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuMs(app.pid);
+  const done = result.requests.total;
+  return {
+    path: pathName,
+    requests: done,
+    seconds,
+    requestsPerSecond: done / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    cpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && done > 0 ? (cpuAfter - cpuBefore) / done : null,
   };
 }
 

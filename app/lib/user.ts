@@ -34,9 +34,13 @@ export function planLabel(user: Pick<ClientUser, "isPremium"> | null | undefined
  * The first user-perceived character: an emoji, a flag or a letter with its accents stays whole
  * ('😀Bob' → '😀', not half of a surrogate pair).
  */
+let graphemes: Intl.Segmenter | undefined;
+
 export function firstGrapheme(text: string) {
   if (typeof Intl !== "undefined" && "Segmenter" in Intl) {
-    const first = new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)[Symbol.iterator]().next();
+    // One segmenter for the process: building one costs more than rendering the header.
+    graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+    const first = graphemes.segment(text)[Symbol.iterator]().next();
     return first.done ? "" : first.value.segment;
   }
   return Array.from(text)[0] ?? "";

@@ -49,3 +49,32 @@ export async function peekRateLimit(key: string, windowMs: number, now = Date.no
 export async function clearRateLimit(key: string, windowMs: number, now = Date.now()) {
   await RateLimit.deleteOne({ _id: windowKey(key, windowMs, now).id });
 }
+
+/**
+ * Several keys' counts in the current window in one read (0 for a key not counted yet), in the
+ * order given. Sign-in checks six counters at once: one round trip instead of six.
+ */
+export async function peekRateLimits(keys: ReadonlyArray<{ key: string; windowMs: number }>, now = Date.now()) {
+  const windows = keys.map(({ key, windowMs }) => windowKey(key, windowMs, now));
+  const docs = await RateLimit.find({ _id: { $in: windows.map((w) => w.id) } }, { count: 1 }).lean();
+  const counts = new Map(docs.map((doc) => [doc._id, doc.count]));
+  return windows.map(({ id, resetAt }) => ({ count: counts.get(id) ?? 0, resetAt }));
+}
+
+/** Adds one to each key's counter in the current window, in one write; the new counts are not read. */
+export async function hitRateLimits(keys: ReadonlyArray<{ key: string; windowMs: number }>, now = Date.now()) {
+  if (keys.length === 0) return;
+  await RateLimit.bulkWrite(
+    keys.map(({ key, windowMs }) => {
+      const { id, resetAt } = windowKey(key, windowMs, now);
+      return {
+        updateOne: {
+          filter: { _id: id },
+          update: { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(resetAt + windowMs) } },
+          upsert: true,
+        },
+      };
+    }),
+    { ordered: false },
+  );
+}

@@ -1,4 +1,4 @@
-import { hitRateLimit, peekRateLimit } from "~/models/rate-limit.server";
+import { hitRateLimit, hitRateLimits, peekRateLimits } from "~/models/rate-limit.server";
 import { clientAddress } from "~/services/client.server";
 import { rateLimited } from "~/services/domain-error";
 
@@ -53,9 +53,17 @@ function successKey(key: string) {
   return key.replace(/^signin:/, "signin:ok:");
 }
 
-async function failuresIn(key: string, windowMs: number, attempts: { count: number; resetAt: number }, now: number) {
-  const { count: succeeded } = await peekRateLimit(successKey(key), windowMs, now);
-  return { count: attempts.count - succeeded, resetAt: attempts.resetAt };
+/**
+ * Failed attempts per limit: attempts counted minus those that succeeded (success counters live
+ * beside the attempt counters). Read for every limit at once: one round trip to the database.
+ */
+async function failuresPerLimit(claims: ReturnType<typeof claimsFor>, attempts: Array<{ count: number; resetAt: number }> | null, now: number) {
+  const successKeys = claims.map(({ limit, key }) => ({ key: successKey(key), windowMs: limit.windowMs }));
+  const attemptKeys = claims.map(({ limit, key }) => ({ key, windowMs: limit.windowMs }));
+  const counts = await peekRateLimits(attempts ? successKeys : [...attemptKeys, ...successKeys], now);
+  const attempted = attempts ?? counts.slice(0, claims.length);
+  const succeeded = attempts ? counts : counts.slice(claims.length);
+  return claims.map(({ limit }, i) => ({ limit, count: attempted[i]!.count - succeeded[i]!.count, resetAt: attempted[i]!.resetAt }));
 }
 
 function refuse(resetAt: number, now: number): never {
@@ -64,8 +72,7 @@ function refuse(resetAt: number, now: number): never {
 
 /** Refuses the attempt before any password work when a limit is already used up. */
 export async function assertSignInAllowed(request: Request, email: string, now = Date.now()) {
-  for (const { limit, key } of claimsFor(request, email)) {
-    const { count, resetAt } = await failuresIn(key, limit.windowMs, await peekRateLimit(key, limit.windowMs, now), now);
+  for (const { limit, count, resetAt } of await failuresPerLimit(claimsFor(request, email), null, now)) {
     if (count >= limit.max) refuse(resetAt, now);
   }
 }
@@ -79,14 +86,15 @@ export async function assertSignInAllowed(request: Request, email: string, now =
 export async function beginSignInAttempt(request: Request, email: string, now = Date.now()) {
   await assertSignInAllowed(request, email, now);
   const claims = claimsFor(request, email);
-  const counts = await Promise.all(
-    claims.map(async ({ limit, key }) => ({ limit, ...(await failuresIn(key, limit.windowMs, await hitRateLimit(key, limit.windowMs, now), now)) })),
-  );
-  const over = counts.find(({ limit, count }) => count > limit.max);
+  const attempts = await Promise.all(claims.map(({ limit, key }) => hitRateLimit(key, limit.windowMs, now)));
+  const over = (await failuresPerLimit(claims, attempts, now)).find(({ limit, count }) => count > limit.max);
   if (over) refuse(over.resetAt, now);
   return {
     async succeeded() {
-      await Promise.all(claims.map(({ limit, key }) => hitRateLimit(successKey(key), limit.windowMs, now)));
+      await hitRateLimits(
+        claims.map(({ limit, key }) => ({ key: successKey(key), windowMs: limit.windowMs })),
+        now,
+      );
     },
   };
 }
