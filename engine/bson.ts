@@ -5,7 +5,7 @@
  * options, so a document looks the same whether it just arrived over the wire or was replayed
  * from disk.
  */
-import { calculateObjectSize, deserialize, serialize, setInternalBufferSize, type DeserializeOptions } from "bson";
+import { calculateObjectSize, deserialize, serialize, setInternalBufferSize, type BSONSymbol, type DeserializeOptions, type Double, type Int32 } from "bson";
 
 /** A BSON document as decoded by the `bson` package (a plain object). */
 export type Document = Record<string, unknown>;
@@ -17,15 +17,73 @@ export const MAX_MESSAGE_SIZE_BYTES = 48_000_000;
 export const MAX_WRITE_BATCH_SIZE = 100_000;
 
 /**
- * int32 and double both become JS numbers; int64 becomes a number when it fits in 53 bits
- * (the mongodb driver does the same), so queries compare numbers the way clients expect.
+ * Numbers keep their BSON type (see `storedNumbers`): values are decoded without promotion and
+ * then brought to the engine's representation in one pass.
  */
 const DECODE_OPTIONS: DeserializeOptions = {
-  promoteLongs: true,
-  promoteValues: true,
+  promoteLongs: false,
+  promoteValues: false,
   promoteBuffers: false,
   bsonRegExp: false,
 };
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+
+/** Whether `bson.serialize` writes this JS number as an int32 (otherwise as a double). */
+export function serializesAsInt32(n: number): boolean {
+  return Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX && !Object.is(n, -0);
+}
+
+/**
+ * The engine's representation of BSON numbers, chosen so that encoding a stored document gives
+ * back the types it arrived with while nearly every number stays a plain JS number (what mingo
+ * computes with):
+ *
+ * - int32: a JS number (always integral and within int32 range);
+ * - double: a JS number when `bson.serialize` would write it as a double anyway (a fraction,
+ *   outside int32 range, -0, NaN, infinities); a `Double` when its value is integral within
+ *   int32 range, which a plain number would turn into an int32;
+ * - int64: always a `Long`, whatever its value;
+ * - Decimal128: a `Decimal128`.
+ *
+ * Symbols (deprecated) are read as strings, as before. Works in place on freshly decoded values.
+ */
+export function storedNumbers<T>(value: T): T {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (v !== null && typeof v === "object") value[i] = storedValue(v);
+    }
+    return value;
+  }
+  const doc = value as Record<string, unknown>;
+  for (const key of Object.keys(doc)) {
+    const v = doc[key];
+    if (v === null || typeof v !== "object") continue;
+    const next = storedValue(v);
+    if (next !== v) doc[key] = next; // an own field, so `__proto__` is assigned as data
+  }
+  return value;
+}
+
+function storedValue(v: object): unknown {
+  switch ((v as { _bsontype?: string })._bsontype) {
+    case undefined:
+      return storedNumbers(v);
+    case "Int32":
+      return (v as Int32).value;
+    case "Double": {
+      const n = (v as Double).value;
+      return serializesAsInt32(n) ? v : n;
+    }
+    case "BSONSymbol":
+      return (v as BSONSymbol).value;
+    default:
+      return v;
+  }
+}
 
 let internalBufferSize = 17 * 1024 * 1024;
 
@@ -49,9 +107,9 @@ export function encode(doc: Document): Buffer {
 
 /** Decodes the BSON document starting at `offset` (its first 4 bytes are its length). */
 export function decode(buf: Uint8Array, offset = 0): Document {
-  if (offset === 0 && documentLength(buf, 0) === buf.length) return deserialize(buf, DECODE_OPTIONS);
+  if (offset === 0 && documentLength(buf, 0) === buf.length) return storedNumbers(deserialize(buf, DECODE_OPTIONS));
   const length = documentLength(buf, offset);
-  return deserialize(buf.subarray(offset, offset + length), DECODE_OPTIONS);
+  return storedNumbers(deserialize(buf.subarray(offset, offset + length), DECODE_OPTIONS));
 }
 
 /** Reads the int32 length prefix of the BSON document at `offset`, validating it fits. */

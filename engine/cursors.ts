@@ -7,6 +7,7 @@
 import { Long } from "bson";
 import { bsonSize, MAX_BSON_OBJECT_SIZE, type Document } from "./bson";
 import { CommandError } from "./errors";
+import { numberParameter } from "./values";
 
 /** MongoDB's default first batch for find and aggregate. */
 export const DEFAULT_FIRST_BATCH = 101;
@@ -28,9 +29,10 @@ export interface CursorReply extends Document {
   ns: string;
 }
 
-export function parseBatchSize(value: unknown, field = "batchSize"): number | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+export function parseBatchSize(raw: unknown, field = "batchSize"): number | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const value = numberParameter(raw);
+  if (value === undefined || !Number.isInteger(value) || value < 0) {
     throw new CommandError("BadValue", `${field} must be a non-negative integer`);
   }
   return value;

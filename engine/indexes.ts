@@ -10,7 +10,7 @@ import type { Document } from "./bson";
 import { CommandError } from "./errors";
 import { compileFilter } from "./mingo";
 import { SkipList, type Entry } from "./skiplist";
-import { compareValues, formatValue, isPlainObject, keyOf, walkPath } from "./values";
+import { compareValues, formatValue, isPlainObject, keyOf, numberParameter, walkPath } from "./values";
 
 export const ID_INDEX_NAME = "_id_";
 
@@ -48,7 +48,7 @@ export function normalizeIndexSpec(raw: unknown): IndexSpec {
         throw new CommandError("CannotCreateIndex", `'${type}' indexes are not supported by the embedded engine (index key ${field})`);
       }
       if (type !== "hashed") throw new CommandError("CannotCreateIndex", `Unknown index plugin '${type}'`);
-    } else if (typeof type !== "number" || type === 0 || !Number.isFinite(type)) {
+    } else if (numberParameter(type) === undefined || numberParameter(type) === 0 || !Number.isFinite(numberParameter(type))) {
       throw new CommandError("CannotCreateIndex", `Values in the index key pattern can only be non-zero numbers or strings: ${field}: ${formatValue(type)}`);
     }
   }
@@ -70,8 +70,8 @@ export function normalizeIndexSpec(raw: unknown): IndexSpec {
     compileFilter(spec.partialFilterExpression);
   }
   if (spec.expireAfterSeconds !== undefined) {
-    const ttl = spec.expireAfterSeconds;
-    if (typeof ttl !== "number" || !Number.isFinite(ttl) || ttl < 0) {
+    const ttl = numberParameter(spec.expireAfterSeconds);
+    if (ttl === undefined || !Number.isFinite(ttl) || ttl < 0) {
       throw new CommandError("CannotCreateIndex", "TTL index 'expireAfterSeconds' option must be a non-negative number");
     }
     if (Object.keys(key).length !== 1) throw new CommandError("CannotCreateIndex", "TTL indexes are single-field indexes, compound indexes do not support TTL");
@@ -142,7 +142,7 @@ export class Index {
     this.sparse = spec.sparse === true;
     this.partial = spec.partialFilterExpression ? compileFilter(spec.partialFilterExpression) : null;
     this.owners = this.unique ? new Map() : null;
-    this.directions = this.fields.map((field) => (typeof spec.key[field] === "number" && (spec.key[field] as number) < 0 ? -1 : 1));
+    this.directions = this.fields.map((field) => ((numberParameter(spec.key[field]) ?? 1) < 0 ? -1 : 1));
     this.hashed = this.fields.some((field) => spec.key[field] === "hashed");
     this.ordered = new SkipList<unknown[]>((a, b) => this.compareKeys(a.key, b.key) || (a.docKey < b.docKey ? -1 : a.docKey > b.docKey ? 1 : 0));
   }
@@ -192,7 +192,7 @@ export class Index {
   }
 
   get ttlSeconds(): number | undefined {
-    return typeof this.spec.expireAfterSeconds === "number" ? this.spec.expireAfterSeconds : undefined;
+    return numberParameter(this.spec.expireAfterSeconds);
   }
 
   /** The entries of a document, or null when the document is not in this index. */

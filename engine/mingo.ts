@@ -3,19 +3,20 @@
  * and aggregation languages. Errors mingo raises for bad user input become BadValue replies.
  */
 import { Aggregator as AggregatorBase } from "mingo/aggregator";
-import { Context } from "mingo/core";
+import { Context, evalExpr } from "mingo/core";
 import * as accumulatorOperators from "mingo/operators/accumulator";
 import * as expressionOperators from "mingo/operators/expression";
 import * as pipelineOperators from "mingo/operators/pipeline";
 import * as projectionOperators from "mingo/operators/projection";
 import * as queryOperators from "mingo/operators/query";
 import * as windowOperators from "mingo/operators/window";
+import { Lazy, type Iterator as LazyIterator } from "mingo/lazy";
 import { Query as QueryBase } from "mingo/query";
 import type { CollationSpec, Options } from "mingo/types";
-import { MingoError, resolve } from "mingo/util";
+import { flatten, MingoError, resolve } from "mingo/util";
 import type { Document } from "./bson";
 import { CommandError, ErrorCode } from "./errors";
-import { compareValues, isPlainObject, typeRank } from "./values";
+import { compareNumbers, compareValues, isNumeric, isPlainObject, keyOf, numberParameter, numericKind, sortDocumentsBson, typeRank } from "./values";
 
 type QueryOp = (selector: string, value: unknown, options: Options) => (obj: Document) => boolean;
 const base = queryOperators as unknown as Record<string, QueryOp>;
@@ -35,10 +36,11 @@ function valuesAt(obj: Document, selector: string): unknown[] {
 const TYPE_TESTS: Record<string, (v: unknown) => boolean> = {
   objectId: (v) => bsonTag(v) === "ObjectId",
   binData: (v) => bsonTag(v) === "Binary" || v instanceof Uint8Array,
-  decimal: (v) => bsonTag(v) === "Decimal128",
-  long: (v) => bsonTag(v) === "Long" || typeof v === "bigint",
-  int: (v) => bsonTag(v) === "Int32" || (typeof v === "number" && Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31),
-  double: (v) => bsonTag(v) === "Double" || (typeof v === "number" && !(Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31)),
+  decimal: (v) => numericKind(v) === "decimal",
+  // Numbers keep their BSON type in storage (bson.ts), so each is exactly one of these.
+  long: (v) => numericKind(v) === "long",
+  int: (v) => numericKind(v) === "int",
+  double: (v) => numericKind(v) === "double",
   timestamp: (v) => bsonTag(v) === "Timestamp",
   minKey: (v) => bsonTag(v) === "MinKey",
   maxKey: (v) => bsonTag(v) === "MaxKey",
@@ -67,11 +69,117 @@ const $all: QueryOp = (selector, value, options) => {
   return (obj) => clauses.length > 0 && clauses.every((clause) => clause(obj));
 };
 
+/**
+ * The values a condition on `selector` is tested against: the value at the path and, for
+ * arrays, their elements (through as many levels of arrays as the path crossed), as MongoDB
+ * and mingo's own operators do.
+ */
+function candidates(obj: Document, selector: string): unknown[] {
+  const found = resolve(obj, selector, { unwrapArray: true }) as unknown;
+  if (!Array.isArray(found)) return [found];
+  let depth = 0;
+  for (let i = selector.indexOf("."); i !== -1; i = selector.indexOf(".", i + 1)) depth++;
+  return [found, ...(flatten(found, depth) as unknown[])];
+}
+
+const ACCEPT = {
+  $eq: (c: number) => c === 0,
+  $gt: (c: number) => c > 0,
+  $gte: (c: number) => c >= 0,
+  $lt: (c: number) => c < 0,
+  $lte: (c: number) => c <= 0,
+};
+
+/**
+ * A comparison with a numeric operand, by value across the numeric types (an int32 5, an int64
+ * 5, a double 5.0 and a Decimal128 5 are equal), exactly for int64 values. mingo's operators
+ * would only see JS numbers.
+ */
+function numericCondition(op: keyof typeof ACCEPT, operand: unknown): (obj: Document, selector: string) => boolean {
+  const accept = ACCEPT[op];
+  if (typeof operand === "number") {
+    return (obj, selector) => {
+      const found = resolve(obj, selector, { unwrapArray: true }) as unknown;
+      if (typeof found === "number") return accept(compareNumbers(found, operand));
+      if (found === undefined || found === null || (typeof found === "object" && !Array.isArray(found) && !isNumeric(found))) return false;
+      return candidates(obj, selector).some((v) => isNumeric(v) && accept(compareNumbers(v, operand)));
+    };
+  }
+  return (obj, selector) => candidates(obj, selector).some((v) => isNumeric(v) && accept(compareNumbers(v, operand)));
+}
+
+/** Equality with an array or embedded document, also when their numbers differ in type only. */
+function sameAsAny(obj: Document, selector: string, operand: unknown): boolean {
+  const key = keyOf(operand);
+  return candidates(obj, selector).some((v) => v !== null && typeof v === "object" && Array.isArray(v) === Array.isArray(operand) && keyOf(v) === key);
+}
+
+const isComposite = (v: unknown): boolean => Array.isArray(v) || isPlainObject(v);
+const isNumericOperand = (v: unknown): boolean => isNumeric(v) && !(typeof v === "number" && Number.isNaN(v));
+
+const numericEq: QueryOp = (selector, value, options) => {
+  if (isNumericOperand(value)) {
+    const test = numericCondition("$eq", value);
+    return (obj) => test(obj, selector);
+  }
+  const next = base.$eq(selector, value, options);
+  if (!isComposite(value)) return next;
+  return (obj) => next(obj) || sameAsAny(obj, selector, value);
+};
+
+const numericIn: QueryOp = (selector, value, options) => {
+  if (!Array.isArray(value)) return base.$in(selector, value, options);
+  const numbers = value.filter(isNumericOperand).map((v) => numericCondition("$eq", v));
+  const composite = value.filter(isComposite);
+  const others = value.filter((v) => !isNumericOperand(v));
+  if (numbers.length === 0 && composite.length === 0) return base.$in(selector, value, options);
+  const rest = others.length > 0 ? base.$in(selector, others, options) : null;
+  return (obj) => numbers.some((test) => test(obj, selector)) || (rest?.(obj) ?? false) || composite.some((v) => sameAsAny(obj, selector, v));
+};
+
+const numericRange = (op: "$gt" | "$gte" | "$lt" | "$lte"): QueryOp => {
+  return (selector, value, options) => {
+    if (!isNumericOperand(value)) return base[op](selector, value, options);
+    const test = numericCondition(op, value);
+    return (obj) => test(obj, selector);
+  };
+};
+
+const negate = (positive: QueryOp): QueryOp => (selector, value, options) => {
+  const test = positive(selector, value, options);
+  return (obj) => !test(obj);
+};
+
+/** An integer part for `$mod`: numbers of any type truncated toward zero, exactly for int64. */
+function truncated(value: unknown): bigint | null {
+  if (numericKind(value) === "long") return (value as { toBigInt(): bigint }).toBigInt();
+  const n = numberParameter(value);
+  return n === undefined || !Number.isFinite(n) ? null : BigInt(Math.trunc(n));
+}
+
+/** `$mod: [divisor, remainder]` on numbers of every type, as MongoDB: operands truncated to integers. */
+const $mod: QueryOp = (selector, value) => {
+  if (!Array.isArray(value) || value.length !== 2) throw new MingoError("malformed mod, needs to be an array of two numbers");
+  const divisor = truncated(value[0]);
+  const remainder = truncated(value[1]);
+  if (divisor === null || remainder === null) throw new MingoError("malformed mod, divisor and remainder must be numbers");
+  if (divisor === 0n) throw new MingoError("divisor cannot be 0");
+  return (obj) =>
+    candidates(obj, selector).some((v) => {
+      if (!isNumeric(v)) return false;
+      const n = truncated(v);
+      return n !== null && n % divisor === remainder;
+    });
+};
+
+/** `$size` accepts a size of any numeric type. */
+const $size: QueryOp = (selector, value, options) => base.$size(selector, numberParameter(value) ?? value, options);
+
 /** Range operators on binary data compare in BSON order (length, subtype, bytes). */
 function binaryAware(op: "$gt" | "$gte" | "$lt" | "$lte"): QueryOp {
   const accept = { $gt: (c: number) => c > 0, $gte: (c: number) => c >= 0, $lt: (c: number) => c < 0, $lte: (c: number) => c <= 0 }[op];
   return (selector, value, options) => {
-    if (typeRank(value) !== 7) return base[op](selector, value, options);
+    if (typeRank(value) !== 7) return numericRange(op)(selector, value, options);
     return (obj) => valuesAt(obj, selector).some((v) => typeRank(v) === 7 && accept(compareValues(v, value)));
   };
 }
@@ -128,13 +236,13 @@ function collationAware(op: "$eq" | "$ne" | "$in" | "$nin" | "$gt" | "$gte" | "$
     if (!collation || !operands.some((v) => typeof v === "string")) return next(selector, value, options);
     const collator = collatorFor(collation);
     if (op === "$ne" || op === "$nin") {
-      const positive = collationAware(op === "$ne" ? "$eq" : "$in", op === "$ne" ? base.$eq : base.$in)(selector, value, options);
+      const positive = collationAware(op === "$ne" ? "$eq" : "$in", op === "$ne" ? numericEq : numericIn)(selector, value, options);
       return (obj) => !positive(obj);
     }
     if (op === "$eq" || op === "$in") {
       const others = operands.filter((v) => typeof v !== "string");
       const strings = operands.filter((v): v is string => typeof v === "string");
-      const rest = others.length > 0 ? base.$in(selector, others, options) : null;
+      const rest = others.length > 0 ? numericIn(selector, others, options) : null;
       return (obj) =>
         valuesAt(obj, selector).some((v) => typeof v === "string" && strings.some((s) => collator.compare(v, s) === 0)) || (rest?.(obj) ?? false);
     }
@@ -143,21 +251,61 @@ function collationAware(op: "$eq" | "$ne" | "$in" | "$nin" | "$gt" | "$gte" | "$
   };
 }
 
+type PipelineOp = (collection: LazyIterator, expr: unknown, options: Options) => LazyIterator;
+const pipelineBase = pipelineOperators as unknown as Record<string, PipelineOp>;
+
+/** `$sort` in BSON comparison order (numbers of every type by value), like find's sort. */
+const $sortStage: PipelineOp = (collection, expr, options) => {
+  if ((options as { collation?: unknown }).collation || !isPlainObject(expr)) return pipelineBase.$sort(collection, expr, options);
+  const spec = Object.entries(expr) as Array<[string, number]>;
+  if (spec.length === 0 || spec.some(([, direction]) => direction !== 1 && direction !== -1)) return pipelineBase.$sort(collection, expr, options);
+  return collection.transform((docs) => Lazy(sortDocumentsBson(docs as Document[], spec)));
+};
+
+type ExpressionOp = (obj: Document, expr: unknown, options: Options) => unknown;
+const expressionBase = expressionOperators as unknown as Record<string, ExpressionOp>;
+
+/**
+ * Comparison expressions ($eq, $gt, $cmp, ...) compare int64, integral doubles and Decimal128
+ * by value, in BSON order; other values as mingo does.
+ */
+function comparisonExpression(name: "$eq" | "$ne" | "$gt" | "$gte" | "$lt" | "$lte" | "$cmp"): ExpressionOp {
+  return (obj, expr, options) => {
+    const args = evalExpr(obj, expr, options) as unknown;
+    if (!Array.isArray(args) || args.length !== 2 || !args.some((v) => isNumeric(v) && typeof v !== "number")) {
+      return expressionBase[name](obj, Array.isArray(args) ? args.map((v) => ({ $literal: v })) : expr, options);
+    }
+    const c = compareValues(args[0], args[1]);
+    return name === "$cmp" ? c : name === "$ne" ? c !== 0 : ACCEPT[name](c);
+  };
+}
+
 /** mingo's operators with the engine's corrections, used by every query and pipeline. */
 const CONTEXT = Context.init({
   accumulator: accumulatorOperators as never,
-  expression: expressionOperators as never,
-  pipeline: pipelineOperators as never,
+  expression: {
+    ...expressionOperators,
+    $eq: comparisonExpression("$eq"),
+    $ne: comparisonExpression("$ne"),
+    $gt: comparisonExpression("$gt"),
+    $gte: comparisonExpression("$gte"),
+    $lt: comparisonExpression("$lt"),
+    $lte: comparisonExpression("$lte"),
+    $cmp: comparisonExpression("$cmp"),
+  } as never,
+  pipeline: { ...pipelineOperators, $sort: $sortStage } as never,
   projection: projectionOperators as never,
   query: {
     ...base,
     $type,
     $all,
+    $mod,
+    $size,
     $elemMatch,
-    $eq: collationAware("$eq", base.$eq),
-    $ne: collationAware("$ne", base.$ne),
-    $in: collationAware("$in", base.$in),
-    $nin: collationAware("$nin", base.$nin),
+    $eq: collationAware("$eq", numericEq),
+    $ne: collationAware("$ne", negate(numericEq)),
+    $in: collationAware("$in", numericIn),
+    $nin: collationAware("$nin", negate(numericIn)),
     $gt: collationAware("$gt", binaryAware("$gt")),
     $gte: collationAware("$gte", binaryAware("$gte")),
     $lt: collationAware("$lt", binaryAware("$lt")),

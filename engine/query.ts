@@ -12,7 +12,7 @@ import type { Collection } from "./collection";
 import { CommandError } from "./errors";
 import { Query, compileFilter, evaluate, mingoOptions, type EvalContext } from "./mingo";
 import type { Index } from "./indexes";
-import { cloneDeep, compareValues, getPath, isPlainObject, keyOf, TypeBound, typeRank, walkPath, withIdFirst } from "./values";
+import { cloneDeep, compareValues, getPath, isNumeric, isPlainObject, keyOf, numberParameter, toDouble, sortDocumentsBson, TypeBound, typeRank, withIdFirst } from "./values";
 
 /** Counters exposed as `engine.stats`, e.g. to check that a lookup does not scan. */
 export interface EngineStats {
@@ -43,6 +43,7 @@ function isPointValue(value: unknown): boolean {
 /** Range bounds are used for the types whose order within the type is plain. */
 function isRangeValue(value: unknown): boolean {
   if (typeof value === "number") return !Number.isNaN(value);
+  if (isNumeric(value)) return !Number.isNaN(toDouble(value));
   if (typeof value === "string" || value instanceof Date) return true;
   return typeof value === "object" && value !== null && (value as { _bsontype?: string })._bsontype === "ObjectId";
 }
@@ -384,58 +385,26 @@ export function runQuery(collection: Collection | undefined, filter: Document, c
 export function parseSort(value: unknown): Document | undefined {
   if (value === undefined || value === null) return undefined;
   if (!isPlainObject(value)) throw new CommandError("TypeMismatch", "sort must be an object");
-  for (const [field, direction] of Object.entries(value)) {
+  for (const [field, raw] of Object.entries(value)) {
+    const direction = numberParameter(raw) ?? raw;
     if (direction !== 1 && direction !== -1 && !isPlainObject(direction)) {
       throw new CommandError("BadValue", `$sort key ordering must be 1 (for ascending) or -1 (for descending): ${field}`);
     }
     if (isPlainObject(direction)) throw new CommandError("BadValue", `$meta sort on ${field} is not supported by the embedded engine`);
   }
-  return Object.keys(value).length > 0 ? value : undefined;
+  if (Object.keys(value).length === 0) return undefined;
+  return Object.fromEntries(Object.entries(value).map(([field, raw]) => [field, numberParameter(raw) ?? raw]));
 }
-
-/**
- * A document's sort key for one field: for arrays, the smallest element when ascending and
- * the largest when descending, as MongoDB sorts.
- */
-function sortKey(doc: Document, path: string, direction: number): unknown {
-  const values: unknown[] = [];
-  let emptyArray = false;
-  for (const value of walkPath(doc, path).values) {
-    if (Array.isArray(value)) {
-      if (value.length === 0) emptyArray = true;
-      values.push(...value);
-    } else values.push(value);
-  }
-  if (values.length === 0) return emptyArray ? EMPTY_ARRAY_KEY : undefined;
-  let best = values[0];
-  for (const value of values.slice(1)) {
-    const c = compareValues(value, best);
-    if (direction > 0 ? c < 0 : c > 0) best = value;
-  }
-  return best;
-}
-
-/** An empty array sorts before null and missing fields. */
-const EMPTY_ARRAY_KEY = new TypeBound(1.5, false);
 
 /** Stable sort in BSON order (or by the collation, through mingo, when there is one). */
 export function sortDocuments(docs: Document[], sort: Document, ctx: EvalContext): Document[] {
   const spec = Object.entries(sort).filter(([field]) => field !== "$natural") as Array<[string, number]>;
-  let result = sort.$natural === -1 ? [...docs].reverse() : docs;
+  const result = sort.$natural === -1 ? [...docs].reverse() : docs;
   if (spec.length === 0) return result;
   if (ctx.collation) {
     return evaluate(() => new Query({}, mingoOptions(ctx)).find(result).sort(Object.fromEntries(spec) as Record<string, 1 | -1>).all() as Document[]);
   }
-  const decorated = result.map((doc, position) => ({ doc, position, keys: spec.map(([field, direction]) => sortKey(doc, field, direction)) }));
-  decorated.sort((a, b) => {
-    for (let i = 0; i < spec.length; i++) {
-      const c = compareValues(a.keys[i], b.keys[i]);
-      if (c !== 0) return c * spec[i][1];
-    }
-    return a.position - b.position;
-  });
-  result = decorated.map((d) => d.doc);
-  return result;
+  return sortDocumentsBson(result, spec);
 }
 
 /** Sorts (stable, BSON order), then skips and limits. */
@@ -462,7 +431,8 @@ interface ArrayProjection {
   elemMatch?: Query;
 }
 
-function parseSlice(path: string, value: unknown): [number, number | undefined] {
+function parseSlice(path: string, raw: unknown): [number, number | undefined] {
+  const value = Array.isArray(raw) ? raw.map((v) => numberParameter(v) ?? v) : (numberParameter(raw) ?? raw);
   const isInt = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
   if (isInt(value)) return value >= 0 ? [0, value] : [value, undefined];
   if (Array.isArray(value) && value.length === 2 && isInt(value[0]) && isInt(value[1])) {
@@ -480,7 +450,8 @@ function applySlice(array: unknown[], [skip, limit]: [number, number | undefined
 
 function isInclusion(value: unknown): boolean {
   if (value === true) return true;
-  if (typeof value === "number") return value !== 0;
+  const n = numberParameter(value);
+  if (n !== undefined) return n !== 0;
   return isPlainObject(value) || typeof value === "string"; // computed fields
 }
 

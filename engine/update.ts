@@ -10,7 +10,8 @@ import { update as mingoUpdate } from "mingo";
 import { bsonSize, MAX_BSON_OBJECT_SIZE, type Document } from "./bson";
 import { CommandError } from "./errors";
 import { Aggregator, compileFilter, evaluate, mingoOptions, type EvalContext } from "./mingo";
-import { cloneDeep, formatValue, getOwn, getPath, isPlainObject, sameValue, sealDocument, setOwn, withIdFirst } from "./values";
+import { applyArithmetic, describeNumber, zeroLike } from "./numbers";
+import { cloneDeep, compareValues, formatValue, getOwn, getPath, isNumeric, isPlainObject, keyOf, sameValue, sealDocument, setOwn, withIdFirst } from "./values";
 
 export type UpdateSpec =
   | { kind: "operators"; modifier: Document; setOnInsert: Document | undefined; positional: boolean }
@@ -55,12 +56,6 @@ export interface UpdateOptions {
   /** The statement's filter; needed by the positional `$` operator. */
   filter: Document;
   ctx: EvalContext;
-}
-
-function isNumeric(value: unknown): boolean {
-  if (typeof value === "number") return true;
-  const tag = (value as { _bsontype?: string } | null)?._bsontype;
-  return tag === "Long" || tag === "Int32" || tag === "Double" || tag === "Decimal128";
 }
 
 /**
@@ -388,6 +383,7 @@ function applyOperators(doc: Document, modifier: Document, options: UpdateOption
       setConcrete(doc, to as string, value);
     }
   }
+  applyNumericOperators(doc, concrete);
   if (Object.keys(concrete).length === 0) return;
   evaluate(() =>
     mingoUpdate(doc, concrete, undefined, undefined, {
@@ -395,6 +391,65 @@ function applyOperators(doc: Document, modifier: Document, options: UpdateOption
       queryOptions: mingoOptions(options.ctx),
     }),
   );
+}
+
+/**
+ * `$inc` and `$mul` with MongoDB's numeric type rules (int32 overflowing into int64, exact
+ * int64 arithmetic, see numbers.ts), `$addToSet` with MongoDB's equality (numbers by value,
+ * embedded documents field by field in order), `$min` and `$max` in BSON comparison order.
+ * Applied here rather than by mingo, which only computes and compares JS numbers. Takes them
+ * out of `concrete`.
+ */
+function applyNumericOperators(doc: Document, concrete: Document): void {
+  for (const op of ["$inc", "$mul"] as const) {
+    const fields = concrete[op] as Document | undefined;
+    if (!fields) continue;
+    delete concrete[op];
+    for (const [path, operand] of Object.entries(fields)) {
+      const current = getConcrete(doc, path);
+      if (current === undefined) {
+        setConcrete(doc, path, op === "$inc" ? operand : zeroLike(operand));
+        continue;
+      }
+      const result = applyArithmetic(op, current, operand);
+      if (result === undefined) {
+        throw new CommandError(
+          "BadValue",
+          `Failed to apply ${op} operations to current value (${describeNumber(current)}) for document {_id: ${formatValue(doc._id)}}`,
+        );
+      }
+      setConcrete(doc, path, result);
+    }
+  }
+  const addToSet = concrete.$addToSet as Document | undefined;
+  if (addToSet) {
+    delete concrete.$addToSet;
+    for (const [path, spec] of Object.entries(addToSet)) {
+      const values = isPlainObject(spec) && Object.keys(spec)[0] === "$each" ? spec.$each : [spec];
+      if (!Array.isArray(values)) throw new CommandError("TypeMismatch", `The argument to $each in $addToSet must be an array but it was of type ${typeName(values)}`);
+      const current = getConcrete(doc, path);
+      const next = Array.isArray(current) ? [...(current as unknown[])] : [];
+      const seen = new Set(next.map(keyOf));
+      for (const value of values) {
+        const key = keyOf(value);
+        if (!seen.has(key)) {
+          seen.add(key);
+          next.push(cloneDeep(value));
+        }
+      }
+      if (!Array.isArray(current) || next.length !== current.length) setConcrete(doc, path, next);
+    }
+  }
+  for (const op of ["$min", "$max"] as const) {
+    const fields = concrete[op] as Document | undefined;
+    if (!fields) continue;
+    delete concrete[op];
+    for (const [path, value] of Object.entries(fields)) {
+      const current = getConcrete(doc, path);
+      const c = current === undefined ? 0 : compareValues(value, current);
+      if (current === undefined || (op === "$min" ? c < 0 : c > 0)) setConcrete(doc, path, cloneDeep(value));
+    }
+  }
 }
 
 function applyPipeline(doc: Document, stages: Document[], ctx: EvalContext): Document {

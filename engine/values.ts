@@ -2,7 +2,7 @@
  * Helpers over decoded BSON values: canonical keys for hash indexes, cloning, freezing and
  * dotted-path traversal.
  */
-import type { Document } from "./bson";
+import { serializesAsInt32, type Document } from "./bson";
 
 export function isPlainObject(value: unknown): value is Document {
   if (value === null || typeof value !== "object") return false;
@@ -37,7 +37,7 @@ export function keyOf(value: unknown): string {
     case "number":
       return numberKey(value);
     case "bigint":
-      return numberKey(Number(value));
+      return "n" + value.toString();
     case "string":
       return "s" + JSON.stringify(value);
     case "boolean":
@@ -68,8 +68,11 @@ export function keyOf(value: unknown): string {
     case "ObjectId":
       return "o" + (v as unknown as { toHexString(): string }).toHexString();
     case "Long":
+      // Exact: String() of an integral double below 1e21 prints all its digits, as a Long does.
+      return "n" + v.toString();
     case "Int32":
     case "Double":
+      return numberKey((v as unknown as { value: number }).value);
     case "Decimal128":
       return numberKey(Number(v.toString()));
     case "Timestamp":
@@ -300,10 +303,161 @@ export function typeRank(value: unknown): number {
   }
 }
 
-function toNumber(value: unknown): number {
+/** The BSON numeric types, as MongoDB names them in `$type`. */
+export type NumericKind = "int" | "long" | "double" | "decimal";
+
+/** The BSON type a numeric value is stored and sent as (see `storedNumbers` in bson.ts). */
+export function numericKind(value: unknown): NumericKind | undefined {
+  if (typeof value === "number") return serializesAsInt32(value) ? "int" : "double";
+  if (typeof value === "bigint") return "long";
+  if (value === null || typeof value !== "object") return undefined;
+  switch ((value as { _bsontype?: string })._bsontype) {
+    case "Int32":
+      return "int";
+    case "Double":
+      return "double";
+    case "Long":
+      return "long";
+    case "Decimal128":
+      return "decimal";
+    default:
+      return undefined;
+  }
+}
+
+export function isNumeric(value: unknown): boolean {
+  return typeof value === "number" || numericKind(value) !== undefined;
+}
+
+/**
+ * A command parameter (limit, batchSize, index direction, ...) as a JS number, whatever its
+ * numeric type; undefined when it is not a number.
+ */
+export function numberParameter(value: unknown): number | undefined {
+  if (typeof value === "number") return value;
+  return isNumeric(value) ? toDouble(value) : undefined;
+}
+
+/**
+ * The value with int64 values within ±2^53 and doubles held as `Double` turned into JS numbers
+ * (what aggregation expressions and accumulators compute with); the same reference when there
+ * is nothing to change.
+ */
+export function promoteNumbers<T>(value: T): T {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const next = promoteNumbers(value[i] as unknown);
+      if (next !== value[i]) (out ??= value.slice())[i] = next;
+    }
+    return (out ?? value) as T;
+  }
+  if (isPlainObject(value)) {
+    let out: Document | null = null;
+    for (const key of Object.keys(value)) {
+      const next = promoteNumbers(value[key]);
+      if (next !== value[key]) setOwn((out ??= { ...value }), key, next);
+    }
+    return (out ?? value) as T;
+  }
+  const kind = numericKind(value);
+  if (kind === "double" || kind === "int") return toDouble(value) as T;
+  if (kind === "long") {
+    const n = (value as unknown as { toBigInt(): bigint }).toBigInt();
+    return (n >= -(2n ** 53n) && n <= 2n ** 53n ? Number(n) : value) as T;
+  }
+  return value;
+}
+
+/** A numeric value as a JS number (int64 beyond 2^53 and Decimal128 rounded). */
+export function toDouble(value: unknown): number {
   if (typeof value === "number") return value;
   if (typeof value === "bigint") return Number(value);
+  const tag = (value as { _bsontype?: string })._bsontype;
+  if (tag === "Double" || tag === "Int32") return (value as { value: number }).value;
   return Number((value as { toString(): string }).toString());
+}
+
+/** An integer value exactly (int32, int64), or a double (double, Decimal128 approximated). */
+function exactNumber(value: unknown): number | bigint {
+  if (typeof value === "bigint") return value;
+  if ((value as { _bsontype?: string })._bsontype === "Long") return (value as { toBigInt(): bigint }).toBigInt();
+  return toDouble(value);
+}
+
+function compareDoubles(x: number, y: number): number {
+  // NaN sorts before every other number and equals itself.
+  if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : -1) : 1;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** A double against an int64, exactly (no rounding of the int64 to a double). */
+function compareDoubleToLong(x: number, y: bigint): number {
+  if (Number.isNaN(x) || x === -Infinity) return -1;
+  if (x === Infinity) return 1;
+  const floor = Math.floor(x);
+  const f = BigInt(floor);
+  if (f !== y) return f < y ? -1 : 1;
+  return x === floor ? 0 : 1;
+}
+
+/**
+ * Numbers of any BSON type compared by their mathematical value, as MongoDB compares them:
+ * int64 values exactly, also against doubles (Decimal128 values are compared as doubles).
+ */
+export function compareNumbers(a: unknown, b: unknown): number {
+  if (typeof a === "number" && typeof b === "number") return compareDoubles(a, b);
+  const x = exactNumber(a);
+  const y = exactNumber(b);
+  if (typeof x === "number" && typeof y === "number") return compareDoubles(x, y);
+  if (typeof x === "bigint" && typeof y === "bigint") return x < y ? -1 : x > y ? 1 : 0;
+  if (typeof x === "number") return compareDoubleToLong(x, y as bigint);
+  const c = compareDoubleToLong(y as number, x);
+  return c === 0 ? 0 : -c;
+}
+
+/**
+ * Whether two values would be encoded as the same BSON bytes: same types (an int32 5 is not an
+ * int64 5 nor a double 5.0), same field order, same binary subtype. This is how MongoDB tells
+ * whether an update modified a document (`nModified`).
+ */
+export function identical(a: unknown, b: unknown): boolean {
+  if (typeof a === "number" || typeof b === "number") return Object.is(a, b);
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!identical(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  if (isPlainObject(a)) {
+    if (!isPlainObject(b)) return false;
+    const ka = Object.keys(a).filter((k) => a[k] !== undefined);
+    const kb = Object.keys(b).filter((k) => b[k] !== undefined);
+    if (ka.length !== kb.length) return false;
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i] || !identical(a[ka[i]], b[kb[i]])) return false;
+    return true;
+  }
+  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && Object.is(a.getTime(), b.getTime());
+  const ta = bsonType(a);
+  if (ta !== bsonType(b)) return false;
+  switch (ta) {
+    case "Double":
+      return Object.is((a as { value: number }).value, (b as { value: number }).value);
+    case "Long":
+      return (a as { toBigInt(): bigint }).toBigInt() === (b as { toBigInt(): bigint }).toBigInt();
+    case "Decimal128":
+      return Buffer.compare((a as { bytes: Uint8Array }).bytes, (b as { bytes: Uint8Array }).bytes) === 0;
+    case "Binary": {
+      const x = binaryParts(a);
+      const y = binaryParts(b);
+      return x.subtype === y.subtype && Buffer.compare(x.bytes, y.bytes) === 0;
+    }
+    default:
+      return keyOf(a) === keyOf(b);
+  }
 }
 
 function stringOf(value: unknown): string {
@@ -350,12 +504,8 @@ export function compareValues(a: unknown, b: unknown): number {
     case 1:
     case 14:
       return 0;
-    case 3: {
-      const x = toNumber(a);
-      const y = toNumber(b);
-      if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : -1) : 1;
-      return x < y ? -1 : x > y ? 1 : 0;
-    }
+    case 3:
+      return compareNumbers(a, b);
     case 4:
       return compareStrings(stringOf(a), stringOf(b));
     case 5: {
@@ -412,4 +562,42 @@ export function compareValues(a: unknown, b: unknown): number {
       return compareStrings(x, y);
     }
   }
+}
+
+/**
+ * A document's sort key for one field: for arrays, the smallest element when ascending and
+ * the largest when descending, as MongoDB sorts.
+ */
+function sortKey(doc: Document, path: string, direction: number): unknown {
+  const values: unknown[] = [];
+  let emptyArray = false;
+  for (const value of walkPath(doc, path).values) {
+    if (Array.isArray(value)) {
+      if (value.length === 0) emptyArray = true;
+      values.push(...value);
+    } else values.push(value);
+  }
+  if (values.length === 0) return emptyArray ? EMPTY_ARRAY_KEY : undefined;
+  let best = values[0];
+  for (const value of values.slice(1)) {
+    const c = compareValues(value, best);
+    if (direction > 0 ? c < 0 : c > 0) best = value;
+  }
+  return best;
+}
+
+/** An empty array sorts before null and missing fields. */
+const EMPTY_ARRAY_KEY = new TypeBound(1.5, false);
+
+/** Stable sort of documents in BSON order by `[field, direction]` pairs (no collation). */
+export function sortDocumentsBson(docs: Document[], spec: Array<[string, number]>): Document[] {
+  const decorated = docs.map((doc, position) => ({ doc, position, keys: spec.map(([field, direction]) => sortKey(doc, field, direction)) }));
+  decorated.sort((a, b) => {
+    for (let i = 0; i < spec.length; i++) {
+      const c = compareValues(a.keys[i], b.keys[i]);
+      if (c !== 0) return c * spec[i][1];
+    }
+    return a.position - b.position;
+  });
+  return decorated.map((d) => d.doc);
 }

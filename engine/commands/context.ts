@@ -7,7 +7,7 @@ import type { Database } from "../database";
 import { CommandError, typeMismatch } from "../errors";
 import { parseCollation, type EvalContext } from "../mingo";
 import type { EngineStats } from "../query";
-import { cloneDeep, isPlainObject } from "../values";
+import { cloneDeep, isPlainObject, numberParameter } from "../values";
 import { validateCollectionName } from "../database";
 
 /** The engine as command handlers use it. */
@@ -57,15 +57,17 @@ export function getBoolean(body: Document, field: string, fallback: boolean): bo
   const value = body[field];
   if (value === undefined || value === null) return fallback;
   if (typeof value === "boolean") return value;
-  if (typeof value === "number") return value !== 0;
+  const n = numberParameter(value);
+  if (n !== undefined) return n !== 0;
   throw typeMismatch(field, "bool");
 }
 
 export function getInteger(body: Document, field: string, fallback: number): number {
   const value = body[field];
   if (value === undefined || value === null) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value)) throw typeMismatch(field, "long");
-  return Math.trunc(value);
+  const n = numberParameter(value);
+  if (n === undefined || !Number.isFinite(n)) throw typeMismatch(field, "long");
+  return Math.trunc(n);
 }
 
 /** The collection name a command targets (the value of its first field). */

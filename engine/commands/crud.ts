@@ -12,7 +12,7 @@ import { CommandError } from "../errors";
 import { Aggregator, evaluate, mingoOptions, type EvalContext } from "../mingo";
 import { findMatching, parseSort, project, projector, runQuery, type MatchResult, type Plan } from "../query";
 import { applyUpdate, buildUpsertDocument, parseUpdateSpec, type UpdateSpec } from "../update";
-import { cloneDeep, isPlainObject, keyOf, sameValue, sealDocument, walkPath, withIdFirst } from "../values";
+import { cloneDeep, identical, isPlainObject, keyOf, promoteNumbers, sealDocument, walkPath, withIdFirst } from "../values";
 import {
   collectionName,
   evalContext,
@@ -167,7 +167,8 @@ function runUpdate(ctx: CommandContext, w: Writer, name: string, request: Update
   let first: Document | undefined;
   for (const current of targets) {
     const next = applyUpdate(current, spec, options);
-    if (!sameValue(next, current)) {
+    // Modified means different BSON: a change of numeric type or binary subtype counts.
+    if (!identical(next, current)) {
       w.replace(collection!, current, next);
       modified++;
       first ??= next;
@@ -342,6 +343,8 @@ export const distinct: CommandHandler = (ctx) => {
 
 /** Stages that never modify their input documents, so aggregation can skip copying them. */
 const READ_ONLY_STAGES = new Set(["$match", "$sort", "$skip", "$limit", "$count", "$group", "$sortByCount"]);
+/** Stages that pass documents through unchanged, so the documents keep their numeric types. */
+const TYPE_KEEPING_STAGES = new Set(["$match", "$sort", "$skip", "$limit", "$count", "$unwind", "$sample"]);
 const REJECTED_STAGES: Record<string, string> = {
   $changeStream: "The $changeStream stage is only supported on replica sets; change streams are not supported by the embedded engine",
   $out: "$out is not supported by the embedded engine",
@@ -387,7 +390,10 @@ function runAggregate(ctx: CommandContext, collection: Collection | undefined, p
   }
   if (rest.length === 0) return { results: input, match, scanned: input.length };
   const readOnly = rest.every((stage) => READ_ONLY_STAGES.has(Object.keys(stage)[0]));
-  const source = readOnly ? input : input.map(cloneDeep);
+  // Stages that compute see int64 and integral doubles as JS numbers, as mingo computes.
+  const computing = !rest.every((stage) => TYPE_KEEPING_STAGES.has(Object.keys(stage)[0]));
+  const typed = computing ? input.map(promoteNumbers) : input;
+  const source = readOnly ? typed : typed.map(cloneDeep);
   let results = evaluate(() => new Aggregator(rest, mingoOptions(ectx)).run(source) as Document[]);
   // mingo's $project emits _id last; MongoDB keeps it first.
   if (rest.some((stage) => "$project" in stage)) results = results.map(withIdFirst);
