@@ -38,7 +38,7 @@ interface Run {
 function run(entry: CompiledEntry, argv: string[], env: Record<string, string>): Run {
   const child = spawn(process.execPath, [...nodeArgs(entry), ...argv], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "test", FLOWMAP_SCRYPT_LOG_N: "12", ...env },
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "test", FLOWMAP_SCRYPT_LOG_N: "10", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];

@@ -6,27 +6,30 @@
  * sources. Packages stay external (resolved from node_modules); the project's own code,
  * `~/` imports included, is bundled. See tests/support/processes.ts.
  */
+import { readdirSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { build, type Plugin } from "esbuild";
+import { buildSync } from "esbuild";
 import type { TestProject } from "vitest/node";
 
 import { COMPILED_ENTRIES, compiledName } from "./compiled-entries";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
-/** Bare package imports (and node: builtins) stay imports; relative and `~/` ones are bundled. */
-const packagesExternal: Plugin = {
-  name: "packages-external",
-  setup(builder) {
-    builder.onResolve({ filter: /^[^./~]/ }, (args) => ({
-      path: args.path,
-      external: true,
-    }));
-  },
-};
+/**
+ * Every installed package (and its subpaths) stays an import, resolved from node_modules when the
+ * bundle runs; relative and `~/` imports are bundled. (esbuild 0.17's `packages: "external"` would
+ * also leave the `~/` alias unresolved.)
+ */
+function installedPackages(): string[] {
+  const modules = path.join(root, "node_modules");
+  const names = readdirSync(modules)
+    .filter((name) => !name.startsWith("."))
+    .flatMap((name) => (name.startsWith("@") ? readdirSync(path.join(modules, name)).map((sub) => `${name}/${sub}`) : [name]));
+  return names.flatMap((name) => [name, `${name}/*`]);
+}
 
 export default async function setup(project: TestProject) {
   // Inside the project, so that the bundles' package imports resolve from its node_modules.
@@ -35,7 +38,10 @@ export default async function setup(project: TestProject) {
   const outdir = await fs.mkdtemp(path.join(cache, "flowmap-test-bin-"));
   // node_modules/ ends Node's search for a package.json: say here that these files are ESM.
   await fs.writeFile(path.join(outdir, "package.json"), '{ "type": "module" }\n');
-  await build({
+  // buildSync: no esbuild service is left running in this process (esbuild 0.17 can print a Go
+  // deadlock trace when a process exits while its service still has a request out; see
+  // docs/decisions/065).
+  buildSync({
     absWorkingDir: root,
     entryPoints: {
       ...Object.fromEntries(COMPILED_ENTRIES.map((entry) => [compiledName(entry), entry])),
@@ -48,7 +54,7 @@ export default async function setup(project: TestProject) {
     format: "esm",
     target: "node20",
     tsconfig: path.join(root, "tsconfig.json"),
-    plugins: [packagesExternal],
+    external: installedPackages(),
     logLevel: "warning",
   });
   project.provide("compiledEntriesDir", outdir);
