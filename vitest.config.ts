@@ -31,9 +31,9 @@ export default defineConfig({
     globalSetup: ["./tests/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Worker threads: about a tenth less CPU than forked processes for the same files (measured),
-    // and the tests start what needs a process of its own (the app, scripts) themselves.
-    pool: "threads",
+    // Forked processes, not worker threads: the engine's journal syncs inline off the main thread,
+    // which the storage-failure tests (tests/conformance/durability.test.ts) rely on not doing.
+    pool: "forks",
     // vitest's default is one worker fewer than the cores: a single worker on a 2-core machine,
     // which leaves the CPU idle while a test waits on a child process, a socket or an fsync.
     maxWorkers: availableParallelism() + 1,

@@ -72,7 +72,10 @@ describe.concurrent("start-up", () => {
     expect(result.stderr).toContain("Flowmap cannot start. Invalid configuration");
     expect(result.stderr).toContain(message);
   });
+});
 
+// Alone, after the others: how long it takes to give up is part of what it checks.
+describe("start-up without its database", () => {
   it("fails within about 5 seconds when MONGODB_URI cannot be reached, without printing credentials", async () => {
     const result = await start({
       MONGODB_URI: "mongodb://admin:hunter2@127.0.0.1:1/flowmap",
