@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -27,8 +28,14 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "engine/**/*.test.ts", "tests/conformance/**/*.test.ts"],
     environment: "node",
     setupFiles: ["./tests/support/setup.ts"],
+    globalSetup: ["./tests/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Forked processes, not worker threads: the engine's journal syncs inline off the main thread,
+    // which the storage-failure tests (tests/conformance/durability.test.ts) rely on not doing.
     pool: "forks",
+    // vitest's default is one worker fewer than the cores: a single worker on a 2-core machine,
+    // which leaves the CPU idle while a test waits on a child process, a socket or an fsync.
+    maxWorkers: availableParallelism() + 1,
   },
 });

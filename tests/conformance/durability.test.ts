@@ -5,15 +5,13 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { MongoClient, MongoServerError, type Db, type Document } from "mongodb";
 import { afterEach, describe, expect, it } from "vitest";
 import { startEngine, type StorageHealth } from "../../engine/index";
 import { io } from "../../engine/journal";
+import { nodeArgs } from "../support/processes";
 import { startTestEngine, tempDir } from "./harness";
 
-const CHILD = fileURLToPath(new URL("./fixtures/engine-child.ts", import.meta.url));
-const REPAIR = fileURLToPath(new URL("../../scripts/db-repair.ts", import.meta.url));
 
 /** Run after each test, last registered first: engines, clients, children, directories. */
 const cleanup: Array<() => Promise<void> | void> = [];
@@ -30,7 +28,7 @@ interface Child {
 }
 
 function spawnChild(args: string[]): Child {
-  const child = spawn(process.execPath, ["--import", "tsx", CHILD, ...args], { stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...nodeArgs("tests/conformance/fixtures/engine-child.ts"), ...args], { stdio: ["pipe", "pipe", "pipe"] });
   const lines: string[] = [];
   let stderr = "";
   let partial = "";
@@ -333,7 +331,7 @@ describe("damaged files (engine, on a copy of the data directory)", () => {
     damaged[offsets[6] + 9] ^= 0x01;
     writeFileSync(journal, damaged);
 
-    const repair = spawnSync(process.execPath, ["--import", "tsx", REPAIR, "--dbpath", copy], { encoding: "utf8" });
+    const repair = spawnSync(process.execPath, [...nodeArgs("scripts/db-repair.ts"), "--dbpath", copy], { encoding: "utf8" });
     expect(repair.status, repair.stderr).toBe(0);
     expect(repair.stdout).toMatch(/database "durable": record checksum mismatch at offset \d+\. Kept 6 record\(s\)/);
     const kept = readdirSync(join(copy, "durable")).filter((f) => f.startsWith("journal.bson.damaged-"));

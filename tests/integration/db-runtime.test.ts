@@ -7,6 +7,8 @@ import { fileURLToPath } from "node:url";
 
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
+import type { CompiledEntry } from "../support/compiled-entries";
+
 // The app's own database path (db.server.ts): the embedded engine in its own thread under
 // DATA_DIR. DATA_DIR is read once per process: set before any app module loads.
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "flowmap-runtime-"));
@@ -19,6 +21,7 @@ const { connectDb, dbHealth, disconnectDb, embeddedEngine } = await import("~/se
 const { loader: healthz } = await import("~/routes/healthz");
 const { getSessionSecret } = await import("~/services/secret.server");
 const { default: mongoose } = await import("mongoose");
+const { nodeArgs } = await import("../support/processes");
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 const engineDir = path.join(dataDir, "db");
@@ -31,11 +34,11 @@ interface Run {
   waitFor(line: string): Promise<void>;
 }
 
-/** A TypeScript entry of the project in a child process (tsx loaded once, no npx). */
-function run(entry: string, argv: string[], env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ["--import", "tsx", entry, ...argv], {
+/** A TypeScript entry of the project in a child process (bundled once per run, no npx). */
+function run(entry: CompiledEntry, argv: string[], env: Record<string, string>): Run {
+  const child = spawn(process.execPath, [...nodeArgs(entry), ...argv], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "test", FLOWMAP_SCRYPT_LOG_N: "12", ...env },
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "test", FLOWMAP_SCRYPT_LOG_N: "10", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];

@@ -7,6 +7,11 @@ import { afterEach, vi } from "vitest";
 // Tests never write into the working copy's ./data.
 process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "flowmap-test-data-"));
 
+// Passwords are hashed at the lowest cost the app accepts (scrypt N=2^10) unless a test asks for
+// another: the hashing code is the same, only its work factor is lower. The production cost has
+// its own test (tests/integration/auth/password.test.ts), which removes this setting.
+process.env.FLOWMAP_SCRYPT_LOG_N ??= "10";
+
 // A console.error in a test is a failure unless the test expects it (it can spy and restore).
 let errorSpy: ReturnType<typeof vi.spyOn> | undefined;
 

@@ -1,7 +1,7 @@
 import mongoose from "mongoose";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-process.env.FLOWMAP_SCRYPT_LOG_N = "12";
+process.env.FLOWMAP_SCRYPT_LOG_N = "10";
 delete process.env.ADMIN_EMAILS;
 
 const { useTestDatabase } = await import("../../support/db");

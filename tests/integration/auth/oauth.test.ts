@@ -10,7 +10,7 @@ const provider = await startOAuthProvider();
 Object.assign(process.env, provider.env());
 delete process.env.OAUTH_REDIRECT_URI;
 delete process.env.ADMIN_EMAILS;
-process.env.FLOWMAP_SCRYPT_LOG_N = "12";
+process.env.FLOWMAP_SCRYPT_LOG_N = "10";
 
 const { useTestDatabase } = await import("../../support/db");
 const { createUser } = await import("../../support/factories");

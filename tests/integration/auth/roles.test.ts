@@ -8,9 +8,10 @@ import { afterAll, describe, expect, it } from "vitest";
 
 // ADMIN_EMAILS is read once per process by getEnv(): set it before any app module loads.
 process.env.ADMIN_EMAILS = "boss@example.com, Chief@Example.com";
-process.env.FLOWMAP_SCRYPT_LOG_N = "12";
+process.env.FLOWMAP_SCRYPT_LOG_N = "10";
 
 const { useTestDatabase } = await import("../../support/db");
+const { nodeArgs } = await import("../../support/processes");
 const { createUser } = await import("../../support/factories");
 const { apiBody, args, cookiePair, formRequest, jsonRequest, setCookieOf, statusOf } = await import("../../support/requests");
 const { action: registerAction } = await import("~/routes/_auth+/register");
@@ -140,7 +141,7 @@ describe("npm run user:role (scripts/user-role.ts)", () => {
 
   function runScript(...argv: string[]) {
     return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, ["--import", "tsx", "scripts/user-role.ts", ...argv], {
+      const child = spawn(process.execPath, [...nodeArgs("scripts/user-role.ts"), ...argv], {
         cwd: root,
         env: {
           PATH: process.env.PATH,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-process.env.FLOWMAP_SCRYPT_LOG_N = "12";
+process.env.FLOWMAP_SCRYPT_LOG_N = "10";
 
 const { useTestDatabase } = await import("../../support/db");
 const { createUser } = await import("../../support/factories");

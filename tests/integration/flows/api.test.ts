@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 // Cheaper password hashing for the accounts these tests create (set before the app loads).
-process.env.FLOWMAP_SCRYPT_LOG_N = "12";
+process.env.FLOWMAP_SCRYPT_LOG_N = "10";
 
 import { AiFlowMessageModel, AiFlowVersionModel } from "~/models/ai-flow-history.server";
 import { AiGeneratedFlowModel } from "~/models/ai-generated-flow.server";

@@ -1,33 +1,36 @@
 /**
- * The fuzz and authorization harness. Every route of the app is found from the route files (the
- * project's own remix.config routes function, so a route added tomorrow is walked tomorrow),
- * assembled into a server build in-process, and called through the same request boundary the
- * server runs (app/services/boundary.server.ts) as {signed out, User, another User, Admin,
- * premium User} with every method and a set of hostile bodies. Every answer must be below 500,
- * carry no stack trace, carry the security headers and `Cache-Control: private, no-store`, and
- * have the status the route's access rule (public / signed-in / admin) calls for.
+ * The fuzz and authorization harness, shared by the harness.<n>.test.ts files. Every route of the
+ * app is found from the route files (the project's own remix.config routes function, so a route
+ * added tomorrow is walked tomorrow), assembled into a server build in-process, and called
+ * through the same request boundary the server runs (app/services/boundary.server.ts) as
+ * {signed out, User, another User, Admin, premium User} with every method and a set of hostile
+ * bodies. Every answer must be below 500, carry no stack trace, carry the security headers and
+ * `Cache-Control: private, no-store`, and have the status the route's access rule (public /
+ * signed-in / admin) calls for.
+ *
+ * The routes are dealt to SHARDS test files (pages and API routes each round-robin), so the
+ * walk runs in as many test workers at once; together they walk every route. A test file imports
+ * this module after it has set the environment and mocked the start-up (see harness.1.test.ts).
  */
 import crypto from "node:crypto";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inspect } from "node:util";
 
+import { createRequestHandler } from "@remix-run/node";
+import { defineRoutes } from "@remix-run/dev/dist/config/routes.js";
 import { afterAll, describe, expect, it, vi } from "vitest";
 
-process.env.FLOWMAP_SCRYPT_LOG_N = "10";
-delete process.env.ADMIN_EMAILS;
+import { SessionModel } from "~/models/session.server";
+import { UserModel } from "~/models/user.server";
+import * as boundary from "~/services/boundary.server";
 
-// The build's entry opens the app's own database when it loads; here the test database is used.
-vi.mock("~/services/startup.server", () => ({
-  startServer: async () => undefined,
-}));
+import { useTestDatabase } from "../../support/db";
+import { createAdmin, createUser, signIn } from "../../support/factories";
 
-const { useTestDatabase } = await import("../../support/db");
-const { createAdmin, createUser, signIn } = await import("../../support/factories");
-const { createRequestHandler } = await import("@remix-run/node");
-const { defineRoutes } = await import("@remix-run/dev/dist/config/routes.js");
-const boundary = await import("~/services/boundary.server");
-const { UserModel } = await import("~/models/user.server");
+/** How many test files share the walk (harness.1.test.ts … harness.<SHARDS>.test.ts). */
+export const SHARDS = 3;
 
 await useTestDatabase();
 
@@ -56,8 +59,7 @@ type RouteModule = Record<string, unknown>;
 const discovered = await remixConfig.routes(defineRoutes);
 const routeModules = new Map<string, RouteModule>();
 routeModules.set("root", (await import("~/root")) as RouteModule);
-for (const route of Object.values(discovered))
-  routeModules.set(route.id, (await import(/* @vite-ignore */ path.join(appDir, route.file))) as RouteModule);
+for (const route of Object.values(discovered)) routeModules.set(route.id, (await import(/* @vite-ignore */ path.join(appDir, route.file))) as RouteModule);
 const entries: RouteEntry[] = [
   { id: "root", path: "", file: "root.tsx" },
   ...Object.values(discovered).map((r) => ({
@@ -173,9 +175,7 @@ function accessOf(route: RouteEntry, url: string): Access {
   return "public";
 }
 
-const leafRoutes = entries.filter(
-  (r) => r.id !== "root" && (r.path !== undefined || r.index) && !entries.some((c) => c.parentId === r.id && c.index),
-);
+const leafRoutes = entries.filter((r) => r.id !== "root" && (r.path !== undefined || r.index) && !entries.some((c) => c.parentId === r.id && c.index));
 const targets = leafRoutes.map((route) => {
   const url = concrete(fullPath(route));
   const module = routeModules.get(route.id)!;
@@ -190,12 +190,24 @@ const targets = leafRoutes.map((route) => {
   };
 });
 
+/**
+ * This file's share: pages and API routes are each dealt round-robin, so every shard gets a like
+ * mix of cheap and costly routes, and the shards together hold every route exactly once.
+ */
+function shareOf(shard: number, shards: number) {
+  const pages = targets.filter((t) => !t.isResource);
+  const resources = targets.filter((t) => t.isResource);
+  return [...pages, ...resources].filter((_, i) => i % shards === shard - 1);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Callers and bodies.
 
 type Role = "signed out" | "user" | "other user" | "admin" | "premium";
 const ROLES: Role[] = ["signed out", "user", "other user", "admin", "premium"];
 const cookies = new Map<Role, string | null>();
+/** Each role's current session id, to notice a walk that ended it. */
+const sessionIds = new Map<Role, string>();
 
 const deep = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
 const HUGE = "x".repeat(1024 * 1024);
@@ -237,14 +249,7 @@ const FORM_BODIES: Array<[string, string | null]> = [
   ["__proto__", "__proto__[role]=Admin&constructor[prototype][role]=Admin&intent=save"],
 ];
 
-function requestFor(
-  url: string,
-  method: string,
-  role: Role,
-  body: string | null,
-  kind: "json" | "form" | "none",
-  extra: Record<string, string> = {},
-) {
+function requestFor(url: string, method: string, role: Role, body: string | null, kind: "json" | "form" | "none", extra: Record<string, string> = {}) {
   const headers = new Headers({ Host: "127.0.0.1:3000", ...extra });
   const cookie = cookies.get(role);
   if (cookie) headers.set("Cookie", cookie);
@@ -300,92 +305,111 @@ function accessRule(access: Access, role: Role, isResource: boolean, location: s
   };
 }
 
-describe("every route × every role × hostile input", () => {
-  const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-  afterAll(() => errors.mockRestore());
+export function walkShard(shard: number, shards = SHARDS) {
+  const mine = shareOf(shard, shards);
+  describe(`every route × every role × hostile input (share ${shard} of ${shards})`, () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    afterAll(() => errors.mockRestore());
 
-  it("discovers the routes from the route files", () => {
-    expect(targets.length).toBeGreaterThanOrEqual(10);
-    const urls = targets.map((t) => t.url);
-    for (const known of ["/login", "/register", "/api/auth/login", "/api/onboarding", "/dashboard"]) expect(urls).toContain(known);
-  });
+    it("discovers the routes from the route files, and the shares hold each exactly once", () => {
+      expect(targets.length).toBeGreaterThanOrEqual(10);
+      const urls = targets.map((t) => t.url);
+      for (const known of ["/login", "/register", "/api/auth/login", "/api/onboarding", "/dashboard"]) expect(urls).toContain(known);
+      const dealt = Array.from({ length: shards }, (_, i) => shareOf(i + 1, shards)).flat();
+      expect(dealt.map((t) => t.route.id).sort()).toEqual(targets.map((t) => t.route.id).sort());
+      expect(mine.length).toBeGreaterThanOrEqual(Math.floor(targets.length / shards));
+      // Every share has its test file, so no share goes unwalked.
+      for (let n = 1; n <= shards; n++) expect(existsSync(fileURLToPath(new URL(`./harness.${n}.test.ts`, import.meta.url))), `harness.${n}.test.ts`).toBe(true);
+    });
 
-  it("answers every request below 500, without a stack trace, with the security headers, no-store and the access rule's status", async () => {
-    const user = await createUser();
-    const other = await createUser();
-    const admin = await createAdmin();
-    const premium = await createUser();
-    await UserModel.updateOne({ _id: premium.user.id }, { $set: { isPremium: true } });
-    cookies.set("signed out", null);
-    cookies.set("user", user.cookie);
-    cookies.set("other user", other.cookie);
-    cookies.set("admin", admin.cookie);
-    cookies.set("premium", premium.cookie);
+    it("answers every request below 500, without a stack trace, with the security headers, no-store and the access rule's status", async () => {
+      const user = await createUser();
+      const other = await createUser();
+      const admin = await createAdmin();
+      const premium = await createUser();
+      await UserModel.updateOne({ _id: premium.user.id }, { $set: { isPremium: true } });
+      cookies.set("signed out", null);
+      cookies.set("user", user.cookie);
+      cookies.set("other user", other.cookie);
+      cookies.set("admin", admin.cookie);
+      cookies.set("premium", premium.cookie);
+      sessionIds.set("user", user.sessionId);
+      sessionIds.set("other user", other.sessionId);
+      sessionIds.set("admin", admin.sessionId);
+      sessionIds.set("premium", premium.sessionId);
 
-    const accounts: Array<[Role, string]> = [
-      ["user", user.user.id],
-      ["other user", other.user.id],
-      ["admin", admin.user.id],
-      ["premium", premium.user.id],
-    ];
-    for (const target of targets) {
-      // Fresh sessions per route: a sign-in or a password change on the last one ended them.
-      for (const [role, id] of accounts) cookies.set(role, (await signIn(id)).cookie);
-      for (const role of ROLES) {
-        // Reads: the page or endpoint itself, and for pages the client-side data request too.
-        const kind = target.isResource ? "json" : "form";
-        const get = await send(requestFor(target.url, "GET", role, null, kind));
-        await check(
-          `GET ${target.url} as ${role}`,
-          get,
-          accessRule(target.access, role, target.isResource, get.headers.get("Location")),
-          role !== "signed out",
-        );
-        if (!target.isResource) {
-          const dataUrl = `${target.url === "/" ? "/_root" : target.url}.data`;
-          await check(`GET ${dataUrl} as ${role}`, await send(requestFor(dataUrl, "GET", role, null, "json")), undefined, role !== "signed out");
+      const accounts: Array<[Role, string]> = [
+        ["user", user.user.id],
+        ["other user", other.user.id],
+        ["admin", admin.user.id],
+        ["premium", premium.user.id],
+      ];
+      for (const target of mine) {
+        // A live session for every role: a sign-in or a password change on the last route may have
+        // ended some; those sign in again.
+        const live = new Set((await SessionModel.find({ _id: { $in: [...sessionIds.values()] } }, { _id: 1 }).lean()).map((s) => s._id));
+        for (const [role, id] of accounts) {
+          if (live.has(sessionIds.get(role)!)) continue;
+          const session = await signIn(id);
+          cookies.set(role, session.cookie);
+          sessionIds.set(role, session.sessionId);
         }
-        // Writes: every method, every hostile body.
-        const methods = target.isResource ? ["POST", "PUT", "PATCH", "DELETE"] : ["POST"];
-        const bodies = target.isResource ? JSON_BODIES : FORM_BODIES;
-        for (const method of methods) {
-          for (const [name, body] of bodies) {
-            // Sign-out is a write that works: keep the caller's session for the rest of the walk.
-            if (target.url === "/api/logout") continue;
-            const response = await send(requestFor(target.isResource ? target.url : target.postUrl, method, role, body, kind));
-            const { status, headers } = await check(`${method} ${target.url} (${name}) as ${role}`, response, undefined, role !== "signed out");
-            if (status === 405 && !headers.get("Allow") && target.isResource) problems.push(`${method} ${target.url}: 405 without Allow`);
-            if (target.isResource && role === "signed out" && target.access !== "public" && ![401, 405].includes(status)) {
-              problems.push(`${method} ${target.url} (${name}) signed out: expected 401 or 405, got ${status}`);
+        for (const role of ROLES) {
+          // Reads: the page or endpoint itself, and for pages the client-side data request too.
+          const kind = target.isResource ? "json" : "form";
+          const get = await send(requestFor(target.url, "GET", role, null, kind));
+          await check(
+            `GET ${target.url} as ${role}`,
+            get,
+            accessRule(target.access, role, target.isResource, get.headers.get("Location")),
+            role !== "signed out",
+          );
+          if (!target.isResource) {
+            const dataUrl = `${target.url === "/" ? "/_root" : target.url}.data`;
+            await check(`GET ${dataUrl} as ${role}`, await send(requestFor(dataUrl, "GET", role, null, "json")), undefined, role !== "signed out");
+          }
+          // Writes: every method, every hostile body.
+          const methods = target.isResource ? ["POST", "PUT", "PATCH", "DELETE"] : ["POST"];
+          const bodies = target.isResource ? JSON_BODIES : FORM_BODIES;
+          for (const method of methods) {
+            for (const [name, body] of bodies) {
+              // Sign-out is a write that works: keep the caller's session for the rest of the walk.
+              if (target.url === "/api/logout") continue;
+              const response = await send(requestFor(target.isResource ? target.url : target.postUrl, method, role, body, kind));
+              const { status, headers } = await check(`${method} ${target.url} (${name}) as ${role}`, response, undefined, role !== "signed out");
+              if (status === 405 && !headers.get("Allow") && target.isResource) problems.push(`${method} ${target.url}: 405 without Allow`);
+              if (target.isResource && role === "signed out" && target.access !== "public" && ![401, 405].includes(status)) {
+                problems.push(`${method} ${target.url} (${name}) signed out: expected 401 or 405, got ${status}`);
+              }
             }
           }
         }
+        // A foreign site's post to a page: the 403 page, never a bare 500.
+        if (!target.isResource) {
+          const foreign = await send(
+            requestFor(target.postUrl, "POST", "user", "intent=save", "form", {
+              Origin: "https://evil.example",
+            }),
+          );
+          const { status, text } = await check(`foreign POST ${target.url}`, foreign);
+          if (typeof target.module.action === "function" && status !== 403) problems.push(`foreign POST ${target.url}: expected 403, got ${status}`);
+          if (status === 403 && !text.includes("This request came from another site and was refused."))
+            problems.push(`foreign POST ${target.url}: not the 403 page`);
+        }
       }
-      // A foreign site's post to a page: the 403 page, never a bare 500.
-      if (!target.isResource) {
-        const foreign = await send(
-          requestFor(target.postUrl, "POST", "user", "intent=save", "form", {
-            Origin: "https://evil.example",
-          }),
-        );
-        const { status, text } = await check(`foreign POST ${target.url}`, foreign);
-        if (typeof target.module.action === "function" && status !== 403) problems.push(`foreign POST ${target.url}: expected 403, got ${status}`);
-        if (status === 403 && !text.includes("This request came from another site and was refused."))
-          problems.push(`foreign POST ${target.url}: not the 403 page`);
+
+      // The __proto__ bodies changed nobody's role or plan.
+      for (const account of [user, other, premium]) {
+        const stored = await UserModel.findById(account.user.id).lean();
+        expect(stored?.role).toBe("User");
       }
-    }
+      expect(Boolean((await UserModel.findById(user.user.id).lean())?.isPremium)).toBe(false);
 
-    // The __proto__ bodies changed nobody's role or plan.
-    for (const account of [user, other, premium]) {
-      const stored = await UserModel.findById(account.user.id).lean();
-      expect(stored?.role).toBe("User");
-    }
-    expect(Boolean((await UserModel.findById(user.user.id).lean())?.isPremium)).toBe(false);
-
-    console.info(`[harness] ${requestCount} requests over ${targets.length} routes × ${ROLES.length} roles`);
-    expect(problems).toEqual([]);
-    expect(requestCount).toBeGreaterThanOrEqual(1000);
-    // Nothing was worth a stack trace in the log either.
-    expect(errors.mock.calls.map((call) => inspect(call[0], { depth: 2 }).slice(0, 300))).toEqual([]);
-  }, 600_000);
-});
+      console.info(`[harness] share ${shard} of ${shards}: ${requestCount} requests over ${mine.length} of ${targets.length} routes × ${ROLES.length} roles`);
+      expect(problems).toEqual([]);
+      expect(requestCount).toBeGreaterThanOrEqual(Math.floor(1000 / shards));
+      // Nothing was worth a stack trace in the log either.
+      expect(errors.mock.calls.map((call) => inspect(call[0], { depth: 2 }).slice(0, 300))).toEqual([]);
+    }, 600_000);
+  });
+}
