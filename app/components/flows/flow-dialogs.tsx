@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 
-import { ErrorList, FormError } from "~/components/forms";
+import { ErrorList, FormError } from "~/components/ui/field";
 import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
 import { flowTypeLabel } from "~/lib/flow-types";
 import { PROGRESS_RESET_AFTER_MS } from "~/lib/flows/progress";

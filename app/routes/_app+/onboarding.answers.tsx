@@ -5,7 +5,7 @@ import { data } from "@remix-run/node";
 import { Await, Form, useActionData, useLoaderData, useNavigation, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { Suspense, useEffect, useState } from "react";
 
-import { FormError } from "~/components/forms";
+import { FormError } from "~/components/ui/field";
 import { firstValue, type AnswerField, type OnboardingValues } from "~/components/onboarding/answer-fields";
 import { ANSWERS_PAGE_ORDER, AnswersSections } from "~/components/onboarding/answers-sections";
 import { AnswersFormSkeleton } from "~/components/onboarding/skeletons";

@@ -5,7 +5,9 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
-import { Field, FormError, PasswordField, SubmitButton, useFailureToast } from "~/components/forms";
+import { useFailureToast } from "~/components/forms";
+import { StatusButton } from "~/components/ui/button";
+import { Field, FormError, PasswordField } from "~/components/ui/field";
 import { UpgradeLink } from "~/components/upgrade-dialog";
 import { changePasswordFormSchema, profileNameSchema } from "~/lib/schemas/auth";
 import { DEFAULT_ROLE, planLabel } from "~/lib/user";
@@ -176,9 +178,9 @@ function NameSection({ firstName, lastName }: { firstName: string; lastName: str
         <Field label="Last name" inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} errors={fields.lastName.errors} />
       </div>
       <div className="flex gap-3">
-        <SubmitButton intent={NAME_INTENT} pendingLabel="Saving...">
+        <StatusButton intent={NAME_INTENT} pendingLabel="Saving...">
           Save Name
-        </SubmitButton>
+        </StatusButton>
         <Link to="/user-settings" preventScrollReset className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
           Cancel
         </Link>
@@ -225,9 +227,9 @@ function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
           inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
           errors={fields.confirmPassword.errors}
         />
-        <SubmitButton intent={PASSWORD_INTENT} pendingLabel="Changing...">
+        <StatusButton intent={PASSWORD_INTENT} pendingLabel="Changing...">
           Change Password
-        </SubmitButton>
+        </StatusButton>
       </Form>
     </section>
   );

@@ -4,7 +4,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 
-import { Field, FormError, HoneypotField, PasswordField, SubmitButton, useFailureToast } from "~/components/forms";
+import { HoneypotField, useFailureToast } from "~/components/forms";
+import { StatusButton } from "~/components/ui/button";
+import { Field, FormError, PasswordField } from "~/components/ui/field";
 import { AuthLayout } from "~/components/layout/auth-layout";
 import { loginSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -86,9 +88,9 @@ export default function LoginRoute() {
           inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
           errors={fields.password.errors}
         />
-        <SubmitButton className="w-full" pendingLabel="Signing in...">
+        <StatusButton className="w-full" pendingLabel="Signing in...">
           Sign In
-        </SubmitButton>
+        </StatusButton>
       </Form>
       {/* Only a configured provider is offered: a button that can only fail is worse than none. */}
       {oauthLabel ? (
