@@ -8,7 +8,7 @@ import { forwardRef } from "react";
  * anything else that must stay its own element (a `<summary>`, a plain `<a>`).
  */
 
-export type ButtonVariant = "primary" | "secondary" | "destructive" | "danger" | "premium" | "ai" | "ghost" | "ghost-destructive" | "link";
+export type ButtonVariant = "primary" | "secondary" | "destructive" | "danger" | "premium" | "ai" | "inverse" | "ghost" | "ghost-destructive" | "subtle" | "link";
 export type ButtonSize = "xs" | "sm" | "md" | "lg" | "icon";
 
 const BASE =
@@ -25,8 +25,12 @@ const VARIANTS: Record<ButtonVariant, string> = {
   premium: "bg-amber-500 text-slate-900 hover:bg-amber-400",
   /** Actions that have the AI write something. */
   ai: "bg-gradient-to-r from-brand-600 to-violet-600 text-white hover:from-brand-700 hover:to-violet-700",
+  /** On a brand-coloured panel. */
+  inverse: "bg-white text-brand-700 hover:bg-brand-50",
   ghost: "text-brand-700 hover:bg-brand-50",
   "ghost-destructive": "text-red-700 hover:bg-red-50",
+  /** A quiet icon button (a dialog's ×). */
+  subtle: "text-slate-500 hover:bg-slate-100 hover:text-slate-800",
   link: "font-medium text-brand-700 underline-offset-2 hover:underline",
 };
 
@@ -38,7 +42,7 @@ const SIZES: Record<ButtonSize, string> = {
   icon: "rounded-lg p-2",
 };
 
-const FLAT: ReadonlySet<ButtonVariant> = new Set(["ghost", "ghost-destructive", "link"]);
+const FLAT: ReadonlySet<ButtonVariant> = new Set(["ghost", "ghost-destructive", "subtle", "link"]);
 
 export interface ButtonStyle {
   variant?: ButtonVariant;
