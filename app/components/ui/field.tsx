@@ -105,7 +105,8 @@ interface FieldChrome {
   required?: boolean;
 }
 
-type WithKey<P> = P & { key?: string };
+/** Conform's `key` (a new key resets an uncontrolled control) and data attributes (`data-autofocus` for the dialog). */
+type WithKey<P> = P & { key?: string } & { [data: `data-${string}`]: string | boolean | undefined };
 
 /** A one-line input (text, email, number, url...) with its label, description and errors. */
 export function Field({ label, inputProps, errors, description, className, required }: FieldChrome & { inputProps: WithKey<React.InputHTMLAttributes<HTMLInputElement>> }) {
