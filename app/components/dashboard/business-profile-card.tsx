@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 
+import { ButtonLink } from "~/components/ui/button";
 import type { DashboardData } from "~/services/dashboard.server";
 
 /**
@@ -17,9 +18,9 @@ export function BusinessProfileCard({ profile }: { profile: DashboardData["profi
         <p className="mt-1 text-sm text-slate-700">
           Complete your business profile to get benchmark scores and AI-generated flows tailored to your business.
         </p>
-        <Link to="/onboarding" className="mt-4 inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+        <ButtonLink to="/onboarding" className="mt-4">
           Start Onboarding
-        </Link>
+        </ButtonLink>
       </section>
     );
   }

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useEffect, useRef } from "react";
 
 import { useFailureToast } from "~/components/forms";
-import { StatusButton } from "~/components/ui/button";
+import { Button, buttonClass, StatusButton } from "~/components/ui/button";
 import { Field, FormError, PasswordField } from "~/components/ui/field";
 import { UpgradeLink } from "~/components/upgrade-dialog";
 import { changePasswordFormSchema, profileNameSchema } from "~/lib/schemas/auth";
@@ -113,7 +113,7 @@ export default function UserSettingsRoute() {
             <p className="font-medium text-slate-900">{planLabel(account)}</p>
             <p className="text-sm text-slate-600">Limited access to premium features</p>
           </div>
-          <UpgradeLink className="rounded-lg bg-amber-500 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-amber-400">
+          <UpgradeLink className={buttonClass({ variant: "premium" })}>
             Upgrade to Premium
           </UpgradeLink>
         </div>
@@ -125,9 +125,9 @@ export default function UserSettingsRoute() {
         </h2>
         <p className="mt-1 text-sm text-slate-600">Sign out of Flowmap on this device.</p>
         <Form method="post" action="/api/logout" reloadDocument className="mt-4">
-          <button type="submit" className="rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50">
+          <Button type="submit" variant="danger">
             Logout
-          </button>
+          </Button>
         </Form>
       </section>
     </div>
