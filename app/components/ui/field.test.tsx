@@ -127,13 +127,17 @@ describe("ChoiceField", () => {
     expect(page.text(page.byId(errorId))).toBe("Choose one");
   });
 
-  it("a checkbox group checks every saved answer and ties its hint to the fieldset", async () => {
+  it("a checkbox group checks every saved answer; its hint shows, and its accessible description is its error alone", async () => {
     const page = await renderDom(<ChoiceField type="checkbox" label="Seasons" name="demandSeasonality" options={["Spring", "Summer", "Winter"]} defaultValue={["Spring", "Winter"]} description="Select all that apply." />);
     const checked = page.byTag("input").filter((input) => "checked" in input.attribs).map((input) => input.attribs.value);
     expect(checked).toEqual(["Spring", "Winter"]);
     const [fieldset] = page.byTag("fieldset");
     expect(fieldset.attribs["aria-invalid"]).toBeUndefined();
-    expect(page.text(page.byId(fieldset.attribs["aria-describedby"]))).toBe("Select all that apply.");
+    expect(fieldset.attribs["aria-describedby"]).toBeUndefined();
+    expect(page.byTag("p").map((p) => page.text(p))).toEqual(["Select all that apply."]);
+    const invalid = await renderDom(<ChoiceField type="checkbox" label="Seasons" name="demandSeasonality" options={["Spring"]} description="Select all that apply." errors={["Please select at least one option"]} />);
+    const [group] = invalid.byTag("fieldset");
+    expect(invalid.text(invalid.byId(group.attribs["aria-describedby"]))).toBe("Please select at least one option");
   });
 });
 

@@ -238,7 +238,7 @@ export function CheckboxField({ label, inputProps, errors, description, classNam
 
 /**
  * A group of radio buttons or checkboxes under one legend, each option a card that shows when it
- * is chosen. The fieldset carries the group's description and errors.
+ * is chosen. The fieldset is described by its errors.
  */
 export function ChoiceField({
   type,
@@ -260,14 +260,16 @@ export function ChoiceField({
   autoFocus?: boolean;
   columns?: 1 | 2;
 }) {
-  const { errorId, descriptionId, controlProps } = useFieldIds({ errors, description });
+  // The group's accessible description is its error alone: the hint ("Select all that apply.")
+  // is read with the legend's group as visible text, and would otherwise precede every error.
+  const { errorId, controlProps } = useFieldIds({ errors });
   const selected = defaultValue === undefined ? [] : typeof defaultValue === "string" ? [defaultValue] : defaultValue;
   return (
     <fieldset className={className} aria-describedby={controlProps["aria-describedby"]} aria-invalid={controlProps["aria-invalid"]}>
       <FieldLabel as="legend" required={required}>
         {label}
       </FieldLabel>
-      {description ? <FieldDescription id={descriptionId}>{description}</FieldDescription> : null}
+      {description ? <FieldDescription>{description}</FieldDescription> : null}
       <div className={`mt-2 grid gap-2 ${columns === 2 ? "sm:grid-cols-2" : ""}`}>
         {options.map((option, index) => {
           const { value, label: text } = typeof option === "string" ? { value: option, label: option } : option;
