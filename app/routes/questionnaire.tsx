@@ -10,7 +10,6 @@ import type { StepProps } from "~/components/questionnaire/step-form";
 import { AccountStep, AssessmentStep, BusinessStep, CompanyStep, MethodStep, NurtureStep, ServiceStep, WaitlistStep } from "~/components/questionnaire/steps";
 import { useToast } from "~/components/ui/toaster";
 import {
-  nextStep,
   parseStepParam,
   previousStep,
   questionnaireProgress,
@@ -20,18 +19,17 @@ import {
 import { QUESTIONNAIRE_MESSAGES as MESSAGES } from "~/lib/questionnaire/messages";
 import { questionnaireDraftSchema, questionnaireStepSchemas, waitlistSchema } from "~/lib/schemas/questionnaire";
 import type { ToastVariant } from "~/lib/toast";
-import { signUpRefusal } from "~/services/auth/rate-limit.server";
+import { getUserId } from "~/services/auth/auth.server";
+import { claimRegistration } from "~/services/auth/rate-limit.server";
+import { startUserSession } from "~/services/auth/session.server";
+import { isDomainError, validationError, type DomainError } from "~/services/domain-error";
 import { readForm } from "~/services/forms.server";
-import {
-  firstIncompleteStep,
-  joinWaitlist,
-  loadDraft,
-  mergeStep,
-  saveQuestionnaireDraft,
-  signedInRedirect,
-  submitQuestionnaire,
-  type LoadedDraft,
-} from "~/services/questionnaire.server";
+import { pageErrorReply, runForPage } from "~/services/page.server";
+import { clearedDraftCookieHeader, draftCookieHeader, draftOwnerOf } from "~/services/questionnaire/draft-cookie.server";
+import { loadDraft, saveQuestionnaireDraft, type DraftOwner } from "~/services/questionnaire/drafts.server";
+import { answerStep, firstIncompleteStep, leaveStep, mergeStep, stepBefore, type AnswerStep } from "~/services/questionnaire/steps.server";
+import { hasBusinessProfile, submitQuestionnaire } from "~/services/questionnaire/submission.server";
+import { joinWaitlist } from "~/services/questionnaire/waitlist.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [
@@ -46,10 +44,28 @@ function questionnaireUrl(step: QuestionnaireStep) {
   return `/questionnaire?step=${step}`;
 }
 
+/**
+ * The questionnaire creates an account, so a signed-in user has no use for it: their answers
+ * are edited on the Onboarding Questions page, or first given in the onboarding wizard
+ * (docs/decisions/006). Thrown as a redirect; nothing for a visitor.
+ */
+async function sendSignedInUsersOn(request: Request) {
+  const userId = await getUserId(request);
+  if (!userId) return;
+  throw (await hasBusinessProfile(userId))
+    ? await redirectWithToast("/onboarding/answers", {
+        title: "You're already signed in",
+        description: "Your business answers are on your Onboarding Questions page, ready to edit.",
+      })
+    : await redirectWithToast("/onboarding", {
+        title: "You're already signed in",
+        description: "Complete your business profile in the onboarding wizard.",
+      });
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const signedIn = await signedInRedirect(request);
-  if (signedIn) throw signedIn;
-  const draft = await loadDraft(request);
+  await sendSignedInUsersOn(request);
+  const draft = await loadDraft(await draftOwnerOf(request));
   const params = new URL(request.url).searchParams;
   // `?step=` wins over the saved step; anything but 1 to 7 or 9 starts at 1.
   const step = params.has("step") ? parseStepParam(params.get("step")) : draft.step;
@@ -68,147 +84,147 @@ function reply(step: QuestionnaireStep, result: SubmissionResult<string[]>, toas
   return data({ step, result, toast }, { status, headers });
 }
 
+function failure(description: string): StepToast {
+  return { title: "Error", description, variant: "destructive" };
+}
+
+/**
+ * A service's DomainError as this page answers it: the field messages at the fields and a
+ * destructive toast with the same status; a wrong or missing answer is told with the
+ * questionnaire's own "fill in all required fields" toast.
+ */
+function stepErrorReply(
+  error: DomainError,
+  step: QuestionnaireStep,
+  options: { submission: NonNullable<Parameters<typeof pageErrorReply>[1]>["submission"]; hideFields?: string[]; headers?: Headers },
+) {
+  const validation = error.kind === "validation";
+  return pageErrorReply(validation ? validationError(MESSAGES.fillRequired, error.fieldErrors) : error, {
+    ...options,
+    title: validation ? MESSAGES.validationTitle : undefined,
+    extra: { step },
+  });
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const signedIn = await signedInRedirect(request);
-  if (signedIn) throw signedIn;
+  await sendSignedInUsersOn(request);
   const step = parseStepParam(String(form.get("step") ?? ""));
   const intent = form.get("intent");
-  const draft = await loadDraft(request);
+  const owner = await draftOwnerOf(request);
   switch (intent) {
     case "back":
-      return goBack(request, form, step, draft);
+      return goBack(form, step, owner);
     case "next":
-      if (step === 9) return waitlistStep(request, form);
-      if (step === 7) return accountStep(request, form, draft);
-      return answerStep(request, form, step, draft);
+      if (step === 9) return waitlistStep(request, form, owner);
+      if (step === 7) return accountStep(request, form, owner);
+      return nextFrom(form, step, owner);
     default:
       throw new Response(JSON.stringify({ message: "Unknown form action." }), { status: 400, headers: { "Content-Type": "application/json" } });
   }
 }
 
-function withCookie(setCookie: string | null, headers = new Headers()) {
+async function withDraftCookie(draftId: string | null, headers = new Headers()) {
+  const setCookie = await draftCookieHeader(draftId);
   if (setCookie) headers.append("Set-Cookie", setCookie);
   return headers;
 }
 
 /** Steps 1 to 6: validate the step, keep it in the draft, go on. */
-async function answerStep(request: Request, form: FormData, step: Exclude<QuestionnaireStep, 7 | 9>, draft: LoadedDraft) {
+async function nextFrom(form: FormData, step: AnswerStep, owner: DraftOwner | null) {
   const submission = parseWithZod(form, { schema: questionnaireStepSchemas[step] });
   if (submission.status !== "success") return reply(step, submission.reply(), VALIDATION, 422);
-  const answers = mergeStep(draft.answers, step, submission.value);
-  const next = nextStep(step, questionnaireDraftSchema.parse(answers)) ?? 1;
   try {
-    const { setCookie } = await saveQuestionnaireDraft(request, { answers, step: next });
+    const saved = await answerStep({ owner, step, input: submission.value });
     return redirectWithToast(
-      questionnaireUrl(next),
+      questionnaireUrl(saved.step),
       { title: MESSAGES.progressSaved, description: MESSAGES.progressSavedDescription, variant: "success" },
-      { headers: withCookie(setCookie) },
+      { headers: await withDraftCookie(saved.draftId) },
     );
   } catch (error) {
+    if (isDomainError(error)) return stepErrorReply(error, step, { submission });
     console.error("Could not save a questionnaire draft", error);
-    return reply(step, submission.reply({ formErrors: [MESSAGES.saveFailed] }), { title: "Error", description: MESSAGES.saveFailed, variant: "destructive" }, 500);
+    return reply(step, submission.reply({ formErrors: [MESSAGES.saveFailed] }), failure(MESSAGES.saveFailed), 500);
   }
 }
 
 /** Back needs no valid answers: whatever is well formed on this step is kept, the rest left as it was. */
-async function goBack(request: Request, form: FormData, step: QuestionnaireStep, draft: LoadedDraft) {
+async function goBack(form: FormData, step: QuestionnaireStep, owner: DraftOwner | null) {
   const loose = parseWithZod(form, { schema: questionnaireDraftSchema });
-  const answers = loose.status === "success" ? mergeStep(draft.answers, step, loose.value) : draft.answers;
-  const previous = previousStep(step, questionnaireDraftSchema.parse(answers)) ?? 1;
   try {
-    const { setCookie } = await saveQuestionnaireDraft(request, { answers, step: previous });
-    return redirect(questionnaireUrl(previous), { headers: withCookie(setCookie) });
+    const saved = await leaveStep({ owner, step, input: loose.status === "success" ? loose.value : null });
+    return redirect(questionnaireUrl(saved.step), { headers: await withDraftCookie(saved.draftId) });
   } catch (error) {
     console.error("Could not save a questionnaire draft", error);
-    return redirectWithToast(questionnaireUrl(previous), { title: "Error", description: MESSAGES.saveFailed, variant: "destructive" });
+    const previous = await stepBefore(owner, step).catch(() => 1 as const);
+    return redirectWithToast(questionnaireUrl(previous), failure(MESSAGES.saveFailed));
   }
 }
 
 /** Step 7: create the account with every answer, sign in, on to the dashboard. */
-async function accountStep(request: Request, form: FormData, draft: LoadedDraft) {
+async function accountStep(request: Request, form: FormData, owner: DraftOwner | null) {
   const hideFields = ["password"];
   const submission = parseWithZod(form, { schema: questionnaireStepSchemas[7] });
   if (submission.status !== "success") return reply(7, submission.reply({ hideFields }), VALIDATION, 422);
   const { password, ...account } = submission.value;
+  const draft = await loadDraft(owner);
   const answers = mergeStep(draft.answers, 7, account);
 
   /** Whatever goes wrong, the account details typed here stay in the draft with the rest. */
   async function keepInDraft(step: QuestionnaireStep) {
     try {
-      return withCookie((await saveQuestionnaireDraft(request, { answers, step })).setCookie);
+      return await withDraftCookie((await saveQuestionnaireDraft({ owner, input: { answers, step } })).draftId);
     } catch (error) {
       console.error("Could not save a questionnaire draft", error);
       return new Headers();
     }
   }
 
-  const refused = await signUpRefusal(request, "account");
-  if (refused) {
-    return reply(7, submission.reply({ formErrors: [refused.message], hideFields }), { title: "Error", description: refused.message, variant: "destructive" }, 429, refused.headers);
-  }
+  const refused = await runForPage(() => claimRegistration(request, "account"), { submission, hideFields, extra: { step: 7 } });
+  if (!refused.ok) return refused.response;
   try {
-    const result = await submitQuestionnaire(request, { ...answers, password });
-    if (result.ok) {
-      const headers = new Headers();
-      for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-      return redirectWithToast(
-        "/dashboard",
-        { title: MESSAGES.success, description: MESSAGES.successDescription, variant: "success" },
-        { headers },
-      );
-    }
-    if (result.status === 409) {
-      const headers = await keepInDraft(7);
-      return reply(7, submission.reply({ fieldErrors: { email: [result.message] }, hideFields }), { title: "Error", description: result.message, variant: "destructive" }, 409, headers);
-    }
-    const first = firstIncompleteStep(questionnaireDraftSchema.parse(answers), Object.keys(result.errors));
-    const headers = await keepInDraft(first);
-    if (first === 7) {
-      const fieldErrors = Object.fromEntries(Object.entries(result.errors).map(([key, message]) => [key, [message]]));
-      return reply(7, submission.reply({ fieldErrors, hideFields }), VALIDATION, 422, headers);
-    }
-    return redirectWithToast(
-      questionnaireUrl(first),
-      { title: MESSAGES.validationTitle, description: MESSAGES.previousStepsMissing, variant: "destructive" },
-      { headers },
-    );
+    const { session } = await submitQuestionnaire({
+      draftOwner: owner,
+      input: { ...answers, password },
+      signIn: async (userId) => (await startUserSession(userId, request)).setCookie,
+    });
+    const headers = new Headers();
+    headers.append("Set-Cookie", session);
+    const clearDraft = await clearedDraftCookieHeader(request);
+    if (clearDraft) headers.append("Set-Cookie", clearDraft);
+    return redirectWithToast("/dashboard", { title: MESSAGES.success, description: MESSAGES.successDescription, variant: "success" }, { headers });
   } catch (error) {
+    if (isDomainError(error) && error.kind === "validation") {
+      // An answer of an earlier step is missing or wrong: back to the first such step.
+      const errors = error.fieldErrors ?? {};
+      const first = firstIncompleteStep(questionnaireDraftSchema.parse(answers), Object.keys(errors));
+      const headers = await keepInDraft(first);
+      if (first === 7) return stepErrorReply(error, 7, { submission, hideFields, headers });
+      return redirectWithToast(questionnaireUrl(first), { title: MESSAGES.validationTitle, description: MESSAGES.previousStepsMissing, variant: "destructive" }, { headers });
+    }
+    if (isDomainError(error)) return stepErrorReply(error, 7, { submission, hideFields, headers: await keepInDraft(7) });
     console.error("Could not complete a questionnaire", error);
     const headers = await keepInDraft(7);
-    return reply(
-      7,
-      submission.reply({ formErrors: [MESSAGES.submitFailed], hideFields }),
-      { title: "Error", description: MESSAGES.submitFailed, variant: "destructive" },
-      500,
-      headers,
-    );
+    return reply(7, submission.reply({ formErrors: [MESSAGES.submitFailed], hideFields }), failure(MESSAGES.submitFailed), 500, headers);
   }
 }
 
 /** Step 9: the B2B waitlist, then home. */
-async function waitlistStep(request: Request, form: FormData) {
+async function waitlistStep(request: Request, form: FormData, owner: DraftOwner | null) {
   const submission = parseWithZod(form, { schema: waitlistSchema });
   if (submission.status !== "success") return reply(9, submission.reply(), VALIDATION, 422);
-  const refused = await signUpRefusal(request, "waitlist");
-  if (refused) return reply(9, submission.reply({ formErrors: [refused.message] }), { title: "Error", description: refused.message, variant: "destructive" }, 429, refused.headers);
+  const refused = await runForPage(() => claimRegistration(request, "waitlist"), { submission, extra: { step: 9 } });
+  if (!refused.ok) return refused.response;
   try {
-    const result = await joinWaitlist(request, submission.value);
-    if (!result.ok) {
-      const fieldErrors = Object.fromEntries(Object.entries(result.errors).map(([key, message]) => [key, [message]]));
-      return reply(9, submission.reply({ fieldErrors }), VALIDATION, 422);
-    }
+    await joinWaitlist({ draftOwner: owner, input: submission.value });
     const headers = new Headers();
-    for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+    const clearDraft = await clearedDraftCookieHeader(request);
+    if (clearDraft) headers.append("Set-Cookie", clearDraft);
     return redirectWithToast("/", { title: MESSAGES.thankYou, description: MESSAGES.waitlistJoined, variant: "success" }, { headers });
   } catch (error) {
+    if (isDomainError(error)) return stepErrorReply(error, 9, { submission });
     console.error("Could not add a waitlist entry", error);
-    return reply(
-      9,
-      submission.reply({ formErrors: [MESSAGES.waitlistFailed] }),
-      { title: "Error", description: MESSAGES.waitlistFailed, variant: "destructive" },
-      500,
-    );
+    return reply(9, submission.reply({ formErrors: [MESSAGES.waitlistFailed] }), failure(MESSAGES.waitlistFailed), 500);
   }
 }
 

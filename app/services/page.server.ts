@@ -25,7 +25,14 @@ interface ConformSubmission {
 
 export function pageErrorReply(
   error: DomainError,
-  options: { submission?: ConformSubmission; title?: string; hideFields?: string[]; extra?: Record<string, unknown> } = {},
+  options: {
+    submission?: ConformSubmission;
+    title?: string;
+    hideFields?: string[];
+    extra?: Record<string, unknown>;
+    /** Headers the reply carries besides Retry-After (a cookie the action set on the way, say). */
+    headers?: HeadersInit;
+  } = {},
 ) {
   const fieldErrors = error.fieldErrors ?? {};
   const conformFieldErrors = Object.fromEntries(Object.entries(fieldErrors).map(([field, message]) => [field, [message]]));
@@ -44,7 +51,8 @@ export function pageErrorReply(
     code: error.code ?? null,
     toast: { title: options.title ?? titleFor(error), description: error.message, variant: "destructive" },
   };
-  const headers: HeadersInit = error.retryAfterSeconds ? { "Retry-After": String(Math.max(1, Math.ceil(error.retryAfterSeconds))) } : {};
+  const headers = new Headers(options.headers);
+  if (error.retryAfterSeconds) headers.set("Retry-After", String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
   return data(reply, { status: DOMAIN_ERROR_STATUS[error.kind], headers });
 }
 

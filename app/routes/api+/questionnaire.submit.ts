@@ -1,9 +1,11 @@
 import { z } from "zod";
 
-import { apiError, apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
+import { apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
 import { claimRegistration } from "~/services/auth/rate-limit.server";
 import { currentUserPayload } from "~/services/auth/api-user.server";
-import { submitQuestionnaire } from "~/services/questionnaire.server";
+import { startUserSession } from "~/services/auth/session.server";
+import { clearedDraftCookieHeader, draftOwnerOf } from "~/services/questionnaire/draft-cookie.server";
+import { submitQuestionnaire } from "~/services/questionnaire/submission.server";
 
 export const loader = noGetLoader(["POST"]);
 
@@ -15,10 +17,17 @@ export const action = byMethod({
   POST: async ({ request }) => {
     const body = await readJson(request, z.record(z.string(), z.unknown()));
     await claimRegistration(request, "account");
-    const result = await submitQuestionnaire(request, body);
-    if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
+    // Read before the new session exists: the draft belongs to whoever sent this request.
+    const draftOwner = await draftOwnerOf(request);
+    const { user, session } = await submitQuestionnaire({
+      draftOwner,
+      input: body,
+      signIn: async (userId) => (await startUserSession(userId, request)).setCookie,
+    });
     const headers = new Headers();
-    for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-    return apiJson(await currentUserPayload(result.user), { status: 201, headers });
+    headers.append("Set-Cookie", session);
+    const clearDraft = await clearedDraftCookieHeader(request);
+    if (clearDraft) headers.append("Set-Cookie", clearDraft);
+    return apiJson(await currentUserPayload(user), { status: 201, headers });
   },
 });

@@ -1,8 +1,10 @@
 import { z } from "zod";
 
-import { apiError, apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
+import { QUESTIONNAIRE_MESSAGES as MESSAGES } from "~/lib/questionnaire/messages";
+import { apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
 import { claimRegistration } from "~/services/auth/rate-limit.server";
-import { joinWaitlist, MESSAGES } from "~/services/questionnaire.server";
+import { clearedDraftCookieHeader, draftOwnerOf } from "~/services/questionnaire/draft-cookie.server";
+import { joinWaitlist } from "~/services/questionnaire/waitlist.server";
 
 export const loader = noGetLoader(["POST"]);
 
@@ -12,10 +14,10 @@ export const action = byMethod({
   POST: async ({ request }) => {
     const body = await readJson(request, z.record(z.string(), z.unknown()));
     await claimRegistration(request, "waitlist");
-    const result = await joinWaitlist(request, body);
-    if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
+    await joinWaitlist({ draftOwner: await draftOwnerOf(request), input: body });
     const headers = new Headers();
-    for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+    const clearDraft = await clearedDraftCookieHeader(request);
+    if (clearDraft) headers.append("Set-Cookie", clearDraft);
     return apiJson({ message: `${MESSAGES.thankYou} ${MESSAGES.waitlistJoined}` }, { headers });
   },
 });

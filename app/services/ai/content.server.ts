@@ -4,7 +4,7 @@ import type { WriterTouchpoint } from "~/lib/content/writer";
 import type { FlowType } from "~/lib/flow-types";
 import { writeOffline, OFFLINE_CONTENT_MODEL } from "~/services/ai/offline-content.server";
 import { OpenAiContentWriter } from "~/services/ai/openai-content.server";
-import { getEnv } from "~/services/env.server";
+import { openAiSettings } from "~/services/ai/openai-client.server";
 
 /**
  * Premium content writing, the provider interface's content method (ARCHITECTURE §6): the
@@ -31,12 +31,6 @@ export const offlineContentProvider: ContentProvider = {
 };
 
 export function getContentProvider(): ContentProvider {
-  const env = getEnv();
-  if (!env.OPENAI_API_KEY) return offlineContentProvider;
-  return new OpenAiContentWriter({
-    apiKey: env.OPENAI_API_KEY,
-    baseURL: env.OPENAI_BASE_URL,
-    model: env.OPENAI_MODEL,
-    timeoutMs: env.OPENAI_TIMEOUT_MS,
-  });
+  const settings = openAiSettings();
+  return settings ? new OpenAiContentWriter(settings) : offlineContentProvider;
 }

@@ -1,14 +1,8 @@
-import OpenAI from "openai";
-
 import { CALL_TO_ACTION_MAX, PREHEADER_MAX, SMS_GSM7_MAX, SMS_OPT_OUT, SMS_UNICODE_MAX, SUBJECT_MAX } from "~/lib/content/rules";
 import { WRITTEN_FLOW_JSON_SCHEMA, writtenFlowSchema, type WrittenFlow } from "~/lib/content/schema";
 import { flowTypeLabel } from "~/lib/flow-types";
 import type { ContentProvider, ContentRequest } from "~/services/ai/content.server";
-
-/** The model could not give a usable answer: timeout, 5xx, refusal, truncated or malformed JSON. */
-export class ContentProviderError extends Error {
-  name = "ContentProviderError";
-}
+import { createOpenAiClient, type OpenAiClient, type OpenAiSettings } from "~/services/ai/openai-client.server";
 
 const SYSTEM_PROMPT = [
   "You are a senior lifecycle copywriter. Write ready-to-send copy for every touchpoint of the flow you are given,",
@@ -24,13 +18,14 @@ const SYSTEM_PROMPT = [
 
 export class OpenAiContentWriter implements ContentProvider {
   readonly model: string;
-  private readonly client: OpenAI;
+  private readonly client: OpenAiClient;
 
-  constructor(options: { apiKey: string; baseURL?: string; model: string; timeoutMs: number }) {
-    this.model = options.model;
-    this.client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries: 1 });
+  constructor(settings: OpenAiSettings) {
+    this.model = settings.model;
+    this.client = createOpenAiClient(settings);
   }
 
+  /** The flow's copy; any fault of the model (see OpenAiClient) is a ProviderError. */
   async writeContent(request: ContentRequest): Promise<WrittenFlow> {
     const brief = {
       flowType: flowTypeLabel(request.flowType),
@@ -46,33 +41,13 @@ export class OpenAiContentWriter implements ContentProvider {
         callToAction: tp.callToAction,
       })),
     };
-    let completion: OpenAI.Chat.Completions.ChatCompletion;
-    try {
-      completion = await this.client.chat.completions.create({
-        model: this.model,
-        temperature: 0.7,
-        messages: [
-          { role: "system", content: SYSTEM_PROMPT },
-          { role: "user", content: JSON.stringify(brief) },
-        ],
-        response_format: { type: "json_schema", json_schema: { name: "written_flow", strict: true, schema: WRITTEN_FLOW_JSON_SCHEMA } },
-      });
-    } catch (error) {
-      throw new ContentProviderError(`The model call failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    const choice = completion.choices[0];
-    if (!choice) throw new ContentProviderError("The model answered with no choice.");
-    if (choice.message.refusal) throw new ContentProviderError("The model refused to write the content.");
-    if (choice.finish_reason === "length") throw new ContentProviderError("The model's answer was cut off.");
-    const text = choice.message.content ?? "";
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new ContentProviderError("The model's answer is not valid JSON.");
-    }
-    const result = writtenFlowSchema.safeParse(parsed);
-    if (!result.success) throw new ContentProviderError("The model's answer does not have the expected shape.");
-    return result.data;
+    return this.client.complete({
+      schema: writtenFlowSchema,
+      jsonSchema: WRITTEN_FLOW_JSON_SCHEMA,
+      name: "written_flow",
+      system: SYSTEM_PROMPT,
+      user: JSON.stringify(brief),
+      temperature: 0.7,
+    });
   }
 }

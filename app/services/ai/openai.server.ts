@@ -1,5 +1,3 @@
-import OpenAI from "openai";
-import { zodResponseFormat } from "openai/helpers/zod";
 import { z } from "zod";
 
 import { flowTypeLabel } from "~/lib/flow-types";
@@ -13,41 +11,17 @@ import {
   SUNSET_MIN_INACTIVITY_DAYS,
   TOUCHPOINT_COUNT,
 } from "~/lib/flows/rules";
+import { createOpenAiClient, type OpenAiSettings } from "~/services/ai/openai-client.server";
 import type { FlowProvider, FlowRequest, RegeneratedDraft, RegenerateRequest } from "~/services/ai/provider.server";
-import { ProviderError } from "~/services/ai/provider.server";
+
+export type { OpenAiSettings } from "~/services/ai/openai-client.server";
 
 /**
- * The OpenAI generator: the `openai` SDK against OPENAI_BASE_URL with OPENAI_MODEL, an explicit
- * timeout and at most one retry, a JSON-schema structured output, parsed with the same zod schema
- * the offline generator's drafts follow. Any fault (timeout, 5xx, refusal, truncated or malformed
- * JSON, a shape zod refuses) is a ProviderError; the flows service then holds the draft to the
- * product rules before anything is stored.
+ * The OpenAI generator: the app's one OpenAI client (openai-client.server.ts: timeout, one retry,
+ * JSON-schema structured output), its answers parsed with the same zod schema the offline
+ * generator's drafts follow. Any fault is a ProviderError; the flows service then holds the draft
+ * to the product rules before anything is stored.
  */
-
-export interface OpenAiSettings {
-  apiKey: string;
-  baseURL?: string;
-  model: string;
-  timeoutMs: number;
-}
-
-/** A JSON schema without string length limits (strict structured outputs refuse `maxLength`); zod checks them after. */
-function withoutLengthLimits(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutLengthLimits);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>)
-        .filter(([key]) => key !== "maxLength" && key !== "minLength")
-        .map(([key, item]) => [key, withoutLengthLimits(item)]),
-    );
-  }
-  return value;
-}
-
-function responseFormat(schema: z.ZodType, name: string) {
-  const format = zodResponseFormat(schema, name);
-  return { type: "json_schema" as const, json_schema: { ...format.json_schema, schema: withoutLengthLimits(format.json_schema.schema) as Record<string, unknown> } };
-}
 
 const regeneratedSchema = z.object({
   explanation: z.string().trim().min(1).max(2000),
@@ -92,36 +66,8 @@ function contextText(request: FlowRequest): string {
 }
 
 export function createOpenAiProvider(settings: OpenAiSettings): FlowProvider {
-  const client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseURL, timeout: settings.timeoutMs, maxRetries: 1 });
-
-  async function complete<S extends z.ZodType>(schema: S, name: string, system: string, user: string): Promise<z.infer<S>> {
-    let completion: OpenAI.Chat.Completions.ChatCompletion;
-    try {
-      completion = await client.chat.completions.create({
-        model: settings.model,
-        messages: [
-          { role: "system", content: system },
-          { role: "user", content: user },
-        ],
-        response_format: responseFormat(schema, name),
-      });
-    } catch (error) {
-      throw new ProviderError(`The model call failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-    }
-    const choice = completion.choices[0];
-    if (!choice) throw new ProviderError("The model answered with no choice.");
-    if (choice.message.refusal) throw new ProviderError(`The model refused: ${choice.message.refusal}`);
-    if (choice.finish_reason !== "stop") throw new ProviderError(`The model stopped early (${choice.finish_reason}).`);
-    let json: unknown;
-    try {
-      json = JSON.parse(choice.message.content ?? "");
-    } catch (error) {
-      throw new ProviderError("The model's answer is not valid JSON.", { cause: error });
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new ProviderError(`The model's answer does not have the expected shape: ${parsed.error.message}`);
-    return parsed.data;
-  }
+  const client = createOpenAiClient(settings);
+  const complete = <S extends z.ZodType>(schema: S, name: string, system: string, user: string) => client.complete({ schema, name, system, user });
 
   const systemBase = "You are a senior lifecycle marketer who plans email and SMS flows. Answer with JSON only, in the given schema.";
 

@@ -10,7 +10,7 @@ import { benchmarkChangesSchema, benchmarkInputSchema } from "~/services/admin/b
 import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
 import { userAccessSchema } from "~/services/admin/users.server";
 import { userMetricsInputSchema } from "~/services/benchmarks/metrics-input";
-import { draftInputSchema } from "~/services/questionnaire.server";
+import { draftInputSchema } from "~/services/questionnaire/drafts.server";
 import { appVersion } from "~/services/version.server";
 
 /**

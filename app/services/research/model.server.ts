@@ -1,12 +1,15 @@
-import OpenAI from "openai";
-import { zodResponseFormat } from "openai/helpers/zod";
 import { z } from "zod";
+
+import { createOpenAiClient, type OpenAiSettings } from "~/services/ai/openai-client.server";
+import { ProviderError } from "~/services/ai/provider.server";
+import { getEnv } from "~/services/env.server";
 
 import { factsAsText, RESEARCH_ANSWER_MAX, RESEARCH_FIELDS, type ResearchAnswers, type SiteFacts } from "./extract";
 
 /**
  * The model path of research (OPENAI_API_KEY set): the model reads the page's facts and writes
- * the answers it can support. Its output is validated field by field; anything off-schema is
+ * the answers it can support, through the app's one OpenAI client (its timeout, retry and
+ * ProviderError for every fault). Its output is validated field by field; anything off-schema is
  * dropped, never stored.
  */
 
@@ -15,13 +18,8 @@ const answerSchema = z.string().trim().max(RESEARCH_ANSWER_MAX);
 /** What the model is asked for: every research field, "" when the page does not say. */
 const modelOutputSchema = z.object(Object.fromEntries(RESEARCH_FIELDS.map((field) => [field, z.string()])) as Record<(typeof RESEARCH_FIELDS)[number], z.ZodString>);
 
-export interface ModelSettings {
-  apiKey: string;
-  baseURL?: string;
-  model: string;
-  /** Milliseconds for the whole call; the SDK's default is 10 minutes. */
-  timeoutMs?: number;
-}
+/** The client's settings; without a timeout, the environment's OPENAI_TIMEOUT_MS. */
+export type ModelSettings = Omit<OpenAiSettings, "timeoutMs"> & { timeoutMs?: number };
 
 const INSTRUCTIONS = [
   "You fill in a lifecycle-marketing questionnaire for a business from its own website.",
@@ -34,29 +32,21 @@ const INSTRUCTIONS = [
   "guarantees_q8 (guarantees or refund policy), specificLeadOffer (an offer for new leads), onboardingSpecialOffers.",
 ].join(" ");
 
+/** The model's answers for these facts; throws a ProviderError when the model gives no usable answer. */
 export async function answersFromModel(facts: SiteFacts, settings: ModelSettings): Promise<ResearchAnswers> {
-  const client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseURL, timeout: settings.timeoutMs ?? 45_000, maxRetries: 1 });
-  const completion = await client.chat.completions.create({
-    model: settings.model,
+  const client = createOpenAiClient({ ...settings, timeoutMs: settings.timeoutMs ?? getEnv().OPENAI_TIMEOUT_MS });
+  // Parsed field by field below rather than as a whole: one bad field must not cost the good ones.
+  const output = await client.completeJson({
+    schema: modelOutputSchema,
+    name: "website_research",
+    system: INSTRUCTIONS,
+    user: factsAsText(facts),
     temperature: 0.2,
-    response_format: zodResponseFormat(modelOutputSchema, "website_research"),
-    messages: [
-      { role: "system", content: INSTRUCTIONS },
-      { role: "user", content: factsAsText(facts) },
-    ],
   });
-  const content = completion.choices[0]?.message?.content;
-  if (!content) throw new Error("The model returned no answer.");
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(content);
-  } catch {
-    throw new Error("The model's answer was not JSON.");
-  }
-  if (typeof parsed !== "object" || parsed === null) throw new Error("The model's answer was not an object.");
+  if (typeof output !== "object" || output === null) throw new ProviderError("The model's answer was not an object.");
   const answers: ResearchAnswers = {};
   for (const field of RESEARCH_FIELDS) {
-    const result = answerSchema.safeParse(Reflect.get(parsed, field));
+    const result = answerSchema.safeParse(Reflect.get(output, field));
     if (result.success && result.data) answers[field] = result.data;
   }
   return answers;

@@ -1,4 +1,5 @@
 import { getUserById, updateUserDetails, type UserRecord } from "~/models/user.server";
+import { openAiSettings } from "~/services/ai/openai-client.server";
 import { toApiUser } from "~/services/auth/api-user.server";
 import { conflict, upstreamFailed, validationError } from "~/services/domain-error";
 import { getEnv } from "~/services/env.server";
@@ -31,7 +32,7 @@ function defaultOptions(): Required<ResearchOptions> {
   return {
     // RESEARCH_ALLOWED_HOSTS is for tests only (loopback fixture sites); see .env.example.
     fetch: { allowedHosts: parseAllowedHosts(process.env.RESEARCH_ALLOWED_HOSTS) },
-    model: env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL } : null,
+    model: openAiSettings(env),
   };
 }
 

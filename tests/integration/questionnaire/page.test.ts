@@ -18,7 +18,7 @@ const { countUsers, getUserByEmail } = await import("~/models/user.server");
 const { countWaitlist, listWaitlist } = await import("~/models/waitlist.server");
 const { EMAIL_TAKEN_MESSAGE } = await import("~/services/auth/accounts.server");
 const { verifyPassword } = await import("~/services/auth/password.server");
-const { firstIncompleteStep, mergeStep } = await import("~/services/questionnaire.server");
+const { firstIncompleteStep, mergeStep } = await import("~/services/questionnaire/steps.server");
 const { NOT_AN_OPTION, PASSWORD_MIN_8, REQUIRED, SELECT_ONE, WEBSITE_INVALID, WEBSITE_REQUIRED, EMAIL_INVALID, questionnaireDraftSchema } =
   await import("~/lib/schemas/questionnaire");
 

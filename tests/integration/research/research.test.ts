@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 process.env.FLOWMAP_SCRYPT_LOG_N = "12";
 
@@ -10,6 +10,7 @@ const { createUser } = await import("../../support/factories");
 const { apiBody, args, formRequest, jsonRequest, toastOf, expectRedirect } = await import("../../support/requests");
 const { html, loopbackOnlyConnector, startFixtureSite, tableResolver } = await import("../../support/fixture-site");
 const { EMPTY_PAGE, RICH_PAGE } = await import("./pages");
+const { startOpenAiStub } = await import("../../support/openai-stub");
 const api = await import("~/routes/api+/ai-research.perform");
 const dashboardRoute = await import("~/routes/_app+/dashboard");
 const { performResearch } = await import("~/services/research/research.server");
@@ -194,6 +195,38 @@ describe("the model path (OPENAI_API_KEY), against a loopback OpenAI-compatible 
     expect(errors).toHaveLength(1);
     expect((await getResponseByUserId(user.id))?.productServiceDescription).toContain("small-batch stoneware");
   });
+});
+
+describe("the model path shares the app's OpenAI client: its timeout, one retry and faults", () => {
+  let stub: Awaited<ReturnType<typeof startOpenAiStub>>;
+  beforeAll(async () => {
+    stub = await startOpenAiStub();
+  });
+  afterAll(() => stub.close());
+
+  const FAULTS: Array<[string, Parameters<typeof stub.script>[0], number]> = [
+    ["a model that never answers (the timeout ends it, then one retry)", { kind: "hang" }, 2],
+    ["a 5xx (retried once)", { kind: "status", status: 503 }, 2],
+    ["a refusal", { kind: "refusal", refusal: "I can't help with that." }, 1],
+    ["an answer cut short", { kind: "content", content: '{"productServiceDescription": "Hand-thr', finishReason: "length" }, 1],
+  ];
+
+  it.each(FAULTS)("falls back to the page's facts on %s", async (_name, answer, calls) => {
+    stub.script(answer);
+    const { user } = await aiUser(`${site.origin}/`);
+    const { fetch } = fetchOptions();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await performResearch({ userId: user.id, options: { fetch, model: { apiKey: "test-key", baseURL: stub.baseURL, model: "stub-model", timeoutMs: 1000 } } });
+      expect(errors).toHaveBeenCalledTimes(1);
+      expect(String(errors.mock.calls[0]?.[1])).toMatch(/^ProviderError/);
+    } finally {
+      errors.mockRestore();
+    }
+    expect(stub.requests).toHaveLength(calls);
+    expect(stub.requests[0]).toMatchObject({ model: "stub-model", temperature: 0.2, response_format: { type: "json_schema", json_schema: { name: "website_research" } } });
+    expect((await getResponseByUserId(user.id))?.productServiceDescription).toContain("small-batch stoneware");
+  }, 15_000);
 });
 
 describe("POST /api/ai-research/perform and the no-JavaScript form", () => {
