@@ -2,11 +2,11 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 import { useFailureToast } from "~/components/forms";
-import { Button, buttonClass, StatusButton } from "~/components/ui/button";
+import { Button, ButtonLink, buttonClass, StatusButton } from "~/components/ui/button";
 import { Field, FormError, PasswordField } from "~/components/ui/field";
 import { UpgradeLink } from "~/components/upgrade-dialog";
 import { changePasswordFormSchema, profileNameSchema } from "~/lib/schemas/auth";
@@ -160,13 +160,9 @@ function NameSection({ firstName, lastName }: { firstName: string; lastName: str
             {fullName || "Not set"}
           </p>
         </div>
-        <Link
-          to="?edit=name"
-          preventScrollReset
-          className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-        >
+        <ButtonLink to="?edit=name" preventScrollReset variant="secondary" size="sm">
           Edit Name
-        </Link>
+        </ButtonLink>
       </div>
     );
   }
@@ -181,9 +177,9 @@ function NameSection({ firstName, lastName }: { firstName: string; lastName: str
         <StatusButton intent={NAME_INTENT} pendingLabel="Saving...">
           Save Name
         </StatusButton>
-        <Link to="/user-settings" preventScrollReset className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+        <ButtonLink to="/user-settings" preventScrollReset variant="secondary">
           Cancel
-        </Link>
+        </ButtonLink>
       </div>
     </Form>
   );
