@@ -1,5 +1,6 @@
-import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 
+import { ButtonLink } from "~/components/ui/button";
 import { LogoMark } from "~/components/brand/logo";
 
 type StatusHandler = (info: { status: number; data: unknown }) => React.ReactNode;
@@ -80,9 +81,9 @@ export function ErrorPage({
         <p className="mt-3 text-base text-slate-600">{message}</p>
         {children}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          <ButtonLink to="/">
             Go to the home page
-          </Link>
+          </ButtonLink>
         </div>
       </div>
     </Frame>

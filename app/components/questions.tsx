@@ -1,5 +1,5 @@
-import { CheckboxGroupField, RadioGroupField, SelectField, TextAreaField, TextInputField } from "~/components/choice-fields";
-import type { ListOfErrors } from "~/components/forms";
+import { ChoiceField, Field, SelectField, TextareaField, type ListOfErrors } from "~/components/ui/field";
+import { maxLengthFor } from "~/lib/limits";
 import type { CHOICE_FIELDS, SERVICE_LIST_FIELDS } from "~/lib/questionnaire/fields";
 import {
   BOOKING_TIMELINES,
@@ -80,14 +80,74 @@ export function ChoiceQuestion({
   const single = typeof defaultValue === "string" ? defaultValue : (defaultValue?.[0] ?? "");
   const list = typeof defaultValue === "string" ? (defaultValue ? [defaultValue] : []) : (defaultValue ?? []);
   const control = spec.control === "checkbox" ? "checkbox" : (display ?? spec.control);
+  const { errors, required, autoFocus } = props;
   switch (control) {
     case "select":
-      return <SelectField {...props} label={label} name={field} options={choices} defaultValue={single} placeholder={placeholder ?? spec.placeholder} />;
+      return (
+        <SelectField
+          label={label}
+          errors={errors}
+          required={required}
+          options={choices}
+          placeholder={placeholder ?? spec.placeholder ?? "Select..."}
+          selectProps={{ name: field, defaultValue: single, autoFocus, "aria-required": required || undefined }}
+        />
+      );
     case "checkbox":
-      return <CheckboxGroupField {...props} label={label} name={field} options={choices} defaultValue={list} hint="Select all that apply." columns={columns ?? spec.columns} />;
+      return (
+        <ChoiceField
+          type="checkbox"
+          label={label}
+          name={field}
+          errors={errors}
+          required={required}
+          autoFocus={autoFocus}
+          options={choices}
+          defaultValue={list}
+          description="Select all that apply."
+          columns={columns ?? spec.columns}
+        />
+      );
     case "radio":
-      return <RadioGroupField {...props} label={label} name={field} options={choices} defaultValue={single} columns={columns ?? spec.columns} />;
+      return <ChoiceField type="radio" label={label} name={field} errors={errors} required={required} autoFocus={autoFocus} options={choices} defaultValue={single} columns={columns ?? spec.columns} />;
   }
+}
+
+/**
+ * A one-line answer, labelled and tied to its hint and error like every other question; its
+ * length limit is the field's own (lib/limits).
+ */
+export function TextInputField({
+  label,
+  name,
+  errors,
+  hint,
+  required,
+  autoFocus,
+  defaultValue,
+  placeholder,
+  type = "text",
+  inputMode,
+  autoComplete,
+}: QuestionProps & {
+  label: string;
+  name: string;
+  hint?: string;
+  defaultValue?: string;
+  placeholder?: string;
+  type?: "text" | "url";
+  inputMode?: "url";
+  autoComplete?: string;
+}) {
+  return (
+    <Field
+      label={label}
+      errors={errors}
+      description={hint}
+      required={required}
+      inputProps={{ name, type, defaultValue: defaultValue ?? "", placeholder, inputMode, autoComplete, autoFocus, maxLength: maxLengthFor(name), "aria-required": required || undefined }}
+    />
+  );
 }
 
 /** Short answers get a one-line input; the rest a text area. */
@@ -128,5 +188,20 @@ export function TextQuestion({
       />
     );
   }
-  return <TextAreaField {...props} label={question.label} name={field} defaultValue={defaultValue} placeholder={question.placeholder} rows={3} />;
+  return (
+    <TextareaField
+      label={question.label}
+      errors={props.errors}
+      required={props.required}
+      textareaProps={{
+        name: field,
+        defaultValue: defaultValue ?? "",
+        placeholder: question.placeholder,
+        rows: 3,
+        autoFocus: props.autoFocus,
+        maxLength: maxLengthFor(field),
+        "aria-required": props.required || undefined,
+      }}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState } from "react";
 
+import { Button, ButtonLink } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** The search parameter that opens the dialog as real route state, so it works without JavaScript. */
@@ -119,22 +120,13 @@ function UpgradeContent({
       </p>
       <div className="mt-5 flex justify-end">
         {onClose ? (
-          <button
-            type="button"
-            onClick={onClose}
-            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          >
+          <Button onClick={onClose} variant="secondary">
             Maybe Later
-          </button>
+          </Button>
         ) : (
-          <Link
-            to={closeHref}
-            replace
-            preventScrollReset
-            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          >
+          <ButtonLink to={closeHref} replace preventScrollReset variant="secondary">
             Maybe Later
-          </Link>
+          </ButtonLink>
         )}
       </div>
     </>

@@ -1,6 +1,8 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useId } from "react";
+import { Form, Link } from "@remix-run/react";
+import { useEffect } from "react";
 
+import { ButtonLink, StatusButton } from "~/components/ui/button";
+import { Field, SelectField, TextareaField, type SelectOption } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toaster";
 import type { ToastVariant } from "~/lib/toast";
 
@@ -24,15 +26,6 @@ export function AdminPageHeader({ title, description, children }: { title: strin
   );
 }
 
-export const primaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-wait disabled:bg-brand-500";
-export const secondaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50";
-export const dangerButton =
-  "inline-flex items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700 disabled:cursor-wait disabled:bg-red-500";
-export const rowLink = "rounded-md px-1.5 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50";
-export const rowDangerLink = "rounded-md px-1.5 py-1 text-sm font-medium text-red-700 hover:bg-red-50";
-
 /** What an admin page action answers when a write is refused (pageErrorReply's shape). */
 export interface AdminFailure {
   fieldErrors?: Record<string, string>;
@@ -48,8 +41,8 @@ export function useFailureToastOf(failure: AdminFailure | null | undefined) {
   }, [failure, toast]);
 }
 
-const control =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-red-600";
+/** An admin form's field errors are one message each (pageErrorReply's `fieldErrors`). */
+const errorsOf = (error: string | undefined) => (error ? [error] : undefined);
 
 interface ControlProps {
   label: string;
@@ -59,53 +52,12 @@ interface ControlProps {
   className?: string;
 }
 
-function Wrapper({ id, label, error, hint, className, children }: { id: string; label: string; error?: string; hint?: string; className?: string; children: React.ReactNode }) {
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <div className="mt-1">{children}</div>
-      {hint && !error ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+export function TextControl({ label, name, error, hint, className, ...input }: ControlProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">) {
+  return <Field label={label} description={hint} errors={errorsOf(error)} className={className} inputProps={{ ...input, name }} />;
 }
 
-export function TextControl({
-  label,
-  name,
-  error,
-  hint,
-  className,
-  ...input
-}: ControlProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">) {
-  const id = useId();
-  return (
-    <Wrapper id={id} label={label} error={error} hint={hint} className={className}>
-      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={control} {...input} />
-    </Wrapper>
-  );
-}
-
-export function TextAreaControl({
-  label,
-  name,
-  error,
-  hint,
-  className,
-  ...input
-}: ControlProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
-  const id = useId();
-  return (
-    <Wrapper id={id} label={label} error={error} hint={hint} className={className}>
-      <textarea id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={control} rows={3} {...input} />
-    </Wrapper>
-  );
+export function TextAreaControl({ label, name, error, hint, className, ...textarea }: ControlProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
+  return <TextareaField label={label} description={hint} errors={errorsOf(error)} className={className} textareaProps={{ ...textarea, name }} />;
 }
 
 export function SelectControl({
@@ -116,22 +68,8 @@ export function SelectControl({
   className,
   options,
   ...select
-}: ControlProps & { options: ReadonlyArray<string | { value: string; label: string }> } & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "name">) {
-  const id = useId();
-  return (
-    <Wrapper id={id} label={label} error={error} hint={hint} className={className}>
-      <select id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={control} {...select}>
-        {options.map((option) => {
-          const { value, label: text } = typeof option === "string" ? { value: option, label: option } : option;
-          return (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          );
-        })}
-      </select>
-    </Wrapper>
-  );
+}: ControlProps & { options: readonly SelectOption[] } & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "name">) {
+  return <SelectField label={label} description={hint} errors={errorsOf(error)} className={className} options={options} selectProps={{ ...select, name }} />;
 }
 
 export function FormAlert({ message }: { message?: string }) {
@@ -153,15 +91,12 @@ export function AdminSubmit({
   intent: string;
   children: React.ReactNode;
   pendingLabel: string;
-  variant?: "primary" | "danger";
+  variant?: "primary" | "destructive";
 }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
-    <button type="submit" name="intent" value={intent} disabled={pending} aria-disabled={pending} className={variant === "danger" ? dangerButton : primaryButton}>
-      {pending ? <span className="h-4 w-4 animate-spin rounded-full border-2 border-current border-r-transparent" aria-hidden="true" /> : null}
-      {pending ? pendingLabel : children}
-    </button>
+    <StatusButton intent={intent} pendingLabel={pendingLabel} variant={variant}>
+      {children}
+    </StatusButton>
   );
 }
 
@@ -174,10 +109,10 @@ export function DeleteConfirm({ id, what, closeHref, message }: { id: string; wh
       <div className="text-sm text-slate-700">{what}</div>
       <p className="text-sm text-slate-600">This cannot be undone. The change is recorded in the audit trail.</p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Link to={closeHref} preventScrollReset className={secondaryButton}>
+        <ButtonLink to={closeHref} preventScrollReset variant="secondary">
           Cancel
-        </Link>
-        <AdminSubmit intent="delete" pendingLabel="Deleting..." variant="danger">
+        </ButtonLink>
+        <AdminSubmit intent="delete" pendingLabel="Deleting..." variant="destructive">
           Delete
         </AdminSubmit>
       </div>

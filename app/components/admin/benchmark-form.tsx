@@ -1,6 +1,7 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 
-import { AdminSubmit, FormAlert, SelectControl, TextAreaControl, TextControl, secondaryButton } from "~/components/admin/admin-ui";
+import { AdminSubmit, FormAlert, SelectControl, TextAreaControl, TextControl } from "~/components/admin/admin-ui";
+import { ButtonLink } from "~/components/ui/button";
 import { BENCHMARK_TYPES, FLOW_TYPE_INFO, PERFORMANCE_INDICATORS, flowTypeForBenchmarkType } from "~/lib/flow-types";
 import { BUSINESS_TYPES, INDUSTRIES } from "~/lib/questionnaire/options";
 import {
@@ -112,9 +113,9 @@ export function BenchmarkForm({
         </div>
       </fieldset>
       <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end">
-        <Link to={closeHref} preventScrollReset className={secondaryButton}>
+        <ButtonLink to={closeHref} preventScrollReset variant="secondary">
           Cancel
-        </Link>
+        </ButtonLink>
         <AdminSubmit intent={intent} pendingLabel="Saving...">
           {intent === "create" ? "Add Benchmark" : "Save Changes"}
         </AdminSubmit>

@@ -1,7 +1,8 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useState } from "react";
 
-import { AdminSubmit, FormAlert, SelectControl, TextAreaControl, TextControl, secondaryButton } from "~/components/admin/admin-ui";
+import { AdminSubmit, FormAlert, SelectControl, TextAreaControl, TextControl } from "~/components/admin/admin-ui";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { FLOW_TYPE_INFO, FLOW_TYPES, STEP_TYPES } from "~/lib/flow-types";
 import { BUSINESS_TYPES, COMMUNICATION_CHANNELS, CUSTOMER_FREQUENCIES, PURCHASE_DECISION_TIMELINES, UPSELL_OPPORTUNITIES } from "~/lib/questionnaire/options";
 import { TIMING_EVENT_PHRASES, TIMING_EVENTS, WEEKDAY_NAMES } from "~/lib/timing";
@@ -118,16 +119,16 @@ export function FlowMapEditor({
           ))}
         </ol>
         {steps.length < MAX_RULE_STEPS ? (
-          <button type="submit" name="intent" value="step:add" formNoValidate onClick={edit({ kind: "add" })} className={`${secondaryButton} w-full border-dashed`}>
+          <Button type="submit" name="intent" value="step:add" formNoValidate onClick={edit({ kind: "add" })} variant="secondary" className="w-full border-dashed">
             <span aria-hidden="true">+</span> Add step
-          </button>
+          </Button>
         ) : null}
       </fieldset>
 
       <div className="sticky bottom-0 -mx-5 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white px-5 py-4 sm:-mx-6 sm:flex-row sm:justify-end sm:px-6">
-        <Link to={closeHref} preventScrollReset className={secondaryButton}>
+        <ButtonLink to={closeHref} preventScrollReset variant="secondary">
           Cancel
-        </Link>
+        </ButtonLink>
         <AdminSubmit intent={intent} pendingLabel="Saving...">
           {intent === "create" ? "Add Flow Map" : "Save Changes"}
         </AdminSubmit>
@@ -169,7 +170,6 @@ function StepEditor({
   // Without JavaScript every timing field is on show; with it, only those the chosen kind uses.
   const shows = (...types: string[]) => !hydrated || types.includes(step.timingType);
   const number = index + 1;
-  const iconButton = "rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-40";
 
   return (
     <li className="rounded-xl border border-slate-200 bg-slate-50/60 p-4" aria-label={`Step ${number}`}>
@@ -180,33 +180,45 @@ function StepEditor({
           Step {number}
         </p>
         <div className="flex gap-1.5">
-          <button type="submit" name="intent" value={`step:up:${index}`} formNoValidate disabled={index === 0} onClick={onEdit({ kind: "up", index })} className={iconButton} aria-label={`Move step ${number} up`}>
+          <Button
+            type="submit"
+            name="intent"
+            value={`step:up:${index}`}
+            formNoValidate
+            disabled={index === 0}
+            onClick={onEdit({ kind: "up", index })}
+            variant="secondary"
+            size="xs"
+            aria-label={`Move step ${number} up`}
+          >
             ↑ Up
-          </button>
-          <button
+          </Button>
+          <Button
             type="submit"
             name="intent"
             value={`step:down:${index}`}
             formNoValidate
             disabled={index === count - 1}
             onClick={onEdit({ kind: "down", index })}
-            className={iconButton}
+            variant="secondary"
+            size="xs"
             aria-label={`Move step ${number} down`}
           >
             ↓ Down
-          </button>
-          <button
+          </Button>
+          <Button
             type="submit"
             name="intent"
             value={`step:remove:${index}`}
             formNoValidate
             disabled={count === 1}
             onClick={onEdit({ kind: "remove", index })}
-            className={`${iconButton} text-red-700`}
+            variant="danger"
+            size="xs"
             aria-label={`Remove step ${number}`}
           >
             Remove
-          </button>
+          </Button>
         </div>
       </div>
       <div className="mt-4 grid gap-4 sm:grid-cols-4">

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 
 import { useFailureToastOf, type AdminFailure } from "~/components/admin/admin-ui";
+import { Button } from "~/components/ui/button";
 import { ADMIN_ROLE, DEFAULT_ROLE } from "~/lib/user";
 
 interface Row {
@@ -32,16 +33,18 @@ export function RoleControl({ user, isSelf }: { user: Row; isSelf: boolean }) {
         >
           {role}
         </span>
-        <button
+        <Button
           type="submit"
           name="intent"
           value="set-role"
           disabled={fetcher.state !== "idle"}
-          className="rounded-md px-2 py-1 text-xs font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50 disabled:opacity-50"
+          variant="ghost"
+          size="xs"
+          className="whitespace-nowrap"
           aria-label={`${admin ? "Remove Admin role from" : "Make Admin:"} ${user.email}`}
         >
           {admin ? (isSelf ? "Leave Admin" : "Make User") : "Make Admin"}
-        </button>
+        </Button>
       </div>
       {fetcher.data?.message ? (
         <p className="max-w-56 text-xs whitespace-normal text-red-700" role="alert">

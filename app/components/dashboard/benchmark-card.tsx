@@ -1,6 +1,7 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 
 import { HoneypotField } from "~/components/forms";
+import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { CrownIcon, UpgradeLink } from "~/components/upgrade-dialog";
 import type { FlowType } from "~/lib/flow-types";
 import { metricDefinition, type MetricKey } from "~/lib/metrics";
@@ -189,12 +190,9 @@ function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, st
           </ul>
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
             <SaveStatus status={status} hydrated={hydrated} />
-            <button
-              type="submit"
-              className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
-            >
+            <Button type="submit" variant="secondary">
               Save {flow.label} metrics
-            </button>
+            </Button>
           </div>
         </Form>
 
@@ -388,20 +386,18 @@ function SaveStatus({ status, hydrated }: { status: SectionStatus; hydrated: boo
 
 function GenerateButton({ flow, isPremium }: { flow: CardFlow; isPremium: boolean }) {
   const label = `Generate ${flow.label} Flow`;
-  const className =
-    "inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold whitespace-nowrap shadow-sm";
   if (flow.premium && !isPremium) {
     return (
-      <UpgradeLink className={`${className} bg-amber-500 text-white hover:bg-amber-600`}>
+      <UpgradeLink className={buttonClass({ variant: "premium", className: "whitespace-nowrap" })}>
         <CrownIcon className="h-4 w-4" />
         {label}
       </UpgradeLink>
     );
   }
   return (
-    <Link to={`/flow-mappings?type=${flow.flowType}`} className={`${className} bg-brand-600 text-white shadow-brand-600/25 hover:bg-brand-700`}>
+    <ButtonLink to={`/flow-mappings?type=${flow.flowType}`} className="whitespace-nowrap">
       {label}
       <span aria-hidden="true">→</span>
-    </Link>
+    </ButtonLink>
   );
 }

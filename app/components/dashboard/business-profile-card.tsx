@@ -1,5 +1,4 @@
-import { Link } from "@remix-run/react";
-
+import { ButtonLink } from "~/components/ui/button";
 import type { DashboardData } from "~/services/dashboard.server";
 
 /**
@@ -17,9 +16,9 @@ export function BusinessProfileCard({ profile }: { profile: DashboardData["profi
         <p className="mt-1 text-sm text-slate-700">
           Complete your business profile to get benchmark scores and AI-generated flows tailored to your business.
         </p>
-        <Link to="/onboarding" className="mt-4 inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+        <ButtonLink to="/onboarding" className="mt-4">
           Start Onboarding
-        </Link>
+        </ButtonLink>
       </section>
     );
   }
@@ -35,12 +34,9 @@ export function BusinessProfileCard({ profile }: { profile: DashboardData["profi
         <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
           Business Profile
         </h2>
-        <Link
-          to="/onboarding/answers"
-          className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-        >
+        <ButtonLink to="/onboarding/answers" variant="secondary" size="sm">
           Edit Profile
-        </Link>
+        </ButtonLink>
       </div>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">
         {rows.map(([label, value]) => (

@@ -2,6 +2,7 @@ import { Form, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 
 import { HoneypotField } from "~/components/forms";
+import { StatusButton } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toaster";
 
 export const RESEARCH_INTENT = "research";
@@ -77,15 +78,9 @@ export function ResearchCard({ website }: { website: string }) {
         >
           <input type="hidden" name="intent" value={RESEARCH_INTENT} />
           <HoneypotField />
-          <button
-            type="submit"
-            disabled={running}
-            aria-busy={running || undefined}
-            className="inline-flex w-full items-center justify-center gap-2 rounded-xl bg-white px-5 py-3 text-sm font-semibold whitespace-nowrap text-brand-700 shadow-sm hover:bg-brand-50 disabled:cursor-wait disabled:opacity-80 sm:w-auto"
-          >
-            {running ? <Spinner /> : <SparkIcon />}
-            {running ? "Researching..." : "Start AI Research"}
-          </button>
+          <StatusButton status={running ? "pending" : "idle"} variant="inverse" icon={<SparkIcon />} pendingLabel="Researching..." className="w-full whitespace-nowrap sm:w-auto">
+            Start AI Research
+          </StatusButton>
         </Form>
       </div>
     </section>
@@ -96,15 +91,6 @@ function SparkIcon() {
   return (
     <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
       <path d="M10 2l1.8 5.2L17 9l-5.2 1.8L10 16l-1.8-5.2L3 9l5.2-1.8z" fill="currentColor" />
-    </svg>
-  );
-}
-
-function Spinner() {
-  return (
-    <svg viewBox="0 0 24 24" className="h-4 w-4 animate-spin" aria-hidden="true">
-      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
-      <path d="M21 12a9 9 0 00-9-9" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
     </svg>
   );
 }

@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
 
+import { StatusButton } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { COMPARED_FIELD_LABELS, COMPARED_FIELDS, comparedValue, diffFlows, type ComparedField, type TouchpointChange } from "~/lib/flows/diff";
 import type { FlowView, TouchpointView, VersionView } from "~/lib/flows/types";
 
 import { FLOW_INTENTS, flowHref } from "./flow-url";
-import { primaryButton } from "./flow-view";
 import { LocalDate } from "./format";
 import { useFlowForm } from "./use-flow-form";
 
@@ -54,9 +54,9 @@ export function CompareDialog({
             <fetcher.Form method="post" action={flowHref(flow.flowType, { dialog: "compare", version: version.id })}>
               <input type="hidden" name="flowId" value={flow.id} />
               <input type="hidden" name="versionId" value={version.id} />
-              <button type="submit" name="intent" value={FLOW_INTENTS.rollback} className={primaryButton} disabled={pending}>
-                {pending ? "Rolling back…" : `Rollback to version ${version.versionNumber}`}
-              </button>
+              <StatusButton intent={FLOW_INTENTS.rollback} status={pending ? "pending" : "idle"} pendingLabel="Rolling back…">
+                {`Rollback to version ${version.versionNumber}`}
+              </StatusButton>
             </fetcher.Form>
           </div>
 

@@ -1,3 +1,5 @@
+import { buttonClass } from "~/components/ui/button";
+
 /**
  * Export links of one flow (or of all flows): plain links to the export endpoint, answered as
  * downloads, so they work without JavaScript. A native <details> disclosure holds them.
@@ -20,7 +22,7 @@ export function ExportMenu({ flowId = null, label = "Export", align = "right" }:
   const items = flowId ? FORMATS : ALL_FORMATS;
   return (
     <details className="group relative" data-testid={flowId ? "export-menu" : "export-all-menu"}>
-      <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-300 bg-white px-3.5 py-2 text-sm font-semibold text-slate-700 shadow-sm hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+      <summary className={buttonClass({ variant: "secondary", className: "cursor-pointer list-none [&::-webkit-details-marker]:hidden" })}>
         <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true" focusable="false">
           <path d="M12 4v11m0 0l-4-4m4 4l4-4M5 19h14" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
         </svg>

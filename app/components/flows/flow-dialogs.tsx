@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 
-import { ErrorList, FormError } from "~/components/forms";
+import { ButtonLink, Spinner, StatusButton } from "~/components/ui/button";
+import { controlClass, Field, FieldLabel, FormError, TextareaField } from "~/components/ui/field";
 import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
 import { flowTypeLabel } from "~/lib/flow-types";
 import { PROGRESS_RESET_AFTER_MS } from "~/lib/flows/progress";
@@ -10,17 +11,10 @@ import { FLOW_LIMITS, TOUCHPOINT_EDIT_LIMITS, type FlowView, type MessageView, t
 import { useHydrated } from "~/lib/use-hydrated";
 
 import { ENHANCED_FIELD, FLOW_INTENTS, flowHref } from "./flow-url";
-import { dangerButton, Icon, primaryButton, secondaryButton } from "./flow-view";
+import { Icon } from "./flow-view";
 import { LocalDate, plural } from "./format";
 import { ProgressBar, useSimulatedProgress } from "./simulated-progress";
 import { useFlowForm } from "./use-flow-form";
-
-const inputClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-red-600";
-
-function Spinner() {
-  return <span className="h-4 w-4 animate-spin rounded-full border-2 border-current border-r-transparent" aria-hidden="true" />;
-}
 
 function Loading({ what }: { what: string }) {
   return (
@@ -90,9 +84,7 @@ export function RegenerateDialog({ open, flow, closeHref }: { open: boolean; flo
       >
         <input type="hidden" name="flowId" value={flow.id} />
         {hydrated ? <input type="hidden" name={ENHANCED_FIELD} value="1" /> : null}
-        <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
-          Your feedback
-        </label>
+        <FieldLabel htmlFor={fieldId}>Your feedback</FieldLabel>
         <textarea
           id={fieldId}
           name="feedback"
@@ -105,7 +97,7 @@ export function RegenerateDialog({ open, flow, closeHref }: { open: boolean; flo
           aria-invalid={serverError ? true : undefined}
           aria-describedby={serverError ? `${fieldId}-error` : `${fieldId}-hint`}
           placeholder="e.g. Add an SMS reminder before the second email and make the tone warmer."
-          className={`${inputClass} mt-1`}
+          className={`${controlClass} mt-1`}
         />
         <p id={`${fieldId}-hint`} className="mt-1 text-xs text-slate-500">
           Be specific: timing, channels, tone, offers. Regeneration usually takes under a minute.
@@ -123,10 +115,15 @@ export function RegenerateDialog({ open, flow, closeHref }: { open: boolean; flo
         ) : null}
         <DialogActions>
           <DialogCancel closeHref={closeHref} onClose={busy ? () => {} : undefined} />
-          <button type="submit" name="intent" value={FLOW_INTENTS.regenerate} className={primaryButton} disabled={(hydrated && blank) || busy}>
-            {pending ? <Spinner /> : <Icon d="M4 4v6h6M20 20v-6h-6M5.5 15a7 7 0 0012 2.5M18.5 9a7 7 0 00-12-2.5" />}
-            {pending ? "Regenerating…" : "Regenerate Flow"}
-          </button>
+          <StatusButton
+            intent={FLOW_INTENTS.regenerate}
+            status={pending ? "pending" : "idle"}
+            disabled={(hydrated && blank) || (finished && !pending)}
+            icon={<Icon d="M4 4v6h6M20 20v-6h-6M5.5 15a7 7 0 0012 2.5M18.5 9a7 7 0 00-12-2.5" />}
+            pendingLabel="Regenerating…"
+          >
+            Regenerate Flow
+          </StatusButton>
         </DialogActions>
       </fetcher.Form>
     </Dialog>
@@ -200,18 +197,22 @@ export function VersionsDialog({
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  <Link to={flowHref(flow.flowType, { dialog: "compare", version: version.id })} preventScrollReset className={secondaryButton}>
+                  <ButtonLink to={flowHref(flow.flowType, { dialog: "compare", version: version.id })} preventScrollReset variant="secondary">
                     Compare with current
                     <span className="sr-only"> (version {version.versionNumber})</span>
-                  </Link>
+                  </ButtonLink>
                   <fetcher.Form method="post" action={flowHref(flow.flowType, { dialog: "versions" })}>
                     <input type="hidden" name="flowId" value={flow.id} />
                     <input type="hidden" name="versionId" value={version.id} />
-                    <button type="submit" name="intent" value={FLOW_INTENTS.rollback} className={primaryButton} disabled={pending}>
-                      {pendingVersion === version.id ? <Spinner /> : null}
-                      {pendingVersion === version.id ? "Rolling back…" : "Rollback"}
+                    <StatusButton
+                      intent={FLOW_INTENTS.rollback}
+                      status={pendingVersion === version.id ? "pending" : "idle"}
+                      disabled={pending && pendingVersion !== version.id}
+                      pendingLabel="Rolling back…"
+                    >
+                      Rollback
                       <span className="sr-only"> to version {version.versionNumber}</span>
-                    </button>
+                    </StatusButton>
                   </fetcher.Form>
                 </div>
               </div>
@@ -293,10 +294,9 @@ export function EditTouchpointDialog({ open, flow, touchpoint, closeHref }: { op
           <TextInput label="Delay (days)" field={fields.delayDays} type="number" min={TOUCHPOINT_EDIT_LIMITS.delayDays.min} max={TOUCHPOINT_EDIT_LIMITS.delayDays.max} hint="Whole days after the flow starts." />
           <DialogActions>
             <DialogCancel closeHref={closeHref} />
-            <button type="submit" name="intent" value={FLOW_INTENTS.updateTouchpoint} className={primaryButton} disabled={pending}>
-              {pending ? <Spinner /> : null}
-              {pending ? "Saving…" : "Save Changes"}
-            </button>
+            <StatusButton intent={FLOW_INTENTS.updateTouchpoint} status={pending ? "pending" : "idle"} pendingLabel="Saving…">
+              Save Changes
+            </StatusButton>
           </DialogActions>
         </fetcher.Form>
       ) : null}
@@ -323,32 +323,11 @@ function TextInput({
   min?: number;
   max?: number;
 }) {
-  const errorId = field.errors?.length ? `${field.id}-error` : undefined;
-  const { key, ...props } = getInputProps(field, { type });
-  return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input key={key} {...props} {...rest} data-autofocus={autoFocus ? true : undefined} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} className={`${inputClass} mt-1`} />
-      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
-      <ErrorList id={errorId} errors={field.errors} />
-    </div>
-  );
+  return <Field label={label} description={hint} errors={field.errors} inputProps={{ ...getInputProps(field, { type }), ...rest, "data-autofocus": autoFocus || undefined }} />;
 }
 
 function TextArea({ label, field, rows, maxLength }: { label: string; field: ConformField; rows: number; maxLength: number }) {
-  const errorId = field.errors?.length ? `${field.id}-error` : undefined;
-  const { key, ...props } = getTextareaProps(field);
-  return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea key={key} {...props} rows={rows} maxLength={maxLength} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} className={`${inputClass} mt-1`} />
-      <ErrorList id={errorId} errors={field.errors} />
-    </div>
-  );
+  return <TextareaField label={label} errors={field.errors} textareaProps={{ ...getTextareaProps(field), rows, maxLength }} />;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -365,10 +344,9 @@ export function DeleteFlowDialog({ open, flow, closeHref }: { open: boolean; flo
         <input type="hidden" name="flowId" value={flow.id} />
         <DialogActions>
           <DialogCancel closeHref={closeHref} />
-          <button type="submit" name="intent" value={FLOW_INTENTS.deleteFlow} className={`${dangerButton} border-red-600 bg-red-600 text-white hover:bg-red-700`} disabled={pending} data-autofocus>
-            {pending ? <Spinner /> : null}
-            {pending ? "Deleting…" : "Delete Flow"}
-          </button>
+          <StatusButton intent={FLOW_INTENTS.deleteFlow} status={pending ? "pending" : "idle"} variant="destructive" pendingLabel="Deleting…" data-autofocus>
+            Delete Flow
+          </StatusButton>
         </DialogActions>
       </fetcher.Form>
     </Dialog>
@@ -388,10 +366,9 @@ export function DeleteTouchpointDialog({ open, flow, touchpoint, closeHref }: { 
             <input type="hidden" name="touchpointId" value={touchpoint.id} />
             <DialogActions>
               <DialogCancel closeHref={closeHref} />
-              <button type="submit" name="intent" value={FLOW_INTENTS.deleteTouchpoint} className={`${dangerButton} border-red-600 bg-red-600 text-white hover:bg-red-700`} disabled={pending} data-autofocus>
-                {pending ? <Spinner /> : null}
-                {pending ? "Deleting…" : "Delete Touchpoint"}
-              </button>
+              <StatusButton intent={FLOW_INTENTS.deleteTouchpoint} status={pending ? "pending" : "idle"} variant="destructive" pendingLabel="Deleting…" data-autofocus>
+                Delete Touchpoint
+              </StatusButton>
             </DialogActions>
           </fetcher.Form>
         </>

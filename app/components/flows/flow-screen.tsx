@@ -1,6 +1,7 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 
+import { StatusButton } from "~/components/ui/button";
 import { FLOW_TYPE_INFO, flowTypeLabel, type FlowType } from "~/lib/flow-types";
 import type { FlowView, MessageView, VersionView } from "~/lib/flows/types";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -10,7 +11,7 @@ import { ConversationDialog, DeleteFlowDialog, DeleteTouchpointDialog, EditTouch
 import { FlowTimeline } from "./flow-timeline";
 import { FlowTypeSelector } from "./flow-type-selector";
 import { FLOW_INTENTS, flowHref, type FlowDialog } from "./flow-url";
-import { FlowActions, FlowSummaryCard, Icon, primaryButton, TouchpointList } from "./flow-view";
+import { FlowActions, FlowSummaryCard, Icon, TouchpointList } from "./flow-view";
 import { OnboardingRequired, PremiumBanner } from "./notices";
 import { useFlowForm } from "./use-flow-form";
 
@@ -145,10 +146,9 @@ function GenerateFirstFlow({ flowType, generating }: { flowType: FlowType; gener
           everything afterwards.
         </p>
         <fetcher.Form method="post" action={flowHref(flowType)} className="mt-6">
-          <button type="submit" name="intent" value={FLOW_INTENTS.generate} className={`${primaryButton} px-6 py-2.5 text-base`} disabled={busy}>
-            {busy ? <span className="h-4 w-4 animate-spin rounded-full border-2 border-current border-r-transparent" aria-hidden="true" /> : null}
-            {busy ? "Generating…" : "Generate Flow"}
-          </button>
+          <StatusButton intent={FLOW_INTENTS.generate} status={busy ? "pending" : "idle"} size="lg" pendingLabel="Generating…">
+            Generate Flow
+          </StatusButton>
         </fetcher.Form>
         <p className="mt-3 text-xs text-slate-500">This may take 1-3 minutes</p>
         {busy ? (

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 
+import { ButtonLink } from "~/components/ui/button";
 import { flowTypeLabel } from "~/lib/flow-types";
 import type { FlowView, TouchpointView } from "~/lib/flows/types";
 import { buildTimeline, timingText } from "~/lib/timing";
@@ -9,38 +10,33 @@ import { flowHref } from "./flow-url";
 import { GenerateContentButton } from "./generate-content-button";
 import { LocalDate, plural } from "./format";
 
-const buttonBase =
-  "inline-flex items-center justify-center gap-2 rounded-lg px-3.5 py-2 text-sm font-semibold shadow-sm transition focus-visible:outline-2";
-export const secondaryButton = `${buttonBase} border border-slate-300 bg-white text-slate-700 hover:bg-slate-50`;
-export const primaryButton = `${buttonBase} bg-brand-600 text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-brand-500/60`;
-export const dangerButton = `${buttonBase} border border-red-200 bg-white text-red-700 hover:bg-red-50`;
 
 /** Spec §2: Versions (with count), Regenerate, Conversation, Generate Full Email Content, Delete. */
 export function FlowActions({ flow, isPremium }: { flow: FlowView; isPremium: boolean }) {
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Flow actions">
-      <Link to={flowHref(flow.flowType, { dialog: "versions" })} preventScrollReset className={secondaryButton}>
+      <ButtonLink to={flowHref(flow.flowType, { dialog: "versions" })} preventScrollReset variant="secondary">
         <Icon d="M12 8v4l3 2m6-2a9 9 0 11-18 0 9 9 0 0118 0z" />
         Versions
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700" data-testid="version-count">
           {flow.versionCount}
         </span>
-      </Link>
-      <Link to={flowHref(flow.flowType, { dialog: "regenerate" })} preventScrollReset className={secondaryButton}>
+      </ButtonLink>
+      <ButtonLink to={flowHref(flow.flowType, { dialog: "regenerate" })} preventScrollReset variant="secondary">
         <Icon d="M4 4v6h6M20 20v-6h-6M5.5 15a7 7 0 0012 2.5M18.5 9a7 7 0 00-12-2.5" />
         Regenerate
-      </Link>
-      <Link to={flowHref(flow.flowType, { dialog: "conversation" })} preventScrollReset className={secondaryButton}>
+      </ButtonLink>
+      <ButtonLink to={flowHref(flow.flowType, { dialog: "conversation" })} preventScrollReset variant="secondary">
         <Icon d="M7 8h10M7 12h6m-9 8l3-3h11a2 2 0 002-2V6a2 2 0 00-2-2H5a2 2 0 00-2 2v14z" />
         Conversation
-      </Link>
+      </ButtonLink>
       {/* Without premium: the upgrade dialog. With it: writes the content and opens Flow Content. */}
       <GenerateContentButton flowId={flow.id} isPremium={isPremium} />
       <ExportMenu flowId={flow.id} />
-      <Link to={flowHref(flow.flowType, { dialog: "delete-flow" })} preventScrollReset className={dangerButton}>
+      <ButtonLink to={flowHref(flow.flowType, { dialog: "delete-flow" })} preventScrollReset variant="danger">
         <Icon d="M5 7h14M10 11v6m4-6v6M6 7l1 13h10l1-13M9 7V4h6v3" />
         Delete
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

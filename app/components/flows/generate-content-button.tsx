@@ -1,6 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 
+import { buttonClass, StatusButton } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toaster";
 
 import { UpgradeLink } from "~/components/upgrade-dialog";
@@ -9,10 +10,6 @@ import { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
 /** Where the content form posts: the Flow Content page's action writes and then shows the content. */
 export const CONTENT_ACTION = "/flow-content";
 export const GENERATE_CONTENT_INTENT = "generate-content";
-
-const base =
-  "inline-flex items-center justify-center gap-2 rounded-lg px-3.5 py-2 text-sm font-semibold shadow-sm transition focus-visible:outline-2 disabled:cursor-wait disabled:opacity-80";
-const gradient = `${base} bg-gradient-to-r from-brand-600 to-violet-600 text-white hover:from-brand-700 hover:to-violet-700`;
 
 /**
  * The flow screen's and the content page's "Generate Full Email Content". Without premium it
@@ -24,12 +21,13 @@ export function GenerateContentButton({
   flowId,
   isPremium,
   label = "Generate Full Email Content",
-  className = gradient,
+  variant = "ai",
 }: {
   flowId: string;
   isPremium: boolean;
   label?: string;
-  className?: string;
+  /** "inverse" on the content page's brand-coloured header. */
+  variant?: "ai" | "inverse";
 }) {
   const location = useLocation();
   const fetcher = useFetcher<{ toast?: { title: string; description?: string } }>({ key: `generate-content-${flowId}` });
@@ -40,23 +38,21 @@ export function GenerateContentButton({
   }, [failure, toast]);
   if (!isPremium) {
     return (
-      <UpgradeLink className={className} data-testid="generate-content">
+      <UpgradeLink className={buttonClass({ variant })} data-testid="generate-content">
         <MailIcon />
         {label}
       </UpgradeLink>
     );
   }
-  const pending = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" action={CONTENT_ACTION} className="inline-flex">
       <input type="hidden" name="intent" value={GENERATE_CONTENT_INTENT} />
       <input type="hidden" name="flowId" value={flowId} />
       <input type="hidden" name="from" value={`${location.pathname}${location.search}`} />
       <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" className="hidden" aria-hidden="true" />
-      <button type="submit" className={className} disabled={pending} aria-busy={pending} data-testid="generate-content">
-        {pending ? <Spinner /> : <MailIcon />}
-        {pending ? "Writing content…" : label}
-      </button>
+      <StatusButton variant={variant} status={fetcher.state !== "idle" ? "pending" : "idle"} icon={<MailIcon />} pendingLabel="Writing content…" data-testid="generate-content">
+        {label}
+      </StatusButton>
     </fetcher.Form>
   );
 }
@@ -69,11 +65,3 @@ function MailIcon() {
   );
 }
 
-function Spinner() {
-  return (
-    <svg viewBox="0 0 24 24" className="h-4 w-4 flex-none animate-spin" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeOpacity=".3" strokeWidth="3" />
-      <path d="M21 12a9 9 0 00-9-9" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
-  );
-}

@@ -1,5 +1,4 @@
-import { Link } from "@remix-run/react";
-
+import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { CrownIcon, UpgradeLink } from "~/components/upgrade-dialog";
 
 /** Spec §2: a premium flow type, for a user without premium. */
@@ -19,7 +18,7 @@ export function PremiumBanner({ label }: { label: string }) {
         </h2>
         <p className="mt-0.5 text-sm text-amber-900">{label} flows are available with a premium subscription.</p>
       </div>
-      <UpgradeLink className="inline-flex items-center justify-center gap-2 rounded-lg bg-amber-500 px-4 py-2 text-sm font-semibold text-slate-900 shadow-sm hover:bg-amber-400">
+      <UpgradeLink className={buttonClass({ variant: "premium" })}>
         <CrownIcon className="h-4 w-4" />
         Upgrade
       </UpgradeLink>
@@ -47,12 +46,9 @@ export function OnboardingRequired() {
         Your flows are written from your business profile. Answer the onboarding questions first, then come back to generate
         onboarding, lead nurture and more.
       </p>
-      <Link
-        to="/onboarding"
-        className="mt-6 inline-flex items-center justify-center rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-      >
+      <ButtonLink to="/onboarding" className="mt-6">
         Start Onboarding
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
+
 import { FlowIllustration } from "./flow-illustration";
 import { ArrowRightIcon, CheckIcon } from "./icons";
 
@@ -32,17 +33,11 @@ export function Hero() {
             on their own.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
-            <Link
-              to="/questionnaire"
-              className="inline-flex items-center justify-center gap-2 rounded-xl bg-brand-600 px-6 py-3.5 text-base font-semibold text-white shadow-lg shadow-brand-600/25 hover:bg-brand-700"
-            >
+            <ButtonLink to="/questionnaire" size="lg">
               Start Free Assessment
               <ArrowRightIcon className="h-5 w-5" />
-            </Link>
-            <a
-              href="#how-it-works"
-              className="inline-flex items-center justify-center rounded-xl border border-slate-300 bg-white px-6 py-3.5 text-base font-semibold text-slate-800 shadow-sm hover:border-slate-400 hover:bg-slate-50"
-            >
+            </ButtonLink>
+            <a href="#how-it-works" className={buttonClass({ variant: "secondary", size: "lg" })}>
               See how it works
             </a>
           </div>

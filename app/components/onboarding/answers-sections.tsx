@@ -1,5 +1,4 @@
-import { TextInputField } from "~/components/choice-fields";
-import { ChoiceQuestion, TextQuestion, type ChoiceQuestionField } from "~/components/questions";
+import { ChoiceQuestion, TextInputField, TextQuestion, type ChoiceQuestionField } from "~/components/questions";
 import { ANSWERS_PAGE_INDUSTRIES, CHANNELS_REQUIRED_FOR, isServiceRetail } from "~/lib/questionnaire/options";
 import { CHOICE_LABELS, type QuestionField } from "~/lib/questionnaire/questions";
 import { GENERAL_FIELDS, LEAD_NURTURE_FIELDS, ONBOARDING_FIELDS } from "~/lib/schemas/questionnaire";

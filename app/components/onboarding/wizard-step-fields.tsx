@@ -1,5 +1,4 @@
-import { TextInputField } from "~/components/choice-fields";
-import { ChoiceQuestion, isTextQuestion, TextQuestion } from "~/components/questions";
+import { ChoiceQuestion, isTextQuestion, TextInputField, TextQuestion } from "~/components/questions";
 import { CHANNELS_REQUIRED_FOR } from "~/lib/questionnaire/options";
 import { CHOICE_LABELS } from "~/lib/questionnaire/questions";
 import { WIZARD_STEP_FIELDS, type WizardStep } from "~/lib/schemas/questionnaire";

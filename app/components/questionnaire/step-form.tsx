@@ -2,7 +2,9 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form } from "@remix-run/react";
 import type * as z from "zod/mini";
 
-import { FormError, HoneypotField, SubmitButton } from "~/components/forms";
+import { HoneypotField } from "~/components/forms";
+import { StatusButton } from "~/components/ui/button";
+import { FormError } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toaster";
 import { parseForm } from "~/lib/forms/parse";
 import { QUESTIONNAIRE_MESSAGES } from "~/lib/questionnaire/messages";
@@ -124,13 +126,13 @@ export function StepForm({
       <div className="space-y-6">{children}</div>
       {/* Next comes first in the document, so Enter in a field moves forward, never back. */}
       <div className="flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row-reverse sm:items-center sm:justify-between">
-        <SubmitButton intent="next" pendingLabel={pendingLabel} className="w-full sm:w-auto sm:min-w-36">
+        <StatusButton intent="next" pendingLabel={pendingLabel} className="w-full sm:w-auto sm:min-w-36">
           {submitLabel}
-        </SubmitButton>
+        </StatusButton>
         {hasBack ? (
-          <SubmitButton intent="back" variant="secondary" pendingLabel="Going back..." className="w-full sm:w-auto">
+          <StatusButton intent="back" variant="secondary" pendingLabel="Going back..." className="w-full sm:w-auto">
             Back
-          </SubmitButton>
+          </StatusButton>
         ) : null}
       </div>
       {footer}

@@ -2,9 +2,8 @@ import { getInputProps } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { useId } from "react";
 
-import { TextInputField } from "~/components/choice-fields";
-import { ErrorList, Field, PasswordField, type ListOfErrors } from "~/components/forms";
-import { ChoiceQuestion, TextQuestion } from "~/components/questions";
+import { ErrorList, Field, PasswordField, RequiredMark, type ListOfErrors } from "~/components/ui/field";
+import { ChoiceQuestion, TextInputField, TextQuestion } from "~/components/questions";
 import { maxLengthFor } from "~/lib/limits";
 import { CHOICE_LABELS } from "~/lib/questionnaire/questions";
 import {
@@ -131,10 +130,7 @@ function MethodChoice({ name, defaultValue, errors, autoFocus }: { name: string;
     <fieldset aria-describedby={errorId} aria-invalid={errorId ? true : undefined}>
       <legend className="text-sm font-medium text-slate-800">
         {CHOICE_LABELS.completionMethod}
-        <span className="text-red-700" aria-hidden="true">
-          {" "}
-          *
-        </span>
+        <RequiredMark />
       </legend>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         {METHODS.map((method, index) => (
@@ -320,8 +316,8 @@ export function AccountStep(props: StepProps) {
           "aria-required": true,
         }}
         errors={fields.password.errors}
+        description="At least 8 characters."
       />
-      <p className="-mt-3 text-xs text-slate-500">At least 8 characters.</p>
     </StepForm>
   );
 }

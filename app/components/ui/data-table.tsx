@@ -1,5 +1,9 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 
+import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
+import { controlClass } from "~/components/ui/field";
+import type { SortDirection, TablePage } from "~/services/admin/list-query";
+
 /**
  * The table every admin screen shares. Its state is the URL (`q`, `sort`, `dir`, `page`): column
  * headers and the pager are plain links and the search is a GET form, so sorting, paging and
@@ -7,7 +11,7 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
  * client-side navigations. The server sends one page of rows; the table never sees the rest.
  */
 
-export type SortDirection = "asc" | "desc";
+export type { SortDirection, TablePage };
 
 export interface Column<Row> {
   key: string;
@@ -56,20 +60,16 @@ export interface DataTableProps<Row> {
   name: string;
   caption: string;
   columns: Array<Column<Row>>;
-  rows: Row[];
   rowKey: (row: Row) => string;
-  total: number;
-  page: number;
-  pageSize: number;
-  sort: string;
-  dir: SortDirection;
-  search: string;
+  /** The rows and the table's URL state, as `tablePage(query, page)` gives them. */
+  page: TablePage<Row>;
   searchLabel: string;
   /** Buttons or links at the end of each row (edit, delete, view). */
   actions?: (row: Row) => React.ReactNode;
 }
 
-export function DataTable<Row>({ name, caption, columns, rows, rowKey, total, page, pageSize, sort, dir, search, searchLabel, actions }: DataTableProps<Row>) {
+export function DataTable<Row>({ name, caption, columns, rowKey, page: table, searchLabel, actions }: DataTableProps<Row>) {
+  const { rows, total, page, pageSize, sort, dir, search } = table;
   const hrefWith = useHrefWith();
   const navigation = useNavigation();
   const location = useLocation();
@@ -176,27 +176,26 @@ function SearchForm({ search, label, sort, dir }: { search: string; label: strin
           key={search}
           placeholder={label}
           maxLength={100}
-          className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+          className={`${controlClass} pl-9`}
         />
       </div>
       <input type="hidden" name="sort" value={sort} />
       <input type="hidden" name="dir" value={dir} />
-      <button type="submit" className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50">
+      <Button type="submit" variant="secondary" size="sm">
         Search
-      </button>
+      </Button>
     </Form>
   );
 }
 
 function Pager({ page, pages, hrefWith }: { page: number; pages: number; hrefWith: ReturnType<typeof useHrefWith> }) {
-  const linkClass = "rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50";
-  const disabledClass = "rounded-lg border border-slate-200 px-3 py-1.5 text-sm font-medium text-slate-400";
+  const disabledClass = buttonClass({ variant: "secondary", size: "sm", className: "pointer-events-none" });
   return (
     <nav aria-label="Pagination" className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-3">
       {page > 1 ? (
-        <Link to={hrefWith({ page: page - 1 === 1 ? null : page - 1 })} preventScrollReset className={linkClass} rel="prev">
+        <ButtonLink to={hrefWith({ page: page - 1 === 1 ? null : page - 1 })} preventScrollReset variant="secondary" size="sm" rel="prev">
           Previous
-        </Link>
+        </ButtonLink>
       ) : (
         <span className={disabledClass} aria-disabled="true">
           Previous
@@ -206,9 +205,9 @@ function Pager({ page, pages, hrefWith }: { page: number; pages: number; hrefWit
         Page {page.toLocaleString("en-US")} of {pages.toLocaleString("en-US")}
       </span>
       {page < pages ? (
-        <Link to={hrefWith({ page: page + 1 })} preventScrollReset className={linkClass} rel="next">
+        <ButtonLink to={hrefWith({ page: page + 1 })} preventScrollReset variant="secondary" size="sm" rel="next">
           Next
-        </Link>
+        </ButtonLink>
       ) : (
         <span className={disabledClass} aria-disabled="true">
           Next

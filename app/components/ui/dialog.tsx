@@ -2,6 +2,7 @@ import { Dialog as HeadlessDialog, DialogBackdrop, DialogPanel, DialogTitle } fr
 import { Link, useNavigate } from "@remix-run/react";
 import { useCallback, useId } from "react";
 
+import { Button, ButtonLink } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
@@ -55,18 +56,13 @@ export function Dialog({ open, title, description, closeHref, onClose, size = "m
         ) : null}
       </div>
       {hideCloseButton ? null : hydrated ? (
-        <button
-          type="button"
-          onClick={close}
-          className="-mr-2 flex-none rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-          aria-label="Close dialog"
-        >
+        <Button onClick={close} variant="subtle" size="icon" className="-mr-2 flex-none" aria-label="Close dialog">
           <CloseIcon />
-        </button>
+        </Button>
       ) : closeHref ? (
-        <Link to={closeHref} preventScrollReset className="-mr-2 flex-none rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800" aria-label="Close dialog">
+        <ButtonLink to={closeHref} preventScrollReset variant="subtle" size="icon" className="-mr-2 flex-none" aria-label="Close dialog">
           <CloseIcon />
-        </Link>
+        </ButtonLink>
       ) : null}
     </div>
   );
@@ -127,19 +123,17 @@ export function DialogActions({ children, className = "" }: { children: React.Re
 export function DialogCancel({ closeHref, onClose, children = "Cancel" }: { closeHref?: string; onClose?: () => void; children?: React.ReactNode }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const className =
-    "inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm hover:bg-slate-50";
   if (hydrated || !closeHref) {
     return (
-      <button type="button" className={className} onClick={() => (onClose ? onClose() : closeHref ? navigate(closeHref, { preventScrollReset: true }) : undefined)}>
+      <Button variant="secondary" onClick={() => (onClose ? onClose() : closeHref ? navigate(closeHref, { preventScrollReset: true }) : undefined)}>
         {children}
-      </button>
+      </Button>
     );
   }
   return (
-    <Link to={closeHref} preventScrollReset className={className}>
+    <ButtonLink to={closeHref} preventScrollReset variant="secondary">
       {children}
-    </Link>
+    </ButtonLink>
   );
 }
 

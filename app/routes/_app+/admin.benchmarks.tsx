@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
-import { AdminPageHeader, DeleteConfirm, primaryButton, rowDangerLink, rowLink, useFailureToastOf } from "~/components/admin/admin-ui";
+import { AdminPageHeader, DeleteConfirm, useFailureToastOf } from "~/components/admin/admin-ui";
 import { BENCHMARK_FORM_FIELDS, BenchmarkForm, type BenchmarkFormValues } from "~/components/admin/benchmark-form";
 import { RouteDialog } from "~/components/admin/route-dialog";
+import { ButtonLink } from "~/components/ui/button";
 import { DataTable, formatCell, useHrefWith, type Column } from "~/components/ui/data-table";
 import { flowTypeLabel, isFlowType } from "~/lib/flow-types";
 import {
@@ -15,7 +16,7 @@ import {
   listBenchmarksForAdmin,
   updateBenchmarkAsAdmin,
 } from "~/services/admin/benchmarks.server";
-import { parseListQuery } from "~/services/admin/list-query";
+import { parseListQuery, tablePage } from "~/services/admin/list-query";
 import { backToTable, formFields, refused, rowForDialog, unknownIntent } from "~/services/admin/page.server";
 import { requireAdmin } from "~/services/auth/auth.server";
 import { isDomainError } from "~/services/domain-error";
@@ -122,32 +123,26 @@ export default function AdminBenchmarks() {
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <AdminPageHeader title="Manage Benchmarks" description="The industry medians behind every user's Email Benchmark card. A change shows on every dashboard at once.">
-        <Link to={hrefWith({ dialog: "new", id: null })} preventScrollReset className={primaryButton}>
+        <ButtonLink to={hrefWith({ dialog: "new", id: null })} preventScrollReset>
           <span aria-hidden="true">+</span> Add Benchmark
-        </Link>
+        </ButtonLink>
       </AdminPageHeader>
 
       <DataTable
         name="benchmarks"
         caption="Email benchmarks"
         columns={columns}
-        rows={page.rows}
         rowKey={(row) => row.id}
-        total={page.total}
-        page={page.page}
-        pageSize={page.pageSize}
-        sort={query.sort}
-        dir={query.dir}
-        search={query.search}
+        page={tablePage(query, page)}
         searchLabel="Search type, indicator, industry"
         actions={(row) => (
           <>
-            <Link to={hrefWith({ dialog: "edit", id: row.id })} preventScrollReset className={rowLink} aria-label={`Edit ${row.benchmarkType} ${row.performanceIndicator}`}>
+            <ButtonLink to={hrefWith({ dialog: "edit", id: row.id })} preventScrollReset variant="ghost" size="xs" aria-label={`Edit ${row.benchmarkType} ${row.performanceIndicator}`}>
               Edit
-            </Link>
-            <Link to={hrefWith({ dialog: "delete", id: row.id })} preventScrollReset className={rowDangerLink} aria-label={`Delete ${row.benchmarkType} ${row.performanceIndicator}`}>
+            </ButtonLink>
+            <ButtonLink to={hrefWith({ dialog: "delete", id: row.id })} preventScrollReset variant="ghost-destructive" size="xs" aria-label={`Delete ${row.benchmarkType} ${row.performanceIndicator}`}>
               Delete
-            </Link>
+            </ButtonLink>
           </>
         )}
       />

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
-import { AdminPageHeader, DeleteConfirm, primaryButton, rowDangerLink, rowLink, useFailureToastOf } from "~/components/admin/admin-ui";
+import { AdminPageHeader, DeleteConfirm, useFailureToastOf } from "~/components/admin/admin-ui";
 import { FlowMapEditor } from "~/components/admin/flow-map-editor";
 import { RouteDialog } from "~/components/admin/route-dialog";
+import { ButtonLink } from "~/components/ui/button";
 import { DataTable, formatCell, useHrefWith, type Column } from "~/components/ui/data-table";
 import { flowTypeLabel } from "~/lib/flow-types";
 import {
@@ -16,7 +17,7 @@ import {
   listFlowMappingsForAdmin,
   updateFlowMappingAsAdmin,
 } from "~/services/admin/flow-mappings.server";
-import { parseListQuery } from "~/services/admin/list-query";
+import { parseListQuery, tablePage } from "~/services/admin/list-query";
 import { backToTable, refused, rowForDialog, unknownIntent } from "~/services/admin/page.server";
 import { applyStepEdit, draftFromForm, draftFromRule, emptyRuleDraft, inputFromDraft, parseStepEdit, type RuleDraft } from "~/services/admin/rule-draft";
 import { requireAdmin } from "~/services/auth/auth.server";
@@ -90,32 +91,26 @@ export default function AdminFlowMaps() {
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <AdminPageHeader title="Manage Flow Maps" description="The flow-mapping rules every generated flow starts from. The most specific rule for a business wins over the general one.">
-        <Link to={hrefWith({ dialog: "new", id: null })} preventScrollReset className={primaryButton}>
+        <ButtonLink to={hrefWith({ dialog: "new", id: null })} preventScrollReset>
           <span aria-hidden="true">+</span> Add Flow Map
-        </Link>
+        </ButtonLink>
       </AdminPageHeader>
 
       <DataTable
         name="flow maps"
         caption="Flow-mapping rules"
         columns={columns}
-        rows={page.rows}
         rowKey={(row) => row.id}
-        total={page.total}
-        page={page.page}
-        pageSize={page.pageSize}
-        sort={query.sort}
-        dir={query.dir}
-        search={query.search}
+        page={tablePage(query, page)}
         searchLabel="Search name, trigger, business type"
         actions={(row) => (
           <>
-            <Link to={hrefWith({ dialog: "edit", id: row.id })} preventScrollReset className={rowLink} aria-label={`Edit ${row.flowName}`}>
+            <ButtonLink to={hrefWith({ dialog: "edit", id: row.id })} preventScrollReset variant="ghost" size="xs" aria-label={`Edit ${row.flowName}`}>
               Edit
-            </Link>
-            <Link to={hrefWith({ dialog: "delete", id: row.id })} preventScrollReset className={rowDangerLink} aria-label={`Delete ${row.flowName}`}>
+            </ButtonLink>
+            <ButtonLink to={hrefWith({ dialog: "delete", id: row.id })} preventScrollReset variant="ghost-destructive" size="xs" aria-label={`Delete ${row.flowName}`}>
               Delete
-            </Link>
+            </ButtonLink>
           </>
         )}
       />

@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 
-import { AdminPageHeader, rowLink } from "~/components/admin/admin-ui";
+import { AdminPageHeader } from "~/components/admin/admin-ui";
 import { AnswersView } from "~/components/admin/answers-view";
 import { RouteDialog } from "~/components/admin/route-dialog";
+import { ButtonLink } from "~/components/ui/button";
 import { DataTable, formatCell, useHrefWith, type Column } from "~/components/ui/data-table";
-import { parseListQuery } from "~/services/admin/list-query";
+import { parseListQuery, tablePage } from "~/services/admin/list-query";
 import { getOnboardingForAdmin, listOnboardingForAdmin, ONBOARDING_TABLE, type OnboardingRow } from "~/services/admin/onboarding.server";
 import { tableHref } from "~/services/admin/page.server";
 import { requireAdmin } from "~/services/auth/auth.server";
@@ -53,19 +54,13 @@ export default function AdminOnboarding() {
         name="onboarding responses"
         caption="Onboarding responses"
         columns={columns}
-        rows={page.rows}
         rowKey={(row) => row.id}
-        total={page.total}
-        page={page.page}
-        pageSize={page.pageSize}
-        sort={query.sort}
-        dir={query.dir}
-        search={query.search}
+        page={tablePage(query, page)}
         searchLabel="Search company, business type, industry"
         actions={(row) => (
-          <Link to={hrefWith({ [VIEW_PARAM]: row.id })} preventScrollReset className={rowLink} aria-label={`View answers of ${formatCell(row.companyName)}`}>
+          <ButtonLink to={hrefWith({ [VIEW_PARAM]: row.id })} preventScrollReset variant="ghost" size="xs" aria-label={`View answers of ${formatCell(row.companyName)}`}>
             View
-          </Link>
+          </ButtonLink>
         )}
       />
       {viewing ? (

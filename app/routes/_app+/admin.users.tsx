@@ -5,7 +5,7 @@ import { AdminPageHeader } from "~/components/admin/admin-ui";
 import { PremiumControl, RoleControl } from "~/components/admin/user-access";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { useUser } from "~/lib/use-user";
-import { parseListQuery } from "~/services/admin/list-query";
+import { parseListQuery, tablePage } from "~/services/admin/list-query";
 import { backToTable, formFields, refused, unknownIntent } from "~/services/admin/page.server";
 import { listUsersAsAdmin, setUserAccessAsAdmin, USER_TABLE, type AdminUserView } from "~/services/admin/users.server";
 import { requireAdmin } from "~/services/auth/auth.server";
@@ -69,14 +69,8 @@ export default function AdminUsers() {
         name="users"
         caption="Users"
         columns={columns}
-        rows={page.users}
         rowKey={(row) => row.id}
-        total={page.total}
-        page={page.page}
-        pageSize={page.pageSize}
-        sort={query.sort}
-        dir={query.dir}
-        search={query.search}
+        page={tablePage(query, { ...page, rows: page.users })}
         searchLabel="Search email or name"
       />
     </div>

@@ -5,6 +5,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { TouchpointContentCard } from "~/components/content/touchpoint-content";
 import { ExportMenu } from "~/components/flows/export-menu";
 import { GENERATE_CONTENT_INTENT, GenerateContentButton } from "~/components/flows/generate-content-button";
+import { ButtonLink } from "~/components/ui/button";
 import { flowTypeLabel } from "~/lib/flow-types";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { UPGRADE_PARAM } from "~/components/upgrade-dialog";
@@ -94,9 +95,9 @@ export default function FlowContentRoute() {
         <section className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <h2 className="text-lg font-semibold text-slate-900">No flows yet</h2>
           <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">Generate a flow first; its emails and text messages can then be written here.</p>
-          <Link to="/flow-mappings" className="mt-5 inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          <ButtonLink to="/flow-mappings" className="mt-5">
             Go to Flow Mappings
-          </Link>
+          </ButtonLink>
         </section>
       ) : (
         <>
@@ -148,7 +149,7 @@ export default function FlowContentRoute() {
                       flowId={selected.flow.id}
                       isPremium
                       label={selected.content.written ? "Rewrite content" : "Generate Full Email Content"}
-                      className="inline-flex items-center justify-center gap-2 rounded-lg bg-white px-3.5 py-2 text-sm font-semibold text-brand-700 shadow-sm hover:bg-brand-50 disabled:cursor-wait disabled:opacity-80"
+                      variant="inverse"
                     />
                     <ExportMenu flowId={selected.flow.id} />
                   </div>

@@ -17,6 +17,7 @@ import {
   validateWizardForm,
   WIZARD_INTENT,
 } from "~/components/onboarding/wizard-validation";
+import { StatusButton } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toaster";
 import { wizardStepErrors, type WizardStep } from "~/lib/schemas/questionnaire";
 import { requireUser } from "~/services/auth/auth.server";
@@ -245,22 +246,19 @@ function WizardButton({
   primary?: boolean;
   children: React.ReactNode;
 }) {
+  // While any step is being sent every button is aria-disabled (not `disabled`: a disabled button
+  // would drop its intent from a post already under way); the one that was pressed spins.
   return (
-    <button
-      type="submit"
-      name="intent"
-      value={intent}
+    <StatusButton
+      intent={intent}
+      status={busy ? "pending" : "idle"}
       aria-disabled={disabled || undefined}
       onClick={(event) => {
-        // Not `disabled`: a disabled button would drop its intent from a post already under way.
         if (disabled) event.preventDefault();
       }}
-      className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold shadow-sm ${
-        primary ? "bg-brand-600 text-white hover:bg-brand-700" : "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
-      } ${disabled ? "cursor-wait opacity-80" : ""}`}
+      variant={primary ? "primary" : "secondary"}
     >
-      {busy ? <span className="h-4 w-4 animate-spin rounded-full border-2 border-current border-r-transparent" aria-hidden="true" /> : null}
       {children}
-    </button>
+    </StatusButton>
   );
 }

@@ -5,7 +5,8 @@ import { Await, Form, useActionData, useLoaderData, useNavigation, type ClientLo
 import { Suspense, useEffect, useState } from "react";
 
 import { parseForm } from "~/lib/forms/parse";
-import { FormError } from "~/components/forms";
+import { Button, StatusButton } from "~/components/ui/button";
+import { FormError } from "~/components/ui/field";
 import { firstValue, type AnswerField, type OnboardingValues } from "~/components/onboarding/answer-fields";
 import { ANSWERS_PAGE_ORDER, AnswersSections } from "~/components/onboarding/answers-sections";
 import { AnswersFormSkeleton } from "~/components/onboarding/skeletons";
@@ -110,21 +111,9 @@ function AnswersHeader({ saving, loading = false }: { saving: boolean; loading?:
 
 function SaveButton({ saving, disabled = false }: { saving: boolean; disabled?: boolean }) {
   return (
-    <button
-      type="submit"
-      form={FORM_ID}
-      name="intent"
-      value={ANSWERS_INTENT.save}
-      disabled={disabled}
-      aria-disabled={saving || undefined}
-      onClick={(event) => {
-        if (saving) event.preventDefault();
-      }}
-      className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
-    >
-      {saving ? <span className="h-4 w-4 animate-spin rounded-full border-2 border-current border-r-transparent" aria-hidden="true" /> : null}
-      {saving ? "Saving..." : "Save Changes"}
-    </button>
+    <StatusButton form={FORM_ID} intent={ANSWERS_INTENT.save} status={saving ? "pending" : "idle"} disabled={disabled} pendingLabel="Saving...">
+      Save Changes
+    </StatusButton>
   );
 }
 
@@ -202,7 +191,7 @@ function AnswersForm({
         <FormError id={form.errorId} title={serverToast?.title} errors={serverToast ? [serverToast.description] : form.errors} />
         <AnswersSections field={fieldState} businessType={businessType} firstError={firstError} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button
+          <Button
             type="submit"
             name="intent"
             value={ANSWERS_INTENT.reset}
@@ -213,10 +202,10 @@ function AnswersForm({
               onReset();
               toast(page.saved ? RESET_TOASTS.saved : RESET_TOASTS.defaults);
             }}
-            className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+            variant="secondary"
           >
             Reset
-          </button>
+          </Button>
           <SaveButton saving={saving} />
         </div>
       </Form>

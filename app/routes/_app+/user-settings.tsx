@@ -2,11 +2,13 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 import { parseForm } from "~/lib/forms/parse";
-import { Field, FormError, PasswordField, SubmitButton, useFailureToast } from "~/components/forms";
+import { useFailureToast } from "~/components/forms";
+import { Button, ButtonLink, buttonClass, StatusButton } from "~/components/ui/button";
+import { Field, FormError, PasswordField } from "~/components/ui/field";
 import { UpgradeLink } from "~/components/upgrade-dialog";
 import { changePasswordFormSchema, profileNameSchema } from "~/lib/schemas/auth";
 import { DEFAULT_ROLE, planLabel } from "~/lib/user";
@@ -112,7 +114,7 @@ export default function UserSettingsRoute() {
             <p className="font-medium text-slate-900">{planLabel(account)}</p>
             <p className="text-sm text-slate-600">Limited access to premium features</p>
           </div>
-          <UpgradeLink className="rounded-lg bg-amber-500 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-amber-400">
+          <UpgradeLink className={buttonClass({ variant: "premium" })}>
             Upgrade to Premium
           </UpgradeLink>
         </div>
@@ -124,9 +126,9 @@ export default function UserSettingsRoute() {
         </h2>
         <p className="mt-1 text-sm text-slate-600">Sign out of Flowmap on this device.</p>
         <Form method="post" action="/api/logout" reloadDocument className="mt-4">
-          <button type="submit" className="rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50">
+          <Button type="submit" variant="danger">
             Logout
-          </button>
+          </Button>
         </Form>
       </section>
     </div>
@@ -159,13 +161,9 @@ function NameSection({ firstName, lastName }: { firstName: string; lastName: str
             {fullName || "Not set"}
           </p>
         </div>
-        <Link
-          to="?edit=name"
-          preventScrollReset
-          className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-        >
+        <ButtonLink to="?edit=name" preventScrollReset variant="secondary" size="sm">
           Edit Name
-        </Link>
+        </ButtonLink>
       </div>
     );
   }
@@ -177,12 +175,12 @@ function NameSection({ firstName, lastName }: { firstName: string; lastName: str
         <Field label="Last name" inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} errors={fields.lastName.errors} />
       </div>
       <div className="flex gap-3">
-        <SubmitButton intent={NAME_INTENT} pendingLabel="Saving...">
+        <StatusButton intent={NAME_INTENT} pendingLabel="Saving...">
           Save Name
-        </SubmitButton>
-        <Link to="/user-settings" preventScrollReset className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+        </StatusButton>
+        <ButtonLink to="/user-settings" preventScrollReset variant="secondary">
           Cancel
-        </Link>
+        </ButtonLink>
       </div>
     </Form>
   );
@@ -226,9 +224,9 @@ function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
           inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
           errors={fields.confirmPassword.errors}
         />
-        <SubmitButton intent={PASSWORD_INTENT} pendingLabel="Changing...">
+        <StatusButton intent={PASSWORD_INTENT} pendingLabel="Changing...">
           Change Password
-        </SubmitButton>
+        </StatusButton>
       </Form>
     </section>
   );

@@ -5,7 +5,9 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 
 import { parseForm } from "~/lib/forms/parse";
-import { Field, FormError, HoneypotField, PasswordField, SubmitButton, useFailureToast } from "~/components/forms";
+import { HoneypotField, useFailureToast } from "~/components/forms";
+import { buttonClass, StatusButton } from "~/components/ui/button";
+import { Field, FormError, PasswordField } from "~/components/ui/field";
 import { AuthLayout } from "~/components/layout/auth-layout";
 import { loginSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -87,9 +89,9 @@ export default function LoginRoute() {
           inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
           errors={fields.password.errors}
         />
-        <SubmitButton className="w-full" pendingLabel="Signing in...">
+        <StatusButton className="w-full" pendingLabel="Signing in...">
           Sign In
-        </SubmitButton>
+        </StatusButton>
       </Form>
       {/* Only a configured provider is offered: a button that can only fail is worse than none. */}
       {oauthLabel ? (
@@ -100,10 +102,7 @@ export default function LoginRoute() {
             <span className="h-px flex-1 bg-slate-200" />
           </div>
           {/* A full-page navigation: the provider's pages cannot load inside a client transition. */}
-          <a
-            href="/api/login"
-            className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
-          >
+          <a href="/api/login" className={buttonClass({ variant: "secondary", className: "w-full" })}>
             <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true">
               <path
                 d="M15 7a3 3 0 11-6 0 3 3 0 016 0zM4 20a8 8 0 0116 0M17 11l2 2 3-3"

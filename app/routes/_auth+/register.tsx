@@ -5,7 +5,9 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 
 import { parseForm } from "~/lib/forms/parse";
-import { Field, FormError, HoneypotField, PasswordField, SubmitButton, useFailureToast } from "~/components/forms";
+import { HoneypotField, useFailureToast } from "~/components/forms";
+import { StatusButton } from "~/components/ui/button";
+import { Field, FormError, PasswordField } from "~/components/ui/field";
 import { AuthLayout } from "~/components/layout/auth-layout";
 import { registerFormSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -100,9 +102,9 @@ export default function RegisterRoute() {
           inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
           errors={fields.confirmPassword.errors}
         />
-        <SubmitButton className="w-full" pendingLabel="Creating account...">
+        <StatusButton className="w-full" pendingLabel="Creating account...">
           Create Account
-        </SubmitButton>
+        </StatusButton>
       </Form>
     </AuthLayout>
   );

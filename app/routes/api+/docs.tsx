@@ -5,6 +5,8 @@ import { useMemo, useState } from "react";
 
 import { Logo } from "~/components/brand/logo";
 import { SiteFooter } from "~/components/landing/site-footer";
+import { Button } from "~/components/ui/button";
+import { controlClass } from "~/components/ui/field";
 import { buildReference, filterReference, type FieldView, type OperationView, type ResponseView } from "~/lib/api/reference";
 import { openApiDocument } from "~/services/openapi/document.server";
 
@@ -222,11 +224,9 @@ curl -b jar https://your-flowmap/api/auth/user`}
             onChange={(event) => setQuery(event.target.value)}
             placeholder="Search endpoints, e.g. flows, PUT, password"
             maxLength={200}
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+            className={controlClass}
           />
-          <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
-            Search
-          </button>
+          <Button type="submit">Search</Button>
         </Form>
         <p className="mt-2 text-sm text-slate-500" aria-live="polite">
           {count} {count === 1 ? "endpoint" : "endpoints"}

@@ -55,3 +55,17 @@ export interface Page<T> {
   page: number;
   pageSize: number;
 }
+
+/**
+ * One page of an admin table together with the URL state that chose it (search, sort, direction,
+ * page): everything the table shows and every link it writes, in one value.
+ */
+export interface TablePage<Row, F extends string = string> extends ListQuery<F> {
+  rows: Row[];
+  total: number;
+  pageSize: number;
+}
+
+export function tablePage<Row, F extends string>(query: ListQuery<F>, page: { rows: Row[]; total: number; pageSize: number }): TablePage<Row, F> {
+  return { ...query, rows: page.rows, total: page.total, pageSize: page.pageSize };
+}
