@@ -152,7 +152,20 @@ async function writeResponse(res, response) {
   res.flushHeaders();
   for await (const chunk of response.body) {
     if (res.destroyed) break;
-    if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve).once("close", resolve));
+    if (!res.write(chunk)) await drained(res);
   }
   res.end();
+}
+
+/** Resolves when `res` can take more data or has closed, leaving no listener behind either way. */
+function drained(res) {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
 }

@@ -13,6 +13,8 @@ const boundary = await import("~/services/boundary.server");
 const { PEER_ADDRESS_HEADER } = await import("~/services/client.server");
 
 const LIMIT = boundary.MAX_REQUEST_BODY_BYTES;
+const BIG_CHUNKS = 40;
+const BIG_CHUNK_BYTES = 256 * 1024;
 
 /** What the app behind the server saw: how many body bytes each request delivered. */
 const seen: Array<{
@@ -40,6 +42,20 @@ async function handleRequest(request: Request) {
     peer: request.headers.get(PEER_ADDRESS_HEADER),
     error,
   });
+  if (url.pathname === "/big") {
+    // Chunks far above a socket's buffer: every write waits for "drain".
+    const chunk = new Uint8Array(BIG_CHUNK_BYTES).fill(120);
+    let sent = 0;
+    return new Response(
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent === BIG_CHUNKS) return controller.close();
+          sent += 1;
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+  }
   if (url.pathname === "/cookie") {
     const headers = new Headers();
     headers.append("Set-Cookie", "fm_session=abc; Path=/; HttpOnly; SameSite=Lax; Secure");
@@ -265,6 +281,23 @@ describe("the server's own facts", () => {
     expect(response.headers.get("X-Frame-Options")).toBe("DENY");
     expect(response.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
+  });
+
+  it("streams a large answer under back-pressure without piling up listeners on the response", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on("warning", onWarning);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/big`);
+      const body = new Uint8Array(await response.arrayBuffer());
+      expect(body.byteLength).toBe(BIG_CHUNKS * BIG_CHUNK_BYTES);
+      expect(body.every((byte) => byte === 120)).toBe(true);
+      // Warnings are emitted on a later tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("warning", onWarning);
+    }
+    expect(warnings.filter((w) => w.startsWith("MaxListenersExceededWarning"))).toEqual([]);
   });
 
   it("marks app answers private, no-store", async () => {
