@@ -6,10 +6,10 @@
  */
 import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { Binary, Decimal128, Double, Int32, Long, MongoClient, MongoServerError, type Document, type MongoClientOptions } from "mongodb";
+import { Binary, Decimal128, Double, Int32, Long, MongoClient, type Document, type MongoClientOptions } from "mongodb";
 import { Schema } from "mongoose";
 import { afterAll, describe, expect, it } from "vitest";
-import { announceRealMongoDb, describeTarget, startTestEngine, targetKinds, tempDir, useTarget } from "./harness";
+import { announceRealMongoDb, describeTarget, rejection, startTestEngine, targetKinds, tempDir, useTarget } from "./harness";
 
 announceRealMongoDb();
 
@@ -44,16 +44,6 @@ function describeTypes(doc: Document | null): Record<string, string> {
     out[key] = value instanceof Binary ? `binData subtype ${value.sub_type} ${value.toString("hex")}` : `${bsonTypeOf(value)} ${String(value)}`;
   }
   return out;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MongoServerError) return error;
-    throw error;
-  }
-  throw new Error("expected the operation to fail");
 }
 
 const LONG_MAX = Long.fromString("9223372036854775807");

@@ -2,25 +2,15 @@
  * Driver-level conformance: what the mongodb package sends in normal use, checked against the
  * embedded engine (and a real MongoDB when TEST_MONGODB_URI is set).
  */
-import { MongoBulkWriteError, MongoServerError, type CommandStartedEvent, type Document, type ObjectId } from "mongodb";
+import { MongoBulkWriteError, type CommandStartedEvent, type Document, type ObjectId } from "mongodb";
 import { describe, expect, it } from "vitest";
-import { announceRealMongoDb, describeTarget, targetKinds, useTarget } from "./harness";
+import { announceRealMongoDb, describeTarget, rejection, targetKinds, useTarget } from "./harness";
 
 announceRealMongoDb();
 
 /** Test documents use all kinds of _id values, not only ObjectIds. */
 interface AnyDoc extends Document {
   _id?: string | number | ObjectId;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MongoServerError) return error;
-    throw error;
-  }
-  throw new Error("expected the operation to fail");
 }
 
 for (const kind of targetKinds()) {

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MongoClient, type Db, type MongoClientOptions } from "mongodb";
+import { MongoClient, MongoServerError, type Db, type MongoClientOptions } from "mongodb";
 import mongoose, { type Connection } from "mongoose";
 import { afterAll, beforeAll, describe } from "vitest";
 import { startEngine, type EngineOptions, type RunningEngine } from "../../engine/index";
@@ -138,4 +138,15 @@ export function useTarget(kind: TargetKind): () => Target {
  */
 export function describeTarget(kind: TargetKind, title: string, body: () => void): void {
   describe.skipIf(kind === "mongodb" && !REAL_MONGODB_URI)(title, body);
+}
+
+/** The server error an operation fails with; anything else (or success) fails the test. */
+export async function rejection(promise: Promise<unknown>): Promise<MongoServerError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof MongoServerError) return error;
+    throw error;
+  }
+  throw new Error("expected the operation to fail");
 }

@@ -3,10 +3,10 @@
  * from MongoDB's documented behaviour and checked against the embedded engine (and a real
  * MongoDB when TEST_MONGODB_URI is set).
  */
-import { Binary, DBRef, Decimal128, MongoServerError, ObjectId, type Document, type UpdateFilter } from "mongodb";
+import { Binary, DBRef, Decimal128, ObjectId, type Document, type UpdateFilter } from "mongodb";
 import mongoose from "mongoose";
 import { describe, expect, it } from "vitest";
-import { announceRealMongoDb, describeTarget, targetKinds, useTarget } from "./harness";
+import { announceRealMongoDb, describeTarget, rejection, targetKinds, useTarget } from "./harness";
 
 announceRealMongoDb();
 
@@ -16,16 +16,6 @@ const loose = (update: Document) => update as UpdateFilter<AnyDoc>;
 /** Test documents use all kinds of _id values, not only ObjectIds. */
 interface AnyDoc extends Document {
   _id?: string | number | ObjectId;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MongoServerError) return error;
-    throw error;
-  }
-  throw new Error("expected the operation to fail");
 }
 
 for (const kind of targetKinds()) {

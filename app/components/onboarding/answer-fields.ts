@@ -1,10 +1,8 @@
 import { emptyAnswers, type QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import { isServiceRetail } from "~/lib/questionnaire/options";
 import {
-  GENERAL_FIELDS,
-  LEAD_NURTURE_FIELDS,
-  ONBOARDING_FIELDS,
   SERVICE_LIST_FIELDS,
+  SINGLE_ANSWER_NAMES,
   WIZARD_STEP_FIELDS,
   type WizardStep,
 } from "~/lib/schemas/questionnaire";
@@ -18,20 +16,7 @@ export type OnboardingValues = QuestionnaireAnswers;
 export const LIST_ANSWER_FIELDS = SERVICE_LIST_FIELDS;
 export type ListAnswerField = (typeof LIST_ANSWER_FIELDS)[number];
 
-export const SINGLE_ANSWER_FIELDS = [
-  "companyName",
-  "businessType",
-  "industry",
-  "purchaseDecisionTimeline",
-  "communicationChannels",
-  "conversionGoal",
-  "serviceInnovation",
-  "upsellOpportunities",
-  "businessOperationDescription",
-  ...GENERAL_FIELDS,
-  ...ONBOARDING_FIELDS,
-  ...LEAD_NURTURE_FIELDS,
-] as const satisfies ReadonlyArray<keyof OnboardingValues>;
+export const SINGLE_ANSWER_FIELDS = SINGLE_ANSWER_NAMES satisfies ReadonlyArray<keyof OnboardingValues>;
 export type SingleAnswerField = (typeof SINGLE_ANSWER_FIELDS)[number];
 
 export type AnswerField = SingleAnswerField | ListAnswerField;

@@ -178,12 +178,8 @@ export const QUESTIONNAIRE_FIELDS = {
 type Fields = typeof QUESTIONNAIRE_FIELDS;
 type FieldName = keyof Fields;
 
-/** The answers themselves: the fields the wizard, the answers page and a draft share. */
-const ANSWER_NAMES = [
-  "companyName",
-  "businessType",
-  "industry",
-  ...SERVICE_LIST_FIELDS,
+const PROFILE_ANSWER_NAMES = ["companyName", "businessType", "industry"] as const satisfies readonly FieldName[];
+const LATER_SINGLE_ANSWER_NAMES = [
   "purchaseDecisionTimeline",
   "communicationChannels",
   "conversionGoal",
@@ -194,6 +190,12 @@ const ANSWER_NAMES = [
   ...ONBOARDING_FIELDS,
   ...LEAD_NURTURE_FIELDS,
 ] as const satisfies readonly FieldName[];
+
+/** The answers that hold one value each (the lists are SERVICE_LIST_FIELDS). */
+export const SINGLE_ANSWER_NAMES = [...PROFILE_ANSWER_NAMES, ...LATER_SINGLE_ANSWER_NAMES] as const;
+
+/** The answers themselves: the fields the wizard, the answers page and a draft share. */
+const ANSWER_NAMES = [...PROFILE_ANSWER_NAMES, ...SERVICE_LIST_FIELDS, ...LATER_SINGLE_ANSWER_NAMES] as const;
 
 /** An object shape: the `required` fields with their required schema, the `optional` ones with their optional schema. */
 function shapeOf<const R extends readonly FieldName[], const O extends readonly FieldName[]>(required: R, optional: O = [] as unknown as O) {
