@@ -3,6 +3,7 @@
 // app no socket: the body limit must be enforced while the body arrives, and the client's
 // address and TLS come from the socket (docs/decisions/051).
 import http from "node:http";
+import zlib from "node:zlib";
 
 import express from "express";
 
@@ -149,12 +150,69 @@ async function writeResponse(res, response) {
     res.end();
     return;
   }
+  const gzip = shouldGzip(res.req, response);
+  if (gzip) {
+    res.setHeader("Content-Encoding", "gzip");
+    res.removeHeader("Content-Length");
+  }
+  if (COMPRESSIBLE_TYPES.test(response.headers.get("content-type") ?? "")) res.setHeader("Vary", varyWithAcceptEncoding(res.getHeader("Vary")));
   res.flushHeaders();
-  for await (const chunk of response.body) {
+  if (gzip) await writeGzipped(res, response.body);
+  else await writeChunks(res, response.body);
+  if (!res.destroyed) res.end();
+}
+
+// Pages, data and exports are text that shrinks 5-10 times; a page's HTML then reaches a slow
+// phone in one round trip instead of several (docs/decisions/086).
+const COMPRESSIBLE_TYPES = /^(text\/|application\/(json|javascript|xml|[a-z.+-]*\+json))/i;
+const MIN_GZIP_BYTES = 1024;
+
+function shouldGzip(req, response) {
+  if (!/\bgzip\b/i.test(String(req.headers["accept-encoding"] ?? ""))) return false;
+  if (/\bgzip\s*;\s*q=0(\.0+)?\b/i.test(String(req.headers["accept-encoding"]))) return false;
+  if (response.headers.has("content-encoding")) return false;
+  if (!COMPRESSIBLE_TYPES.test(response.headers.get("content-type") ?? "")) return false;
+  if (response.headers.get("content-type")?.startsWith("text/event-stream")) return false;
+  const length = Number(response.headers.get("content-length"));
+  return !(Number.isFinite(length) && response.headers.has("content-length") && length < MIN_GZIP_BYTES);
+}
+
+function varyWithAcceptEncoding(vary) {
+  const current = Array.isArray(vary) ? vary.join(", ") : String(vary ?? "");
+  if (/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(current)) return current;
+  return current ? `${current}, Accept-Encoding` : "Accept-Encoding";
+}
+
+async function writeChunks(res, body) {
+  for await (const chunk of body) {
     if (res.destroyed) break;
     if (!res.write(chunk)) await drained(res);
   }
-  res.end();
+}
+
+/**
+ * Gzips a streamed body chunk by chunk: every chunk the app sends is flushed through at once, so
+ * a streamed page (deferred data) reaches the browser as early as it would uncompressed.
+ */
+async function writeGzipped(res, body) {
+  const gz = zlib.createGzip();
+  const feeding = (async () => {
+    try {
+      for await (const chunk of body) {
+        if (res.destroyed || gz.destroyed) break;
+        gz.write(chunk);
+        await new Promise((resolve) => gz.flush(zlib.constants.Z_SYNC_FLUSH, resolve));
+      }
+    } finally {
+      if (!gz.destroyed) gz.end();
+    }
+  })();
+  try {
+    await writeChunks(res, gz);
+  } finally {
+    gz.destroy();
+  }
+  await feeding.catch(() => undefined);
 }
 
 /** Resolves when `res` can take more data or has closed, leaving no listener behind either way. */

@@ -35,11 +35,14 @@ export const registrationPasswordSchema = newPasswordSchema("Password must be at
 export const companyNameSchema = z.pipe(
   z.optional(
     z
-      .string()
+      .string({ error: "Invalid company name" })
       .check(z.trim(), z.maxLength(FIELD_LIMITS.companyName, { error: tooLongMessage(FIELD_LIMITS.companyName) })),
   ),
   z.transform((v: string | undefined) => v ?? ""),
 );
+
+/** Where to go after signing in (a hidden field; judged by the safe-redirect check afterwards). */
+const redirectToSchema = z.optional(z.string({ error: "Invalid redirect address" }));
 
 /** What the registration API takes (spec §7: the confirmation is not sent). */
 export const registerApiSchema = z.object({
@@ -50,12 +53,24 @@ export const registerApiSchema = z.object({
   password: registrationPasswordSchema,
 });
 
+/**
+ * "Passwords don't match" is judged whenever both passwords arrived as text, even while other
+ * fields still fail (zod would otherwise skip it), so the form names every problem at once, in
+ * the browser and on the server alike.
+ */
+const WHEN_BOTH_TYPED = {
+  when: ({ value }: { value: unknown }) => {
+    const v = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+    return typeof v.confirmPassword === "string" && (typeof v.password === "string" || typeof v.newPassword === "string");
+  },
+};
+
 const confirmPasswordSchema = z.string({ error: "Please confirm your password" }).check(z.minLength(1, { error: "Please confirm your password" }));
 
 /** The registration form adds the confirmation, checked here and never sent on. */
 export const registerFormSchema = z
-  .extend(registerApiSchema, { confirmPassword: confirmPasswordSchema, redirectTo: z.optional(z.string()) })
-  .check(z.refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], error: "Passwords don't match" }));
+  .extend(registerApiSchema, { confirmPassword: confirmPasswordSchema, redirectTo: redirectToSchema })
+  .check(z.refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], error: "Passwords don't match", ...WHEN_BOTH_TYPED }));
 
 export const loginSchema = z.object({
   email: emailSchema,
@@ -63,7 +78,7 @@ export const loginSchema = z.object({
     z.minLength(1, { error: "Password is required" }),
     z.maxLength(PASSWORD_MAX_LENGTH, { error: "Invalid email or password." }),
   ),
-  redirectTo: z.optional(z.string()),
+  redirectTo: redirectToSchema,
 });
 
 export const profileNameSchema = z.object({ firstName: firstNameSchema, lastName: lastNameSchema });
@@ -75,7 +90,7 @@ export const changePasswordApiSchema = z.object({
 
 export const changePasswordFormSchema = z
   .extend(changePasswordApiSchema, { confirmPassword: confirmPasswordSchema })
-  .check(z.refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], error: "Passwords don't match" }));
+  .check(z.refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], error: "Passwords don't match", ...WHEN_BOTH_TYPED }));
 
 export { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
 

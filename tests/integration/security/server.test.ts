@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import type http from "node:http";
+import { get as httpGet } from "node:http";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -13,6 +15,10 @@ const boundary = await import("~/services/boundary.server");
 const { PEER_ADDRESS_HEADER } = await import("~/services/client.server");
 
 const LIMIT = boundary.MAX_REQUEST_BODY_BYTES;
+const PAGE_HEAD = `<!DOCTYPE html><html><head><title>Flowmap</title></head><body>${"<p>A lifecycle flow.</p>".repeat(200)}`;
+const PAGE_TAIL = "<p>Deferred data.</p></body></html>";
+let wantSecondChunk: () => void = () => undefined;
+let secondChunkWanted = Promise.resolve();
 const BIG_CHUNKS = 40;
 const BIG_CHUNK_BYTES = 256 * 1024;
 
@@ -54,6 +60,24 @@ async function handleRequest(request: Request) {
           controller.enqueue(chunk);
         },
       }),
+    );
+  }
+  if (url.pathname === "/page") {
+    // A streamed page: the second chunk comes only after the test has read the first.
+    const encoder = new TextEncoder();
+    let step = 0;
+    return new Response(
+      new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          step += 1;
+          if (step === 1) controller.enqueue(encoder.encode(PAGE_HEAD));
+          else if (step === 2) {
+            await secondChunkWanted;
+            controller.enqueue(encoder.encode(PAGE_TAIL));
+          } else controller.close();
+        },
+      }),
+      { headers: { "Content-Type": "text/html; charset=utf-8" } },
     );
   }
   if (url.pathname === "/cookie") {
@@ -298,6 +322,41 @@ describe("the server's own facts", () => {
       process.off("warning", onWarning);
     }
     expect(warnings.filter((w) => w.startsWith("MaxListenersExceededWarning"))).toEqual([]);
+  });
+
+  it("gzips pages for clients that accept it, flushing each streamed chunk as it comes", async () => {
+    secondChunkWanted = new Promise((resolve) => (wantSecondChunk = resolve));
+    const gunzip = zlib.createGunzip();
+    let text = "";
+    gunzip.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      httpGet({ host: "127.0.0.1", port, path: "/page", headers: { "Accept-Encoding": "gzip, deflate, br" } }, resolve).on("error", reject),
+    );
+    expect(response.headers["content-encoding"]).toBe("gzip");
+    expect(response.headers.vary).toContain("Accept-Encoding");
+    let compressedBytes = 0;
+    response.on("data", (chunk: Buffer) => {
+      compressedBytes += chunk.length;
+      gunzip.write(chunk);
+    });
+    // The first chunk arrives, decompressible, while the app still holds the second.
+    await vi.waitFor(() => expect(text).toBe(PAGE_HEAD), { timeout: 10_000, interval: 20 });
+    wantSecondChunk();
+    await new Promise((resolve) => response.on("end", resolve));
+    gunzip.end();
+    await new Promise((resolve) => gunzip.on("end", resolve));
+    expect(text).toBe(PAGE_HEAD + PAGE_TAIL);
+    expect(compressedBytes).toBeLessThan((PAGE_HEAD + PAGE_TAIL).length / 5);
+  });
+
+  it("sends pages uncompressed to clients that do not accept gzip", async () => {
+    secondChunkWanted = Promise.resolve();
+    const response = await fetch(`http://127.0.0.1:${port}/page`, { headers: { "Accept-Encoding": "identity" } });
+    expect(response.headers.get("Content-Encoding")).toBeNull();
+    expect(await response.text()).toBe(PAGE_HEAD + PAGE_TAIL);
+    const refused = await fetch(`http://127.0.0.1:${port}/page`, { headers: { "Accept-Encoding": "gzip;q=0, identity" } });
+    expect(refused.headers.get("Content-Encoding")).toBeNull();
+    expect(await refused.text()).toBe(PAGE_HEAD + PAGE_TAIL);
   });
 
   it("marks app answers private, no-store", async () => {
