@@ -105,22 +105,32 @@ interface FieldChrome {
   required?: boolean;
 }
 
+/** The frame every labelled control shares: label (with its mark), description, the control, errors. */
+function FieldFrame({ ids, label, required, description, errors, className, children }: FieldChrome & { ids: ReturnType<typeof useFieldIds>; children: React.ReactNode }) {
+  return (
+    <div className={className}>
+      <FieldLabel htmlFor={ids.id} required={required}>
+        {label}
+      </FieldLabel>
+      {description ? <FieldDescription id={ids.descriptionId}>{description}</FieldDescription> : null}
+      {children}
+      <ErrorList id={ids.errorId} errors={errors} />
+    </div>
+  );
+}
+
 /** Conform's `key` (a new key resets an uncontrolled control) and data attributes (`data-autofocus` for the dialog). */
 type WithKey<P> = P & { key?: string } & { [data: `data-${string}`]: string | boolean | undefined };
 
 /** A one-line input (text, email, number, url...) with its label, description and errors. */
 export function Field({ label, inputProps, errors, description, className, required }: FieldChrome & { inputProps: WithKey<React.InputHTMLAttributes<HTMLInputElement>> }) {
   const { key, ...props } = inputProps;
-  const { id, errorId, descriptionId, controlProps } = useFieldIds({ id: props.id, errors, description });
+  const ids = useFieldIds({ id: props.id, errors, description });
+  const { controlProps } = ids;
   return (
-    <div className={className}>
-      <FieldLabel htmlFor={id} required={markedRequired(props, required)}>
-        {label}
-      </FieldLabel>
-      {description ? <FieldDescription id={descriptionId}>{description}</FieldDescription> : null}
+    <FieldFrame ids={ids} label={label} required={markedRequired(props, required)} description={description} errors={errors} className={className}>
       <input key={key} className={`mt-1 ${controlClass}`} {...props} {...controlProps} />
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -133,16 +143,12 @@ export function TextareaField({
   required,
 }: FieldChrome & { textareaProps: WithKey<React.TextareaHTMLAttributes<HTMLTextAreaElement>> }) {
   const { key, ...props } = textareaProps;
-  const { id, errorId, descriptionId, controlProps } = useFieldIds({ id: props.id, errors, description });
+  const ids = useFieldIds({ id: props.id, errors, description });
+  const { controlProps } = ids;
   return (
-    <div className={className}>
-      <FieldLabel htmlFor={id} required={markedRequired(props, required)}>
-        {label}
-      </FieldLabel>
-      {description ? <FieldDescription id={descriptionId}>{description}</FieldDescription> : null}
+    <FieldFrame ids={ids} label={label} required={markedRequired(props, required)} description={description} errors={errors} className={className}>
       <textarea key={key} rows={3} className={`mt-1 ${controlClass}`} {...props} {...controlProps} />
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -163,16 +169,13 @@ export function SelectField({
   required,
 }: FieldChrome & { selectProps: WithKey<React.SelectHTMLAttributes<HTMLSelectElement>>; options: readonly SelectOption[]; placeholder?: string }) {
   const { key, ...props } = selectProps;
-  const { id, errorId, descriptionId, controlProps } = useFieldIds({ id: props.id, errors, description });
+  const ids = useFieldIds({ id: props.id, errors, description });
+  const { controlProps } = ids;
   const normalized = options.map((option) => (typeof option === "string" ? { value: option, label: option } : option));
   const saved = typeof props.defaultValue === "string" ? props.defaultValue : undefined;
   if (saved && !normalized.some((option) => option.value === saved)) normalized.push({ value: saved, label: saved });
   return (
-    <div className={className}>
-      <FieldLabel htmlFor={id} required={markedRequired(props, required)}>
-        {label}
-      </FieldLabel>
-      {description ? <FieldDescription id={descriptionId}>{description}</FieldDescription> : null}
+    <FieldFrame ids={ids} label={label} required={markedRequired(props, required)} description={description} errors={errors} className={className}>
       <select key={key} className={`mt-1 ${controlClass}`} {...props} {...controlProps}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {normalized.map((option) => (
@@ -181,8 +184,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -191,12 +193,11 @@ export function PasswordField({ label, inputProps, errors, description, classNam
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
   const { key, ...props } = inputProps;
-  const { id, errorId, descriptionId, controlProps } = useFieldIds({ id: props.id, errors, description });
+  const ids = useFieldIds({ id: props.id, errors, description });
+  const { controlProps } = ids;
   const name = typeof label === "string" ? label.toLowerCase() : "password";
   return (
-    <div className={className}>
-      <FieldLabel htmlFor={id}>{label}</FieldLabel>
-      {description ? <FieldDescription id={descriptionId}>{description}</FieldDescription> : null}
+    <FieldFrame ids={ids} label={label} description={description} errors={errors} className={className}>
       <div className="relative mt-1">
         <input key={key} className={`${controlClass} pr-16`} {...props} {...controlProps} type={visible ? "text" : "password"} />
         {hydrated ? (
@@ -211,8 +212,7 @@ export function PasswordField({ label, inputProps, errors, description, classNam
           </button>
         ) : null}
       </div>
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
