@@ -1,8 +1,8 @@
 import { Schema } from "mongoose";
 
-import { STEP_TYPES, type StepType } from "~/lib/flow-types";
-import { FLOW_LIMITS, MESSAGE_ROLES, type MessageRole, type SendWindow } from "~/lib/flows/types";
-import { MAX_OFFSET_MINUTES, type Timing } from "~/lib/timing";
+import { STEP_TYPES } from "~/lib/flow-types";
+import { FLOW_LIMITS, MESSAGE_ROLES, type MessageRole, type SendWindow, type TouchpointFields } from "~/lib/flows/types";
+import { MAX_OFFSET_MINUTES } from "~/lib/timing";
 import { timingSchema } from "~/lib/timing-schema";
 import { defineModel, exposeIdOptions, uuidId } from "~/models/utils.server";
 
@@ -13,21 +13,8 @@ import { defineModel, exposeIdOptions, uuidId } from "~/models/utils.server";
  * there, by first finding the flow with its userId.
  */
 
-export interface TouchpointDoc {
+export interface TouchpointDoc extends TouchpointFields {
   _id: string;
-  stepNumber: number;
-  stepType: StepType;
-  title: string;
-  /** Whole days after the start (legacy form of the timing). */
-  delayDays: number;
-  timing: Timing | null;
-  /** Minutes after the start when known; null for event-relative timings. */
-  offsetMinutes: number | null;
-  primaryGoal: string;
-  keyMessages: string;
-  callToAction: string;
-  /** SMS only: the local-time window it may be sent in. */
-  sendWindow: SendWindow | null;
   createdAt: Date;
 }
 

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { safeParse, type $ZodType, type output } from "zod/v4/core";
 
 import { DOMAIN_ERROR_STATUS, fieldErrorsOf, isDomainError, type DomainError } from "~/services/domain-error";
@@ -80,6 +81,14 @@ export async function readJson<S extends $ZodType>(request: Request, schema: S):
     throw apiError(422, Object.values(errors)[0] ?? "The request is not valid.", { errors });
   }
   return result.data;
+}
+
+/** Any JSON object: the body of the routes whose service checks every field itself. */
+export const jsonObjectSchema = z.record(z.string(), z.unknown());
+
+/** `readJson` for a body that must be a JSON object (400, 413 and 415 as readJson; 422 for anything else). */
+export function readJsonObject(request: Request) {
+  return readJson(request, jsonObjectSchema);
 }
 
 type Handler<A> = (args: A) => Promise<Response> | Response;

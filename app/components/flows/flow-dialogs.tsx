@@ -180,10 +180,7 @@ export function VersionsDialog({
       {versions === null ? (
         <Loading what="versions" />
       ) : versions.length === 0 ? (
-        <div className="mt-3 rounded-xl border border-dashed border-slate-300 p-6 text-center" data-testid="versions-empty">
-          <p className="font-medium text-slate-800">No previous versions available</p>
-          <p className="mt-1 text-sm text-slate-600">Versions are created when you regenerate flows</p>
-        </div>
+        <EmptyList className="mt-3" title="No previous versions available" hint="Versions are created when you regenerate flows" testId="versions-empty" />
       ) : (
         <ul className="mt-3 space-y-2" aria-label="Earlier versions">
           {versions.map((version) => (
@@ -235,10 +232,7 @@ export function ConversationDialog({ open, messages, closeHref, locale }: { open
       {messages === null ? (
         <Loading what="the conversation" />
       ) : messages.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 p-6 text-center" data-testid="conversation-empty">
-          <p className="font-medium text-slate-800">No conversation history available</p>
-          <p className="mt-1 text-sm text-slate-600">Messages are saved when you regenerate flows</p>
-        </div>
+        <EmptyList title="No conversation history available" hint="Messages are saved when you regenerate flows" testId="conversation-empty" />
       ) : (
         <ol className="space-y-3" aria-label="Messages">
           {messages.map((message) => {
@@ -382,5 +376,15 @@ function DangerIcon() {
     <span className="flex h-10 w-10 items-center justify-center rounded-full bg-red-100 text-red-700">
       <Icon d="M12 9v4m0 4h.01M10.3 3.9L2.4 18a2 2 0 001.7 3h15.8a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z" className="h-5 w-5" />
     </span>
+  );
+}
+
+/** What an empty list of a dialog says: what is missing, and how it comes about. */
+function EmptyList({ title, hint, testId, className = "" }: { title: string; hint: string; testId: string; className?: string }) {
+  return (
+    <div className={`${className} rounded-xl border border-dashed border-slate-300 p-6 text-center`.trim()} data-testid={testId}>
+      <p className="font-medium text-slate-800">{title}</p>
+      <p className="mt-1 text-sm text-slate-600">{hint}</p>
+    </div>
   );
 }

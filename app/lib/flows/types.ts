@@ -18,9 +18,8 @@ export interface SendWindow {
   end: string;
 }
 
-export interface TouchpointView {
-  id: string;
-  flowId: string;
+/** What a touchpoint says, as stored and as shown (only the id and the date's form differ). */
+export interface TouchpointFields {
   stepNumber: number;
   /** The channel: the one name for it everywhere (spec §3 stepType). */
   stepType: StepType;
@@ -33,7 +32,13 @@ export interface TouchpointView {
   primaryGoal: string;
   keyMessages: string;
   callToAction: string;
+  /** SMS only: the local-time window it may be sent in. */
   sendWindow: SendWindow | null;
+}
+
+export interface TouchpointView extends TouchpointFields {
+  id: string;
+  flowId: string;
   createdAt: string;
 }
 

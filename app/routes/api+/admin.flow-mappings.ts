@@ -1,6 +1,4 @@
-import { z } from "zod";
-
-import { apiJson, apiRoute, byMethod, readJson } from "~/services/api.server";
+import { apiJson, apiRoute, byMethod, readJsonObject } from "~/services/api.server";
 import { createFlowMappingAsAdmin, FLOW_MAPPING_TABLE, listFlowMappingsForAdmin } from "~/services/admin/flow-mappings.server";
 import { parseListQuery } from "~/services/admin/list-query";
 import { requireApiAdmin } from "~/services/auth/auth.server";
@@ -17,7 +15,7 @@ export const loader = apiRoute(async ({ request }) => {
 export const action = byMethod({
   POST: async ({ request }) => {
     const admin = await requireApiAdmin(request);
-    const input = await readJson(request, z.record(z.string(), z.unknown()));
+    const input = await readJsonObject(request);
     return apiJson(await createFlowMappingAsAdmin({ actor: admin, input }), { status: 201 });
   },
 });

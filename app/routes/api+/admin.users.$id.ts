@@ -1,6 +1,4 @@
-import { z } from "zod";
-
-import { apiJson, byMethod, readJson } from "~/services/api.server";
+import { apiJson, byMethod, readJsonObject } from "~/services/api.server";
 import { setUserAccessAsAdmin } from "~/services/admin/users.server";
 import { requireApiAdmin } from "~/services/auth/auth.server";
 
@@ -8,7 +6,7 @@ import { requireApiAdmin } from "~/services/auth/auth.server";
 export const action = byMethod({
   PATCH: async ({ request, params }) => {
     const admin = await requireApiAdmin(request);
-    const input = await readJson(request, z.record(z.string(), z.unknown()));
+    const input = await readJsonObject(request);
     const user = await setUserAccessAsAdmin({ actor: admin, id: params.id ?? "", input });
     return apiJson(user);
   },

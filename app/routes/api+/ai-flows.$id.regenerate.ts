@@ -1,6 +1,4 @@
-import { z } from "zod";
-
-import { apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
+import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth/auth.server";
 import { regenerateFlow } from "~/services/flows/flows.server";
 
@@ -11,7 +9,7 @@ export const loader = noGetLoader(["POST"]);
 export const action = byMethod({
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request);
-    const body = await readJson(request, z.record(z.string(), z.unknown()));
+    const body = await readJsonObject(request);
     const result = await regenerateFlow({ user: { id: user.id, isPremium: user.isPremium === 1 }, flowId: params.id ?? "", input: body });
     return apiJson(result);
   },

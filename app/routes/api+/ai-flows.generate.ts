@@ -1,8 +1,6 @@
-import { z } from "zod";
-
 import { isFlowType } from "~/lib/flow-types";
 import { UNKNOWN_FLOW_TYPE_MESSAGE } from "~/lib/flows/types";
-import { apiError, apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
+import { apiError, apiJson, byMethod, noGetLoader, readJsonObject } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth/auth.server";
 import { generateFlow } from "~/services/flows/flows.server";
 
@@ -14,7 +12,7 @@ export const loader = noGetLoader(["POST"]);
 export const action = byMethod({
   POST: async ({ request }) => {
     const user = await requireApiUser(request);
-    const body = await readJson(request, z.record(z.string(), z.unknown()));
+    const body = await readJsonObject(request);
     if (!isFlowType(body.flowType)) return apiError(400, UNKNOWN_FLOW_TYPE_MESSAGE, { errors: { flowType: UNKNOWN_FLOW_TYPE_MESSAGE } });
     const flow = await generateFlow({ user: { id: user.id, isPremium: user.isPremium === 1 }, input: body });
     return apiJson(flow, { status: 201 });

@@ -1,6 +1,4 @@
-import { z } from "zod";
-
-import { apiJson, byMethod, readJson } from "~/services/api.server";
+import { apiJson, byMethod, readJsonObject } from "~/services/api.server";
 import { deleteBenchmarkAsAdmin, updateBenchmarkAsAdmin } from "~/services/admin/benchmarks.server";
 import { requireApiAdmin } from "~/services/auth/auth.server";
 
@@ -8,7 +6,7 @@ import { requireApiAdmin } from "~/services/auth/auth.server";
 export const action = byMethod({
   PUT: async ({ request, params }) => {
     const admin = await requireApiAdmin(request);
-    const input = await readJson(request, z.record(z.string(), z.unknown()));
+    const input = await readJsonObject(request);
     return apiJson(await updateBenchmarkAsAdmin({ actor: admin, id: params.id ?? "", input }));
   },
   DELETE: async ({ request, params }) => {

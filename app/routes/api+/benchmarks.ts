@@ -1,7 +1,5 @@
-import { z } from "zod";
-
 import { createBenchmarkAsAdmin } from "~/services/admin/benchmarks.server";
-import { apiJson, apiRoute, byMethod, readJson } from "~/services/api.server";
+import { apiJson, apiRoute, byMethod, readJsonObject } from "~/services/api.server";
 import { requireApiAdmin, requireApiUser } from "~/services/auth/auth.server";
 import { listBenchmarksForApi } from "~/services/benchmarks/benchmarks.server";
 
@@ -15,7 +13,7 @@ export const loader = apiRoute(async ({ request }) => {
 export const action = byMethod({
   POST: async ({ request }) => {
     const admin = await requireApiAdmin(request);
-    const input = await readJson(request, z.record(z.string(), z.unknown()));
+    const input = await readJsonObject(request);
     return apiJson(await createBenchmarkAsAdmin({ actor: admin, input }), { status: 201 });
   },
 });

@@ -1,6 +1,4 @@
-import { z } from "zod";
-
-import { apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
+import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/services/api.server";
 import { claimRegistration } from "~/services/auth/rate-limit.server";
 import { currentUserPayload } from "~/services/auth/api-user.server";
 import { startUserSession } from "~/services/auth/session.server";
@@ -15,7 +13,7 @@ export const loader = noGetLoader(["POST"]);
 // taken, 422 with a message per field otherwise.
 export const action = byMethod({
   POST: async ({ request }) => {
-    const body = await readJson(request, z.record(z.string(), z.unknown()));
+    const body = await readJsonObject(request);
     await claimRegistration(request, "account");
     // Read before the new session exists: the draft belongs to whoever sent this request.
     const draftOwner = await draftOwnerOf(request);

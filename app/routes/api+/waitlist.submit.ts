@@ -1,7 +1,5 @@
-import { z } from "zod";
-
 import { QUESTIONNAIRE_MESSAGES as MESSAGES } from "~/lib/questionnaire/messages";
-import { apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
+import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/services/api.server";
 import { claimRegistration } from "~/services/auth/rate-limit.server";
 import { clearedDraftCookieHeader, draftOwnerOf } from "~/services/questionnaire/draft-cookie.server";
 import { joinWaitlist } from "~/services/questionnaire/waitlist.server";
@@ -12,7 +10,7 @@ export const loader = noGetLoader(["POST"]);
 // One entry per email; a repeat is answered exactly like the first sign-up.
 export const action = byMethod({
   POST: async ({ request }) => {
-    const body = await readJson(request, z.record(z.string(), z.unknown()));
+    const body = await readJsonObject(request);
     await claimRegistration(request, "waitlist");
     await joinWaitlist({ draftOwner: await draftOwnerOf(request), input: body });
     const headers = new Headers();

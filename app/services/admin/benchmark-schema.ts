@@ -62,6 +62,3 @@ export const benchmarkInputSchema = z
   }));
 
 export type BenchmarkInputValues = z.output<typeof benchmarkInputSchema>;
-
-/** PUT may send only the fields that change; they are merged over the stored row, then checked whole. */
-export const benchmarkChangesSchema = z.record(z.string(), z.unknown());

@@ -6,9 +6,10 @@ import * as responses from "~/lib/api/responses";
 import { generateFlowSchema, regenerateFlowSchema, touchpointEditSchema } from "~/lib/flows/types";
 import { changePasswordApiSchema, loginApiSchema, profileNameSchema, registerApiSchema } from "~/lib/schemas/auth";
 import { editAnswersSchema, fullQuestionnaireSchema, questionnaireSubmitSchema, waitlistSchema } from "~/lib/schemas/questionnaire";
-import { benchmarkChangesSchema, benchmarkInputSchema } from "~/services/admin/benchmark-schema";
+import { benchmarkInputSchema } from "~/services/admin/benchmark-schema";
 import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
 import { userAccessSchema } from "~/services/admin/users.server";
+import { jsonObjectSchema } from "~/services/api.server";
 import { userMetricsInputSchema } from "~/services/benchmarks/metrics-input";
 import { draftInputSchema } from "~/services/questionnaire/drafts.server";
 import { appVersion } from "~/services/version.server";
@@ -421,7 +422,7 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Change a benchmark (Admin)",
     description: "Send the fields that change.",
     access: "admin",
-    body: { schema: benchmarkChangesSchema, example: { industryMedian: "43.5%" } },
+    body: { schema: jsonObjectSchema, example: { industryMedian: "43.5%" } },
     ok: [{ status: 200, description: "The benchmark.", json: responses.adminBenchmarkSchema }],
     errors: { 404: "No such benchmark.", 409: "Another benchmark has this peer group and indicator." },
   },
@@ -514,7 +515,7 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Change a flow mapping rule",
     description: "Send the fields that change.",
     access: "admin",
-    body: { schema: benchmarkChangesSchema, example: { flowName: "Onboarding for retail" }, description: "The rule's fields that change; the result is checked whole." },
+    body: { schema: jsonObjectSchema, example: { flowName: "Onboarding for retail" }, description: "The rule's fields that change; the result is checked whole." },
     ok: [{ status: 200, description: "The rule.", json: responses.flowMappingSchema }],
     errors: { 404: "No such rule.", 409: "Another rule has these conditions." },
   },
