@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
@@ -8,6 +8,7 @@ import { NavigationProgress } from "~/components/ui/navigation-progress";
 import { ToastProvider } from "~/components/ui/toaster";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { UpgradeDialogProvider } from "~/components/upgrade-dialog";
+import { documentHydrates } from "~/lib/hydration";
 import { getPublicEnv } from "~/services/env.server";
 import { getToast } from "~/services/toast.server";
 import stylesheet from "~/styles/tailwind.css";
@@ -35,9 +36,14 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
+// Without JavaScript a toast cannot be closed by its button, so it fades out by itself.
+const TOAST_WITHOUT_SCRIPTS = ".toast{animation:toast-hide .4s ease 6s forwards}.toast button{display:none}";
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  // A page may be served without scripts (the visitor's landing page, docs/decisions/087).
+  const hydrates = documentHydrates(useMatches());
   return (
     <html lang="en" className="h-full">
       <head>
@@ -46,17 +52,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#3b50e0" />
         <Meta />
         <Links />
-        <noscript>
-          {/* Without JavaScript a toast cannot be closed by its button, so it fades out by itself. */}
-          <style>{".toast{animation:toast-hide .4s ease 6s forwards}.toast button{display:none}"}</style>
-        </noscript>
+        {hydrates ? (
+          <noscript>
+            <style>{TOAST_WITHOUT_SCRIPTS}</style>
+          </noscript>
+        ) : (
+          <style>{TOAST_WITHOUT_SCRIPTS}</style>
+        )}
       </head>
       <body className="h-full">
         <UpgradeDialogProvider supportEmail={rootData?.ENV.SUPPORT_EMAIL ?? "support@flowmap.app"}>
           {children}
         </UpgradeDialogProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrates ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

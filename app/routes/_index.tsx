@@ -5,6 +5,7 @@ import { lazy, Suspense } from "react";
 import type SignedInHomeView from "~/components/dashboard/signed-in-home";
 import { LandingPage } from "~/components/landing/landing-page";
 import { toClientUserView } from "~/lib/client-user";
+import type { HydrationHandle } from "~/lib/hydration";
 import { getOptionalUser, requireUser } from "~/services/auth/auth.server";
 import { dashboardAction, loadDashboard } from "~/services/dashboard.server";
 
@@ -16,6 +17,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
       "Answer a short questionnaire, compare your email metrics with industry benchmarks and get AI-generated onboarding, lead nurture and retention flows.",
   },
 ];
+
+/**
+ * The landing page a visitor sees is finished HTML and CSS: it loads no JavaScript, so it paints
+ * as soon as its markup arrives (docs/decisions/087). The signed-in dashboard hydrates as usual.
+ */
+export const handle: HydrationHandle = { hydrate: (data) => Boolean((data as { user?: unknown } | null)?.user) };
 
 // `/` is the landing page when signed out and the dashboard when signed in (spec §2).
 export async function loader({ request }: LoaderFunctionArgs) {

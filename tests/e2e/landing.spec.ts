@@ -15,8 +15,22 @@ test.describe("landing page with JavaScript", () => {
     await expect(page.getByRole("contentinfo")).toBeVisible();
   });
 
+  test("is served as finished HTML and CSS, without a script (the dashboard hydrates)", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.locator("script, link[rel=modulepreload]").count()).toBe(0);
+    expect(await page.locator("link[rel=stylesheet]").count()).toBe(1);
+    // The links are plain links: the next page loads whole, with the app's scripts.
+    await page.getByRole("banner").getByRole("link", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.locator("script[type=module]").count()).toBeGreaterThan(0);
+  });
+
   test("sends security headers with an enforced, nonce-based policy", async ({ page }) => {
-    const response = await page.goto("/");
+    const landing = await page.goto("/");
+    expect(landing!.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    // A page with scripts: the sign-in page.
+    const response = await page.goto("/login");
     const headers = response!.headers();
     const csp = headers["content-security-policy"];
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
@@ -31,7 +45,7 @@ test.describe("landing page with JavaScript", () => {
     const scriptNonces = await page.locator("script").evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).nonce));
     expect(scriptNonces.length).toBeGreaterThan(0);
     for (const n of scriptNonces) expect(n).toBe(nonce);
-    const second = await page.request.get("/");
+    const second = await page.request.get("/login");
     expect(second.headers()["content-security-policy"]).not.toBe(csp);
   });
 

@@ -76,12 +76,13 @@ async function expectSameDocument(page: Page) {
 }
 
 test.describe("questionnaire with JavaScript", () => {
-  test("B2C Service/Retail, manual: every step from the landing page to the dashboard, without a page load", async ({ page }) => {
+  test("B2C Service/Retail, manual: from the landing page, then every step to the dashboard without a page load", async ({ page }) => {
     const user = newUser({ email: uniqueEmail("manual"), password: "long-enough-123" });
+    // The landing page loads no script: its link is a whole page load, into the app.
     await page.goto("/");
-    await waitForHydration(page);
     await page.getByRole("banner").getByRole("link", { name: "Start Free Assessment" }).click();
     await expectStep(page, 1, 1, 6, 17);
+    await waitForHydration(page);
     await markDocument(page);
 
     // Nothing chosen: the step stays, says why and puts the focus on the first problem.
@@ -220,6 +221,33 @@ test.describe("questionnaire with JavaScript", () => {
     await expect(other).toHaveURL(/\/$/);
     await expectToast(other, "Thank you!");
     await other.close();
+  });
+
+  test("a thanks that arrives with the whole landing page (which loads no script) fades out by itself", async ({ page }) => {
+    await page.goto("/questionnaire?step=9");
+    await waitForHydration(page);
+    await field(page, "First name").fill("Ada");
+    await field(page, "Last name").fill("Lovelace");
+    await field(page, "Email").fill(uniqueEmail("b2b-document"));
+    await field(page, "Company name").fill("Engines Ltd");
+    await field(page, "Business type").selectOption("B2B (Business-to-Business)");
+    await field(page, "Industry").selectOption("B2B Services");
+    // A plain form post, as a browser sends it without the app's scripts: the answer is a whole
+    // document, the visitor's landing page.
+    await Promise.all([
+      page.waitForURL(/\/$/),
+      page.getByRole("button", { name: "Join Waitlist" }).evaluate((button: HTMLButtonElement) => {
+        // form.submit() sends no submitter: the button's own name and value go in as a field.
+        const intent = Object.assign(document.createElement("input"), { type: "hidden", name: button.name, value: button.value });
+        button.form!.append(intent);
+        button.form!.submit();
+      }),
+    ]);
+    expect(await page.locator("script").count()).toBe(0);
+    const toast = await expectToast(page, "Thank you!", { description: "B2B waitlist", variant: "success" });
+    // Nothing could run its close button, so it is hidden and the toast leaves by itself.
+    await expect(toast.getByRole("button")).toBeHidden();
+    await expect(toast).toHaveCSS("animation-name", "toast-hide");
   });
 
   test("back: 3 → 1 for other types, 3 → 2 for service/retail, 7 → 4 with AI, 7 → 6 when manual, 9 → 1; answers kept", async ({ page }) => {
