@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import type { EventEmitter } from "node:events";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -47,7 +48,9 @@ export async function serveBuild(extraEnv: Record<string, string> = {}): Promise
   if (!fs.existsSync("build/index.js")) throw new Error("No production build: run `npm run build` first.");
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "flowmap-bench-"));
-  const child: ChildProcess = spawn(process.execPath, ["server/index.js", "build/index.js"], {
+  // BENCH_APP_NODE_ARGS: extra node options for the app process only (e.g. --cpu-prof).
+  const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "server/index.js", "build/index.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...extraEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -117,8 +120,13 @@ export async function loadFixed(
 ): Promise<FixedLoadResult> {
   const cpuBefore = cpuMs(app.pid);
   const started = performance.now();
-  const result = await autocannon({ url: `${app.url}${pathName}`, amount: requests, connections, headers });
-  const seconds = (performance.now() - started) / 1000;
+  const run = autocannon({ url: `${app.url}${pathName}`, amount: requests, connections, headers }) as unknown as EventEmitter & Promise<autocannon.Result>;
+  // The time of the last answer, not of the promise: autocannon notices that it is done on its
+  // next sampling tick (once a second), which would round every run up to whole seconds.
+  let finished = started;
+  run.on("response", () => (finished = performance.now()));
+  const result = await run;
+  const seconds = (finished - started) / 1000;
   const cpuAfter = cpuMs(app.pid);
   const done = result.requests.total;
   return {
