@@ -123,17 +123,19 @@ for (const javaScriptEnabled of [true, false]) {
       await expectToast(page, "Success", { description: "Your password has been changed successfully!", variant: "success" });
       await expect(input(page, "Current password")).not.toHaveAttribute("aria-invalid", "true");
 
-      // Logout: back on the landing page, signed out.
+      // Logout (a whole page load): back on the landing page, signed out. That page loads no
+      // script (docs/decisions/087), so its Sign In link is a page load too.
       await page.getByRole("button", { name: "Logout" }).click();
       await expect(page).toHaveURL(/\/$/);
       const banner = page.getByRole("banner");
       await expect(banner.getByRole("link", { name: "Sign In" })).toBeVisible();
       await expect(page.getByTestId("user-button")).toHaveCount(0);
-      if (javaScriptEnabled) await waitForHydration(page);
+      expect(await page.locator("script").count()).toBe(0);
 
       // The old password no longer works; the new one does.
       await banner.getByRole("link", { name: "Sign In" }).click();
       await expect(page).toHaveURL(/\/login$/);
+      if (javaScriptEnabled) await waitForHydration(page);
       await expect(page.getByText("Or continue with")).toBeVisible();
       await signInThroughForm(page, user.email, user.password);
       await expectFormError(page, INVALID_CREDENTIALS);
