@@ -26,7 +26,7 @@ import { fileURLToPath } from "node:url";
 
 import { MongoClient } from "mongodb";
 
-import { freePort } from "./http";
+import { freePort, stopChild } from "./http";
 
 const SESSIONS = 100_000;
 const SIGN_INS = 32;
@@ -87,13 +87,7 @@ async function startApp(dataDir: string) {
     databaseUri: () => ask<string | null>({ ask: "db" }, "db"),
     start: () => child.send({ measure: "start" }),
     stop: () => ask<LoopFigures>({ measure: "stop" }, "figures"),
-    async close() {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    close: () => stopChild(child),
   };
 }
 

@@ -43,6 +43,28 @@ export function cpuMs(pid: number): number | null {
 /** USER_HZ: 100 on every Linux build Node supports. */
 const CLOCK_TICKS = 100;
 
+/** Ends a child process: SIGTERM, then SIGKILL if it is still there after 5 s. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Registers a bench user through the JSON API and returns its session cookie (`name=value`). */
+export async function registerBenchUser(url: string, user: { firstName: string; lastName: string; email: string }): Promise<string> {
+  const response = await fetch(`${url}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ ...user, password: "correct horse battery staple 1" }),
+  });
+  if (response.status !== 201) throw new Error(`register answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers.get("set-cookie")?.split(";")[0];
+  if (!cookie) throw new Error("register set no session cookie");
+  return cookie;
+}
+
 /** Serves the production build the way `npm start` does (server/index.js), on a free loopback port and a temp data dir. */
 export async function serveBuild(extraEnv: Record<string, string> = {}): Promise<ServedApp> {
   if (!fs.existsSync("build/index.js")) throw new Error("No production build: run `npm run build` first.");
@@ -70,11 +92,7 @@ export async function serveBuild(extraEnv: Record<string, string> = {}): Promise
     url,
     pid: child.pid!,
     async stop() {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-      await exited;
-      clearTimeout(timer);
+      await stopChild(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

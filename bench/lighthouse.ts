@@ -10,7 +10,7 @@ import path from "node:path";
 
 import { GENERAL_FIELDS, LEAD_NURTURE_FIELDS, ONBOARDING_FIELDS } from "../app/lib/questionnaire/fields";
 
-import { serveBuild } from "./http";
+import { registerBenchUser, serveBuild } from "./http";
 
 const RUNS = 3;
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -26,14 +26,7 @@ interface LighthouseResult {
 
 /** A user with a completed questionnaire and a session cookie for it. */
 async function signedInWithAnswers(url: string): Promise<string> {
-  const register = await fetch(`${url}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ firstName: "Light", lastName: "House", email: "lighthouse-bench@example.com", password: "correct horse battery staple 1" }),
-  });
-  if (register.status !== 201) throw new Error(`register answered ${register.status}: ${await register.text()}`);
-  const cookie = register.headers.get("set-cookie")?.split(";")[0];
-  if (!cookie) throw new Error("register set no session cookie");
+  const cookie = await registerBenchUser(url, { firstName: "Light", lastName: "House", email: "lighthouse-bench@example.com" });
   const texts = Object.fromEntries(
     [...GENERAL_FIELDS, ...ONBOARDING_FIELDS, ...LEAD_NURTURE_FIELDS, "businessOperationDescription"].map((field) => [field, `Answer for ${field}`]),
   );

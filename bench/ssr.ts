@@ -7,7 +7,7 @@
 // a change in the machine's load hits all of them alike; throughput is summed over the rounds.
 // The app's CPU time per request (all its threads, from /proc) is printed beside it: it does not
 // depend on what else the machine runs.
-import { loadFixed, serveBuild, type FixedLoadResult, type ServedApp } from "./http";
+import { loadFixed, registerBenchUser, serveBuild, type FixedLoadResult, type ServedApp } from "./http";
 
 /** The signed-in dashboard must serve at least this share of the 404 page's requests per second. */
 export const SSR_RATIO_TARGET = 0.6;
@@ -15,18 +15,6 @@ const ROUNDS = 3;
 const REQUESTS_PER_ROUND = 300;
 // Enough for the JIT to settle: the first hundred dashboards cost about half again as much CPU as later ones.
 const WARM_UP_REQUESTS = 300;
-
-async function signUp(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ firstName: "Bench", lastName: "Mark", email: "ssr-bench@example.com", password: "correct horse battery staple 1" }),
-  });
-  if (response.status !== 201) throw new Error(`register answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers.get("set-cookie")?.split(";")[0];
-  if (!cookie) throw new Error("register set no session cookie");
-  return cookie;
-}
 
 interface Page {
   path: string;
@@ -72,7 +60,7 @@ function line(t: Total) {
 export async function runSsrBench(): Promise<string[]> {
   const app = await serveBuild();
   try {
-    const cookie = await signUp(app.url);
+    const cookie = await registerBenchUser(app.url, { firstName: "Bench", lastName: "Mark", email: "ssr-bench@example.com" });
     const pages: Page[] = [
       { path: "/no-such-page", status: 404 },
       { path: "/dashboard", headers: { Cookie: cookie }, status: 200 },

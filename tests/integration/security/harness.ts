@@ -68,30 +68,22 @@ const entries: RouteEntry[] = [
   })),
 ];
 
-const buildRoutes = Object.fromEntries(
-  entries.map((r) => [
-    r.id,
-    {
-      id: r.id,
-      parentId: r.id === "root" ? undefined : r.parentId,
-      path: r.path,
-      index: r.index,
-      caseSensitive: r.caseSensitive,
-      module: routeModules.get(r.id)!,
-    },
-  ]),
-);
+/** Where a route sits in the tree: the same in the server build and in the browser manifest. */
+const placeOf = (r: (typeof entries)[number]) => ({
+  id: r.id,
+  parentId: r.id === "root" ? undefined : r.parentId,
+  path: r.path,
+  index: r.index,
+  caseSensitive: r.caseSensitive,
+});
+const buildRoutes = Object.fromEntries(entries.map((r) => [r.id, { ...placeOf(r), module: routeModules.get(r.id)! }]));
 const manifestRoutes = Object.fromEntries(
   entries.map((r) => {
     const module = routeModules.get(r.id)!;
     return [
       r.id,
       {
-        id: r.id,
-        parentId: r.id === "root" ? undefined : r.parentId,
-        path: r.path,
-        index: r.index,
-        caseSensitive: r.caseSensitive,
+        ...placeOf(r),
         module: `/build/${r.id}.js`,
         imports: [],
         hasAction: typeof module.action === "function",
