@@ -126,7 +126,8 @@ for (const javaScriptEnabled of [true, false]) {
       // Logout (a whole page load): back on the landing page, signed out. That page loads no
       // script (docs/decisions/087), so its Sign In link is a page load too.
       await page.getByRole("button", { name: "Logout" }).click();
-      await expect(page).toHaveURL(/\/$/);
+      // waitForURL waits for the landing page's load event, so the script count below is final.
+      await page.waitForURL(/\/$/);
       const banner = page.getByRole("banner");
       await expect(banner.getByRole("link", { name: "Sign In" })).toBeVisible();
       await expect(page.getByTestId("user-button")).toHaveCount(0);

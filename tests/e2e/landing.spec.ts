@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
+import { waitForHydration } from "./support/app";
+
 const claims = ["200%+", "35%+", "311%"];
 
 test.describe("landing page with JavaScript", () => {
@@ -15,15 +17,17 @@ test.describe("landing page with JavaScript", () => {
     await expect(page.getByRole("contentinfo")).toBeVisible();
   });
 
-  test("is served as finished HTML and CSS, without a script (the dashboard hydrates)", async ({ page }) => {
+  test("is served as finished HTML and CSS, without a script (the sign-in page it links to hydrates)", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(await page.locator("script, link[rel=modulepreload]").count()).toBe(0);
     expect(await page.locator("link[rel=stylesheet]").count()).toBe(1);
     // The links are plain links: the next page loads whole, with the app's scripts.
     await page.getByRole("banner").getByRole("link", { name: "Sign In" }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    // waitForURL waits for the new document's load event: its scripts are all in by then.
+    await page.waitForURL(/\/login$/);
     expect(await page.locator("script[type=module]").count()).toBeGreaterThan(0);
+    await waitForHydration(page);
   });
 
   test("sends security headers with an enforced, nonce-based policy", async ({ page }) => {
