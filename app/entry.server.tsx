@@ -1,5 +1,3 @@
-import { PassThrough } from "node:stream";
-
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -7,6 +5,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
 import { NonceProvider } from "~/components/nonce";
+import { FlushBatches } from "~/services/flush-batches.server";
 import { startServer } from "~/services/startup.server";
 import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/services/security.server";
 
@@ -47,7 +46,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new FlushBatches();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           body.once("close", () => clearTimeout(timer));

@@ -458,6 +458,8 @@ function isInclusion(value: unknown): boolean {
 /** The projection as a function of one document (prepared once for a whole cursor). */
 export function projector(projection: Document | undefined, ctx: EvalContext, filter: Document = {}): (doc: Document) => Document {
   if (!projection || Object.keys(projection).length === 0) return (doc) => doc;
+  const simple = topLevelProjector(projection);
+  if (simple) return simple;
   const positional = Object.keys(projection).filter((field) => field.endsWith(".$"));
   const spec: Document = { ...projection };
   let positionalPath: string | undefined;
@@ -501,6 +503,44 @@ export function projector(projection: Document | undefined, ctx: EvalContext, fi
       else result = { ...result, [path]: [cloneDeep(element)] };
     }
     return withIdFirst(result);
+  };
+}
+
+/**
+ * The projection nearly every read sends (top-level fields, each kept or left out) as a plain
+ * copy of those fields, without building a query engine per read; null for any other shape
+ * (dotted paths, operators, computed fields, or a mix MongoDB refuses), which the general path
+ * answers or rejects. Fields keep the document's order, `_id` first.
+ */
+export function topLevelProjector(projection: Document): ((doc: Document) => Document) | null {
+  const include = new Set<string>();
+  const exclude = new Set<string>();
+  let keepId = true;
+  for (const [field, value] of Object.entries(projection)) {
+    if (field.includes(".") || field.startsWith("$")) return null;
+    const flag = typeof value === "boolean" ? value : numberParameter(value);
+    if (flag === undefined || (typeof flag === "number" && Number.isNaN(flag))) return null;
+    const included = typeof flag === "boolean" ? flag : flag !== 0;
+    if (field === "_id") keepId = included;
+    else (included ? include : exclude).add(field);
+  }
+  // Mixed modes, and `_id` named as kept beside left-out fields, are for the general path to judge.
+  if (include.size > 0 && exclude.size > 0) return null;
+  if (exclude.size > 0 && "_id" in projection && keepId) return null;
+  // `{ _id: 1 }` alone is an inclusion projection too: only the id comes back.
+  if (include.size > 0 || (exclude.size === 0 && keepId)) {
+    return (doc) => {
+      const out: Document = {};
+      if (keepId && "_id" in doc) out._id = cloneDeep(doc._id);
+      for (const key of Object.keys(doc)) if (include.has(key)) out[key] = cloneDeep(doc[key]);
+      return out;
+    };
+  }
+  if (!keepId) exclude.add("_id");
+  return (doc) => {
+    const out: Document = {};
+    for (const key of Object.keys(doc)) if (!exclude.has(key)) out[key] = cloneDeep(doc[key]);
+    return withIdFirst(out);
   };
 }
 
