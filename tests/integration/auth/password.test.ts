@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 
-// Fast hashing for everything except the test that checks the production parameters.
-process.env.FLOWMAP_SCRYPT_LOG_N = "12";
-delete process.env.ADMIN_EMAILS;
+import { setEnv, useEnv } from "../../support/env";
+
+// Fast hashing for everything except the test that checks the production parameters; the tests
+// below change FLOWMAP_SCRYPT_LOG_N, and each one finds it back at "12".
+useEnv({ FLOWMAP_SCRYPT_LOG_N: "12", ADMIN_EMAILS: undefined });
 
 const { useTestDatabase } = await import("../../support/db");
 const { apiBody, args, jsonRequest } = await import("../../support/requests");
@@ -13,7 +15,7 @@ const { getUserByEmail } = await import("~/models/user.server");
 
 await useTestDatabase({ clearBeforeEach: true });
 afterEach(() => {
-  process.env.FLOWMAP_SCRYPT_LOG_N = "12";
+  setEnv({ FLOWMAP_SCRYPT_LOG_N: "12" });
 });
 
 /** scrypt$logN$r$p$salt$key, as stored. */

@@ -12,7 +12,9 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
-process.env.FLOWMAP_SCRYPT_LOG_N = "10";
+import { setEnv, useEnv } from "../../support/env";
+
+useEnv({ FLOWMAP_SCRYPT_LOG_N: "10" });
 
 const { useTestDatabase } = await import("../../support/db");
 const { createAdmin, createUser, uniqueEmail } = await import("../../support/factories");
@@ -287,7 +289,7 @@ describe("every endpoint answers as documented", () => {
     model.script({ kind: "content", content: JSON.stringify({ productServiceDescription: "Hand-thrown stoneware for daily use." }) });
     const env = envModule.getEnv();
     const configured = vi.spyOn(envModule, "getEnv").mockReturnValue({ ...env, OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: model.baseURL, OPENAI_MODEL: "stub-model" });
-    process.env.RESEARCH_ALLOWED_HOSTS = site.host;
+    const previous = setEnv({ RESEARCH_ALLOWED_HOSTS: site.host });
     try {
       const researcher = await createUser();
       await updateUserDetails({ id: researcher.user.id, completionMethod: "ai", researchWebsiteUrl: `${site.origin}/` });
@@ -300,7 +302,7 @@ describe("every endpoint answers as documented", () => {
       // The model's answer, not only the page's own facts, is what was stored.
       expect((await getResponseByUserId(researcher.user.id))?.productServiceDescription).toBe("Hand-thrown stoneware for daily use.");
     } finally {
-      delete process.env.RESEARCH_ALLOWED_HOSTS;
+      setEnv(previous);
       configured.mockRestore();
       await Promise.all([site.close(), model.close()]);
     }
