@@ -34,6 +34,13 @@ export default defineConfig({
     // Forked processes, not worker threads: the engine's journal syncs inline off the main thread,
     // which the storage-failure tests (tests/conformance/durability.test.ts) rely on not doing.
     pool: "forks",
+    // Test files share their worker process (and its loaded modules) instead of each starting
+    // afresh: module loading was half the suite's CPU time. A file therefore leaves the process as
+    // it found it: environment variables set in hooks and put back (tests/support/env.ts), its
+    // database closed (tests/support/db.ts), its servers and children stopped. The app reads its
+    // settings when called (app/services/env.server.ts), not when its modules load.
+    // docs/decisions/088-tests-share-a-process.md has the rules.
+    isolate: false,
     // vitest's default is one worker fewer than the cores: a single worker on a 2-core machine,
     // which leaves the CPU idle while a test waits on a child process, a socket or an fsync.
     maxWorkers: availableParallelism() + 1,

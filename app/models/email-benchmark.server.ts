@@ -1,6 +1,7 @@
 import { Schema } from "mongoose";
 
 import { defineModel, exposeIdOptions, findPage, isDuplicateKeyError, uuidId, type PageRequest } from "~/models/utils.server";
+import { registerReadCache } from "~/services/read-caches.server";
 
 /**
  * Industry medians per flow and indicator (spec §3 email_benchmarks). `industryMedian` is display
@@ -277,6 +278,7 @@ let cachedMedians: { rows: Promise<BenchmarkMedianRow[]>; at: number } | null = 
 function forgetCachedMedians() {
   cachedMedians = null;
 }
+registerReadCache(forgetCachedMedians);
 
 export function listBenchmarkMediansCached(now = Date.now()): Promise<BenchmarkMedianRow[]> {
   if (cachedMedians && now >= cachedMedians.at && now - cachedMedians.at < MEDIANS_TTL_MS) return cachedMedians.rows;

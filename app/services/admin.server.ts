@@ -1,6 +1,7 @@
 import { countBenchmarks } from "~/models/email-benchmark.server";
 import { countFlowMappings } from "~/models/flow-mapping.server";
 import { countUsers } from "~/models/user.server";
+import { registerReadCache } from "~/services/read-caches.server";
 
 /** Admin stats are cached for 30 seconds (spec §9): counting every collection on each view is waste. */
 export const ADMIN_STATS_TTL_MS = 30_000;
@@ -24,3 +25,4 @@ export async function getAdminStats(now = Date.now()): Promise<AdminStats> {
 export function invalidateAdminStats() {
   cache = undefined;
 }
+registerReadCache(invalidateAdminStats);

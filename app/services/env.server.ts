@@ -117,12 +117,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   throw new ConfigError(problems);
 }
 
-let cached: Env | undefined;
+const SETTINGS = Object.keys(envSchema.shape) as Array<keyof Env>;
+let cached: { source: string; env: Env } | undefined;
 
-/** The validated configuration of this process (parsed on first use, then reused). */
+/**
+ * The validated configuration of this process, read from process.env when called. The parsed
+ * result is reused for as long as the variables it comes from keep their values (always, in a
+ * running server), so a call costs a comparison, not a validation.
+ */
 export function getEnv(): Env {
-  cached ??= parseEnv(process.env);
-  return cached;
+  const source = JSON.stringify(SETTINGS.map((name) => process.env[name]));
+  if (cached?.source !== source) cached = { source, env: parseEnv(process.env) };
+  return cached.env;
 }
 
 /** The only values the browser may see; anything else stays on the server. */

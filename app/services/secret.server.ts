@@ -4,7 +4,8 @@ import path from "node:path";
 
 import { getEnv } from "~/services/env.server";
 
-let secret: string | undefined;
+/** The key, and the settings it came from (the same for the life of a server process). */
+let cached: { source: string; secret: string } | undefined;
 
 /**
  * The key that signs cookies. `SESSION_SECRET` when set; otherwise a random key made on first
@@ -12,20 +13,25 @@ let secret: string | undefined;
  * restarts without a key ever being written into the code.
  */
 export function getSessionSecret(): string {
-  if (secret) return secret;
   const env = getEnv();
-  if (env.SESSION_SECRET) return (secret = env.SESSION_SECRET);
-  const file = path.resolve(env.DATA_DIR, "session-secret");
+  const source = `${env.SESSION_SECRET ?? ""}\n${env.DATA_DIR}`;
+  if (cached?.source !== source) cached = { source, secret: readOrMakeSecret(env.SESSION_SECRET, env.DATA_DIR) };
+  return cached.secret;
+}
+
+function readOrMakeSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.resolve(dataDir, "session-secret");
   try {
-    secret = fs.readFileSync(file, "utf8").trim();
-    if (secret.length >= 32) return secret;
+    const stored = fs.readFileSync(file, "utf8").trim();
+    if (stored.length >= 32) return stored;
   } catch {
     // Not there yet: made below.
   }
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  secret = crypto.randomBytes(32).toString("base64url");
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  const made = crypto.randomBytes(32).toString("base64url");
+  fs.writeFileSync(file, made, { mode: 0o600 });
+  return made;
 }
 
 export function isProduction() {

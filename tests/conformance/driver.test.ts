@@ -17,6 +17,13 @@ for (const kind of targetKinds()) {
   describeTarget(kind, `driver conformance (${kind})`, () => {
     const target = useTarget(kind);
     const collection = (name: string) => target().db.collection<AnyDoc>(name);
+    /** The 1,000 documents the cursor tests read ({ _id: 0…999, payload }), inserted by whichever runs first. */
+    let batchesInserted: Promise<unknown> | undefined;
+    const batches = async () => {
+      batchesInserted ??= collection("batches").insertMany(Array.from({ length: 1000 }, (_, i) => ({ _id: i, payload: `doc-${i}` })));
+      await batchesInserted;
+      return collection("batches");
+    };
 
     describe("handshake and server commands", () => {
       it("answers hello, isMaster, ping and buildInfo like a writable standalone", async () => {
@@ -108,8 +115,7 @@ for (const kind of targetKinds()) {
       });
 
       it("returns 1,000 documents over several batches with getMore, ending with cursor id 0", async () => {
-        const c = collection("batches");
-        await c.insertMany(Array.from({ length: 1000 }, (_, i) => ({ _id: i, payload: `doc-${i}` })));
+        await batches();
         const client = await target().newClient({ monitorCommands: true });
         const events: CommandStartedEvent[] = [];
         client.on("commandStarted", (event) => events.push(event));
@@ -134,7 +140,7 @@ for (const kind of targetKinds()) {
       });
 
       it("kills a cursor that is closed early", async () => {
-        const c = collection("batches");
+        const c = await batches();
         const client = await target().newClient({ monitorCommands: true });
         const killed: Document[] = [];
         client.on("commandSucceeded", (event) => {
@@ -186,6 +192,7 @@ for (const kind of targetKinds()) {
       });
 
       it("returns aggregation results through a cursor with batchSize", async () => {
+        await batches();
         const client = await target().newClient({ monitorCommands: true });
         const getMores: CommandStartedEvent[] = [];
         client.on("commandStarted", (event) => {

@@ -130,8 +130,9 @@ for (const kind of targetKinds()) {
       await ada.save();
       const found = await User.findOne({ email: "ada@example.com" }).lean();
       expect(found).toMatchObject({ _id: ada._id, name: "Ada L.", tags: ["math", "code"], visits: 0 });
-      const sorted = await User.find({ email: { $in: ["ada@example.com", "dup@example.com"] } }).sort({ email: 1 }).select("email -_id").lean();
-      expect(sorted).toEqual([{ email: "ada@example.com" }, { email: "dup@example.com" }]);
+      await User.create({ email: "babbage@example.com", name: "Charles" });
+      const sorted = await User.find({ email: { $in: ["babbage@example.com", "ada@example.com"] } }).sort({ email: 1 }).select("email -_id").lean();
+      expect(sorted).toEqual([{ email: "ada@example.com" }, { email: "babbage@example.com" }]);
       const updated = await User.findOneAndUpdate({ _id: ada._id }, { $addToSet: { tags: "code" }, $set: { name: "Ada" } }, { returnDocument: "after" }).lean();
       expect(updated?.tags).toEqual(["math", "code"]);
       expect(updated?.updatedAt?.getTime()).toBeGreaterThanOrEqual(ada.updatedAt!.getTime());

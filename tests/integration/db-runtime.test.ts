@@ -8,14 +8,13 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import type { CompiledEntry } from "../support/compiled-entries";
+import { useEnv } from "../support/env";
 
 // The app's own database path (db.server.ts): the embedded engine in its own thread under
-// DATA_DIR. DATA_DIR is read once per process: set before any app module loads.
+// DATA_DIR, and the session secret made there.
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "flowmap-runtime-"));
 const dataDir = path.join(root, "nested", "data");
-process.env.DATA_DIR = dataDir;
-delete process.env.MONGODB_URI;
-delete process.env.SESSION_SECRET;
+useEnv({ DATA_DIR: dataDir, MONGODB_URI: undefined, SESSION_SECRET: undefined });
 
 const { connectDb, dbHealth, disconnectDb, embeddedEngine } = await import("~/services/db.server");
 const { loader: healthz } = await import("~/routes/healthz");

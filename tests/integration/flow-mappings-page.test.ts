@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-process.env.FLOWMAP_SCRYPT_LOG_N = "10";
+import { useEnv } from "../support/env";
+
+useEnv({ FLOWMAP_SCRYPT_LOG_N: "10" });
 
 const { useTestDatabase } = await import("../support/db");
 const { createUser } = await import("../support/factories");

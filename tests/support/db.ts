@@ -6,6 +6,8 @@ import path from "node:path";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 
+import { forgetReadCaches } from "~/services/read-caches.server";
+
 import { startEngine } from "../../engine";
 
 /**
@@ -20,6 +22,11 @@ import { startEngine } from "../../engine";
  * Call it at the top level of a test file (or of a describe block): it registers the hooks at
  * once. After beforeAll, every model imported by the file has its indexes built, so unique
  * indexes are in force from the first test.
+ *
+ * Test files share a process (vitest.config.ts): mongoose's default connection is the same
+ * object in every file. beforeAll opens it on this file's database (closing first whatever an
+ * earlier file may have left open) and afterAll closes it again, so the next file finds it closed
+ * and opens its own. Whatever the app cached in memory from another database is forgotten.
  *
  *   const db = await useTestDatabase({ clearBeforeEach: true });
  */
@@ -49,6 +56,8 @@ interface State {
 
 async function clearCollections() {
   await Promise.all(Object.values(mongoose.connection.collections).map((collection) => collection.deleteMany({})));
+  // What the app kept in memory from the old contents (admin stats, benchmark medians) goes too.
+  forgetReadCaches();
 }
 
 async function buildIndexes() {
@@ -74,7 +83,9 @@ export async function useTestDatabase(options: TestDatabaseOptions = {}): Promis
       state.uri = engine.uri;
       state.dbName = "flowmap_test";
     }
+    if (mongoose.connection.readyState !== 0) await mongoose.disconnect();
     await mongoose.connect(state.uri, { dbName: state.dbName, serverSelectionTimeoutMS: 5_000, autoIndex: true });
+    forgetReadCaches();
     await buildIndexes();
   });
 

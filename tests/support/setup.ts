@@ -4,6 +4,10 @@ import path from "node:path";
 
 import { afterEach, vi } from "vitest";
 
+// This file runs before every test file, in a process that other test files share
+// (vitest.config.ts): the two defaults below are set by the first file of each process and are the
+// same for all of them. A file that needs another value sets it with useEnv (tests/support/env.ts).
+
 // Tests never write into the working copy's ./data.
 process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "flowmap-test-data-"));
 

@@ -8,10 +8,11 @@ import * as flowRoute from "~/routes/api+/ai-flows.$id.regenerate";
 import * as generateRoute from "~/routes/api+/ai-flows.generate";
 
 import { useTestDatabase } from "../../support/db";
+import { useEnv } from "../../support/env";
 import { createAdmin } from "../../support/factories";
 import { call, onboardedUser, seedRules } from "../flows/helpers";
 
-delete process.env.ADMIN_EMAILS;
+useEnv({ ADMIN_EMAILS: undefined });
 
 await useTestDatabase({ clearBeforeEach: true });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-process.env.FLOWMAP_SCRYPT_LOG_N = "10";
-delete process.env.ADMIN_EMAILS;
+import { useEnv } from "../../support/env";
+
+useEnv({ FLOWMAP_SCRYPT_LOG_N: "10", ADMIN_EMAILS: undefined });
 
 const { useTestDatabase } = await import("../../support/db");
 const { createAdmin } = await import("../../support/factories");
@@ -32,9 +33,10 @@ async function get(query: string) {
 /**
  * 10,000 accounts: the table and the API hand out 50 at a time, and the page never reads the
  * whole collection (each answer holds one page; totals come from a count). Response times are
- * measured by `npm run bench`, not asserted here.
+ * measured by `npm run bench`, not asserted here. The tests run in order, even under
+ * --sequence.shuffle: the first one seeds the accounts the others page through.
  */
-describe(`user management with ${TOTAL.toLocaleString("en-US")} users`, () => {
+describe(`user management with ${TOTAL.toLocaleString("en-US")} users`, { shuffle: false }, () => {
   it("seeds the accounts", async () => {
     const admin = await createAdmin({ email: "root@example.com" });
     adminCookie = admin.cookie;

@@ -1,8 +1,9 @@
 import mongoose from "mongoose";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-process.env.FLOWMAP_SCRYPT_LOG_N = "10";
-delete process.env.ADMIN_EMAILS;
+import { useEnv } from "../../support/env";
+
+useEnv({ FLOWMAP_SCRYPT_LOG_N: "10", ADMIN_EMAILS: undefined });
 
 const { useTestDatabase } = await import("../../support/db");
 const { createUser } = await import("../../support/factories");

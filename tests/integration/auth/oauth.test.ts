@@ -2,15 +2,13 @@ import crypto from "node:crypto";
 
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { useEnv } from "../../support/env";
 import { startOAuthProvider, type ProviderProfile } from "../../support/oauth-provider";
 import type { CookieJar as Jar } from "../../support/requests";
 
-// A real authorization server on loopback, configured before any app module reads the settings.
+// A real authorization server on loopback, configured as the app's provider for this file.
 const provider = await startOAuthProvider();
-Object.assign(process.env, provider.env());
-delete process.env.OAUTH_REDIRECT_URI;
-delete process.env.ADMIN_EMAILS;
-process.env.FLOWMAP_SCRYPT_LOG_N = "10";
+useEnv({ ...provider.env(), OAUTH_REDIRECT_URI: undefined, ADMIN_EMAILS: undefined, FLOWMAP_SCRYPT_LOG_N: "10" });
 
 const { useTestDatabase } = await import("../../support/db");
 const { createUser } = await import("../../support/factories");

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 
-// Fast hashing for everything except the test that checks the production parameters.
-process.env.FLOWMAP_SCRYPT_LOG_N = "12";
-delete process.env.ADMIN_EMAILS;
+import { setEnv, useEnv } from "../../support/env";
+
+// Fast hashing for everything except the test that checks the production parameters; the tests
+// below change FLOWMAP_SCRYPT_LOG_N, and each one finds it back at "12".
+useEnv({ FLOWMAP_SCRYPT_LOG_N: "12", ADMIN_EMAILS: undefined });
 
 const { useTestDatabase } = await import("../../support/db");
 const { apiBody, args, jsonRequest } = await import("../../support/requests");
@@ -13,7 +15,7 @@ const { getUserByEmail } = await import("~/models/user.server");
 
 await useTestDatabase({ clearBeforeEach: true });
 afterEach(() => {
-  process.env.FLOWMAP_SCRYPT_LOG_N = "12";
+  setEnv({ FLOWMAP_SCRYPT_LOG_N: "12" });
 });
 
 /** scrypt$logN$r$p$salt$key, as stored. */
@@ -24,7 +26,7 @@ function partsOf(hash: string | null | undefined) {
 
 describe("password hashing", () => {
   it("uses the production parameters (N=2^17, r=8, p=1) when not lowered, end to end", { timeout: 60_000 }, async () => {
-    delete process.env.FLOWMAP_SCRYPT_LOG_N;
+    setEnv({ FLOWMAP_SCRYPT_LOG_N: undefined });
 
     const started = performance.now();
     const hash = await hashPassword("correct horse battery staple");
@@ -54,7 +56,7 @@ describe("password hashing", () => {
   it("honours FLOWMAP_SCRYPT_LOG_N in tests, and a stored hash keeps its own parameters", async () => {
     const fast = await hashPassword("secret1");
     expect(partsOf(fast)).toMatchObject({ logN: 12, r: 8, p: 1 });
-    process.env.FLOWMAP_SCRYPT_LOG_N = "14";
+    setEnv({ FLOWMAP_SCRYPT_LOG_N: "14" });
     expect(await verifyPassword("secret1", fast)).toBe(true);
     expect(partsOf(await hashPassword("secret1")).logN).toBe(14);
   });

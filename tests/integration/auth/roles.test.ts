@@ -6,9 +6,9 @@ import { fileURLToPath } from "node:url";
 
 import { afterAll, describe, expect, it } from "vitest";
 
-// ADMIN_EMAILS is read once per process by getEnv(): set it before any app module loads.
-process.env.ADMIN_EMAILS = "boss@example.com, Chief@Example.com";
-process.env.FLOWMAP_SCRYPT_LOG_N = "10";
+import { useEnv } from "../../support/env";
+
+useEnv({ ADMIN_EMAILS: "boss@example.com, Chief@Example.com", FLOWMAP_SCRYPT_LOG_N: "10" });
 
 const { useTestDatabase } = await import("../../support/db");
 const { nodeArgs } = await import("../../support/processes");

@@ -12,7 +12,9 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
-process.env.FLOWMAP_SCRYPT_LOG_N = "10";
+import { setEnv, useEnv } from "../../support/env";
+
+useEnv({ FLOWMAP_SCRYPT_LOG_N: "10" });
 
 const { useTestDatabase } = await import("../../support/db");
 const { createAdmin, createUser, uniqueEmail } = await import("../../support/factories");
@@ -145,15 +147,10 @@ describe("the OpenAPI document", () => {
     const components = document.components as { securitySchemes: Record<string, Json> };
     expect(components.securitySchemes.sessionCookie).toMatchObject({ type: "apiKey", in: "cookie", name: "fm_session" });
   });
-
-  it("is served at GET /api/openapi.json", async () => {
-    const answer = await call("GET", "/api/openapi.json");
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual(JSON.parse(JSON.stringify(document)));
-  });
 });
 
-describe("every endpoint answers as documented", () => {
+// In order, even under --sequence.shuffle: the last test checks what the ones before it called.
+describe("every endpoint answers as documented", { shuffle: false }, () => {
   let user: Awaited<ReturnType<typeof onboardedUser>>;
   let premium: Awaited<ReturnType<typeof onboardedUser>>;
   let admin: Awaited<ReturnType<typeof createAdmin>>;
@@ -287,7 +284,7 @@ describe("every endpoint answers as documented", () => {
     model.script({ kind: "content", content: JSON.stringify({ productServiceDescription: "Hand-thrown stoneware for daily use." }) });
     const env = envModule.getEnv();
     const configured = vi.spyOn(envModule, "getEnv").mockReturnValue({ ...env, OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: model.baseURL, OPENAI_MODEL: "stub-model" });
-    process.env.RESEARCH_ALLOWED_HOSTS = site.host;
+    const previous = setEnv({ RESEARCH_ALLOWED_HOSTS: site.host });
     try {
       const researcher = await createUser();
       await updateUserDetails({ id: researcher.user.id, completionMethod: "ai", researchWebsiteUrl: `${site.origin}/` });
@@ -300,7 +297,7 @@ describe("every endpoint answers as documented", () => {
       // The model's answer, not only the page's own facts, is what was stored.
       expect((await getResponseByUserId(researcher.user.id))?.productServiceDescription).toBe("Hand-thrown stoneware for daily use.");
     } finally {
-      delete process.env.RESEARCH_ALLOWED_HOSTS;
+      setEnv(previous);
       configured.mockRestore();
       await Promise.all([site.close(), model.close()]);
     }
@@ -322,6 +319,12 @@ describe("every endpoint answers as documented", () => {
     expect((await call("PATCH", "/api/admin/users/{id}", { cookie: admin.cookie, params: { id: user.user.id }, body: { isPremium: true } })).status).toBe(200);
     expect((await call("PATCH", "/api/admin/users/{id}", { cookie: admin.cookie, params: { id: admin.user.id }, body: { role: "User" } })).status).toBe(409);
     expect((await call("PATCH", "/api/admin/users/{id}", { cookie: user.cookie, params: { id: user.user.id }, body: { role: "Admin" } })).status).toBe(403);
+  });
+
+  it("openapi: the document itself, served at GET /api/openapi.json", async () => {
+    const answer = await call("GET", "/api/openapi.json");
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual(JSON.parse(JSON.stringify(document)));
   });
 
   it("the reference page renders from the document", async () => {

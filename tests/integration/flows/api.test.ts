@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
 
-// Cheaper password hashing for the accounts these tests create (set before the app loads).
-process.env.FLOWMAP_SCRYPT_LOG_N = "10";
-
 import { AiFlowMessageModel, AiFlowVersionModel } from "~/models/ai-flow-history.server";
 import { AiGeneratedFlowModel } from "~/models/ai-generated-flow.server";
 import { createFlowMapping, FlowMappingModel, updateFlowMapping } from "~/models/flow-mapping.server";
@@ -18,10 +15,13 @@ import * as touchpointRoute from "~/routes/api+/ai-flows.touchpoints.$id";
 import type { FlowView, MessageView, TouchpointView, VersionView } from "~/lib/flows/types";
 
 import { useTestDatabase } from "../../support/db";
+import { useEnv } from "../../support/env";
 import { createUser } from "../../support/factories";
 import { GLOW_STUDIO, LEDGERLY } from "../../unit/flows/businesses";
 import { call, onboardedUser, seedRules } from "./helpers";
 
+// Cheaper password hashing for the accounts these tests create.
+useEnv({ FLOWMAP_SCRYPT_LOG_N: "10" });
 await useTestDatabase({ clearBeforeEach: true });
 
 const FLOW_KEYS = ["id", "flowType", "companyName", "flowOverview", "quickNotes", "regenerationCount", "customContext", "model", "versionCount", "touchpoints", "createdAt", "updatedAt"].sort();

@@ -8,9 +8,6 @@ import { createUser } from "../../support/factories";
 import { args, jsonRequest } from "../../support/requests";
 import { LEAF_AND_KETTLE } from "../../unit/flows/businesses";
 
-// Cheaper password hashing for the accounts these tests create (read when a password is hashed).
-process.env.FLOWMAP_SCRYPT_LOG_N ??= "10";
-
 export async function seedRules() {
   for (const rule of FLOW_MAPPING_RULES) await insertFlowMappingIfMissing(rule);
 }

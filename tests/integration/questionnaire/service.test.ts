@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 
+import { useEnv } from "../../support/env";
+
 // The questionnaire services called with plain inputs: no Request, no cookie, no Response.
-process.env.FLOWMAP_SCRYPT_LOG_N = "12";
-delete process.env.ADMIN_EMAILS;
+useEnv({ FLOWMAP_SCRYPT_LOG_N: "12", ADMIN_EMAILS: undefined });
 
 const { useTestDatabase } = await import("../../support/db");
 const { createUser } = await import("../../support/factories");

@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-process.env.FLOWMAP_SCRYPT_LOG_N = "10";
+import { setEnv, useEnv } from "../../support/env";
+
+useEnv({ FLOWMAP_SCRYPT_LOG_N: "10" });
 
 const { useTestDatabase } = await import("../../support/db");
 const { createUser } = await import("../../support/factories");
@@ -239,7 +241,7 @@ describe("POST /api/ai-research/perform and the no-JavaScript form", () => {
   });
 
   it("researches the allowed fixture site and answers with the updated user", async () => {
-    process.env.RESEARCH_ALLOWED_HOSTS = site.host;
+    const previous = setEnv({ RESEARCH_ALLOWED_HOSTS: site.host });
     try {
       const { cookie } = await aiUser(`${site.origin}/`);
       const response = await post(cookie);
@@ -248,7 +250,7 @@ describe("POST /api/ai-research/perform and the no-JavaScript form", () => {
       expect(body.user).toMatchObject({ aiResearchCompleted: 1, completionMethod: "ai" });
       expect(body.filledFields).toContain("productServiceDescription");
     } finally {
-      delete process.env.RESEARCH_ALLOWED_HOSTS;
+      setEnv(previous);
     }
   });
 
@@ -260,7 +262,7 @@ describe("POST /api/ai-research/perform and the no-JavaScript form", () => {
   });
 
   it("without JavaScript posts the form and comes back with the spec's toasts", async () => {
-    process.env.RESEARCH_ALLOWED_HOSTS = site.host;
+    const previous = setEnv({ RESEARCH_ALLOWED_HOSTS: site.host });
     try {
       const { cookie } = await aiUser(`${site.origin}/`);
       const done = await dashboardRoute.action(args(formRequest("/dashboard", { intent: "research" }, { cookie })));
@@ -270,7 +272,7 @@ describe("POST /api/ai-research/perform and the no-JavaScript form", () => {
         description: "Your profile has been automatically filled with AI-researched information. You can now edit and customize the responses.",
       });
     } finally {
-      delete process.env.RESEARCH_ALLOWED_HOSTS;
+      setEnv(previous);
     }
     const { cookie } = await aiUser("http://[::1]/");
     const failed = await dashboardRoute.action(args(formRequest("/dashboard", { intent: "research" }, { cookie })));

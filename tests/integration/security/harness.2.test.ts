@@ -1,13 +1,4 @@
 // Share 2 of the fuzz and authorization harness (tests/integration/security/harness.ts).
-import { vi } from "vitest";
+import { walkShard } from "./harness";
 
-process.env.FLOWMAP_SCRYPT_LOG_N = "10";
-delete process.env.ADMIN_EMAILS;
-
-// The build's entry opens the app's own database when it loads; here the test database is used.
-vi.mock("~/services/startup.server", () => ({
-  startServer: async () => undefined,
-}));
-
-const { walkShard } = await import("./harness");
-walkShard(2);
+await walkShard(2);

@@ -9,8 +9,10 @@
  * signed-in / admin) calls for.
  *
  * The routes are dealt to SHARDS test files (pages and API routes each round-robin), so the
- * walk runs in as many test workers at once; together they walk every route. A test file imports
- * this module after it has set the environment and mocked the start-up (see harness.1.test.ts).
+ * walk runs in as many test workers at once; together they walk every route. A test file calls
+ * walkShard(n) (see harness.1.test.ts), which registers that file's database, environment and
+ * tests. Shard files may share a process (vitest.config.ts): this module is then loaded once, by
+ * the first of them, and holds nothing that belongs to one walk.
  */
 import crypto from "node:crypto";
 import { existsSync } from "node:fs";
@@ -27,12 +29,11 @@ import { UserModel } from "~/models/user.server";
 import * as boundary from "~/services/boundary.server";
 
 import { useTestDatabase } from "../../support/db";
+import { useEnv } from "../../support/env";
 import { createAdmin, createUser, signIn } from "../../support/factories";
 
 /** How many test files share the walk (harness.1.test.ts … harness.<SHARDS>.test.ts). */
 export const SHARDS = 3;
-
-await useTestDatabase();
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const appDir = path.join(root, "app");
@@ -95,7 +96,12 @@ const manifestRoutes = Object.fromEntries(
     ];
   }),
 );
+// The build's entry starts the server when it loads (startup.server: the app's own database and
+// seed data); here the test database is used, so the entry is loaded with a start-up that does
+// nothing. The stand-in is in place for this one import only.
+vi.doMock("~/services/startup.server", () => ({ startServer: async () => undefined }));
 const entryServer = (await import("~/entry.server")) as RouteModule;
+vi.doUnmock("~/services/startup.server");
 const build = {
   mode: "production",
   entry: { module: entryServer },
@@ -297,7 +303,10 @@ function accessRule(access: Access, role: Role, isResource: boolean, location: s
   };
 }
 
-export function walkShard(shard: number, shards = SHARDS) {
+/** Registers, in the calling test file, its database, its environment and the walk of its share. */
+export async function walkShard(shard: number, shards = SHARDS) {
+  useEnv({ FLOWMAP_SCRYPT_LOG_N: "10", ADMIN_EMAILS: undefined });
+  await useTestDatabase();
   const mine = shareOf(shard, shards);
   describe(`every route × every role × hostile input (share ${shard} of ${shards})`, () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
@@ -315,6 +324,11 @@ export function walkShard(shard: number, shards = SHARDS) {
     });
 
     it("answers every request below 500, without a stack trace, with the security headers, no-store and the access rule's status", async () => {
+      // This walk's own count, findings and callers (another share may have walked in this process).
+      requestCount = 0;
+      problems.length = 0;
+      cookies.clear();
+      sessionIds.clear();
       const user = await createUser();
       const other = await createUser();
       const admin = await createAdmin();
