@@ -2,10 +2,10 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-import { getEnv } from "~/services/env.server";
+import { getEnv, type Env } from "~/services/env.server";
 
-/** The key, and the settings it came from (the same for the life of a server process). */
-let cached: { source: string; secret: string } | undefined;
+/** The key, and the settings it came from (getEnv's result, the same for the life of a server process). */
+let cached: { env: Env; secret: string } | undefined;
 
 /**
  * The key that signs cookies. `SESSION_SECRET` when set; otherwise a random key made on first
@@ -14,8 +14,7 @@ let cached: { source: string; secret: string } | undefined;
  */
 export function getSessionSecret(): string {
   const env = getEnv();
-  const source = `${env.SESSION_SECRET ?? ""}\n${env.DATA_DIR}`;
-  if (cached?.source !== source) cached = { source, secret: readOrMakeSecret(env.SESSION_SECRET, env.DATA_DIR) };
+  if (cached?.env !== env) cached = { env, secret: readOrMakeSecret(env.SESSION_SECRET, env.DATA_DIR) };
   return cached.secret;
 }
 
