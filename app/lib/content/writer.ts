@@ -1,26 +1,20 @@
-import { businessProfile, firstSentence, lowerFirst, type BusinessAnswers, type BusinessProfile, type Voice } from "~/lib/content/business";
+import { type BusinessFacts, businessFacts, brandSeed, lowerStart, offerFor, type Offer, type Voice, upperStart } from "~/lib/business/facts";
+import type { BusinessAnswers } from "~/lib/content/business";
 import { safeHttpUrl } from "~/lib/content/html";
-import {
-  CALL_TO_ACTION_MAX,
-  countSms,
-  fitSmsBody,
-  fitWords,
-  plainPunctuation,
-  PREHEADER_MAX,
-  SMS_OPT_OUT,
-  smsBrand,
-  SUBJECT_MAX,
-  visibleLength,
-} from "~/lib/content/rules";
+import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
+import { CALL_TO_ACTION_MAX, countSms, fitSmsBody, fitWords, plainPunctuation, PREHEADER_MAX, SMS_OPT_OUT, smsBrand, SUBJECT_MAX, visibleLength } from "~/lib/content/rules";
 import type { EmailCopy, TouchpointCopy } from "~/lib/content/types";
 import type { FlowType, StepType } from "~/lib/flow-types";
 
 /**
- * The offline content writer: deterministic copy for every touchpoint of a flow, in the business's
- * voice and from its own answers. Each touchpoint gets an angle (welcome, proof, objection, offer,
- * ...) from its title, goal and key messages and its place in the flow; the angle decides the
- * subject, the opening, which answers support it and the default call to action. The result is
- * held to the same rules (rules.ts) as a model's.
+ * The offline content writer: ready-to-send copy for every touchpoint of a flow, written to the
+ * reader ("you") in the business's voice from its facts (lib/business/facts.ts). The plan's key
+ * messages are the writer's brief and never reach the customer; what the copy says comes from the
+ * touchpoint's purpose (its angle) and the business's own offers, proof, guarantee and answers.
+ * Offers appear exactly as the business gave them; a discount the business has no code for keeps
+ * the plan's marked placeholder ([YOUR DISCOUNT CODE]). Subjects are unique within the flow, each
+ * preheader adds to its subject, and every email opens with a first-name greeting with a fallback
+ * (merge-tags.ts).
  */
 
 export interface WriterTouchpoint {
@@ -42,247 +36,382 @@ export interface WriterInput {
 
 export type Angle =
   | "welcome"
-  | "education"
+  | "story"
+  | "howto"
   | "proof"
   | "objection"
   | "offer"
   | "urgency"
   | "cart"
-  | "upsell"
+  | "thanks"
   | "checkin"
+  | "rebook"
+  | "replenish"
+  | "crosssell"
+  | "upgrade"
   | "reactivation"
-  | "goodbye";
+  | "goodbye"
+  | "magnet"
+  | "reminder";
 
 const ANGLE_WORDS: Array<[Angle, RegExp]> = [
-  ["offer", /\b(offers?|discount\w*|coupons?|% off|incentives?|free shipping|promo\w*|gift)\b/i],
-  ["urgency", /\b(last chance|urgen\w*|expir\w*|ending soon|deadline|reminder)\b/i],
-  ["proof", /\b(proof|testimonial\w*|reviews?|case stud\w*|success stor\w*|social|results)\b/i],
-  ["objection", /\b(objection\w*|faqs?|concerns?|hesitat\w*|doubts?|risk\w*)\b/i],
-  ["welcome", /\b(welcome|thank\w*|confirm\w*|introduc\w*)\b/i],
-  ["education", /\b(tips?|how[- ]to|guide|tutorial|learn\w*|educat\w*|features?|getting started|set ?up|quick win)\b/i],
-  ["upsell", /\b(upgrade|upsell|cross[- ]sell|add[- ]on|complement\w*|next level|bundle)\b/i],
-  ["checkin", /\b(check[- ]in|feedback|survey|progress)\b/i],
-  ["reactivation", /\b(miss you|win[- ]?back|re-?engag\w*|come back|inactive|still interested)\b/i],
+  ["goodbye", /\b(should we stop|goodbye|last email|farewell|break[- ]?up|clean (?:up )?(?:the )?list)\b/i],
+  ["welcome", /\b(welcome|you're in|interest in)\b/i],
+  ["magnet", /\b(here's your|your (?:free )?(?:guide|report|checklist|copy|download)|deliver (?:what|the promised))\b/i],
+  ["rebook", /\b(next (?:class|massage|session|appointment|visit|treatment|lesson|call)|re-?book)\b/i],
+  ["replenish", /\b(running low|restock|reorder|replenish)\b/i],
+  ["cart", /\b(forget something|cart|booking isn't finished|almost done|finish your|still want that|left (?:something|behind))\b/i],
+  ["urgency", /\b(last chance|still waiting|ends|expir\w*|deadline|don't miss)\b/i],
+  ["offer", /\b(offer|discount|% off|incentive|free shipping|ready when you are|ready for your|whenever you're ready|for your first)\b/i],
+  ["thanks", /\b(thank you|thanks for|you're booked|is booked|is confirmed|confirm)\b/i],
+  ["checkin", /\b(how (?:was|did|is)|check[- ]?in|feedback|review while|how it's going|going so far)\b/i],
+  ["proof", /\b(proof|reviews?|testimonials?|what (?:customers|members|regulars|people) (?:say|loved)|stories|take our word|results|case stud\w*|come back|keep coming)\b/i],
+  ["objection", /\b(questions?|answers?|worry|worries|objection|doubt|risky|small print|switching|before you (?:book|order|decide))\b/i],
+  ["story", /\b(why we started|different|the .+ way|our story)\b/i],
+  ["howto", /\b(how (?:to|it works|the subscription works)|step by step|what to expect|getting started|get the most|first win|up and running|what to look for|guide|tips?|works)\b/i],
+  ["crosssell", /\b(picked for you|goes well|you might also|recommend\w*)\b/i],
+  ["upgrade", /\b(upgrade|package|membership|habit|more of what|bigger plan|next delivery)\b/i],
+  ["reactivation", /\b(miss you|been a while|still with us|what you've missed|what's new)\b/i],
+  ["reminder", /\b(remind\w*|text|nudge)\b/i],
 ];
 
-const GOODBYE = /\b(last email|final email|goodbye|farewell|break[- ]?up|remove|unsubscribe|clean(?:ing)? (?:up|the list))\b/i;
-
-/** The touchpoint's angle: its own words first, then its place in the flow type. */
-export function angleOf(flowType: FlowType, touchpoint: WriterTouchpoint, index: number, total: number): Angle {
+/** The touchpoint's angle: its title and goal first, then its place in the flow. */
+export function angleOf(flowType: FlowType, touchpoint: Pick<WriterTouchpoint, "title" | "primaryGoal">, index: number, total: number): Angle {
   const words = `${touchpoint.title}\n${touchpoint.primaryGoal}`;
-  const isLast = index === total - 1 && total > 1;
-  if (flowType === "sunset" && (GOODBYE.test(words) || isLast)) return "goodbye";
   if (flowType === "abandoned_cart" && index === 0) return "cart";
+  if (flowType === "sunset" && index === total - 1 && total > 1) return "goodbye";
+  for (const [angle, pattern] of ANGLE_WORDS) if (pattern.test(touchpoint.title)) return angle;
   for (const [angle, pattern] of ANGLE_WORDS) if (pattern.test(words)) return angle;
-  for (const [angle, pattern] of ANGLE_WORDS) if (pattern.test(touchpoint.keyMessages)) return angle;
   switch (flowType) {
     case "onboarding":
-      return index === 0 ? "welcome" : isLast ? "checkin" : "education";
+      return index === 0 ? "welcome" : index === total - 1 ? "offer" : "howto";
     case "lead_nurture":
-      return index === 0 ? "welcome" : isLast ? "offer" : index % 2 === 1 ? "proof" : "objection";
+      return index === 0 ? "welcome" : index === total - 1 ? "offer" : index % 2 ? "proof" : "objection";
     case "abandoned_cart":
-      return isLast ? "urgency" : "objection";
+      return index === total - 1 ? "urgency" : "objection";
     case "upsell":
-      return index === 0 ? "upsell" : isLast ? "urgency" : "proof";
+      return index === 0 ? "thanks" : "crosssell";
     case "sunset":
       return "reactivation";
   }
 }
 
-/** Template punctuation per voice: polished copy does not exclaim. */
-function say(text: string, voice: Voice) {
-  return voice === "polished" ? text.replace(/!/g, ".") : text;
+// ---------------------------------------------------------------------------------------------
+// What the brief asks for beyond the angle (lines the planner or the feedback wrote)
+
+interface Brief {
+  /** "20% off with code [YOUR DISCOUNT CODE]" from a discount asked for in feedback. */
+  placeholderOffer: string | null;
+  /** Topics to mention ("our membership"). */
+  mentions: string[];
+  friendlier: boolean;
+  lastChance: boolean;
+}
+
+function readBrief(touchpoint: WriterTouchpoint): Brief {
+  const lines = touchpoint.keyMessages.split("\n").map((l) => l.replace(/^\s*[•*-]\s*/, "").trim());
+  const placeholder = lines.map((l) => /^Offer (.+? with code \[YOUR DISCOUNT CODE\])$/.exec(l)?.[1]).find(Boolean) ?? null;
+  return {
+    placeholderOffer: placeholder,
+    mentions: lines.map((l) => /^Mention (.+)$/.exec(l)?.[1]?.trim()).filter((m): m is string => !!m),
+    friendlier: lines.some((l) => /^Tone: warm/i.test(l)),
+    lastChance: /^last chance/i.test(touchpoint.title),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sentences
+
+/** "Worry that X" → "that X"; "Fear of not being fit enough" → "about not being fit enough"; "Long lead times" → "about long lead times". */
+export function worryClause(objection: string): string {
+  const text = objection.replace(/[.!?]+$/, "").trim();
+  const that = /^(?:a |the )?(?:worry|worries|worried|concern|concerned|fear|fears|afraid)\s+that\s+(.+)$/i.exec(text);
+  if (that) return `that ${that[1]}`;
+  const about = /^(?:a |the )?(?:worry|worries|worried|concern|concerns|concerned|fear|fears|afraid)\s+(?:of|about|over)\s+(.+)$/i.exec(text);
+  if (about) return `about ${about[1]}`;
+  if (/\b(?:is|are|looks?|seems?|takes?|feels?|will|won't|can't|might|costs?)\b/i.test(text)) return `that ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+  return `about ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 }
 
 function sentence(text: string) {
   const trimmed = text.trim();
   if (!trimmed) return "";
-  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  const capital = upperStart(trimmed);
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
-const GREETING: Record<Voice, string> = { warm: "Hi there,", polished: "Hello,", bold: "Hey there,", plain: "Hi," };
+function say(text: string, voice: Voice) {
+  return voice === "polished" ? text.replace(/!/g, ".") : text;
+}
+
+/** The offer as a customer reads it: the business's words, plus its code when the words lack it. */
+function offerSentence(offer: Offer): string {
+  const code = offer.code && !offer.text.includes(offer.code) ? ` Use code ${offer.code} at checkout.` : "";
+  return `${sentence(offer.text)}${code}`;
+}
+
+const GREETING: Record<Voice, string> = { warm: "Hi", polished: "Hello", bold: "Hey", plain: "Hi" };
 const SIGN_OFF: Record<Voice, string> = { warm: "Warmly,", polished: "Kind regards,", bold: "Talk soon,", plain: "Thanks," };
 
-const DEFAULT_CTA: Record<Angle, string> = {
-  welcome: "Get started",
-  education: "Show me how",
-  proof: "See the results",
-  objection: "Get my answer",
-  offer: "Claim my offer",
-  urgency: "Pick up where I left off",
-  cart: "Return to my cart",
-  upsell: "See what's new",
-  checkin: "Tell us how it's going",
-  reactivation: "Come back and see",
-  goodbye: "Keep me subscribed",
-};
-
-/** The button text: the touchpoint's own call to action when it is short enough, else its first clause, else the angle's. */
-export function buttonText(callToAction: string, angle: Angle): string {
-  const clean = plainPunctuation(firstSentence(callToAction, 200)).replace(/["']/g, (q) => q);
-  if (clean && visibleLength(clean) <= CALL_TO_ACTION_MAX) return clean;
-  const clause = clean.split(/\s*[,;:(]\s*|\s+[-–—]\s+/)[0]?.trim() ?? "";
-  if (clause.length >= 3 && visibleLength(clause) <= CALL_TO_ACTION_MAX) return clause;
-  return DEFAULT_CTA[angle];
+function unitOf(f: BusinessFacts) {
+  return f.action.first.replace(/^first /, "");
 }
 
-function pickFitting(candidates: string[], max: number, seed: number) {
-  const fitting = candidates.filter((candidate) => candidate && visibleLength(candidate) <= max);
-  if (fitting.length) return fitting[seed % fitting.length];
-  return fitWords(candidates[candidates.length - 1] ?? "", max);
+function pickFitting(candidates: Array<string | false | null | undefined>, max: number, used: Set<string>, seed: number): string {
+  const fitting = candidates.filter((c): c is string => !!c && visibleLength(c) <= max);
+  const fresh = fitting.filter((c) => !used.has(c.toLowerCase()));
+  const pool = fresh.length ? fresh : fitting;
+  const chosen = pool.length ? pool[seed % pool.length]! : fitWords(String(candidates.find(Boolean) ?? ""), max);
+  return chosen;
 }
 
-function subjectLine(angle: Angle, p: BusinessProfile, seed: number): string {
-  const c = p.company;
-  const offerShort = p.offer && visibleLength(p.offer) <= 45 ? p.offer : "";
-  const options: Record<Angle, string[]> = {
-    welcome: [`Welcome to ${c}! Here's what's next`, `Welcome! Here's what's next`],
-    education: [`A quick win with ${c}`, `Get more from ${c} this week`, `One tip to get more from us`],
-    proof: [`Why people choose ${c}`, `Real results from ${c} customers`, `See what our customers say`],
-    objection: [`Your questions about ${c}, answered`, `Still wondering? Let's answer that`],
-    offer: [offerShort ? `For you: ${offerShort}` : "", `Something special from ${c}`, `Something special for you`],
-    urgency: [`Still thinking it over?`, `A quick reminder from ${c}`],
-    cart: [`You left something at ${c}`, `Your cart is saved`],
-    upsell: [`Ready for more from ${c}?`, `Picked for you at ${c}`, `Picked for you`],
-    checkin: [`How is it going with ${c}?`, `Quick question for you`],
-    reactivation: [`We miss you at ${c}`, `It's been a while`],
-    goodbye: [`Should we stop emailing you?`, `Is this goodbye?`],
-  };
-  return say(pickFitting(options[angle], SUBJECT_MAX, seed), p.voice);
+interface Parts {
+  subjects: Array<string | false | null | undefined>;
+  preheaders: Array<string | false | null | undefined>;
+  paragraphs: Array<string | false | null | undefined>;
+  cta: string;
 }
 
-function preheaderLine(angle: Angle, p: BusinessProfile): string {
-  const c = p.company;
-  const options: Record<Angle, string[]> = {
-    welcome: [p.product ? sentence(p.product) : "", `Here's how to get started with ${c}.`],
-    education: [p.problem ? sentence(`The goal: ${lowerFirst(p.problem)}`) : "", `A two-minute read that makes ${c} work harder for you.`],
-    proof: [p.proof ? sentence(p.proof) : "", `What customers say after choosing ${c}.`],
-    objection: [p.guarantee ? sentence(`You're covered: ${lowerFirst(p.guarantee)}`) : "", `Honest answers to the questions we hear most.`],
-    offer: [p.offer ? sentence(p.offer) : "", `We set something aside for you.`],
-    urgency: [p.offer ? sentence(`Still yours: ${lowerFirst(p.offer)}`) : "", `Your next step is still waiting.`],
-    cart: [p.guarantee ? sentence(p.guarantee) : "", `We saved your cart so you can finish in a minute.`],
-    upsell: [p.difference ? sentence(p.difference) : "", `A step up from what you already use.`],
-    checkin: [`Hit reply and tell us: we read every answer.`],
-    reactivation: [p.offer ? sentence(p.offer) : "", `Here's what's new since you last visited.`],
-    goodbye: [`One click keeps you on the list. Otherwise, this is our last email.`],
-  };
-  return say(pickFitting(options[angle], PREHEADER_MAX, 0), p.voice);
-}
-
-function bodyParagraphs(angle: Angle, p: BusinessProfile): { opener: string; context: string; support: string } {
-  const c = p.company;
-  const v = (text: string) => say(text, p.voice);
+/** The email's words for its angle: subject options, preheader options, body paragraphs, button. */
+function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Brief): Parts {
+  const b = f.brand;
+  const unit = unitOf(f);
+  const offer = flowType === "upsell" || flowType === "sunset" ? null : offerFor(f, flowType, { incentiveOnly: angle !== "welcome" && angle !== "magnet" }) ?? null;
+  const incentive = brief.placeholderOffer ? null : offer && offer.kind !== "content" ? offer : null;
+  const review = f.reviews[0];
+  const quote = review ? `"${sentence(review)}"` : "";
+  const product = f.product ? lowerStart(f.product, b) : "";
+  const guarantee = f.guarantee ? sentence(f.guarantee) : "";
+  const question = f.questions[0];
+  const worry = f.objections[0] ? lowerStart(f.objections[0], b) : "";
+  const v = (text: string) => say(text, f.voice);
+  const placeholder = brief.placeholderOffer ? `Here's ${brief.placeholderOffer}, for the next 48 hours.` : "";
   switch (angle) {
     case "welcome":
       return {
-        opener: v(`Welcome to ${c}! We're glad you're here.`),
-        context: [p.product ? sentence(`What you can expect from us: ${lowerFirst(p.product)}`) : "", p.audience ? sentence(`Made for ${lowerFirst(p.audience)}`) : ""]
-          .filter(Boolean)
-          .join(" "),
-        support: p.offer ? sentence(`To get you started: ${lowerFirst(p.offer)}`) : "",
+        subjects: [incentive && `Welcome to ${b}: ${incentive.headline.toLowerCase()} inside`, `Welcome to ${b}`, `You're in! Welcome to ${b}`],
+        preheaders: [incentive ? `${incentive.headline} is waiting for you, plus what to expect from us.` : "", product ? sentence(`${upperStart(product)}, and what to expect from us`) : "", "Here's what to expect from us, and how often."],
+        paragraphs: [
+          v(`Welcome to ${b}! We're really glad you're here.`),
+          product && (/^(?:we|our)\b/i.test(f.productSentence) || f.productSentence.startsWith(b) ? sentence(f.productSentence) : sentence(`Here's what we do: ${product}`)),
+          incentive ? `To say thanks for joining: ${lowerStart(offerSentence(incentive), b)}` : "",
+          f.audience ? `Everything we send is written for ${lowerStart(f.audience, b)}: useful, short and never more than we'd want to read ourselves.` : "Everything we send is short and useful, and never more than we'd want to read ourselves.",
+        ],
+        cta: incentive ? `Claim ${incentive.headline.toLowerCase()}` : f.action.cta,
       };
-    case "education":
+    case "magnet": {
+      const magnet = f.offers.find((o) => o.kind === "content" && o.flows.includes(flowType));
       return {
-        opener: v(`Here's a quick way to get more out of ${c}.`),
-        context: p.problem ? sentence(`The goal is simple: ${lowerFirst(p.problem)}`) : "",
-        support: p.difference ? sentence(`What makes this different: ${lowerFirst(p.difference)}`) : "",
+        subjects: [magnet && `Here's your ${magnet.headline.replace(/^(?:A|An|The|Your) /, "").toLowerCase()}`, "Here's what you asked for", `Your download from ${b}`],
+        preheaders: [product && sentence(`Plus a little about ${b}: ${product}`), "It takes two minutes to read, and the next emails build on it."],
+        paragraphs: [
+          v(`Thanks for asking! ${magnet ? `${sentence(magnet.text)} It's` : "What you asked for is"} one click away: the button below takes you straight to it.`),
+          f.problem ? sentence(`It's written for anyone who knows this feeling: ${lowerStart(f.problem, b)}`) : "",
+          `Over the next few emails we'll share what we've learned, one short idea at a time.`,
+        ],
+        cta: "Get my copy",
+      };
+    }
+    case "story":
+      return {
+        subjects: [`Why we started ${b}`, `What makes ${b} different`, `The story behind ${b}`],
+        preheaders: [f.problem && sentence(`It started with a problem: ${lowerStart(f.problem, b)}`), "The short version, and why it matters to you."],
+        paragraphs: [
+          f.problem ? sentence(`${b} started with a simple frustration: ${lowerStart(f.problem, b)}`) : `${b} started because we knew it could be done better.`,
+          f.difference ? sentence(`So we do it differently. ${upperStart(f.difference)}`) : "",
+          quote ? `In one customer's words: ${quote}` : f.proof[0] ? sentence(`It seems to work: ${lowerStart(f.proof[0], b)}`) : "",
+        ],
+        cta: "See how we do it",
+      };
+    case "howto":
+      return {
+        subjects: [f.kind === "service" ? `What to expect at your first ${unit}` : f.kind === "subscription" ? "How your subscription works" : f.kind === "digital" ? "Your first win in ten minutes" : `How to choose your first ${b} favourite`, `Getting started with ${b} is easy`, "Three easy steps to get started"],
+        preheaders: [question ? `Plus the answer to the question we hear most: ${question}` : "", "Three steps, a few minutes, no guesswork."],
+        paragraphs: [
+          f.kind === "service"
+            ? `Your first ${unit} is simple. Book a time that suits you, arrive a few minutes early, and we'll take it from there.`
+            : f.kind === "subscription"
+              ? "Here's how it works: choose your plan, and it arrives on schedule. You can skip, swap or pause whenever you like."
+              : f.kind === "digital"
+                ? "Getting started takes three steps: create your account, connect what you already use, and see your first result."
+                : product
+                  ? sentence(`Not sure where to start? Most people begin with ${product}, and it's easy to find the one that suits you`)
+                  : "Not sure where to start? Our best sellers are the easiest way in.",
+          question ? `${question} ${f.guarantee ? `Good question. ${guarantee}` : "Reply to this email and a real person will answer."}` : worry ? `If you're worried ${worryClause(worry)}, reply to this email: a real person on our team will answer.` : "",
+        ],
+        cta: f.action.cta,
       };
     case "proof":
       return {
-        opener: v(`You don't have to take our word for it.`),
-        context: p.proof ? sentence(p.proof) : `Businesses like yours choose ${c} for a reason.`,
-        support: p.difference ? sentence(`Why they stay: ${lowerFirst(p.difference)}`) : "",
+        subjects: ["Don't just take our word for it", `What customers say about ${b}`, "Real people, real results", `Why people choose ${b}`],
+        preheaders: [f.proof[0] && sentence(f.proof[0]), "A few words from people who tried it first."],
+        paragraphs: [
+          v(`You don't have to take our word for it.`),
+          quote ? `${quote}` : f.proof[0] ? sentence(`The numbers speak for themselves: ${lowerStart(f.proof[0], b)}`) : `Customers tell us the difference shows from the first day.`,
+          quote && f.proof[0] ? sentence(`And we're proud of this: ${lowerStart(f.proof[0], b)}`) : "",
+          guarantee ? `And if it isn't right for you? ${guarantee}` : "",
+        ],
+        cta: "Read the reviews",
       };
     case "objection":
       return {
-        opener: v(`Still have a question or two? That's normal, and we'd rather answer it than leave you guessing.`),
-        context: p.objection
-          ? `${sentence(`One we hear often: ${lowerFirst(p.objection)}`)} If that's on your mind too, reply to this email and a real person on our team will answer.`
-          : `Reply to this email with anything on your mind and a real person on our team will answer.`,
-        support: p.guarantee ? sentence(`And you're covered: ${lowerFirst(p.guarantee)}`) : "",
+        subjects: [question && visibleLength(question) <= SUBJECT_MAX ? question : "", "Before you decide: quick answers", "The question everyone asks first", "Still deciding? Here's what helps"],
+        preheaders: [guarantee && `Short answer: ${lowerStart(guarantee, b)}`, "Honest answers to the questions we hear most."],
+        paragraphs: [
+          v("Still have a question or two? That's normal, and we'd rather answer it than leave you guessing."),
+          worry ? `We often hear from people who worry ${worryClause(worry)}. The honest answer: it's easier than it looks, and you're never on your own.` : "",
+          guarantee ? `And you're covered: ${lowerStart(guarantee, b)}` : "",
+          "Reply to this email with anything on your mind and a real person will answer.",
+        ],
+        cta: flowType === "abandoned_cart" ? (f.kind === "service" ? "Finish my booking" : "Complete my order") : "Get the answers",
       };
     case "offer":
       return {
-        opener: p.offer ? sentence(`We've set something aside for you: ${lowerFirst(p.offer)}`) : v(`We've set something aside for you.`),
-        context: p.product ? sentence(`It's the easiest way to try ${lowerFirst(p.product)}`) : "",
-        support: p.guarantee ? sentence(`And you're covered: ${lowerFirst(p.guarantee)}`) : "",
+        subjects: [incentive && (incentive.headline.toLowerCase().includes(unit) ? `${incentive.headline}, just for you` : `For your ${f.action.first}: ${incentive.headline.toLowerCase()}`), brief.placeholderOffer && "A little something to help you decide", `Ready for your ${f.action.first}?`, "Whenever you're ready, we're here"],
+        preheaders: [incentive && offerSentence(incentive), guarantee && `No risk: ${lowerStart(guarantee, b)}`, "One easy step, whenever it suits you."],
+        paragraphs: [
+          placeholder || (incentive ? `We've set something aside for you. ${offerSentence(incentive)}` : v(`Whenever you're ready for your ${f.action.first}, we're here.`)),
+          product ? sentence(`It's the easiest way to try ${product}`) : "",
+          guarantee ? `And you're covered: ${lowerStart(guarantee, b)}` : "",
+        ],
+        cta: brief.placeholderOffer ? "Claim my discount" : incentive ? `Claim ${incentive.headline.toLowerCase()}` : f.action.cta,
       };
     case "urgency":
       return {
-        opener: v(`A quick reminder before it slips by.`),
-        context: p.offer ? sentence(`Your offer is still open: ${lowerFirst(p.offer)}`) : `Your next step with ${c} is still waiting for you.`,
-        support: p.guarantee ? sentence(`Nothing to lose: ${lowerFirst(p.guarantee)}`) : "",
+        subjects: [incentive && `Your ${incentive.headline.toLowerCase()} is still waiting`, incentive && `Don't miss ${incentive.headline.toLowerCase()}`, brief.lastChance && "Last chance", "A quick reminder before it slips by", "Still thinking it over?"],
+        preheaders: [incentive && `Still yours: ${lowerStart(offerSentence(incentive), b)}`, guarantee && `Nothing to lose: ${lowerStart(guarantee, b)}`, "Your next step is still waiting."],
+        paragraphs: [
+          v("A quick reminder before it slips by."),
+          placeholder || (incentive ? `It's still yours: ${lowerStart(offerSentence(incentive), b)}` : `Your ${f.action.first} is just a click away.`),
+          guarantee ? `Nothing to lose: ${lowerStart(guarantee, b)}` : "",
+        ],
+        cta: incentive ? `Claim ${incentive.headline.toLowerCase()}` : brief.placeholderOffer ? "Claim my discount" : f.action.cta,
       };
     case "cart":
       return {
-        opener: v(`You left something behind, so we saved it for you.`),
-        context: p.product ? sentence(`A reminder of why it's worth it: ${lowerFirst(p.product)}`) : "",
-        support: p.guarantee ? sentence(`Not sure yet? ${p.guarantee}`) : "",
+        subjects: f.kind === "service" ? ["Your booking isn't finished", `Still want that ${unit}?`] : ["Did you forget something?", "Your cart is waiting", `You left something at ${b}`],
+        preheaders: [f.offers.find((o) => o.standing) && sentence(f.offers.find((o) => o.standing)!.text), guarantee, "We saved it for you, so you can finish in a minute."],
+        paragraphs: [
+          f.kind === "service" ? v(`You were almost booked in, so we saved your spot in the process.`) : v(`You left something behind, so we saved it for you.`),
+          f.kind === "service" ? `Finishing takes a minute: pick up where you left off and choose your time.` : `Everything is still in your cart, and checking out takes a minute.`,
+          question ? `${question} ${guarantee || "Reply and we'll answer."}` : guarantee ? `Not sure yet? ${guarantee}` : "",
+        ],
+        cta: f.kind === "service" ? "Finish my booking" : "Return to my cart",
       };
-    case "upsell":
+    case "thanks":
       return {
-        opener: v(`Since you're already with ${c}, here's a way to get even more from it.`),
-        context: p.difference ? sentence(`Why it's worth it: ${lowerFirst(p.difference)}`) : "",
-        support: p.proof ? sentence(`Customers who made the step tell us: ${lowerFirst(p.proof)}`) : "",
+        subjects: f.kind === "service" || flowType === "onboarding" && f.onboardingStart === "first_booking" ? [`You're booked! Here's what to expect`, `Thanks for coming in`, `Thank you for your ${unit}`] : [`Thank you for your order`, `Thanks for choosing ${b}`, `Your ${f.action.first} is confirmed`],
+        preheaders: [f.difference && sentence(f.difference), "Here's what happens next."],
+        paragraphs: [
+          f.kind === "service" ? v(`Thank you for booking with ${b}!`) : v(`Thank you for your order! We're getting it ready.`),
+          f.kind === "service" ? `Arrive a few minutes early and bring anything you need to feel comfortable. If you need to change your time, the button below takes you to your booking.` : `You'll get a note the moment it ships, with a link to follow it.`,
+          f.difference ? sentence(`One thing you'll notice: ${lowerStart(f.difference, b)}`) : "",
+        ],
+        cta: f.kind === "service" ? "See my booking" : f.kind === "digital" ? "Get set up" : "Track my order",
       };
     case "checkin":
       return {
-        opener: v(`How is everything going with ${c} so far?`),
-        context: `Hit reply and tell us: what's working, and what isn't? We read every answer.`,
-        support: p.problem ? sentence(`Everything we do comes back to one thing: ${lowerFirst(p.problem)}`) : "",
+        subjects: [f.kind === "service" ? `How was your first ${unit}?` : "How is it going so far?", `Quick question from ${b}`, "How did we do?"],
+        preheaders: ["One click tells us, and a real person reads every reply.", "Your answer helps us get better."],
+        paragraphs: [
+          v(f.kind === "service" ? `How was your ${unit}? We'd love to know.` : `How is everything going so far?`),
+          "One click on the button tells us, and if anything wasn't right, just reply: a real person reads every answer.",
+          quote ? `Here's what another customer told us recently: ${quote}` : "",
+        ],
+        cta: "Tell us how it went",
+      };
+    case "rebook":
+      return {
+        subjects: [`Time for your next ${unit}?`, `Ready to book your next ${unit}?`, `Your next ${unit} is due`],
+        preheaders: [f.cycleDays ? `Most of our regulars come back about every ${f.cycleDays >= 28 ? "month" : f.cycleDays >= 7 ? `${Math.round(f.cycleDays / 7)} week${Math.round(f.cycleDays / 7) === 1 ? "" : "s"}` : "few days"}.` : "", "Open times fill up fast: pick yours in a minute."],
+        paragraphs: [
+          v(`It's been a little while since your last ${unit}, and the benefits last longest when you keep it regular.`),
+          "Booking takes a minute: choose a time that suits you, and we'll take care of the rest.",
+          f.proof[0] ? sentence(f.proof[0]) : "",
+        ],
+        cta: f.action.again,
+      };
+    case "replenish":
+      return {
+        subjects: ["Running low?", "Time to restock?", `Your next ${b} order`],
+        preheaders: [f.offers.find((o) => o.standing) && sentence(f.offers.find((o) => o.standing)!.text), "Reorder in one click, before you run out."],
+        paragraphs: [v("If you're running low, now is a good time to reorder, so you never run out."), "The button below takes you straight to your last order.", f.offers.find((o) => o.standing) ? sentence(`Remember: ${lowerStart(f.offers.find((o) => o.standing)!.text, b)}`) : ""],
+        cta: "Reorder now",
+      };
+    case "crosssell":
+      return {
+        subjects: ["Picked for you", "Goes well with your last order", "You might also like"],
+        preheaders: [quote && `Customers say: ${quote}`, "A few favourites that go with what you chose."],
+        paragraphs: [v("We picked a few favourites that go well with what you chose."), f.difference ? sentence(`Like everything we make: ${lowerStart(f.difference, b)}`) : "", quote ? `${quote}` : ""],
+        cta: f.kind === "digital" ? "See the add-ons" : "See my picks",
+      };
+    case "upgrade":
+      return {
+        subjects: [f.kind === "service" ? "Make it a habit, for less" : f.kind === "subscription" ? "More of what you love" : "Ready for more?", `A step up with ${b}`, "Save with a package"],
+        preheaders: [guarantee, "A step up from what you already use."],
+        paragraphs: [
+          v(f.kind === "service" ? `Coming regularly? A package or membership makes every ${unit} easier to fit in, and better value.` : `You already know what you like. Here's how to get more of it.`),
+          quote ? `${quote}` : f.proof[0] ? sentence(f.proof[0]) : "",
+          guarantee ? `And you're covered: ${lowerStart(guarantee, b)}` : "",
+        ],
+        cta: f.kind === "service" ? "See packages" : "See the options",
       };
     case "reactivation":
       return {
-        opener: v(`It's been a while, and we miss you at ${c}.`),
-        context: p.product ? sentence(`Here's what's waiting for you: ${lowerFirst(p.product)}`) : "",
-        support: p.offer ? sentence(`To welcome you back: ${lowerFirst(p.offer)}`) : "",
+        subjects: [`We miss you at ${b}`, "It's been a while", "Here's what you've missed", "Still with us?"],
+        preheaders: [product && sentence(`A quick reminder: ${product}`), "Here's what's new since you last visited."],
+        paragraphs: [v(`It's been a while, and we miss you at ${b}.`), product ? sentence(`Here's a quick reminder of what's waiting for you: ${product}`) : "", "If you'd rather hear from us less often, you can change that in one click at the bottom of this email."],
+        cta: f.action.again,
       };
     case "goodbye":
       return {
-        opener: `We haven't heard from you in a while, so this is our last email unless you tell us otherwise.`,
-        context: `If you'd still like to hear from ${c}, one click keeps you on the list. If not, no hard feelings: we'll stop here.`,
-        support: "",
+        subjects: ["Should we stop emailing you?", "Is this goodbye?", "One click to stay in touch"],
+        preheaders: ["One click keeps you on the list. Otherwise, this is our last email."],
+        paragraphs: [`We haven't heard from you in a while, so this is our last email unless you tell us otherwise.`, `If you'd still like to hear from ${b}, one click keeps you on the list. If not, no hard feelings: we'll stop here.`],
+        cta: "Keep me subscribed",
+      };
+    case "reminder":
+      return {
+        subjects: ["A short reminder", `A quick note from ${b}`, "Just checking in"],
+        preheaders: [guarantee, "It only takes a minute."],
+        paragraphs: [v(`A short reminder from ${b}: your next step is waiting.`), guarantee ? `And you're covered: ${lowerStart(guarantee, b)}` : ""],
+        cta: f.action.cta,
       };
   }
 }
 
-/** The key messages as recipient-facing bullet points (at most five, one line each). */
-function keyPoints(keyMessages: string): string[] {
-  return keyMessages
-    .replace(/\r\n?/g, "\n")
-    .split(/\n|;\s+|\s+•\s+/)
-    .map((line) => plainPunctuation(line.replace(/^\s*(?:[•*-]|\d+[.)])\s+/, "").trim()))
-    .filter((line) => line.length > 2)
-    .slice(0, 5)
-    .map((line) => sentence(fitWords(line.replace(/[.!?]+$/, ""), 160)));
+/** A preheader adds to its subject: it does not repeat most of the subject's words. */
+export function addsTo(subject: string, preheader: string): boolean {
+  const words = (text: string) => text.toLowerCase().split(/[^a-z0-9%$£€]+/).filter((w) => w.length > 2);
+  const subjectWords = new Set(words(subject));
+  const own = words(preheader);
+  if (!own.length) return false;
+  const shared = own.filter((w) => subjectWords.has(w)).length;
+  return shared / own.length < 0.5 && !preheader.toLowerCase().includes(subject.toLowerCase());
 }
 
-const LEAD_IN: Record<Voice, string> = {
-  warm: "Here's what we'd love you to know:",
-  polished: "A few points worth your time:",
-  bold: "Here's the short version:",
-  plain: "Here's what to know:",
-};
+/** The button text: the plan's own call to action when it is short and customer-facing, else the angle's. */
+export function buttonText(callToAction: string, fallback: string): string {
+  const clean = plainPunctuation(callToAction.replace(/\s+/g, " ").trim());
+  if (clean && visibleLength(clean) <= CALL_TO_ACTION_MAX && !/[:;[\]]/.test(clean) && !/\bthem\b/i.test(clean)) return clean;
+  return fallback;
+}
 
-export function writeEmail(angle: Angle, touchpoint: WriterTouchpoint, p: BusinessProfile, seed: number): EmailCopy {
-  const { opener, context, support } = bodyParagraphs(angle, p);
-  const points = angle === "goodbye" ? [] : keyPoints(touchpoint.keyMessages);
-  const callToAction = buttonText(touchpoint.callToAction, angle);
-  const paragraphs = [
-    GREETING[p.voice],
-    opener,
-    context,
-    points.length ? `${LEAD_IN[p.voice]}\n${points.map((point) => `• ${point}`).join("\n")}` : "",
-    support,
-    "When you're ready, the button below takes you straight there.",
-    `${SIGN_OFF[p.voice]}\nThe ${p.company} team`,
-  ].filter(Boolean);
+export function writeEmail(angle: Angle, touchpoint: WriterTouchpoint, f: BusinessFacts, flowType: FlowType, used: Set<string>, seed: number): EmailCopy {
+  const brief = readBrief(touchpoint);
+  const parts = partsFor(angle, f, flowType, brief);
+  const subject = say(pickFitting(parts.subjects, SUBJECT_MAX, used, seed), f.voice);
+  used.add(subject.toLowerCase());
+  const preheader = say(pickFitting(parts.preheaders.filter((p) => p && addsTo(subject, p)), PREHEADER_MAX, new Set(), 0) || "Open for the details.", f.voice);
+  const greeting = `${GREETING[f.voice]} ${FIRST_NAME_TAG},`;
+  const ps = brief.mentions.length ? `P.S. ${brief.mentions.map((m) => `Ask us about ${lowerStart(m, f.brand).replace(/[.!]+$/, "")}`).join(". ")}.` : "";
+  const signOff = brief.friendlier ? `Speak soon,\nThe ${f.brand} team` : `${SIGN_OFF[f.voice]}\nThe ${f.brand} team`;
+  const paragraphs = [greeting, ...parts.paragraphs.filter((p): p is string => !!p), signOff, ps].filter(Boolean);
   return {
-    subject: subjectLine(angle, p, seed),
-    preheader: preheaderLine(angle, p),
+    subject,
+    preheader,
     bodyText: paragraphs.join("\n\n"),
-    callToAction,
+    callToAction: buttonText(touchpoint.callToAction, parts.cta),
   };
 }
 
@@ -295,48 +424,46 @@ export function shortLink(website: string): string {
   return `${parsed.hostname.replace(/^www\./, "")}${path}`;
 }
 
-function smsLine(angle: Angle, p: BusinessProfile): string {
+function smsLine(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Brief): string {
+  const offer = brief.placeholderOffer ? null : flowType === "upsell" || flowType === "sunset" ? null : offerFor(f, flowType, { incentiveOnly: true });
+  const unit = unitOf(f);
   switch (angle) {
-    case "welcome":
-      return "Welcome aboard!";
-    case "education":
-      return "Quick tip to get more from us today.";
-    case "proof":
-      return p.proof ? sentence(p.proof) : "See why customers choose us.";
-    case "objection":
-      return "Questions? Reply to this text and a real person will answer.";
-    case "offer":
-      return p.offer ? sentence(p.offer) : "We set something aside for you.";
-    case "urgency":
-      return p.offer ? sentence(`Still yours: ${lowerFirst(p.offer)}`) : "Friendly reminder: your next step is waiting.";
     case "cart":
-      return "Your cart is saved.";
-    case "upsell":
-      return "Something new, picked for you.";
+      return f.kind === "service" ? "Your booking is saved." : "Your cart is saved.";
+    case "rebook":
+      return `Time for your next ${unit}?`;
+    case "offer":
+    case "urgency":
+      return brief.placeholderOffer ? `${upperStart(brief.placeholderOffer)}.` : offer ? sentence(`Still yours: ${lowerStart(offer.text, f.brand)}`) : "Your next step is waiting.";
+    case "welcome":
+      return "Welcome! Glad you're here.";
+    case "proof":
+      return f.proof[0] ? sentence(f.proof[0]) : "See why customers choose us.";
+    case "objection":
+      return "Questions? Reply here and a real person will answer.";
+    case "thanks":
+      return f.kind === "service" ? `See you at your ${unit}!` : "Thanks for your order!";
     case "checkin":
-      return "How's it going so far? Reply and tell us.";
+      return "How did it go? Reply and tell us.";
     case "reactivation":
       return "We miss you!";
     case "goodbye":
       return "Want to keep hearing from us? Reply YES.";
+    default:
+      return flowType === "abandoned_cart" ? (f.kind === "service" ? "Your booking is saved." : "Your cart is saved.") : f.kind === "service" ? `Ready to book your ${unit}?` : "A quick reminder from us.";
   }
 }
 
 /** One SMS: "{Brand}: {message} Reply STOP to opt out", in one message whenever the brand allows. */
-export function writeSms(angle: Angle, touchpoint: WriterTouchpoint, p: BusinessProfile): string {
-  const brand = p.company;
+export function writeSms(angle: Angle, touchpoint: WriterTouchpoint, f: BusinessFacts, flowType: FlowType): string {
+  const brand = smsBrand(f.brand);
   const prefix = `${brand}: `;
   const suffix = ` ${SMS_OPT_OUT}`;
-  const line = say(smsLine(angle, p), p.voice);
-  const cta = buttonText(touchpoint.callToAction, angle);
-  const link = shortLink(p.website);
-  const extra = angle === "welcome" || angle === "cart" || angle === "reactivation" ? (p.offer ? sentence(p.offer) : "") : "";
-  const candidates = [
-    [line, extra, link ? `${cta}: ${link}` : sentence(cta)],
-    [line, link ? `${cta}: ${link}` : sentence(cta)],
-    [line, sentence(cta)],
-    [line],
-  ].map((parts) => parts.filter(Boolean).join(" "));
+  const brief = readBrief(touchpoint);
+  const line = plainPunctuation(say(smsLine(angle, f, flowType, brief), f.voice));
+  const cta = buttonText(touchpoint.callToAction, "Tap here");
+  const link = shortLink(f.website);
+  const candidates = [[line, link ? `${cta}: ${link}` : sentence(cta)], [line, sentence(cta)], [line]].map((parts) => parts.filter(Boolean).join(" "));
   const fits = (body: string) => {
     const count = countSms(prefix + body + suffix);
     return count.characters <= count.limit;
@@ -347,12 +474,14 @@ export function writeSms(angle: Angle, touchpoint: WriterTouchpoint, p: Business
 
 /** Copy for every touchpoint of the flow, in step order. */
 export function writeFlowCopy(input: WriterInput): TouchpointCopy[] {
-  const profile = businessProfile(input.answers, input.companyName);
+  const facts = businessFacts(input.answers, input.companyName);
+  const seed = brandSeed(facts);
   const ordered = [...input.touchpoints].sort((a, b) => a.stepNumber - b.stepNumber);
+  const used = new Set<string>();
   return ordered.map((touchpoint, index) => {
     const angle = angleOf(input.flowType, touchpoint, index, ordered.length);
-    if (touchpoint.stepType === "SMS") return { touchpointId: touchpoint.id, stepType: "SMS", sms: writeSms(angle, touchpoint, profile) };
-    return { touchpointId: touchpoint.id, stepType: "Email", email: writeEmail(angle, touchpoint, profile, index) };
+    if (touchpoint.stepType === "SMS") return { touchpointId: touchpoint.id, stepType: "SMS", sms: writeSms(angle, touchpoint, facts, input.flowType) };
+    return { touchpointId: touchpoint.id, stepType: "Email", email: writeEmail(angle, touchpoint, facts, input.flowType, used, seed + index) };
   });
 }
 

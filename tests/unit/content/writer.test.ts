@@ -89,8 +89,8 @@ describe("offline writer", () => {
     const warm = writeFlowCopy({ flowType: "onboarding", companyName: "A", answers: { brandVoicePositioning: "Warm and playful" }, touchpoints: touchpoints("onboarding", ["Email"]) });
     const polished = writeFlowCopy({ flowType: "onboarding", companyName: "A", answers: { brandVoicePositioning: "Professional and precise" }, touchpoints: touchpoints("onboarding", ["Email"]) });
     const body = (copies: typeof warm) => (copies[0]!.stepType === "Email" ? copies[0]!.email.bodyText : "");
-    expect(body(warm).startsWith("Hi there,")).toBe(true);
-    expect(body(polished).startsWith("Hello,")).toBe(true);
+    expect(body(warm).startsWith('Hi {{ first_name|default:"there" }},')).toBe(true);
+    expect(body(polished).startsWith('Hello {{ first_name|default:"there" }},')).toBe(true);
     expect(polished[0]!.stepType === "Email" && polished[0]!.email.subject).not.toContain("!");
   });
 

@@ -1,0 +1,466 @@
+import type { FlowType } from "~/lib/flow-types";
+import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
+
+/**
+ * One model of what a business told us, used by both flow generators, the content writer and the
+ * copy checker. It reads the questionnaire answers (some of which the website research filled in)
+ * and keeps:
+ * - the brand exactly as written;
+ * - short, grammar-safe phrases (a long answer is never spliced mid-sentence: it is shortened at
+ *   a clause boundary, used whole where a whole sentence reads well, or left out);
+ * - offers parsed into kind, value, code and condition, each tied to the flows it belongs to;
+ * - proof, reviews, guarantee, audience, questions customers ask;
+ * - what kind of business it is (product, subscription, appointment service, digital), how fast
+ *   people decide, how often they buy, and when onboarding starts.
+ * Pure: the same answers always give the same facts.
+ */
+
+export type BusinessKind = "product" | "subscription" | "service" | "digital";
+export type DecisionSpeed = "impulse" | "quick" | "considered" | "research";
+export type OnboardingStart = "signup" | "first_purchase" | "first_booking";
+export type Voice = "warm" | "polished" | "bold" | "plain";
+export type OfferKind = "percent" | "amount" | "free_shipping" | "gift" | "trial" | "content";
+
+export interface Offer {
+  kind: OfferKind;
+  /** "15%", "$20", or null for offers without a figure (free shipping, a gift, a trial). */
+  value: string | null;
+  /** The code exactly as the business wrote it, or null. */
+  code: string | null;
+  /** "on your first order", "over $35", or null. */
+  condition: string | null;
+  /** The offer in the business's own words (one sentence, without its full stop). */
+  text: string;
+  /** A few words for a subject line: "15% off", "$20 off your first massage", "Free shipping". */
+  headline: string;
+  /** A standing perk ("free shipping on every order over $35") rather than an incentive. */
+  standing: boolean;
+  /** The flows this offer belongs to. */
+  flows: FlowType[];
+}
+
+export interface BusinessFacts {
+  brand: string;
+  kind: BusinessKind;
+  b2b: boolean;
+  website: string;
+  usesSms: boolean;
+  /** The main thing sold, as a short noun phrase ("single-estate loose-leaf teas"). */
+  product: string;
+  /** The product answer as one readable sentence, or "" when it is too long to use whole. */
+  productSentence: string;
+  audience: string;
+  problem: string;
+  difference: string;
+  /** Customers' own words, to quote. */
+  reviews: string[];
+  /** Ratings, counts, press, certifications: short lines. */
+  proof: string[];
+  guarantee: string;
+  /** Worries that stop people buying, as short phrases. */
+  objections: string[];
+  /** Questions customers ask (each ends with "?"). */
+  questions: string[];
+  offers: Offer[];
+  voice: Voice;
+  decision: DecisionSpeed;
+  /** Days between purchases or visits for a repeat business ("Monthly" → 30), or null. */
+  cycleDays: number | null;
+  onboardingStart: OnboardingStart;
+  /** What the business wants people to do: shop, subscribe, book or start. */
+  action: Action;
+  /** Every answer's text, for the checker's "is this in the answers?" questions. */
+  answerText: string;
+}
+
+export interface Action {
+  verb: "shop" | "subscribe" | "book" | "start";
+  /** The first conversion, as a noun phrase: "first order", "first box", "first appointment". */
+  first: string;
+  /** Button text for the first conversion. */
+  cta: string;
+  /** Button text for coming back (upsell, sunset). */
+  again: string;
+  /** What an exit rule says when the contact converts. */
+  exit: string;
+}
+
+const MAX_PHRASE_WORDS = 10;
+
+/** Collapses whitespace and turns typographic quotes into plain ones. */
+function tidy(text: string | undefined): string {
+  return (text ?? "")
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201C\u201D]/g, '"')
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The sentences of an answer (also split at line breaks, bullets and semicolons). */
+export function sentencesOf(text: string | undefined): string[] {
+  return (text ?? "")
+    .replace(/What the website highlights:[^.\n]*\.?/gi, "")
+    .replace(/Customer testimonials \(\d+ on the website\);?/gi, "")
+    .replace(/\r\n?/g, "\n")
+    .split(/\n+|;\s+|(?<=[.!?])\s+(?=["'A-Z0-9$£€])/)
+    .map((part) => tidy(part.replace(/^\s*(?:[•*-]|\d+[.)])\s+/, "")))
+    .map((part) => part.replace(/[.!]+$/, "").trim())
+    .filter((part) => part.length > 1);
+}
+
+function wordCount(text: string) {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/**
+ * A short phrase from an answer: its first sentence when it has at most `maxWords` words, else
+ * that sentence cut at a clause boundary (comma, dash, "and", "with", "that", "which", "so") that
+ * leaves a whole clause; "" when no clean cut exists. Never ends mid-clause.
+ */
+export function shortPhrase(text: string | undefined, maxWords = MAX_PHRASE_WORDS): string {
+  const first = sentencesOf(text)[0] ?? "";
+  if (!first) return "";
+  if (wordCount(first) <= maxWords) return first;
+  const cuts = [...first.matchAll(/\s*(?:,|\s[-–—]\s|:|\s\((?=))\s*|\s(?=(?:and|with|that|which|so|because|but|while|who|where)\s)/g)];
+  let best = "";
+  for (const cut of cuts) {
+    const candidate = first.slice(0, cut.index).trim();
+    if (wordCount(candidate) <= maxWords && wordCount(candidate) >= 2) best = candidate;
+  }
+  return best.replace(/[,:;(]+$/, "");
+}
+
+/** Lower-cases the first letter unless the first word is a name, an acronym or the brand. */
+export function lowerStart(text: string, brand = ""): string {
+  if (!text) return text;
+  if (brand && text.startsWith(brand)) return text;
+  const first = text.split(/\s/)[0] ?? "";
+  if (first.length > 1 && first === first.toUpperCase() && /[A-Z]/.test(first)) return text;
+  if (/^[A-Z][a-z]*[A-Z]/.test(first)) return text;
+  if (/^(I|I'm|I've|I'd)$/.test(first)) return text;
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+export function upperStart(text: string): string {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Offers
+
+const PERCENT = /(\d{1,2}(?:\.\d)?)\s?%\s*(?:off|discount)?/i;
+const AMOUNT = /([$£€]\s?\d+(?:[.,]\d{2})?)\s*(?:off|discount|credit)/i;
+const FREE_SHIPPING = /\bfree (?:shipping|delivery|white-glove delivery|postage)\b/i;
+const TRIAL = /\b(?:free trial|\d+[- ]day trial|trial (?:class|session|lesson|week|month)|first (?:class|session|lesson|visit|month|week|box) (?:is )?free|free (?:first )?(?:class|session|lesson|consultation|demo|visit|month|week))\b/i;
+const CONTENT = /\b(?:guide|e-?book|report|checklist|template|webinar|course|quiz|playbook|whitepaper|toolkit|cheat ?sheet|workbook|sample pack)\b/i;
+const GIFT = /\b(?:free (?!shipping|delivery|returns?\b)[a-z-]+(?: [a-z-]+)?|gift|bonus|half price|half-price|buy one,? get one|bogo)\b/i;
+const CODE = /\b(?:code|coupon|promo(?: code)?|use)\s*:?\s*["']?([A-Z0-9][A-Z0-9_-]{2,19})\b/;
+const STANDING = /\b(?:every order|all orders|orders? over|always|every purchase|on orders)\b/i;
+const NOT_AN_OFFER = /\b(?:free returns?|no fees?|cancel any ?time|money[- ]back|guarantee)\b/i;
+
+/** Code-like tokens: capitals with at least one digit, or an explicit "code X". */
+export function codesIn(text: string): string[] {
+  const codes = new Set<string>();
+  for (const match of text.matchAll(/\b(?:[Cc]ode|[Cc]oupon|[Pp]romo code)\s*:?\s*["']?([A-Z0-9][A-Z0-9_-]{2,19})\b/g)) codes.add(match[1]!);
+  for (const match of text.matchAll(/\b(?=[A-Z0-9_-]*\d)(?=[A-Z0-9_-]*[A-Z]{2})[A-Z0-9][A-Z0-9_-]{3,19}\b/g)) codes.add(match[0]);
+  return [...codes];
+}
+
+function conditionOf(sentence: string): string | null {
+  const match =
+    /\b(?:on|for|off|with)\s+((?:your|the|a|any|every|all)\s+(?:first|next|new)\s+[a-z]+(?:\s+[a-z]+)?|(?:every |all |any )?orders? over [$£€]?\d+(?:[.,]\d{2})?|new (?:customers|members|clients|subscribers))/i.exec(sentence) ??
+    /\b(over [$£€]\d+(?:[.,]\d{2})?|when you [^,.;]+)/i.exec(sentence);
+  return match ? match[1]!.trim() : null;
+}
+
+/** Every offer in one answer: one sentence (or clause) at a time. */
+export function parseOffers(answer: string | undefined, flows: FlowType[]): Offer[] {
+  const offers: Offer[] = [];
+  for (const raw of sentencesOf(answer)) {
+    const parts = raw.split(/,\s+(?=(?:free|\d+\s?%|[$£€]\d|first|plus)\b)/i);
+    for (const sentence of parts) {
+      if (NOT_AN_OFFER.test(sentence) && !PERCENT.test(sentence) && !AMOUNT.test(sentence)) continue;
+      const percent = PERCENT.exec(sentence);
+      const amount = AMOUNT.exec(sentence);
+      const code = CODE.exec(sentence)?.[1] ?? codesIn(sentence)[0] ?? null;
+      let kind: OfferKind | null = null;
+      let value: string | null = null;
+      if (percent && /%\s*(?:off|discount)|% on|save/i.test(sentence)) [kind, value] = ["percent", `${percent[1]}%`];
+      else if (amount) [kind, value] = ["amount", amount[1]!.replace(/\s/g, "")];
+      else if (TRIAL.test(sentence)) kind = "trial";
+      else if (FREE_SHIPPING.test(sentence)) kind = "free_shipping";
+      else if (CONTENT.test(sentence) && /\bfree\b|download|get|grab/i.test(sentence)) kind = "content";
+      else if (GIFT.test(sentence)) kind = "gift";
+      else if (CONTENT.test(sentence)) kind = "content";
+      if (!kind) continue;
+      const text = sentence.replace(/[.!]+$/, "").trim();
+      const standing = kind === "free_shipping" && STANDING.test(sentence);
+      offers.push({ kind, value, code, condition: conditionOf(sentence), text, headline: headlineOf(kind, value, text), standing, flows });
+    }
+  }
+  return offers;
+}
+
+function headlineOf(kind: OfferKind, value: string | null, text: string): string {
+  if (wordCount(text) <= 6 && text.length <= 36) return upperStart(text);
+  switch (kind) {
+    case "percent":
+    case "amount":
+      return `${value} off`;
+    case "free_shipping":
+      return "Free shipping";
+    case "trial":
+      return upperStart(TRIAL.exec(text)?.[0] ?? "A free trial");
+    case "content": {
+      const named = /(?:free\s+)?(?:[\w-]+\s+){0,3}(?:guide|e-?book|report|checklist|template|webinar|course|quiz|playbook|whitepaper|toolkit|cheat ?sheet|workbook|sample pack)\b/i.exec(text.replace(/^(?:a|an|the|our|get|download)\s+/i, ""));
+      return upperStart(named?.[0] ?? "Your free guide");
+    }
+    case "gift":
+      return upperStart(GIFT.exec(text)?.[0] ?? "A gift for you");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kind, timing and action
+
+const SUBSCRIPTION_WORDS = /\b(subscription|subscribe|membership|members|monthly box|every month|each month|plan)\b/i;
+const BOOKING_WORDS = /\b(appointments?|book(?:ing|ed)?|sessions?|classes|class|massages?|treatments?|consultations?|visits?|studio|clinic|salon|spa|lessons?)\b/i;
+const DIGITAL_WORDS = /\b(software|saas|app|platform|online course|course|download|digital|template|plugin|tool)\b/i;
+
+function kindOf(answers: Partial<QuestionnaireAnswers>): BusinessKind {
+  const type = answers.businessType ?? "";
+  const about = `${answers.productServiceDescription ?? ""} ${answers.businessOperationDescription ?? ""} ${answers.purchaseMethod ?? ""}`;
+  if (type === "B2C Service/Retail") return BOOKING_WORDS.test(about) || !/\b(shop|store|products?)\b/i.test(about) ? "service" : "product";
+  if (type === "B2C Subscription") return "subscription";
+  if (type.startsWith("B2B")) return DIGITAL_WORDS.test(about) || /software|saas|technology/i.test(answers.industry ?? "") ? "digital" : "service";
+  if (/\b(?:software|saas)\b/i.test(answers.industry ?? "") || (DIGITAL_WORDS.test(about) && !/\b(shipped|delivered|ships)\b/i.test(about))) return "digital";
+  if (SUBSCRIPTION_WORDS.test(answers.productServiceDescription ?? "")) return "subscription";
+  if (BOOKING_WORDS.test(answers.productServiceDescription ?? "") && !/\b(shop|store|shipped)\b/i.test(about)) return "service";
+  return "product";
+}
+
+function decisionOf(answers: Partial<QuestionnaireAnswers>): DecisionSpeed {
+  const timeline = `${answers.purchaseDecisionTimeline ?? ""} ${answers.salesCycleLength ?? ""}`.toLowerCase();
+  if (/impulse|minutes|0-2 hours/.test(timeline)) return "impulse";
+  if (/quick|hours|same day|2-24/.test(timeline)) return "quick";
+  if (/research|7\+|weeks|months|quarter|long/.test(timeline)) return "research";
+  if (/considered|days|1-7/.test(timeline)) return "considered";
+  if ((answers.businessType ?? "").startsWith("B2B")) return "research";
+  return "considered";
+}
+
+function cycleOf(answers: Partial<QuestionnaireAnswers>): number | null {
+  const text = `${(answers.customerFrequency ?? []).join(" ")} ${answers.purchaseMethod ?? ""} ${answers.customerJourney ?? ""} ${answers.productServiceDescription ?? ""}`.toLowerCase();
+  if (/2\+ times\/week|high frequency|twice a week/.test(text)) return 4;
+  if (/\bweekly\b|every week|each week/.test(text)) return 7;
+  if (/fortnight|every two weeks|every 2 weeks/.test(text)) return 14;
+  if (/\bmonthly\b|every month|each month|a month\b/.test(text)) return 30;
+  if (/quarter|every three months|every 3 months/.test(text)) return 90;
+  if (/seasonal|occasional|yearly|annual/.test(text)) return 180;
+  return null;
+}
+
+function onboardingStartOf(answers: Partial<QuestionnaireAnswers>, kind: BusinessKind): OnboardingStart {
+  const stage = `${answers.onboardingStage ?? ""}`.toLowerCase();
+  if (/book|appointment|session|visit|class/.test(stage) && /after|first|once/.test(stage)) return "first_booking";
+  if (/purchase|order|buy|bought|payment|subscri|sign(?:s|ed)? up for a plan|checkout/.test(stage) && /after|first|once/.test(stage)) {
+    return kind === "service" ? "first_booking" : "first_purchase";
+  }
+  return "signup";
+}
+
+function actionOf(kind: BusinessKind, b2b: boolean, answers: Partial<QuestionnaireAnswers>): Action {
+  const product = `${answers.productServiceDescription ?? ""}`.toLowerCase();
+  switch (kind) {
+    case "service": {
+      const unit = /massage/.test(product) ? "massage" : /class/.test(product) ? "class" : /session/.test(product) ? "session" : /consult/.test(product) ? "consultation" : /lesson/.test(product) ? "lesson" : /treatment/.test(product) ? "treatment" : "appointment";
+      if (b2b) return { verb: "book", first: "first call", cta: "Book a call", again: "Book your next call", exit: "Books a call or becomes a client" };
+      return { verb: "book", first: `first ${unit}`, cta: `Book your ${unit}`, again: `Book your next ${unit}`, exit: `Books a ${unit}` };
+    }
+    case "subscription": {
+      const unit = /\bbox(es)?\b/.test(product) ? "box" : /bag|coffee|tea|roast/.test(product) ? "delivery" : "plan";
+      return { verb: "subscribe", first: unit === "plan" ? "subscription" : `first ${unit}`, cta: "Start your subscription", again: "Manage your subscription", exit: "Starts a subscription" };
+    }
+    case "digital":
+      if (b2b) return { verb: "start", first: "demo", cta: "Book a demo", again: "See what's new", exit: "Books a demo or starts a trial" };
+      return { verb: "start", first: "first session", cta: "Start now", again: "Pick up where you left off", exit: "Starts a trial or buys a plan" };
+    case "product":
+      return { verb: "shop", first: "first order", cta: "Shop now", again: "Shop again", exit: "Places an order" };
+  }
+}
+
+const VOICE_WORDS: Array<[Voice, RegExp]> = [
+  ["warm", /\b(friendly|warm|casual|fun|playful|approachable|caring|personal|down[- ]to[- ]earth|conversational|neighbou?rly|encouraging|upbeat|kind|gentle)\b/i],
+  ["bold", /\b(bold|energetic|confident|edgy|disruptive|direct|no[- ]nonsense|high[- ]energy|challenger)\b/i],
+  ["polished", /\b(professional|expert|authoritative|premium|luxury|sophisticated|trusted|elegant|refined|formal|clinical|precise|calm)\b/i],
+];
+
+/** The voice the business described: the adjective it wrote first wins ("friendly but professional" is warm). */
+export function voiceOf(description: string | undefined): Voice {
+  const text = description ?? "";
+  let best: Voice = "plain";
+  let bestIndex = Number.POSITIVE_INFINITY;
+  for (const [voice, pattern] of VOICE_WORDS) {
+    const index = text.search(pattern);
+    if (index !== -1 && index < bestIndex) {
+      best = voice;
+      bestIndex = index;
+    }
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Proof, reviews, questions
+
+/** Lines the website research writes about the page rather than the business. */
+const RESEARCH_NOTE = /^(?:what the website highlights|customer testimonials \(\d+ on the website\)|offers?:|url:|headings?:)/i;
+
+function usable(sentences: string[]) {
+  return sentences.filter((s) => !RESEARCH_NOTE.test(s));
+}
+
+function reviewsOf(answers: Partial<QuestionnaireAnswers>): string[] {
+  const quotes: string[] = [];
+  for (const field of [answers.customerFeedback, answers.availableProofMaterials, answers.socialProofCredentials]) {
+    for (const match of (field ?? "").matchAll(/["“]([^"”]{12,220})["”]/g)) quotes.push(tidy(match[1]).replace(/[.!]+$/, ""));
+  }
+  if (quotes.length === 0) {
+    // Feedback written as what customers say: "Members say it is the best part of their month".
+    for (const sentence of usable(sentencesOf(answers.customerFeedback))) {
+      const said = /^(?:customers|members|clients|people|users|guests|parents|readers)\s+(?:say|tell us|love|write)\s+(?:that\s+)?(.{8,160})$/i.exec(sentence);
+      if (said) quotes.push(upperStart(said[1]!.replace(/\btheir\b/g, "my").replace(/\bthey\b/g, "I").replace(/\bit is\b/, "it's")));
+    }
+  }
+  return [...new Set(quotes)].slice(0, 3);
+}
+
+const PROOF_SIGNAL = /\d|\b(rated|stars?|reviews?|award|certified|featured|trusted|press|as seen|members|customers|clients|users)\b/i;
+
+function proofOf(answers: Partial<QuestionnaireAnswers>): string[] {
+  const lines: string[] = [];
+  for (const field of [answers.socialProofCredentials, answers.availableProofMaterials]) {
+    for (const sentence of usable(sentencesOf(field))) {
+      if (/["“]/.test(sentence) || !PROOF_SIGNAL.test(sentence)) continue;
+      for (const part of sentence.split(/,\s+(?=[A-Z0-9])|\s+and\s+(?=(?:a|an|the)\s+(?:feature|mention|award))/)) {
+        const phrase = shortPhrase(part, 12);
+        if (phrase) lines.push(phrase);
+      }
+    }
+  }
+  return [...new Set(lines)].slice(0, 4);
+}
+
+function questionsOf(answers: Partial<QuestionnaireAnswers>): string[] {
+  const questions = (answers.frequentQuestionsConcerns ?? "")
+    .split(/(?<=\?)\s*|\n+/)
+    .map((q) => tidy(q.replace(/^\s*(?:[•*-]|\d+[.)]|Q:)\s*/i, "")))
+    .filter((q) => q.endsWith("?") && wordCount(q) <= 16 && wordCount(q) >= 3);
+  return [...new Set(questions)].slice(0, 4);
+}
+
+function objectionsOf(answers: Partial<QuestionnaireAnswers>): string[] {
+  const out: string[] = [];
+  for (const field of [answers.topReasonsNotToBuy, answers.frequentQuestionsConcerns, answers.onboardingBottlenecks]) {
+    for (const sentence of usable(sentencesOf(field))) {
+      if (sentence.endsWith("?")) continue;
+      const phrase = shortPhrase(sentence, 12);
+      if (phrase) out.push(phrase);
+    }
+  }
+  return [...new Set(out)].slice(0, 3);
+}
+
+/** A noun phrase for the product: "Single-estate loose-leaf teas shipped fresh every month" → kept; long → cut at a clause. */
+function productOf(answers: Partial<QuestionnaireAnswers>): string {
+  for (const sentence of usable(sentencesOf(answers.productServiceDescription))) {
+    // "We roast single-origin coffee…" → "single-origin coffee…"
+    const cleaned = sentence
+      .replace(/^(?:we|our company|our team|[A-Z][\w&' -]{0,40}?)\s+(?:roasts?|makes?|sells?|offers?|provides?|ships?|builds?|runs?|delivers?|creates?|designs?|is|are)\s+/i, "")
+      .replace(/^(?:a|an|the)\s+(?=\w)/i, (article) => article.toLowerCase());
+    const phrase = shortPhrase(cleaned, 9);
+    if (phrase) return phrase;
+  }
+  return "";
+}
+
+export const BRAND_FALLBACK = "Our team";
+
+/** The business's facts, from its answers. */
+export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyName = answers.companyName ?? ""): BusinessFacts {
+  const brand = tidy(companyName || answers.companyName) || BRAND_FALLBACK;
+  const kind = kindOf(answers);
+  const b2b = (answers.businessType ?? "").startsWith("B2B");
+  const onboardingOffers = parseOffers(answers.onboardingSpecialOffers, ["onboarding", "abandoned_cart"]);
+  const leadOffers = parseOffers(answers.specificLeadOffer, ["lead_nurture"]);
+  // The same offer written in both answers belongs to every flow either names.
+  const offers: Offer[] = [];
+  for (const offer of [...onboardingOffers, ...leadOffers]) {
+    const same = offers.find((o) => o.text.toLowerCase() === offer.text.toLowerCase());
+    if (same) same.flows = [...new Set([...same.flows, ...offer.flows])];
+    else offers.push({ ...offer, flows: [...offer.flows] });
+  }
+  // A first-purchase discount also serves the lead nurture's close when the lead answer has no incentive.
+  if (!offers.some((o) => o.flows.includes("lead_nurture") && o.kind !== "content")) {
+    const incentive = offers.find((o) => o.flows.includes("onboarding") && !o.standing && o.kind !== "content");
+    if (incentive) incentive.flows.push("lead_nurture");
+  }
+  const answerText = Object.values(answers)
+    .map((value) => (Array.isArray(value) ? value.join(" ") : String(value ?? "")))
+    .join("\n");
+  const difference = usable(sentencesOf(answers.competitiveDifferentiation || answers.competitiveAdvantageReasons))[0] ?? "";
+  const productSentence = usable(sentencesOf(answers.productServiceDescription))[0] ?? "";
+  return {
+    brand,
+    kind,
+    b2b,
+    website: tidy(answers.companyWebsite),
+    usesSms: tidy(answers.communicationChannels) === "Email + SMS",
+    product: productOf(answers),
+    productSentence: wordCount(productSentence) <= 20 ? productSentence : "",
+    audience: shortPhrase(usable(sentencesOf(answers.primaryTargetAudience))[0], 10),
+    problem: shortPhrase(usable(sentencesOf(answers.primaryProblemSolved))[0], 12),
+    difference: wordCount(difference) <= 20 ? difference : shortPhrase(difference, 12),
+    reviews: reviewsOf(answers),
+    proof: proofOf(answers),
+    guarantee: shortPhrase(usable(sentencesOf(answers.guarantees_q8))[0], 12),
+    objections: objectionsOf(answers),
+    questions: questionsOf(answers),
+    offers,
+    voice: voiceOf(answers.brandVoicePositioning),
+    decision: decisionOf(answers),
+    cycleDays: cycleOf(answers),
+    onboardingStart: onboardingStartOf(answers, kind),
+    action: actionOf(kind, b2b, answers),
+    answerText,
+  };
+}
+
+/** The incentive for a flow: its own offer with a figure or a trial first, else any non-standing one. */
+export function offerFor(facts: BusinessFacts, flowType: FlowType, options: { incentiveOnly?: boolean } = {}): Offer | null {
+  const mine = facts.offers.filter((o) => o.flows.includes(flowType) && !o.standing);
+  const rank = (o: Offer) => (o.code ? 0 : 1) + (o.kind === "percent" || o.kind === "amount" ? 0 : o.kind === "trial" ? 1 : o.kind === "content" ? 3 : 2);
+  const sorted = [...mine].sort((a, b) => rank(a) - rank(b));
+  const found = options.incentiveOnly ? sorted.find((o) => o.kind !== "content") : sorted[0];
+  return found ?? null;
+}
+
+/** The lead magnet (a guide, report, checklist) a lead nurture delivers first, if the business has one. */
+export function leadMagnetOf(facts: BusinessFacts): Offer | null {
+  return facts.offers.find((o) => o.kind === "content" && o.flows.includes("lead_nurture")) ?? null;
+}
+
+/** The standing perk worth repeating (free shipping over a threshold), if any. */
+export function standingPerkOf(facts: BusinessFacts): Offer | null {
+  return facts.offers.find((o) => o.standing) ?? null;
+}
+
+/** A small, stable number from the brand, so two businesses get different angles and titles. */
+export function brandSeed(facts: BusinessFacts): number {
+  let hash = 2166136261;
+  for (const char of `${facts.brand}|${facts.kind}|${facts.product}`) {
+    hash ^= char.codePointAt(0)!;
+    hash = Math.imul(hash, 16777619) >>> 0;
+  }
+  return hash;
+}

@@ -1,0 +1,226 @@
+import { type BusinessFacts, codesIn } from "~/lib/business/facts";
+import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
+
+/**
+ * The copy checker: one pure module run on every flow plan and every piece of written content,
+ * whichever generator wrote it. It reads text as a lifecycle marketer would before sending and
+ * flags what would embarrass the brand:
+ * - the marketer's brief in customer copy ("thank them", "in the first line", "Proof to show:");
+ * - a subject (or a plan's step title) used twice in one flow;
+ * - the brand written in another case ("bramble & Bean");
+ * - a long answer pasted into a sentence (twelve or more of its words in a row, outside quotes);
+ * - a code, percentage or amount that is not in the business's answers;
+ * - a placeholder that is not clearly marked ("[Company]", "XX%", "{{ coupon }}");
+ * - raw data keys ("exitWhen: …", "from: 08:00").
+ * The offline generator must pass it always; a model's answer with findings is sent back once for
+ * repair and refused after that.
+ */
+
+export type FindingRule = "brief" | "repeat" | "brand-case" | "pasted" | "invented" | "placeholder" | "data-key";
+
+export interface Finding {
+  rule: FindingRule;
+  /** Where: "touchpoint 2 subject", "plan step 3 title", "overview". */
+  where: string;
+  /** The words at fault. */
+  text: string;
+  /** What is wrong, in a sentence a writer (or a model) can act on. */
+  message: string;
+}
+
+/** One piece of text to check, and whether a customer reads it (copy) or the marketer (plan). */
+export interface CheckedText {
+  where: string;
+  text: string;
+  audience: "customer" | "marketer";
+}
+
+/** The clearly marked placeholder a marketer fills in: "[YOUR DISCOUNT CODE]". */
+export const MARKED_PLACEHOLDER = /\[YOUR [A-Z0-9 %$£€&'-]{2,40}\]/g;
+
+const BRIEF_PHRASES: RegExp[] = [
+  /\b(?:thank|remind|tell|ask|show|give|invite|encourage|reassure|nudge|help|let|get|bring|move|push|send|offer) them\b/i,
+  /\bthey (?:have|haven't|did|didn't|will|need)\b.*\b(?:bought|ordered|booked|opened|clicked)\b/i,
+  /\bin the (?:first|opening) (?:line|lines|sentence|paragraph)\b/i,
+  /\b(?:subject line|preheader|call to action|CTA|key messages?|touchpoints?|merge tag|send window)\b/,
+  /\b(?:the|a) (?:subscriber|shopper|recipient|contact|lead|prospect)s?\b/i,
+  /\bonly (?:when|if) (?:it is|it's) true\b/i,
+  /\bsay so\b/i,
+  /^(?:proof to show|answer the objection|write in|goal of this message|speak to|sign off from|tone|voice|guarantee|offer|note|your note|brief)\s*:/im,
+  /\b(?:low-stock notice|download or access link|first lines)\b/i,
+  /\b(?:use|mention|include|state|restate|lead with|feature|highlight|add) (?:the|their|your|a|an) (?:offer|guarantee|proof|review|testimonial|brand|founder|deadline)s?\b(?! (?:is|was|are|ends|expires))/i,
+];
+
+/** Data keys a stored object shows when it is printed instead of written: camelCase or snake_case keys, clock values after a key. */
+const DATA_KEY = /\b(?:[a-z]+[A-Z][A-Za-z]*|[a-z]+_[a-z_]+)\s*:(?!\/\/)|\b(?:from|to|start|end)\s*:\s*\d{2}:\d{2}\b|[{[]\s*"[A-Za-z_]+"\s*:/;
+
+/** Placeholders nobody filled in: brackets, template braces, XX figures, "insert …", "TBD". */
+const UNMARKED_PLACEHOLDER = /\[[^\]\n]{1,60}\]|\{\{[^}]*\}\}|\{[a-z_ ]{2,40}\}|\bX{2,}%|\$X{2,}\b|<\s*insert[^>]*>|\binsert (?:name|link|code|offer|here)\b|\bTBD\b|\blorem ipsum\b/gi;
+
+/** "15%", "$20", "£5.50" (percent and amounts, as written). */
+const FIGURE = /(?:[$£€]\s?\d+(?:[.,]\d{1,2})?|\b\d{1,3}(?:\.\d)?\s?%)/g;
+
+const PASTE_WORDS = 12;
+
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .split(/[^a-z0-9'$%£€]+/)
+    .filter(Boolean);
+}
+
+/** Text without its quoted passages (a quoted review may repeat a customer's words whole). */
+function unquoted(text: string): string {
+  return text.replace(/"[^"\n]{3,400}"|“[^”\n]{3,400}”/g, " ");
+}
+
+function normalizeFigure(figure: string): string {
+  return figure.replace(/\s/g, "").replace(/,(\d{2})$/, ".$1");
+}
+
+interface Answers {
+  /** Each long answer's words, for the paste check. */
+  long: string[][];
+  figures: Set<string>;
+  codes: Set<string>;
+}
+
+function readAnswers(facts: BusinessFacts, allowedExtra: string): Answers {
+  const long = facts.answerText
+    .split("\n")
+    .map(words)
+    .filter((list) => list.length >= PASTE_WORDS + 4);
+  const source = `${facts.answerText}\n${allowedExtra}`;
+  const figures = new Set([...source.matchAll(FIGURE)].map((m) => normalizeFigure(m[0])));
+  const codes = new Set(codesIn(source).map((c) => c.toUpperCase()));
+  return { long, figures, codes };
+}
+
+function pastedRun(text: string, long: string[][]): string | null {
+  const mine = words(unquoted(text));
+  if (mine.length < PASTE_WORDS) return null;
+  const grams = new Set<string>();
+  for (let i = 0; i + PASTE_WORDS <= mine.length; i++) grams.add(mine.slice(i, i + PASTE_WORDS).join(" "));
+  for (const answer of long) {
+    for (let i = 0; i + PASTE_WORDS <= answer.length; i++) {
+      const gram = answer.slice(i, i + PASTE_WORDS).join(" ");
+      if (grams.has(gram)) return gram;
+    }
+  }
+  return null;
+}
+
+function brandCaseSlips(text: string, brand: string): string[] {
+  if (!brand || brand.length < 3) return [];
+  const escaped = brand.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
+  const pattern = new RegExp(`(?<![\\w])${escaped}(?![\\w])`, "gi");
+  return [...text.matchAll(pattern)].map((m) => m[0]).filter((found) => found.replace(/\s+/g, " ") !== brand);
+}
+
+export interface CheckOptions {
+  /** Text the user wrote that may also supply figures and codes (their feedback, their edits). */
+  allowed?: string;
+}
+
+/** Every finding in a set of texts (empty when the copy can go out as it is). */
+export function checkCopy(facts: BusinessFacts, texts: readonly CheckedText[], options: CheckOptions = {}): Finding[] {
+  const answers = readAnswers(facts, options.allowed ?? "");
+  const findings: Finding[] = [];
+  const add = (rule: FindingRule, where: string, text: string, message: string) => findings.push({ rule, where, text, message });
+  for (const { where, text, audience } of texts) {
+    if (!text) continue;
+    const bare = text.split(FIRST_NAME_TAG).join("").replace(MARKED_PLACEHOLDER, "");
+    if (audience === "customer") {
+      for (const pattern of BRIEF_PHRASES) {
+        const match = pattern.exec(bare);
+        if (match) {
+          add("brief", where, match[0], `"${match[0]}" is an instruction to the writer, not copy for the customer: write to the reader as "you".`);
+          break;
+        }
+      }
+    }
+    for (const slip of brandCaseSlips(text, facts.brand)) add("brand-case", where, slip, `The brand is written "${slip}": write it exactly "${facts.brand}".`);
+    const pasted = pastedRun(text, answers.long);
+    if (pasted) add("pasted", where, pasted, `A long answer is pasted into the sentence ("${pasted}…"): shorten it to a phrase or quote it.`);
+    for (const match of bare.matchAll(FIGURE)) {
+      const figure = normalizeFigure(match[0]);
+      if (!answers.figures.has(figure)) add("invented", where, match[0], `${match[0]} is not in the business's answers: use only the offers it gave, or a marked placeholder.`);
+    }
+    for (const code of codesIn(bare)) {
+      if (!answers.codes.has(code.toUpperCase())) add("invented", where, code, `The code ${code} is not in the business's answers: never invent a code; use [YOUR DISCOUNT CODE] instead.`);
+    }
+    for (const match of bare.matchAll(UNMARKED_PLACEHOLDER)) {
+      add("placeholder", where, match[0], `"${match[0]}" is a placeholder nobody will fill in: write the words, or mark it as [YOUR …] for the marketer.`);
+    }
+    const key = DATA_KEY.exec(bare);
+    if (key) add("data-key", where, key[0], `"${key[0]}" is a data key, not prose: write it as a sentence.`);
+  }
+  return findings;
+}
+
+/** Findings for titles or subjects repeated within one flow (case and spacing ignored). */
+export function checkRepeats(items: ReadonlyArray<{ where: string; text: string }>, what: string): Finding[] {
+  const seen = new Map<string, string>();
+  const findings: Finding[] = [];
+  for (const { where, text } of items) {
+    const key = text.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+    if (!key) continue;
+    const first = seen.get(key);
+    if (first) findings.push({ rule: "repeat", where, text, message: `The ${what} "${text}" is used twice (also at ${first}): each one must be different.` });
+    else seen.set(key, where);
+  }
+  return findings;
+}
+
+/** The findings as lines a model can act on in its one repair. */
+export function describeFindings(findings: readonly Finding[]): string {
+  return findings.map((f) => `- ${f.where}: ${f.message}`).join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whole flows and whole written flows
+
+interface PlanLike {
+  flowOverview: string;
+  touchpoints: ReadonlyArray<{ title: string; primaryGoal: string; keyMessages: string; callToAction: string; timingText?: string }>;
+}
+
+/** Every finding in a flow plan (the marketer reads it, so briefs are welcome; the rest is not). */
+export function checkPlan(facts: BusinessFacts, plan: PlanLike, options: CheckOptions = {}): Finding[] {
+  const texts: CheckedText[] = [{ where: "overview", text: plan.flowOverview, audience: "marketer" }];
+  plan.touchpoints.forEach((tp, index) => {
+    const at = `step ${index + 1}`;
+    texts.push(
+      { where: `${at} title`, text: tp.title, audience: "marketer" },
+      { where: `${at} goal`, text: tp.primaryGoal, audience: "marketer" },
+      { where: `${at} key messages`, text: tp.keyMessages, audience: "marketer" },
+      { where: `${at} call to action`, text: tp.callToAction, audience: "customer" },
+    );
+  });
+  const titles = plan.touchpoints.map((tp, index) => ({ where: `step ${index + 1} title`, text: tp.title }));
+  return [...checkCopy(facts, texts, options), ...checkRepeats(titles, "step title")];
+}
+
+export interface WrittenLike {
+  subject?: string | null;
+  preheader?: string | null;
+  bodyText?: string | null;
+  callToAction?: string | null;
+  sms?: string | null;
+}
+
+/** Every finding in a flow's written content (the customer reads all of it). */
+export function checkWritten(facts: BusinessFacts, written: readonly WrittenLike[], options: CheckOptions = {}): Finding[] {
+  const texts: CheckedText[] = [];
+  written.forEach((w, index) => {
+    const at = `touchpoint ${index + 1}`;
+    for (const field of ["subject", "preheader", "bodyText", "callToAction", "sms"] as const) {
+      const text = w[field];
+      if (text) texts.push({ where: `${at} ${field === "bodyText" ? "body" : field === "callToAction" ? "button" : field}`, text, audience: "customer" });
+    }
+  });
+  const subjects = written.flatMap((w, index) => (w.subject ? [{ where: `touchpoint ${index + 1} subject`, text: w.subject }] : []));
+  const bare = written.flatMap((w, index) => (w.bodyText && /^(?:hi|hello|hey|dear)\s*,/i.test(w.bodyText.trim()) ? [{ rule: "placeholder" as const, where: `touchpoint ${index + 1} body`, text: w.bodyText.trim().split("\n")[0]!, message: `The email opens with a bare greeting: greet by first name with ${FIRST_NAME_TAG}, or leave the greeting out.` }] : []));
+  return [...checkCopy(facts, texts, options), ...checkRepeats(subjects, "subject"), ...bare];
+}

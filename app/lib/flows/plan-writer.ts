@@ -1,0 +1,405 @@
+import { type BusinessFacts, brandSeed, leadMagnetOf, lowerStart, offerFor, type Offer, standingPerkOf } from "~/lib/business/facts";
+import type { FlowType, StepType } from "~/lib/flow-types";
+import type { DraftTouchpoint } from "~/lib/flows/rules";
+import { formatDuration, MINUTES_PER_DAY, MINUTES_PER_HOUR } from "~/lib/timing";
+
+/**
+ * The offline planner's default plans: one per flow type, shaped by the business's facts rather
+ * than filled into one skeleton. What kind of business it is decides the calls to action, the
+ * exit rules and the steps (a shop sells, a subscription subscribes, a studio books, software
+ * starts); how fast people decide sets the lead nurture's length (two weeks at most for impulse
+ * and quick decisions, two weeks or more for research-heavy ones); the onboarding starts where
+ * the business said it does; the buying cycle times replenishment and rebooking. Key messages are
+ * the brief for whoever writes the copy, in the business's own facts.
+ */
+
+export interface PlannedStep extends DraftTouchpoint {
+  /** What the step is for, for the content writer: welcome, proof, offer… */
+  angle: PlanAngle;
+}
+
+export type PlanAngle =
+  | "welcome"
+  | "story"
+  | "howto"
+  | "proof"
+  | "objection"
+  | "offer"
+  | "urgency"
+  | "cart"
+  | "nudge"
+  | "thanks"
+  | "checkin"
+  | "replenish"
+  | "rebook"
+  | "crosssell"
+  | "upgrade"
+  | "reactivation"
+  | "goodbye"
+  | "magnet"
+  | "education";
+
+export interface Plan {
+  trigger: string;
+  exitRules: string[];
+  /** One sentence on the plan's angle for this business (goes into the overview). */
+  angle: string;
+  steps: PlannedStep[];
+}
+
+const H = MINUTES_PER_HOUR;
+const D = MINUTES_PER_DAY;
+
+function pick<T>(options: readonly T[], seed: number, salt: number): T {
+  return options[(seed + salt * 7919) % options.length]!;
+}
+
+function bullets(...lines: Array<string | false | null | undefined>): string {
+  return lines
+    .filter((line): line is string => !!line)
+    .slice(0, 5)
+    .map((line) => `• ${line}`)
+    .join("\n");
+}
+
+/** "the offer (15% off your first order, code WELCOME15)" for a brief. */
+function offerBrief(offer: Offer): string {
+  const code = offer.code && !offer.text.includes(offer.code) ? ` (code ${offer.code})` : "";
+  return `${offer.text}${code}`;
+}
+
+function unitOf(facts: BusinessFacts): string {
+  return facts.action.first.replace(/^first /, "");
+}
+
+/** The brief when the business gave no fact for the step: what a writer should find out and use. */
+const FALLBACK_BRIEF: Record<PlanAngle, string[]> = {
+  welcome: ["Who the business is, in one line", "What the emails will bring, and how often"],
+  story: ["Why the business started, in three or four sentences", "The one thing it does differently"],
+  howto: ["The three steps from choosing to the first result", "The question asked most before buying, answered"],
+  proof: ["Two or three short reviews with first names", "A rating, a count of customers or a press mention"],
+  objection: ["The two questions asked most before buying, answered plainly", "How to reach a real person"],
+  offer: ["One clear next step", "Why now is a good moment"],
+  urgency: ["Say plainly that this is the last reminder", "One clear next step"],
+  cart: ["What was left behind", "How to finish in a minute"],
+  nudge: ["One reason to act now", "One short link"],
+  thanks: ["Confirm what happens next", "Who to contact with questions"],
+  checkin: ["One question: how is it going?", "A reply goes to a real person"],
+  replenish: ["Reorder in one click", "What's new since the last order"],
+  rebook: ["Invite the next visit", "Link straight to open times"],
+  crosssell: ["Two or three things that go with the first purchase", "Why they go together"],
+  upgrade: ["What the next level adds", "What it costs compared with now"],
+  reactivation: ["What's new since the last visit", "One link to change how often they hear from the business"],
+  goodbye: ["One click keeps them on the list", "Otherwise this is the last email"],
+  magnet: ["Deliver what they asked for", "What the next emails will bring"],
+  education: ["One useful idea they can act on today", "How the business helps with it"],
+};
+
+function step(channel: StepType, offsetMinutes: number, afterWhat: string, angle: PlanAngle, title: string, primaryGoal: string, keyMessages: string, callToAction: string): PlannedStep {
+  const brief = keyMessages.split("\n").length >= 2 ? keyMessages : bullets(...keyMessages.split("\n").map((l) => l.replace(/^• /, "")), ...FALLBACK_BRIEF[angle]);
+  return {
+    stepType: channel,
+    offsetMinutes,
+    timingText: offsetMinutes === 0 ? `Immediately after ${afterWhat}` : `${formatDuration(offsetMinutes)} after ${afterWhat}`,
+    angle,
+    title,
+    primaryGoal,
+    keyMessages: brief,
+    callToAction,
+  };
+}
+
+/** The first review to quote, or a proof line. */
+function proofLine(facts: BusinessFacts): string | null {
+  if (facts.reviews[0]) return `Quote a customer: "${facts.reviews[0]}"`;
+  if (facts.proof[0]) return `Lead with the proof: ${facts.proof[0]}`;
+  return null;
+}
+
+function smsStep(facts: BusinessFacts, offset: number, afterWhat: string, angle: PlanAngle, title: string, purpose: string, cta: string): PlannedStep {
+  return step("SMS", offset, afterWhat, angle, title, purpose, bullets(`Open with "${facts.brand}:"`, purpose, "One short link, then 'Reply STOP to opt out'"), cta);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Onboarding
+
+function onboardingPlan(facts: BusinessFacts, seed: number): Plan {
+  const offer = offerFor(facts, "onboarding");
+  const unit = unitOf(facts);
+  const fast = facts.decision === "impulse" || facts.decision === "quick";
+  if (facts.onboardingStart === "first_booking" || (facts.onboardingStart === "first_purchase" && facts.kind === "service")) {
+    const rebookDays = facts.cycleDays ? Math.min(45, Math.max(3, facts.cycleDays)) : 21;
+    const steps: PlannedStep[] = [
+      step("Email", 0, "the first booking", "thanks", pick([`You're booked: what to expect at your first ${unit}`, `Your first ${unit} is booked`, `Before your first ${unit}`], seed, 1),
+        `Confirm the booking and make the first ${unit} feel easy.`,
+        bullets(`Date, time, address and how to change the booking`, `What to bring and when to arrive`, facts.problem && `Why it helps: ${lowerStart(facts.problem, facts.brand)}`, facts.questions[0] && `Answer up front: ${facts.questions[0]}`),
+        "Add it to my calendar"),
+      step("Email", 2 * D, "the first booking", "checkin", pick([`How was your first ${unit}?`, `How did it go?`], seed, 2),
+        `Ask for feedback while the ${unit} is fresh, and catch any problem early.`,
+        bullets(`One question: how was it? (a one-click rating)`, `A reply goes to a real person`, facts.difference && `Remind them what sets ${facts.brand} apart: ${lowerStart(facts.difference, facts.brand)}`),
+        "Rate my visit"),
+      step("Email", 5 * D, "the first booking", "proof", pick([`What regulars say about ${facts.brand}`, `Why people keep coming back`], seed, 3),
+        "Show what regular visits bring, with customers' own words.",
+        bullets(proofLine(facts), facts.proof[1] && `Add: ${facts.proof[1]}`, facts.guarantee && `Reassure with the guarantee: ${facts.guarantee}`),
+        "See what others say"),
+      step("Email", rebookDays * D, "the first booking", "rebook", pick([`Time for your next ${unit}?`, `Ready to book your next ${unit}?`], seed, 4),
+        `Bring them back at the rhythm that works (${formatDuration(rebookDays * D)} after the first ${unit}).`,
+        bullets(`The best time to book the next ${unit}`, offer && !offer.standing && offer.kind !== "trial" && `Only if it is still open: ${offerBrief(offer)}`, "Link straight to open slots"),
+        facts.action.again),
+    ];
+    if (facts.usesSms) steps.splice(1, 0, smsStep(facts, 20 * H, "the first booking", "nudge", `Reminder: your ${unit} is coming up`, `A friendly reminder with the time and a link to reschedule.`, "Tap to see the details"));
+    return {
+      trigger: `Books a first ${unit}.`,
+      exitRules: [`Cancels the booking without rebooking`, `Books a second ${unit}: move to the regulars' flow`, "Unsubscribes or marks an email as spam"],
+      angle: `It starts at the first booking, prepares the first ${unit}, asks how it went and invites a second visit after ${formatDuration(rebookDays * D)}.`,
+      steps,
+    };
+  }
+  if (facts.onboardingStart === "first_purchase") {
+    const cycle = facts.cycleDays ?? null;
+    const subscription = facts.kind === "subscription";
+    const steps: PlannedStep[] = [
+      step("Email", 0, "the first order", "thanks", pick([`Thank you for your ${facts.action.first}`, `Your ${facts.action.first} is confirmed`], seed, 1),
+        "Confirm the order and say what happens next.",
+        bullets("Order summary and delivery estimate", `Who ${facts.brand} is, in one line`, facts.difference && `What sets it apart: ${lowerStart(facts.difference, facts.brand)}`),
+        "Track my order"),
+      step("Email", 3 * D, "the first order", "howto", pick([`Get the most from your ${facts.product || "order"}`, `How to enjoy it from day one`], seed, 2),
+        "Help them succeed with the product so the second order follows.",
+        bullets(facts.product && `Three tips for using ${lowerStart(facts.product, facts.brand)}`, facts.questions[0] && `Answer: ${facts.questions[0]}`, facts.objections[0] && `Head off the worry: ${lowerStart(facts.objections[0], facts.brand)}`),
+        "Read the tips"),
+      step("Email", 7 * D, "the first order", "checkin", "How is it going so far?",
+        "Ask for a review while the experience is fresh.",
+        bullets("A one-click rating, and a reply goes to a real person", proofLine(facts), facts.guarantee && `Remind them: ${facts.guarantee}`),
+        "Leave a quick review"),
+    ];
+    if (cycle) {
+      steps.push(step("Email", Math.max(10, cycle - 5) * D, "the first order", subscription ? "upgrade" : "replenish", subscription ? "Your next delivery is coming" : "Running low?",
+        subscription ? "Keep the subscription going: what's in the next delivery and how to change it." : "Time the reorder to the buying cycle.",
+        bullets(subscription ? "What's in the next delivery, and how to skip, swap or pause" : `Reorder in one click before they run out (about every ${formatDuration(cycle * D)})`, standingPerkOf(facts) && `Remind them: ${standingPerkOf(facts)!.text}`),
+        subscription ? "Manage my delivery" : "Reorder now"));
+    }
+    return {
+      trigger: "Places a first order.",
+      exitRules: ["Places a second order: move to the repeat-customer flow", "Asks for a refund", "Unsubscribes or marks an email as spam"],
+      angle: "It starts after the first order and makes the first experience a success, so the second order follows.",
+      steps,
+    };
+  }
+  // From signup to the first order, booking, subscription or demo.
+  const g = fast ? [0, D, 2 * D, 4 * D, 6 * D] : facts.decision === "research" ? [0, 2 * D, 5 * D, 9 * D, 14 * D] : [0, D, 3 * D, 6 * D, 9 * D];
+  const howTitle: Record<BusinessFacts["kind"], string[]> = {
+    product: [`How to choose your first ${facts.product ? lowerStart(facts.product, facts.brand).split(" ").slice(-1)[0] : "order"}`, "Our best sellers, and who they're for"],
+    subscription: ["How your subscription works", "Skip, swap or pause: it's your plan"],
+    service: [`What happens at your first ${unit}`, `Your first ${unit}, step by step`],
+    digital: ["Up and running in three steps", "Your first win in ten minutes"],
+  };
+  const steps: PlannedStep[] = [
+    step("Email", g[0]!, "signup", "welcome", offer ? pick([`Welcome to ${facts.brand}: ${offer.headline.toLowerCase()} inside`, `Welcome! Here's ${offer.headline.toLowerCase()}`], seed, 1) : pick([`Welcome to ${facts.brand}`, `You're in: welcome to ${facts.brand}`], seed, 1),
+      offer ? "Deliver the welcome offer and set expectations while interest is at its peak." : "Welcome them and set expectations while interest is at its peak.",
+      bullets(offer && `Lead with the offer: ${offerBrief(offer)}`, facts.product && `One line on what ${facts.brand} offers: ${lowerStart(facts.product, facts.brand)}`, facts.audience && `Written for ${lowerStart(facts.audience, facts.brand)}`, "What the emails will bring, and how often"),
+      offer ? `Claim ${offer.headline.toLowerCase()}` : facts.action.cta),
+    step("Email", g[1]!, "signup", "story", pick([`Why we started ${facts.brand}`, `What makes ${facts.brand} different`, `The ${facts.brand} way`], seed, 2),
+      "Build trust with the story and what makes the business different.",
+      bullets(facts.difference && `The difference: ${facts.difference}`, facts.problem && `The problem it fixes: ${lowerStart(facts.problem, facts.brand)}`, proofLine(facts)),
+      pick(["See how we do it", "Read our story"], seed, 3)),
+    step("Email", g[2]!, "signup", "howto", pick(howTitle[facts.kind], seed, 4),
+      `Remove friction before the ${facts.action.first} by showing exactly how it works.`,
+      bullets(facts.kind === "service" ? `What the first ${unit} looks like, from booking to leaving` : facts.kind === "subscription" ? "How delivery, skipping and cancelling work" : facts.kind === "digital" ? "The three steps to a first result" : "Best sellers, and who each one is for", facts.questions[0] && `Answer: ${facts.questions[0]}`, facts.objections[0] && `Head off the worry: ${lowerStart(facts.objections[0], facts.brand)}`),
+      facts.action.cta),
+    step("Email", g[3]!, "signup", "proof", pick(["Don't just take our word for it", `What customers say about ${facts.brand}`, "Real people, real results"], seed, 5),
+      "Overcome hesitation with social proof.",
+      bullets(proofLine(facts) ?? "Two or three short reviews with first names", facts.proof[1] && `Add: ${facts.proof[1]}`, facts.guarantee && `Make trying risk-free: ${facts.guarantee}`),
+      pick(["Read the reviews", "See what they say"], seed, 6)),
+    step("Email", g[4]!, "signup", offer ? "urgency" : "offer", offer ? pick([`Your ${offer.headline.toLowerCase()} is still waiting`, `Don't miss ${offer.headline.toLowerCase()}`], seed, 7) : pick([`Ready for your ${facts.action.first}?`, "Whenever you're ready"], seed, 7),
+      offer ? `Convert those who have not bought yet while the welcome offer still stands.` : `Invite the ${facts.action.first} with the guarantee and one best choice.`,
+      bullets(offer && `Remind them of the offer exactly as given: ${offerBrief(offer)}`, offer?.condition && `Condition: ${offer.condition}`, facts.guarantee && `Risk reversal: ${facts.guarantee}`, "The single biggest benefit, in one line"),
+      facts.action.cta),
+  ];
+  return {
+    trigger: facts.b2b ? "Signs up for an account or a trial, and has not become a customer yet." : "Joins the list (signup form or new account) and has not bought yet.",
+    exitRules: [`${facts.action.exit}: move to the customer flows`, "Unsubscribes or marks an email as spam"],
+    angle: offer ? `It opens with ${offer.headline.toLowerCase()} and leads to the ${facts.action.first} within ${formatDuration(g[4]!)}.` : `It leads from signup to the ${facts.action.first} within ${formatDuration(g[4]!)}.`,
+    steps,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lead nurture
+
+function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
+  const magnet = leadMagnetOf(facts);
+  const incentive = offerFor(facts, "lead_nurture", { incentiveOnly: true });
+  const unit = unitOf(facts);
+  const schedule: Record<BusinessFacts["decision"], number[]> = {
+    impulse: [0, D, 3 * D, 5 * D, 7 * D],
+    quick: [0, D, 3 * D, 6 * D, 10 * D],
+    considered: [0, 2 * D, 5 * D, 9 * D, 14 * D, 21 * D],
+    research: [0, 3 * D, 7 * D, 14 * D, 21 * D, 30 * D, 40 * D],
+  };
+  const g = schedule[facts.decision];
+  const after = magnet ? "opt-in" : "signup";
+  const angles: Record<BusinessFacts["kind"], Array<[PlanAngle, string[], string, string]>> = {
+    product: [
+      ["education", [`What to look for in ${facts.product ? lowerStart(facts.product, facts.brand) : "a good one"}`, "The buyer's guide we wish we had"], "Teach what quality looks like, so the choice is easy.", "Read the guide"],
+      ["proof", ["Why customers come back", `The reviews behind ${facts.brand}`], "Let customers make the case.", "Read the reviews"],
+      ["objection", [facts.objections[0] ? "The question everyone asks first" : "Your questions, answered", "Before you order: quick answers"], "Answer the worry that stops the first order.", "Get the answers"],
+    ],
+    subscription: [
+      ["education", ["How the subscription works", "What arrives, and when"], "Show exactly what a member gets and how flexible it is.", "See how it works"],
+      ["proof", ["What members say", "Why members stay"], "Let members make the case.", "Hear from members"],
+      ["objection", ["Skip, pause or cancel any time?", "The small print, in plain words"], "Answer the commitment worry.", "See the details"],
+    ],
+    service: [
+      ["education", [`What to expect at your first ${unit}`, `Your first ${unit}, step by step`], `Make the first ${unit} feel easy and familiar.`, "See what to expect"],
+      ["proof", ["Stories from our regulars", `Why people choose ${facts.brand}`], "Let clients make the case.", "Read their stories"],
+      ["objection", [facts.objections[0] ? "The worry we hear most, answered" : `Your questions about your first ${unit}`, "Before you book: quick answers"], "Answer the worry that stops the first booking.", "Get the answers"],
+    ],
+    digital: [
+      ["education", [facts.problem ? "What the problem really costs" : "The hidden cost of doing it by hand", "A better way to work"], "Show the cost of the problem and a better way.", "See the better way"],
+      ["proof", ["How teams like yours did it", "Results from customers like you"], "Prove it with a customer like them.", "Read the case study"],
+      ["objection", [facts.objections[0] ? "Is switching risky? What it really takes" : "Questions teams ask before they switch", "What switching really takes"], "Answer the risk of switching.", "See how switching works"],
+    ],
+  };
+  const middle = angles[facts.kind];
+  const steps: PlannedStep[] = [
+    magnet
+      ? step("Email", 0, after, "magnet", `Here's your ${magnet.headline.replace(/^(A|An|The|Your) /, "").toLowerCase()}`, "Deliver what they asked for and introduce the business.",
+          bullets(`Deliver it: ${magnet.text}`, `One line on who ${facts.brand} is`, facts.audience && `Written for ${lowerStart(facts.audience, facts.brand)}`, "What the next emails will bring"), "Get my copy")
+      : step("Email", 0, after, "welcome", pick([`Thanks for your interest in ${facts.brand}`, `Welcome to ${facts.brand}`], seed, 1), "Welcome the lead and set expectations.",
+          bullets(facts.product && `What ${facts.brand} offers: ${lowerStart(facts.product, facts.brand)}`, facts.audience && `Who it is for: ${lowerStart(facts.audience, facts.brand)}`, "What the next emails will bring"), facts.action.cta),
+  ];
+  const middleCount = g.length - 2;
+  for (let i = 0; i < middleCount; i++) {
+    const [angle, titles, goal, cta] = middle[i % middle.length]!;
+    const cycle = Math.floor(i / middle.length);
+    const title = pick(titles, seed, 10 + i) + (cycle > 0 ? "" : "");
+    const brief =
+      angle === "education"
+        ? bullets(facts.problem && `Start from the problem: ${lowerStart(facts.problem, facts.brand)}`, facts.difference && `Show the difference: ${facts.difference}`, facts.questions[i % Math.max(1, facts.questions.length)] && `Answer: ${facts.questions[i % facts.questions.length]}`)
+        : angle === "proof"
+          ? bullets(facts.reviews[i % Math.max(1, facts.reviews.length)] ? `Quote a customer: "${facts.reviews[i % facts.reviews.length]}"` : null, facts.proof[0] && `Lead with: ${facts.proof[0]}`, facts.proof[1] && `Add: ${facts.proof[1]}`, !facts.reviews.length && !facts.proof.length && "One short customer story with a first name and a result")
+          : bullets(facts.objections[0] ? `The worry: ${lowerStart(facts.objections[0], facts.brand)}` : "The two questions asked most before buying", facts.questions[0] && `Answer: ${facts.questions[0]}`, facts.guarantee && `Reassure: ${facts.guarantee}`);
+    const variants = cycle > 0 ? [`${title.replace(/\?$/, "")}: part two`] : [title];
+    steps.push(step("Email", g[i + 1]!, after, angle, variants[0]!, goal, brief, cta));
+  }
+  steps.push(
+    step("Email", g[g.length - 1]!, after, "offer", incentive ? pick([`Ready when you are: ${incentive.headline.toLowerCase()}`, `For your ${facts.action.first}: ${incentive.headline.toLowerCase()}`], seed, 20) : pick([`Ready for your ${facts.action.first}?`, "Whenever you're ready, we're here"], seed, 20),
+      `Make the ${facts.action.first} an easy yes.`,
+      bullets(incentive && `The offer exactly as given: ${offerBrief(incentive)}`, facts.guarantee && `Risk reversal: ${facts.guarantee}`, `One clear next step: ${facts.action.cta.toLowerCase()}`),
+      incentive ? `Claim ${incentive.headline.toLowerCase()}` : facts.action.cta),
+  );
+  if (facts.usesSms) {
+    const at = Math.round((g[g.length - 2]! + g[g.length - 1]!) / 2 / H) * H;
+    steps.splice(steps.length - 1, 0, smsStep(facts, at, after, "nudge", facts.kind === "service" ? `A quick text: book your first ${unit}` : "A quick text before the last email", "A short personal nudge on a second channel for leads who have not acted.", facts.kind === "service" ? "Tap to book" : "Tap to take a look"));
+  }
+  const span = formatDuration(g[g.length - 1]!);
+  return {
+    trigger: magnet ? `Downloads ${lowerStart(magnet.headline, facts.brand)} or asks for information, and is not a customer yet.` : "Asks for information or joins the list, and is not a customer yet.",
+    exitRules: [`${facts.action.exit}: move to onboarding`, "Unsubscribes or marks an email as spam"],
+    angle: `People decide ${facts.decision === "impulse" ? "on impulse" : facts.decision === "quick" ? "within a day" : facts.decision === "research" ? "after weeks of research" : "within a week"}, so it runs ${span}${magnet ? `, starting with ${lowerStart(magnet.headline, facts.brand)}` : ""}.`,
+    steps,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Abandoned cart
+
+function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
+  const incentive = offerFor(facts, "abandoned_cart", { incentiveOnly: true });
+  const unit = unitOf(facts);
+  const booking = facts.kind === "service";
+  const what = booking ? "booking" : facts.kind === "subscription" ? "subscription" : facts.kind === "digital" ? "sign-up" : "cart";
+  const steps: PlannedStep[] = [
+    step("Email", H, `the ${what} is abandoned`, "cart", pick(booking ? ["Your booking isn't finished", `Still want that ${unit}?`] : what === "cart" ? ["Did you forget something?", "Your cart is waiting"] : [`Your ${what} is almost done`, `Finish your ${what} in a minute`], seed, 1),
+      `Bring them back while intent is fresh, without a discount.`,
+      bullets(booking ? `The ${unit} they chose, the time and how to finish` : "The items left behind, with images and prices", standingPerkOf(facts) && `Remind them: ${standingPerkOf(facts)!.text}`, facts.questions[0] && `Answer: ${facts.questions[0]}`),
+      booking ? "Finish my booking" : what === "cart" ? "Return to my cart" : `Finish my ${what}`),
+    step("Email", D, `the ${what} is abandoned`, "objection", pick(["Any questions before you decide?", "Still deciding? Here's what helps"], seed, 2),
+      "Answer the doubt behind the abandonment.",
+      bullets(facts.objections[0] ? `The worry: ${lowerStart(facts.objections[0], facts.brand)}` : "Delivery, returns and payment, in three lines", proofLine(facts), facts.guarantee && `Reassure: ${facts.guarantee}`),
+      booking ? "Finish my booking" : "Complete my order"),
+    step("Email", 2 * D, `the ${what} is abandoned`, incentive ? "offer" : "urgency", incentive ? pick([`${incentive.headline}, if you finish today`, `A little something: ${incentive.headline.toLowerCase()}`], seed, 3) : "Last reminder before we let it go",
+      incentive ? "Tip the undecided over with the business's own offer, on the last message only." : "A last reminder with the guarantee; no invented discount.",
+      bullets(incentive ? `The offer exactly as given: ${offerBrief(incentive)}` : "Say plainly that this is the last reminder", facts.guarantee && `Risk reversal: ${facts.guarantee}`),
+      incentive ? `Use ${incentive.headline.toLowerCase()}` : booking ? "Finish my booking" : "Complete my order"),
+  ];
+  if (facts.usesSms) steps.splice(1, 0, smsStep(facts, 4 * H, `the ${what} is abandoned`, "nudge", booking ? "Your booking is saved" : "Your cart is saved", "A short reminder with one link back.", booking ? "Tap to finish booking" : "Tap to finish checkout"));
+  return {
+    trigger: booking ? `Starts booking a ${unit} and does not finish within 1 hour.` : `An identified contact starts checkout and places no order within 1 hour.`,
+    exitRules: [booking ? `Books the ${unit} (checked before every message)` : "Places an order (checked before every message)", "Unsubscribes or replies STOP (SMS)"],
+    angle: incentive ? `Three reminders at 1 hour, 1 day and 2 days; only the last carries ${incentive.headline.toLowerCase()}.` : "Three reminders at 1 hour, 1 day and 2 days, with no discount: the store has none to give.",
+    steps,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Upsell
+
+function upsellPlan(facts: BusinessFacts, seed: number): Plan {
+  const unit = unitOf(facts);
+  const cycle = facts.cycleDays ?? (facts.kind === "service" ? 28 : 30);
+  const perk = standingPerkOf(facts);
+  const booking = facts.kind === "service";
+  const steps: PlannedStep[] = booking
+    ? [
+        step("Email", 0, `the ${unit}`, "thanks", pick([`Thanks for coming in`, `Thank you for your ${unit}`], seed, 1), "Thank them and make the next visit the natural step.",
+          bullets("Thank them by name for the visit", "One tip to keep the benefit going at home", facts.difference && `What sets ${facts.brand} apart: ${facts.difference}`), "See your booking details"),
+        step("Email", Math.max(2, Math.round(cycle / 3)) * D, `the ${unit}`, "upgrade", pick(["Save with a package", "Make it a habit, for less"], seed, 2), "Offer the package or membership that suits regulars.",
+          bullets("Packages or membership, with the saving per visit", proofLine(facts), facts.guarantee && `Reassure: ${facts.guarantee}`), "See packages"),
+        step("Email", cycle * D, `the ${unit}`, "rebook", pick([`Time for your next ${unit}?`, `Your next ${unit} is due`], seed, 3), `Rebook at the rhythm the business sees (${formatDuration(cycle * D)}).`,
+          bullets(`Invite them to book the next ${unit}`, "Link straight to open slots"), facts.action.again),
+      ]
+    : [
+        step("Email", 0, "the order", "thanks", pick(["Thank you for your order", `Thanks for choosing ${facts.brand}`], seed, 1), "Confirm the order and set up the next purchase.",
+          bullets("Order summary and what happens next", facts.product && `How to get the most from ${lowerStart(facts.product, facts.brand)}`), facts.kind === "digital" ? "Get set up" : "Track your order"),
+        step("Email", Math.max(3, Math.round(cycle / 3)) * D, "the order", "crosssell", pick(["Picked for you", "Goes well with your last order", "You might also like"], seed, 2), "Recommend what goes with the first purchase.",
+          bullets("Two or three items that go with what they bought", proofLine(facts), perk && `Remind them: ${perk.text}`), facts.kind === "digital" ? "See the add-ons" : "Shop your recommendations"),
+        step("Email", Math.max(7, cycle - 5) * D, "the order", facts.kind === "subscription" ? "upgrade" : "replenish", facts.kind === "subscription" ? pick(["Upgrade your plan", "More of what you love"], seed, 3) : facts.kind === "digital" ? "Ready for more?" : pick(["Running low?", "Time to restock?"], seed, 3),
+          facts.kind === "subscription" ? "Offer the bigger plan or an add-on." : facts.kind === "digital" ? "Show the upgrade that fits how they use it." : `Time the reorder to the buying cycle (about every ${formatDuration(cycle * D)}).`,
+          bullets(facts.kind === "product" ? "Reorder in one click" : "What the upgrade adds", facts.guarantee && `Reassure: ${facts.guarantee}`), facts.action.again),
+      ];
+  if (facts.usesSms) steps.push(smsStep(facts, (cycle + 2) * D, booking ? `the ${unit}` : "the order", "nudge", booking ? `Book your next ${unit}` : "A quick reorder reminder", "A short reminder with one link.", booking ? "Tap to book" : "Tap to reorder"));
+  return {
+    trigger: booking ? `Completes a ${unit}.` : "Places an order.",
+    exitRules: [booking ? `Books the next ${unit} or buys a package` : "Places another order", "Unsubscribes or marks an email as spam"],
+    angle: `Timed to the buying cycle: the next ${booking ? unit : "purchase"} is invited after about ${formatDuration(cycle * D)}.`,
+    steps,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sunset
+
+function sunsetPlan(facts: BusinessFacts, seed: number, inactivityDays: number): Plan {
+  const steps: PlannedStep[] = [
+    step("Email", 0, "the inactivity threshold", "reactivation", pick([`We miss you at ${facts.brand}`, "It's been a while", "Still with us?"], seed, 1), "Re-engage with what is new, with no pressure.",
+      bullets("What's new since their last visit", facts.product && `A reminder of ${lowerStart(facts.product, facts.brand)}`, "One link to update preferences instead of leaving"), facts.action.again),
+    step("Email", 4 * D, "the inactivity threshold", "proof", pick(["Here's what you've missed", "What people loved lately"], seed, 2), "Show the best of recent months.",
+      bullets(proofLine(facts) ?? "The most popular item or service lately", facts.difference && `Why it's worth a look: ${facts.difference}`), pick(["See what's new", "Take a look"], seed, 3)),
+    step("Email", 8 * D, "the inactivity threshold", "goodbye", pick(["Should we stop emailing you?", "Is this goodbye?"], seed, 4), "Confirm interest or remove the contact to protect deliverability.",
+      bullets("One click keeps them on the list", "Say plainly that otherwise this is the last email", "No offer: the aim is a clean list"), "Keep me subscribed"),
+  ];
+  return {
+    trigger: `No click and no purchase for ${inactivityDays} days.`,
+    exitRules: ["Clicks any email, or buys: move back to the main list", "Does not click within 7 days of the last email: suppress the contact", "Unsubscribes"],
+    angle: `It asks contacts with no click for ${inactivityDays} days whether they want to stay, and cleans the list for the rest (opens are not counted, since privacy features inflate them).`,
+    steps,
+  };
+}
+
+/** The default plan for a flow type, written for the business. */
+export function writePlan(flowType: FlowType, facts: BusinessFacts, inactivityDays = 90): Plan {
+  const seed = brandSeed(facts);
+  switch (flowType) {
+    case "onboarding":
+      return onboardingPlan(facts, seed);
+    case "lead_nurture":
+      return leadNurturePlan(facts, seed);
+    case "abandoned_cart":
+      return abandonedCartPlan(facts, seed);
+    case "upsell":
+      return upsellPlan(facts, seed);
+    case "sunset":
+      return sunsetPlan(facts, seed, inactivityDays);
+  }
+}

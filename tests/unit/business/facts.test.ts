@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+
+import { businessFacts, offerFor, parseOffers, shortPhrase } from "~/lib/business/facts";
+import { emptyAnswers, type QuestionnaireAnswers } from "~/lib/questionnaire/fields";
+
+const answers = (partial: Partial<QuestionnaireAnswers>) => ({ ...emptyAnswers(), ...partial });
+
+describe("the business facts model", () => {
+  it("keeps the brand exactly as written", () => {
+    expect(businessFacts(answers({ companyName: "  bramble & Bean " })).brand).toBe("bramble & Bean");
+    expect(businessFacts(answers({ companyName: "ACME co." })).brand).toBe("ACME co.");
+  });
+
+  it("parses offers into kind, value, code and condition", () => {
+    const [percent] = parseOffers("15% off your first order with code WELCOME15.", ["onboarding"]);
+    expect(percent).toMatchObject({ kind: "percent", value: "15%", code: "WELCOME15", standing: false });
+    expect(percent!.condition).toMatch(/first order/);
+    const [amount] = parseOffers("$20 off your first massage", ["onboarding"]);
+    expect(amount).toMatchObject({ kind: "amount", value: "$20", code: null });
+    expect(parseOffers("First class free", ["onboarding"])[0]!.kind).toBe("trial");
+    expect(parseOffers("A free tasting guide to the six tea families", ["lead_nurture"])[0]!.kind).toBe("content");
+  });
+
+  it("takes a pricing line's free shipping as a standing perk, not the welcome offer", () => {
+    const facts = businessFacts(answers({ onboardingSpecialOffers: "$14 a bag, free shipping on every order over $35. 15% off with WELCOME15." }));
+    expect(facts.offers.find((o) => o.kind === "free_shipping")?.standing).toBe(true);
+    expect(offerFor(facts, "onboarding")).toMatchObject({ value: "15%", code: "WELCOME15" });
+  });
+
+  it("reads the kind of business, the decision speed, the cycle and the onboarding start", () => {
+    const massage = businessFacts(
+      answers({
+        businessType: "B2C Service/Retail",
+        productServiceDescription: "Deep-tissue and sports massage by licensed therapists",
+        purchaseDecisionTimeline: "Quick (2-24 hours)",
+        customerFrequency: ["Monthly"],
+        onboardingStage: "Onboarding begins after the first booking",
+      }),
+    );
+    expect(massage).toMatchObject({ kind: "service", decision: "quick", cycleDays: 30, onboardingStart: "first_booking" });
+    expect(massage.action).toMatchObject({ verb: "book", first: "first massage" });
+    const coffee = businessFacts(answers({ businessType: "B2C Subscription", productServiceDescription: "A coffee subscription with a new roaster every month" }));
+    expect(coffee.kind).toBe("subscription");
+    expect(coffee.action.verb).toBe("subscribe");
+    const shop = businessFacts(answers({ businessType: "eCommerce", productServiceDescription: "Solid-oak dining tables made to order" }));
+    expect(shop.action.verb).toBe("shop");
+    const saas = businessFacts(answers({ businessType: "B2B (Business-to-Business)", industry: "Technology & Software", productServiceDescription: "Month-end close software" }));
+    expect(saas).toMatchObject({ kind: "digital", decision: "research" });
+  });
+
+  it("never cuts an answer mid-clause", () => {
+    expect(shortPhrase("Freshly roasted specialty coffee, at your door in 48 hours, roasted to order by our team of three in Portland", 8)).toBe("Freshly roasted specialty coffee");
+    expect(shortPhrase("one two three four five six seven eight nine ten eleven twelve thirteen", 8)).toBe("");
+  });
+
+  it("ignores the website research's notes about the page", () => {
+    const facts = businessFacts(answers({ competitiveDifferentiation: "What the website highlights: What we sell; Our guarantee.", availableProofMaterials: "Customer testimonials (2 on the website)" }));
+    expect(facts.difference).toBe("");
+    expect(facts.proof).toEqual([]);
+  });
+
+  it("quotes customers' own words as reviews", () => {
+    const facts = businessFacts(answers({ customerFeedback: '"Best massage in town, I left a new person," says Dana.' }));
+    expect(facts.reviews[0]).toBe("Best massage in town, I left a new person,");
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+
+import { businessFacts } from "~/lib/business/facts";
+import { checkCopy, checkPlan, checkWritten, type FindingRule } from "~/lib/copy/checker";
+import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
+import { emptyAnswers } from "~/lib/questionnaire/fields";
+
+const facts = businessFacts({
+  ...emptyAnswers(),
+  companyName: "Bramble & Bean",
+  businessType: "B2C Subscription",
+  productServiceDescription: "Bramble & Bean roasts single-origin coffee in small batches and ships it within 48 hours of roasting, so every bag arrives at its freshest.",
+  onboardingSpecialOffers: "15% off your first bag with code WELCOME15",
+  customerFeedback: '"The best coffee I have had at home," says Priya.',
+});
+
+const rulesOf = (text: string, audience: "customer" | "marketer" = "customer") => checkCopy(facts, [{ where: "body", text, audience }]).map((f) => f.rule);
+
+describe("the copy checker", () => {
+  it("passes copy a marketer would send", () => {
+    const body = `Hi ${FIRST_NAME_TAG},\n\nWelcome to Bramble & Bean! Here's 15% off your first bag with code WELCOME15.\n\nEnjoy,\nThe Bramble & Bean team`;
+    expect(checkCopy(facts, [{ where: "body", text: body, audience: "customer" }])).toEqual([]);
+  });
+
+  it.each<[string, FindingRule]>([
+    ["Thank them for joining and put the welcome offer in the first lines", "brief"],
+    ["Low-stock notice only when it is true", "brief"],
+    ["Download or access link in the first line.", "brief"],
+    ["It ends in 48 hours: say so in the first line and the subject", "brief"],
+    ["Proof to show: 4.8 stars", "brief"],
+    ["Remind the subscriber of the offer", "brief"],
+  ])("flags the brief in customer copy: %s", (text, rule) => {
+    expect(rulesOf(text)).toContain(rule);
+  });
+
+  it("lets the marketer's plan carry a brief", () => {
+    expect(rulesOf("Thank them for joining and put the welcome offer in the first lines", "marketer")).toEqual([]);
+  });
+
+  it("flags a brand written in another case, and not the brand as written", () => {
+    expect(rulesOf("It features bramble & Bean roasts")).toContain("brand-case");
+    expect(rulesOf("It features BRAMBLE & BEAN roasts")).toContain("brand-case");
+    expect(rulesOf("Bramble & Bean roasts to order")).not.toContain("brand-case");
+  });
+
+  it("flags a long answer pasted into a sentence, but not one quoted", () => {
+    const pasted = "Our story: roasts single-origin coffee in small batches and ships it within 48 hours of roasting, so every bag arrives.";
+    expect(rulesOf(pasted)).toContain("pasted");
+    expect(rulesOf(`In our words: "roasts single-origin coffee in small batches and ships it within 48 hours of roasting, so every bag arrives."`)).not.toContain("pasted");
+  });
+
+  it("flags codes and discounts the business never gave", () => {
+    expect(rulesOf("Take 20% off with code BRAMBLEB20")).toEqual(expect.arrayContaining(["invented"]));
+    expect(checkCopy(facts, [{ where: "body", text: "Take 20% off with code BRAMBLEB20", audience: "customer" }]).filter((f) => f.rule === "invented")).toHaveLength(2);
+    expect(rulesOf("Get $10 off today")).toContain("invented");
+    expect(rulesOf("15% off with code WELCOME15")).toEqual([]);
+    expect(rulesOf("20% off with code [YOUR DISCOUNT CODE]")).toContain("invented");
+    expect(checkCopy(facts, [{ where: "body", text: "20% off with code [YOUR DISCOUNT CODE]", audience: "customer" }], { allowed: "add a 20% discount" })).toEqual([]);
+  });
+
+  it("flags placeholders nobody will fill in, and accepts the marked ones", () => {
+    for (const text of ["Welcome to [Company]", "Save XX% today", "Hi {{ name }},", "Use code <insert code>", "Launch date TBD"]) {
+      expect(rulesOf(text), text).toContain("placeholder");
+    }
+    expect(rulesOf("Use code [YOUR DISCOUNT CODE] at checkout", "customer").filter((r) => r === "placeholder")).toEqual([]);
+  });
+
+  it("flags raw data keys", () => {
+    expect(rulesOf("exitWhen: places an order", "marketer")).toContain("data-key");
+    expect(rulesOf("smsPolicy: sendWindowLocalTime: from: 08:00", "marketer")).toContain("data-key");
+    expect(rulesOf("Texts go out between 08:00 and 21:00.", "marketer")).toEqual([]);
+  });
+
+  it("flags repeated titles in a plan and repeated subjects in written content", () => {
+    const step = { primaryGoal: "Goal", keyMessages: "• One", callToAction: "Shop now" };
+    const plan = { flowOverview: "Bramble & Bean's flow", touchpoints: [{ ...step, title: "Something special" }, { ...step, title: "something special!" }] };
+    expect(checkPlan(facts, plan).map((f) => f.rule)).toContain("repeat");
+    const body = `Hi ${FIRST_NAME_TAG},\n\nHello.`;
+    const written = [
+      { subject: "Your questions, answered", preheader: "A", bodyText: body, callToAction: "Go" },
+      { subject: "Your questions, answered", preheader: "B", bodyText: body, callToAction: "Go" },
+    ];
+    expect(checkWritten(facts, written).map((f) => f.rule)).toContain("repeat");
+  });
+
+  it("flags a bare greeting", () => {
+    expect(checkWritten(facts, [{ subject: "Welcome", preheader: "More", bodyText: "Hi,\n\nWelcome.", callToAction: "Go" }]).map((f) => f.message).join(" ")).toContain("bare greeting");
+  });
+});
