@@ -417,7 +417,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     website: tidy(answers.companyWebsite),
     usesSms: tidy(answers.communicationChannels) === "Email + SMS",
     product: productOf(answers),
-    productSentence: wordCount(productSentence) <= 20 ? productSentence : "",
+    productSentence: wordCount(productSentence) <= 11 ? productSentence : "",
     audience: shortPhrase(usable(sentencesOf(answers.primaryTargetAudience))[0], 10),
     problem: shortPhrase(usable(sentencesOf(answers.primaryProblemSolved))[0], 12),
     difference: wordCount(difference) <= 20 ? difference : shortPhrase(difference, 12),

@@ -1,3 +1,5 @@
+import { restoreMergeTags } from "~/lib/content/merge-tags";
+
 /**
  * HTML for written content. Every piece of text that reaches HTML goes through escapeHtml, and the
  * email body is always rendered here from its plain text: no writer (offline or model) ever
@@ -81,7 +83,7 @@ export function renderEmailFragment(input: EmailHtmlInput): string {
   const blocks = bodyBlocks(input.bodyText)
     .map((block) =>
       block.kind === "paragraph"
-        ? `<p style="margin:0 0 16px;${FONT};font-size:16px;line-height:1.6;color:#1f2937">${escapeHtml(block.text)}</p>`
+        ? `<p style="margin:0 0 16px;${FONT};font-size:16px;line-height:1.6;color:#1f2937">${restoreMergeTags(escapeHtml(block.text))}</p>`
         : `<ul style="margin:0 0 16px;padding-left:22px;${FONT};font-size:16px;line-height:1.6;color:#1f2937">${block.items
             .map((item) => `<li style="margin:0 0 6px">${escapeHtml(item)}</li>`)
             .join("")}</ul>`,

@@ -110,7 +110,7 @@ export function placementOf(feedback: string, list: readonly DraftTouchpoint[]):
     const refIndex = timed[3] || timed[5] ? resolveReference(timed[3], timed[6], timed[4] ?? timed[5] ?? "step", list) : null;
     const anchor = refIndex !== null ? list[refIndex]!.offsetMinutes : 0;
     const what = refIndex !== null ? `the ${ordinalWord(refIndex + 1)} step` : (timed[7] ?? "the trigger").toLowerCase();
-    return { at: anchor + minutes, words: `${formatDuration(minutes)} after ${what.startsWith("the") ? what : `the ${what}`}` };
+    return { at: anchor + minutes, words: `${timed[1]} ${timed[2]} after ${what.startsWith("the") ? what : `the ${what}`}` };
   }
   if (relative) {
     const index = resolveReference(relative[2], relative[5], relative[3] ?? relative[4] ?? "step", list);
