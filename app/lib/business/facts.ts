@@ -54,6 +54,8 @@ export interface BusinessFacts {
   difference: string;
   /** Customers' own words, to quote. */
   reviews: string[];
+  /** Who said each review, where the answer names them ("Priya"), else null. */
+  reviewers: Array<string | null>;
   /** Ratings, counts, press, certifications: short lines. */
   proof: string[];
   guarantee: string;
@@ -108,6 +110,13 @@ export function sentencesOf(text: string | undefined): string[] {
     .filter((part) => part.length > 1);
 }
 
+/** The answer's first statement: a leading question is kept with the sentence that answers it ("Not your cup? We'll refund it"). */
+export function leadStatement(text: string | undefined): string {
+  const parts = sentencesOf(text);
+  const first = parts[0] ?? "";
+  return first.endsWith("?") && parts[1] && !parts[1].endsWith("?") ? `${first} ${parts[1]}` : first;
+}
+
 function wordCount(text: string) {
   return text.split(/\s+/).filter(Boolean).length;
 }
@@ -118,7 +127,12 @@ function wordCount(text: string) {
  * leaves a whole clause; "" when no clean cut exists. Never ends mid-clause.
  */
 export function shortPhrase(text: string | undefined, maxWords = MAX_PHRASE_WORDS): string {
-  const first = sentencesOf(text)[0] ?? "";
+  return clipPhrase(sentencesOf(text)[0] ?? "", maxWords);
+}
+
+/** One sentence at most `maxWords` long, cut at a clause boundary; "" when no clean cut exists. */
+export function clipPhrase(sentence: string, maxWords = MAX_PHRASE_WORDS): string {
+  const first = sentence.trim();
   if (!first) return "";
   if (wordCount(first) <= maxWords) return first;
   const cuts = [...first.matchAll(/\s*(?:,|\s[-–—]\s|:|\s\((?=))\s*|\s(?=(?:and|with|that|which|so|because|but|while|who|where)\s)/g)];
@@ -168,7 +182,7 @@ export function codesIn(text: string): string[] {
 
 function conditionOf(sentence: string): string | null {
   const match =
-    /\b(?:on|for|off|with)\s+((?:your|the|a|any|every|all)\s+(?:first|next|new)\s+[a-z]+(?:\s+[a-z]+)?|(?:every |all |any )?orders? over [$£€]?\d+(?:[.,]\d{2})?|new (?:customers|members|clients|subscribers))/i.exec(sentence) ??
+    /\b(?:on|for|off|with)\s+((?:your|the|a|any|every|all)\s+(?:first|next|new)\s+[a-z]+(?:\s+(?!with\b|and\b|or\b|on\b|for\b|at\b|to\b|by\b|from\b)[a-z]+)?|(?:every |all |any )?orders? over [$£€]?\d+(?:[.,]\d{2})?|new (?:customers|members|clients|subscribers))/i.exec(sentence) ??
     /\b(over [$£€]\d+(?:[.,]\d{2})?|when you [^,.;]+)/i.exec(sentence);
   return match ? match[1]!.trim() : null;
 }
@@ -320,19 +334,32 @@ function usable(sentences: string[]) {
   return sentences.filter((s) => !RESEARCH_NOTE.test(s));
 }
 
-function reviewsOf(answers: Partial<QuestionnaireAnswers>): string[] {
-  const quotes: string[] = [];
+interface Review {
+  text: string;
+  author: string | null;
+}
+
+function reviewsOf(answers: Partial<QuestionnaireAnswers>): Review[] {
+  const found: Review[] = [];
   for (const field of [answers.customerFeedback, answers.availableProofMaterials, answers.socialProofCredentials]) {
-    for (const match of (field ?? "").matchAll(/["“]([^"”]{12,220})["”]/g)) quotes.push(tidy(match[1]).replace(/[.!]+$/, ""));
+    const source = tidy(field);
+    for (const match of source.matchAll(/"([^"]{12,220})"(?:,?\s*(?:says|said|writes|—|-|\()\s*([A-Z][\p{L}'-]+(?: [A-Z][\p{L}'-]+)?))?/gu)) {
+      found.push({ text: match[1]!.trim().replace(/[,;:.!]+$/, ""), author: match[2] ?? null });
+    }
   }
-  if (quotes.length === 0) {
+  if (found.length) {
+    const seen = new Set<string>();
+    return found.filter((r) => !seen.has(r.text) && seen.add(r.text)).slice(0, 3);
+  }
+  const quotes: string[] = [];
+  {
     // Feedback written as what customers say: "Members say it is the best part of their month".
     for (const sentence of usable(sentencesOf(answers.customerFeedback))) {
       const said = /^(?:customers|members|clients|people|users|guests|parents|readers)\s+(?:say|tell us|love|write)\s+(?:that\s+)?(.{8,160})$/i.exec(sentence);
       if (said) quotes.push(upperStart(said[1]!.replace(/\btheir\b/g, "my").replace(/\bthey\b/g, "I").replace(/\bit is\b/, "it's")));
     }
   }
-  return [...new Set(quotes)].slice(0, 3);
+  return [...new Set(quotes)].slice(0, 3).map((text) => ({ text, author: null }));
 }
 
 const PROOF_SIGNAL = /\d|\b(rated|stars?|reviews?|award|certified|featured|trusted|press|as seen|members|customers|clients|users)\b/i;
@@ -410,6 +437,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     .join("\n");
   const difference = usable(sentencesOf(answers.competitiveDifferentiation || answers.competitiveAdvantageReasons))[0] ?? "";
   const productSentence = usable(sentencesOf(answers.productServiceDescription))[0] ?? "";
+  const reviews = reviewsOf(answers);
   return {
     brand,
     kind,
@@ -421,9 +449,10 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     audience: shortPhrase(usable(sentencesOf(answers.primaryTargetAudience))[0], 10),
     problem: shortPhrase(usable(sentencesOf(answers.primaryProblemSolved))[0], 12),
     difference: wordCount(difference) <= 20 ? difference : shortPhrase(difference, 12),
-    reviews: reviewsOf(answers),
+    reviews: reviews.map((r) => r.text),
+    reviewers: reviews.map((r) => r.author),
     proof: proofOf(answers),
-    guarantee: shortPhrase(usable(sentencesOf(answers.guarantees_q8))[0], 12),
+    guarantee: clipPhrase(leadStatement(answers.guarantees_q8), 14),
     objections: objectionsOf(answers),
     questions: questionsOf(answers),
     offers,

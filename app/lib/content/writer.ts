@@ -1,4 +1,4 @@
-import { type BusinessFacts, businessFacts, brandSeed, lowerStart, offerFor, type Offer, type Voice, upperStart } from "~/lib/business/facts";
+import { type BusinessFacts, businessFacts, lowerStart, offerFor, type Offer, type Voice, upperStart } from "~/lib/business/facts";
 import type { BusinessAnswers } from "~/lib/content/business";
 import { safeHttpUrl } from "~/lib/content/html";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
@@ -44,6 +44,7 @@ export type Angle =
   | "urgency"
   | "cart"
   | "thanks"
+  | "booked"
   | "checkin"
   | "rebook"
   | "replenish"
@@ -63,7 +64,8 @@ const ANGLE_WORDS: Array<[Angle, RegExp]> = [
   ["cart", /\b(forget something|cart|booking isn't finished|almost done|finish your|still want that|left (?:something|behind))\b/i],
   ["urgency", /\b(last chance|still waiting|ends|expir\w*|deadline|don't miss)\b/i],
   ["offer", /\b(offer|discount|% off|incentive|free shipping|ready when you are|ready for your|whenever you're ready|for your first)\b/i],
-  ["thanks", /\b(thank you|thanks for|you're booked|is booked|is confirmed|confirm)\b/i],
+  ["booked", /\b(you're booked|is booked|before your first|coming up)\b/i],
+  ["thanks", /\b(thank you|thanks for|is confirmed|confirm)\b/i],
   ["checkin", /\b(how (?:was|did|is)|check[- ]?in|feedback|review while|how it's going|going so far)\b/i],
   ["proof", /\b(proof|reviews?|testimonials?|what (?:customers|members|regulars|people) (?:say|loved)|stories|take our word|results|case stud\w*|come back|keep coming)\b/i],
   ["objection", /\b(questions?|answers?|worry|worries|objection|doubt|risky|small print|switching|before you (?:book|order|decide))\b/i],
@@ -161,8 +163,7 @@ function pickFitting(candidates: Array<string | false | null | undefined>, max: 
   const fitting = candidates.filter((c): c is string => !!c && visibleLength(c) <= max);
   const fresh = fitting.filter((c) => !used.has(c.toLowerCase()));
   const pool = fresh.length ? fresh : fitting;
-  const chosen = pool.length ? pool[seed % pool.length]! : fitWords(String(candidates.find(Boolean) ?? ""), max);
-  return chosen;
+  return pool.length ? pool[Math.min(seed, pool.length - 1)]! : fitWords(String(candidates.find(Boolean) ?? ""), max);
 }
 
 interface Parts {
@@ -179,11 +180,14 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
   const offer = flowType === "upsell" || flowType === "sunset" ? null : offerFor(f, flowType, { incentiveOnly: angle !== "welcome" && angle !== "magnet" }) ?? null;
   const incentive = brief.placeholderOffer ? null : offer && offer.kind !== "content" ? offer : null;
   const review = f.reviews[0];
-  const quote = review ? `"${sentence(review)}"` : "";
+  const quote = review ? (f.reviewers[0] ? `"${/[?!]$/.test(review) ? review : `${review},`}" says ${f.reviewers[0]}.` : `"${sentence(review)}"`) : "";
   const product = f.product ? lowerStart(f.product, b) : "";
   const guarantee = f.guarantee ? sentence(f.guarantee) : "";
   const question = f.questions[0];
   const worry = f.objections[0] ? lowerStart(f.objections[0], b) : "";
+  /** "And you're covered: free returns within 30 days." A guarantee written as a question and answer stands on its own. */
+  const covered = (lead: string) => (!guarantee ? "" : guarantee.includes("?") ? `Our promise: ${guarantee}` : `${lead} ${lowerStart(guarantee, b)}`);
+  const asked = question ? `Got a question, like "${question}" Reply to this email and a real person will answer.` : "";
   const v = (text: string) => say(text, f.voice);
   const placeholder = brief.placeholderOffer ? `Here's ${brief.placeholderOffer}, for the next 48 hours.` : "";
   switch (angle) {
@@ -237,7 +241,7 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
                 : product
                   ? sentence(`Not sure where to start? Most people begin with ${product}, and it's easy to find the one that suits you`)
                   : "Not sure where to start? Our best sellers are the easiest way in.",
-          question ? `${question} ${f.guarantee ? `Good question. ${guarantee}` : "Reply to this email and a real person will answer."}` : worry ? `If you're worried ${worryClause(worry)}, reply to this email: a real person on our team will answer.` : "",
+          question ? asked : worry ? `If you're worried ${worryClause(worry)}, reply to this email: a real person on our team will answer.` : "",
         ],
         cta: f.action.cta,
       };
@@ -249,18 +253,18 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
           v(`You don't have to take our word for it.`),
           quote ? `${quote}` : f.proof[0] ? sentence(`The numbers speak for themselves: ${lowerStart(f.proof[0], b)}`) : `Customers tell us the difference shows from the first day.`,
           quote && f.proof[0] ? sentence(`And we're proud of this: ${lowerStart(f.proof[0], b)}`) : "",
-          guarantee ? `And if it isn't right for you? ${guarantee}` : "",
+          covered("And if it isn't right for you?"),
         ],
         cta: "Read the reviews",
       };
     case "objection":
       return {
         subjects: [question && visibleLength(question) <= SUBJECT_MAX ? question : "", "Before you decide: quick answers", "The question everyone asks first", "Still deciding? Here's what helps"],
-        preheaders: [guarantee && `Short answer: ${lowerStart(guarantee, b)}`, "Honest answers to the questions we hear most."],
+        preheaders: [guarantee && (guarantee.includes("?") ? guarantee : `Short answer: ${lowerStart(guarantee, b)}`), "Honest answers to the questions we hear most."],
         paragraphs: [
           v("Still have a question or two? That's normal, and we'd rather answer it than leave you guessing."),
           worry ? `We often hear from people who worry ${worryClause(worry)}. The honest answer: it's easier than it looks, and you're never on your own.` : "",
-          guarantee ? `And you're covered: ${lowerStart(guarantee, b)}` : "",
+          covered("And you're covered:"),
           "Reply to this email with anything on your mind and a real person will answer.",
         ],
         cta: flowType === "abandoned_cart" ? (f.kind === "service" ? "Finish my booking" : "Complete my order") : "Get the answers",
@@ -268,22 +272,22 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
     case "offer":
       return {
         subjects: [incentive && (incentive.headline.toLowerCase().includes(unit) ? `${incentive.headline}, just for you` : `For your ${f.action.first}: ${incentive.headline.toLowerCase()}`), brief.placeholderOffer && "A little something to help you decide", `Ready for your ${f.action.first}?`, "Whenever you're ready, we're here"],
-        preheaders: [incentive && offerSentence(incentive), guarantee && `No risk: ${lowerStart(guarantee, b)}`, "One easy step, whenever it suits you."],
+        preheaders: [incentive && offerSentence(incentive), covered("No risk:"), "One easy step, whenever it suits you."],
         paragraphs: [
           placeholder || (incentive ? `We've set something aside for you. ${offerSentence(incentive)}` : v(`Whenever you're ready for your ${f.action.first}, we're here.`)),
           product ? sentence(`It's the easiest way to try ${product}`) : "",
-          guarantee ? `And you're covered: ${lowerStart(guarantee, b)}` : "",
+          covered("And you're covered:"),
         ],
         cta: brief.placeholderOffer ? "Claim my discount" : incentive ? `Claim ${incentive.headline.toLowerCase()}` : f.action.cta,
       };
     case "urgency":
       return {
         subjects: [incentive && `Your ${incentive.headline.toLowerCase()} is still waiting`, incentive && `Don't miss ${incentive.headline.toLowerCase()}`, brief.lastChance && "Last chance", "A quick reminder before it slips by", "Still thinking it over?"],
-        preheaders: [incentive && `Still yours: ${lowerStart(offerSentence(incentive), b)}`, guarantee && `Nothing to lose: ${lowerStart(guarantee, b)}`, "Your next step is still waiting."],
+        preheaders: [incentive && `Still yours: ${lowerStart(offerSentence(incentive), b)}`, covered("Nothing to lose:"), "Your next step is still waiting."],
         paragraphs: [
           v("A quick reminder before it slips by."),
           placeholder || (incentive ? `It's still yours: ${lowerStart(offerSentence(incentive), b)}` : `Your ${f.action.first} is just a click away.`),
-          guarantee ? `Nothing to lose: ${lowerStart(guarantee, b)}` : "",
+          covered("Nothing to lose:"),
         ],
         cta: incentive ? `Claim ${incentive.headline.toLowerCase()}` : brief.placeholderOffer ? "Claim my discount" : f.action.cta,
       };
@@ -294,17 +298,29 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
         paragraphs: [
           f.kind === "service" ? v(`You were almost booked in, so we saved your spot in the process.`) : v(`You left something behind, so we saved it for you.`),
           f.kind === "service" ? `Finishing takes a minute: pick up where you left off and choose your time.` : `Everything is still in your cart, and checking out takes a minute.`,
-          question ? `${question} ${guarantee || "Reply and we'll answer."}` : guarantee ? `Not sure yet? ${guarantee}` : "",
+          question ? asked : covered("Not sure yet?"),
         ],
         cta: f.kind === "service" ? "Finish my booking" : "Return to my cart",
       };
+    case "booked":
+      return {
+        subjects: [`You're booked! Here's what to expect`, `Before your first ${unit}`, `Your ${unit} is booked`],
+        preheaders: [f.questions[0] && `Plus the answer to "${f.questions[0]}"`, "Everything you need to know before you arrive."],
+        paragraphs: [
+          v(`Thank you for booking with ${b}! We're looking forward to meeting you.`),
+          `Arrive a few minutes early and wear something comfortable. If you need to change your time, the button below takes you to your booking.`,
+          asked,
+          f.difference ? sentence(`One thing you'll notice: ${lowerStart(f.difference, b)}`) : "",
+        ],
+        cta: "See my booking",
+      };
     case "thanks":
       return {
-        subjects: f.kind === "service" || flowType === "onboarding" && f.onboardingStart === "first_booking" ? [`You're booked! Here's what to expect`, `Thanks for coming in`, `Thank you for your ${unit}`] : [`Thank you for your order`, `Thanks for choosing ${b}`, `Your ${f.action.first} is confirmed`],
+        subjects: f.kind === "service" ? [`Thanks for coming in`, `Thank you for your ${unit}`] : [`Thank you for your order`, `Thanks for choosing ${b}`, `Your ${f.action.first} is confirmed`],
         preheaders: [f.difference && sentence(f.difference), "Here's what happens next."],
         paragraphs: [
-          f.kind === "service" ? v(`Thank you for booking with ${b}!`) : v(`Thank you for your order! We're getting it ready.`),
-          f.kind === "service" ? `Arrive a few minutes early and bring anything you need to feel comfortable. If you need to change your time, the button below takes you to your booking.` : `You'll get a note the moment it ships, with a link to follow it.`,
+          f.kind === "service" ? v(`Thanks for coming in! We hope you left feeling better than you arrived.`) : v(`Thank you for your order! We're getting it ready.`),
+          f.kind === "service" ? `The benefits of a ${unit} build up when you keep them regular, so we'll remind you when it's a good time to come back.` : `You'll get a note the moment it ships, with a link to follow it.`,
           f.difference ? sentence(`One thing you'll notice: ${lowerStart(f.difference, b)}`) : "",
         ],
         cta: f.kind === "service" ? "See my booking" : f.kind === "digital" ? "Get set up" : "Track my order",
@@ -327,7 +343,6 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
         paragraphs: [
           v(`It's been a little while since your last ${unit}, and the benefits last longest when you keep it regular.`),
           "Booking takes a minute: choose a time that suits you, and we'll take care of the rest.",
-          f.proof[0] ? sentence(f.proof[0]) : "",
         ],
         cta: f.action.again,
       };
@@ -352,7 +367,7 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
         paragraphs: [
           v(f.kind === "service" ? `Coming regularly? A package or membership makes every ${unit} easier to fit in, and better value.` : `You already know what you like. Here's how to get more of it.`),
           quote ? `${quote}` : f.proof[0] ? sentence(f.proof[0]) : "",
-          guarantee ? `And you're covered: ${lowerStart(guarantee, b)}` : "",
+          covered("And you're covered:"),
         ],
         cta: f.kind === "service" ? "See packages" : "See the options",
       };
@@ -374,7 +389,7 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
       return {
         subjects: ["A short reminder", `A quick note from ${b}`, "Just checking in"],
         preheaders: [guarantee, "It only takes a minute."],
-        paragraphs: [v(`A short reminder from ${b}: your next step is waiting.`), guarantee ? `And you're covered: ${lowerStart(guarantee, b)}` : ""],
+        paragraphs: [v(`A short reminder from ${b}: your next step is waiting.`), covered("And you're covered:")],
         cta: f.action.cta,
       };
   }
@@ -397,10 +412,11 @@ export function buttonText(callToAction: string, fallback: string): string {
   return fallback;
 }
 
-export function writeEmail(angle: Angle, touchpoint: WriterTouchpoint, f: BusinessFacts, flowType: FlowType, used: Set<string>, seed: number): EmailCopy {
+export function writeEmail(angle: Angle, touchpoint: WriterTouchpoint, f: BusinessFacts, flowType: FlowType, used: Set<string>): EmailCopy {
   const brief = readBrief(touchpoint);
   const parts = partsFor(angle, f, flowType, brief);
-  const subject = say(pickFitting(parts.subjects, SUBJECT_MAX, used, seed), f.voice);
+  // Subjects in order of preference (an offer's subject first): the first one the flow has not used.
+  const subject = say(pickFitting(parts.subjects, SUBJECT_MAX, used, 0), f.voice);
   used.add(subject.toLowerCase());
   const preheader = say(pickFitting(parts.preheaders.filter((p) => p && addsTo(subject, p)), PREHEADER_MAX, new Set(), 0) || "Open for the details.", f.voice);
   const greeting = `${GREETING[f.voice]} ${FIRST_NAME_TAG},`;
@@ -441,8 +457,10 @@ function smsLine(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Brie
       return f.proof[0] ? sentence(f.proof[0]) : "See why customers choose us.";
     case "objection":
       return "Questions? Reply here and a real person will answer.";
+    case "booked":
+      return `See you soon! Your ${unit} is coming up.`;
     case "thanks":
-      return f.kind === "service" ? `See you at your ${unit}!` : "Thanks for your order!";
+      return f.kind === "service" ? `Thanks for coming in!` : "Thanks for your order!";
     case "checkin":
       return "How did it go? Reply and tell us.";
     case "reactivation":
@@ -475,13 +493,12 @@ export function writeSms(angle: Angle, touchpoint: WriterTouchpoint, f: Business
 /** Copy for every touchpoint of the flow, in step order. */
 export function writeFlowCopy(input: WriterInput): TouchpointCopy[] {
   const facts = businessFacts(input.answers, input.companyName);
-  const seed = brandSeed(facts);
   const ordered = [...input.touchpoints].sort((a, b) => a.stepNumber - b.stepNumber);
   const used = new Set<string>();
   return ordered.map((touchpoint, index) => {
     const angle = angleOf(input.flowType, touchpoint, index, ordered.length);
     if (touchpoint.stepType === "SMS") return { touchpointId: touchpoint.id, stepType: "SMS", sms: writeSms(angle, touchpoint, facts, input.flowType) };
-    return { touchpointId: touchpoint.id, stepType: "Email", email: writeEmail(angle, touchpoint, facts, input.flowType, used, seed + index) };
+    return { touchpointId: touchpoint.id, stepType: "Email", email: writeEmail(angle, touchpoint, facts, input.flowType, used) };
   });
 }
 

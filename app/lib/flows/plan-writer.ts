@@ -1,6 +1,7 @@
 import { type BusinessFacts, brandSeed, leadMagnetOf, lowerStart, offerFor, type Offer, standingPerkOf } from "~/lib/business/facts";
 import type { FlowType, StepType } from "~/lib/flow-types";
 import type { DraftTouchpoint } from "~/lib/flows/rules";
+import { roundOffset } from "~/lib/flows/spacing";
 import { formatDuration, MINUTES_PER_DAY, MINUTES_PER_HOUR } from "~/lib/timing";
 
 /**
@@ -243,21 +244,29 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
       ["education", [`What to look for in ${facts.product ? lowerStart(facts.product, facts.brand) : "a good one"}`, "The buyer's guide we wish we had"], "Teach what quality looks like, so the choice is easy.", "Read the guide"],
       ["proof", ["Why customers come back", `The reviews behind ${facts.brand}`], "Let customers make the case.", "Read the reviews"],
       ["objection", [facts.objections[0] ? "The question everyone asks first" : "Your questions, answered", "Before you order: quick answers"], "Answer the worry that stops the first order.", "Get the answers"],
+      ["story", [`What makes ${facts.brand} different`, `How ${facts.brand} does it`], "Tell the story behind the product and what sets it apart.", "See how we do it"],
+      ["howto", ["How to choose your first order", "Our best sellers, and who they're for"], "Make the first choice easy.", "Find the right one"],
     ],
     subscription: [
       ["education", ["How the subscription works", "What arrives, and when"], "Show exactly what a member gets and how flexible it is.", "See how it works"],
       ["proof", ["What members say", "Why members stay"], "Let members make the case.", "Hear from members"],
       ["objection", ["Skip, pause or cancel any time?", "The small print, in plain words"], "Answer the commitment worry.", "See the details"],
+      ["story", [`What makes ${facts.brand} different`, `Why we started ${facts.brand}`], "Tell the story behind the subscription and what sets it apart.", "Read our story"],
+      ["howto", ["Choosing your first delivery", "Make it yours: picking a plan"], "Make the first choice easy.", "Choose my plan"],
     ],
     service: [
       ["education", [`What to expect at your first ${unit}`, `Your first ${unit}, step by step`], `Make the first ${unit} feel easy and familiar.`, "See what to expect"],
       ["proof", ["Stories from our regulars", `Why people choose ${facts.brand}`], "Let clients make the case.", "Read their stories"],
       ["objection", [facts.objections[0] ? "The worry we hear most, answered" : `Your questions about your first ${unit}`, "Before you book: quick answers"], "Answer the worry that stops the first booking.", "Get the answers"],
+      ["story", [`Meet the people behind ${facts.brand}`, `What makes ${facts.brand} different`], "Introduce the team and what sets them apart.", "Meet the team"],
+      ["howto", [`Getting the most from every ${unit}`, `How often should you book a ${unit}?`], "Help them plan regular visits.", "Plan my visits"],
     ],
     digital: [
       ["education", [facts.problem ? "What the problem really costs" : "The hidden cost of doing it by hand", "A better way to work"], "Show the cost of the problem and a better way.", "See the better way"],
       ["proof", ["How teams like yours did it", "Results from customers like you"], "Prove it with a customer like them.", "Read the case study"],
       ["objection", [facts.objections[0] ? "Is switching risky? What it really takes" : "Questions teams ask before they switch", "What switching really takes"], "Answer the risk of switching.", "See how switching works"],
+      ["story", [`Why we built ${facts.brand}`, `What makes ${facts.brand} different`], "Tell the story behind the product and what sets it apart.", "Read our story"],
+      ["howto", ["Your first week, step by step", "What a rollout looks like"], "Show how the first weeks go, so the demo feels safe.", "See the rollout plan"],
     ],
   };
   const middle = angles[facts.kind];
@@ -272,15 +281,19 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
   for (let i = 0; i < middleCount; i++) {
     const [angle, titles, goal, cta] = middle[i % middle.length]!;
     const cycle = Math.floor(i / middle.length);
-    const title = pick(titles, seed, 10 + i) + (cycle > 0 ? "" : "");
+    const title = pick(titles, seed, 10 + i);
     const brief =
       angle === "education"
         ? bullets(facts.problem && `Start from the problem: ${lowerStart(facts.problem, facts.brand)}`, facts.difference && `Show the difference: ${facts.difference}`, facts.questions[i % Math.max(1, facts.questions.length)] && `Answer: ${facts.questions[i % facts.questions.length]}`)
-        : angle === "proof"
+        : angle === "story"
+          ? bullets(facts.difference && `The difference: ${facts.difference}`, facts.problem && `The problem it fixes: ${lowerStart(facts.problem, facts.brand)}`)
+          : angle === "howto"
+            ? bullets(facts.questions[1] && `Answer: ${facts.questions[1]}`, facts.product && `Start from ${lowerStart(facts.product, facts.brand)}`)
+            : angle === "proof"
           ? bullets(facts.reviews[i % Math.max(1, facts.reviews.length)] ? `Quote a customer: "${facts.reviews[i % facts.reviews.length]}"` : null, facts.proof[0] && `Lead with: ${facts.proof[0]}`, facts.proof[1] && `Add: ${facts.proof[1]}`, !facts.reviews.length && !facts.proof.length && "One short customer story with a first name and a result")
           : bullets(facts.objections[0] ? `The worry: ${lowerStart(facts.objections[0], facts.brand)}` : "The two questions asked most before buying", facts.questions[0] && `Answer: ${facts.questions[0]}`, facts.guarantee && `Reassure: ${facts.guarantee}`);
-    const variants = cycle > 0 ? [`${title.replace(/\?$/, "")}: part two`] : [title];
-    steps.push(step("Email", g[i + 1]!, after, angle, variants[0]!, goal, brief, cta));
+    const second = titles.find((t) => t !== title) ?? `${title.replace(/\?$/, "")}: part two`;
+    steps.push(step("Email", g[i + 1]!, after, angle, cycle > 0 ? second : title, goal, brief, cta));
   }
   steps.push(
     step("Email", g[g.length - 1]!, after, "offer", incentive ? pick([`Ready when you are: ${incentive.headline.toLowerCase()}`, `For your ${facts.action.first}: ${incentive.headline.toLowerCase()}`], seed, 20) : pick([`Ready for your ${facts.action.first}?`, "Whenever you're ready, we're here"], seed, 20),
@@ -289,7 +302,7 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
       incentive ? `Claim ${incentive.headline.toLowerCase()}` : facts.action.cta),
   );
   if (facts.usesSms) {
-    const at = Math.round((g[g.length - 2]! + g[g.length - 1]!) / 2 / H) * H;
+    const at = roundOffset((g[g.length - 2]! + g[g.length - 1]!) / 2);
     steps.splice(steps.length - 1, 0, smsStep(facts, at, after, "nudge", facts.kind === "service" ? `A quick text: book your first ${unit}` : "A quick text before the last email", "A short personal nudge on a second channel for leads who have not acted.", facts.kind === "service" ? "Tap to book" : "Tap to take a look"));
   }
   const span = formatDuration(g[g.length - 1]!);
@@ -309,21 +322,22 @@ function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
   const unit = unitOf(facts);
   const booking = facts.kind === "service";
   const what = booking ? "booking" : facts.kind === "subscription" ? "subscription" : facts.kind === "digital" ? "sign-up" : "cart";
+  const abandoned = booking ? "the booking is abandoned" : "checkout is abandoned";
   const steps: PlannedStep[] = [
-    step("Email", H, `the ${what} is abandoned`, "cart", pick(booking ? ["Your booking isn't finished", `Still want that ${unit}?`] : what === "cart" ? ["Did you forget something?", "Your cart is waiting"] : [`Your ${what} is almost done`, `Finish your ${what} in a minute`], seed, 1),
+    step("Email", H, abandoned, "cart", pick(booking ? ["Your booking isn't finished", `Still want that ${unit}?`] : what === "cart" ? ["Did you forget something?", "Your cart is waiting"] : [`Your ${what} is almost done`, `Finish your ${what} in a minute`], seed, 1),
       `Bring them back while intent is fresh, without a discount.`,
       bullets(booking ? `The ${unit} they chose, the time and how to finish` : "The items left behind, with images and prices", standingPerkOf(facts) && `Remind them: ${standingPerkOf(facts)!.text}`, facts.questions[0] && `Answer: ${facts.questions[0]}`),
       booking ? "Finish my booking" : what === "cart" ? "Return to my cart" : `Finish my ${what}`),
-    step("Email", D, `the ${what} is abandoned`, "objection", pick(booking ? [`Questions before you book your ${unit}?`, "Still deciding? Here's what helps"] : what === "subscription" ? ["Questions about your subscription?", "Skip, pause or cancel: how it works"] : ["Any questions before you decide?", "Still deciding? Here's what helps"], seed, 2),
+    step("Email", D, abandoned, "objection", pick(booking ? [`Questions before you book your ${unit}?`, "Still deciding? Here's what helps"] : what === "subscription" ? ["Questions about your subscription?", "Skip, pause or cancel: how it works"] : ["Any questions before you decide?", "Still deciding? Here's what helps"], seed, 2),
       "Answer the doubt behind the abandonment.",
       bullets(facts.objections[0] ? `The worry: ${lowerStart(facts.objections[0], facts.brand)}` : "Delivery, returns and payment, in three lines", proofLine(facts), facts.guarantee && `Reassure: ${facts.guarantee}`),
       booking ? "Finish my booking" : "Complete my order"),
-    step("Email", 2 * D, `the ${what} is abandoned`, incentive ? "offer" : "urgency", incentive ? pick([`${incentive.headline}, if you finish today`, `A little something: ${incentive.headline.toLowerCase()}`], seed, 3) : booking ? `Your ${unit} time won't wait forever` : what === "subscription" ? "Last reminder: your subscription is waiting" : "Last reminder before we let it go",
+    step("Email", 2 * D, abandoned, incentive ? "offer" : "urgency", incentive ? pick([`${incentive.headline}, if you finish today`, `A little something: ${incentive.headline.toLowerCase()}`], seed, 3) : booking ? `Your ${unit} time won't wait forever` : what === "subscription" ? "Last reminder: your subscription is waiting" : "Last reminder before we let it go",
       incentive ? "Tip the undecided over with the business's own offer, on the last message only." : "A last reminder with the guarantee; no invented discount.",
       bullets(incentive ? `The offer exactly as given: ${offerBrief(incentive)}` : "Say plainly that this is the last reminder", facts.guarantee && `Risk reversal: ${facts.guarantee}`),
-      incentive ? `Use ${incentive.headline.toLowerCase()}` : booking ? "Finish my booking" : "Complete my order"),
+      incentive ? `Claim ${incentive.headline.toLowerCase()}` : booking ? "Finish my booking" : "Complete my order"),
   ];
-  if (facts.usesSms) steps.splice(1, 0, smsStep(facts, 4 * H, `the ${what} is abandoned`, "nudge", booking ? "Your booking is saved" : "Your cart is saved", "A short reminder with one link back.", booking ? "Tap to finish booking" : "Tap to finish checkout"));
+  if (facts.usesSms) steps.splice(1, 0, smsStep(facts, 4 * H, abandoned, "nudge", booking ? "Your booking is saved" : what === "cart" ? "Your cart is saved" : `Your ${what} is saved`, "A short reminder with one link back.", booking ? "Tap to finish booking" : "Tap to finish checkout"));
   return {
     trigger: booking ? `Starts booking a ${unit} and does not finish within 1 hour.` : `An identified contact starts checkout and places no order within 1 hour.`,
     exitRules: [booking ? `Books the ${unit} (checked before every message)` : "Places an order (checked before every message)", "Unsubscribes or replies STOP (SMS)"],

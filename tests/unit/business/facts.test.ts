@@ -11,6 +11,10 @@ describe("the business facts model", () => {
     expect(businessFacts(answers({ companyName: "ACME co." })).brand).toBe("ACME co.");
   });
 
+  it("keeps a guarantee written as a question with its answer", () => {
+    expect(businessFacts(answers({ guarantees_q8: "Not your cup? We'll replace your bag or refund it, no questions asked." })).guarantee).toBe("Not your cup? We'll replace your bag or refund it, no questions asked");
+  });
+
   it("parses offers into kind, value, code and condition", () => {
     const [percent] = parseOffers("15% off your first order with code WELCOME15.", ["onboarding"]);
     expect(percent).toMatchObject({ kind: "percent", value: "15%", code: "WELCOME15", standing: false });
@@ -61,6 +65,7 @@ describe("the business facts model", () => {
 
   it("quotes customers' own words as reviews", () => {
     const facts = businessFacts(answers({ customerFeedback: '"Best massage in town, I left a new person," says Dana.' }));
-    expect(facts.reviews[0]).toBe("Best massage in town, I left a new person,");
+    expect(facts.reviews[0]).toBe("Best massage in town, I left a new person");
+    expect(facts.reviewers[0]).toBe("Dana");
   });
 });

@@ -98,4 +98,54 @@ export const OAK_AND_HEARTH = business({
   onboardingGoal: "Order a table",
 });
 
-export const BUSINESSES = [LEAF_AND_KETTLE, GLOW_STUDIO, LEDGERLY, BOX_BREW, SPARSE_CO, OAK_AND_HEARTH];
+
+/** A coffee subscription whose answers came partly from its website (research notes and a pricing line included). */
+export const BRAMBLE_AND_BEAN = business({
+  companyName: "Bramble & Bean",
+  companyWebsite: "https://brambleandbean.example/",
+  businessType: "B2C Subscription",
+  industry: "Food & Beverage",
+  communicationChannels: "Email + SMS",
+  primaryTargetAudience: "Home coffee lovers who want café-quality coffee without the café queue",
+  productServiceDescription: "Bramble & Bean roasts single-origin coffee in small batches and delivers it to your door within 48 hours of roasting, on a schedule you choose.",
+  primaryProblemSolved: "Supermarket coffee is stale by the time you open it",
+  competitiveDifferentiation: "What the website highlights: What we sell; Our guarantee.",
+  brandVoicePositioning: "Friendly, knowledgeable, never snobby",
+  customerFeedback: '"The first bag I opened smelled like the roastery," says Priya. "I haven\'t bought supermarket coffee since."',
+  frequentQuestionsConcerns: "Can I skip a delivery? Which grind should I choose?",
+  purchaseMethod: "$14 a bag, free shipping on every order over $35",
+  availableProofMaterials: "Customer testimonials (2 on the website); 4.9 stars from 3,100 reviews",
+  onboardingSpecialOffers: "$14 a bag, free shipping on every order over $35. 15% off your first bag with code WELCOME15.",
+  guarantees_q8: "Not your cup? We'll replace your bag or refund it, no questions asked",
+  topReasonsNotToBuy: "Worry about being locked into a subscription",
+  onboardingGoal: "Start a first subscription",
+  customerFrequency: ["Monthly"],
+});
+
+/** A massage studio that books appointments, decides fast and comes back monthly. */
+export const KNEADED = business({
+  companyName: "Kneaded Massage Studio",
+  companyWebsite: "https://kneaded.example/",
+  businessType: "B2C Service/Retail",
+  industry: "Healthcare & Wellness",
+  communicationChannels: "Email + SMS",
+  purchaseDecisionTimeline: "Quick (2-24 hours)",
+  customerFrequency: ["Monthly"],
+  bookingTimeline: ["Short (0-4 days)"],
+  upsellOpportunities: "Primarily service packages",
+  primaryTargetAudience: "Desk workers and weekend athletes with sore backs and shoulders",
+  productServiceDescription: "Deep-tissue and sports massage by licensed therapists",
+  primaryProblemSolved: "Tension that builds up from long hours at a desk",
+  competitiveDifferentiation: "Every therapist is licensed and has at least five years of experience.",
+  brandVoicePositioning: "Calm, warm and reassuring",
+  customerFeedback: '"I walked out standing taller than I have in years." (Dana, a regular since 2021)',
+  socialProofCredentials: "Rated 4.9 on Google by 870 clients",
+  onboardingSpecialOffers: "$20 off your first massage",
+  onboardingStage: "Onboarding begins after the first booking",
+  guarantees_q8: "Not relaxed? Your next massage is on us",
+  topReasonsNotToBuy: "Fear that deep-tissue massage will hurt",
+  frequentQuestionsConcerns: "What should I wear? How early should I arrive?",
+  conversionGoal: "First Booking",
+});
+
+export const BUSINESSES = [LEAF_AND_KETTLE, GLOW_STUDIO, LEDGERLY, BOX_BREW, SPARSE_CO, OAK_AND_HEARTH, BRAMBLE_AND_BEAN, KNEADED];
