@@ -11,19 +11,7 @@ import {
 } from "~/lib/flows/flow-rules-prose";
 import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
 
-/** Every key of a stored JSON value, however deep. */
-function keysOf(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap(keysOf);
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => [key, ...keysOf(item)]);
-  return [];
-}
-
-/** A data key shown as such: a camelCase word or a stored key followed by a colon. */
-function rawKeysIn(text: string, keys: readonly string[]): string[] {
-  const found = [...text.matchAll(/\b[a-z]+[A-Z][A-Za-z]*\s*:/g)].map((match) => match[0]);
-  for (const key of keys) if (new RegExp(`(^|[^A-Za-z])${key}\\s*:`).test(text)) found.push(`${key}:`);
-  return found;
-}
+import { keysOf, rawKeysIn } from "../../support/raw-keys";
 
 function allSentences(value: unknown, trigger = "") {
   const rules = parseFlowRules(value);
