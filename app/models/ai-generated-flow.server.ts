@@ -288,6 +288,8 @@ export interface FlowChange<R> {
   content?: FlowContent;
   /** Replace only the touchpoints (edits and deletes). */
   touchpoints?: TouchpointInput[];
+  /** With `touchpoints`: the overview and quick notes recomputed for them. */
+  derivedText?: { flowOverview: string; quickNotes: string };
   /** Save the state as read as the next numbered version, with this reason (promptType of the version stays the content's own). */
   saveCurrentAsVersion?: boolean;
   /** Conversation messages to append (linked to the version saved by this write, if any). */
@@ -350,6 +352,10 @@ export async function updateWithRevision<R>(
       set.touchpoints = toTouchpointDocs(change.content.touchpoints, now);
     } else if (change.touchpoints) {
       set.touchpoints = toTouchpointDocs(change.touchpoints, now);
+      if (change.derivedText) {
+        set.flowOverview = change.derivedText.flowOverview;
+        set.quickNotes = change.derivedText.quickNotes;
+      }
     }
     const push: Record<string, unknown> = {};
     if (version) push.pendingVersions = version;

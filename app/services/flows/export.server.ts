@@ -59,16 +59,9 @@ export function parseAllFlowsExportFormat(value: string | null): AllFlowsExportF
   throw validationError(ALL_FLOWS_FORMAT_MESSAGE, { format: ALL_FLOWS_FORMAT_MESSAGE });
 }
 
-/** Exit rules as stored by admins (a list, a text or an object of rules) as a list of sentences. */
-export function exitRulesList(value: FlowMappingRecord["exitRules"] | undefined): string[] {
-  if (value === null || value === undefined) return [];
-  if (typeof value === "string") return value.split(/\r?\n/).map((line) => line.replace(/^\s*(?:[•*-]|\d+[.)])\s+/, "").trim()).filter(Boolean);
-  if (Array.isArray(value)) return value.flatMap((item) => exitRulesList(item));
-  if (typeof value === "object") return Object.entries(value).flatMap(([key, item]) => exitRulesList(item).map((text) => (Array.isArray(value) ? text : `${key}: ${text}`)));
-  return [String(value)];
-}
+type RuleFacts = { trigger: string | null; exitRules: FlowMappingRecord["exitRules"] | null };
 
-async function ruleFacts(flowType: FlowType, business: QuestionnaireResponseRecord | null, cache: Map<FlowType, { trigger: string | null; exitRules: string[] }>) {
+async function ruleFacts(flowType: FlowType, business: QuestionnaireResponseRecord | null, cache: Map<FlowType, RuleFacts>) {
   const cached = cache.get(flowType);
   if (cached) return cached;
   const rule = await findBestFlowMapping(flowType, {
@@ -78,7 +71,7 @@ async function ruleFacts(flowType: FlowType, business: QuestionnaireResponseReco
     serviceFrequency: business?.customerFrequency?.[0] ?? "",
     upsellOpportunity: business?.upsellOpportunities ?? "",
   });
-  const facts = { trigger: rule?.trigger?.trim() || null, exitRules: exitRulesList(rule?.exitRules) };
+  const facts: RuleFacts = { trigger: rule?.trigger?.trim() || null, exitRules: rule?.exitRules ?? null };
   cache.set(flowType, facts);
   return facts;
 }
@@ -86,7 +79,7 @@ async function ruleFacts(flowType: FlowType, business: QuestionnaireResponseReco
 async function buildDocument(user: ExportUser, flows: FlowView[], now: Date): Promise<ExportDocument> {
   const stored = user.isPremium ? await findContentEntriesOfFlows({ flowIds: flows.map((flow) => flow.id), userId: user.id }) : new Map();
   const business = await getResponseByUserId(user.id);
-  const cache = new Map<FlowType, { trigger: string | null; exitRules: string[] }>();
+  const cache = new Map<FlowType, RuleFacts>();
   const inputs: ExportFlowInput[] = [];
   for (const flow of flows) {
     const facts = await ruleFacts(flow.flowType, business, cache);

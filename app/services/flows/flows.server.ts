@@ -1,5 +1,6 @@
 import { type FlowType, isPremiumFlowType } from "~/lib/flow-types";
 import { applyFlowRules, type DraftTouchpoint, type FlowDraft } from "~/lib/flows/rules";
+import { refreshDerivedText } from "~/lib/flows/summary";
 import {
   FLOW_EXISTS_MESSAGE,
   type FlowView,
@@ -156,8 +157,8 @@ function contentFrom(draft: FlowDraft, request: FlowRequest, provider: FlowProvi
   });
   if (!result.ok) throw upstreamFailed(failure, new Error(result.problems.join(" ")));
   return {
-    flowOverview: result.flow.flowOverview,
-    quickNotes: result.flow.quickNotes,
+    // Counts and span the generator wrote are checked against the touchpoints it wrote.
+    ...refreshDerivedText(result.flow, result.flow.touchpoints),
     customContext: request.customContext,
     model: provider.model,
     promptType,
@@ -298,15 +299,16 @@ export async function regenerateFlow(
 export async function rollbackFlow({ userId, flowId, versionId }: { userId: string; flowId: string; versionId: string }): Promise<RollbackResult> {
   const target = await findVersion({ flowId, userId, versionId });
   if (!target) throw notFound(VERSION_NOT_FOUND);
+  const touchpoints = touchpointInputsOf(target.touchpoints ?? []);
   const result = await withWriteConflict(
     updateWithRevision(flowId, userId, (current) => ({
       content: {
-        flowOverview: target.flowOverview,
-        quickNotes: target.quickNotes,
+        // A version saved before its text was kept true gets it recomputed now.
+        ...refreshDerivedText({ flowOverview: target.flowOverview ?? "", quickNotes: target.quickNotes ?? "" }, touchpoints),
         customContext: target.customContext,
         model: target.model,
         promptType: target.promptType,
-        touchpoints: touchpointInputsOf(target.touchpoints ?? []),
+        touchpoints,
       },
       saveCurrentAsVersion: true,
       messages: [
@@ -371,6 +373,7 @@ export async function updateTouchpoint({
       const touchpoints = inTimeOrder(inputs.map((tp) => (tp.id === touchpointId ? edited : tp)));
       return {
         touchpoints,
+        derivedText: refreshDerivedText(current, touchpoints),
         result: ({ flow: written }) => {
           const doc = written.touchpoints.find((tp) => tp._id === touchpointId);
           if (!doc) throw notFound(TOUCHPOINT_NOT_FOUND);
@@ -391,7 +394,8 @@ export async function deleteTouchpoint({ userId, touchpointId }: { userId: strin
     updateWithRevision(flow._id, userId, (current) => {
       const inputs = touchpointInputsOf(current.touchpoints ?? []);
       if (!inputs.some((tp) => tp.id === touchpointId)) throw notFound(TOUCHPOINT_NOT_FOUND);
-      return { touchpoints: inputs.filter((tp) => tp.id !== touchpointId), result: ({ flow: written }) => toFlowView(written) };
+      const touchpoints = inputs.filter((tp) => tp.id !== touchpointId);
+      return { touchpoints, derivedText: refreshDerivedText(current, touchpoints), result: ({ flow: written }) => toFlowView(written) };
     }),
   );
   if (!result) throw notFound(TOUCHPOINT_NOT_FOUND);

@@ -247,7 +247,7 @@ describe("HTML export", () => {
     expect(field("flowOverview")).toEqual([input.flow.flowOverview]);
     expect(field("title")).toEqual(input.flow.touchpoints.map((tp) => tp.title));
     expect(field("sms")).toEqual([input.content!.touchpoints[1]!.sms]);
-    expect(field("trigger")).toEqual(["A lead <signs up> via the form"]);
+    expect(field("trigger")).toEqual(["The flow starts when a lead <signs up> via the form."]);
     const articles = DomUtils.findAll((el) => el.name === "article", dom.children);
     expect(articles.map((el) => el.attribs["data-touchpoint-id"])).toEqual(["tp-1", "tp-2", "tp-3"]);
     expect(DomUtils.textContent(articles[0]!)).toContain(`<script>alert("x")</script>`);

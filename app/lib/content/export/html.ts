@@ -1,4 +1,4 @@
-import { type ExportDocument, type ExportedFlow, sendWindowText, smsCountText } from "~/lib/content/export/model";
+import { type ExportDocument, type ExportedFlow, flowRulesProse, smsCountText, whenText } from "~/lib/content/export/model";
 import { escapeHtml, renderEmailFragment } from "~/lib/content/html";
 
 /**
@@ -32,8 +32,10 @@ function flowHtml(flow: ExportedFlow, includesContent: boolean): string {
   parts.push(`<p class="meta">Version ${flow.versionNumber} · ${flow.touchpoints.length} touchpoints · updated ${escapeHtml(flow.updatedAt.slice(0, 10))}</p>`);
   parts.push(`<h3>Overview</h3><p class="pre" data-field="flowOverview">${escapeHtml(flow.flowOverview)}</p>`);
   if (flow.quickNotes) parts.push(`<h3>Quick notes</h3><p class="pre" data-field="quickNotes">${escapeHtml(flow.quickNotes)}</p>`);
-  if (flow.trigger) parts.push(`<h3>Trigger</h3><p class="pre" data-field="trigger">${escapeHtml(flow.trigger)}</p>`);
-  if (flow.exitRules.length) parts.push(`<h3>Exit rules</h3><ul data-field="exitRules">${flow.exitRules.map((rule) => `<li>${escapeHtml(rule)}</li>`).join("")}</ul>`);
+  const rules = flowRulesProse(flow);
+  if (rules.trigger) parts.push(`<h3>Trigger</h3><p data-field="trigger">${escapeHtml(rules.trigger)}</p>`);
+  if (rules.exitRules) parts.push(`<h3>Exit rules</h3><p data-field="exitRules">${escapeHtml(rules.exitRules)}</p>`);
+  if (rules.smsPolicy) parts.push(`<h3>SMS policy</h3><p data-field="smsPolicy">${escapeHtml(rules.smsPolicy)}</p>`);
   parts.push(`<h3>Touchpoints</h3>`);
   for (const tp of flow.touchpoints) {
     const channel = tp.stepType === "Email" ? "email" : "sms";
@@ -41,8 +43,7 @@ function flowHtml(flow: ExportedFlow, includesContent: boolean): string {
     parts.push(`<h4>${tp.stepNumber}. <span data-field="title">${escapeHtml(tp.title)}</span><span class="badge ${channel}">${escapeHtml(tp.stepType)}</span></h4>`);
     parts.push(
       dl([
-        ["When", tp.timingText],
-        ["Send window", sendWindowText(tp.sendWindow)],
+        ["When", whenText(tp)],
         ["Primary goal", tp.primaryGoal],
         ["Key messages", tp.keyMessages],
         ["Call to action", tp.callToAction],

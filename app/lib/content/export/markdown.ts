@@ -1,4 +1,4 @@
-import { type ExportDocument, type ExportedFlow, sendWindowText, smsCountText } from "~/lib/content/export/model";
+import { type ExportDocument, type ExportedFlow, flowRulesProse, smsCountText, whenText } from "~/lib/content/export/model";
 
 /**
  * Markdown that reads well as plain text and renders as the same text: every piece of user or
@@ -42,14 +42,15 @@ function flowMarkdown(flow: ExportedFlow, includesContent: boolean, level: numbe
   out.push(`_Version ${flow.versionNumber} · ${flow.touchpoints.length} touchpoint${flow.touchpoints.length === 1 ? "" : "s"} · updated ${flow.updatedAt.slice(0, 10)}_`);
   out.push(`${h(2)} Overview`, escapeMarkdown(flow.flowOverview || "—"));
   if (flow.quickNotes) out.push(`${h(2)} Quick notes`, escapeMarkdown(flow.quickNotes));
-  if (flow.trigger) out.push(`${h(2)} Trigger`, escapeMarkdown(flow.trigger));
-  if (flow.exitRules.length) out.push(`${h(2)} Exit rules`, flow.exitRules.map((rule) => `- ${block(rule)}`).join("\n"));
+  const rules = flowRulesProse(flow);
+  if (rules.trigger) out.push(`${h(2)} Trigger`, escapeMarkdown(rules.trigger));
+  if (rules.exitRules) out.push(`${h(2)} Exit rules`, escapeMarkdown(rules.exitRules));
+  if (rules.smsPolicy) out.push(`${h(2)} SMS policy`, escapeMarkdown(rules.smsPolicy));
   out.push(`${h(2)} Touchpoints`);
   for (const tp of flow.touchpoints) {
     out.push(`${h(3)} ${tp.stepNumber}. ${escapeMarkdown(tp.title)} (${tp.stepType})`);
     const facts = [
-      `- **When:** ${escapeMarkdown(tp.timingText)}`,
-      tp.sendWindow ? `- **Send window:** ${escapeMarkdown(sendWindowText(tp.sendWindow))}` : "",
+      `- **When:** ${escapeMarkdown(whenText(tp))}`,
       `- **Primary goal:** ${block(tp.primaryGoal)}`,
       `- **Key messages:** ${block(tp.keyMessages)}`,
       `- **Call to action:** ${block(tp.callToAction)}`,

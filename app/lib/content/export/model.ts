@@ -1,6 +1,16 @@
 import { countSms, type SmsEncoding } from "~/lib/content/rules";
 import type { FlowContentView, TouchpointContentView } from "~/lib/content/types";
 import { flowTypeLabel } from "~/lib/flow-types";
+import {
+  exitSentences,
+  otherRuleSentences,
+  parseFlowRules,
+  type RuleNote,
+  sendWindowPhrase,
+  type SmsPolicy,
+  smsPolicySentences,
+  triggerSentence,
+} from "~/lib/flows/flow-rules-prose";
 import type { FlowView, SendWindow, TouchpointView } from "~/lib/flows/types";
 import { timingText } from "~/lib/timing";
 
@@ -25,7 +35,17 @@ export interface ExportFlowInput {
   content: FlowContentView | null;
   /** From the admin's flow-mapping rule the flow was written from. */
   trigger: string | null;
-  exitRules: string[];
+  /** The rule's exit rules as the admin stored them: a list, a text, or an object of rules. */
+  exitRules: unknown;
+}
+
+/** The rule's other rules for who receives the flow (the exit conditions are `exitRules`). */
+export interface ExportedFlowRules {
+  skipWhen: string[];
+  pauseWhen: string[];
+  reentry: string[];
+  afterLastStep: string[];
+  notes: RuleNote[];
 }
 
 export interface ExportedContent {
@@ -68,7 +88,10 @@ export interface ExportedFlow {
   flowOverview: string;
   quickNotes: string;
   trigger: string | null;
+  /** What ends the flow for a contact. */
   exitRules: string[];
+  flowRules: ExportedFlowRules;
+  smsPolicy: SmsPolicy | null;
   createdAt: string;
   updatedAt: string;
   touchpoints: ExportedTouchpoint[];
@@ -108,6 +131,7 @@ export function exportDocument(inputs: readonly ExportFlowInput[], { exportedAt,
     exportedAt: exportedAt.toISOString(),
     includesContent,
     flows: inputs.map(({ flow, content, trigger, exitRules }) => {
+      const rules = parseFlowRules(exitRules);
       const byTouchpoint = new Map((includesContent ? (content?.touchpoints ?? []) : []).map((item) => [item.touchpointId, item]));
       return {
         id: flow.id,
@@ -120,7 +144,9 @@ export function exportDocument(inputs: readonly ExportFlowInput[], { exportedAt,
         flowOverview: flow.flowOverview,
         quickNotes: flow.quickNotes,
         trigger,
-        exitRules,
+        exitRules: rules.exitWhen,
+        flowRules: { skipWhen: rules.skipWhen, pauseWhen: rules.pauseWhen, reentry: rules.reentry, afterLastStep: rules.afterLastStep, notes: rules.notes },
+        smsPolicy: rules.smsPolicy,
         createdAt: flow.createdAt,
         updatedAt: flow.updatedAt,
         touchpoints: flow.touchpoints.map((tp) => ({
@@ -161,8 +187,30 @@ export function sendWindowText(window: SendWindow | null): string {
   return window ? `${window.start}–${window.end} (recipient's local time)` : "";
 }
 
+/** When a touchpoint goes out, as one phrase: "24 hours after the cart is abandoned, between 08:00 and 21:00 in the contact's local time". */
+export function whenText(tp: Pick<ExportedTouchpoint, "timingText" | "sendWindow">): string {
+  return tp.sendWindow ? `${tp.timingText}, ${sendWindowPhrase(tp.sendWindow)}` : tp.timingText;
+}
+
 export function smsCountText(content: ExportedContent): string {
   if (content.smsCharacters === null) return "";
   const segments = content.smsSegments ?? 0;
   return `${content.smsCharacters} characters, ${content.smsEncoding}, ${segments} segment${segments === 1 ? "" : "s"}`;
+}
+
+/**
+ * The flow's rules as a marketer reads them (Markdown and HTML): the trigger, the exit rules and,
+ * for a flow that sends SMS, the SMS policy, each as sentences. JSON and CSV keep the data.
+ */
+export function flowRulesProse(flow: Pick<ExportedFlow, "trigger" | "exitRules" | "flowRules" | "smsPolicy" | "touchpoints">): {
+  trigger: string;
+  exitRules: string;
+  smsPolicy: string;
+} {
+  const sendsSms = flow.touchpoints.some((tp) => tp.stepType === "SMS");
+  return {
+    trigger: triggerSentence(flow.trigger),
+    exitRules: [...exitSentences(flow.exitRules), ...otherRuleSentences(flow.flowRules)].join(" "),
+    smsPolicy: sendsSms ? smsPolicySentences(flow.smsPolicy).join(" ") : "",
+  };
 }
