@@ -1,7 +1,8 @@
 import { type BusinessFacts, lowerStart, offerFor, upperStart } from "~/lib/business/facts";
 import { type FlowType, flowTypeLabel } from "~/lib/flow-types";
 import { type DraftTouchpoint, TOUCHPOINT_COUNT } from "~/lib/flows/rules";
-import { MIN_GAP_MINUTES, retime, roundOffset } from "~/lib/flows/spacing";
+import { MIN_GAP_MINUTES, retime } from "~/lib/flows/spacing";
+import { roundSpanMinutes } from "~/lib/flows/summary";
 import { formatDuration, MINUTES_PER_DAY, MINUTES_PER_HOUR } from "~/lib/timing";
 
 /**
@@ -120,12 +121,12 @@ export function placementOf(feedback: string, list: readonly DraftTouchpoint[]):
       const previous = list[index - 1]?.offsetMinutes ?? list[index]!.offsetMinutes;
       const target = list[index]!.offsetMinutes;
       const gap = target - previous;
-      const at = index === 0 ? Math.max(0, target - MIN_GAP_MINUTES) : gap >= 2 * MIN_GAP_MINUTES ? previous + roundOffset(gap / 2) : previous + Math.floor(gap / 2);
+      const at = index === 0 ? Math.max(0, target - MIN_GAP_MINUTES) : gap >= 2 * MIN_GAP_MINUTES ? previous + roundSpanMinutes(gap / 2) : previous + Math.floor(gap / 2);
       return { at: Math.min(at, Math.max(previous, target - MIN_GAP_MINUTES)), words: `before ${named}` };
     }
     const from = list[index]!.offsetMinutes;
     const next = list[index + 1]?.offsetMinutes;
-    const at = next === undefined ? from + MINUTES_PER_DAY : next - from >= 2 * MIN_GAP_MINUTES ? from + roundOffset((next - from) / 2) : from + Math.floor((next - from) / 2);
+    const at = next === undefined ? from + MINUTES_PER_DAY : next - from >= 2 * MIN_GAP_MINUTES ? from + roundSpanMinutes((next - from) / 2) : from + Math.floor((next - from) / 2);
     return { at, words: `after ${named}` };
   }
   return null;
@@ -137,7 +138,7 @@ function widestGap(list: readonly DraftTouchpoint[], avoid?: Channel): Placement
   for (let i = 0; i + 1 < list.length; i++) {
     if (avoid && (list[i]!.stepType === avoid || list[i + 1]!.stepType === avoid)) continue;
     const gap = list[i + 1]!.offsetMinutes - list[i]!.offsetMinutes;
-    if (gap > best.gap) best = { at: list[i]!.offsetMinutes + roundOffset(gap / 2), gap, after: i };
+    if (gap > best.gap) best = { at: list[i]!.offsetMinutes + roundSpanMinutes(gap / 2), gap, after: i };
   }
   if (best.gap < 2 * MIN_GAP_MINUTES && avoid) return widestGap(list);
   const next = list[best.after + 1];
@@ -220,7 +221,7 @@ function scaleTiming(list: DraftTouchpoint[], factor: number, minFirst: number):
   const start = list[0]?.offsetMinutes ?? 0;
   return list.map((tp, index) => {
     if (index === 0) return tp;
-    const offsetMinutes = Math.max(start, minFirst, roundOffset(start + (tp.offsetMinutes - start) * factor));
+    const offsetMinutes = Math.max(start, minFirst, roundSpanMinutes(start + (tp.offsetMinutes - start) * factor));
     return { ...tp, offsetMinutes, timingText: retime(tp.timingText, offsetMinutes) };
   });
 }

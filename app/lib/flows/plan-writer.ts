@@ -1,7 +1,7 @@
 import { type BusinessFacts, brandSeed, leadMagnetOf, lowerStart, offerFor, type Offer, standingPerkOf } from "~/lib/business/facts";
 import type { FlowType, StepType } from "~/lib/flow-types";
 import type { DraftTouchpoint } from "~/lib/flows/rules";
-import { roundOffset } from "~/lib/flows/spacing";
+import { roundSpanMinutes } from "~/lib/flows/summary";
 import { formatDuration, MINUTES_PER_DAY, MINUTES_PER_HOUR } from "~/lib/timing";
 
 /**
@@ -302,7 +302,7 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
       incentive ? `Claim ${incentive.headline.toLowerCase()}` : facts.action.cta),
   );
   if (facts.usesSms) {
-    const at = roundOffset((g[g.length - 2]! + g[g.length - 1]!) / 2);
+    const at = roundSpanMinutes((g[g.length - 2]! + g[g.length - 1]!) / 2);
     steps.splice(steps.length - 1, 0, smsStep(facts, at, after, "nudge", facts.kind === "service" ? `A quick text: book your first ${unit}` : "A quick text before the last email", "A short personal nudge on a second channel for leads who have not acted.", facts.kind === "service" ? "Tap to book" : "Tap to take a look"));
   }
   const span = formatDuration(g[g.length - 1]!);

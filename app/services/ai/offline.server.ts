@@ -12,7 +12,8 @@ import {
   SUNSET_MIN_INACTIVITY_DAYS,
   TOUCHPOINT_COUNT,
 } from "~/lib/flows/rules";
-import { describeSpan, spaceSends } from "~/lib/flows/spacing";
+import { spaceSends } from "~/lib/flows/spacing";
+import { shapePhrase } from "~/lib/flows/summary";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import { formatDuration, MINUTES_PER_DAY } from "~/lib/timing";
 import type { FlowMappingRecord, FlowStep } from "~/models/flow-mapping.server";
@@ -184,7 +185,7 @@ export function fitTiming<T extends DraftTouchpoint>(steps: T[], flowType: FlowT
 
 export function overviewOf(flowType: FlowType, facts: BusinessFacts, touchpoints: readonly DraftTouchpoint[], angle: string): string {
   const audience = facts.audience ? ` for ${lowerStart(facts.audience, facts.brand)}` : "";
-  const parts = [`${facts.brand}'s ${flowTypeLabel(flowType)} flow${audience}: ${describeSpan(touchpoints)} to ${FLOW_GOALS[flowType].goal}.`];
+  const parts = [`${facts.brand}'s ${flowTypeLabel(flowType)} flow${audience}: ${shapePhrase(touchpoints)} to ${FLOW_GOALS[flowType].goal}.`];
   if (angle) parts.push(angle);
   return parts.join(" ");
 }
@@ -280,7 +281,7 @@ export function regenerateOfflineDraft(request: RegenerateRequest): RegeneratedD
     result.changes.length ? `I ${result.changes.join("; ")}.` : "",
     result.refused.length ? `I ${result.refused.join("; ")}.` : "",
     result.todo.length ? upperStart(result.todo.join(" ")) : "",
-    `The flow now has ${describeSpan(steps)}.`,
+    `The flow now has ${shapePhrase(steps)}.`,
   ].filter(Boolean);
   return { draft, explanation: sentences.join(" ") };
 }
