@@ -4,7 +4,7 @@ import os from "node:os";
 import { describe, expect, it } from "vitest";
 
 import { AiGeneratedFlowModel } from "~/models/ai-generated-flow.server";
-import { claimGeneration, claimOwnerIsGone, type ClaimOwner, FlowGenerationModel, THIS_INSTANCE } from "~/models/flow-generation.server";
+import { claimGeneration, claimOwnerIsGone, type ClaimOwner, FlowGenerationModel, type OwnerCheck, THIS_INSTANCE } from "~/models/flow-generation.server";
 import { offlineProvider } from "~/services/ai/offline.server";
 import { modelCallLimitMs } from "~/services/ai/openai-client.server";
 import type { FlowProvider } from "~/services/ai/provider.server";
@@ -48,7 +48,7 @@ async function leftClaim(userId: string, owner: ClaimOwner) {
 /** Like a model call: announced while it runs (the offline generator answers). */
 const slowProvider: FlowProvider = { ...offlineProvider, instant: false };
 
-async function generateAs(userId: string, now: () => Date, owners?: Parameters<typeof generateFlow>[1]["owners"]) {
+async function generateAs(userId: string, now: () => Date, owners?: OwnerCheck) {
   return generateFlow({ user: { id: userId, isPremium: false }, input: { flowType: "onboarding" } }, { provider: slowProvider, now, owners }).then(
     (flow) => ({ ok: true as const, flow }),
     (error: unknown) => ({ ok: false as const, error }),
