@@ -244,9 +244,14 @@ function parametersWithNul(search: URLSearchParams) {
   return names;
 }
 
-/** A refusal of the address itself, before any route reads it: JSON under /api, a short page elsewhere. */
-function addressRefusal(pathname: string, status: number, title: string, message: string, errors?: Record<string, string>) {
-  const response = isApiPath(pathname) ? jsonAnswer(status, { message, ...(errors ? { errors } : {}) }) : plainPage(status, title, message);
+/** Whether the address answers JSON: the API (its reference page aside) and the other resource routes. */
+function answersJson(build: BuildLike, pathname: string) {
+  return (isApiPath(pathname) && !isPageRoute(build, pathname)) || resourceRouteFor(build, pathname) !== null;
+}
+
+/** A refusal of the address itself, before any route reads it: JSON for the API, a short page for pages. */
+function addressRefusal(json: boolean, status: number, title: string, message: string, errors?: Record<string, string>) {
+  const response = json ? jsonAnswer(status, { message, ...(errors ? { errors } : {}) }) : plainPage(status, title, message);
   return finishHeaders(response, null);
 }
 
@@ -268,11 +273,12 @@ export function beforeApp(build: BuildLike, request: Request, peer: Peer): { req
   if (unsupported) return { response: unsupported };
   // An address no route can read: a path that does not decode (or decodes to NUL) is a 400, a
   // query holding NUL a 422, whatever the route (every list and search reads its query through here).
-  if (!pathIsReadable(url.pathname)) return { response: addressRefusal(url.pathname, 400, "Bad request", BAD_ADDRESS_MESSAGE) };
+  // (A path that does not decode matches no route: the API's prefix alone decides its form.)
+  if (!pathIsReadable(url.pathname)) return { response: addressRefusal(isApiPath(url.pathname), 400, "Bad request", BAD_ADDRESS_MESSAGE) };
   const withNul = parametersWithNul(url.searchParams);
   if (withNul.length > 0) {
     const errors = Object.fromEntries(withNul.map((name) => [name, NUL_IN_QUERY_MESSAGE]));
-    return { response: addressRefusal(url.pathname, 422, "Invalid address", NUL_IN_QUERY_MESSAGE, errors) };
+    return { response: addressRefusal(answersJson(build, url.pathname), 422, "Invalid address", NUL_IN_QUERY_MESSAGE, errors) };
   }
 
   const resource = resourceRouteFor(build, url.pathname);
