@@ -52,7 +52,8 @@ export function createAppServer({ handleRequest, boundary, build, staticDirs = [
     writeRaw(socket, boundary.unsupportedMethodResponse(build, req.method ?? "CONNECT", req.url ?? "/"));
   });
   server.on("clientError", (error, socket) => {
-    if (!socket.writable) return socket.destroy();
+    // As node does: an answer only on a socket that has not started one.
+    if (!socket.writable || socket.bytesWritten > 0) return socket.destroy();
     if (error.code === "HPE_INVALID_METHOD") {
       const [method = "", target = "/"] = String(error.rawPacket?.toString("latin1") ?? "").split(/[ \r\n]/, 2);
       return writeRaw(socket, boundary.unsupportedMethodResponse(build, method || "UNKNOWN", target.startsWith("/") ? target : "/"));
