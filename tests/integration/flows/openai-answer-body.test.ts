@@ -96,8 +96,9 @@ describe("the model's answer body", () => {
     expect(error).toMatchObject({ kind: "upstream_failed", message: "Failed to generate AI flow. Please try again." });
     expect(causes(error)).toContain("The model's answer is larger than 4 MB.");
     await stub.answerClosed(0);
-    // Reading stopped at the cap: what the stub got to send is the cap plus what the sockets buffer.
-    expect(stub.bodyBytesSent[0]).toBeLessThan(MAX_MODEL_ANSWER_BYTES + 16 * 1024 * 1024);
+    // Reading stopped at the cap: what the stub got to send is the cap plus what the sockets
+    // buffer (a few MB on loopback), far from the 200 MB it had.
+    expect(stub.bodyBytesSent[0]).toBeLessThan(MAX_MODEL_ANSWER_BYTES + 48 * 1024 * 1024);
     expect(stub.requests).toHaveLength(1);
     await expectNothingStored();
   });
