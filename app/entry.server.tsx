@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
 import { NonceProvider } from "~/components/nonce";
+import { noteRouteError } from "~/services/boundary.server";
 import { FlushBatches } from "~/services/flush-batches.server";
 import { startServer } from "~/services/startup.server";
 import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/services/security.server";
@@ -14,7 +15,7 @@ import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/serv
 await startServer();
 
 // The request boundary the project's server (server/app-server.js) runs around every request.
-export { afterApp, beforeApp, bodyLimitFor, staticFileHeaders, tooLargeResponse } from "~/services/boundary.server";
+export { afterApp, beforeApp, bodyLimitFor, staticFileHeaders, tooLargeResponse, unsupportedMethodResponse } from "~/services/boundary.server";
 
 export const streamTimeout = 5_000;
 
@@ -76,5 +77,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // Remix's own answers to a wrong request (a post to a page without an action: 405) are not faults.
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // A write the database cannot save (disk full): answered 503 by the boundary, logged by the database.
+  if (noteRouteError(request, error)) return;
   console.error(error);
 }

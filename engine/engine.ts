@@ -10,7 +10,7 @@
  * replying. Reads wait too, so no client ever observes a write that could still be lost.
  */
 import type { Document } from "./bson";
-import { runCommand, type ConnectionInfo, type EngineServices } from "./commands/index";
+import { isReadOnlyCommand, runCommand, type ConnectionInfo, type EngineServices } from "./commands/index";
 import { CursorManager } from "./cursors";
 import { Database, validateDatabaseName } from "./database";
 import { CommandError } from "./errors";
@@ -101,7 +101,9 @@ export class Engine implements EngineServices {
       }
     }
     const db = typeof dbName === "string" ? this.dbs.get(dbName) : undefined;
-    return { reply, durable: db ? db.whenDurable() : Promise.resolve() };
+    // A read answered while storage fails does not wait for a journal that can no longer sync.
+    const waitsForDisk = db !== undefined && !(db.storageFailure && isReadOnlyCommand(Object.keys(body)[0]));
+    return { reply, durable: waitsForDisk ? db.whenDurable() : Promise.resolve() };
   }
 
   /** The TTL monitor's pass: deletes the documents expired at `now`. */

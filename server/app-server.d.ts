@@ -1,6 +1,14 @@
 import type http from "node:http";
 
-import type { afterApp, beforeApp, bodyLimitFor, BuildLike, staticFileHeaders, tooLargeResponse } from "../app/services/boundary.server";
+import type {
+  afterApp,
+  beforeApp,
+  bodyLimitFor,
+  BuildLike,
+  staticFileHeaders,
+  tooLargeResponse,
+  unsupportedMethodResponse,
+} from "../app/services/boundary.server";
 
 export interface StaticDir {
   urlPath: string;
@@ -16,6 +24,7 @@ export interface Boundary {
   bodyLimitFor: typeof bodyLimitFor;
   tooLargeResponse: typeof tooLargeResponse;
   staticFileHeaders: typeof staticFileHeaders;
+  unsupportedMethodResponse: typeof unsupportedMethodResponse;
 }
 
 export function createAppServer(options: {

@@ -12,7 +12,7 @@ import { compressedStatic } from "./compressed-static.js";
 /**
  * @param {object} options
  * @param {(request: Request) => Promise<Response>} options.handleRequest  Remix's request handler
- * @param {object} options.boundary  `beforeApp`, `afterApp`, `bodyLimitFor`, `tooLargeResponse`, `staticFileHeaders`
+ * @param {object} options.boundary  `beforeApp`, `afterApp`, `bodyLimitFor`, `tooLargeResponse`, `staticFileHeaders`, `unsupportedMethodResponse`
  * @param {object} options.build  the server build (its routes answer the API's 404/405)
  * @param {Array<{ urlPath: string, dir: string, immutable?: boolean, maxAge: string }>} [options.staticDirs]
  */
@@ -34,19 +34,60 @@ export function createAppServer({ handleRequest, boundary, build, staticDirs = [
       }),
     );
   }
-  app.all("*", (req, res) => {
+  // Mounted without a path pattern, so express never decodes the path itself (it would answer an
+  // undecodable one with its own HTML 400): the boundary judges the address.
+  app.use((req, res) => {
     serveApp({ req, res, handleRequest, boundary, build }).catch((error) => {
       console.error(error);
-      if (!res.headersSent) res.status(500).type("text/plain").end("Something went wrong on our side.");
-      else res.destroy();
+      if (!res.headersSent) {
+        for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+        res.status(500).type("text/plain").end("Something went wrong on our side.");
+      } else res.destroy();
     });
   });
-  return http.createServer(app);
+  const server = http.createServer(app);
+  // Methods node's parser knows but express never sees (CONNECT), and ones it does not know at
+  // all (an HTTP parse error): the boundary's 405 all the same, then the connection is closed.
+  server.on("connect", (req, socket) => {
+    writeRaw(socket, boundary.unsupportedMethodResponse(build, req.method ?? "CONNECT", req.url ?? "/"));
+  });
+  server.on("clientError", (error, socket) => {
+    // As node does: an answer only on a socket that has not started one.
+    if (!socket.writable || socket.bytesWritten > 0) return socket.destroy();
+    if (error.code === "HPE_INVALID_METHOD") {
+      const [method = "", target = "/"] = String(error.rawPacket?.toString("latin1") ?? "").split(/[ \r\n]/, 2);
+      return writeRaw(socket, boundary.unsupportedMethodResponse(build, method || "UNKNOWN", target.startsWith("/") ? target : "/"));
+    }
+    // What node would answer by itself.
+    const status = error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? "408 Request Timeout" : "400 Bad Request";
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
+  });
+  return server;
+}
+
+/** Writes a whole answer straight to a socket that has no HTTP response object, then closes it. */
+function writeRaw(socket, response) {
+  const answer = response ?? new Response(null, { status: 400 });
+  answer.text().then(
+    (body) => {
+      const bytes = Buffer.from(body, "utf8");
+      const lines = [`HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status] ?? ""}`];
+      for (const [name, value] of answer.headers) if (name !== "content-length" && name !== "connection") lines.push(`${name}: ${value}`);
+      lines.push(`content-length: ${bytes.length}`, "connection: close", "", "");
+      socket.end(Buffer.concat([Buffer.from(lines.join("\r\n"), "latin1"), bytes]));
+    },
+    () => socket.destroy(),
+  );
 }
 
 const BODYLESS = new Set(["GET", "HEAD"]);
 
 async function serveApp({ req, res, handleRequest, boundary, build }) {
+  // A method the app does not answer is refused before a Request is made of it (the Fetch API
+  // refuses to make one of TRACE at all).
+  const unsupported = boundary.unsupportedMethodResponse(build, req.method, req.originalUrl ?? req.url ?? "/");
+  if (unsupported) return writeResponse(res, unsupported);
+
   const origin = `${req.socket.encrypted ? "https" : "http"}://${req.headers.host ?? "localhost"}`;
   const url = new URL(req.originalUrl ?? req.url, origin);
   const limit = boundary.bodyLimitFor(url.pathname);

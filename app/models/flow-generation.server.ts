@@ -1,7 +1,63 @@
+import os from "node:os";
+
 import { Schema } from "mongoose";
 
 import { FLOW_TYPES, type FlowType } from "~/lib/flow-types";
 import { defineModel, isDuplicateKeyError, newId } from "~/models/utils.server";
+
+/** Who holds a claim: the app process that took it. */
+export interface ClaimOwner {
+  /** Made afresh each time the app starts: a restarted app is a new instance, whatever its pid. */
+  instanceId: string;
+  pid: number;
+  host: string;
+}
+
+/**
+ * This process, as an owner of claims: recorded once, when the app starts (kept on globalThis, so
+ * a development rebuild that loads the modules again is still the same instance).
+ */
+const globalForInstance = globalThis as typeof globalThis & { __flowmapInstance?: Readonly<ClaimOwner> };
+export const THIS_INSTANCE: Readonly<ClaimOwner> = (globalForInstance.__flowmapInstance ??= Object.freeze({
+  instanceId: newId(),
+  pid: process.pid,
+  host: os.hostname(),
+}));
+
+export interface OwnerCheck {
+  /** The instance asking (this process unless a test says otherwise). */
+  self?: ClaimOwner;
+  /**
+   * Whether this instance is the only one using the database: the embedded engine belongs to
+   * one app at a time (its data directory is locked), so any other instance there has ended.
+   */
+  soleInstance?: boolean;
+  /** Whether a process of this host is running (process.kill(pid, 0) unless a test says otherwise). */
+  isRunning?: (pid: number) => boolean;
+}
+
+function processIsRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, it is only not ours to signal.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Whether the app process that took a claim is gone: a claim of a previous run of a sole
+ * instance, or of a process of this host that is no longer running (or whose pid is now this
+ * process's, after a restart). An instance on another host, or a claim taken before owners were
+ * recorded, cannot be checked: its age alone decides.
+ */
+export function claimOwnerIsGone(owner: ClaimOwner | null | undefined, { self = THIS_INSTANCE, soleInstance = false, isRunning = processIsRunning }: OwnerCheck = {}) {
+  if (!owner || owner.instanceId === self.instanceId) return false;
+  if (soleInstance) return true;
+  if (owner.host !== self.host) return false;
+  return owner.pid === self.pid || !isRunning(owner.pid);
+}
 
 /**
  * Generations under way, one document each, so a reload or a second tab can tell that a flow is
@@ -9,7 +65,8 @@ import { defineModel, isDuplicateKeyError, newId } from "~/models/utils.server";
  * takes the key `generate:<userId>:<flowType>` (unique: a second one at the same moment is
  * refused); each regeneration takes a key of its own (regenerations of one flow may overlap; the
  * flow's revision keeps them apart). A claim ends when the work ends; one left behind by a crash
- * counts only until `expiresAt`.
+ * stops counting as soon as its owner is known to be gone (claimOwnerIsGone), and in any case at
+ * `expiresAt` (past the longest a model call can take).
  */
 export interface FlowGenerationDoc {
   _id: string;
@@ -18,6 +75,8 @@ export interface FlowGenerationDoc {
   kind: "generate" | "regenerate";
   startedAt: Date;
   expiresAt: Date;
+  /** The process that took it (absent on claims from before owners were recorded). */
+  owner?: ClaimOwner;
 }
 
 const flowGenerationSchema = new Schema<FlowGenerationDoc>(
@@ -28,6 +87,10 @@ const flowGenerationSchema = new Schema<FlowGenerationDoc>(
     kind: { type: String, enum: ["generate", "regenerate"], required: true },
     startedAt: { type: Date, required: true },
     expiresAt: { type: Date, required: true },
+    owner: {
+      type: new Schema<ClaimOwner>({ instanceId: { type: String, required: true }, pid: { type: Number, required: true }, host: { type: String, required: true } }, { _id: false }),
+      required: false,
+    },
   },
   { versionKey: false },
 );
@@ -35,9 +98,14 @@ flowGenerationSchema.index({ userId: 1, flowType: 1 }, { name: "user_flow_type" 
 
 export const FlowGenerationModel = defineModel<FlowGenerationDoc>("FlowGeneration", flowGenerationSchema, "ai_flow_generations");
 
+/** Whether a claim still stands: not expired, and its owner not known to be gone. */
+function stands(claim: Pick<FlowGenerationDoc, "expiresAt" | "owner">, now: Date, check: OwnerCheck) {
+  return claim.expiresAt.getTime() > now.getTime() && !claimOwnerIsGone(claim.owner, check);
+}
+
 /**
  * Claims a generation. For kind "generate" only one may run per user and flow type: returns null
- * when another (unexpired) one holds it. Returns the claim's id to release.
+ * when another one holds it and still stands. Returns the claim's id to release.
  */
 export async function claimGeneration({
   userId,
@@ -45,24 +113,34 @@ export async function claimGeneration({
   kind,
   now,
   ttlMs,
+  owners = {},
 }: {
   userId: string;
   flowType: FlowType;
   kind: "generate" | "regenerate";
   now: Date;
   ttlMs: number;
+  owners?: OwnerCheck;
 }): Promise<string | null> {
   const id = kind === "generate" ? `generate:${userId}:${flowType}` : `regenerate:${newId()}`;
-  const doc = { _id: id, userId, flowType, kind, startedAt: now, expiresAt: new Date(now.getTime() + ttlMs) };
+  const owner = { ...(owners.self ?? THIS_INSTANCE) };
+  const doc = { _id: id, userId, flowType, kind, startedAt: now, expiresAt: new Date(now.getTime() + ttlMs), owner };
   try {
     await FlowGenerationModel.create(doc);
     return id;
   } catch (error) {
     if (!isDuplicateKeyError(error)) throw error;
   }
-  // Held: take it over only if the holder's claim has expired (a crash left it behind).
+  // Held: take it over only if the holder's claim no longer stands (a crash left it behind), and
+  // only that very claim: if another caller took it over meanwhile, this one loses.
+  const held = await FlowGenerationModel.findById(id, { startedAt: 1, expiresAt: 1, owner: 1 }).lean();
+  if (!held || stands(held, now, owners)) return null;
   const { _id: _key, ...fields } = doc;
-  const taken = await FlowGenerationModel.findOneAndUpdate({ _id: id, expiresAt: { $lte: now } }, { $set: fields }, { returnDocument: "after" }).lean();
+  const taken = await FlowGenerationModel.findOneAndUpdate(
+    { _id: id, startedAt: held.startedAt, "owner.instanceId": held.owner?.instanceId ?? null },
+    { $set: fields },
+    { returnDocument: "after" },
+  ).lean();
   return taken ? id : null;
 }
 
@@ -70,6 +148,7 @@ export async function releaseGeneration(id: string): Promise<void> {
   await FlowGenerationModel.deleteOne({ _id: id });
 }
 
-export async function isGenerationUnderWay({ userId, flowType, now }: { userId: string; flowType: FlowType; now: Date }): Promise<boolean> {
-  return (await FlowGenerationModel.exists({ userId, flowType, expiresAt: { $gt: now } })) !== null;
+export async function isGenerationUnderWay({ userId, flowType, now, owners = {} }: { userId: string; flowType: FlowType; now: Date; owners?: OwnerCheck }): Promise<boolean> {
+  const claims = await FlowGenerationModel.find({ userId, flowType, expiresAt: { $gt: now } }, { expiresAt: 1, owner: 1 }).lean();
+  return claims.some((claim) => stands(claim, now, owners));
 }

@@ -14,6 +14,7 @@ import {
 } from "~/services/boundary.server";
 import { isCrossSiteRequest } from "~/services/origin.server";
 import { applySecurityHeaders } from "~/services/security.server";
+import { isStorageFailure, storageUnavailable } from "~/services/storage-failure.server";
 
 /** A JSON response with the security headers every response carries. */
 export function apiJson(body: unknown, init: ResponseInit = {}) {
@@ -96,8 +97,8 @@ type Handler<A> = (args: A) => Promise<Response> | Response;
 /**
  * Wraps a resource route's loader or action: a state-changing request from another site is
  * refused, thrown Responses are returned with security headers, a service's DomainError becomes
- * its documented status and JSON body, and anything else is logged and answered with a JSON 500
- * that gives nothing away.
+ * its documented status and JSON body, a write the database cannot save (disk full) a 503 with
+ * Retry-After, and anything else is logged and answered with a JSON 500 that gives nothing away.
  */
 export function apiRoute<A extends LoaderFunctionArgs | ActionFunctionArgs>(handler: Handler<A>) {
   return async (args: A): Promise<Response> => {
@@ -112,6 +113,8 @@ export function apiRoute<A extends LoaderFunctionArgs | ActionFunctionArgs>(hand
         return thrown;
       }
       if (isDomainError(thrown)) return apiDomainError(thrown);
+      // The database cannot save (disk full): a 503 saying so; the failure itself is logged once, by the database.
+      if (isStorageFailure(thrown)) return apiDomainError(storageUnavailable(thrown));
       // A request the client abandoned (or the server cut off at the body limit) is not a fault.
       if (args.request.signal.aborted) return apiError(499, "The request was cancelled.");
       console.error(thrown);

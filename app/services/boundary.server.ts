@@ -9,8 +9,10 @@ import {
   cookieSecureSetting,
   secureCookiesFor,
 } from "~/services/client.server";
+import { isDomainError } from "~/services/domain-error";
 import { isCrossSiteRequest } from "~/services/origin.server";
 import { applySecurityHeaders } from "~/services/security.server";
+import { isStorageFailure, STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE_CODE, STORAGE_UNAVAILABLE_MESSAGE } from "~/services/storage-failure.server";
 
 /**
  * The request boundary: what every request goes through before Remix sees it and every answer
@@ -171,6 +173,88 @@ function isPageRoute(build: BuildLike, requested: string) {
   );
 }
 
+/** The page route (a route with a default export, not the catch-all) at this path: the most fixed segments win. */
+function pageRouteAt(build: BuildLike, pathname: string) {
+  let best: { route: BuildRoute; score: number } | null = null;
+  for (const route of Object.values(build.routes)) {
+    if (!route || typeof route.module.default !== "function" || (route.path === undefined && !route.index)) continue;
+    const path = fullPath(build.routes, route);
+    if (path.includes("*") || !matchPath({ path, end: true }, pathname)) continue;
+    // An index route wins over the layout at the same path (`/` is the home page, not the root).
+    const score = path.split("/").filter((segment) => segment !== "" && !segment.startsWith(":")).length + (route.index ? 0.5 : 0);
+    if (!best || score > best.score) best = { route, score };
+  }
+  return best?.route ?? null;
+}
+
+/** The methods the app answers at all; any other (TRACE, CONNECT, PROPFIND, …) is refused before routing. */
+export const SUPPORTED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+
+/** The methods a page answers: GET and HEAD, and POST when it has an action (its forms). */
+function pageMethods(build: BuildLike, pathname: string) {
+  const page = pageRouteAt(build, pathname);
+  return typeof page?.module.action === "function" ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"];
+}
+
+/**
+ * The answer to a method the app does not answer, or null for a supported one: 405 with the
+ * methods the address does answer in Allow (JSON under /api, a short page elsewhere); an unknown
+ * /api address stays a 404. It takes the method as text because the Fetch API cannot even make a
+ * Request of some of them (TRACE, CONNECT): the server asks before it builds one.
+ */
+export function unsupportedMethodResponse(build: BuildLike, method: string, target: string): Response | null {
+  const name = method.toUpperCase();
+  if ((SUPPORTED_METHODS as readonly string[]).includes(name)) return null;
+  let pathname = "/";
+  try {
+    pathname = new URL(target, "http://localhost").pathname;
+  } catch {
+    // An unparseable target: answered as the home page would be.
+  }
+  const resource = resourceRouteFor(build, pathname);
+  if (isApiPath(pathname) && !resource && !isPageRoute(build, pathname)) return finishHeaders(jsonAnswer(404, { message: "Not found." }), null);
+  if (resource) return finishHeaders(methodNotAllowedAnswer(allowedMethods(resource.module)), null);
+  const methods = pageMethods(build, pathname);
+  const page = plainPage(405, "Method not allowed", `This address answers ${methods.filter((m) => m !== "HEAD").join(" and ")} only.`);
+  page.headers.set("Allow", methods.join(", "));
+  return finishHeaders(page, null);
+}
+
+export const BAD_ADDRESS_MESSAGE = "The address is not valid: it holds an encoded character that cannot be read. Check the link and try again.";
+export const NUL_IN_QUERY_MESSAGE = "The address's query must not contain NUL characters (%00). Remove them and try again.";
+
+/** Whether every segment of a path decodes (valid UTF-8 percent-encoding) to text without NUL. */
+function pathIsReadable(pathname: string) {
+  for (const segment of pathname.split("/")) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return false;
+    }
+    if (decoded.includes("\u0000")) return false;
+  }
+  return true;
+}
+
+/** The query parameters (by name) whose name or value holds a NUL, which no field stores or searches. */
+function parametersWithNul(search: URLSearchParams) {
+  const names: string[] = [];
+  for (const [name, value] of search) if (name.includes("\u0000") || value.includes("\u0000")) names.push(name.replaceAll("\u0000", "") || "_query");
+  return names;
+}
+
+/** Whether the address answers JSON: the API (its reference page aside) and the other resource routes. */
+function answersJson(build: BuildLike, pathname: string) {
+  return (isApiPath(pathname) && !isPageRoute(build, pathname)) || resourceRouteFor(build, pathname) !== null;
+}
+
+/** A refusal of the address itself, before any route reads it: JSON for the API, a short page for pages. */
+function addressRefusal(json: boolean, status: number, title: string, message: string, errors?: Record<string, string>) {
+  const response = json ? jsonAnswer(status, { message, ...(errors ? { errors } : {}) }) : plainPage(status, title, message);
+  return finishHeaders(response, null);
+}
+
 /**
  * Before the app: the server's own facts replace any client-sent copy; unknown API paths and
  * wrong methods are answered here (JSON 404, 405 with the full Allow); a state-changing page
@@ -184,6 +268,18 @@ export function beforeApp(build: BuildLike, request: Request, peer: Peer): { req
   if (peer.address) headers.set(PEER_ADDRESS_HEADER, peer.address);
   if (peer.tls) headers.set(PEER_TLS_HEADER, "1");
   const method = request.method.toUpperCase();
+
+  const unsupported = unsupportedMethodResponse(build, method, url.pathname);
+  if (unsupported) return { response: unsupported };
+  // An address no route can read: a path that does not decode (or decodes to NUL) is a 400, a
+  // query holding NUL a 422, whatever the route (every list and search reads its query through here).
+  // (A path that does not decode matches no route: the API's prefix alone decides its form.)
+  if (!pathIsReadable(url.pathname)) return { response: addressRefusal(isApiPath(url.pathname), 400, "Bad request", BAD_ADDRESS_MESSAGE) };
+  const withNul = parametersWithNul(url.searchParams);
+  if (withNul.length > 0) {
+    const errors = Object.fromEntries(withNul.map((name) => [name, NUL_IN_QUERY_MESSAGE]));
+    return { response: addressRefusal(answersJson(build, url.pathname), 422, "Invalid address", NUL_IN_QUERY_MESSAGE, errors) };
+  }
 
   const resource = resourceRouteFor(build, url.pathname);
   if ((isApiPath(url.pathname) && !isPageRoute(build, url.pathname)) || resource) {
@@ -281,9 +377,50 @@ function warnOnPlainHttp(request: Request, secure: boolean) {
   );
 }
 
-/** After the app: every answer, pages, data, API and errors alike. */
+/** Requests that failed because the database cannot save, as the app's error handler saw them. */
+const storageFailures = new WeakSet<Request>();
+
+/**
+ * Called by the app's error handler with each error a route threw. A write the database cannot
+ * save (disk full) is remembered for `afterApp`, and true is returned: it is not a fault of the
+ * app, and the database has logged it already.
+ */
+export function noteRouteError(request: Request, error: unknown) {
+  if (!isStorageFailure(error) && !(isDomainError(error) && error.kind === "unavailable")) return false;
+  storageFailures.add(request);
+  return true;
+}
+
+/**
+ * A page or data answer that failed because the database cannot save: 503 with Retry-After and a
+ * message that says so (a page's data request keeps its body, which the page decodes).
+ */
+function storageUnavailableAnswer(request: Request, response: Response) {
+  const pathname = new URL(request.url).pathname;
+  let answer: Response;
+  if (isApiPath(pathname) && !pathname.endsWith(".data")) {
+    answer = jsonAnswer(503, { message: STORAGE_UNAVAILABLE_MESSAGE, code: STORAGE_UNAVAILABLE_CODE });
+  } else if (pathname.endsWith(".data")) {
+    answer = new Response(response.body, { status: 503, headers: response.headers });
+  } else {
+    // The error page Remix is rendering is read to its end and dropped (cancelling it midway
+    // would make the renderer report a broken stream).
+    response.body?.pipeTo(new WritableStream()).catch(() => undefined);
+    answer = plainPage(503, "Changes can't be saved right now", STORAGE_UNAVAILABLE_MESSAGE);
+  }
+  answer.headers.set("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS));
+  return answer;
+}
+
+/**
+ * After the app: every answer, pages, data, API and errors alike. A 503 always says when to try
+ * again (a page's form reply cannot carry its own Retry-After into the document).
+ */
 export function afterApp(request: Request, response: Response) {
-  return finishHeaders(response, request);
+  const answer = response.status >= 500 && storageFailures.has(request) ? storageUnavailableAnswer(request, response) : response;
+  const finished = finishHeaders(answer, request);
+  if (finished.status === 503 && !finished.headers.has("Retry-After")) finished.headers.set("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS));
+  return finished;
 }
 
 /** The headers a static file gets (it is public and cacheable, so its own Cache-Control stays). */

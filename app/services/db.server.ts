@@ -137,6 +137,14 @@ function readAddress(file: string) {
   }
 }
 
+/**
+ * Whether this process runs the embedded engine itself: its data directory is locked to one app
+ * at a time, so no other app instance uses this database while it runs.
+ */
+export function isSoleInstance() {
+  return state.engine !== undefined;
+}
+
 /** The app's engine, for tests that simulate disk failures through it (NODE_ENV=test only). */
 export function embeddedEngine(): EngineWorker | undefined {
   return state.engine;

@@ -13,6 +13,7 @@ export const DOMAIN_ERROR_KINDS = [
   "rate_limited",
   "onboarding_required",
   "upstream_failed",
+  "unavailable",
 ] as const;
 export type DomainErrorKind = (typeof DOMAIN_ERROR_KINDS)[number];
 
@@ -77,6 +78,8 @@ export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorKind, number>> = {
   rate_limited: 429,
   onboarding_required: 409,
   upstream_failed: 502,
+  /** The service cannot do it for now (the database cannot save): try again later. */
+  unavailable: 503,
 };
 
 /** Field errors from a zod error: the first message per dotted path (`_form` for the root). */

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 
 import { DOMAIN_ERROR_STATUS, isDomainError, type DomainError } from "~/services/domain-error";
+import { isStorageFailure, storageUnavailable } from "~/services/storage-failure.server";
 import type { ToastInput } from "~/services/toast.server";
 
 /**
@@ -64,14 +65,17 @@ function titleFor(error: DomainError) {
       return "Premium Required";
     case "onboarding_required":
       return "Complete Onboarding Required";
+    case "unavailable":
+      return "Not saved";
     default:
       return "Error";
   }
 }
 
 /**
- * Runs a service call from a page action and answers a DomainError with `pageErrorReply`; any
- * other error is rethrown for the error boundary.
+ * Runs a service call from a page action and answers a DomainError with `pageErrorReply`, and a
+ * write the database cannot save (disk full) with the 503 reply; any other error is rethrown for
+ * the error boundary.
  */
 export async function runForPage<T>(
   work: () => Promise<T>,
@@ -81,6 +85,7 @@ export async function runForPage<T>(
     return { ok: true, value: await work() };
   } catch (error) {
     if (isDomainError(error)) return { ok: false, response: pageErrorReply(error, options) };
+    if (isStorageFailure(error)) return { ok: false, response: pageErrorReply(storageUnavailable(error), options) };
     throw error;
   }
 }

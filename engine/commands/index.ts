@@ -70,6 +70,40 @@ export function commandNames(): string[] {
   return Object.keys(HANDLERS);
 }
 
+/**
+ * Commands that only read: while a storage failure stops a database's writes they are still
+ * answered, from memory (which may hold a write whose outcome its client was told is unknown;
+ * the recovery snapshot keeps it).
+ */
+const READ_ONLY_COMMANDS = new Set([
+  "hello",
+  "isMaster",
+  "ismaster",
+  "ping",
+  "buildInfo",
+  "buildinfo",
+  "connectionStatus",
+  "serverStatus",
+  "endSessions",
+  "find",
+  "getMore",
+  "killCursors",
+  "count",
+  "distinct",
+  "aggregate",
+  "explain",
+  "listCollections",
+  "listDatabases",
+  "listIndexes",
+  "dbStats",
+  "collStats",
+]);
+
+/** Whether a command only reads (see READ_ONLY_COMMANDS). */
+export function isReadOnlyCommand(name: string | undefined): boolean {
+  return name !== undefined && READ_ONLY_COMMANDS.has(name);
+}
+
 /** Runs one command. Throws CommandError for anything the client should see as `ok: 0`. */
 export function runCommand(engine: EngineServices, dbName: unknown, body: Document, connection: ConnectionInfo): Document {
   const name = Object.keys(body)[0];
@@ -79,6 +113,6 @@ export function runCommand(engine: EngineServices, dbName: unknown, body: Docume
   // Any command inside a multi-document transaction carries these fields.
   if (body.startTransaction !== undefined || body.autocommit !== undefined) throw admin.transactionsUnsupported();
   const db = engine.database(validateDatabaseName(dbName));
-  db.assertHealthy();
+  if (!READ_ONLY_COMMANDS.has(name)) db.assertHealthy();
   return handler({ engine, db, body, name, connection });
 }

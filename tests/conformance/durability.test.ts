@@ -432,6 +432,9 @@ describe("storage failures (engine, simulated through its file layer)", () => {
     expect(engine.storageHealth()).toMatchObject({ ok: false, error: expect.stringContaining(code) as unknown });
     expect(changes.at(-1)).toMatchObject({ ok: false });
     await expect(docs.insertOne({ _id: 3 })).rejects.toThrow(/storage failure|could not be made durable/);
+    // Reads are still answered, from memory: a page that only reads keeps working.
+    expect((await docs.find({ _id: 1 }).toArray()).map((d) => d._id)).toEqual([1]);
+    expect(await docs.countDocuments({ _id: { $lte: 1 } })).toBe(1);
 
     // Still failing: the retry keeps the database stopped.
     expect(engine.retryStorage()).toBe(false);

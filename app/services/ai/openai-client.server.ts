@@ -10,21 +10,131 @@ import { type Env, getEnv } from "~/services/env.server";
  * ask through it.
  * It is the `openai` SDK against OPENAI_BASE_URL with OPENAI_MODEL, an explicit timeout
  * (OPENAI_TIMEOUT_MS; the SDK's own default is 10 minutes) and at most one retry, asking for a
- * JSON-schema structured answer. Every fault (timeout, 5xx, refusal, an answer cut short, text
- * that is not JSON, a shape zod refuses) is a ProviderError; callers map it (the flows service to
- * `upstream_failed`, content writing likewise, research to its offline extraction).
+ * JSON-schema structured answer. The timeout covers each attempt whole, from sending the request
+ * to the answer's last byte (the SDK's own timeout stops at the answer's headers), and an answer
+ * larger than MAX_MODEL_ANSWER_BYTES is refused while it arrives. Every fault (timeout, 5xx,
+ * refusal, an answer cut short or too large, text that is not JSON, a shape zod refuses) is a
+ * ProviderError; callers map it (the flows service to `upstream_failed`, content writing
+ * likewise, research to its offline extraction).
  */
 
 export interface OpenAiSettings {
   apiKey: string;
   baseURL?: string;
   model: string;
-  /** Milliseconds for one call, retries aside. */
+  /** Milliseconds for one attempt of a call, from the request to the answer's last byte. */
   timeoutMs: number;
 }
 
 /** One retry covers a dropped connection; more would keep a user waiting on a model that is down. */
 export const OPENAI_MAX_RETRIES = 1;
+
+/**
+ * The largest answer the model may send, counted as it arrives (after any decompression): a
+ * flow, a regeneration or a research answer is a few tens of kilobytes, so this is far past any
+ * real one and keeps a runaway or hostile endpoint from filling memory.
+ */
+export const MAX_MODEL_ANSWER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * How long one model call can keep a generation waiting at most: every attempt may use the whole
+ * timeout, plus the SDK's pause before its retry (under a second at one retry).
+ */
+export function modelCallLimitMs(timeoutMs: number) {
+  return (OPENAI_MAX_RETRIES + 1) * timeoutMs + 1_000 * OPENAI_MAX_RETRIES;
+}
+
+export class ModelAnswerTooLargeError extends Error {
+  name = "ModelAnswerTooLargeError";
+  constructor(limit: number) {
+    super(`The model's answer is larger than ${Math.round(limit / (1024 * 1024))} MB.`);
+  }
+}
+
+export class ModelTimeoutError extends Error {
+  name = "ModelTimeoutError";
+  constructor(timeoutMs: number) {
+    super(`The model did not finish its answer within ${timeoutMs} ms.`);
+  }
+}
+
+/**
+ * A fetch for the SDK whose every request ends, headers and body, within `timeoutMs`, and whose
+ * answer body is refused past `maxBytes`: the request is aborted, so the connection goes too and
+ * nothing more is read. The SDK's own abort (its signal) still applies.
+ */
+export function boundedFetch({ timeoutMs, maxBytes = MAX_MODEL_ANSWER_BYTES }: { timeoutMs: number; maxBytes?: number }): typeof fetch {
+  return async (input, init) => {
+    const controller = new AbortController();
+    const outer = init?.signal;
+    const follow = () => controller.abort(outer?.reason);
+    if (outer?.aborted) follow();
+    else outer?.addEventListener("abort", follow, { once: true });
+    const timer = setTimeout(() => controller.abort(new ModelTimeoutError(timeoutMs)), timeoutMs);
+    const finish = () => {
+      clearTimeout(timer);
+      outer?.removeEventListener("abort", follow);
+    };
+    const refuse = (error: Error) => {
+      controller.abort(error);
+      finish();
+      return error;
+    };
+
+    let response: Response;
+    try {
+      response = await fetch(input, { ...init, signal: controller.signal });
+    } catch (error) {
+      finish();
+      throw controller.signal.reason instanceof Error ? controller.signal.reason : error;
+    }
+    const declared = response.headers.get("Content-Length");
+    if (declared !== null && Number(declared) > maxBytes) {
+      // Refused unread. As a body that fails rather than a failed request: the SDK retries a
+      // failed request, and the same answer would be as large again.
+      const error = refuse(new ModelAnswerTooLargeError(maxBytes));
+      const body = new ReadableStream<Uint8Array>({ start: (stream) => stream.error(error) });
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    }
+    if (!response.body) {
+      finish();
+      return response;
+    }
+
+    const reader = response.body.getReader();
+    let size = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(stream) {
+        let read: ReadableStreamReadResult<Uint8Array>;
+        try {
+          read = await reader.read();
+        } catch (error) {
+          finish();
+          // The timeout's own error, not the transport's "aborted".
+          stream.error(controller.signal.reason instanceof Error ? controller.signal.reason : error);
+          return;
+        }
+        if (read.done) {
+          finish();
+          stream.close();
+          return;
+        }
+        size += read.value.byteLength;
+        if (size > maxBytes) {
+          stream.error(refuse(new ModelAnswerTooLargeError(maxBytes)));
+          return;
+        }
+        stream.enqueue(read.value);
+      },
+      cancel(reason) {
+        controller.abort(reason);
+        finish();
+        return reader.cancel(reason).catch(() => undefined);
+      },
+    });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
 
 /** The model settings from the environment, or null without OPENAI_API_KEY (the offline paths). */
 export function openAiSettings(env: Env = getEnv()): OpenAiSettings | null {
@@ -74,7 +184,13 @@ export interface OpenAiClient {
 }
 
 export function createOpenAiClient(settings: OpenAiSettings): OpenAiClient {
-  const client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseURL, timeout: settings.timeoutMs, maxRetries: OPENAI_MAX_RETRIES });
+  const client = new OpenAI({
+    apiKey: settings.apiKey,
+    baseURL: settings.baseURL,
+    timeout: settings.timeoutMs,
+    maxRetries: OPENAI_MAX_RETRIES,
+    fetch: boundedFetch({ timeoutMs: settings.timeoutMs }),
+  });
 
   async function completeJson<S extends z.ZodType>({ schema, name, jsonSchema, system, user, temperature }: JsonRequest<S>): Promise<unknown> {
     let completion: OpenAI.Chat.Completions.ChatCompletion;

@@ -2,6 +2,7 @@ import { createCookie, type Cookie } from "@remix-run/node";
 
 import { createSession, deleteSession, getSession, touchSession } from "~/models/session.server";
 import { getSessionSecret, isProduction } from "~/services/secret.server";
+import { isStorageFailure } from "~/services/storage-failure.server";
 
 /** A session ends after this long without use (the idle timeout), and is extended by use. */
 export const SESSION_IDLE_DAYS = 30;
@@ -49,7 +50,11 @@ export async function getActiveSession(request: Request, now = new Date()): Prom
   const session = await getSession(sessionId, now);
   if (!session?.userId) return null;
   if (session.expire.getTime() - now.getTime() < IDLE_MS - TOUCH_AFTER_MS) {
-    await touchSession(sessionId, { expire: new Date(now.getTime() + IDLE_MS) }, now);
+    // While the database cannot save (disk full) the session stays as it is: it still has weeks
+    // to run, and the visitor keeps reading instead of being refused.
+    await touchSession(sessionId, { expire: new Date(now.getTime() + IDLE_MS) }, now).catch((error: unknown) => {
+      if (!isStorageFailure(error)) throw error;
+    });
   }
   return { sessionId, userId: session.userId };
 }

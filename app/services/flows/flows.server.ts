@@ -37,10 +37,13 @@ import {
 } from "~/models/ai-generated-flow.server";
 import { deleteContentOfFlow } from "~/models/flow-content.server";
 import { findBestFlowMapping } from "~/models/flow-mapping.server";
-import { claimGeneration, isGenerationUnderWay, releaseGeneration } from "~/models/flow-generation.server";
+import { claimGeneration, isGenerationUnderWay, type OwnerCheck, releaseGeneration } from "~/models/flow-generation.server";
 import { getResponseByUserId } from "~/models/questionnaire-response.server";
 import { isDuplicateKeyError, WriteConflictError } from "~/models/utils.server";
 import { getFlowProvider } from "~/services/ai/index.server";
+import { modelCallLimitMs } from "~/services/ai/openai-client.server";
+import { isSoleInstance } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
 import type { FlowProvider, FlowRequest } from "~/services/ai/provider.server";
 import {
   conflict,
@@ -64,6 +67,8 @@ export interface FlowServiceDeps {
   /** The generator; default: OpenAI when OPENAI_API_KEY is set, else the offline generator. */
   provider?: FlowProvider;
   now?: () => Date;
+  /** How the owner of a generation's claim is checked (tests: another instance, a dead process). */
+  owners?: OwnerCheck;
 }
 
 export interface FlowUser {
@@ -75,8 +80,19 @@ const FLOW_NOT_FOUND = "Flow not found.";
 const TOUCHPOINT_NOT_FOUND = "Touchpoint not found.";
 const VERSION_NOT_FOUND = "Version not found.";
 const GENERATION_IN_PROGRESS_MESSAGE = "This flow is already being generated. It will appear when it is ready.";
-/** A crashed generation stops counting as under way after this long (well past the model's timeout and retry). */
-const GENERATION_CLAIM_MS = 10 * 60 * 1000;
+/** How long past the longest model call a claim left by a crash elsewhere still counts. */
+const GENERATION_CLAIM_MARGIN_MS = 30_000;
+
+/**
+ * A generation's claim lasts the longest a model call can take (every attempt's whole timeout)
+ * plus a margin; a claim whose process is known to be gone stops counting at once.
+ */
+function generationClaimMs() {
+  return modelCallLimitMs(getEnv().OPENAI_TIMEOUT_MS) + GENERATION_CLAIM_MARGIN_MS;
+}
+
+/** How a claim's owner is checked: this process, the sole user of its database when it runs the embedded engine. */
+const claimOwners = (deps: FlowServiceDeps): OwnerCheck => deps.owners ?? { soleInstance: isSoleInstance() };
 
 function parseOrThrow<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } } }, input: unknown): T {
   const result = schema.safeParse(input);
@@ -143,7 +159,7 @@ export async function listMessages({ userId, flowId }: { userId: string; flowId:
 
 /** Whether a generation or regeneration of this flow type is under way for the user. */
 export async function isGenerating({ userId, flowType }: { userId: string; flowType: FlowType }, deps: FlowServiceDeps = {}): Promise<boolean> {
-  return isGenerationUnderWay({ userId, flowType, now: (deps.now ?? (() => new Date()))() });
+  return isGenerationUnderWay({ userId, flowType, now: (deps.now ?? (() => new Date()))(), owners: claimOwners(deps) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -209,7 +225,7 @@ export async function generateFlow({ user, input }: { user: FlowUser; input: Gen
   const [request, existing, underWay] = await Promise.all([
     flowRequest(user.id, flowType, customContext),
     findFlowByType({ userId: user.id, flowType }),
-    isGenerationUnderWay({ userId: user.id, flowType, now }),
+    isGenerationUnderWay({ userId: user.id, flowType, now, owners: claimOwners(deps) }),
   ]);
   if (existing) throw conflict(FLOW_EXISTS_MESSAGE, "FLOW_EXISTS");
   if (underWay) throw conflict(GENERATION_IN_PROGRESS_MESSAGE, "GENERATION_IN_PROGRESS");
@@ -217,7 +233,7 @@ export async function generateFlow({ user, input }: { user: FlowUser; input: Gen
   const provider = deps.provider ?? getFlowProvider();
   // A slow generator (a model call) is announced, so a reload or a second tab waits for it
   // instead of starting another; an instant one needs no claim (the unique index decides).
-  const claim = provider.instant ? null : await claimGeneration({ userId: user.id, flowType, kind: "generate", now, ttlMs: GENERATION_CLAIM_MS });
+  const claim = provider.instant ? null : await claimGeneration({ userId: user.id, flowType, kind: "generate", now, ttlMs: generationClaimMs(), owners: claimOwners(deps) });
   if (!provider.instant && !claim) throw conflict(GENERATION_IN_PROGRESS_MESSAGE, "GENERATION_IN_PROGRESS");
   try {
     const draft = await callProvider(() => provider.generateFlow(request), GENERATE_FAILED_MESSAGE);
@@ -261,7 +277,7 @@ export async function regenerateFlow(
 
   const provider = deps.provider ?? getFlowProvider();
   const now = (deps.now ?? (() => new Date()))();
-  const claim = provider.instant ? null : await claimGeneration({ userId: user.id, flowType: current.flowType, kind: "regenerate", now, ttlMs: GENERATION_CLAIM_MS });
+  const claim = provider.instant ? null : await claimGeneration({ userId: user.id, flowType: current.flowType, kind: "regenerate", now, ttlMs: generationClaimMs(), owners: claimOwners(deps) });
   try {
     const { draft, explanation } = await callProvider(
       () =>

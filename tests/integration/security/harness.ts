@@ -117,13 +117,15 @@ const build = {
   future: remixConfig.future,
   isSpaMode: false,
 };
-const handle = createRequestHandler(build as unknown as Parameters<typeof createRequestHandler>[0], "production");
+export const handle = createRequestHandler(build as unknown as Parameters<typeof createRequestHandler>[0], "production");
+/** The server build assembled from the route files (for the boundary's own checks and a real server). */
+export { build };
 
 const BASE = "http://127.0.0.1:3000";
 let requestCount = 0;
 
 /** One request through the boundary and the app, as the server does it. */
-async function send(request: Request) {
+export async function send(request: Request) {
   requestCount++;
   const prepared = boundary.beforeApp(build, request, {
     address: "127.0.0.1",
@@ -174,7 +176,7 @@ function accessOf(route: RouteEntry, url: string): Access {
 }
 
 const leafRoutes = entries.filter((r) => r.id !== "root" && (r.path !== undefined || r.index) && !entries.some((c) => c.parentId === r.id && c.index));
-const targets = leafRoutes.map((route) => {
+export const targets = leafRoutes.map((route) => {
   const url = concrete(fullPath(route));
   const module = routeModules.get(route.id)!;
   return {
@@ -270,7 +272,7 @@ function requestFor(url: string, method: string, role: Role, body: string | null
 // ---------------------------------------------------------------------------------------------
 // What every answer must be.
 
-const STACK = /\n\s+at .+[:(]\d+:\d+|at async |node_modules\/|\/work\/|file:\/\//;
+export const STACK = /\n\s+at .+[:(]\d+:\d+|at async |node_modules\/|\/work\/|file:\/\//;
 const problems: string[] = [];
 
 async function check(label: string, response: Response, expectRule?: (status: number) => string | null, personal = true) {
