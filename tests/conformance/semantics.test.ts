@@ -201,7 +201,8 @@ for (const kind of targetKinds()) {
         const post = await Post.create({ title: "Aristocats", tags: ["onex", "twox", "threex"] });
         expect(await Post.countDocuments({ tags: { $all: ["onex", "twox", "threex"] } })).toBe(1);
         expect(await Post.countDocuments({ tags: { $all: [/^onex/i] } })).toBe(1);
-        expect((await Post.findOne({ tags: { $all: /^two/ } }))?._id.toString()).toBe(post._id.toString());
+        // mongoose makes an array of a lone value, as its own test relies on.
+        expect((await Post.findOne({ tags: { $all: /^two/ } } as never))?.id).toBe(post.id);
       });
 
       it("$type matches objectId, binData and decimal", async () => {
@@ -299,7 +300,7 @@ for (const kind of targetKinds()) {
         // MongoDB's documented examples, and the paths mongoose sends for $each and map values ($*).
         await c.updateOne({ _id: 1 }, { $inc: { "pricing.$discount": 10 } });
         await c.updateOne({ _id: 1 }, { $set: { "address.$street": "Elm Ave", "preferences.$each": ["a", "b"], "nested.data.$*._id": 7 } });
-        await c.updateOne({ _id: 1 }, { $push: { "lists.$names": "x" }, $unset: { "pricing.sale": "" } });
+        await c.updateOne({ _id: 1 }, loose({ $push: { "lists.$names": "x" }, $unset: { "pricing.sale": "" } }));
         expect(await c.findOne({ _id: 1 })).toEqual({
           _id: 1,
           part: "AB305",
