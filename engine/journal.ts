@@ -6,7 +6,8 @@
  *     u32 payload length | u32 crc32(payload) | payload
  *
  * (little-endian). A reader stops at the first frame that is incomplete or fails its checksum;
- * for the journal that is where a crash cut the last write short.
+ * `damageIsTornTail` tells whether that is only a crash's torn last write or damage with
+ * records behind it.
  */
 import { closeSync, fdatasync, fdatasyncSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, writeSync } from "node:fs";
 import { isMainThread } from "node:worker_threads";

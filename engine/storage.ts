@@ -6,10 +6,11 @@
  *     <dbPath>/<database>/journal.bson     records after the snapshot, appended and fsynced
  *
  * A journal record holds the effects of one command (a list of JournalOp), so a command is
- * either entirely replayed or not at all. A snapshot is written to a temporary file, fsynced
- * and renamed over the previous one; only then is the journal emptied. Records carry a
- * sequence number so that, if the process dies between the rename and the truncation,
- * replaying the journal skips what the snapshot already contains.
+ * either entirely replayed or not at all. A snapshot names the journal that follows it (a random
+ * id on the journal's first record), so a journal that goes missing or is swapped is noticed. The
+ * new journal and the snapshot are written to temporary files, fsynced, and renamed into place,
+ * snapshot first; a crash between the two renames is finished at the next start. Records carry a
+ * sequence number, so replaying an older journal skips what the snapshot already contains.
  */
 import {
   chmodSync,
