@@ -255,10 +255,18 @@ export class Journal {
    * pending waiters are satisfied too. The caller fsyncs the directory.
    */
   replaceWith(replacement: string): void {
+    if (this.failure) throw this.failure;
     if (this.fd === null || this.closing) throw new Error("journal is closed");
-    renameSync(replacement, this.path);
     const previous = this.fd;
-    this.fd = openSync(this.path, "a", FILE_MODE);
+    try {
+      renameSync(replacement, this.path);
+      this.fd = openSync(this.path, "a", FILE_MODE);
+    } catch (error) {
+      // The file in place may no longer be the one this descriptor writes to: nothing more may
+      // be appended or acknowledged through it.
+      this.fail(error as Error);
+      throw this.failure ?? error;
+    }
     this.size = fstatSync(this.fd).size;
     // An fdatasync in flight still uses the old descriptor: it is closed once that is done.
     if (this.syncing) this.retired.push(previous);

@@ -183,7 +183,7 @@ export class DatabaseFiles {
     const snapshot = hasSnapshot ? this.loadSnapshot(snapshotPath, handlers) : { seq: 0, journalId: null };
     let seq = snapshot.seq;
     const expected = snapshot.journalId;
-    this.finishJournalSwitch(expected);
+    this.finishJournalSwitch(expected, seq);
 
     const journalPath = join(this.dir, JOURNAL_FILE);
     if (!existsSync(journalPath)) {
@@ -244,12 +244,16 @@ export class DatabaseFiles {
    * the new journal (complete and fsynced) is put in place now. A leftover of a compaction
    * interrupted earlier (its snapshot never replaced the old one) is deleted.
    */
-  private finishJournalSwitch(expected: string | null): void {
+  private finishJournalSwitch(expected: string | null, seq: number): void {
     const pending = join(this.dir, JOURNAL_FILE + ".tmp");
     if (!existsSync(pending)) return;
     const scan = scanJournal(pending);
-    if (expected !== null && scan.problem === null && scan.journalId === expected) {
-      renameSync(pending, join(this.dir, JOURNAL_FILE));
+    const journal = join(this.dir, JOURNAL_FILE);
+    // Never over a journal holding records past the snapshot (they would be lost).
+    const current = existsSync(journal) ? scanJournal(journal) : null;
+    const replaceable = current === null || current.lastSeq === null || current.lastSeq <= seq;
+    if (expected !== null && scan.problem === null && scan.journalId === expected && replaceable) {
+      renameSync(pending, journal);
       fsyncDirectory(this.dir);
     } else unlinkSync(pending);
   }
@@ -386,7 +390,14 @@ export class DatabaseFiles {
     }
     renameSync(tmp, join(this.dir, SNAPSHOT_FILE));
     fsyncDirectory(this.dir);
-    this.installJournal(pendingJournal);
+    try {
+      this.installJournal(pendingJournal);
+    } catch (error) {
+      // The snapshot in place names a journal that is not: the database takes no more writes
+      // until a storage retry writes both again.
+      this.onFailure(error as Error);
+      throw error;
+    }
   }
 
   /**
