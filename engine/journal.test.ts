@@ -64,3 +64,25 @@ describe("Journal", () => {
     expect(readAll(path).payloads).toHaveLength(20);
   });
 });
+
+describe("Journal.replaceWith", () => {
+  it("switches to the new file, satisfying waiters, and stops taking appends when the switch fails", async () => {
+    const path = file();
+    const failures: Error[] = [];
+    const journal = new Journal(path, (error) => failures.push(error));
+    journal.append(Buffer.from("old"));
+    const waiting = journal.whenDurable();
+    writeFileSync(`${path}.next`, frame(Buffer.from("first of the new file")));
+    journal.replaceWith(`${path}.next`);
+    await waiting;
+    journal.append(Buffer.from("after"));
+    await journal.whenDurable();
+    expect(readAll(path).payloads).toEqual(["first of the new file", "after"]);
+
+    expect(() => journal.replaceWith(`${path}.missing`)).toThrow(/ENOENT/);
+    expect(failures).toHaveLength(1);
+    expect(() => journal.append(Buffer.from("lost"))).toThrow(/failed/);
+    await journal.close();
+    expect(readAll(path).payloads).toEqual(["first of the new file", "after"]);
+  });
+});

@@ -6,9 +6,10 @@
  *     u32 payload length | u32 crc32(payload) | payload
  *
  * (little-endian). A reader stops at the first frame that is incomplete or fails its checksum;
- * for the journal that is where a crash cut the last write short.
+ * `damageIsTornTail` tells whether that is only a crash's torn last write or damage with
+ * records behind it.
  */
-import { closeSync, fdatasync, fdatasyncSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
+import { closeSync, fdatasync, fdatasyncSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, writeSync } from "node:fs";
 import { isMainThread } from "node:worker_threads";
 import { crc32 } from "node:zlib";
 
@@ -43,6 +44,8 @@ export class FrameReader {
   problem: string | null = null;
   /** Where the damaged frame would end by its own header (Infinity when its length is implausible). */
   damageEnd = 0;
+  /** The frame that stopped reading was complete and passed its checksum (its payload was refused). */
+  private damagedFrameComplete = false;
   private readonly fd: number;
   private position = 0;
   private frameStart = 0;
@@ -80,27 +83,51 @@ export class FrameReader {
     this.position = this.frameStart;
     this.validEnd = this.frameStart;
     this.problem = `${reason} at offset ${this.frameStart}`;
+    this.damagedFrameComplete = true;
   }
 
   /**
-   * After a problem: whether the damage is only a torn last write (what a crash in the middle
-   * of an append leaves): the bad record reaches the end of the file, or everything from it to
-   * the end is zero bytes (a file extended by the crash but never written). Anything else is
-   * damage in the middle, with records after it that must not be dropped silently.
+   * After a problem: whether the damage is only a torn last write, what a crash in the middle
+   * of an append leaves. A torn write is a prefix of one frame, so it is judged by what follows
+   * the last good frame:
+   *
+   * - only zero bytes (a file extended by the crash but never written): torn;
+   * - a frame that is complete and passes its checksum but was refused (undecodable, out of
+   *   sequence): a finished write, not a torn one;
+   * - a frame whose own length ends before the end of the file, or is implausible: more bytes
+   *   follow than that one write could have left, so not torn;
+   * - a frame reaching the end of the file is torn only if no complete record hides in it: not
+   *   its own payload measured by its contents (`completeLength`: a damaged length field in
+   *   front of an intact record), and no later frame that passes its checksum and is accepted
+   *   as a record (`isRecord`: records written after the damage, which a torn write cannot have).
+   *
+   * Anything else is damage in the middle, with records after it that must not be dropped.
    */
-  damageIsTornTail(): boolean {
+  damageIsTornTail(check: TornTailCheck = {}): boolean {
     if (this.problem === null) return false;
-    if (this.damageEnd !== Number.POSITIVE_INFINITY && this.damageEnd >= this.fileSize) return true;
+    if (this.restIsZero()) return true;
+    if (this.damagedFrameComplete) return false;
+    if (this.damageEnd === Number.POSITIVE_INFINITY || this.damageEnd < this.fileSize) return false;
+    const tail = this.read(this.validEnd, this.fileSize - this.validEnd);
+    if (tail.length >= FRAME_HEADER_SIZE && check.completeLength) {
+      const length = check.completeLength(tail.subarray(FRAME_HEADER_SIZE));
+      const payload = length === null ? null : tail.subarray(FRAME_HEADER_SIZE, FRAME_HEADER_SIZE + length);
+      if (payload && payload.length === length && crc32(payload) === tail.readUInt32LE(4)) return false;
+    }
+    return !containsFrame(tail, 1, check.isRecord ?? (() => true));
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+
+  private restIsZero(): boolean {
     const chunk = 64 * 1024;
     for (let at = this.validEnd; at < this.fileSize; at += chunk) {
       const part = this.read(at, Math.min(chunk, this.fileSize - at));
       if (part.some((byte) => byte !== 0)) return false;
     }
     return true;
-  }
-
-  close(): void {
-    closeSync(this.fd);
   }
 
   private stop(reason: string): null {
@@ -118,6 +145,25 @@ export class FrameReader {
     }
     return buf;
   }
+}
+
+/** What the file's format tells a torn tail apart from damage with records behind it. */
+export interface TornTailCheck {
+  /** The length of the complete payload that starts `prefix` (by its own encoding), or null when it does not say. */
+  completeLength?: (prefix: Buffer) => number | null;
+  /** Whether a payload that passes its checksum is one of the file's records (a later record behind damage). */
+  isRecord?: (payload: Buffer) => boolean;
+}
+
+/** Whether a complete frame that passes its checksum and is accepted starts anywhere in `bytes` from `from` on. */
+function containsFrame(bytes: Buffer, from: number, accept: (payload: Buffer) => boolean): boolean {
+  for (let at = from; at + FRAME_HEADER_SIZE < bytes.length; at++) {
+    const length = bytes.readUInt32LE(at);
+    if (length === 0 || at + FRAME_HEADER_SIZE + length > bytes.length) continue;
+    const payload = bytes.subarray(at + FRAME_HEADER_SIZE, at + FRAME_HEADER_SIZE + length);
+    if (crc32(payload) === bytes.readUInt32LE(at + 4) && accept(payload)) return true;
+  }
+  return false;
 }
 
 /** Writes all of `buf`, looping over short writes. */
@@ -156,6 +202,8 @@ export class Journal {
   private waiters: Waiter[] = [];
   private failure: Error | null = null;
   private onClosed: (() => void) | null = null;
+  /** Descriptors of replaced files, closed when the fdatasync using them is done. */
+  private retired: number[] = [];
 
   constructor(
     readonly path: string,
@@ -202,19 +250,27 @@ export class Journal {
   }
 
   /**
-   * Empties the journal after a snapshot made every record in it redundant. The snapshot is
-   * already durable, so pending waiters are satisfied too.
+   * Switches to a new file (`replacement`, complete and fsynced) renamed over this journal, after
+   * a snapshot made every record in this one redundant. The snapshot is already durable, so
+   * pending waiters are satisfied too. The caller fsyncs the directory.
    */
-  reset(marker?: Buffer): void {
-    if (this.fd === null) return;
-    io.ftruncateSync(this.fd, 0);
-    this.size = 0;
-    if (marker) {
-      const record = frame(marker);
-      writeFully(this.fd, record);
-      this.size = record.length;
+  replaceWith(replacement: string): void {
+    if (this.failure) throw this.failure;
+    if (this.fd === null || this.closing) throw new Error("journal is closed");
+    const previous = this.fd;
+    try {
+      renameSync(replacement, this.path);
+      this.fd = openSync(this.path, "a", FILE_MODE);
+    } catch (error) {
+      // The file in place may no longer be the one this descriptor writes to: nothing more may
+      // be appended or acknowledged through it.
+      this.fail(error as Error);
+      throw this.failure ?? error;
     }
-    io.fsyncSync(this.fd);
+    this.size = fstatSync(this.fd).size;
+    // An fdatasync in flight still uses the old descriptor: it is closed once that is done.
+    if (this.syncing) this.retired.push(previous);
+    else closeSync(previous);
     this.durable = this.appended;
     this.settle();
   }
@@ -264,6 +320,7 @@ export class Journal {
     this.syncing = true;
     const done = (target: number, error: Error | null): void => {
       this.syncing = false;
+      for (const fd of this.retired.splice(0)) closeSync(fd);
       if (error) this.fail(error);
       else if (target > this.durable) this.durable = target;
       this.settle();

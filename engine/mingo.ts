@@ -60,15 +60,6 @@ const $type: QueryOp = (selector, value, options) => {
   return (obj) => valuesAt(obj, selector).some((v) => tests.some((test) => test(v))) || (fallback?.(obj) ?? false);
 };
 
-/** `$all`: every listed value (or $elemMatch) matches, whether the field is an array or a scalar. */
-const $all: QueryOp = (selector, value, options) => {
-  if (!Array.isArray(value)) throw new MingoError("$all needs an array");
-  const clauses = value.map((v) =>
-    isPlainObject(v) && "$elemMatch" in v ? base.$elemMatch(selector, v.$elemMatch, options) : base.$eq(selector, v, options),
-  );
-  return (obj) => clauses.length > 0 && clauses.every((clause) => clause(obj));
-};
-
 /**
  * The values a condition on `selector` is tested against: the value at the path and, for
  * arrays, their elements (through as many levels of arrays as the path crossed), as MongoDB
@@ -250,6 +241,22 @@ function collationAware(op: "$eq" | "$ne" | "$in" | "$nin" | "$gt" | "$gte" | "$
     return (obj) => valuesAt(obj, selector).some((v) => typeof v === "string" && accept(collator.compare(v, value as string)));
   };
 }
+
+/**
+ * `$all`: every listed value matches as `{ field: value }` would (an array field through its
+ * elements, a regular expression as a pattern, numbers by value, strings by the collation), or
+ * each `$elemMatch` matches, whether the field is an array or a scalar.
+ */
+const $all: QueryOp = (selector, value, options) => {
+  if (!Array.isArray(value)) throw new MingoError("$all needs an array");
+  const equal = collationAware("$eq", numericEq);
+  const clauses = value.map((v) => {
+    if (isPlainObject(v) && "$elemMatch" in v) return base.$elemMatch(selector, v.$elemMatch, options);
+    if (v instanceof RegExp) return base.$regex(selector, v, options);
+    return equal(selector, v, options);
+  });
+  return (obj) => clauses.length > 0 && clauses.every((clause) => clause(obj));
+};
 
 type PipelineOp = (collection: LazyIterator, expr: unknown, options: Options) => LazyIterator;
 const pipelineBase = pipelineOperators as unknown as Record<string, PipelineOp>;

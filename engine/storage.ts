@@ -6,10 +6,11 @@
  *     <dbPath>/<database>/journal.bson     records after the snapshot, appended and fsynced
  *
  * A journal record holds the effects of one command (a list of JournalOp), so a command is
- * either entirely replayed or not at all. A snapshot is written to a temporary file, fsynced
- * and renamed over the previous one; only then is the journal emptied. Records carry a
- * sequence number so that, if the process dies between the rename and the truncation,
- * replaying the journal skips what the snapshot already contains.
+ * either entirely replayed or not at all. A snapshot names the journal that follows it (a random
+ * id on the journal's first record), so a journal that goes missing or is swapped is noticed. The
+ * new journal and the snapshot are written to temporary files, fsynced, and renamed into place,
+ * snapshot first; a crash between the two renames is finished at the next start. Records carry a
+ * sequence number, so replaying an older journal skips what the snapshot already contains.
  */
 import {
   chmodSync,
@@ -27,6 +28,7 @@ import {
   unlinkSync,
   writeFileSync,
 } from "node:fs";
+import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { decode, documentLength, encode, type Document } from "./bson";
 import { DIR_MODE, FILE_MODE, FrameReader, frame, io, Journal, writeFully } from "./journal";
@@ -88,13 +90,48 @@ export function encodeRecord(seq: number, ops: JournalOp[]): Buffer {
   return Buffer.concat([encode({ seq, n: ops.length }), ...ops.map((op) => encode(op as unknown as Document))]);
 }
 
-export function decodeRecord(payload: Buffer): { seq: number; ops: JournalOp[] } {
+/**
+ * The first record of a journal started by a snapshot: no operations, the snapshot's sequence
+ * number (the generation the journal continues from) and the journal's id, which the snapshot
+ * names too.
+ */
+function encodeMarker(seq: number, journalId: string): Buffer {
+  return encode({ seq, n: 0, journal: journalId });
+}
+
+export interface JournalRecord {
+  seq: number;
+  ops: JournalOp[];
+  /** On a journal's first record (the marker a snapshot starts it with): the journal's id. */
+  journalId?: string;
+}
+
+export function decodeRecord(payload: Buffer): JournalRecord {
   const docs = decodeConcatenated(payload);
   const header = docs[0];
   if (!header || typeof header.seq !== "number" || header.n !== docs.length - 1) {
     throw new StorageError("malformed journal record header");
   }
-  return { seq: header.seq, ops: docs.slice(1) as unknown as JournalOp[] };
+  const record: JournalRecord = { seq: header.seq, ops: docs.slice(1) as unknown as JournalOp[] };
+  if (typeof header.journal === "string") record.journalId = header.journal;
+  return record;
+}
+
+/**
+ * The length of a journal record's payload measured by its own encoding (a header document,
+ * then as many operation documents as it counts), or null when `prefix` does not hold it all.
+ */
+function recordLength(prefix: Buffer): number | null {
+  try {
+    const headerLength = documentLength(prefix, 0);
+    const header = decode(prefix.subarray(0, headerLength));
+    if (typeof header.n !== "number" || !Number.isInteger(header.n) || header.n < 0) return null;
+    let offset = headerLength;
+    for (let i = 0; i < header.n; i++) offset += documentLength(prefix, offset);
+    return offset;
+  } catch {
+    return null;
+  }
 }
 
 function decodeConcatenated(payload: Buffer): Document[] {
@@ -132,24 +169,30 @@ export class DatabaseFiles {
   /**
    * Loads the snapshot, then replays the journal. A journal whose tail is truncated or corrupt
    * (the process died in the middle of a write) is cut back to its last complete record; the
-   * discarded bytes are kept next to it for inspection. Returns the last sequence number.
+   * discarded bytes are kept next to it for inspection. Anything that would lose acknowledged
+   * writes silently (damage with records behind it, a missing snapshot, a missing or foreign
+   * journal) refuses the start instead. Returns the last sequence number.
    */
   load(handlers: LoadHandlers, log: (line: string) => void): number {
     if (!existsSync(this.dir)) return 0; // created on first write
     const tmp = join(this.dir, SNAPSHOT_FILE + ".tmp");
     if (existsSync(tmp)) unlinkSync(tmp); // an interrupted compaction; the old snapshot is intact
 
-    let seq = 0;
     const snapshotPath = join(this.dir, SNAPSHOT_FILE);
     const hasSnapshot = existsSync(snapshotPath);
-    if (hasSnapshot) seq = this.loadSnapshot(snapshotPath, handlers);
+    const snapshot = hasSnapshot ? this.loadSnapshot(snapshotPath, handlers) : { seq: 0, journalId: null };
+    let seq = snapshot.seq;
+    const expected = snapshot.journalId;
+    this.finishJournalSwitch(expected, seq);
 
     const journalPath = join(this.dir, JOURNAL_FILE);
-    if (existsSync(journalPath)) {
+    if (!existsSync(journalPath)) {
+      if (expected !== null) throw new StorageError(missingJournalMessage(this.name, snapshotPath, journalPath, seq, "is missing"));
+    } else {
       // Checked in full before anything is applied, so a refusal leaves memory and files alone.
       const scan = scanJournal(journalPath);
-      if (scan.firstSeq !== null && scan.firstSeq > seq + 1) {
-        throw new StorageError(missingSnapshotMessage(this.name, snapshotPath, journalPath, hasSnapshot, seq, scan.firstSeq));
+      if (scan.continuesFrom !== null && scan.continuesFrom > seq) {
+        throw new StorageError(missingSnapshotMessage(this.name, snapshotPath, journalPath, hasSnapshot, seq, scan.continuesFrom));
       }
       if (scan.problem !== null && !scan.tornTail) {
         throw new StorageError(
@@ -159,35 +202,67 @@ export class DatabaseFiles {
             `"npm run db:repair" (the damaged journal is kept next to it); or restore the directory ${this.dir} from a backup.`,
         );
       }
-      let replayed = 0;
-      forEachRecord(journalPath, scan.validEnd, (record) => {
-        if (record.seq <= seq) return; // already in the snapshot
-        for (const op of record.ops) handlers.op(op);
-        seq = record.seq;
-        replayed++;
-      });
-      if (scan.problem !== null) {
-        const aside = setAside(journalPath, scan.validEnd, `${JOURNAL_FILE}.corrupt-${Date.now()}`);
-        log(
-          `journal recovery: database "${this.name}": ${scan.problem}; kept ${replayed} replayed record(s) ` +
-            `(${scan.validEnd} bytes), discarded ${scan.fileSize - scan.validEnd} byte(s) of incomplete tail (saved to ${aside})`,
-        );
+      if (expected !== null && scan.journalId !== expected) {
+        if (scan.records === 0) {
+          throw new StorageError(missingJournalMessage(this.name, snapshotPath, journalPath, seq, "holds no records"));
+        }
+        if (scan.lastSeq !== null && scan.lastSeq > seq) {
+          throw new StorageError(
+            `database "${this.name}": journal ${journalPath} is not the one snapshot ${snapshotPath} expects (journal ${expected}), ` +
+              `and it holds records after that snapshot (up to generation ${scan.lastSeq}, the snapshot is generation ${seq}). ` +
+              `The database was not started, so neither file's writes are lost silently. Put back the snapshot.bson and ` +
+              `journal.bson that belong together (from a backup) and start again.`,
+          );
+        }
+        // A journal from before the snapshot (every record in it is in the snapshot already),
+        // left by a crash before the new journal was in place: start the snapshot's own.
+        this.startJournal(seq, expected);
+        log(`journal recovery: database "${this.name}": replaced a journal whose records were all in the snapshot already`);
+      } else {
+        let replayed = 0;
+        forEachRecord(journalPath, scan.validEnd, (record) => {
+          if (record.seq <= seq) return; // already in the snapshot
+          for (const op of record.ops) handlers.op(op);
+          seq = record.seq;
+          replayed++;
+        });
+        if (scan.problem !== null) {
+          const aside = setAside(journalPath, scan.validEnd, `${JOURNAL_FILE}.corrupt-${Date.now()}`);
+          log(
+            `journal recovery: database "${this.name}": ${scan.problem}; kept ${replayed} replayed record(s) ` +
+              `(${scan.validEnd} bytes), discarded ${scan.fileSize - scan.validEnd} byte(s) of incomplete tail (saved to ${aside})`,
+          );
+        }
       }
     }
     this.openJournal();
     return seq;
   }
 
-  private loadSnapshot(path: string, handlers: LoadHandlers): number {
+  /**
+   * A compaction interrupted after its snapshot was in place but before its new journal was:
+   * the new journal (complete and fsynced) is put in place now. A leftover of a compaction
+   * interrupted earlier (its snapshot never replaced the old one) is deleted.
+   */
+  private finishJournalSwitch(expected: string | null, seq: number): void {
+    const pending = join(this.dir, JOURNAL_FILE + ".tmp");
+    if (!existsSync(pending)) return;
+    const scan = scanJournal(pending);
+    const journal = join(this.dir, JOURNAL_FILE);
+    // Never over a journal holding records past the snapshot (they would be lost).
+    const current = existsSync(journal) ? scanJournal(journal) : null;
+    const replaceable = current === null || current.lastSeq === null || current.lastSeq <= seq;
+    if (expected !== null && scan.problem === null && scan.journalId === expected && replaceable) {
+      renameSync(pending, journal);
+      fsyncDirectory(this.dir);
+    } else unlinkSync(pending);
+  }
+
+  private loadSnapshot(path: string, handlers: LoadHandlers): SnapshotHeader {
     const reader = new FrameReader(path);
     try {
-      const headerPayload = reader.next();
-      const header = headerPayload ? decodeConcatenated(headerPayload)[0] : undefined;
-      if (!header || header.format !== SNAPSHOT_FORMAT || header.version !== SNAPSHOT_VERSION || typeof header.seq !== "number") {
-        throw new StorageError(`snapshot ${path} has an unknown or damaged header`);
-      }
-      const collections = Array.isArray(header.collections) ? header.collections : [];
-      for (const meta of collections) {
+      const header = snapshotHeader(path, reader.next());
+      for (const meta of header.collections) {
         if (!isPlainObject(meta) || typeof meta.name !== "string") throw new StorageError(`snapshot ${path} has a damaged catalog`);
         handlers.collection({
           name: meta.name,
@@ -202,7 +277,7 @@ export class DatabaseFiles {
         const head = docs[0];
         if (head?.end === true) {
           if (head.docs !== count) throw new StorageError(`snapshot ${path} is incomplete`);
-          return header.seq;
+          return header;
         }
         if (typeof head?.c !== "string") throw new StorageError(`snapshot ${path} has a damaged chunk`);
         for (let i = 1; i < docs.length; i++) handlers.document(head.c, docs[i]);
@@ -216,14 +291,27 @@ export class DatabaseFiles {
     }
   }
 
-  /** Makes sure the directory and the journal exist before the first write. */
+  /**
+   * Makes sure the directory and the journal exist before the first write. A new database
+   * starts with an empty snapshot naming its journal, so from its first write on a journal that
+   * goes missing is noticed at the next start.
+   */
   ensureCreated(): void {
     if (this.journal) return;
-    if (!existsSync(this.dir)) {
-      mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
-      fsyncDirectory(this.root);
+    const created = this.makeDirectory();
+    if (created || (!existsSync(join(this.dir, SNAPSHOT_FILE)) && !existsSync(join(this.dir, JOURNAL_FILE)))) {
+      this.writeSnapshot(0, []);
+      return;
     }
     this.openJournal();
+  }
+
+  /** Creates the database's directory if it is missing; true when it did. */
+  private makeDirectory(): boolean {
+    if (existsSync(this.dir)) return false;
+    mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
+    fsyncDirectory(this.root);
+    return true;
   }
 
   private openJournal(): void {
@@ -232,6 +320,24 @@ export class DatabaseFiles {
     const created = !existsSync(path);
     this.journal = new Journal(path, this.onFailure);
     if (created) fsyncDirectory(this.dir);
+  }
+
+  /**
+   * Replaces the journal with a new one that starts at generation `seq` under the id `journalId`
+   * (written aside complete and fsynced, then renamed into place).
+   */
+  private startJournal(seq: number, journalId: string): void {
+    this.installJournal(writeJournalStart(this.dir, seq, journalId));
+  }
+
+  /** Renames a journal written by writeJournalStart into place and opens it. */
+  private installJournal(pending: string): void {
+    if (this.journal) this.journal.replaceWith(pending);
+    else {
+      renameSync(pending, join(this.dir, JOURNAL_FILE));
+      this.journal = new Journal(join(this.dir, JOURNAL_FILE), this.onFailure);
+    }
+    fsyncDirectory(this.dir);
   }
 
   append(seq: number, ops: JournalOp[]): void {
@@ -243,14 +349,21 @@ export class DatabaseFiles {
     return this.journal ? this.journal.whenDurable() : Promise.resolve();
   }
 
-  /** Writes a complete snapshot as of `seq`, then empties the journal. */
+  /**
+   * Writes a complete snapshot as of `seq`, then starts a new journal. The new journal (its
+   * first record naming a fresh id and generation `seq`) is written aside first; the snapshot,
+   * which names that id, is renamed into place; then the journal is. A crash between the two
+   * renames is finished at the next start (finishJournalSwitch).
+   */
   writeSnapshot(seq: number, collections: SnapshotCollection[]): void {
-    this.ensureCreated();
+    this.makeDirectory();
+    const journalId = randomBytes(12).toString("hex");
+    const pendingJournal = writeJournalStart(this.dir, seq, journalId);
     const tmp = join(this.dir, SNAPSHOT_FILE + ".tmp");
     const fd = openSync(tmp, "w", FILE_MODE);
     try {
       const catalog = collections.map(({ name, uuid, options, indexes }) => ({ name, uuid, options, indexes }));
-      writeFully(fd, frame(encode({ format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, seq, collections: catalog })));
+      writeFully(fd, frame(encode({ format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, seq, journal: journalId, collections: catalog })));
       let total = 0;
       for (const collection of collections) {
         let parts: Buffer[] = [];
@@ -277,9 +390,14 @@ export class DatabaseFiles {
     }
     renameSync(tmp, join(this.dir, SNAPSHOT_FILE));
     fsyncDirectory(this.dir);
-    // The emptied journal starts with a record naming the snapshot's generation, so a missing
-    // or stale snapshot is detected at the next start instead of starting with data gone.
-    this.journal!.reset(encodeRecord(seq, []));
+    try {
+      this.installJournal(pendingJournal);
+    } catch (error) {
+      // The snapshot in place names a journal that is not: the database takes no more writes
+      // until a storage retry writes both again.
+      this.onFailure(error as Error);
+      throw error;
+    }
   }
 
   /**
@@ -327,8 +445,15 @@ export interface JournalScan {
   validEnd: number;
   /** Good records before validEnd. */
   records: number;
-  /** Sequence number of the first record (null when the journal holds none). */
-  firstSeq: number | null;
+  /**
+   * The generation the journal continues from: the sequence number of its first record when
+   * that is a snapshot's marker (no operations), one less otherwise; null when it holds none.
+   */
+  continuesFrom: number | null;
+  /** Sequence number of the last good record (null when the journal holds none). */
+  lastSeq: number | null;
+  /** The id on the journal's first record (null when it has none: no records, or a journal of an older format). */
+  journalId: string | null;
   /** Why reading stopped before the end, if it did. */
   problem: string | null;
   /** The problem is only a torn last write (safe to cut off automatically). */
@@ -339,11 +464,12 @@ export interface JournalScan {
 export function scanJournal(path: string): JournalScan {
   const reader = new FrameReader(path);
   let records = 0;
-  let firstSeq: number | null = null;
+  let continuesFrom: number | null = null;
+  let journalId: string | null = null;
   let previous: number | null = null;
   try {
     for (let payload = reader.next(); payload; payload = reader.next()) {
-      let record: { seq: number; ops: JournalOp[] };
+      let record: JournalRecord;
       try {
         record = decodeRecord(payload);
       } catch (error) {
@@ -354,24 +480,40 @@ export function scanJournal(path: string): JournalScan {
         reader.reject(`record sequence jumps from ${previous} to ${record.seq}`);
         break;
       }
-      firstSeq ??= record.seq;
+      if (previous === null) {
+        continuesFrom = record.ops.length === 0 ? record.seq : record.seq - 1;
+        journalId = record.journalId ?? null;
+      }
       previous = record.seq;
       records++;
     }
+    const last = previous;
     return {
       fileSize: reader.fileSize,
       validEnd: reader.validEnd,
       records,
-      firstSeq,
+      continuesFrom,
+      lastSeq: last,
+      journalId,
       problem: reader.problem,
-      tornTail: reader.damageIsTornTail(),
+      tornTail: reader.damageIsTornTail({
+        completeLength: recordLength,
+        // A record written after the damage: it decodes and continues the sequence.
+        isRecord: (payload) => {
+          try {
+            return last === null || decodeRecord(payload).seq > last;
+          } catch {
+            return false;
+          }
+        },
+      }),
     };
   } finally {
     reader.close();
   }
 }
 
-function forEachRecord(path: string, end: number, visit: (record: { seq: number; ops: JournalOp[] }) => void): void {
+function forEachRecord(path: string, end: number, visit: (record: JournalRecord) => void): void {
   const reader = new FrameReader(path);
   try {
     for (let payload = reader.next(); payload && reader.validEnd <= end; payload = reader.next()) visit(decodeRecord(payload));
@@ -390,10 +532,64 @@ function setAside(path: string, from: number, asideName: string): string {
   return aside;
 }
 
-function missingSnapshotMessage(name: string, snapshotPath: string, journalPath: string, hasSnapshot: boolean, seq: number, firstSeq: number): string {
+/**
+ * Writes the start of a new journal (its marker record) to `journal.bson.tmp` in `dir`, fsynced,
+ * and returns that path. Nothing is in place until it is renamed over the journal.
+ */
+function writeJournalStart(dir: string, seq: number, journalId: string): string {
+  const path = join(dir, JOURNAL_FILE + ".tmp");
+  const fd = openSync(path, "w", FILE_MODE);
+  try {
+    writeFully(fd, frame(encodeMarker(seq, journalId)));
+    io.fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  return path;
+}
+
+interface SnapshotHeader {
+  seq: number;
+  /** The journal the snapshot was written with (null for a snapshot of an older format, which names none). */
+  journalId: string | null;
+  collections: unknown[];
+}
+
+function snapshotHeader(path: string, payload: Buffer | null): SnapshotHeader {
+  const header = payload ? decodeConcatenated(payload)[0] : undefined;
+  if (!header || header.format !== SNAPSHOT_FORMAT || header.version !== SNAPSHOT_VERSION || typeof header.seq !== "number") {
+    throw new StorageError(`snapshot ${path} has an unknown or damaged header`);
+  }
+  return {
+    seq: header.seq,
+    journalId: typeof header.journal === "string" ? header.journal : null,
+    collections: Array.isArray(header.collections) ? header.collections : [],
+  };
+}
+
+/** The header of the snapshot at `path` (its generation and the journal it expects), without its documents. */
+function readSnapshotHeader(path: string): SnapshotHeader {
+  const reader = new FrameReader(path);
+  try {
+    return snapshotHeader(path, reader.next());
+  } finally {
+    reader.close();
+  }
+}
+
+function missingJournalMessage(name: string, snapshotPath: string, journalPath: string, seq: number, what: string): string {
+  return (
+    `database "${name}": journal ${journalPath} ${what}, but snapshot ${snapshotPath} expects it: every write made after ` +
+    `that snapshot (generation ${seq}) is in that journal. The database was not started, so those writes are not dropped ` +
+    `silently. Put journal.bson back (from a backup) and start again; or, to give them up and start from the snapshot ` +
+    `alone, stop the app and run "npm run db:repair".`
+  );
+}
+
+function missingSnapshotMessage(name: string, snapshotPath: string, journalPath: string, hasSnapshot: boolean, seq: number, continuesFrom: number): string {
   const what = hasSnapshot
-    ? `snapshot ${snapshotPath} is older (generation ${seq}) than the journal ${journalPath} expects (it continues from generation ${firstSeq - 1})`
-    : `snapshot ${snapshotPath} is missing, but the journal ${journalPath} continues from generation ${firstSeq - 1}`;
+    ? `snapshot ${snapshotPath} is older (generation ${seq}) than the journal ${journalPath} expects (it continues from generation ${continuesFrom})`
+    : `snapshot ${snapshotPath} is missing, but the journal ${journalPath} continues from generation ${continuesFrom}`;
   return (
     `database "${name}": ${what}. Starting would bring the database back without the documents that snapshot held, ` +
     `so the engine refuses. Put the right snapshot.bson back (from a backup) and start again.`
@@ -409,29 +605,47 @@ export interface RepairResult {
   /** The damaged journal, kept whole. */
   savedAs?: string;
   problem?: string;
+  /**
+   * Set when the journal the snapshot expects was missing or left without records: a new empty
+   * one was started, so the database starts as of its snapshot (this generation).
+   */
+  restartedFrom?: number;
 }
 
 /**
  * `npm run db:repair`: for every database under dbPath whose journal is damaged, keeps a copy of
- * the whole damaged journal, then cuts the journal back to its last good record. The caller must
- * hold the data directory lock (no engine may be running on it).
+ * the whole damaged journal, then cuts the journal back to its last good record. A journal that
+ * its snapshot expects but that is missing (or left with no record) is started anew, empty, from
+ * the snapshot. The caller must hold the data directory lock (no engine may be running on it).
  */
 export function repairJournals(root: string): RepairResult[] {
   const results: RepairResult[] = [];
   for (const name of listDatabaseDirectories(root)) {
-    const journal = join(root, name, JOURNAL_FILE);
-    if (!existsSync(journal)) continue;
-    const scan = scanJournal(journal);
-    if (scan.problem === null) {
-      results.push({ database: name, journal, keptRecords: null, droppedBytes: 0 });
-      continue;
+    const dir = join(root, name);
+    const journal = join(dir, JOURNAL_FILE);
+    const snapshotPath = join(dir, SNAPSHOT_FILE);
+    const snapshot = existsSync(snapshotPath) ? readSnapshotHeader(snapshotPath) : null;
+    const result: RepairResult = { database: name, journal, keptRecords: null, droppedBytes: 0 };
+    let remaining: JournalScan | null = null;
+    if (existsSync(journal)) {
+      const scan = scanJournal(journal);
+      remaining = scan;
+      if (scan.problem !== null) {
+        const savedAs = `${journal}.damaged-${Date.now()}`;
+        copyFileSync(journal, savedAs);
+        chmodSync(savedAs, FILE_MODE);
+        truncateFile(journal, scan.validEnd);
+        fsyncDirectory(dir);
+        Object.assign(result, { keptRecords: scan.records, droppedBytes: scan.fileSize - scan.validEnd, savedAs, problem: scan.problem });
+      }
+    } else if (snapshot?.journalId == null) continue;
+    if (snapshot?.journalId != null && (remaining === null || remaining.records === 0)) {
+      renameSync(writeJournalStart(dir, snapshot.seq, snapshot.journalId), journal);
+      fsyncDirectory(dir);
+      result.restartedFrom = snapshot.seq;
+      result.keptRecords ??= 0;
     }
-    const savedAs = `${journal}.damaged-${Date.now()}`;
-    copyFileSync(journal, savedAs);
-    chmodSync(savedAs, FILE_MODE);
-    truncateFile(journal, scan.validEnd);
-    fsyncDirectory(join(root, name));
-    results.push({ database: name, journal, keptRecords: scan.records, droppedBytes: scan.fileSize - scan.validEnd, savedAs, problem: scan.problem });
+    results.push(result);
   }
   return results;
 }

@@ -11,7 +11,7 @@ import { bsonSize, MAX_BSON_OBJECT_SIZE, type Document } from "./bson";
 import { CommandError } from "./errors";
 import { Aggregator, compileFilter, evaluate, mingoOptions, type EvalContext } from "./mingo";
 import { applyArithmetic, describeNumber, zeroLike } from "./numbers";
-import { cloneDeep, compareValues, formatValue, getOwn, getPath, isNumeric, isPlainObject, keyOf, sameValue, sealDocument, setOwn, withIdFirst } from "./values";
+import { cloneDeep, compareValues, formatValue, getOwn, isNumeric, isPlainObject, keyOf, sameValue, sealDocument, setOwn, withIdFirst } from "./values";
 
 export type UpdateSpec =
   | { kind: "operators"; modifier: Document; setOnInsert: Document | undefined; positional: boolean }
@@ -70,8 +70,7 @@ function checkArithmetic(doc: Document, modifier: Document): void {
       if (!isNumeric(operand)) {
         throw new CommandError("TypeMismatch", `Cannot ${op === "$inc" ? "increment" : "multiply"} with non-numeric argument: { ${path}: ${formatValue(operand)} }`);
       }
-      if (path.split(".").some((segment) => segment.startsWith("$"))) continue;
-      const current = getPath(doc, path);
+      const current = getConcrete(doc, path);
       if (current !== undefined && !isNumeric(current)) {
         throw new CommandError(
           "TypeMismatch",
@@ -298,7 +297,6 @@ function applyOperators(doc: Document, modifier: Document, options: UpdateOption
   };
   const concrete: Document = {};
   const written: string[] = [];
-  const direct: Array<{ path: string; value: unknown }> = [];
   for (const [op, fields] of Object.entries(modifier)) {
     const out: Document = {};
     for (const [path, value] of Object.entries(fields as Document)) {
@@ -328,19 +326,10 @@ function applyOperators(doc: Document, modifier: Document, options: UpdateOption
             );
           }
         }
-        const dollarField = segments.find((segment) => segment.startsWith("$"));
-        if (dollarField !== undefined) {
-          if (mode === "update" || op !== "$set") {
-            throw new CommandError("DollarPrefixedFieldName", `The dollar ($) prefixed field '${dollarField}' in '${target}' is not valid for storage.`);
-          }
-          // Inserting (an upsert) accepts dollar-prefixed field names, as an insert does.
-          direct.push({ path: target, value });
-          continue;
-        }
-        if (op === "$set" && typeof value === "object" && value !== null && (value as { _bsontype?: string })._bsontype === "Binary") {
-          // mingo compares binary values by their bytes only; a change of subtype is a change.
-          direct.push({ path: target, value });
-          continue;
+        // A dollar-prefixed field name is stored as it is below the top level (MongoDB 5.0 and
+        // later); at the top level only when the update inserts (an upsert), as an insert does.
+        if (mode === "update" && segments[0].startsWith("$")) {
+          throw new CommandError("DollarPrefixedFieldName", `The dollar ($) prefixed field '${segments[0]}' in '${target}' is not valid for storage.`);
         }
         setOwn(out, target, value);
       }
@@ -355,7 +344,6 @@ function applyOperators(doc: Document, modifier: Document, options: UpdateOption
   checkConflicts(written);
   checkArithmetic(doc, concrete);
 
-  for (const { path, value } of direct) setConcrete(doc, path, cloneDeep(value));
   const pull = concrete.$pull as Document | undefined;
   delete concrete.$pull;
   const rename = concrete.$rename as Document | undefined;
@@ -384,13 +372,47 @@ function applyOperators(doc: Document, modifier: Document, options: UpdateOption
     }
   }
   applyNumericOperators(doc, concrete);
-  if (Object.keys(concrete).length === 0) return;
+  for (const [op, fields] of Object.entries(concrete)) {
+    for (const [path, value] of Object.entries(fields as Document)) {
+      if (op === "$set") setConcrete(doc, path, cloneDeep(value));
+      else if (op === "$unset") unsetField(doc, path);
+      else applyToField(doc, path, op, value, options.ctx);
+    }
+  }
+}
+
+/**
+ * `$unset` at a concrete path: removes a document's field; an array element becomes null (the
+ * array keeps its length), as in MongoDB.
+ */
+function unsetField(doc: Document, path: string): void {
+  const segments = path.split(".");
+  const parent = segments.length === 1 ? doc : getConcrete(doc, segments.slice(0, -1).join("."));
+  const last = segments[segments.length - 1];
+  if (Array.isArray(parent)) {
+    if (DIGITS.test(last) && Number(last) < parent.length) parent[Number(last)] = null;
+  } else unsetConcrete(doc, path);
+}
+
+/**
+ * One array or date operator (`$push`, `$pop`, `$pullAll`, `$currentDate`, `$bit`) on the field
+ * at a concrete path. mingo computes the operator on a one-field document, so every field name
+ * (dollar-prefixed, `__proto__`) is reached by the engine's own path handling, and values are
+ * taken as they are (mingo's copies would leave out an own `__proto__` field).
+ */
+function applyToField(doc: Document, path: string, op: string, value: unknown, ctx: EvalContext): void {
+  const field: Document = {};
+  const current = getConcrete(doc, path);
+  // `$push` onto a missing field pushes onto an empty array, its modifiers ($sort, $slice,
+  // $position) included.
+  if (current !== undefined || op === "$push") field.v = current ?? [];
   evaluate(() =>
-    mingoUpdate(doc, concrete, undefined, undefined, {
-      cloneMode: "deep",
-      queryOptions: mingoOptions(options.ctx),
+    mingoUpdate(field, { [op]: { v: cloneDeep(value) } }, undefined, undefined, {
+      cloneMode: "none",
+      queryOptions: mingoOptions(ctx),
     }),
   );
+  if (field.v !== undefined && field.v !== current) setConcrete(doc, path, field.v);
 }
 
 /**
@@ -500,10 +522,10 @@ function setPath(doc: Document, path: string, value: unknown): void {
   const segments = path.split(".");
   let target = doc;
   for (const segment of segments.slice(0, -1)) {
-    if (!isPlainObject(target[segment])) target[segment] = {};
-    target = target[segment] as Document;
+    if (!isPlainObject(getOwn(target, segment))) setOwn(target, segment, {});
+    target = getOwn(target, segment) as Document;
   }
-  target[segments[segments.length - 1]] = cloneDeep(value);
+  setOwn(target, segments[segments.length - 1], cloneDeep(value));
 }
 
 /** Fields an upsert copies from its filter: top-level equality conditions (and those in $and). */

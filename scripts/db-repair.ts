@@ -1,8 +1,10 @@
 /**
- * `npm run db:repair`: the explicit recovery for a journal damaged in the middle (the engine
- * refuses to start on one, naming the file). For every database under the data directory whose
- * journal is damaged, keeps the whole damaged journal as journal.bson.damaged-<time>, then cuts
- * the journal back to its last good record. The records after the damage are not applied.
+ * `npm run db:repair`: the explicit recovery for a journal damaged in the middle, or missing while
+ * its snapshot expects it (the engine refuses to start on either, naming the file). For every
+ * database under the data directory whose journal is damaged, keeps the whole damaged journal as
+ * journal.bson.damaged-<time>, then cuts the journal back to its last good record. The records
+ * after the damage are not applied. A journal that is missing (or left with no record) is started
+ * anew, empty: the database comes back as of its last snapshot.
  *
  *   npm run db:repair                       # the app's data: DATA_DIR/db (DATA_DIR default ./data)
  *   npm run db:repair -- --dbpath ./data/engine
@@ -41,10 +43,18 @@ function main(): number {
         console.log(`database "${result.database}": journal is intact, left as it is.`);
         continue;
       }
-      console.log(
-        `database "${result.database}": ${result.problem}. Kept ${result.keptRecords} record(s) before the damage and ` +
-          `cut ${result.droppedBytes} byte(s) after it. The damaged journal is kept whole at ${result.savedAs}.`,
-      );
+      if (result.problem !== undefined) {
+        console.log(
+          `database "${result.database}": ${result.problem}. Kept ${result.keptRecords} record(s) before the damage and ` +
+            `cut ${result.droppedBytes} byte(s) after it. The damaged journal is kept whole at ${result.savedAs}.`,
+        );
+      }
+      if (result.restartedFrom !== undefined) {
+        console.log(
+          `database "${result.database}": the journal its snapshot expects ${result.problem === undefined ? "was missing or empty" : "kept no record"}; ` +
+            `started a new empty journal at ${result.journal}. The database starts as of its last snapshot (generation ${result.restartedFrom}).`,
+        );
+      }
     }
     return 0;
   } finally {

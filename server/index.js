@@ -1,5 +1,7 @@
 // `npm start`: serves the production build (docs/decisions/051). PORT (default 3000) and HOST
-// (default all interfaces) choose where it listens.
+// (default all interfaces) choose where it listens. SIGTERM or SIGINT (Ctrl-C) stops it cleanly:
+// no new connections, requests in progress finish, then the database closes (the embedded
+// engine writes its snapshot and releases DATA_DIR/db), then the process exits with 0.
 import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import url from "node:url";
@@ -7,6 +9,21 @@ import url from "node:url";
 import { createRequestHandler } from "@remix-run/node";
 
 import { createAppServer } from "./app-server.js";
+
+/** How long requests in progress may take to finish once stopping; longer ones are cut off. */
+const DRAIN_GRACE_MS = 10_000;
+/** How long closing the database (its final snapshot) may take before the process gives up on it. */
+const CLOSE_GRACE_MS = 30_000;
+
+// The app's closing steps (the database) are handed to this server when the build loads
+// (app/services/startup.server.ts), so that they run after the last request, not on the signal.
+const closers = [];
+globalThis[Symbol.for("flowmap.shutdown")] = { onStop: (close) => closers.push(close) };
+
+/** @type {import("node:http").Server | undefined} */
+let server;
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stop(signal));
 
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
 const buildPath = path.resolve(root, process.argv[2] ?? "build/index.js");
@@ -22,7 +39,7 @@ const remixHandler = createRequestHandler(build, mode);
 const handleRequest = (request) =>
   request.method === "GET" || request.method === "HEAD" ? requestScope.run(new Map(), () => remixHandler(request)) : remixHandler(request);
 
-const server = createAppServer({
+server = createAppServer({
   handleRequest,
   boundary: build.entry.module,
   build,
@@ -36,6 +53,14 @@ const server = createAppServer({
     { urlPath: "/", dir: path.resolve(root, "public"), maxAge: "1h" },
   ],
 });
+// While stopping, every answer closes its connection, and a connection whose last answer is out
+// is closed at once instead of idling until its keep-alive timeout.
+server.prependListener("request", (_req, res) => {
+  if (stopping) res.shouldKeepAlive = false;
+  res.on("close", () => {
+    if (stopping) server.closeIdleConnections();
+  });
+});
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;
@@ -43,9 +68,43 @@ const onListen = () => console.log(`[flowmap] listening on http://${host ?? "loc
 if (host) server.listen(port, host, onListen);
 else server.listen(port, onListen);
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    server.close(() => process.exit(0));
-    server.closeAllConnections?.();
-  });
+/**
+ * The one shutdown path: stop accepting connections, let the requests in progress finish (for
+ * at most DRAIN_GRACE_MS), close the database, exit. A second signal exits at once.
+ */
+async function stop(signal) {
+  if (stopping) {
+    console.log(`[flowmap] ${signal} again: exiting without waiting`);
+    process.exit(1);
+  }
+  stopping = true;
+  if (server?.listening) {
+    const drained = new Promise((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    console.log(`[flowmap] ${signal}: stopping; no new connections, finishing the requests in progress`);
+    const grace = setTimeout(() => {
+      console.log(`[flowmap] requests still open after ${DRAIN_GRACE_MS / 1000} s: closing them`);
+      server.closeAllConnections();
+    }, DRAIN_GRACE_MS);
+    await drained;
+    clearTimeout(grace);
+  } else {
+    console.log(`[flowmap] ${signal}: stopping`);
+  }
+  let code = 0;
+  const deadline = setTimeout(() => {
+    console.error(`[flowmap] the database did not close within ${CLOSE_GRACE_MS / 1000} s; exiting anyway`);
+    process.exit(1);
+  }, CLOSE_GRACE_MS);
+  for (const close of closers) {
+    try {
+      await close();
+    } catch (error) {
+      console.error("[flowmap] closing the database failed:", error);
+      code = 1;
+    }
+  }
+  clearTimeout(deadline);
+  console.log("[flowmap] stopped");
+  process.exit(code);
 }

@@ -43,11 +43,23 @@ export function startServer() {
   return started;
 }
 
+/** What `npm start` (server/index.js) offers the app: closing steps it runs after the last request. */
+interface ShutdownHost {
+  onStop(close: () => Promise<void>): void;
+}
+
 /**
- * remix-serve stops accepting connections on SIGTERM/SIGINT but the database connection (and the
- * embedded engine's files) would keep the process alive. Close them, then leave.
+ * Closes the database (the embedded engine's final snapshot, its lock and address files) when
+ * the process is told to stop. Under `npm start` the server runs the shutdown: it stops
+ * accepting, lets the requests in progress finish, then calls this closing step, then exits.
+ * Elsewhere (remix dev, the start-up checks run alone) SIGTERM/SIGINT close it directly.
  */
 function stopCleanlyOnSignals() {
+  const host = (globalThis as Record<symbol, unknown>)[Symbol.for("flowmap.shutdown")] as ShutdownHost | undefined;
+  if (host) {
+    host.onStop(() => disconnectDb());
+    return;
+  }
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       const deadline = setTimeout(() => process.exit(0), 5_000);

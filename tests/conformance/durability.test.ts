@@ -381,6 +381,106 @@ describe("damaged files (engine, on a copy of the data directory)", () => {
     }
   });
 
+  it("refuses a flip of any bit or byte of a middle record's header, and of its record header, changing nothing", async () => {
+    const live = await openEngine(scratchDir());
+    await writeNumbered(live.db, 40);
+    const copy = crashCopy(live.dbPath);
+    const dir = join(copy, "durable");
+    const journal = join(dir, "journal.bson");
+    const offsets = frameOffsets(journal);
+    expect(offsets.length).toBeGreaterThanOrEqual(40);
+    const intact = readFileSync(journal);
+    const middle = offsets[Math.floor(offsets.length / 2)];
+    // Each flip: [offset, xor]. Every bit and every whole byte of the frame header (length, checksum),
+    // and every byte of the record's own header document ({ seq, n }) behind it.
+    const flips: Array<[number, number]> = [];
+    for (let byte = 0; byte < 8; byte++) {
+      for (let bit = 0; bit < 8; bit++) flips.push([middle + byte, 1 << bit]);
+      flips.push([middle + byte, 0xff]);
+    }
+    for (let byte = 8; byte < 8 + intact.readUInt32LE(middle + 8); byte++) flips.push([middle + byte, 0xff]);
+    for (const [at, xor] of flips) {
+      const damaged = Buffer.from(intact);
+      damaged[at] ^= xor;
+      writeFileSync(journal, damaged);
+      const refused = await refusal(copy);
+      const what = `byte ${at - middle} of the record, xor 0x${xor.toString(16)}`;
+      expect(refused.message, what).toMatch(/is damaged in the middle/);
+      expect(refused.message, what).toContain(journal);
+      expect(refused.message, what).toContain("npm run db:repair");
+      expect(readFileSync(journal).equals(damaged), what).toBe(true);
+      expect(readdirSync(dir).filter((f) => f.includes("corrupt") || f.includes("damaged")), what).toEqual([]);
+    }
+  });
+
+  it("refuses a last record whose length was damaged in front of its complete contents", async () => {
+    const live = await openEngine(scratchDir());
+    await writeNumbered(live.db, 6);
+    const copy = crashCopy(live.dbPath);
+    const journal = join(copy, "durable", "journal.bson");
+    const last = frameOffsets(journal).at(-1)!;
+    for (const [byte, xor] of [[1, 0x01], [2, 0x10], [3, 0x10], [0, 0x80]]) {
+      const damaged = readFileSync(journal);
+      damaged[last + byte] ^= xor;
+      writeFileSync(journal, damaged);
+      expect((await refusal(copy)).message).toMatch(/is damaged in the middle: (truncated record|implausible record length)/);
+      damaged[last + byte] ^= xor;
+      writeFileSync(journal, damaged);
+    }
+  });
+
+  it("still recovers the last record torn at any byte, keeping every record before it", async () => {
+    const live = await openEngine(scratchDir());
+    await writeNumbered(live.db, 5);
+    const source = crashCopy(live.dbPath);
+    const journal = join(source, "durable", "journal.bson");
+    const size = statSync(journal).size;
+    const last = frameOffsets(journal).at(-1)!;
+    for (let cut = last + 1; cut < size; cut++) {
+      const copy = scratchDir();
+      cpSync(source, copy, { recursive: true });
+      truncateSync(join(copy, "durable", "journal.bson"), cut);
+      const reopened = await openEngine(copy);
+      expect(reopened.logs.some((l) => l.startsWith('journal recovery: database "durable"')), `cut at ${cut}`).toBe(true);
+      expect(await idsOf(reopened.db), `cut at ${cut}`).toEqual([0, 1, 2, 3]);
+      await reopened.close();
+    }
+  });
+
+  it("refuses to start when the journal its snapshot expects is missing or emptied; db:repair starts from the snapshot", async () => {
+    // A database never compacted (its snapshot is the empty one it was created with) and one whose
+    // snapshot holds documents, with writes after it in the journal.
+    for (const compactEvery of [undefined, 5]) {
+      const live = await openEngine(scratchDir(), compactEvery);
+      await writeNumbered(live.db, 12);
+      for (const damage of ["deleted", "emptied"] as const) {
+        const copy = crashCopy(live.dbPath);
+        const journal = join(copy, "durable", "journal.bson");
+        if (damage === "deleted") rmSync(journal);
+        else truncateSync(journal, 0);
+        const refused = await refusal(copy);
+        expect(refused.message, damage).toContain(`journal ${journal} ${damage === "deleted" ? "is missing" : "holds no records"}`);
+        expect(refused.message, damage).toContain("snapshot.bson expects it");
+        expect(refused.message, damage).toContain("npm run db:repair");
+
+        const repair = spawnSync(process.execPath, [...nodeArgs("scripts/db-repair.ts"), "--dbpath", copy], { encoding: "utf8" });
+        expect(repair.status, repair.stderr).toBe(0);
+        expect(repair.stdout).toMatch(/database "durable": the journal its snapshot expects was missing or empty; started a new empty journal/);
+        const restarted = await openEngine(copy, compactEvery);
+        const ids = await idsOf(restarted.db);
+        // As of the snapshot: a prefix of what was written, without the journal's writes.
+        expect(ids).toEqual(Array.from({ length: ids.length }, (_, i) => i));
+        expect(ids.length).toBeLessThan(12);
+        if (compactEvery) expect(ids.length).toBeGreaterThan(0);
+        await restarted.db.collection<{ _id: number }>("docs").insertOne({ _id: 100 });
+        await restarted.close();
+        const again = await openEngine(copy, compactEvery);
+        expect(await idsOf(again.db)).toEqual([...ids, 100]);
+        await again.close();
+      }
+    }
+  });
+
   it("refuses a second engine on the same data directory from another process, naming the process", async () => {
     const dbPath = scratchDir();
     const child = spawnChild([dbPath, "fixed", "1"]);

@@ -177,6 +177,34 @@ for (const kind of targetKinds()) {
         expect(await ids({ tag: { $all: [] } })).toEqual([]);
       });
 
+      it("$all with string values and regular expressions matches arrays holding them all, and scalars", async () => {
+        const c = collection("all_strings");
+        await c.insertMany([
+          { _id: 1, title: "Aristocats", tags: ["onex", "twox", "threex"] },
+          { _id: 2, title: "Other", tags: ["onex", "threex"] },
+          { _id: 3, title: "Third", tags: "twox" },
+        ]);
+        const ids = async (filter: Document) => (await c.find(filter).sort({ _id: 1 }).toArray()).map((d) => d._id as number);
+        expect(await ids({ tags: { $all: ["onex", "twox", "threex"] } })).toEqual([1]);
+        expect(await ids({ tags: { $all: ["threex", "onex"] } })).toEqual([1, 2]);
+        expect(await ids({ title: { $all: ["Aristocats"] } })).toEqual([1]);
+        expect(await ids({ title: { $all: [/^Aristocats/] } })).toEqual([1]);
+        expect(await ids({ tags: { $all: [/^onex/i] } })).toEqual([1, 2]);
+        expect(await ids({ tags: { $all: [/^two/] } })).toEqual([1, 3]);
+        expect(await ids({ tags: { $all: [/^two/, "onex"] } })).toEqual([1]);
+        expect((await c.find({ tags: { $all: ["ONEX", "TWOX"] } }, { collation: { locale: "en", strength: 2 } }).toArray()).map((d) => d._id)).toEqual([1]);
+      });
+
+      it("$all finds mongoose documents by string arrays, as mongoose's own test does", async () => {
+        const conn = await target().mongoose();
+        const Post = conn.model("AllStringsPost", new mongoose.Schema({ title: String, tags: [String] }));
+        const post = await Post.create({ title: "Aristocats", tags: ["onex", "twox", "threex"] });
+        expect(await Post.countDocuments({ tags: { $all: ["onex", "twox", "threex"] } })).toBe(1);
+        expect(await Post.countDocuments({ tags: { $all: [/^onex/i] } })).toBe(1);
+        // mongoose makes an array of a lone value, as its own test relies on.
+        expect((await Post.findOne({ tags: { $all: /^two/ } } as never))?.id).toBe(post.id);
+      });
+
       it("$type matches objectId, binData and decimal", async () => {
         const c = collection("type_names");
         await c.insertMany([
@@ -241,6 +269,50 @@ for (const kind of targetKinds()) {
         const renamed = await c.findOne({ _id: 1 });
         expect(({} as Record<string, unknown>).x).toBeUndefined();
         expect(renamed && Object.getOwnPropertyDescriptor(renamed, "__proto__")?.value).toEqual({ polluted: true, x: 1 });
+      });
+
+      it("stores an update's own __proto__ keys as fields, in paths and in values, with no prototype pollution", async () => {
+        const c = collection("proto_updates");
+        await c.insertOne({ _id: 1, obj: { a: 1 }, list: [] });
+        const update = JSON.parse(
+          '{"$set": {"__proto__": {"polluted": true}, "obj.__proto__": {"nested": true}, "value": {"__proto__": {"inValue": true}, "k": 1}},' +
+            ' "$push": {"list": {"__proto__": {"inPush": true}, "k": 2}}}',
+        ) as Document;
+        expect((await c.updateOne({ _id: 1 }, loose(update))).modifiedCount).toBe(1);
+        const found = await c.findOne({ _id: 1 });
+        const own = (value: unknown) => Object.getOwnPropertyDescriptor(value, "__proto__")?.value as unknown;
+        expect(own(found)).toEqual({ polluted: true });
+        expect(own(found?.obj)).toEqual({ nested: true });
+        expect(found?.obj).toMatchObject({ a: 1 });
+        expect(own(found?.value)).toEqual({ inValue: true });
+        expect(own((found?.list as unknown[])[0])).toEqual({ inPush: true });
+        const plain = {} as Record<string, unknown>;
+        expect([plain.polluted, plain.nested, plain.inValue, plain.inPush]).toEqual([undefined, undefined, undefined, undefined]);
+
+        await c.updateOne({ _id: 2 }, loose(JSON.parse('{"$set": {"value": {"__proto__": {"upserted": true}}}}') as Document), { upsert: true });
+        expect(own((await c.findOne({ _id: 2 }))?.value)).toEqual({ upserted: true });
+        expect(plain.upserted).toBeUndefined();
+      });
+
+      it("applies updates to dollar-prefixed field names below the top level of an existing document", async () => {
+        const c = collection("dollar_nested");
+        await c.insertOne({ _id: 1, part: "AB305", pricing: { sale: true, $discount: 60 }, preferences: {} });
+        // MongoDB's documented examples, and the paths mongoose sends for $each and map values ($*).
+        await c.updateOne({ _id: 1 }, { $inc: { "pricing.$discount": 10 } });
+        await c.updateOne({ _id: 1 }, { $set: { "address.$street": "Elm Ave", "preferences.$each": ["a", "b"], "nested.data.$*._id": 7 } });
+        await c.updateOne({ _id: 1 }, loose({ $push: { "lists.$names": "x" }, $unset: { "pricing.sale": "" } }));
+        expect(await c.findOne({ _id: 1 })).toEqual({
+          _id: 1,
+          part: "AB305",
+          pricing: { $discount: 70 },
+          preferences: { $each: ["a", "b"] },
+          address: { $street: "Elm Ave" },
+          nested: { data: { "$*": { _id: 7 } } },
+          lists: { $names: ["x"] },
+        });
+        const error = await rejection(c.updateOne({ _id: 1 }, { $set: { $rooms: 2 } }));
+        expect(error.code).toBe(52);
+        expect(error.message).toContain("The dollar ($) prefixed field '$rooms' in '$rooms' is not valid for storage.");
       });
 
       it("accepts dollar-prefixed field names in inserts and upserts, and refuses them when $set reaches an existing document", async () => {

@@ -1,10 +1,13 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
+import { scanJournal } from "../../engine/storage";
 import { nodeArgs, PROJECT_ROOT } from "../support/processes";
 
 /** The server's start-up checks in a process of their own; every case has its own DATA_DIR. */
@@ -83,4 +86,124 @@ describe("start-up without its database", () => {
     expect(result.stderr).toContain("Check MONGODB_URI");
     expect(result.stderr).not.toContain("hunter2");
   });
+});
+
+/** A loopback port nothing listens on (the OS picks it; it is free again once this resolves). */
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** `npm start`'s process: `node ./server/index.js ./build/index.js`, with its output as lines. */
+function npmStart(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["server/index.js", "build/index.js"], {
+    cwd: PROJECT_ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const listeners = new Set<() => void>();
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    listeners.forEach((listener) => listener());
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const killer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  void exited.then(() => clearTimeout(killer));
+  return {
+    child,
+    exited,
+    output: () => output,
+    /** Resolves once the output contains `text`; fails if the process ends first. */
+    printed(text: string) {
+      return new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!output.includes(text)) return;
+          listeners.delete(check);
+          resolve();
+        };
+        listeners.add(check);
+        void exited.then((code) => reject(new Error(`npm start exited (${code}) before printing "${text}":\n${output}`)));
+        check();
+      });
+    },
+  };
+}
+
+describe.concurrent("npm start: clean shutdown", () => {
+  // `npm start` builds first (prestart); so does this test, and then runs what ships.
+  beforeAll(() => {
+    const built = spawnSync(process.execPath, ["scripts/build.mjs"], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, NODE_ENV: "production" },
+      encoding: "utf8",
+    });
+    if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}\n${built.stderr}`);
+  }, 120_000);
+
+  it.each(["SIGTERM", "SIGINT"] as const)(
+    "on %s finishes the request in progress, then closes the database (final snapshot) and releases its files",
+    async (signal) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "flowmap-stop-"));
+      const port = await freePort();
+      const app = npmStart({ PORT: String(port), DATA_DIR: dataDir });
+      try {
+        await app.printed("[flowmap] listening on");
+        const dbDir = path.join(dataDir, "db");
+        expect(fs.existsSync(path.join(dbDir, "engine.lock"))).toBe(true);
+        expect(fs.existsSync(path.join(dbDir, "engine.uri"))).toBe(true);
+
+        // A sign-in whose headers are in and whose body is not yet: in progress when the signal comes.
+        const body = JSON.stringify({ email: "nobody@example.com", password: "not the password 123" });
+        const inProgress = http.request({
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: "/api/auth/login",
+          headers: { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) },
+        });
+        const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+          inProgress.on("response", (res) => {
+            let text = "";
+            res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+          });
+          inProgress.on("error", reject);
+        });
+        inProgress.write(body.slice(0, 10));
+        // Answered after the sign-in's headers were sent, so the server has them by now.
+        expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+
+        app.child.kill(signal);
+        await app.printed(`[flowmap] ${signal}: stopping`);
+        await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow(); // no new connections
+        inProgress.end(body.slice(10));
+        // Answered with the database still open: a wrong password, not a failure.
+        expect(await answered).toEqual({ status: 401, text: JSON.stringify({ message: "Invalid email or password." }) });
+
+        expect(await app.exited).toBe(0);
+        expect(app.output()).toContain("[flowmap] stopped");
+        expect(fs.existsSync(path.join(dbDir, "engine.lock"))).toBe(false);
+        expect(fs.existsSync(path.join(dbDir, "engine.uri"))).toBe(false);
+        // The final snapshot holds everything: the journal is only the snapshot's own first record.
+        const journal = scanJournal(path.join(dbDir, "flowmap", "journal.bson"));
+        expect(journal).toMatchObject({ records: 1, problem: null });
+        expect(journal.lastSeq).toBeGreaterThan(0);
+        expect(journal.continuesFrom).toBe(journal.lastSeq);
+      } finally {
+        if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill("SIGKILL");
+        await app.exited;
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });
