@@ -14,7 +14,7 @@ import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/serv
 await startServer();
 
 // The request boundary the project's server (server/app-server.js) runs around every request.
-export { afterApp, beforeApp, bodyLimitFor, staticFileHeaders, tooLargeResponse } from "~/services/boundary.server";
+export { afterApp, beforeApp, bodyLimitFor, resolveTarget, staticFileHeaders, tooLargeResponse } from "~/services/boundary.server";
 
 export const streamTimeout = 5_000;
 

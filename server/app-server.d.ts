@@ -1,6 +1,6 @@
 import type http from "node:http";
 
-import type { afterApp, beforeApp, bodyLimitFor, BuildLike, staticFileHeaders, tooLargeResponse } from "../app/services/boundary.server";
+import type { afterApp, beforeApp, bodyLimitFor, BuildLike, resolveTarget, staticFileHeaders, tooLargeResponse } from "../app/services/boundary.server";
 
 export interface StaticDir {
   urlPath: string;
@@ -11,6 +11,7 @@ export interface StaticDir {
 
 /** What the server needs from the app's request boundary (the build's entry module exports it). */
 export interface Boundary {
+  resolveTarget: typeof resolveTarget;
   beforeApp: typeof beforeApp;
   afterApp: typeof afterApp;
   bodyLimitFor: typeof bodyLimitFor;
