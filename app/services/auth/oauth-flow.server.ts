@@ -54,7 +54,8 @@ const FLOW_FAILED_MESSAGE = "The sign-in provider did not complete the sign-in. 
 
 function failureMessage(thrown: unknown) {
   if (isDomainError(thrown)) return thrown.message;
-  console.warn("[auth] third-party sign-in failed:", thrown instanceof Error ? thrown.message : thrown);
+  const what = thrown instanceof Error ? thrown.message : thrown instanceof Response ? `an unexpected ${thrown.status} answer` : thrown;
+  console.warn("[auth] third-party sign-in failed:", what);
   return FLOW_FAILED_MESSAGE;
 }
 
@@ -121,10 +122,12 @@ export async function finishOAuth(request: Request) {
     return response;
   };
   const state = new URL(request.url).searchParams.get("state");
+  // Only the provider's answer to a flow this browser started comes back with a state.
+  if (!state) return withCleared(await redirectWithToast("/login", { title: "Sign-in failed", description: FLOW_FAILED_MESSAGE, variant: "destructive" }));
   const intent = await readLinkIntent(request);
   const session = await getActiveSession(request);
 
-  if (intent && state && intent.state === state) {
+  if (intent?.state === state) {
     if (!session || session.sessionId !== intent.sessionId || session.userId !== intent.userId) {
       return withCleared(
         await redirectWithToast("/login", {

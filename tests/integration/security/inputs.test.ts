@@ -72,7 +72,8 @@ describe("sign-out", () => {
   it("a foreign Referer without Sec-Fetch-Site (an older browser following another site's link) signs nobody out, nor does a request with no sign at all", async () => {
     const { cookie } = await createUser();
     const signedIn = async () => (await apiUser.loader(args(jsonRequest("/api/auth/user", { method: "GET", cookie })))).status;
-    for (const headers of [{ Referer: "https://evil.example/page" }, { Referer: "http://127.0.0.1:4000/" }, { Referer: "null" }, {}]) {
+    const cases: Array<Record<string, string>> = [{ Referer: "https://evil.example/page" }, { Referer: "http://127.0.0.1:4000/" }, { Referer: "null" }, {}];
+    for (const headers of cases) {
       const response = await logout.loader(args(getRequest("/api/logout", { cookie, headers: { Accept: "text/html", ...headers } })));
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/");
