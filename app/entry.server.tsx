@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
 import { NonceProvider } from "~/components/nonce";
+import { providerFormTargets } from "~/services/auth/oauth.server";
 import { FlushBatches } from "~/services/flush-batches.server";
 import { startServer } from "~/services/startup.server";
 import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/services/security.server";
@@ -29,7 +30,7 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   responseHeaders.set(
     "Content-Security-Policy",
-    contentSecurityPolicy(nonce, { development: process.env.NODE_ENV === "development" }),
+    contentSecurityPolicy(nonce, { development: process.env.NODE_ENV === "development", formTargets: providerFormTargets() }),
   );
   applySecurityHeaders(responseHeaders);
 

@@ -66,6 +66,12 @@ export function oauthSettingsFrom(env: Env): OAuthSettings | null {
   };
 }
 
+/** The origins a page's form may lead to besides this site: the provider's sign-in page, when configured. */
+export function providerFormTargets(): string[] {
+  const settings = getOAuthSettings();
+  return settings ? [new URL(settings.authorizeUrl).origin] : [];
+}
+
 /** The provider's name as people see it, for messages; a neutral name when none is configured. */
 export function providerDisplayName() {
   return getOAuthSettings()?.displayName ?? "your sign-in provider";

@@ -36,6 +36,8 @@ const apiLogout = await import("~/routes/api+/logout");
 const loginPage = await import("~/routes/_auth+/login");
 const settings = await import("~/routes/_app+/user-settings");
 const root = await import("~/root");
+const { contentSecurityPolicy } = await import("~/services/security.server");
+const { providerFormTargets } = await import("~/services/auth/oauth.server");
 const { UserModel } = await import("~/models/user.server");
 
 await useTestDatabase({ clearBeforeEach: true });
@@ -269,6 +271,11 @@ describe("connecting the provider from User Settings", () => {
     const second = await callback(await authorize(await startConnect(browser)), browser);
     expect(await toastOf(second)).toMatchObject({ title: "Not connected", description: "Your account is already connected to another Loopback ID account." });
     expect((await UserModel.findById(someoneElse.user.id).lean())?.oauthSubject).toBe("second-identity");
+  });
+
+  it("pages let a form lead to the provider's sign-in page (the Connect button's redirect), and to no other site", () => {
+    expect(providerFormTargets()).toEqual([provider.url]);
+    expect(contentSecurityPolicy("n", { formTargets: providerFormTargets() })).toContain(`form-action 'self' ${provider.url};`);
   });
 
   it("connecting requires a signed-in session, and says so when no provider is configured", async () => {
