@@ -72,11 +72,15 @@ async function clearFlowCookies(request: Request) {
   return headers;
 }
 
-/** GET /api/login: sends the browser to the provider to sign in. */
+/**
+ * GET /api/login: sends the browser to the provider to sign in. A provider configured to send
+ * people back here (OAUTH_REDIRECT_URI ending in /api/login) gets the callback's handling.
+ */
 export async function startOAuthSignIn(request: Request) {
+  if (new URL(request.url).searchParams.has("state")) return finishOAuth(request);
   const strategy = getOAuthStrategy();
   if (!strategy) return redirectWithToast("/login", NOT_CONFIGURED_TOAST);
-  return toProvider(strategy, request, "/login");
+  return toProvider(strategy, request, { to: "/login", title: "Sign-in failed" });
 }
 
 /**
@@ -86,7 +90,7 @@ export async function startOAuthSignIn(request: Request) {
 export async function startProviderConnect(request: Request, session: ActiveSession) {
   const strategy = getOAuthStrategy();
   if (!strategy) return redirectWithToast(USER_SETTINGS, NOT_CONFIGURED_TOAST);
-  const response = await toProvider(strategy, request, USER_SETTINGS);
+  const response = await toProvider(strategy, request, { to: USER_SETTINGS, title: "Not connected" });
   const state = new URL(response.headers.get("Location") ?? "", publicOrigin()).searchParams.get("state");
   if (response.status !== 302 || !state) return response;
   const intent: LinkIntent = { state, sessionId: session.sessionId, userId: session.userId };
@@ -95,16 +99,16 @@ export async function startProviderConnect(request: Request, session: ActiveSess
 }
 
 /** The strategy's redirect to the provider, with the state cookie; a failure goes back with a message. */
-async function toProvider(strategy: NonNullable<ReturnType<typeof getOAuthStrategy>>, request: Request, failureTo: string) {
+async function toProvider(strategy: NonNullable<ReturnType<typeof getOAuthStrategy>>, request: Request, failure: { to: string; title: string }) {
   // A start request carries no state of its own (a `?state=` would make the strategy finish a flow).
   const start = new Request(new URL("/api/login", publicOrigin()), { headers: { Cookie: request.headers.get("Cookie") ?? "" } });
   try {
     await strategy.authenticate(start);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
-    return redirectWithToast(failureTo, { title: "Sign-in failed", description: failureMessage(thrown), variant: "destructive" });
+    return redirectWithToast(failure.to, { title: failure.title, description: failureMessage(thrown), variant: "destructive" });
   }
-  return redirectWithToast(failureTo, { title: "Sign-in failed", description: FLOW_FAILED_MESSAGE, variant: "destructive" });
+  return redirectWithToast(failure.to, { title: failure.title, description: FLOW_FAILED_MESSAGE, variant: "destructive" });
 }
 
 /**

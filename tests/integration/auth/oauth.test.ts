@@ -263,6 +263,24 @@ describe("third-party sign-in through the route loaders", () => {
     expect(await SessionModel.exists({ _id: sessionId })).toBeNull();
   });
 
+  it("finishes the sign-in at /api/login itself when OAUTH_REDIRECT_URI sends the provider's answer there", async () => {
+    vi.stubEnv("OAUTH_REDIRECT_URI", `${BASE_URL}/api/login`);
+    try {
+      const jar = new CookieJar();
+      const started = await start(jar);
+      expect(new URL(started.headers.get("Location") ?? "").searchParams.get("redirect_uri")).toBe(`${BASE_URL}/api/login`);
+      const approved = await fetch(started.headers.get("Location") ?? "", { redirect: "manual" });
+      const back = new URL(approved.headers.get("Location") ?? "");
+      expect(back.pathname).toBe("/api/login");
+      const response = await apiLogin.loader(args(getRequest(`${back.pathname}${back.search}`, { cookie: jar, headers: DOCUMENT_HEADERS })));
+      expectRedirect(response, "/");
+      expect(await toastOf(response)).toMatchObject({ title: "Welcome Back!" });
+      expect(await UserModel.countDocuments({ oauthSubject: "user-1" })).toBe(1);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it("shows the configured provider's label on the login page", async () => {
     expect(await login.loader(args(getRequest("/login")))).toEqual({ oauthLabel: "Continue with Loopback ID" });
   });
