@@ -53,6 +53,8 @@ export default defineConfig({
       TRUST_PROXY: "loopback",
       ADMIN_EMAILS: "admin@flowmap.test",
       SESSION_SECRET: "e2e-session-secret-with-enough-length",
+      // The address the browser opens: the provider's return address is built from it.
+      APP_URL: `http://localhost:${port}`,
       // Third-party sign-in against the loopback provider that tests/e2e/oauth.spec.ts starts on a
       // fixed port (E2E_OAUTH_PORT, default 3299) with a fixed client secret.
       ...oauthServerEnv(),

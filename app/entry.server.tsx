@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 
 import { NonceProvider } from "~/components/nonce";
 import { noteRouteError } from "~/services/boundary.server";
+import { providerFormTargets } from "~/services/auth/oauth.server";
 import { FlushBatches } from "~/services/flush-batches.server";
 import { startServer } from "~/services/startup.server";
 import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/services/security.server";
@@ -15,7 +16,7 @@ import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/serv
 await startServer();
 
 // The request boundary the project's server (server/app-server.js) runs around every request.
-export { afterApp, beforeApp, bodyLimitFor, staticFileHeaders, tooLargeResponse, unsupportedMethodResponse } from "~/services/boundary.server";
+export { afterApp, beforeApp, bodyLimitFor, resolveTarget, staticFileHeaders, tooLargeResponse, unsupportedMethodResponse } from "~/services/boundary.server";
 
 export const streamTimeout = 5_000;
 
@@ -30,7 +31,7 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   responseHeaders.set(
     "Content-Security-Policy",
-    contentSecurityPolicy(nonce, { development: process.env.NODE_ENV === "development" }),
+    contentSecurityPolicy(nonce, { development: process.env.NODE_ENV === "development", formTargets: providerFormTargets() }),
   );
   applySecurityHeaders(responseHeaders);
 

@@ -5,6 +5,7 @@ import type {
   beforeApp,
   bodyLimitFor,
   BuildLike,
+  resolveTarget,
   staticFileHeaders,
   tooLargeResponse,
   unsupportedMethodResponse,
@@ -19,6 +20,7 @@ export interface StaticDir {
 
 /** What the server needs from the app's request boundary (the build's entry module exports it). */
 export interface Boundary {
+  resolveTarget: typeof resolveTarget;
   beforeApp: typeof beforeApp;
   afterApp: typeof afterApp;
   bodyLimitFor: typeof bodyLimitFor;

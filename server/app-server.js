@@ -12,7 +12,7 @@ import { compressedStatic } from "./compressed-static.js";
 /**
  * @param {object} options
  * @param {(request: Request) => Promise<Response>} options.handleRequest  Remix's request handler
- * @param {object} options.boundary  `beforeApp`, `afterApp`, `bodyLimitFor`, `tooLargeResponse`, `staticFileHeaders`, `unsupportedMethodResponse`
+ * @param {object} options.boundary  `resolveTarget`, `beforeApp`, `afterApp`, `bodyLimitFor`, `tooLargeResponse`, `staticFileHeaders`, `unsupportedMethodResponse`
  * @param {object} options.build  the server build (its routes answer the API's 404/405)
  * @param {Array<{ urlPath: string, dir: string, immutable?: boolean, maxAge: string }>} [options.staticDirs]
  */
@@ -88,8 +88,10 @@ async function serveApp({ req, res, handleRequest, boundary, build }) {
   const unsupported = boundary.unsupportedMethodResponse(build, req.method, req.originalUrl ?? req.url ?? "/");
   if (unsupported) return writeResponse(res, unsupported);
 
-  const origin = `${req.socket.encrypted ? "https" : "http"}://${req.headers.host ?? "localhost"}`;
-  const url = new URL(req.originalUrl ?? req.url, origin);
+  // The app's URL is built on its configured public origin, never on Host or an absolute target.
+  const target = boundary.resolveTarget(req.originalUrl ?? req.url);
+  if ("response" in target) return writeResponse(res, target.response);
+  const { url } = target;
   const limit = boundary.bodyLimitFor(url.pathname);
   const controller = new AbortController();
   res.on("close", () => {

@@ -21,6 +21,11 @@ export interface UserDoc {
   authProvider: string;
   /** The provider's stable subject id; unique per provider. */
   oauthSubject?: string | null;
+  /**
+   * When the account's signed-in owner connected the provider identity (User Settings). Unset on
+   * accounts the provider created, and on identities linked before owners had to connect them.
+   */
+  oauthLinkedAt?: Date | null;
   /** 0 or 1, as the spec stores it. */
   isPremium: number;
   role: UserRole;
@@ -42,6 +47,7 @@ const userSchema = new Schema<UserDoc>(
     passwordHash: { type: String },
     authProvider: { type: String, required: true, default: "local" },
     oauthSubject: { type: String },
+    oauthLinkedAt: { type: Date },
     isPremium: { type: Number, enum: [0, 1], default: 0 },
     role: { type: String, enum: USER_ROLES, default: DEFAULT_ROLE },
     completionMethod: { type: String, enum: COMPLETION_METHODS },
@@ -51,8 +57,8 @@ const userSchema = new Schema<UserDoc>(
   {
     timestamps: true,
     versionKey: false,
-    toJSON: exposeIdOptions(["passwordHash", "oauthSubject"]),
-    toObject: exposeIdOptions(["passwordHash", "oauthSubject"]),
+    toJSON: exposeIdOptions(["passwordHash", "oauthSubject", "oauthLinkedAt"]),
+    toObject: exposeIdOptions(["passwordHash", "oauthSubject", "oauthLinkedAt"]),
   },
 );
 // One account per provider identity. Partial, not sparse: local accounts have no subject, and a
@@ -86,7 +92,7 @@ export interface UserWithPassword extends UserRecord {
   passwordHash: string | null;
 }
 
-type ClientUserFields = Omit<UserDoc, "passwordHash" | "oauthSubject">;
+type ClientUserFields = Omit<UserDoc, "passwordHash" | "oauthSubject" | "oauthLinkedAt">;
 
 const CLIENT_USER_PROJECTION = {
   email: 1,
@@ -167,8 +173,34 @@ export async function getUserByEmail(email: string): Promise<UserWithPassword | 
 }
 
 export async function getUserByOAuth({ authProvider, oauthSubject }: { authProvider: string; oauthSubject: string }): Promise<UserRecord | null> {
-  const doc = await UserModel.findOne({ authProvider, oauthSubject }, CLIENT_USER_PROJECTION).lean<ClientUserFields>();
-  return doc ? toClientUser(doc) : null;
+  return (await getProviderAccount({ authProvider, oauthSubject }))?.user ?? null;
+}
+
+/**
+ * The account a provider identity signs in to, and whether the provider answers for that account:
+ * it created the account (which then has no password), or the account's signed-in owner connected
+ * it. An identity linked to a password account any other way (by an older version, on a matching
+ * email) signs in, but does not vouch for who holds the password.
+ */
+export async function getProviderAccount({
+  authProvider,
+  oauthSubject,
+}: {
+  authProvider: string;
+  oauthSubject: string;
+}): Promise<{ user: UserRecord; providerVouches: boolean } | null> {
+  const doc = await UserModel.findOne(
+    { authProvider, oauthSubject },
+    { ...CLIENT_USER_PROJECTION, passwordHash: 1, oauthLinkedAt: 1 },
+  ).lean<ClientUserFields & Pick<UserDoc, "passwordHash" | "oauthLinkedAt">>();
+  if (!doc) return null;
+  return { user: toClientUser(doc), providerVouches: !doc.passwordHash || Boolean(doc.oauthLinkedAt) };
+}
+
+/** The provider identity linked to an account (null fields when none); null when there is no such user. */
+export async function getProviderLinkById(id: string): Promise<{ authProvider: string; oauthSubject: string | null } | null> {
+  const doc = await UserModel.findOne({ _id: id }, { authProvider: 1, oauthSubject: 1 }).lean<Pick<UserDoc, "_id" | "authProvider" | "oauthSubject">>();
+  return doc ? { authProvider: doc.authProvider ?? LOCAL_AUTH_PROVIDER, oauthSubject: doc.oauthSubject ?? null } : null;
 }
 
 /** For the password change: the current hash, null when the account has none; null result when there is no such user. */
@@ -193,21 +225,24 @@ export async function setPasswordHash({ id, passwordHash }: { id: string; passwo
 }
 
 /**
- * Links a third-party identity to an existing account (sign-in with a verified email that matches).
- * Null when there is no such user; E11000 when the identity is already linked to another account.
+ * Connects a third-party identity to an account at its signed-in owner's request, recording when.
+ * Only an account with no identity yet (or this same one) is changed. Null when there is no such
+ * account or it has another identity; E11000 when the identity is linked to another account.
  */
 export async function linkProviderIdentity({
   id,
   authProvider,
   oauthSubject,
+  now = new Date(),
 }: {
   id: string;
   authProvider: string;
   oauthSubject: string;
+  now?: Date;
 }): Promise<UserRecord | null> {
   const doc = await UserModel.findOneAndUpdate(
-    { _id: id },
-    { $set: { authProvider, oauthSubject } },
+    { _id: id, $or: [{ oauthSubject: null }, { authProvider, oauthSubject }] },
+    { $set: { authProvider, oauthSubject, oauthLinkedAt: now } },
     { returnDocument: "after", runValidators: true, projection: CLIENT_USER_PROJECTION },
   ).lean<ClientUserFields>();
   return doc ? toClientUser(doc) : null;

@@ -10,6 +10,7 @@ import {
   secureCookiesFor,
 } from "~/services/client.server";
 import { isDomainError } from "~/services/domain-error";
+import { publicOrigin } from "~/services/env.server";
 import { isCrossSiteRequest } from "~/services/origin.server";
 import { applySecurityHeaders } from "~/services/security.server";
 import { isStorageFailure, STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE_CODE, STORAGE_UNAVAILABLE_MESSAGE } from "~/services/storage-failure.server";
@@ -98,6 +99,41 @@ export function tooLargeResponse(pathname: string) {
     ? jsonAnswer(413, { message: TOO_LARGE_MESSAGE })
     : plainPage(413, "Request too large", "The form sent more data than Flowmap accepts. Shorten your answers and try again.");
   return finishHeaders(response, null);
+}
+
+/**
+ * The URL the app sees for a raw request target (the path on the request line). Its origin is
+ * always the site's public origin (APP_URL): an absolute-form target (`GET http://evil.example/x`)
+ * keeps only its path and query, and the Host header plays no part, so no client can make the app
+ * believe it lives at another address. A path starting with `//` or `/\` (which a URL parser
+ * reads as another host) is answered with a redirect to the same path with one leading slash.
+ */
+export function resolveTarget(raw: string): { url: URL } | { response: Response } {
+  const origin = publicOrigin();
+  let target = raw;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
+    let absolute: URL;
+    try {
+      absolute = new URL(target);
+    } catch {
+      return { response: badTargetResponse() };
+    }
+    if (absolute.protocol !== "http:" && absolute.protocol !== "https:") return { response: badTargetResponse() };
+    target = `${absolute.pathname}${absolute.search}`;
+  }
+  if (!target.startsWith("/")) return { response: badTargetResponse() };
+  const leading = /^[/\\]+/.exec(target)?.[0].length ?? 0;
+  if (leading > 1) {
+    const location = `/${target.slice(leading)}`;
+    return { response: finishHeaders(new Response(null, { status: 308, headers: { Location: location } }), null) };
+  }
+  const url = new URL(target, origin);
+  if (url.origin !== origin) return { response: badTargetResponse() };
+  return { url };
+}
+
+function badTargetResponse() {
+  return finishHeaders(plainPage(400, "Bad request", "The address asked for is not a path on this site. Check the link and try again."), null);
 }
 
 interface BuildRoute {
@@ -342,7 +378,7 @@ function finishHeaders(response: Response, request: Request | null) {
   applySecurityHeaders(headers);
   if (!headers.has("Cache-Control") || isPersonal(request, headers)) headers.set("Cache-Control", "private, no-store");
   if (request) {
-    const secure = secureCookiesFor(request);
+    const secure = secureCookiesFor(request, publicOrigin());
     const cookies = headers.getSetCookie();
     if (cookies.length > 0) {
       headers.delete("Set-Cookie");

@@ -115,7 +115,10 @@ export function cookieSecureSetting(value = process.env.COOKIE_SECURE): boolean 
   return null;
 }
 
-/** Whether the browser reached the app over HTTPS: directly, or through a trusted proxy that says so. */
+/**
+ * Whether the browser reached the app over HTTPS: the socket is TLS, or a trusted proxy says so.
+ * The request target's own scheme (`POST https://…` sent over plain HTTP) proves nothing.
+ */
 export function arrivedOverHttps(request: Request) {
   if (request.headers.get(PEER_TLS_HEADER) === "1") return true;
   const peer = peerOf(request);
@@ -123,10 +126,14 @@ export function arrivedOverHttps(request: Request) {
     const proto = (request.headers.get("X-Forwarded-Proto") ?? "").split(",").pop()?.trim().toLowerCase();
     if (proto) return proto === "https";
   }
-  return new URL(request.url).protocol === "https:";
+  return false;
 }
 
-/** Whether this response's cookies are marked Secure (a Secure cookie set over plain HTTP is dropped). */
-export function secureCookiesFor(request: Request) {
-  return cookieSecureSetting() ?? arrivedOverHttps(request);
+/**
+ * Whether this response's cookies are marked Secure (a Secure cookie set over plain HTTP is
+ * dropped): COOKIE_SECURE when set; otherwise when the request arrived over HTTPS or the site's
+ * configured public origin (APP_URL) is https.
+ */
+export function secureCookiesFor(request: Request, publicOrigin: string) {
+  return cookieSecureSetting() ?? (arrivedOverHttps(request) || publicOrigin.startsWith("https:"));
 }

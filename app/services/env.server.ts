@@ -17,6 +17,13 @@ const optionalUrl = (label: string) =>
     message: `${label} must be an absolute http(s) URL`,
   });
 
+/** An origin alone: http(s), a host and maybe a port, with no path, query, fragment or credentials. */
+function isOriginOnly(value: string) {
+  if (!isHttpUrl(value)) return false;
+  const url = new URL(value);
+  return url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password && !/[?#]/.test(value);
+}
+
 function isHttpUrl(value: string) {
   try {
     const url = new URL(value);
@@ -59,6 +66,9 @@ export const envSchema = z.object({
     .transform((v) => (v === undefined ? 3000 : Number(v))),
   MONGODB_URI: optionalString.refine((v) => v === undefined || /^mongodb(\+srv)?:\/\/.+/.test(v), {
     message: "MONGODB_URI must start with mongodb:// or mongodb+srv://",
+  }),
+  APP_URL: optionalString.refine((v) => v === undefined || isOriginOnly(v), {
+    message: "APP_URL must be the address people open Flowmap at, scheme, host and port only (https://flowmap.example)",
   }),
   DATA_DIR: optionalString.transform((v) => v ?? "./data"),
   SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, {
@@ -107,9 +117,25 @@ export class ConfigError extends Error {
   }
 }
 
+/** Rules between settings, checked once each setting is well formed. */
+function combinationProblems(env: Env): string[] {
+  const problems: string[] = [];
+  const signInConfigured = Boolean(env.OAUTH_AUTHORIZE_URL && env.OAUTH_TOKEN_URL && env.OAUTH_USERINFO_URL && env.OAUTH_CLIENT_ID);
+  if (env.NODE_ENV === "production" && signInConfigured && !env.APP_URL && !env.OAUTH_REDIRECT_URI) {
+    problems.push(
+      "APP_URL: third-party sign-in needs the address people open Flowmap at (APP_URL=https://flowmap.example) to tell the provider where to send them back",
+    );
+  }
+  return problems;
+}
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
+  if (result.success) {
+    const problems = combinationProblems(result.data);
+    if (problems.length > 0) throw new ConfigError(problems);
+    return result.data;
+  }
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join(".");
     return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
@@ -129,6 +155,15 @@ export function getEnv(): Env {
   const source = JSON.stringify(SETTINGS.map((name) => process.env[name]));
   if (cached?.source !== source) cached = { source, env: parseEnv(process.env) };
   return cached.env;
+}
+
+/**
+ * The site's public origin, from which every absolute URL the app hands out is built (the
+ * provider's return address): APP_URL, or http://localhost:<PORT> when it is unset. Never the
+ * request's Host header or an absolute request target: a client chooses those.
+ */
+export function publicOrigin(env: Env = getEnv()): string {
+  return env.APP_URL ? new URL(env.APP_URL).origin : `http://localhost:${env.PORT}`;
 }
 
 /** The only values the browser may see; anything else stays on the server. */

@@ -6,9 +6,11 @@ export function createNonce() {
 
 /**
  * The Content-Security-Policy of a document. Scripts run only with this request's nonce; the
- * live-reload socket of `remix dev` is allowed in development only.
+ * live-reload socket of `remix dev` is allowed in development only. Forms post to this site only;
+ * `formTargets` are the other origins a form's answer may redirect to (the configured sign-in
+ * provider, where "Connect <provider>" in User Settings leads).
  */
-export function contentSecurityPolicy(nonce: string, { development = false } = {}) {
+export function contentSecurityPolicy(nonce: string, { development = false, formTargets = [] as string[] } = {}) {
   const connect = ["'self'"];
   if (development) connect.push("ws://localhost:*", "ws://127.0.0.1:*");
   return [
@@ -18,7 +20,7 @@ export function contentSecurityPolicy(nonce: string, { development = false } = {
     "img-src 'self' data:",
     "font-src 'self' data:",
     `connect-src ${connect.join(" ")}`,
-    "form-action 'self'",
+    `form-action ${["'self'", ...formTargets].join(" ")}`,
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

@@ -88,17 +88,54 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test.describe("third-party sign-in edge cases, JavaScript on", () => {
-  test("a verified email that already has an account signs into that account", async ({ page, provider }) => {
-    const existing = await registerByApi(page.request, newUser({ firstName: "Priscilla" }));
-    await page.context().clearCookies();
-    provider.profile = { ...provider.profile, email: existing.email, email_verified: true, given_name: "Someone", family_name: "Else" };
-    await page.goto("/login");
-    await waitForHydration(page);
-    await (await expectSignInOption(page)).click();
-    await expectSignedInAs(page, "Priscilla");
-  });
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`an email that already has a password account, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
 
+    test("the provider sign-in is refused with what to do; the owner signs in with the password, connects the provider in settings, and then it signs in", async ({
+      page,
+      provider,
+    }) => {
+      const existing = await registerByApi(page.request, newUser({ firstName: "Priscilla" }));
+      await page.context().clearCookies();
+      provider.profile = { ...provider.profile, email: existing.email, email_verified: true, given_name: "Someone", family_name: "Else" };
+      await page.goto("/login");
+      if (javaScriptEnabled) await waitForHydration(page);
+      await (await expectSignInOption(page)).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await expectToast(page, "Sign-in failed", {
+        description: "An account with this email exists: sign in with your password, then connect loopback in settings.",
+        variant: "destructive",
+      });
+      await expect(page.getByTestId("user-button")).toHaveCount(0);
+
+      // The owner signs in with their password…
+      await page.getByLabel("Email", { exact: true }).fill(existing.email);
+      await page.getByLabel("Password", { exact: true }).fill(existing.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expectSignedInAs(page, "Priscilla");
+      // …and connects the provider in User Settings.
+      await page.goto("/user-settings");
+      await expect(page.getByTestId("provider-status")).toContainText("Connect loopback to sign in with it as well.");
+      provider.requests.length = 0;
+      await page.getByRole("button", { name: "Connect loopback" }).click();
+      await expect(page).toHaveURL(/\/user-settings$/);
+      await expectToast(page, "Connected", { description: "You can now sign in with loopback.", variant: "success" });
+      await expect(page.getByTestId("provider-status")).toHaveText("Connected: you can sign in with loopback.");
+      expect(provider.requests.map((r) => r.path)).toEqual(["/authorize", "/token", "/userinfo"]);
+
+      // From now on the provider signs the owner in to the same account.
+      await page.getByRole("button", { name: "Logout" }).click();
+      await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+      await page.goto("/login");
+      if (javaScriptEnabled) await waitForHydration(page);
+      await (await expectSignInOption(page)).click();
+      await expectSignedInAs(page, "Priscilla");
+    });
+  });
+}
+
+test.describe("third-party sign-in edge cases, JavaScript on", () => {
   test("a failed code exchange goes back to /login with an explanation", async ({ page, provider }) => {
     provider.failNextToken = "invalid_grant";
     await page.goto("/login");

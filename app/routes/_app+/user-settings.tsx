@@ -15,6 +15,8 @@ import { DEFAULT_ROLE, planLabel } from "~/lib/user";
 import { getPasswordHashById } from "~/models/user.server";
 import { changePassword, renameUser } from "~/services/auth/accounts.server";
 import { requireUser, requireUserWithSession } from "~/services/auth/auth.server";
+import { startProviderConnect } from "~/services/auth/oauth-flow.server";
+import { getOAuthSettings } from "~/services/auth/oauth.server";
 import { readForm } from "~/services/forms.server";
 import { runForPage } from "~/services/page.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -23,7 +25,10 @@ export const meta: MetaFunction = () => [{ title: "User Settings | Flowmap" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const provider = getOAuthSettings();
   return {
+    // Third-party sign-in, when configured: whether this account is connected to it.
+    provider: provider ? { name: provider.displayName, connected: user.authProvider === provider.providerName } : null,
     account: {
       email: user.email,
       firstName: user.firstName,
@@ -38,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const NAME_INTENT = "update-name";
 const PASSWORD_INTENT = "change-password";
+const CONNECT_INTENT = "connect-provider";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, sessionId } = await requireUserWithSession(request);
@@ -68,13 +74,16 @@ export async function action({ request }: ActionFunctionArgs) {
         variant: "success",
       });
     }
+    case CONNECT_INTENT:
+      // To the provider and back; the callback connects it to this session's account only.
+      return startProviderConnect(request, { userId: user.id, sessionId });
     default:
       return data({ intent: null, result: null, message: "Unknown action. Please reload the page and try again." }, { status: 400 });
   }
 }
 
 export default function UserSettingsRoute() {
-  const { account } = useLoaderData<typeof loader>();
+  const { account, provider } = useLoaderData<typeof loader>();
   const created = new Date(account.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -104,6 +113,8 @@ export default function UserSettingsRoute() {
       </section>
 
       <PasswordSection hasPassword={account.hasPassword} />
+
+      {provider ? <ProviderSection name={provider.name} connected={provider.connected} /> : null}
 
       <section aria-labelledby="plan-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="plan-heading" className="text-lg font-semibold text-slate-900">
@@ -183,6 +194,33 @@ function NameSection({ firstName, lastName }: { firstName: string; lastName: str
         </ButtonLink>
       </div>
     </Form>
+  );
+}
+
+function ProviderSection({ name, connected }: { name: string; connected: boolean }) {
+  return (
+    <section aria-labelledby="provider-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="provider-heading" className="text-lg font-semibold text-slate-900">
+        Third-party sign-in
+      </h2>
+      {connected ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="provider-status">
+          Connected: you can sign in with {name}.
+        </p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-slate-600" data-testid="provider-status">
+            Connect {name} to sign in with it as well. You will confirm it is you at {name}.
+          </p>
+          {/* A full-page post: the provider's pages cannot load inside a client transition. */}
+          <Form method="post" action="/user-settings" reloadDocument className="mt-4">
+            <Button type="submit" name="intent" value={CONNECT_INTENT} variant="secondary">
+              Connect {name}
+            </Button>
+          </Form>
+        </>
+      )}
+    </section>
   );
 }
 

@@ -1,13 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { getOAuthAuthenticator } from "~/services/auth/authenticator.server";
-import { completeOAuthSignIn } from "~/services/auth/oauth-flow.server";
-import { OAUTH_STRATEGY } from "~/services/auth/oauth.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { finishOAuth } from "~/services/auth/oauth-flow.server";
 
-// The provider sends the browser back here with ?code&state.
+// The provider sends the browser back here with ?code&state: a sign-in, or the signed-in user
+// connecting the provider from User Settings.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const authenticator = getOAuthAuthenticator(request);
-  if (!authenticator) return redirectWithToast("/login", { title: "Third-party sign-in is not configured", variant: "destructive" });
-  return completeOAuthSignIn(request, () => authenticator.authenticate(OAUTH_STRATEGY, request));
+  return finishOAuth(request);
 }

@@ -5,6 +5,8 @@ import { ADMIN_ROLE } from "~/lib/user";
 import {
   createUser,
   getPasswordHashById,
+  getProviderAccount,
+  getProviderLinkById,
   getUserByEmail,
   getUserByOAuth,
   linkProviderIdentity,
@@ -15,6 +17,7 @@ import {
 } from "~/models/user.server";
 import { deleteOtherSessionsOfUser } from "~/models/session.server";
 import { isDuplicateKeyError } from "~/models/utils.server";
+import { providerDisplayName, type ProviderProfile } from "~/services/auth/oauth.server";
 import { equalizeTiming, hashPassword, verifyPassword } from "~/services/auth/password.server";
 import { beginSignInAttempt } from "~/services/auth/rate-limit.server";
 import { conflict, DomainError, forbidden, notFound, unauthenticated, validationError } from "~/services/domain-error";
@@ -31,9 +34,11 @@ function emailTaken() {
 }
 
 /**
- * ADMIN_EMAILS makes an account Admin only when a third-party provider vouches for the address
- * (it reports it as verified, and it is the account's own). Typing an address proves nothing: a
- * password account becomes Admin only through `npm run user:role` or an existing Admin.
+ * ADMIN_EMAILS makes an account Admin only for an identity the provider authenticated: the
+ * provider reports the address as verified, it is the account's own, and the provider answers for
+ * the account (it created it, or the account's signed-in owner connected it). Typing an address
+ * proves nothing: a password account becomes Admin only through `npm run user:role`, an existing
+ * Admin, or its owner connecting the provider that verifies the address.
  */
 async function applyAdminEmails(user: UserRecord, providerVerifiedEmail: string | null): Promise<UserRecord> {
   if (user.role === ADMIN_ROLE || !providerVerifiedEmail) return user;
@@ -110,25 +115,28 @@ export async function changePassword({
   await deleteOtherSessionsOfUser({ userId, keepSessionId });
 }
 
-export interface ProviderProfile {
-  provider: string;
-  subject: string;
-  email: string | null;
-  emailVerified: boolean;
-  firstName?: string;
-  lastName?: string;
+export type { ProviderProfile };
+
+/** The refusal when a provider sign-in meets an account it did not create. */
+export function accountExistsMessage(hasPassword: boolean) {
+  const provider = providerDisplayName();
+  return hasPassword
+    ? `An account with this email exists: sign in with your password, then connect ${provider} in settings.`
+    : `An account with this email exists and signs in another way: sign in the way you did before, then connect ${provider} in settings.`;
 }
 
 /**
- * Third-party sign-in: the account already linked to this identity; else the account with the
- * same verified email, now linked; else a new account. An unverified email neither links nor
- * creates an account: it could take over someone else's account, or claim an email (even an
- * ADMIN_EMAILS one) that its owner could then no longer register.
+ * Third-party sign-in: the account already linked to this identity; else a new account. A
+ * provider sign-in never takes over an account it did not create: when an account with the same
+ * email exists, it is refused (its owner signs in and connects the provider in settings), unless
+ * the request comes from a session already signed in to that very account, which is its owner
+ * connecting it. An unverified email neither links nor creates an account: it could claim an
+ * email (even an ADMIN_EMAILS one) that its owner could then no longer register.
  */
-export async function signInWithProvider(profile: ProviderProfile): Promise<UserRecord> {
+export async function signInWithProvider(profile: ProviderProfile, { signedInUserId = null }: { signedInUserId?: string | null } = {}): Promise<UserRecord> {
   const verifiedEmail = profile.emailVerified ? profile.email : null;
-  const linked = await getUserByOAuth({ authProvider: profile.provider, oauthSubject: profile.subject });
-  if (linked) return applyAdminEmails(linked, verifiedEmail);
+  const linked = await getProviderAccount({ authProvider: profile.provider, oauthSubject: profile.subject });
+  if (linked) return applyAdminEmails(linked.user, linked.providerVouches ? verifiedEmail : null);
   if (!profile.email) throw validationError("The sign-in provider did not share an email address.");
   const existing = await getUserByEmail(profile.email);
   if (existing && !profile.emailVerified) {
@@ -140,8 +148,8 @@ export async function signInWithProvider(profile: ProviderProfile): Promise<User
     );
   }
   if (existing) {
-    const user = await linkProviderIdentity({ id: existing.id, authProvider: profile.provider, oauthSubject: profile.subject });
-    return applyAdminEmails(user ?? existing, verifiedEmail);
+    if (existing.id === signedInUserId) return connectProvider(existing.id, profile);
+    throw conflict(accountExistsMessage(Boolean(existing.passwordHash)));
   }
   try {
     const user = await createUser({
@@ -153,7 +161,35 @@ export async function signInWithProvider(profile: ProviderProfile): Promise<User
     });
     return applyAdminEmails(user, verifiedEmail);
   } catch (error) {
-    if (isDuplicateKeyError(error)) return signInWithProvider(profile);
+    if (isDuplicateKeyError(error)) return signInWithProvider(profile, { signedInUserId });
     throw error;
   }
+}
+
+/**
+ * Connects a provider identity to the signed-in user's account (the caller has checked that the
+ * request comes from that user's session). Refused when the identity belongs to another account or
+ * the account already has another identity. ADMIN_EMAILS applies from now on, for the address the
+ * provider verifies.
+ */
+export async function connectProvider(userId: string, profile: ProviderProfile): Promise<UserRecord> {
+  const provider = providerDisplayName();
+  const owner = await getUserByOAuth({ authProvider: profile.provider, oauthSubject: profile.subject });
+  if (owner && owner.id !== userId) {
+    throw conflict(`This ${provider} account is already connected to another Flowmap account. Connect a different ${provider} account, or sign in with it.`);
+  }
+  const current = await getProviderLinkById(userId);
+  if (!current) throw notFound(ACCOUNT_GONE_MESSAGE);
+  if (current.oauthSubject && (current.authProvider !== profile.provider || current.oauthSubject !== profile.subject)) {
+    throw conflict(`Your account is already connected to another ${provider} account.`);
+  }
+  let user: UserRecord | null;
+  try {
+    user = await linkProviderIdentity({ id: userId, authProvider: profile.provider, oauthSubject: profile.subject });
+  } catch (error) {
+    if (isDuplicateKeyError(error)) throw conflict(`This ${provider} account is already connected to another Flowmap account.`);
+    throw error;
+  }
+  if (!user) throw conflict(`Your account is already connected to another ${provider} account.`);
+  return applyAdminEmails(user, profile.emailVerified ? profile.email : null);
 }

@@ -4,7 +4,6 @@ import { FormStrategy } from "remix-auth-form";
 import { loginSchema } from "~/lib/schemas/auth";
 import type { UserRecord } from "~/models/user.server";
 import { verifySignIn } from "~/services/auth/accounts.server";
-import { getOAuthStrategy, OAUTH_STRATEGY } from "~/services/auth/oauth.server";
 import { validationError } from "~/services/domain-error";
 
 export const FORM_STRATEGY = "form";
@@ -24,10 +23,4 @@ export function getAuthenticator() {
     FORM_STRATEGY,
   );
   return authenticator;
-}
-
-/** remix-auth with the third-party strategy for this request, or null when none is configured. */
-export function getOAuthAuthenticator(request: Request) {
-  const strategy = getOAuthStrategy(request);
-  return strategy ? new Authenticator<UserRecord>().use(strategy, OAUTH_STRATEGY) : null;
 }

@@ -1,10 +1,8 @@
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 
-import type { UserRecord } from "~/models/user.server";
-import { signInWithProvider } from "~/services/auth/accounts.server";
 import { upstreamFailed } from "~/services/domain-error";
-import { getEnv, type Env } from "~/services/env.server";
+import { getEnv, publicOrigin, type Env } from "~/services/env.server";
 import { isProduction } from "~/services/secret.server";
 
 export const OAUTH_STRATEGY = "oauth2";
@@ -21,8 +19,21 @@ const userInfoSchema = z.object({
   name: z.string().optional(),
 });
 
+/** What the provider says about the person who signed in there. */
+export interface ProviderProfile {
+  /** The configured provider's name, stored with the accounts it signs in. */
+  provider: string;
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  firstName?: string;
+  lastName?: string;
+}
+
 export interface OAuthSettings {
   providerName: string;
+  /** How the provider is named to people ('Connect Acme SSO'). */
+  displayName: string;
   buttonLabel: string;
   authorizeUrl: string;
   tokenUrl: string;
@@ -42,6 +53,7 @@ export function oauthSettingsFrom(env: Env): OAuthSettings | null {
   if (!env.OAUTH_AUTHORIZE_URL || !env.OAUTH_TOKEN_URL || !env.OAUTH_USERINFO_URL || !env.OAUTH_CLIENT_ID) return null;
   return {
     providerName: env.OAUTH_PROVIDER_NAME ?? "oauth",
+    displayName: env.OAUTH_PROVIDER_NAME ?? "your work account",
     // The button names the provider people know ('Continue with Acme SSO') unless a label is set.
     buttonLabel: env.OAUTH_BUTTON_LABEL ?? (env.OAUTH_PROVIDER_NAME ? `Continue with ${env.OAUTH_PROVIDER_NAME}` : "Continue with your work account"),
     authorizeUrl: env.OAUTH_AUTHORIZE_URL,
@@ -54,7 +66,18 @@ export function oauthSettingsFrom(env: Env): OAuthSettings | null {
   };
 }
 
-async function fetchProfile(settings: OAuthSettings, accessToken: string) {
+/** The origins a page's form may lead to besides this site: the provider's sign-in page, when configured. */
+export function providerFormTargets(): string[] {
+  const settings = getOAuthSettings();
+  return settings ? [new URL(settings.authorizeUrl).origin] : [];
+}
+
+/** The provider's name as people see it, for messages; a neutral name when none is configured. */
+export function providerDisplayName() {
+  return getOAuthSettings()?.displayName ?? "your sign-in provider";
+}
+
+async function fetchProfile(settings: OAuthSettings, accessToken: string): Promise<ProviderProfile> {
   const response = await fetch(settings.userInfoUrl, {
     headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" },
     signal: AbortSignal.timeout(10_000),
@@ -76,13 +99,16 @@ async function fetchProfile(settings: OAuthSettings, accessToken: string) {
 
 /**
  * Authorization code flow with PKCE (S256); the state and verifier live in a short-lived cookie.
- * Without OAUTH_REDIRECT_URI the callback is this site's own /api/login/callback.
+ * The flow ends with the provider's profile of the person; what it does to accounts is decided by
+ * the caller (sign-in or connecting the provider to the signed-in account). Without
+ * OAUTH_REDIRECT_URI the provider sends people back to /api/login/callback on the site's public
+ * origin (APP_URL), whatever Host the request named.
  */
-export function getOAuthStrategy(request: Request): OAuth2Strategy<UserRecord> | null {
+export function getOAuthStrategy(): OAuth2Strategy<ProviderProfile> | null {
   const settings = getOAuthSettings();
   if (!settings) return null;
-  const redirectUri = settings.redirectUri ?? new URL(OAUTH_CALLBACK_PATH, request.url).toString();
-  return new OAuth2Strategy<UserRecord>(
+  const redirectUri = settings.redirectUri ?? new URL(OAUTH_CALLBACK_PATH, publicOrigin()).toString();
+  return new OAuth2Strategy<ProviderProfile>(
     {
       clientId: settings.clientId,
       clientSecret: settings.clientSecret,
@@ -93,6 +119,6 @@ export function getOAuthStrategy(request: Request): OAuth2Strategy<UserRecord> |
       codeChallengeMethod: CodeChallengeMethod.S256,
       cookie: { name: OAUTH_STATE_COOKIE, path: "/api/login", httpOnly: true, sameSite: "Lax", maxAge: 300, ...(isProduction() ? { secure: true as const } : {}) },
     },
-    async ({ tokens }) => signInWithProvider(await fetchProfile(settings, tokens.accessToken())),
+    async ({ tokens }) => fetchProfile(settings, tokens.accessToken()),
   );
 }

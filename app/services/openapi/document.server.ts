@@ -144,14 +144,21 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Auth",
     summary: "Where the identity provider returns the browser",
     access: "public",
-    ok: [{ status: 302, description: "Signed in and on to the app, or back to /login with a message.", redirect: true }],
+    ok: [
+      {
+        status: 302,
+        description: "Signed in and on to the app, or back to /login with a message; a connect started in User Settings goes back there.",
+        redirect: true,
+      },
+    ],
   },
   {
     method: "get",
     path: "/api/logout",
     tag: "Auth",
     summary: "Sign out (a browser navigation)",
-    description: "A navigation another site started only lands on the home page and signs nobody out.",
+    description:
+      "Signs out only a navigation from this site (a Referer of this site, or Sec-Fetch-Site same-origin or none); anything else, such as another site's link or a request with neither header, only lands on the home page. API clients sign out with POST.",
     access: "public",
     ok: [{ status: 302, description: "Signed out, to the home page.", redirect: true }],
   },

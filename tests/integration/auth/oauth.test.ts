@@ -8,7 +8,8 @@ import type { CookieJar as Jar } from "../../support/requests";
 
 // A real authorization server on loopback, configured as the app's provider for this file.
 const provider = await startOAuthProvider();
-useEnv({ ...provider.env(), OAUTH_REDIRECT_URI: undefined, ADMIN_EMAILS: undefined, FLOWMAP_SCRYPT_LOG_N: "10" });
+// The site's public origin is the tests' loopback base URL, so the provider sends people back there.
+useEnv({ ...provider.env(), APP_URL: "http://127.0.0.1:3000", OAUTH_REDIRECT_URI: undefined, ADMIN_EMAILS: undefined, FLOWMAP_SCRYPT_LOG_N: "10" });
 
 const { useTestDatabase } = await import("../../support/db");
 const { createUser } = await import("../../support/factories");
@@ -132,20 +133,35 @@ describe("third-party sign-in through the route loaders", () => {
     expect(users[0]._id).toBe(first?._id);
   });
 
-  it("links an existing password account with the same verified email (no duplicate)", async () => {
+  it("never takes over an existing password account with the same verified email: refused, no link, no session", async () => {
     const existing = await createUser({ email: "oauth.user@example.com", password: "secret1" });
     provider.profile = { ...DEFAULT_PROFILE, sub: "sub-linked", email: "OAuth.User@example.com", email_verified: true };
     const { response, jar } = await signInThroughProvider();
-    expectRedirect(response, "/");
-    expect(await toastOf(response)).toMatchObject({ title: "Welcome Back!" });
-
+    expectRedirect(response, "/login");
+    expect(await toastOf(response)).toEqual(
+      expect.objectContaining({
+        title: "Sign-in failed",
+        description: "An account with this email exists: sign in with your password, then connect loopback in settings.",
+        variant: "destructive",
+      }),
+    );
+    expect(jar.has("fm_session")).toBe(false);
     const users = await UserModel.find({}).lean();
     expect(users).toHaveLength(1);
-    expect(users[0]).toMatchObject({ _id: existing.user.id, authProvider: "loopback", oauthSubject: "sub-linked" });
+    expect(users[0]).toMatchObject({ _id: existing.user.id, authProvider: "local" });
+    expect(users[0].oauthSubject).toBeUndefined();
+    // The password still works.
+    expect(statusOf(await login.action(args(formRequest("/login", { email: existing.user.email, password: "secret1" }))))).toBe(302);
+  });
+
+  it("connects the provider when the sign-in comes from a session of that same account (its owner)", async () => {
+    const existing = await createUser({ email: "oauth.user@example.com", password: "secret1" });
+    provider.profile = { ...DEFAULT_PROFILE, sub: "sub-owner", email_verified: true };
+    const { response, jar } = await signInThroughProvider(new CookieJar(existing.cookie));
+    expectRedirect(response, "/");
     const me = await apiUser.loader(args(getRequest("/api/auth/user", { cookie: jar })));
     expect(await apiBody(me)).toMatchObject({ id: existing.user.id });
-    // The password still works too.
-    expect(statusOf(await login.action(args(formRequest("/login", { email: existing.user.email, password: "secret1" }))))).toBe(302);
+    expect(await UserModel.findById(existing.user.id).lean()).toMatchObject({ authProvider: "loopback", oauthSubject: "sub-owner" });
   });
 
   it("refuses an UNVERIFIED email that matches an existing account, with a clear toast and no link", async () => {
@@ -245,6 +261,24 @@ describe("third-party sign-in through the route loaders", () => {
     const { response } = await signInThroughProvider(jar);
     expectRedirect(response, "/");
     expect(await SessionModel.exists({ _id: sessionId })).toBeNull();
+  });
+
+  it("finishes the sign-in at /api/login itself when OAUTH_REDIRECT_URI sends the provider's answer there", async () => {
+    vi.stubEnv("OAUTH_REDIRECT_URI", `${BASE_URL}/api/login`);
+    try {
+      const jar = new CookieJar();
+      const started = await start(jar);
+      expect(new URL(started.headers.get("Location") ?? "").searchParams.get("redirect_uri")).toBe(`${BASE_URL}/api/login`);
+      const approved = await fetch(started.headers.get("Location") ?? "", { redirect: "manual" });
+      const back = new URL(approved.headers.get("Location") ?? "");
+      expect(back.pathname).toBe("/api/login");
+      const response = await apiLogin.loader(args(getRequest(`${back.pathname}${back.search}`, { cookie: jar, headers: DOCUMENT_HEADERS })));
+      expectRedirect(response, "/");
+      expect(await toastOf(response)).toMatchObject({ title: "Welcome Back!" });
+      expect(await UserModel.countDocuments({ oauthSubject: "user-1" })).toBe(1);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("shows the configured provider's label on the login page", async () => {

@@ -25,6 +25,7 @@ const {
   thrownBy,
   toastOf,
   CookieJar,
+  BASE_URL,
 } = await import("../../support/requests");
 const { action: registerAction } = await import("~/routes/_auth+/register");
 const { action: logoutAction, loader: logoutLoader } = await import("~/routes/api+/logout");
@@ -122,7 +123,9 @@ describe("logout", () => {
     const { user, cookie, sessionId } = await createUser();
     const otherDevice = await signIn(user.id);
     const request =
-      method === "GET" ? getRequest("/api/logout", { cookie, headers: DOCUMENT_HEADERS }) : formRequest("/api/logout", {}, { cookie });
+      method === "GET"
+        ? getRequest("/api/logout", { cookie, headers: { ...DOCUMENT_HEADERS, Referer: `${BASE_URL}/user-settings` } })
+        : formRequest("/api/logout", {}, { cookie });
     const response = await run(request);
 
     expectRedirect(response, "/");
@@ -140,7 +143,7 @@ describe("logout", () => {
   });
 
   it("is harmless when already signed out", async () => {
-    const response = await logoutLoader(args(getRequest("/api/logout")));
+    const response = await logoutLoader(args(getRequest("/api/logout", { headers: { "Sec-Fetch-Site": "none" } })));
     expectRedirect(response, "/");
     expect(setCookieOf(response, "fm_session")).toMatch(/^fm_session=;/);
   });

@@ -22,6 +22,7 @@ describe("user settings loader", () => {
     const { user, cookie } = await createUser({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" });
     const body = dataOf(await loader(args(getRequest("/user-settings", { cookie }))));
     expect(body).toEqual({
+      provider: null,
       account: {
         email: "ada@example.com",
         firstName: "Ada",

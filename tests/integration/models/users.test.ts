@@ -126,8 +126,16 @@ describe("users", () => {
     const linked = await linkProviderIdentity({ id: local.id, authProvider: "oauth", oauthSubject: "sub-3" });
     expect(linked?.id).toBe(local.id);
     expect((await getUserByOAuth({ authProvider: "oauth", oauthSubject: "sub-3" }))?.id).toBe(local.id);
-    const taken = await linkProviderIdentity({ id: local.id, authProvider: "oauth", oauthSubject: "sub-1" }).catch((e: unknown) => e);
+    expect((await UserModel.findById(local.id).lean())?.oauthLinkedAt).toBeInstanceOf(Date);
+    // An identity linked to another account is refused by the unique index.
+    const fresh = await createUser({ email: "l4@example.com", passwordHash: "h" });
+    const taken = await linkProviderIdentity({ id: fresh.id, authProvider: "oauth", oauthSubject: "sub-1" }).catch((e: unknown) => e);
     expect(taken).toMatchObject({ code: 11000 });
+    // An account that has an identity keeps it: linking another one changes nothing.
+    expect(await linkProviderIdentity({ id: local.id, authProvider: "oauth", oauthSubject: "sub-4" })).toBeNull();
+    expect((await getUserByOAuth({ authProvider: "oauth", oauthSubject: "sub-3" }))?.id).toBe(local.id);
+    // Linking the same identity again is harmless.
+    expect((await linkProviderIdentity({ id: local.id, authProvider: "oauth", oauthSubject: "sub-3" }))?.id).toBe(local.id);
   });
 
   it("counts and deletes", async () => {

@@ -191,6 +191,13 @@ export const targets = leafRoutes.map((route) => {
 });
 
 /**
+ * The harness's server build, its request handler and its routes, for walks that go through the
+ * project's real HTTP server (server/app-server.js) rather than the boundary alone: request
+ * targets and Host headers only exist there (harness.origins.test.ts).
+ */
+export const harness = { build, handle, targets };
+
+/**
  * This file's share: pages and API routes are each dealt round-robin, so every shard gets a like
  * mix of cheap and costly routes, and the shards together hold every route exactly once.
  */

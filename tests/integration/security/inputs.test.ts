@@ -6,7 +6,7 @@ useEnv({ FLOWMAP_SCRYPT_LOG_N: "10", ADMIN_EMAILS: undefined });
 
 const { useTestDatabase } = await import("../../support/db");
 const { createUser } = await import("../../support/factories");
-const { apiBody, args, formRequest, getRequest, jsonRequest, statusOf, thrownBy } = await import("../../support/requests");
+const { BASE_URL, apiBody, args, formRequest, getRequest, jsonRequest, statusOf, thrownBy, toastOf } = await import("../../support/requests");
 const apiRegister = await import("~/routes/api+/auth.register");
 const apiUser = await import("~/routes/api+/auth.user");
 const { action: registerAction } = await import("~/routes/_auth+/register");
@@ -67,6 +67,26 @@ describe("sign-out", () => {
     const own = await logout.loader(args(getRequest("/api/logout", { cookie, headers: { "Sec-Fetch-Site": "same-origin" } })));
     expect(own.headers.get("Set-Cookie")).toMatch(/fm_session=;/);
     expect((await apiUser.loader(args(jsonRequest("/api/auth/user", { method: "GET", cookie })))).status).toBe(401);
+  });
+
+  it("a foreign Referer without Sec-Fetch-Site (an older browser following another site's link) signs nobody out, nor does a request with no sign at all", async () => {
+    const { cookie } = await createUser();
+    const signedIn = async () => (await apiUser.loader(args(jsonRequest("/api/auth/user", { method: "GET", cookie })))).status;
+    const cases: Array<Record<string, string>> = [{ Referer: "https://evil.example/page" }, { Referer: "http://127.0.0.1:4000/" }, { Referer: "null" }, {}];
+    for (const headers of cases) {
+      const response = await logout.loader(args(getRequest("/api/logout", { cookie, headers: { Accept: "text/html", ...headers } })));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/");
+      expect(response.headers.getSetCookie().some((c) => c.startsWith("fm_session="))).toBe(false);
+      // The person is told how to sign out if it was them.
+      expect(await toastOf(response)).toMatchObject({ title: "You are still signed in", description: "To sign out, use Logout on the User Settings page." });
+      expect(await signedIn()).toBe(200);
+    }
+
+    // The app's own page as Referer (a browser without Sec-Fetch-Site, JavaScript off) does sign out.
+    const own = await logout.loader(args(getRequest("/api/logout", { cookie, headers: { Referer: `${BASE_URL}/user-settings` } })));
+    expect(own.headers.get("Set-Cookie")).toMatch(/fm_session=;/);
+    expect(await signedIn()).toBe(401);
   });
 
   it("a cross-site POST is refused", async () => {
