@@ -50,7 +50,7 @@ export interface FlowView {
   quickNotes: string;
   regenerationCount: number;
   customContext: string;
-  /** What wrote the current content ("offline-rules-v1" or the OpenAI model name). */
+  /** What wrote the current content ("offline-rules-v2" or the OpenAI model name). */
   model: string;
   /** How many earlier versions exist (the Versions button's count). */
   versionCount: number;

@@ -2,7 +2,7 @@ import type { WrittenFlow } from "~/lib/content/schema";
 import { writeFlowCopy } from "~/lib/content/writer";
 import type { ContentRequest } from "~/services/ai/content.server";
 
-export const OFFLINE_CONTENT_MODEL = "offline-writer-v1";
+export const OFFLINE_CONTENT_MODEL = "offline-writer-v2";
 
 /** The offline writer, answering in the same shape a model does. */
 export function writeOffline(request: ContentRequest): WrittenFlow {

@@ -1,8 +1,12 @@
 import { CALL_TO_ACTION_MAX, PREHEADER_MAX, SMS_GSM7_MAX, SMS_OPT_OUT, SMS_UNICODE_MAX, SUBJECT_MAX } from "~/lib/content/rules";
 import { WRITTEN_FLOW_JSON_SCHEMA, writtenFlowSchema, type WrittenFlow } from "~/lib/content/schema";
+import { businessFacts } from "~/lib/business/facts";
+import { checkWritten } from "~/lib/copy/checker";
+import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
 import { flowTypeLabel } from "~/lib/flow-types";
 import type { ContentProvider, ContentRequest } from "~/services/ai/content.server";
 import { createOpenAiClient, type OpenAiClient, type OpenAiSettings } from "~/services/ai/openai-client.server";
+import { completeChecked } from "~/services/ai/repair.server";
 
 const SYSTEM_PROMPT = [
   "You are a senior lifecycle copywriter. Write ready-to-send copy for every touchpoint of the flow you are given,",
@@ -14,6 +18,11 @@ const SYSTEM_PROMPT = [
   `SMS touchpoints: sms only (the email fields null): one message of at most ${SMS_GSM7_MAX} GSM-7 characters`,
   `(${SMS_UNICODE_MAX} if it needs any other character), starting with the brand name followed by ": "`,
   `and ending with '${SMS_OPT_OUT}'. Avoid emoji and curly quotes in SMS.`,
+  "Write to the reader as 'you': the key messages are the brief for you, the writer, never text for the customer.",
+  `Open every email with a greeting that uses the merge tag ${FIRST_NAME_TAG} (for example "Hi ${FIRST_NAME_TAG},").`,
+  "Every subject is different, and each preheader adds something its subject does not say.",
+  "Use offers exactly as the business gave them; never invent a discount, an amount or a code. A discount in the brief without a code keeps the placeholder [YOUR DISCOUNT CODE].",
+  "Write the brand exactly as given; do not paste long answers into sentences (quote a customer's words in quotation marks instead).",
 ].join(" ");
 
 export class OpenAiContentWriter implements ContentProvider {
@@ -41,13 +50,12 @@ export class OpenAiContentWriter implements ContentProvider {
         callToAction: tp.callToAction,
       })),
     };
-    return this.client.complete({
-      schema: writtenFlowSchema,
-      jsonSchema: WRITTEN_FLOW_JSON_SCHEMA,
-      name: "written_flow",
-      system: SYSTEM_PROMPT,
-      user: JSON.stringify(brief),
-      temperature: 0.7,
-    });
+    const facts = businessFacts(request.business, request.companyName);
+    const allowed = request.touchpoints.map((tp) => `${tp.title}\n${tp.keyMessages}\n${tp.callToAction}`).join("\n");
+    return completeChecked(
+      this.client,
+      { schema: writtenFlowSchema, jsonSchema: WRITTEN_FLOW_JSON_SCHEMA, name: "written_flow", system: SYSTEM_PROMPT, user: JSON.stringify(brief), temperature: 0.7 },
+      (written) => checkWritten(facts, written.touchpoints, { allowed }),
+    );
   }
 }

@@ -11,7 +11,10 @@ import {
   SUNSET_MIN_INACTIVITY_DAYS,
   TOUCHPOINT_COUNT,
 } from "~/lib/flows/rules";
+import { businessFacts } from "~/lib/business/facts";
+import { checkPlan, type Finding } from "~/lib/copy/checker";
 import { createOpenAiClient, type OpenAiSettings } from "~/services/ai/openai-client.server";
+import { completeChecked } from "~/services/ai/repair.server";
 import type { FlowProvider, FlowRequest, RegeneratedDraft, RegenerateRequest } from "~/services/ai/provider.server";
 
 export type { OpenAiSettings } from "~/services/ai/openai-client.server";
@@ -65,25 +68,43 @@ function contextText(request: FlowRequest): string {
   return parts.join("\n\n");
 }
 
+/** What the user wrote themselves (context, feedback, the current flow), which may name figures and codes the answers do not. */
+function userWords(request: FlowRequest, extra = ""): string {
+  return [request.customContext, extra].join("\n");
+}
+
+/** Findings a model must repair; repeated titles are left to the rules, which number them safely. */
+function modelFindings(findings: Finding[]): Finding[] {
+  return findings.filter((finding) => finding.rule !== "repeat");
+}
+
+const COPY_RULES =
+  "Copy rules: write the brand exactly as given; never invent a discount, an amount or a code the business did not give; do not paste long answers into sentences (shorten them to a phrase or quote them); no placeholders except clearly marked ones like [YOUR DISCOUNT CODE]; no data keys such as exitWhen: or from: 08:00; every title is different.";
+
 export function createOpenAiProvider(settings: OpenAiSettings): FlowProvider {
   const client = createOpenAiClient(settings);
-  const complete = <S extends z.ZodType>(schema: S, name: string, system: string, user: string) => client.complete({ schema, name, system, user });
-
-  const systemBase = "You are a senior lifecycle marketer who plans email and SMS flows. Answer with JSON only, in the given schema.";
+  const systemBase = `You are a senior lifecycle marketer who plans email and SMS flows. Answer with JSON only, in the given schema.\n${COPY_RULES}`;
 
   return {
     model: settings.model,
     async generateFlow(request: FlowRequest) {
-      return complete(flowDraftSchema, "flow", `${systemBase}\n${rulesText(request)}`, contextText(request));
+      const facts = businessFacts(request.business);
+      return completeChecked(client, { schema: flowDraftSchema, name: "flow", system: `${systemBase}\n${rulesText(request)}`, user: contextText(request) }, (draft) =>
+        modelFindings(checkPlan(facts, draft, { allowed: userWords(request) })),
+      );
     },
     async regenerateFlow(request: RegenerateRequest): Promise<RegeneratedDraft> {
       const user = [
         contextText(request),
         `The flow as it is now (JSON): ${JSON.stringify(request.current)}`,
         `The user's feedback: ${request.feedback}`,
-        "Rewrite the flow to act on the feedback, keeping what the feedback does not ask to change. In explanation, tell the user in a few sentences what you changed, and say so plainly for anything you could not do.",
+        "Rewrite the flow to act on the feedback, keeping what the feedback does not ask to change. Place new steps where the feedback says, never two sends at the same moment. In explanation, tell the user in a few sentences exactly what you changed, and say so plainly for anything you could not do. A discount the business has no code for uses the placeholder [YOUR DISCOUNT CODE], and the explanation tells the user to fill it in.",
       ].join("\n\n");
-      const answer = await complete(regeneratedSchema, "regenerated_flow", `${systemBase}\n${rulesText(request)}`, user);
+      const facts = businessFacts(request.business);
+      const allowed = userWords(request, `${request.feedback}\n${JSON.stringify(request.current)}`);
+      const answer = await completeChecked(client, { schema: regeneratedSchema, name: "regenerated_flow", system: `${systemBase}\n${rulesText(request)}`, user }, (result) =>
+        modelFindings(checkPlan(facts, result.flow, { allowed })),
+      );
       return { draft: answer.flow, explanation: answer.explanation };
     },
   };

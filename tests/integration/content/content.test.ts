@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
 
 import { countSms, emailProblems, SMS_OPT_OUT, smsProblems } from "~/lib/content/rules";
 import type { FlowContentView } from "~/lib/content/types";
@@ -164,7 +165,7 @@ describe("the OpenAI content writer", () => {
       touchpoints: flow.touchpoints.map((tp) =>
         tp.stepType === "SMS"
           ? { touchpointId: tp.id, subject: null, preheader: null, bodyText: null, callToAction: null, sms: `${flow.companyName}: your cart is waiting` }
-          : { touchpointId: tp.id, subject: "Your cart misses you", preheader: "Finish in one minute.", bodyText: "Hi,\n\n<script>x</script> Come back.", callToAction: "Return to cart", sms: null },
+          : { touchpointId: tp.id, subject: `Your cart, note ${tp.id.slice(-6)}`, preheader: "Finish in one minute.", bodyText: `Hi ${FIRST_NAME_TAG},\n\n<script>x</script> Come back.`, callToAction: "Return to cart", sms: null },
       ),
     };
   }
@@ -195,6 +196,31 @@ describe("the OpenAI content writer", () => {
     ["an SMS over one message", { kind: "content", content: JSON.stringify({ touchpoints: modelAnswer(flow).touchpoints.map((tp) => (tp.sms ? { ...tp, sms: `${flow.companyName}: ${"x".repeat(170)} ${SMS_OPT_OUT}` } : tp)) }) }],
     ["a missing touchpoint", { kind: "content", content: JSON.stringify({ touchpoints: modelAnswer(flow).touchpoints.slice(1) }) }],
   ];
+
+  it("sends copy that breaks the copy rules back once with the findings, and stores the repaired copy", async () => {
+    const { flow, contentUser } = await premiumWithFlow();
+    const good = modelAnswer(flow);
+    const leaky = { touchpoints: good.touchpoints.map((tp) => (tp.bodyText ? { ...tp, bodyText: "Hi,\n\nThank them for joining and take 25% off with code LEAF25." } : tp)) };
+    stub.script({ kind: "content", content: JSON.stringify(leaky) }, { kind: "content", content: JSON.stringify(good) });
+    const view = await writeFlowContent({ user: contentUser, flowId: flow.id }, { provider: writer() });
+    expect(stub.requests).toHaveLength(2);
+    const repairAsk = JSON.stringify(stub.requests[1]!.messages);
+    for (const finding of ["instruction to the writer", "LEAF25", "25%", "bare greeting"]) expect(repairAsk).toContain(finding);
+    expect(view.touchpoints.filter((tp) => tp.stepType === "Email").every((tp) => tp.bodyText?.startsWith(`Hi ${FIRST_NAME_TAG},`))).toBe(true);
+  });
+
+  it("refuses copy that still breaks the copy rules after one repair: 502 and nothing stored", async () => {
+    const { flow, contentUser } = await premiumWithFlow();
+    const leaky = { touchpoints: modelAnswer(flow).touchpoints.map((tp) => (tp.bodyText ? { ...tp, bodyText: `Hi ${FIRST_NAME_TAG},\n\nUse code INVENTED20 today.` } : tp)) };
+    stub.script({ kind: "content", content: JSON.stringify(leaky) });
+    const error = await writeFlowContent({ user: contentUser, flowId: flow.id }, { provider: writer() }).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toMatchObject({ kind: "upstream_failed", message: CONTENT_FAILED_MESSAGE });
+    expect(stub.requests).toHaveLength(2);
+    expect(await FlowContentModel.findOne({ _id: flow.id }).lean()).toBeNull();
+  });
 
   it("writes nothing on any fault, after content already existed, and answers 502 with the message", async () => {
     const { flow, contentUser } = await premiumWithFlow();

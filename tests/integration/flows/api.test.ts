@@ -56,7 +56,7 @@ describe("POST /api/ai-flows/generate", () => {
     expect(status).toBe(201);
     const flow = body as FlowView;
     expect(Object.keys(flow).sort()).toEqual(FLOW_KEYS);
-    expect(flow).toMatchObject({ flowType: "lead_nurture", companyName: "Leaf & Kettle", regenerationCount: 0, versionCount: 0, model: "offline-rules-v1", customContext: "" });
+    expect(flow).toMatchObject({ flowType: "lead_nurture", companyName: "Leaf & Kettle", regenerationCount: 0, versionCount: 0, model: "offline-rules-v2", customContext: "" });
     expect(flow.touchpoints.map((tp) => tp.stepNumber)).toEqual(flow.touchpoints.map((_, i) => i + 1));
     for (const tp of flow.touchpoints) {
       expect(Object.keys(tp).sort()).toEqual(TOUCHPOINT_KEYS);
@@ -144,7 +144,7 @@ describe("regenerate, versions, messages and rollback", () => {
     const saved = (await versions(cookie, flow.id)).body as VersionView[];
     expect(saved).toHaveLength(1);
     expect(Object.keys(saved[0]!).sort()).toEqual(["createdAt", "customContext", "flowOverview", "id", "model", "promptType", "quickNotes", "touchpoints", "versionNumber"]);
-    expect(saved[0]).toMatchObject({ id: result.previousVersion.id, versionNumber: 1, promptType: "generate", model: "offline-rules-v1" });
+    expect(saved[0]).toMatchObject({ id: result.previousVersion.id, versionNumber: 1, promptType: "generate", model: "offline-rules-v2" });
     expect(saved[0]!.touchpoints).toEqual(flow.touchpoints);
 
     const conversation = (await messages(cookie, flow.id)).body as MessageView[];
@@ -153,7 +153,7 @@ describe("regenerate, versions, messages and rollback", () => {
       ["assistant", 2, result.previousVersion.id],
     ]);
     expect(conversation[0]!.content).toBe("add a 15% discount");
-    expect(conversation[1]!.content).toContain("added a 15% discount");
+    expect(conversation[1]!.content).toContain("put your own offer, 15% off the first order");
   });
 
   it("422 for empty or blank feedback, with nothing written", async () => {

@@ -77,6 +77,27 @@ describe("generation through the OpenAI SDK", () => {
     expect(flow.quickNotes).toMatch(/^Trigger: /);
   });
 
+  it("sends a plan with invented codes or pasted briefs back once with the findings, and stores the repaired plan", async () => {
+    const { user } = await onboardedUser({ answers: LEDGERLY });
+    const draft = goodDraft();
+    const invented = { ...draft, touchpoints: draft.touchpoints.map((tp, i) => (i === 0 ? { ...tp, callToAction: "Use code LEDGER30 for 30% off" } : tp)) };
+    stub.script({ kind: "content", content: JSON.stringify(invented) }, { kind: "content", content: JSON.stringify(draft) });
+    const flow = await generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: provider() });
+    expect(stub.requests).toHaveLength(2);
+    expect(JSON.stringify(stub.requests[1]!.messages)).toContain("The code LEDGER30 is not in the business's answers");
+    expect(flow.touchpoints[0]!.callToAction).toBe(draft.touchpoints[0]!.callToAction);
+  });
+
+  it("refuses a plan that still breaks the copy rules after one repair: 502 and nothing written", async () => {
+    const { user } = await onboardedUser({ answers: LEDGERLY });
+    const draft = goodDraft();
+    stub.script({ kind: "content", content: JSON.stringify({ ...draft, flowOverview: `${draft.flowOverview} Welcome to [Company].` }) });
+    const error = await failure(generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: provider() }));
+    expect(error).toMatchObject({ kind: "upstream_failed" });
+    expect(stub.requests).toHaveLength(2);
+    expect(await AiGeneratedFlowModel.countDocuments({})).toBe(0);
+  });
+
   it.each(FAULTS)("%s → 502 'Failed to generate AI flow. Please try again.' and nothing written", async (_name, answers, calls) => {
     const { user } = await onboardedUser({ answers: LEDGERLY });
     stub.script(...answers);
@@ -110,6 +131,27 @@ describe("regeneration through the OpenAI SDK", () => {
     ]);
   });
 
+  it("sends a plan with invented codes or pasted briefs back once with the findings, and stores the repaired plan", async () => {
+    const { user } = await onboardedUser({ answers: LEDGERLY });
+    const draft = goodDraft();
+    const invented = { ...draft, touchpoints: draft.touchpoints.map((tp, i) => (i === 0 ? { ...tp, callToAction: "Use code LEDGER30 for 30% off" } : tp)) };
+    stub.script({ kind: "content", content: JSON.stringify(invented) }, { kind: "content", content: JSON.stringify(draft) });
+    const flow = await generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: provider() });
+    expect(stub.requests).toHaveLength(2);
+    expect(JSON.stringify(stub.requests[1]!.messages)).toContain("The code LEDGER30 is not in the business's answers");
+    expect(flow.touchpoints[0]!.callToAction).toBe(draft.touchpoints[0]!.callToAction);
+  });
+
+  it("refuses a plan that still breaks the copy rules after one repair: 502 and nothing written", async () => {
+    const { user } = await onboardedUser({ answers: LEDGERLY });
+    const draft = goodDraft();
+    stub.script({ kind: "content", content: JSON.stringify({ ...draft, flowOverview: `${draft.flowOverview} Welcome to [Company].` }) });
+    const error = await failure(generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: provider() }));
+    expect(error).toMatchObject({ kind: "upstream_failed" });
+    expect(stub.requests).toHaveLength(2);
+    expect(await AiGeneratedFlowModel.countDocuments({})).toBe(0);
+  });
+
   it.each(FAULTS)("%s → 502 'There was an error regenerating your flow. Please try again.' and nothing written", async (_name, answers, calls) => {
     const { user, flow } = await flowToRegenerate();
     const before = await AiGeneratedFlowModel.findById(flow.id).lean();
@@ -126,7 +168,7 @@ describe("regeneration through the OpenAI SDK", () => {
 
 describe("provider choice", () => {
   it("is offline without a key and OpenAI with one", () => {
-    expect(getFlowProvider(parseEnv({})).model).toBe("offline-rules-v1");
+    expect(getFlowProvider(parseEnv({})).model).toBe("offline-rules-v2");
     expect(getFlowProvider(parseEnv({ OPENAI_API_KEY: "k", OPENAI_MODEL: "gpt-test", OPENAI_BASE_URL: stub.baseURL })).model).toBe("gpt-test");
     expect(parseEnv({}).OPENAI_TIMEOUT_MS).toBe(90_000);
     expect(() => parseEnv({ OPENAI_TIMEOUT_MS: "fast" })).toThrow(/OPENAI_TIMEOUT_MS/);
