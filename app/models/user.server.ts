@@ -171,10 +171,10 @@ export async function getUserByOAuth({ authProvider, oauthSubject }: { authProvi
   return doc ? toClientUser(doc) : null;
 }
 
-/** For the password change: the current hash, null when the account has none; null result when there is no such user. */
-export async function getPasswordHashById(id: string): Promise<{ passwordHash: string | null } | null> {
-  const doc = await UserModel.findOne({ _id: id }, { passwordHash: 1 }).lean<Pick<UserDoc, "_id" | "passwordHash">>();
-  return doc ? { passwordHash: doc.passwordHash ?? null } : null;
+/** For the password change: the current hash (null when the account has none) and the email; null when there is no such user. */
+export async function getPasswordHashById(id: string): Promise<{ passwordHash: string | null; email: string } | null> {
+  const doc = await UserModel.findOne({ _id: id }, { passwordHash: 1, email: 1 }).lean<Pick<UserDoc, "_id" | "passwordHash" | "email">>();
+  return doc ? { passwordHash: doc.passwordHash ?? null, email: doc.email } : null;
 }
 
 export async function updateUserName({ id, firstName, lastName }: { id: string; firstName: string; lastName: string }): Promise<UserRecord | null> {
