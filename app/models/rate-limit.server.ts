@@ -80,7 +80,7 @@ export function secondsUntil(retryAt: number, now: number) {
  */
 async function pushHit(key: string, windowMs: number, hit: RateLimitHit, now: number) {
   const kept = { $filter: { input: { $ifNull: ["$hits", []] }, as: "hit", cond: { $gt: ["$$hit.t", now - windowMs] } } };
-  const doc = await RateLimit.collection.findOneAndUpdate(
+  const doc = await RateLimit.findOneAndUpdate(
     { _id: key },
     [
       {
@@ -90,9 +90,9 @@ async function pushHit(key: string, windowMs: number, hit: RateLimitHit, now: nu
         },
       },
     ],
-    { upsert: true, returnDocument: "after", projection: { hits: 1 } },
-  );
-  return (doc?.hits as RateLimitHit[] | undefined) ?? [hit];
+    { upsert: true, returnDocument: "after", projection: { hits: 1 }, updatePipeline: true },
+  ).lean();
+  return doc?.hits ?? [hit];
 }
 
 export interface Hit extends LimitState {

@@ -13,6 +13,7 @@ export const DOMAIN_ERROR_KINDS = [
   "rate_limited",
   "onboarding_required",
   "upstream_failed",
+  "too_large",
 ] as const;
 export type DomainErrorKind = (typeof DOMAIN_ERROR_KINDS)[number];
 
@@ -65,6 +66,8 @@ export const onboardingRequired = (message = "Complete onboarding first: flows a
   new DomainError("onboarding_required", message);
 export const rateLimited = (message: string, retryAfterSeconds: number) => new DomainError("rate_limited", message, { retryAfterSeconds });
 export const upstreamFailed = (message: string, cause?: unknown) => new DomainError("upstream_failed", message, { cause });
+/** Input within every field's limit that is still too much as a whole (413). */
+export const tooLarge = (message: string) => new DomainError("too_large", message);
 
 /** The HTTP status each kind maps to; one table for the API and for pages. */
 export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorKind, number>> = {
@@ -77,6 +80,7 @@ export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorKind, number>> = {
   rate_limited: 429,
   onboarding_required: 409,
   upstream_failed: 502,
+  too_large: 413,
 };
 
 /** Field errors from a zod error: the first message per dotted path (`_form` for the root). */
