@@ -351,7 +351,7 @@ function inTimeOrder(touchpoints: TouchpointInput[]): TouchpointInput[] {
 }
 
 /**
- * Edits a touchpoint's text and delay (spec §5 "Touchpoint edit"); a new delay moves the timing
+ * Edits a touchpoint's text and delay; a new delay moves the timing
  * and reorders the steps. A premium flow type's touchpoints need premium.
  */
 export async function updateTouchpoint({

@@ -130,7 +130,7 @@ describe("after premium is revoked, the flow mappings page forms (no JavaScript)
 
     expectRedirect((await post({ intent: "generate" })) as Response, upgrade);
     const tp = premiumFlow.touchpoints[0]!;
-    const forms = [
+    const forms: Array<Record<string, string>> = [
       { intent: "rollback", flowId: premiumFlow.id, versionId: premiumVersion.id },
       { intent: "update-touchpoint", touchpointId: tp.id, ...Object.fromEntries(Object.entries(edit(tp)).map(([k, v]) => [k, String(v)])) },
       { intent: "delete-touchpoint", touchpointId: tp.id },
