@@ -36,3 +36,24 @@ const LIMIT_BY_FIELD_NAME: Readonly<Record<string, number>> = {
 export function maxLengthFor(name: string) {
   return LIMIT_BY_FIELD_NAME[name] ?? FIELD_LIMITS.textAnswer;
 }
+
+/**
+ * The most characters a questionnaire's answers may hold together (a saved draft). Each answer
+ * has its own limit above; this one keeps the set as a whole small, so that what a visitor can
+ * store without an account stays small too.
+ */
+export const ANSWER_SET_MAX_CHARS = 20_000;
+
+export function answerSetTooLongMessage(total: number) {
+  return `Your answers are ${total.toLocaleString("en-US")} characters long in all; at most ${ANSWER_SET_MAX_CHARS.toLocaleString("en-US")} can be saved. Shorten some answers and try again.`;
+}
+
+/** The characters of a set of answers: its text values and list items together. */
+export function answerSetLength(answers: Readonly<Record<string, unknown>>) {
+  let total = 0;
+  for (const value of Object.values(answers)) {
+    if (typeof value === "string") total += value.length;
+    else if (Array.isArray(value)) for (const item of value) if (typeof item === "string") total += item.length;
+  }
+  return total;
+}

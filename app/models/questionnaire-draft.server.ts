@@ -14,6 +14,17 @@ import { defineModel, isDuplicateKeyError, toJsonValue, type JsonValue } from "~
 export const DRAFT_TTL_DAYS = 30;
 const DRAFT_TTL_MS = DRAFT_TTL_DAYS * 24 * 60 * 60 * 1000;
 
+/**
+ * The most visitors' drafts kept at once (VISITOR_DRAFT_LIMIT, 2,000 by default). A new one past
+ * it drops the drafts saved least recently, so however many visitors (or addresses) there are,
+ * the drafts take a bounded amount of memory and disk: this many, each within the answer-set
+ * limit. Signed-in users' drafts (one each) are not counted.
+ */
+export function visitorDraftLimit() {
+  const configured = Number(process.env.VISITOR_DRAFT_LIMIT);
+  return Number.isInteger(configured) && configured > 0 ? configured : 2_000;
+}
+
 export type DraftAnswers = { [key: string]: JsonValue };
 
 export interface QuestionnaireDraftDoc {
@@ -44,6 +55,8 @@ const questionnaireDraftSchema = new Schema<QuestionnaireDraftDoc>(
 questionnaireDraftSchema.index({ expire: 1 }, { expireAfterSeconds: 0, name: "expire_ttl" });
 // One draft per signed-in user; visitors' drafts have no userId and are not indexed here.
 questionnaireDraftSchema.index({ userId: 1 }, { unique: true, partialFilterExpression: { userId: { $type: "string" } }, name: "draft_user" });
+// Visitors' drafts by their last save (every save moves `expire` on), for dropping the oldest past the limit.
+questionnaireDraftSchema.index({ userId: 1, expire: 1 }, { name: "draft_user_saved" });
 
 export const QuestionnaireDraftModel = defineModel<QuestionnaireDraftDoc>("QuestionnaireDraft", questionnaireDraftSchema, "questionnaire_drafts");
 
@@ -80,16 +93,27 @@ export async function getDraft(owner: DraftOwner, now: Date = new Date()): Promi
   return doc ? toRecord(doc) : null;
 }
 
+export interface SaveDraftOptions {
+  /**
+   * Called before a visitor's new draft is created (never for an update in place, nor for a
+   * signed-in user's draft); throwing refuses the new draft. The route counts it against the
+   * client's sign-up limit here.
+   */
+  beforeNewVisitorDraft?: () => Promise<void>;
+}
+
 /**
  * Replaces the owner's answers and step and extends the draft's life. A visitor whose draft is
- * gone (expired, deleted), or who has none yet (`owner` null), gets a new one with a fresh id: an
- * id is never brought back to life. Returns the saved draft, whose id the caller puts in the
+ * gone (expired, deleted, dropped), or who has none yet (`owner` null), gets a new one with a
+ * fresh id: an id is never brought back to life. Past the visitor draft limit the least recently
+ * saved visitors' drafts are dropped. Returns the saved draft, whose id the caller puts in the
  * visitor's cookie.
  */
 export async function saveDraft(
   owner: DraftOwner | null,
   { answers, step }: { answers: DraftAnswers; step: number },
   now: Date = new Date(),
+  { beforeNewVisitorDraft }: SaveDraftOptions = {},
 ): Promise<DraftRecord> {
   const expire = new Date(now.getTime() + DRAFT_TTL_MS);
   const $set = { answers, step, expire };
@@ -107,8 +131,11 @@ export async function saveDraft(
     // or the unique index would refuse the new one.
     await QuestionnaireDraftModel.deleteOne({ userId: owner.userId, expire: { $lte: now } });
   }
+  const forVisitor = !owner || !("userId" in owner);
+  if (forVisitor) await beforeNewVisitorDraft?.();
   try {
-    const created = await QuestionnaireDraftModel.create({ ...$set, userId: owner && "userId" in owner ? owner.userId : undefined });
+    const created = await QuestionnaireDraftModel.create({ ...$set, userId: forVisitor ? undefined : owner.userId });
+    if (forVisitor) await dropOldestVisitorDrafts(created._id);
     return toRecord(created.toObject());
   } catch (error) {
     // Two first saves of one user at once: the unique index lets one insert win; update that one.
@@ -117,6 +144,25 @@ export async function saveDraft(
     if (!raced) throw error;
     return toRecord(raced);
   }
+}
+
+/**
+ * Keeps at most `visitorDraftLimit()` visitors' drafts: those saved least recently (the earliest
+ * `expire`, which every save moves on) go first. The draft just created is never among them.
+ */
+async function dropOldestVisitorDrafts(keep: string) {
+  const limit = visitorDraftLimit();
+  const excess = (await QuestionnaireDraftModel.countDocuments({ userId: null })) - limit;
+  if (excess <= 0) return;
+  const oldest = await QuestionnaireDraftModel.find({ userId: null, _id: { $ne: keep } }, { _id: 1 })
+    .sort({ expire: 1, _id: 1 })
+    .limit(excess)
+    .lean<Array<{ _id: string }>>();
+  await QuestionnaireDraftModel.deleteMany({ _id: { $in: oldest.map((doc) => doc._id) }, userId: null });
+}
+
+export async function countVisitorDrafts(): Promise<number> {
+  return QuestionnaireDraftModel.countDocuments({ userId: null });
 }
 
 export async function deleteDraft(owner: DraftOwner): Promise<boolean> {

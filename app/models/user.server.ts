@@ -2,6 +2,7 @@ import { Schema } from "mongoose";
 
 import { FIELD_LIMITS } from "~/lib/limits";
 import { ADMIN_ROLE, DEFAULT_ROLE } from "~/lib/user";
+import { withLock } from "~/models/lock.server";
 import { defineModel, exposeIdOptions, findPage, normalizeEmail, uuidId, type PageRequest } from "~/models/utils.server";
 
 export const USER_ROLES = [ADMIN_ROLE, DEFAULT_ROLE] as const;
@@ -203,10 +204,10 @@ export async function getProviderLinkById(id: string): Promise<{ authProvider: s
   return doc ? { authProvider: doc.authProvider ?? LOCAL_AUTH_PROVIDER, oauthSubject: doc.oauthSubject ?? null } : null;
 }
 
-/** For the password change: the current hash, null when the account has none; null result when there is no such user. */
-export async function getPasswordHashById(id: string): Promise<{ passwordHash: string | null } | null> {
-  const doc = await UserModel.findOne({ _id: id }, { passwordHash: 1 }).lean<Pick<UserDoc, "_id" | "passwordHash">>();
-  return doc ? { passwordHash: doc.passwordHash ?? null } : null;
+/** For the password change: the current hash (null when the account has none) and the email; null when there is no such user. */
+export async function getPasswordHashById(id: string): Promise<{ passwordHash: string | null; email: string } | null> {
+  const doc = await UserModel.findOne({ _id: id }, { passwordHash: 1, email: 1 }).lean<Pick<UserDoc, "_id" | "passwordHash" | "email">>();
+  return doc ? { passwordHash: doc.passwordHash ?? null, email: doc.email } : null;
 }
 
 export async function updateUserName({ id, firstName, lastName }: { id: string; firstName: string; lastName: string }): Promise<UserRecord | null> {
@@ -374,4 +375,30 @@ export async function setUserAccess({
   if (!before) return null;
   const beforeRow = toAdminUserRow(before);
   return { before: beforeRow, after: { ...beforeRow, ...$set } };
+}
+
+/** The lock every change that takes the Admin role away is made under. */
+export const ADMIN_ROLE_LOCK = "admin-role";
+
+/**
+ * Takes the Admin role from a user (with a premium change, if given) only while another Admin
+ * remains, exactly, however many such changes run at once: the count of the other Admins and the
+ * write happen under one lock (taken with a conditional write, see lock.server.ts), so two Admins
+ * demoting each other at once are decided one after the other. The first succeeds; the second is
+ * refused only if it would now leave no Admin. Returns "last-admin" when refused, null when there
+ * is no such user, else the row before and after.
+ */
+export async function removeAdminRoleKeepingAnAdmin({
+  id,
+  isPremium,
+}: {
+  id: string;
+  isPremium?: 0 | 1;
+}): Promise<{ before: AdminUserRow; after: AdminUserRow } | "last-admin" | null> {
+  return withLock(ADMIN_ROLE_LOCK, async (lock) => {
+    const others = await UserModel.countDocuments({ role: ADMIN_ROLE, _id: { $ne: id } });
+    if (others === 0) return "last-admin";
+    await lock.confirm();
+    return setUserAccess({ id, role: DEFAULT_ROLE, isPremium });
+  });
 }

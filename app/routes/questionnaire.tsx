@@ -26,7 +26,7 @@ import { isDomainError, validationError, type DomainError } from "~/services/dom
 import { readForm } from "~/services/forms.server";
 import { pageErrorReply, runForPage } from "~/services/page.server";
 import { clearedDraftCookieHeader, draftCookieHeader, draftOwnerOf } from "~/services/questionnaire/draft-cookie.server";
-import { loadDraft, saveQuestionnaireDraft, type DraftOwner } from "~/services/questionnaire/drafts.server";
+import { loadDraft, saveQuestionnaireDraft, type DraftOwner, type SaveDraftOptions } from "~/services/questionnaire/drafts.server";
 import { answerStep, firstIncompleteStep, leaveStep, mergeStep, stepBefore, type AnswerStep } from "~/services/questionnaire/steps.server";
 import { hasBusinessProfile, submitQuestionnaire } from "~/services/questionnaire/submission.server";
 import { joinWaitlist } from "~/services/questionnaire/waitlist.server";
@@ -112,13 +112,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const step = parseStepParam(String(form.get("step") ?? ""));
   const intent = form.get("intent");
   const owner = await draftOwnerOf(request);
+  // A visitor without a draft starts one: counted against the address's sign-up limit.
+  const newDraft = { beforeNewVisitorDraft: () => claimRegistration(request, "draft") };
   switch (intent) {
     case "back":
-      return goBack(form, step, owner);
+      return goBack(form, step, owner, newDraft);
     case "next":
       if (step === 9) return waitlistStep(request, form, owner);
-      if (step === 7) return accountStep(request, form, owner);
-      return nextFrom(form, step, owner);
+      if (step === 7) return accountStep(request, form, owner, newDraft);
+      return nextFrom(form, step, owner, newDraft);
     default:
       throw new Response(JSON.stringify({ message: "Unknown form action." }), { status: 400, headers: { "Content-Type": "application/json" } });
   }
@@ -131,11 +133,11 @@ async function withDraftCookie(draftId: string | null, headers = new Headers()) 
 }
 
 /** Steps 1 to 6: validate the step, keep it in the draft, go on. */
-async function nextFrom(form: FormData, step: AnswerStep, owner: DraftOwner | null) {
+async function nextFrom(form: FormData, step: AnswerStep, owner: DraftOwner | null, newDraft: SaveDraftOptions) {
   const submission = parseForm(form, { schema: questionnaireStepSchemas[step] });
   if (submission.status !== "success") return reply(step, submission.reply(), VALIDATION, 422);
   try {
-    const saved = await answerStep({ owner, step, input: submission.value });
+    const saved = await answerStep({ owner, step, input: submission.value, ...newDraft });
     return redirectWithToast(
       questionnaireUrl(saved.step),
       { title: MESSAGES.progressSaved, description: MESSAGES.progressSavedDescription, variant: "success" },
@@ -149,12 +151,14 @@ async function nextFrom(form: FormData, step: AnswerStep, owner: DraftOwner | nu
 }
 
 /** Back needs no valid answers: whatever is well formed on this step is kept, the rest left as it was. */
-async function goBack(form: FormData, step: QuestionnaireStep, owner: DraftOwner | null) {
+async function goBack(form: FormData, step: QuestionnaireStep, owner: DraftOwner | null, newDraft: SaveDraftOptions) {
   const loose = parseForm(form, { schema: questionnaireDraftSchema });
   try {
-    const saved = await leaveStep({ owner, step, input: loose.status === "success" ? loose.value : null });
+    const saved = await leaveStep({ owner, step, input: loose.status === "success" ? loose.value : null, ...newDraft });
     return redirect(questionnaireUrl(saved.step), { headers: await withDraftCookie(saved.draftId) });
   } catch (error) {
+    // Too many new drafts from this address, or answers too long in all: said on this step.
+    if (isDomainError(error)) return stepErrorReply(error, step, { submission: loose });
     console.error("Could not save a questionnaire draft", error);
     const previous = await stepBefore(owner, step).catch(() => 1 as const);
     return redirectWithToast(questionnaireUrl(previous), failure(MESSAGES.saveFailed));
@@ -162,7 +166,7 @@ async function goBack(form: FormData, step: QuestionnaireStep, owner: DraftOwner
 }
 
 /** Step 7: create the account with every answer, sign in, on to the dashboard. */
-async function accountStep(request: Request, form: FormData, owner: DraftOwner | null) {
+async function accountStep(request: Request, form: FormData, owner: DraftOwner | null, newDraft: SaveDraftOptions) {
   const hideFields = ["password"];
   const submission = parseForm(form, { schema: questionnaireStepSchemas[7] });
   if (submission.status !== "success") return reply(7, submission.reply({ hideFields }), VALIDATION, 422);
@@ -173,9 +177,10 @@ async function accountStep(request: Request, form: FormData, owner: DraftOwner |
   /** Whatever goes wrong, the account details typed here stay in the draft with the rest. */
   async function keepInDraft(step: QuestionnaireStep) {
     try {
-      return await withDraftCookie((await saveQuestionnaireDraft({ owner, input: { answers, step } })).draftId);
+      return await withDraftCookie((await saveQuestionnaireDraft({ owner, input: { answers, step }, ...newDraft })).draftId);
     } catch (error) {
-      console.error("Could not save a questionnaire draft", error);
+      // A draft refused by a limit is not a fault: the form still says what went wrong.
+      if (!isDomainError(error)) console.error("Could not save a questionnaire draft", error);
       return new Headers();
     }
   }

@@ -14,6 +14,7 @@ export const DOMAIN_ERROR_KINDS = [
   "onboarding_required",
   "upstream_failed",
   "unavailable",
+  "too_large",
 ] as const;
 export type DomainErrorKind = (typeof DOMAIN_ERROR_KINDS)[number];
 
@@ -66,6 +67,8 @@ export const onboardingRequired = (message = "Complete onboarding first: flows a
   new DomainError("onboarding_required", message);
 export const rateLimited = (message: string, retryAfterSeconds: number) => new DomainError("rate_limited", message, { retryAfterSeconds });
 export const upstreamFailed = (message: string, cause?: unknown) => new DomainError("upstream_failed", message, { cause });
+/** Input within every field's limit that is still too much as a whole (413). */
+export const tooLarge = (message: string) => new DomainError("too_large", message);
 
 /** The HTTP status each kind maps to; one table for the API and for pages. */
 export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorKind, number>> = {
@@ -80,6 +83,7 @@ export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorKind, number>> = {
   upstream_failed: 502,
   /** The service cannot do it for now (the database cannot save): try again later. */
   unavailable: 503,
+  too_large: 413,
 };
 
 /** Field errors from a zod error: the first message per dotted path (`_form` for the root). */

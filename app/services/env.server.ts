@@ -101,6 +101,9 @@ export const envSchema = z.object({
   REGISTRATION_RATE_LIMIT: optionalString.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) > 0), {
     message: "REGISTRATION_RATE_LIMIT must be a whole number of sign-ups per address per hour",
   }),
+  VISITOR_DRAFT_LIMIT: optionalString.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) > 0), {
+    message: "VISITOR_DRAFT_LIMIT must be a whole number of questionnaire drafts kept for visitors",
+  }),
   SUPPORT_EMAIL: optionalString
     .refine((v) => v === undefined || z.email().safeParse(v).success, {
       message: "SUPPORT_EMAIL must be an email address",

@@ -173,7 +173,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case FLOW_INTENTS.rollback: {
       let restored: number;
       try {
-        restored = (await rollbackFlow({ userId: user.id, flowId: field(form, "flowId"), versionId: field(form, "versionId") })).rolledBackToVersion.versionNumber;
+        restored = (await rollbackFlow({ user: flowUser, flowId: field(form, "flowId"), versionId: field(form, "versionId") })).rolledBackToVersion.versionNumber;
       } catch (error) {
         return fail(error, "Failed to Rollback", ROLLBACK_FAILED_MESSAGE);
       }
@@ -191,7 +191,7 @@ export async function action({ request }: ActionFunctionArgs) {
         );
       }
       try {
-        await updateTouchpoint({ userId: user.id, touchpointId: field(form, "touchpointId"), input: submission.value });
+        await updateTouchpoint({ user: flowUser, touchpointId: field(form, "touchpointId"), input: submission.value });
       } catch (error) {
         return fail(error, "Failed to Update Touchpoint", "The touchpoint could not be saved. Please try again.", submission);
       }
@@ -199,7 +199,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case FLOW_INTENTS.deleteTouchpoint: {
       try {
-        await deleteTouchpoint({ userId: user.id, touchpointId: field(form, "touchpointId") });
+        await deleteTouchpoint({ user: flowUser, touchpointId: field(form, "touchpointId") });
       } catch (error) {
         return fail(error, "Failed to Delete Touchpoint", "The touchpoint could not be deleted. Please try again.");
       }

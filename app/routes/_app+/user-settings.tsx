@@ -62,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const submission = parseForm(form, { schema: changePasswordFormSchema });
       if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hide }) }, { status: 422 });
       // Every other device signs in again with the new password.
-      const changed = await runForPage(() => changePassword({ userId: user.id, keepSessionId: sessionId, input: submission.value }), {
+      const changed = await runForPage(() => changePassword({ request, userId: user.id, keepSessionId: sessionId, input: submission.value }), {
         submission,
         hideFields: hide,
         extra: { intent },

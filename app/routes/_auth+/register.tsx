@@ -12,6 +12,7 @@ import { AuthLayout } from "~/components/layout/auth-layout";
 import { registerFormSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { registerAccount } from "~/services/auth/accounts.server";
+import { clientAddress } from "~/services/client.server";
 import { getUserId } from "~/services/auth/auth.server";
 import { signUpRefusal } from "~/services/auth/rate-limit.server";
 import { isDomainError } from "~/services/domain-error";
@@ -39,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const refused = await signUpRefusal(request);
   if (refused) return data({ result: submission.reply({ formErrors: [refused.message], hideFields: hidden }) }, { status: 429, headers: refused.headers });
   try {
-    const user = await registerAccount(input);
+    const user = await registerAccount(input, clientAddress(request));
     const { setCookie } = await startUserSession(user.id, request);
     return redirectWithToast(
       safeRedirect(redirectTo),

@@ -5,11 +5,12 @@ import { rollbackFlow } from "~/services/flows/flows.server";
 export const loader = noGetLoader(["POST"]);
 
 // POST /api/ai-flows/{id}/versions/{versionId}/rollback → { flow, rolledBackToVersion, backupVersion }.
-// 404 when the flow is not the user's or the version is not one of this flow's.
+// 404 when the flow is not the user's or the version is not one of this flow's; 402
+// PREMIUM_REQUIRED for a premium flow type without premium (the flow stays readable).
 export const action = byMethod({
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request);
-    const result = await rollbackFlow({ userId: user.id, flowId: params.id ?? "", versionId: params.versionId ?? "" });
+    const result = await rollbackFlow({ user: { id: user.id, isPremium: user.isPremium === 1 }, flowId: params.id ?? "", versionId: params.versionId ?? "" });
     return apiJson(result);
   },
 });

@@ -7,16 +7,17 @@ export const loader = noGetLoader(["PUT", "DELETE"]);
 
 // PUT /api/ai-flows/touchpoints/{id} { title, primaryGoal, keyMessages, callToAction, delayDays }
 // → the touchpoint (422 'All touchpoint fields are required.'). DELETE → the flow, renumbered.
+// Both 402 PREMIUM_REQUIRED for a premium flow type without premium.
 export const action = byMethod({
   PUT: async ({ request, params }) => {
     const user = await requireApiUser(request);
     const input = await readJson(request, touchpointEditSchema);
-    const touchpoint = await updateTouchpoint({ userId: user.id, touchpointId: params.id ?? "", input });
+    const touchpoint = await updateTouchpoint({ user: { id: user.id, isPremium: user.isPremium === 1 }, touchpointId: params.id ?? "", input });
     return apiJson(touchpoint);
   },
   DELETE: async ({ request, params }) => {
     const user = await requireApiUser(request);
-    const flow = await deleteTouchpoint({ userId: user.id, touchpointId: params.id ?? "" });
+    const flow = await deleteTouchpoint({ user: { id: user.id, isPremium: user.isPremium === 1 }, touchpointId: params.id ?? "" });
     return apiJson({ message: "Touchpoint deleted.", flow });
   },
 });

@@ -1,4 +1,5 @@
 import { apiJson, apiRoute, byMethod, readJson } from "~/services/api.server";
+import { claimRegistration } from "~/services/auth/rate-limit.server";
 import { draftCookieHeader, draftOwnerOf } from "~/services/questionnaire/draft-cookie.server";
 import { draftInputSchema, draftPayload, saveQuestionnaireDraft } from "~/services/questionnaire/drafts.server";
 
@@ -10,11 +11,17 @@ export const loader = apiRoute(async ({ request }) =>
 );
 
 // POST /api/questionnaire/draft: `{ answers, step? }` (or the answers themselves with an optional
-// `step`). Only questionnaire answers are kept, never a password; a badly shaped answer is a 422.
+// `step`). Only questionnaire answers are kept, never a password; a badly shaped answer is a 422,
+// answers too long in all a 413. A visitor's draft is updated in place through the draft cookie;
+// a request without one starts a new draft, which counts against the client's sign-up limit (429).
 export const action = byMethod({
   POST: async ({ request }) => {
     const input = await readJson(request, draftInputSchema);
-    const { answers, step, draftId } = await saveQuestionnaireDraft({ owner: await draftOwnerOf(request), input });
+    const { answers, step, draftId } = await saveQuestionnaireDraft({
+      owner: await draftOwnerOf(request),
+      input,
+      beforeNewVisitorDraft: () => claimRegistration(request, "draft"),
+    });
     const headers = new Headers({ "Cache-Control": "no-store" });
     const setCookie = await draftCookieHeader(draftId);
     if (setCookie) headers.set("Set-Cookie", setCookie);

@@ -10,7 +10,7 @@ export const action = byMethod({
   PUT: async ({ request }) => {
     const { user, sessionId } = await requireApiUserWithSession(request);
     const input = await readJson(request, changePasswordApiSchema);
-    await changePassword({ userId: user.id, keepSessionId: sessionId, input });
+    await changePassword({ request, userId: user.id, keepSessionId: sessionId, input });
     return apiJson({ message: "Your password has been changed successfully!" });
   },
 });

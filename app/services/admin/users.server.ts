@@ -5,11 +5,12 @@ import {
   ADMIN_USER_SORTS,
   type AdminUserRow,
   type AdminUserSort,
-  countAdmins,
   getAdminUserRow,
   listUsersForAdmin,
+  removeAdminRoleKeepingAnAdmin,
   setUserAccess,
 } from "~/models/user.server";
+import { LockBusyError } from "~/models/lock.server";
 import { type Actor, audit } from "~/services/admin/audit.server";
 import { ADMIN_PAGE_SIZE, containsPattern, type ListQuery } from "~/services/admin/list-query";
 import { conflict, fieldErrorsFromIssues, notFound, validationError } from "~/services/domain-error";
@@ -22,6 +23,16 @@ import { conflict, fieldErrorsFromIssues, notFound, validationError } from "~/se
 export const USER_TABLE = { sortable: ADMIN_USER_SORTS, defaultSort: "createdAt", defaultDir: "desc" } as const;
 
 export const LAST_ADMIN_MESSAGE = "You are the last Admin: make another user Admin before removing your own Admin role.";
+export const LAST_OTHER_ADMIN_MESSAGE = "This user is now the last Admin: make another user Admin before removing their Admin role.";
+
+async function removeAdminRole(id: string, isPremium: 0 | 1 | undefined) {
+  try {
+    return await removeAdminRoleKeepingAnAdmin({ id, isPremium });
+  } catch (error) {
+    if (error instanceof LockBusyError) throw conflict("Another change of Admin roles is being made right now. Please try again.", "ROLE_CHANGE_BUSY");
+    throw error;
+  }
+}
 
 export type AdminUserView = Omit<AdminUserRow, "createdAt"> & { createdAt: string };
 
@@ -66,15 +77,13 @@ export async function setUserAccessAsAdmin({ actor, id, input }: { actor: Actor;
   const current = await getAdminUserRow(id);
   if (!current) throw notFound("User not found.");
   const demotesAdmin = role === DEFAULT_ROLE && current.role === ADMIN_ROLE;
-  if (demotesAdmin && (await countAdmins()) <= 1) throw conflict(LAST_ADMIN_MESSAGE, "LAST_ADMIN");
 
-  const result = await setUserAccess({ id, role, isPremium });
+  // Taking the Admin role away is decided and written atomically with respect to every other such
+  // change: of two Admins demoting each other at once, one succeeds and the other is refused only
+  // because it would now leave no Admin.
+  const result = demotesAdmin ? await removeAdminRole(id, isPremium) : await setUserAccess({ id, role, isPremium });
+  if (result === "last-admin") throw conflict(actor.id === id ? LAST_ADMIN_MESSAGE : LAST_OTHER_ADMIN_MESSAGE, "LAST_ADMIN");
   if (!result) throw notFound("User not found.");
-  // Two admins demoting each other at once could both pass the count: the later one undoes itself.
-  if (demotesAdmin && (await countAdmins()) === 0) {
-    await setUserAccess({ id, role: ADMIN_ROLE });
-    throw conflict(LAST_ADMIN_MESSAGE, "LAST_ADMIN");
-  }
 
   const { before, after } = result;
   if (before.role !== after.role) {

@@ -19,7 +19,7 @@ import { deleteOtherSessionsOfUser } from "~/models/session.server";
 import { isDuplicateKeyError } from "~/models/utils.server";
 import { providerDisplayName, type ProviderProfile } from "~/services/auth/oauth.server";
 import { equalizeTiming, hashPassword, verifyPassword } from "~/services/auth/password.server";
-import { beginSignInAttempt } from "~/services/auth/rate-limit.server";
+import { beginSignInAttempt, clientAddress } from "~/services/auth/rate-limit.server";
 import { conflict, DomainError, forbidden, notFound, unauthenticated, validationError } from "~/services/domain-error";
 import { getEnv } from "~/services/env.server";
 
@@ -48,10 +48,11 @@ async function applyAdminEmails(user: UserRecord, providerVerifiedEmail: string 
   return { ...user, role: ADMIN_ROLE };
 }
 
-export async function registerAccount(input: z.infer<typeof registerApiSchema>): Promise<UserRecord> {
+/** `client`: the address the sign-up came from, whose turn the password hash takes in the hashing queue. */
+export async function registerAccount(input: z.infer<typeof registerApiSchema>, client?: string): Promise<UserRecord> {
   const existing = await getUserByEmail(input.email);
   if (existing) throw emailTaken();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, undefined, client);
   try {
     return await createUser({ ...input, passwordHash });
   } catch (error) {
@@ -68,12 +69,13 @@ export async function registerAccount(input: z.infer<typeof registerApiSchema>):
 export async function verifySignIn(request: Request, { email, password }: { email: string; password: string }): Promise<UserRecord> {
   // Counted before the password is checked, so concurrent guesses cannot slip past the limit.
   const attempt = await beginSignInAttempt(request, email);
+  const client = clientAddress(request);
   const user = await getUserByEmail(email);
   if (!user?.passwordHash) {
-    await equalizeTiming(password);
+    await equalizeTiming(password, client);
     throw unauthenticated(INVALID_CREDENTIALS_MESSAGE);
   }
-  if (!(await verifyPassword(password, user.passwordHash))) {
+  if (!(await verifyPassword(password, user.passwordHash, client))) {
     throw unauthenticated(INVALID_CREDENTIALS_MESSAGE);
   }
   await attempt.succeeded();
@@ -90,14 +92,20 @@ export async function renameUser(userId: string, names: { firstName: string; las
 /**
  * Changes the user's password and ends every other session of the user (each other device signs
  * in again with the new password), as one call. The session given by `keepSessionId` stays
- * signed in. Throws a DomainError: not_found when the account is gone, validation (at
- * currentPassword) when the current password is wrong or the account has none.
+ * signed in. A wrong current password is a failed password check like a failed sign-in: it is
+ * counted against the same limits (per account and address, per address, per account), so a
+ * stolen session cannot be used to guess the password. Throws a DomainError: not_found when the
+ * account is gone, validation (at currentPassword) when the current password is wrong or the
+ * account has none, rate_limited (429 with Retry-After) past a limit.
  */
 export async function changePassword({
+  request,
   userId,
   keepSessionId,
   input: { currentPassword, newPassword },
 }: {
+  /** The request, for the client's address: the limits and the hashing queue count by it. */
+  request: Request;
   userId: string;
   keepSessionId: string;
   input: { currentPassword: string; newPassword: string };
@@ -108,10 +116,13 @@ export async function changePassword({
     const message = "This account signs in through a third-party provider and has no password to change.";
     throw validationError(message, { currentPassword: message });
   }
-  if (!(await verifyPassword(currentPassword, current.passwordHash))) {
+  const attempt = await beginSignInAttempt(request, current.email, Date.now(), "current-password");
+  const client = clientAddress(request);
+  if (!(await verifyPassword(currentPassword, current.passwordHash, client))) {
     throw validationError(WRONG_CURRENT_PASSWORD_MESSAGE, { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE });
   }
-  await setPasswordHash({ id: userId, passwordHash: await hashPassword(newPassword) });
+  await attempt.succeeded();
+  await setPasswordHash({ id: userId, passwordHash: await hashPassword(newPassword, undefined, client) });
   await deleteOtherSessionsOfUser({ userId, keepSessionId });
 }
 

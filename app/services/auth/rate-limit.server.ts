@@ -1,23 +1,23 @@
-import { hitRateLimit, hitRateLimits, peekRateLimits } from "~/models/rate-limit.server";
+import { hitRateLimit, peekRateLimits, releaseHits, secondsUntil, type Hit, type WindowLimit } from "~/models/rate-limit.server";
 import { clientAddress } from "~/services/client.server";
 import { rateLimited } from "~/services/domain-error";
 
 /**
- * Failed sign-ins are limited three ways (docs/decisions/052):
+ * Failed password checks (a sign-in, or the current password when changing it) are limited three
+ * ways (docs/decisions/052), each over a sliding window: at most N in ANY span of the window's
+ * length, so a burst across a minute's edge gets no more than one burst in:
  * - per account and client address: 10 a minute. A guesser is stopped quickly, and only on their
  *   own address: the account's owner, elsewhere, still signs in.
  * - per client address, whatever the account: 30 a minute (one address trying many accounts).
  * - per account, from anywhere: 100 an hour. Guessing spread over many addresses stays slow,
- *   and an attacker can hold a victim out for at most the rest of that hour at a time.
+ *   and an attacker can hold a victim out for at most an hour after their last failure.
  * The client address is the TCP peer, or the right-most untrusted hop behind TRUST_PROXY.
  */
 export const MAX_FAILED_SIGN_INS = 10;
 export const SIGN_IN_WINDOW_MS = 60_000;
 
-export interface SignInLimit {
+export interface SignInLimit extends WindowLimit {
   name: "pair" | "ip" | "account";
-  max: number;
-  windowMs: number;
 }
 export const SIGN_IN_LIMITS: readonly SignInLimit[] = [
   { name: "pair", max: MAX_FAILED_SIGN_INS, windowMs: SIGN_IN_WINDOW_MS },
@@ -25,10 +25,13 @@ export const SIGN_IN_LIMITS: readonly SignInLimit[] = [
   { name: "account", max: 100, windowMs: 60 * 60_000 },
 ];
 
-/** Too many failed sign-ins: a rate_limited DomainError that says when to try again. */
-function signInRateLimited(retryAfterSeconds: number) {
-  return rateLimited(`Too many failed sign-in attempts. Please wait ${retryAfterSeconds} seconds and try again.`, retryAfterSeconds);
-}
+/** What was being checked: the refusal says so. */
+export type PasswordCheck = "sign-in" | "current-password";
+
+const TOO_MANY: Record<PasswordCheck, (seconds: number) => string> = {
+  "sign-in": (seconds) => `Too many failed sign-in attempts. Please wait ${seconds} seconds and try again.`,
+  "current-password": (seconds) => `Too many failed password attempts. Please wait ${seconds} seconds and try again.`,
+};
 
 export { clientAddress };
 
@@ -45,56 +48,40 @@ function keyOf(limit: SignInLimit, address: string, email: string) {
 function claimsFor(request: Request, email: string) {
   const address = clientAddress(request);
   const account = normalizedEmail(email);
-  return SIGN_IN_LIMITS.map((limit) => ({ limit, key: keyOf(limit, address, account) }));
+  return SIGN_IN_LIMITS.map((limit) => ({ ...limit, key: keyOf(limit, address, account) }));
 }
 
-/** Successful sign-ins are counted apart, so that only failures use up a limit. */
-function successKey(key: string) {
-  return key.replace(/^signin:/, "signin:ok:");
-}
-
-/**
- * Failed attempts per limit: attempts counted minus those that succeeded (success counters live
- * beside the attempt counters). Read for every limit at once: one round trip to the database.
- */
-async function failuresPerLimit(claims: ReturnType<typeof claimsFor>, attempts: Array<{ count: number; resetAt: number }> | null, now: number) {
-  const successKeys = claims.map(({ limit, key }) => ({ key: successKey(key), windowMs: limit.windowMs }));
-  const attemptKeys = claims.map(({ limit, key }) => ({ key, windowMs: limit.windowMs }));
-  const counts = await peekRateLimits(attempts ? successKeys : [...attemptKeys, ...successKeys], now);
-  const attempted = attempts ?? counts.slice(0, claims.length);
-  const succeeded = attempts ? counts : counts.slice(claims.length);
-  return claims.map(({ limit }, i) => ({ limit, count: attempted[i]!.count - succeeded[i]!.count, resetAt: attempted[i]!.resetAt }));
-}
-
-function refuse(resetAt: number, now: number): never {
-  throw signInRateLimited(Math.max(1, Math.ceil((resetAt - now) / 1000)));
+function refuse(check: PasswordCheck, retryAt: number, now: number): never {
+  const seconds = secondsUntil(retryAt, now);
+  throw rateLimited(TOO_MANY[check](seconds), seconds);
 }
 
 /** Refuses the attempt before any password work when a limit is already used up. */
-export async function assertSignInAllowed(request: Request, email: string, now = Date.now()) {
-  for (const { limit, count, resetAt } of await failuresPerLimit(claimsFor(request, email), null, now)) {
-    if (count >= limit.max) refuse(resetAt, now);
-  }
+export async function assertSignInAllowed(request: Request, email: string, now = Date.now(), check: PasswordCheck = "sign-in") {
+  const states = await peekRateLimits(claimsFor(request, email), now);
+  const full = states.filter((state, i) => state.count >= SIGN_IN_LIMITS[i]!.max);
+  if (full.length > 0) refuse(check, Math.max(...full.map((state) => state.retryAt)), now);
 }
 
 /**
- * Claims one attempt against every limit before the password is checked. The claim is an atomic
- * increment, so a burst of concurrent guesses cannot all pass a check made before any of them is
- * counted. An attempt that turns out to be a failure stays counted; call `succeeded()` after a
- * good password, which credits the attempt back.
+ * Claims one attempt against every limit before the password is checked. The claim is one atomic
+ * write per limit, so a burst of concurrent guesses cannot all pass a check made before any of
+ * them is counted; a claim past any limit is taken back from every limit and refused. An attempt
+ * that turns out to be a failure stays counted; call `succeeded()` after a good password, which
+ * takes the attempt back. Only failures use up a limit.
  */
-export async function beginSignInAttempt(request: Request, email: string, now = Date.now()) {
-  await assertSignInAllowed(request, email, now);
+export async function beginSignInAttempt(request: Request, email: string, now = Date.now(), check: PasswordCheck = "sign-in") {
+  await assertSignInAllowed(request, email, now, check);
   const claims = claimsFor(request, email);
-  const attempts = await Promise.all(claims.map(({ limit, key }) => hitRateLimit(key, limit.windowMs, now)));
-  const over = (await failuresPerLimit(claims, attempts, now)).find(({ limit, count }) => count > limit.max);
-  if (over) refuse(over.resetAt, now);
+  const hits: Hit[] = await Promise.all(claims.map((claim) => hitRateLimit(claim.key, claim, now)));
+  const refused = hits.filter((hit) => !hit.allowed);
+  if (refused.length > 0) {
+    await releaseHits(hits.filter((hit) => hit.allowed));
+    refuse(check, Math.max(...refused.map((hit) => hit.retryAt)), now);
+  }
   return {
     async succeeded() {
-      await hitRateLimits(
-        claims.map(({ limit, key }) => ({ key: successKey(key), windowMs: limit.windowMs })),
-        now,
-      );
+      await releaseHits(hits);
     },
   };
 }
@@ -106,18 +93,31 @@ export function registrationLimit() {
   return Number.isInteger(configured) && configured > 0 ? configured : 20;
 }
 
-export const REGISTRATION_LIMIT_MESSAGE = (seconds: number) =>
-  `Too many sign-ups from your network. Please wait ${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? "" : "s"} and try again.`;
+/**
+ * What is counted against the sign-up limit: accounts, waitlist entries, and the questionnaire
+ * drafts of visitors who arrive without one (each kind on its own counter).
+ */
+export type RegistrationKind = "account" | "waitlist" | "draft";
+
+function minutes(seconds: number) {
+  const count = Math.ceil(seconds / 60);
+  return `${count} minute${count === 1 ? "" : "s"}`;
+}
+
+export const REGISTRATION_LIMIT_MESSAGE = (seconds: number) => `Too many sign-ups from your network. Please wait ${minutes(seconds)} and try again.`;
+export const DRAFT_LIMIT_MESSAGE = (seconds: number) =>
+  `Too many new questionnaires from your network. Please wait ${minutes(seconds)} and try again, or continue the one you started in this browser.`;
 
 /**
- * Counts one sign-up (an account or a waitlist entry) from this client and throws a
- * `rate_limited` DomainError (429 with Retry-After) past the limit.
+ * Counts one sign-up (an account, a waitlist entry, a new visitor draft) from this client and
+ * throws a `rate_limited` DomainError (429 with Retry-After) past the limit; a refused one is not
+ * counted.
  */
-export async function claimRegistration(request: Request, kind: "account" | "waitlist" = "account", now = Date.now()) {
-  const { count, resetAt } = await hitRateLimit(`signup:${kind}:${clientAddress(request)}`, REGISTRATION_WINDOW_MS, now);
-  if (count > registrationLimit()) {
-    const seconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
-    throw rateLimited(REGISTRATION_LIMIT_MESSAGE(seconds), seconds);
+export async function claimRegistration(request: Request, kind: RegistrationKind = "account", now = Date.now()) {
+  const hit = await hitRateLimit(`signup:${kind}:${clientAddress(request)}`, { windowMs: REGISTRATION_WINDOW_MS, max: registrationLimit() }, now);
+  if (!hit.allowed) {
+    const seconds = secondsUntil(hit.retryAt, now);
+    throw rateLimited(kind === "draft" ? DRAFT_LIMIT_MESSAGE(seconds) : REGISTRATION_LIMIT_MESSAGE(seconds), seconds);
   }
 }
 

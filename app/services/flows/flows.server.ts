@@ -310,35 +310,42 @@ export async function regenerateFlow(
 
 /**
  * Makes a saved version current again: the current state is saved first as a backup version,
- * and a `system` message records the rollback. Touchpoints keep their ids both ways.
+ * and a `system` message records the rollback. Touchpoints keep their ids both ways. A premium
+ * flow type needs premium, as generating it does: after premium ends the flow stays readable and
+ * exportable, but not editable.
  */
-export async function rollbackFlow({ userId, flowId, versionId }: { userId: string; flowId: string; versionId: string }): Promise<RollbackResult> {
+export async function rollbackFlow({ user, flowId, versionId }: { user: FlowUser; flowId: string; versionId: string }): Promise<RollbackResult> {
+  const userId = user.id;
   const target = await findVersion({ flowId, userId, versionId });
   if (!target) throw notFound(VERSION_NOT_FOUND);
   const touchpoints = touchpointInputsOf(target.touchpoints ?? []);
   const result = await withWriteConflict(
-    updateWithRevision(flowId, userId, (current) => ({
-      content: {
-        // A version saved before its text was kept true gets it recomputed now.
-        ...refreshDerivedText({ flowOverview: target.flowOverview ?? "", quickNotes: target.quickNotes ?? "" }, touchpoints),
-        customContext: target.customContext,
-        model: target.model,
-        promptType: target.promptType,
-        touchpoints,
-      },
-      saveCurrentAsVersion: true,
-      messages: [
-        {
-          role: "system",
-          content: `Rolled back to version ${target.versionNumber}. The content it replaced was saved as version ${current.lastVersionNumber + 1}.`,
+    updateWithRevision(flowId, userId, (current) => {
+      // Decided on the flow as it is about to be written, before anything is.
+      assertPremium(user, current.flowType);
+      return {
+        content: {
+          // A version saved before its text was kept true gets it recomputed now.
+          ...refreshDerivedText({ flowOverview: target.flowOverview ?? "", quickNotes: target.quickNotes ?? "" }, touchpoints),
+          customContext: target.customContext,
+          model: target.model,
+          promptType: target.promptType,
+          touchpoints,
         },
-      ],
-      result: ({ flow, version }) => ({
-        flow: toFlowView(flow),
-        rolledBackToVersion: toVersionRef(target),
-        backupVersion: toVersionRef(version!),
-      }),
-    })),
+        saveCurrentAsVersion: true,
+        messages: [
+          {
+            role: "system",
+            content: `Rolled back to version ${target.versionNumber}. The content it replaced was saved as version ${current.lastVersionNumber + 1}.`,
+          },
+        ],
+        result: ({ flow, version }) => ({
+          flow: toFlowView(flow),
+          rolledBackToVersion: toVersionRef(target),
+          backupVersion: toVersionRef(version!),
+        }),
+      };
+    }),
   );
   if (!result) throw notFound(FLOW_NOT_FOUND);
   return result;
@@ -361,19 +368,24 @@ function inTimeOrder(touchpoints: TouchpointInput[]): TouchpointInput[] {
   return keyed.sort((a, b) => a.key - b.key || a.index - b.index).map((entry) => entry.tp);
 }
 
-/** Edits a touchpoint's text and delay (spec §5 "Touchpoint edit"); a new delay moves the timing and reorders the steps. */
+/**
+ * Edits a touchpoint's text and delay; a new delay moves the timing
+ * and reorders the steps. A premium flow type's touchpoints need premium.
+ */
 export async function updateTouchpoint({
-  userId,
+  user,
   touchpointId,
   input,
 }: {
-  userId: string;
+  user: FlowUser;
   touchpointId: string;
   input: TouchpointEditInput | unknown;
 }): Promise<TouchpointView> {
+  const userId = user.id;
   const edit = parseOrThrow(touchpointEditSchema, input);
   const flow = await findFlowByTouchpoint({ touchpointId, userId });
   if (!flow) throw notFound(TOUCHPOINT_NOT_FOUND);
+  assertPremium(user, flow.flowType);
   const result = await withWriteConflict(
     updateWithRevision(flow._id, userId, (current) => {
       const inputs = touchpointInputsOf(current.touchpoints ?? []);
@@ -402,10 +414,12 @@ export async function updateTouchpoint({
   return result;
 }
 
-/** Deletes a touchpoint; the remaining steps are renumbered 1..n. Returns the flow as it is now. */
-export async function deleteTouchpoint({ userId, touchpointId }: { userId: string; touchpointId: string }): Promise<FlowView> {
+/** Deletes a touchpoint; the remaining steps are renumbered 1..n. A premium flow type's touchpoints need premium. Returns the flow as it is now. */
+export async function deleteTouchpoint({ user, touchpointId }: { user: FlowUser; touchpointId: string }): Promise<FlowView> {
+  const userId = user.id;
   const flow = await findFlowByTouchpoint({ touchpointId, userId });
   if (!flow) throw notFound(TOUCHPOINT_NOT_FOUND);
+  assertPremium(user, flow.flowType);
   const result = await withWriteConflict(
     updateWithRevision(flow._id, userId, (current) => {
       const inputs = touchpointInputsOf(current.touchpoints ?? []);

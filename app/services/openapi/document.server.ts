@@ -189,7 +189,10 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     body: { schema: changePasswordApiSchema, example: { currentPassword: "old secret 1", newPassword: "new secret 2" } },
     ok: [{ status: 200, description: "Changed.", json: responses.messageOnlySchema }],
-    errors: { 400: "The account signs in with a third-party provider and has no password." },
+    errors: {
+      400: "The account signs in with a third-party provider and has no password.",
+      429: "Too many wrong current passwords (counted with failed sign-ins); Retry-After says when to try again.",
+    },
   },
   // Onboarding and questionnaire
   {
@@ -242,6 +245,10 @@ export const OPERATIONS: OperationSpec[] = [
     access: "optional",
     body: { schema: draftInputSchema, example: { answers: exampleAnswers, step: 2 } },
     ok: [{ status: 200, description: "The draft as kept.", json: responses.questionnaireDraftReplySchema }],
+    errors: {
+      413: "The body is over the limit, or the answers are too long in all.",
+      429: "Too many new drafts from this address (a request without the draft cookie starts one); Retry-After says when to try again.",
+    },
   },
   {
     method: "post",
@@ -324,7 +331,7 @@ export const OPERATIONS: OperationSpec[] = [
     description: "The current content is saved as a backup version first.",
     access: "user",
     ok: [{ status: 200, description: "The flow as restored, and the versions involved.", json: responses.rollbackResultSchema }],
-    errors: { 404: "No such flow of yours, or the version is not one of this flow's." },
+    errors: { 402: "Premium flow type (PREMIUM_REQUIRED).", 404: "No such flow of yours, or the version is not one of this flow's." },
   },
   {
     method: "get",
@@ -353,7 +360,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     body: { schema: touchpointEditSchema, example: exampleTouchpoint },
     ok: [{ status: 200, description: "The touchpoint.", json: responses.touchpointSchema }],
-    errors: { 404: "No such touchpoint of yours." },
+    errors: { 402: "Premium flow type (PREMIUM_REQUIRED).", 404: "No such touchpoint of yours." },
   },
   {
     method: "delete",
@@ -362,7 +369,7 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Delete a touchpoint",
     access: "user",
     ok: [{ status: 200, description: "The flow, its touchpoints renumbered.", json: responses.touchpointDeletedSchema }],
-    errors: { 404: "No such touchpoint of yours." },
+    errors: { 402: "Premium flow type (PREMIUM_REQUIRED).", 404: "No such touchpoint of yours." },
   },
   {
     method: "get",

@@ -2,8 +2,9 @@ import { z } from "zod";
 
 import { isQuestionnaireStep, type QuestionnaireStep } from "~/lib/questionnaire/navigation";
 import { questionnaireDraftSchema, type QuestionnaireDraft } from "~/lib/schemas/questionnaire";
-import { deleteDraft, getDraft, saveDraft, type DraftAnswers, type DraftOwner } from "~/models/questionnaire-draft.server";
-import { fieldErrorsOf, validationError } from "~/services/domain-error";
+import { ANSWER_SET_MAX_CHARS, answerSetLength, answerSetTooLongMessage } from "~/lib/limits";
+import { deleteDraft, getDraft, saveDraft, type DraftAnswers, type DraftOwner, type SaveDraftOptions } from "~/models/questionnaire-draft.server";
+import { fieldErrorsOf, tooLarge, validationError } from "~/services/domain-error";
 
 /**
  * Questionnaire drafts: the answers a visitor (or a signed-in user) has given so far and the step
@@ -11,7 +12,7 @@ import { fieldErrorsOf, validationError } from "~/services/domain-error";
  * it from the session or the draft cookie); a visitor's new draft id goes back out as `draftId`.
  */
 
-export type { DraftOwner } from "~/models/questionnaire-draft.server";
+export type { DraftOwner, SaveDraftOptions } from "~/models/questionnaire-draft.server";
 
 export interface LoadedDraft {
   answers: QuestionnaireDraft;
@@ -91,16 +92,19 @@ export type DraftInput = z.infer<typeof draftInputSchema>;
 
 /**
  * Replaces the owner's draft (a visitor without one gets a new draft and id). Without a step, the
- * draft keeps the step it had. Answers that fail the draft schema are a validation error and
- * nothing is stored; only draft fields are ever kept, never a password.
+ * draft keeps the step it had. Answers that fail the draft schema are a validation error (422),
+ * answers over ANSWER_SET_MAX_CHARS together are too large (413), and nothing is stored; only
+ * draft fields are ever kept, never a password. `beforeNewVisitorDraft` runs before a visitor's
+ * new draft is created (the route's per-address limit).
  */
 export async function saveQuestionnaireDraft({
   owner,
   input,
+  beforeNewVisitorDraft,
 }: {
   owner: DraftOwner | null;
   input: { answers: unknown; step?: number };
-}): Promise<SavedDraft> {
+} & SaveDraftOptions): Promise<SavedDraft> {
   // Checked here, whoever the caller: the one guarantee of what a draft may hold.
   const parsed = questionnaireDraftSchema.safeParse(input.answers);
   if (!parsed.success) {
@@ -108,10 +112,12 @@ export async function saveQuestionnaireDraft({
     throw validationError(Object.values(fieldErrors)[0] ?? "The answers are not valid.", fieldErrors);
   }
   const answers = compact(parsed.data);
+  const total = answerSetLength(answers);
+  if (total > ANSWER_SET_MAX_CHARS) throw tooLarge(answerSetTooLongMessage(total));
   const previous = input.step === undefined && owner ? await getDraft(owner) : null;
   const wanted = input.step ?? previous?.step ?? 1;
   const step: QuestionnaireStep = isQuestionnaireStep(wanted) ? wanted : 1;
-  const saved = await saveDraft(owner, { answers, step });
+  const saved = await saveDraft(owner, { answers, step }, undefined, { beforeNewVisitorDraft });
   return { answers: saved.answers, step, draftId: owner && "userId" in owner ? null : saved.id };
 }
 

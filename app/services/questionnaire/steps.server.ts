@@ -2,7 +2,7 @@ import { QUESTIONNAIRE_MESSAGES } from "~/lib/questionnaire/messages";
 import { ACCOUNT_STEP, nextStep, previousStep, questionnairePath, type QuestionnaireStep } from "~/lib/questionnaire/navigation";
 import { questionnaireDraftSchema, questionnaireStepSchemas, type QuestionnaireDraft } from "~/lib/schemas/questionnaire";
 import { fieldErrorsOf, validationError } from "~/services/domain-error";
-import { loadDraft, saveQuestionnaireDraft, type DraftOwner, type SavedDraft } from "~/services/questionnaire/drafts.server";
+import { loadDraft, saveQuestionnaireDraft, type DraftOwner, type SaveDraftOptions, type SavedDraft } from "~/services/questionnaire/drafts.server";
 
 /**
  * The questionnaire's steps: what each asks, how a step's answers enter the draft, and where
@@ -52,24 +52,34 @@ export function validateStep<S extends QuestionnaireStep>(step: S, input: unknow
  * draft, and the draft moves on to the next step on the visitor's path (which the answers may
  * just have changed). Returns the saved draft, whose step is where to go.
  */
-export async function answerStep({ owner, step, input }: { owner: DraftOwner | null; step: AnswerStep; input: unknown }): Promise<SavedDraft> {
+export async function answerStep({
+  owner,
+  step,
+  input,
+  beforeNewVisitorDraft,
+}: { owner: DraftOwner | null; step: AnswerStep; input: unknown } & SaveDraftOptions): Promise<SavedDraft> {
   const values = validateStep(step, input);
   const draft = await loadDraft(owner);
   const answers = mergeStep(draft.answers, step, values);
   const next = nextStep(step, questionnaireDraftSchema.parse(answers)) ?? 1;
-  return saveQuestionnaireDraft({ owner, input: { answers, step: next } });
+  return saveQuestionnaireDraft({ owner, input: { answers, step: next }, beforeNewVisitorDraft });
 }
 
 /**
  * Back needs no valid answers: whatever is well formed on this step (`input`, null when nothing
  * is) is kept, the rest left as it was, and the draft goes to the previous step on the path.
  */
-export async function leaveStep({ owner, step, input }: { owner: DraftOwner | null; step: QuestionnaireStep; input: unknown }): Promise<SavedDraft> {
+export async function leaveStep({
+  owner,
+  step,
+  input,
+  beforeNewVisitorDraft,
+}: { owner: DraftOwner | null; step: QuestionnaireStep; input: unknown } & SaveDraftOptions): Promise<SavedDraft> {
   const draft = await loadDraft(owner);
   const loose = input === null || input === undefined ? null : questionnaireDraftSchema.safeParse(input);
   const answers = loose?.success ? mergeStep(draft.answers, step, loose.data) : draft.answers;
   const previous = previousStep(step, questionnaireDraftSchema.parse(answers)) ?? 1;
-  return saveQuestionnaireDraft({ owner, input: { answers, step: previous } });
+  return saveQuestionnaireDraft({ owner, input: { answers, step: previous }, beforeNewVisitorDraft });
 }
 
 /** Where Back from this step leads with the draft as it is: for a reply when saving failed. */

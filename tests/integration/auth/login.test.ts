@@ -14,7 +14,7 @@ const { action: apiLoginAction } = await import("~/routes/api+/auth.login");
 const { loader: apiUserLoader } = await import("~/routes/api+/auth.user");
 const { SessionModel } = await import("~/models/session.server");
 const { RateLimit } = await import("~/models/rate-limit.server");
-const { MAX_FAILED_SIGN_INS, SIGN_IN_LIMITS, SIGN_IN_WINDOW_MS } = await import("~/services/auth/rate-limit.server");
+const { beginSignInAttempt, MAX_FAILED_SIGN_INS, SIGN_IN_LIMITS, SIGN_IN_WINDOW_MS } = await import("~/services/auth/rate-limit.server");
 const { PEER_ADDRESS_HEADER } = await import("~/services/client.server");
 const ADDRESS_LIMIT = SIGN_IN_LIMITS.find((limit) => limit.name === "ip")!;
 const ACCOUNT_LIMIT = SIGN_IN_LIMITS.find((limit) => limit.name === "account")!;
@@ -23,7 +23,7 @@ await useTestDatabase({ clearBeforeEach: true });
 
 interface RateLimitRow {
   _id: string;
-  count: number;
+  hits: Array<{ t: number; id: string }>;
   expiresAt: Date;
 }
 type FormOptions = Parameters<typeof formRequest>[2];
@@ -130,8 +130,8 @@ describe("login page action", () => {
 });
 
 describe("sign-in rate limits (per account and address, per address, and a slower per account)", () => {
-  // The counters use fixed windows (a minute, an hour): pin the clock just after an hour starts
-  // (also a minute start) so a run cannot split its attempts over two windows.
+  // The limits are sliding windows (a minute, an hour): the clock is pinned to a known start and
+  // moves only as the test runs, so no attempt here ages out of a window while the test counts.
   beforeEach(() => {
     const realNow = Date.now();
     const hourStart = Math.floor(realNow / ACCOUNT_LIMIT.windowMs) * ACCOUNT_LIMIT.windowMs;
@@ -162,12 +162,12 @@ describe("sign-in rate limits (per account and address, per address, and a slowe
     expect(statusOf(await login({ email: user.email, password }, from("198.51.100.20")))).toBe(302);
 
     // The counters live in the database, shared by every app instance.
-    const windowStart = Math.floor(Date.now() / SIGN_IN_WINDOW_MS) * SIGN_IN_WINDOW_MS;
-    const counter = await mongoose.connection
-      .collection<RateLimitRow>("rate_limits")
-      .findOne({ _id: `signin:pair:target@example.com|203.0.113.7@${windowStart}` });
-    expect(counter?.count).toBe(MAX_FAILED_SIGN_INS);
-    expect(counter?.expiresAt).toBeInstanceOf(Date);
+    const counter = await mongoose.connection.collection<RateLimitRow>("rate_limits").findOne({ _id: "signin:pair:target@example.com|203.0.113.7" });
+    // The failures only: the refused attempts were not counted, nor the owner's good sign-in elsewhere.
+    expect(counter?.hits).toHaveLength(MAX_FAILED_SIGN_INS);
+    // Kept until the last failure is a window old, no longer.
+    expect(counter?.expiresAt.getTime()).toBeGreaterThan(Date.now());
+    expect(counter?.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + SIGN_IN_WINDOW_MS);
     expect(RateLimit.collection.collectionName).toBe("rate_limits");
   });
 
@@ -242,5 +242,29 @@ describe("sign-in rate limits (per account and address, per address, and a slowe
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await apiBody(refused)).toEqual({ message: expect.stringMatching(/^Too many failed sign-in attempts\. Please wait \d+ seconds and try again\.$/) });
+  });
+});
+
+describe("sign-in limits slide: no burst across a minute's edge gets past them", () => {
+  it("with the address limit of 30, bursts just before and just after a minute starts: the 31st failure is refused (injected clock)", async () => {
+    const edge = Date.UTC(2026, 4, 1, 12, 0, 0);
+    const request = formRequest("/login", {}, from("192.0.2.200"));
+    const outcomes: Array<"failed" | "refused"> = [];
+    // 20 wrong guesses in the last second of a minute, 22 in the first second of the next, each
+    // at another account (the per-account limits stay out of it): a fixed window let 42 through.
+    const times = [...Array.from({ length: 20 }, (_, i) => edge - 1_000 + i * 40), ...Array.from({ length: 22 }, (_, i) => edge + i * 40)];
+    for (const [i, now] of times.entries()) {
+      try {
+        await beginSignInAttempt(request, `edge-${i}@example.com`, now);
+        outcomes.push("failed"); // the guess is checked, and (never calling succeeded()) counts as a failure
+      } catch (error) {
+        expect(error).toMatchObject({ kind: "rate_limited", message: expect.stringMatching(/^Too many failed sign-in attempts/) });
+        outcomes.push("refused");
+      }
+    }
+    expect(outcomes.indexOf("refused")).toBe(ADDRESS_LIMIT.max);
+    expect(outcomes.filter((o) => o === "failed")).toHaveLength(ADDRESS_LIMIT.max);
+    // A minute after the first failure, one more may be tried.
+    await expect(beginSignInAttempt(request, "later@example.com", edge - 1_000 + ADDRESS_LIMIT.windowMs)).resolves.toBeDefined();
   });
 });

@@ -114,11 +114,11 @@ describe("POST and GET /api/ai-flows/{id}/content", () => {
   });
 
   it("a touchpoint edit marks only that touchpoint's content outdated", async () => {
-    const { cookie, flow, user } = await premiumWithFlow();
+    const { cookie, flow, contentUser } = await premiumWithFlow();
     await post(cookie, flow.id);
     const target = flow.touchpoints[1]!;
     await updateTouchpoint({
-      userId: user.id,
+      user: contentUser,
       touchpointId: target.id,
       input: { title: `${target.title} (edited)`, primaryGoal: target.primaryGoal, keyMessages: target.keyMessages, callToAction: target.callToAction, delayDays: target.delayDays },
     });
@@ -142,7 +142,7 @@ describe("POST and GET /api/ai-flows/{id}/content", () => {
 
     const versions = await listVersions({ userId: user.id, flowId: flow.id });
     const first = versions.find((version) => version.versionNumber === 1)!;
-    await rollbackFlow({ userId: user.id, flowId: flow.id, versionId: first.id });
+    await rollbackFlow({ user: flowUser, flowId: flow.id, versionId: first.id });
     const back = (await get(cookie, flow.id)).body as FlowContentView;
     expect(back.touchpoints.map(({ touchpointId, subject, sms, bodyText, outdated }) => ({ touchpointId, subject, sms, bodyText, outdated }))).toEqual(
       v1.touchpoints.map(({ touchpointId, subject, sms, bodyText, outdated }) => ({ touchpointId, subject, sms, bodyText, outdated })),
@@ -151,7 +151,7 @@ describe("POST and GET /api/ai-flows/{id}/content", () => {
     // And forward again: rolling back to the regenerated version brings its content back.
     const latest = await listVersions({ userId: user.id, flowId: flow.id });
     const regeneratedVersion = latest.find((version) => version.touchpoints[0]?.id === regenerated.touchpoints[0]!.id && version.versionNumber !== 1)!;
-    await rollbackFlow({ userId: user.id, flowId: flow.id, versionId: regeneratedVersion.id });
+    await rollbackFlow({ user: flowUser, flowId: flow.id, versionId: regeneratedVersion.id });
     const forward = (await get(cookie, flow.id)).body as FlowContentView;
     expect(forward.touchpoints.map((tp) => tp.sms ?? tp.subject)).toEqual(v2.touchpoints.map((tp) => tp.sms ?? tp.subject));
   });

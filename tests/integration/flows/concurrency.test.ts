@@ -84,7 +84,7 @@ describe("concurrent writes", () => {
     const regeneration = regenerateFlow({ user, flowId: flow.id, input: { feedback: "friendlier" } }, { provider: held.provider });
     await held.called;
     const tp = flow.touchpoints[0]!;
-    await updateTouchpoint({ userId: user.id, touchpointId: tp.id, input: { ...tp, title: "Edited meanwhile" } });
+    await updateTouchpoint({ user, touchpointId: tp.id, input: { ...tp, title: "Edited meanwhile" } });
     held.release();
     const { previousVersion } = await regeneration;
     const [version] = await listVersions({ userId: user.id, flowId: flow.id });
@@ -95,7 +95,7 @@ describe("concurrent writes", () => {
   it("concurrent edits of different touchpoints both persist", async () => {
     const { user, flow } = await setup();
     await Promise.all(
-      flow.touchpoints.map((tp, i) => updateTouchpoint({ userId: user.id, touchpointId: tp.id, input: { ...tp, title: `Edited ${i}` } })),
+      flow.touchpoints.map((tp, i) => updateTouchpoint({ user, touchpointId: tp.id, input: { ...tp, title: `Edited ${i}` } })),
     );
     const current = await getFlow({ userId: user.id, flowId: flow.id });
     expect(current.touchpoints.map((tp) => tp.title)).toEqual(flow.touchpoints.map((_, i) => `Edited ${i}`));
@@ -123,9 +123,9 @@ describe("concurrent writes", () => {
     await regenerateFlow({ user, flowId: flow.id, input: { feedback: "shorter" } });
     const [v1] = await listVersions({ userId: user.id, flowId: flow.id });
     await Promise.all([
-      rollbackFlow({ userId: user.id, flowId: flow.id, versionId: v1!.id }),
+      rollbackFlow({ user, flowId: flow.id, versionId: v1!.id }),
       regenerateFlow({ user, flowId: flow.id, input: { feedback: "friendlier" } }),
-      rollbackFlow({ userId: user.id, flowId: flow.id, versionId: v1!.id }),
+      rollbackFlow({ user, flowId: flow.id, versionId: v1!.id }),
     ]);
     const current = await getFlow({ userId: user.id, flowId: flow.id });
     const versions = await listVersions({ userId: user.id, flowId: flow.id });

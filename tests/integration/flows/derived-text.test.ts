@@ -105,7 +105,7 @@ describe("derived text of a flow", () => {
   it("a delete recounts: the deleted step leaves the overview, the notes and, with the last SMS, the consent line", async () => {
     const { user, flow } = await modelWrittenFlow();
     const sms = flow.touchpoints.find((tp) => tp.stepType === "SMS")!;
-    const after = await deleteTouchpoint({ userId: user.id, touchpointId: sms.id });
+    const after = await deleteTouchpoint({ user, touchpointId: sms.id });
     expect(after.flowOverview).toContain("Four emails over five days to turn");
     expect(after.quickNotes).toContain("Schedule: 4 emails over 5 days.");
     expect(after.quickNotes).not.toContain(SMS_CONSENT_NOTE);
@@ -116,7 +116,7 @@ describe("derived text of a flow", () => {
   it("an edit of a delay moves the span", async () => {
     const { user, flow } = await modelWrittenFlow();
     const last = flow.touchpoints[flow.touchpoints.length - 1]!;
-    await updateTouchpoint({ userId: user.id, touchpointId: last.id, input: editInput(last, 12) });
+    await updateTouchpoint({ user, touchpointId: last.id, input: editInput(last, 12) });
     const after = await getFlow({ userId: user.id, flowId: flow.id });
     expect(after.flowOverview).toContain("Four emails and one SMS over twelve days");
     expect(after.quickNotes).toContain("Schedule: 4 emails and 1 SMS over 12 days.");
@@ -137,7 +137,7 @@ describe("derived text of a flow", () => {
   it("a rollback states the restored touchpoints, also for a version saved with stale text", async () => {
     const { user, flow } = await modelWrittenFlow();
     const sms = flow.touchpoints.find((tp) => tp.stepType === "SMS")!;
-    await deleteTouchpoint({ userId: user.id, touchpointId: sms.id });
+    await deleteTouchpoint({ user, touchpointId: sms.id });
     const draft = miscountedDraft();
     draft.touchpoints = draft.touchpoints.slice(0, 3);
     stub.script({ kind: "content", content: JSON.stringify({ explanation: "Shorter.", flow: draft }) });
@@ -148,7 +148,7 @@ describe("derived text of a flow", () => {
       { _id: version!.id },
       { $set: { flowOverview: "Leaf & Kettle's welcome series: 5 emails and 1 SMS over 9 days to turn new subscribers into first-time customers.", quickNotes: "Trigger: Joins the list.\nExit rules: Places a first order.\nFive emails over nine days: immediately, then every 2 days." } },
     );
-    const { flow: restored } = await rollbackFlow({ userId: user.id, flowId: flow.id, versionId: version!.id });
+    const { flow: restored } = await rollbackFlow({ user, flowId: flow.id, versionId: version!.id });
     expect(restored.touchpoints).toHaveLength(4);
     expect(restored.flowOverview).toContain("4 emails over 5 days to turn");
     expect(restored.quickNotes.split("\n")).toEqual(["Trigger: Joins the list.", "Exit rules: Places a first order.", "Schedule: 4 emails over 5 days."]);

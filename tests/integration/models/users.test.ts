@@ -54,7 +54,7 @@ describe("users", () => {
     const byEmail = await getUserByEmail(" A@EXAMPLE.com");
     expect(byEmail?.passwordHash).toBe("secret-hash");
     expect(byEmail?.id).toBe(created.id);
-    expect(await getPasswordHashById(created.id)).toEqual({ passwordHash: "secret-hash" });
+    expect(await getPasswordHashById(created.id)).toEqual({ passwordHash: "secret-hash", email: "a@example.com" });
 
     // A hydrated document serialised by accident still hides the hash and uses `id`.
     const doc = await UserModel.findById(created.id);

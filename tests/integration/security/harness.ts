@@ -124,11 +124,11 @@ export { build };
 const BASE = "http://127.0.0.1:3000";
 let requestCount = 0;
 
-/** One request through the boundary and the app, as the server does it. */
-export async function send(request: Request) {
+/** One request through the boundary and the app, as the server does it, from a client at `address`. */
+export async function send(request: Request, address = "127.0.0.1") {
   requestCount++;
   const prepared = boundary.beforeApp(build, request, {
-    address: "127.0.0.1",
+    address,
     tls: false,
   });
   if ("response" in prepared) return prepared.response;
