@@ -65,6 +65,17 @@ function throwForPage(error: unknown): never {
   throw error;
 }
 
+/** What a toast says when the address or the form names something that no longer exists. */
+const GONE_MESSAGES = {
+  flow: "This flow no longer exists (it may have been deleted in another tab). You can generate a new one here.",
+  touchpoint: "This touchpoint no longer exists (it may have been deleted in another tab). The flow below is up to date.",
+  version: "This version no longer exists. Open Versions to choose another.",
+} as const;
+
+function gone(what: keyof typeof GONE_MESSAGES, title: string) {
+  return { title, description: GONE_MESSAGES[what], variant: "destructive" } as const;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
@@ -80,6 +91,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const [flow, generating] = await Promise.all([getFlowByType({ userId: user.id, flowType }), isGenerating({ userId: user.id, flowType })]);
   const dialog = url.searchParams.get("dialog");
+  const home = flowHref(flowType);
+  // A dialog address about something that is gone (deleted in another tab, then Back, or an old
+  // link) shows the flow as it is now, with a toast that says what is missing.
+  if (!flow && isFlowDialog(dialog)) throw await redirectWithToast(home, gone("flow", "Flow Not Found"));
+  const touchpointId = url.searchParams.get("touchpoint");
+  if (flow && (dialog === "edit" || dialog === "delete-touchpoint") && !flow.touchpoints.some((tp) => tp.id === touchpointId)) {
+    throw await redirectWithToast(home, gone("touchpoint", "Touchpoint Not Found"));
+  }
   // Versions and messages load only when their dialog opens (a flow may have many).
   const needsVersions = flow && (dialog === "versions" || dialog === "compare");
   const [versions, messages] = await Promise.all([
@@ -89,11 +108,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let compareVersion = null;
   if (flow && dialog === "compare") {
     compareVersion = versions?.find((version) => version.id === url.searchParams.get("version")) ?? null;
-    if (!compareVersion) throw new Response("Version not found.", { status: 404 });
-  }
-  const touchpointId = url.searchParams.get("touchpoint");
-  if (flow && (dialog === "edit" || dialog === "delete-touchpoint") && !flow.touchpoints.some((tp) => tp.id === touchpointId)) {
-    throw new Response("Touchpoint not found.", { status: 404 });
+    if (!compareVersion) throw await redirectWithToast(home, gone("version", "Version Not Found"));
   }
   return {
     ...base,
@@ -115,6 +130,15 @@ const TOASTS = {
   touchpointDeleted: { title: "Touchpoint Deleted", variant: "success" },
   flowDeleted: { title: "Flow Deleted", variant: "success" },
 } as const;
+
+/** Which thing a form's "not found" is about. */
+const GONE_BY_INTENT: Partial<Record<string, keyof typeof GONE_MESSAGES>> = {
+  [FLOW_INTENTS.regenerate]: "flow",
+  [FLOW_INTENTS.deleteFlow]: "flow",
+  [FLOW_INTENTS.rollback]: "version",
+  [FLOW_INTENTS.updateTouchpoint]: "touchpoint",
+  [FLOW_INTENTS.deleteTouchpoint]: "touchpoint",
+};
 
 function field(form: FormData, name: string) {
   const value = form.get(name);
@@ -138,7 +162,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const fail = (error: unknown, title: string, fallback: string, submission?: NonNullable<Parameters<typeof pageErrorReply>[1]>["submission"]) => {
     if (!isDomainError(error)) throw error;
     if (error.kind === "premium_required") return redirect(flowHref(flowType, { upgrade: true }));
-    const shown = error.kind === "upstream_failed" || error.kind === "not_found" ? new DomainError(error.kind, fallback, { code: error.code }) : error;
+    // What the form was about is gone: the flow as it is now, with the spec's title and the reason.
+    if (error.kind === "not_found") return redirectWithToast(home, gone(GONE_BY_INTENT[intent] ?? "flow", title));
+    const shown = error.kind === "upstream_failed" ? new DomainError(error.kind, fallback, { code: error.code }) : error;
     return pageErrorReply(shown, { submission, title, extra: { intent } });
   };
 

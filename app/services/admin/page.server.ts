@@ -61,6 +61,9 @@ export function formFields<K extends string>(form: FormData, keys: readonly K[])
   return values;
 }
 
+/** Why a row an address names may be missing, and where the admin is now. */
+export const GONE_HINT = "It may have been deleted in another tab; the table shows what is there now.";
+
 /**
  * The row an edit or delete dialog (`?dialog=edit|delete&id=`) is about, or null for any other
  * state. A row that is gone (or never was) sends the admin back to the table with the reason.
@@ -72,6 +75,7 @@ export async function rowForDialog<Row>(request: Request, read: (id: string) => 
     return { dialog, selected: await read(id) };
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    throw await redirectWithToast(tableHref(request), { title: "Error", description: error.message, variant: "destructive" });
+    const description = error.kind === "not_found" ? `${error.message} ${GONE_HINT}` : error.message;
+    throw await redirectWithToast(tableHref(request), { title: "Error", description, variant: "destructive" });
   }
 }
