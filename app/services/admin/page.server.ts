@@ -33,8 +33,14 @@ export function backToTable(request: Request, table: string, verb: AdminVerb, de
   return redirectWithToast(tableHref(request), { ...successToast(table, verb), description });
 }
 
-/** A refused write: the server's message as a toast and at the fields, and the values as typed. */
-export function refused<V>(error: DomainError, intent: string | null, values: V) {
+/**
+ * A refused write: the server's message as a toast and at the fields, and the values as typed.
+ * A row that is gone (deleted in another tab) sends the admin back to the table, told why.
+ */
+export async function refused<V>(error: DomainError, intent: string | null, values: V, request: Request) {
+  if (error.kind === "not_found") {
+    throw await redirectWithToast(tableHref(request), { title: "Error", description: `${error.message} ${GONE_HINT}`, variant: "destructive" });
+  }
   const reply = pageErrorReply(error, { title: "Error" });
   const { fieldErrors, message, toast } = reply.data;
   return data({ intent, values, fieldErrors, message, toast: { title: toast.title, description: toast.description ?? message } }, reply.init ?? undefined);
