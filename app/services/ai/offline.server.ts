@@ -11,7 +11,7 @@ import {
 } from "~/lib/flows/rules";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import { isB2B, isServiceRetail } from "~/lib/questionnaire/options";
-import { formatDuration, MINUTES_PER_DAY, MINUTES_PER_HOUR } from "~/lib/timing";
+import { formatDuration, MINUTES_PER_DAY, MINUTES_PER_HOUR, offsetLabel } from "~/lib/timing";
 import type { FlowMappingRecord, FlowStep } from "~/models/flow-mapping.server";
 import type { FlowProvider, FlowRequest, RegeneratedDraft, RegenerateRequest } from "~/services/ai/provider.server";
 import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
@@ -268,7 +268,7 @@ function smsNudge(facts: Facts, flowType: FlowType, offsetMinutes: number): Draf
     stepType: "SMS",
     title: flowType === "abandoned_cart" ? "Your cart is saved" : `A quick text from ${facts.company}`,
     offsetMinutes,
-    timingText: `${formatDuration(offsetMinutes)} after the trigger`,
+    timingText: offsetLabel(offsetMinutes),
     primaryGoal: "A short, personal nudge on a second channel for contacts who have not acted on the emails.",
     keyMessages: joinBullets([`${facts.company}: ${what}`, "One short link straight to the next step", "Reply STOP to opt out"]),
     callToAction: flowType === "abandoned_cart" ? "Tap to finish checkout" : "Tap to take the next step",
@@ -283,7 +283,7 @@ function extraStep(flowType: FlowType, facts: Facts, afterMinutes: number, numbe
     stepType: "Email",
     title: number % 2 ? `Questions people ask before choosing ${facts.company}` : `Why customers stay with ${facts.company}`,
     offsetMinutes,
-    timingText: `${formatDuration(offsetMinutes)} after the trigger`,
+    timingText: offsetLabel(offsetMinutes),
     primaryGoal: number % 2 ? "Remove the last doubts before the next step." : "Show the result other customers got.",
     keyMessages: joinBullets(
       [
@@ -327,7 +327,7 @@ function fitTiming(touchpoints: DraftTouchpoint[], flowType: FlowType): DraftTou
   const first = list[0];
   if (window && first && (first.offsetMinutes < window.min || first.offsetMinutes > window.max)) {
     const minutes = Math.min(window.max, Math.max(window.min, flowType === "abandoned_cart" ? MINUTES_PER_HOUR : 0));
-    list[0] = { ...first, offsetMinutes: minutes, timingText: minutes === 0 ? "Immediately after the trigger" : `${formatDuration(minutes)} after the trigger` };
+    list[0] = { ...first, offsetMinutes: minutes, timingText: offsetLabel(minutes) };
   }
   for (let index = 1; index < list.length; index++) {
     if (list[index]!.offsetMinutes < list[index - 1]!.offsetMinutes) list[index] = { ...list[index]!, offsetMinutes: list[index - 1]!.offsetMinutes };
@@ -612,7 +612,7 @@ export function regenerateOfflineDraft(request: RegenerateRequest): RegeneratedD
     list = list.map((tp, index) => {
       if (index === 0) return tp;
       const offsetMinutes = Math.max(start, firstMin, Math.round(start + (tp.offsetMinutes - start) * 0.6));
-      return { ...tp, offsetMinutes, timingText: `${formatDuration(offsetMinutes)} after the trigger` };
+      return { ...tp, offsetMinutes, timingText: offsetLabel(offsetMinutes) };
     });
     list[list.length - 1] = withUrgency(list[list.length - 1]!, facts);
     changes.push("added urgency: the steps come closer together and the last one carries a clear deadline");
