@@ -251,6 +251,24 @@ describe("action", () => {
     expect(after.touchpoints.find((tp) => tp.id === touchpoint.id)).toMatchObject({ title: "Hello", keyMessages: "One; two", delayDays: 0 });
   });
 
+  it("a longer delay that moves a step says so in the toast", async () => {
+    const { cookie, user, flow } = await withFlow();
+    const [first, second] = flow.touchpoints;
+    const last = flow.touchpoints[flow.touchpoints.length - 1]!;
+    const fields = { intent: "update-touchpoint", touchpointId: first!.id, title: first!.title, primaryGoal: "Goal", keyMessages: "Hello", callToAction: "Go" };
+    const kept = await post("/flow-mappings?type=onboarding", cookie, { ...fields, delayDays: String(first!.delayDays) });
+    expect(await redirectedWith(kept, "/flow-mappings?type=onboarding")).toMatchObject({ title: "Touchpoint Updated", description: `“${first!.title}” was saved.` });
+
+    const moved = await post("/flow-mappings?type=onboarding", cookie, { ...fields, delayDays: String(last.delayDays + 30) });
+    expect(await redirectedWith(moved, "/flow-mappings?type=onboarding")).toMatchObject({
+      title: "Touchpoint Updated",
+      description: `“${first!.title}” was saved. It now comes after “${last.title}” (it is step ${flow.touchpoints.length}), so the steps were reordered.`,
+    });
+    const after = await flows.getFlow({ userId: user.id, flowId: flow.id });
+    expect(after.touchpoints.map((tp) => tp.id)).toEqual([...flow.touchpoints.slice(1).map((tp) => tp.id), first!.id]);
+    expect(after.touchpoints[0]!.id).toBe(second!.id);
+  });
+
   it("deletes a touchpoint, then the flow", async () => {
     const { cookie, user, flow } = await withFlow();
     const result = await post("/flow-mappings?type=onboarding", cookie, { intent: "delete-touchpoint", touchpointId: flow.touchpoints[0]!.id });

@@ -6,6 +6,7 @@ import { parseForm } from "~/lib/forms/parse";
 import { FlowScreen } from "~/components/flows/flow-screen";
 import { ENHANCED_FIELD, FLOW_INTENTS, flowHref, isFlowDialog, type FlowActionReplyData } from "~/components/flows/flow-url";
 import { FLOW_TYPES, flowTypeLabel, isFlowType, type FlowType } from "~/lib/flow-types";
+import { touchpointSavedMessage } from "~/lib/flows/touchpoint-saved";
 import {
   GENERATE_FAILED_MESSAGE,
   REGENERATE_FAILED_MESSAGE,
@@ -22,6 +23,7 @@ import { DomainError, isDomainError } from "~/services/domain-error";
 import {
   deleteFlow,
   deleteTouchpoint,
+  editTouchpoint,
   generateFlow,
   getFlowByType,
   isGenerating,
@@ -29,7 +31,6 @@ import {
   listVersions,
   regenerateFlow,
   rollbackFlow,
-  updateTouchpoint,
 } from "~/services/flows/flows.server";
 import { readForm } from "~/services/forms.server";
 import { hasCompletedOnboarding } from "~/services/onboarding.server";
@@ -216,12 +217,15 @@ export async function action({ request }: ActionFunctionArgs) {
           { status: 422 },
         );
       }
+      let description: string;
       try {
-        await updateTouchpoint({ userId: user.id, touchpointId: field(form, "touchpointId"), input: submission.value });
+        const touchpointId = field(form, "touchpointId");
+        const { previousStepNumber, flow } = await editTouchpoint({ userId: user.id, touchpointId, input: submission.value });
+        description = touchpointSavedMessage({ touchpointId, previousStepNumber, touchpoints: flow.touchpoints });
       } catch (error) {
         return fail(error, "Failed to Update Touchpoint", "The touchpoint could not be saved. Please try again.", submission);
       }
-      return redirectWithToast(home, { ...TOASTS.touchpointUpdated, description: `“${submission.value.title}” was saved.` });
+      return redirectWithToast(home, { ...TOASTS.touchpointUpdated, description });
     }
     case FLOW_INTENTS.deleteTouchpoint: {
       try {
