@@ -16,6 +16,9 @@ describe("toastOfActionReply", () => {
   it("falls back to the reply's message, and shows nothing for a reply without either", () => {
     expect(toastOfActionReply({ toast: null, message: "Unknown action." })).toMatchObject({ title: "Error", description: "Unknown action.", variant: "destructive" });
     expect(toastOfActionReply({ toast: null, message: "", edited: true })).toBeNull();
+    // Field messages are shown at the fields: the summary would only repeat one of them.
+    expect(toastOfActionReply({ message: "Open Rate must be a percentage from 0 to 100.", fieldErrors: { openRate: "Open Rate must be a percentage from 0 to 100." } })).toBeNull();
+    expect(toastOfActionReply({ message: "Unknown action.", fieldErrors: {} })).toMatchObject({ description: "Unknown action." });
     expect(toastOfActionReply({ result: { status: "error" } })).toBeNull();
     expect(toastOfActionReply(null)).toBeNull();
     expect(toastOfActionReply("text")).toBeNull();

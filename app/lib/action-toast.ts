@@ -2,9 +2,10 @@ import type { ToastMessage, ToastVariant } from "~/lib/toast";
 
 /**
  * A form a page action refused answers with data instead of a redirect: a `toast` (pageErrorReply,
- * the flow screen's and the admin screens' replies) or at least a `message`. With JavaScript each
- * page shows that reply itself; a browser without it gets the page rendered on the server with
- * the reply, so the server must put the message into the page: this is the toast it shows.
+ * the flow screen's and the admin screens' replies) or at least a `message` (unless its field
+ * messages are shown at the fields). With JavaScript each page shows that reply itself; a browser
+ * without it gets the page rendered on the server with the reply, so the server must put the
+ * message into the page: this is the toast it shows.
  */
 const VARIANTS: readonly ToastVariant[] = ["default", "success", "destructive"];
 
@@ -31,6 +32,9 @@ export function toastOfActionReply(reply: unknown): ToastMessage | null {
       };
     }
   }
+  // A reply with field messages shows them at its fields; its summary adds nothing there.
+  const fieldErrors: unknown = Reflect.get(reply, "fieldErrors");
+  if (fieldErrors && typeof fieldErrors === "object" && Object.keys(fieldErrors).length > 0) return null;
   const message = text(Reflect.get(reply, "message"));
   return message ? { id: ACTION_TOAST_ID, title: "Error", description: message, variant: "destructive" } : null;
 }
