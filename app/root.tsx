@@ -1,6 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { useContext } from "react";
+import { UNSAFE_DataRouterStateContext as DataRouterStateContext } from "react-router-dom";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
@@ -8,7 +10,9 @@ import { NavigationProgress } from "~/components/ui/navigation-progress";
 import { ToastProvider } from "~/components/ui/toaster";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { UpgradeDialogProvider } from "~/components/upgrade-dialog";
+import { toastOfActionData } from "~/lib/action-toast";
 import { documentHydrates } from "~/lib/hydration";
+import { useHydrated } from "~/lib/use-hydrated";
 import { getPublicEnv } from "~/services/env.server";
 import { getToast } from "~/services/toast.server";
 import stylesheet from "~/styles/tailwind.css";
@@ -75,10 +79,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * A refused form's message, when the page is rendered with the action's reply (a form posted
+ * without JavaScript): the server puts it in the page as a toast. Once the page runs in the
+ * browser, each page shows its replies itself. Remix gives a route only its own action data; the
+ * router's state, which holds every route's, is read through react-router's context
+ * (docs/decisions/100).
+ */
+function useActionReplyToast() {
+  const router = useContext(DataRouterStateContext);
+  const hydrated = useHydrated();
+  return hydrated ? null : toastOfActionData(router?.actionData);
+}
+
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
+  const actionToast = useActionReplyToast();
   return (
-    <ToastProvider flash={toast}>
+    <ToastProvider flash={actionToast ?? toast}>
       <NavigationProgress />
       <TooltipProvider>
         <Outlet />

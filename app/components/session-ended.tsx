@@ -1,19 +1,46 @@
-import { useEffect } from "react";
+import { useLocation } from "@remix-run/react";
+import { useCallback, useEffect } from "react";
 
 import { useToast } from "~/components/ui/toaster";
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from "~/lib/toast";
 
+export const UNAUTHORIZED_TOAST = { title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" } as const;
+
+/** Sign-in, then back to this page (the server's loginPath builds the same address). */
+export function loginPathFor(location: { pathname: string; search: string }) {
+  const back = `${location.pathname}${location.search}`;
+  return back === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: back })}`;
+}
+
+/** Only one ending per page, however many requests find the session gone at once. */
+let ending = false;
+
 /**
- * Shown when the session ended under an open page: the spec's destructive 'Unauthorized' toast,
- * then a full page load of the sign-in page after 500 ms.
+ * What the page does when the session ended under it (a navigation, a form or a `fetch` got a
+ * 401): the spec's destructive 'Unauthorized' toast, then, after 500 ms, a full page load of the
+ * sign-in page, which comes back to this page after. Returns a function that calls it off (for a
+ * component that unmounts first).
  */
-export function SessionEnded({ loginPath }: { loginPath: string }) {
+export function useSessionEnded() {
   const { toast } = useToast();
-  useEffect(() => {
-    toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+  const location = useLocation();
+  const loginPath = loginPathFor(location);
+  return useCallback(() => {
+    if (ending) return () => undefined;
+    ending = true;
+    toast(UNAUTHORIZED_TOAST);
     const timer = window.setTimeout(() => window.location.assign(loginPath), UNAUTHORIZED_REDIRECT_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      ending = false;
+    };
   }, [toast, loginPath]);
+}
+
+/** The signed-in frame's answer to a 401 from a navigation or a form. */
+export function SessionEnded() {
+  const endSession = useSessionEnded();
+  useEffect(() => endSession(), [endSession]);
   return <LoadingScreen />;
 }
 

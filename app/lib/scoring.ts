@@ -106,9 +106,20 @@ export function verdictLabel(verdict: Verdict) {
   }
 }
 
-/** A figure in display units as the card shows it: '52.04%', '$2.65'. */
+/**
+ * A figure in display units, the one format of the card's medians and the chart: '52.04%',
+ * '10.20%', '0.012%' (two decimals, three when the figure has them), '$2.65'.
+ */
 export function formatMetricValue(unit: MetricDefinition["unit"], value: number) {
-  if (unit === "dollars") return `$${value.toFixed(2)}`;
-  const text = Number.isInteger(value * 100) ? value.toFixed(2) : String(Number(value.toFixed(3)));
-  return `${text}%`;
+  // Figures are never negative (the inputs' minimum is 0).
+  if (unit === "dollars") return `$${roundedMagnitude(value, 2)}`;
+  // Whole thousandths, counted on the decimal the user typed (10.2 × 1000 is 10199.999… in binary).
+  const thousandths = Math.round(Number((value * 1000).toPrecision(12)));
+  return `${(thousandths / 1000).toFixed(thousandths % 10 === 0 ? 2 : 3)}%`;
+}
+
+/** A median's text as the card shows it: its figure in the one format, or the text itself when it has no figure ('N/A'). */
+export function formatMedianText(unit: MetricDefinition["unit"], text: string) {
+  const value = benchmarkNumber(text);
+  return value === null ? text.trim() || "N/A" : formatMetricValue(unit, value);
 }

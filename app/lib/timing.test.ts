@@ -7,6 +7,7 @@ import {
   formatDuration,
   MAX_OFFSET_MINUTES,
   normalizeTouchpointTiming,
+  offsetLabel,
   parseDelayDays,
   timingForDelayDays,
   timingText,
@@ -83,9 +84,9 @@ describe("timingText", () => {
   it("describes each form", () => {
     expect(timingText({ type: "immediate" })).toBe("Immediately");
     expect(timingText({ type: "offset", minutes: 0 })).toBe("Immediately");
-    expect(timingText({ type: "offset", minutes: 30 })).toBe("After 30 minutes");
-    expect(timingText({ type: "offset", minutes: 180 })).toBe("After 3 hours");
-    expect(timingText({ type: "offset", minutes: 4320 })).toBe("After 3 days");
+    expect(timingText({ type: "offset", minutes: 30 })).toBe("30 minutes after the trigger");
+    expect(timingText({ type: "offset", minutes: 180 })).toBe("3 hours after the trigger");
+    expect(timingText({ type: "offset", minutes: 4320 })).toBe("3 days after the trigger");
     expect(timingText({ type: "relative_event", event: "order_deadline", direction: "before", minutes: 120 })).toBe(
       "2 hours before the order deadline",
     );
@@ -98,13 +99,25 @@ describe("timingText", () => {
     );
   });
 
-  it("prefers a non-empty displayText", () => {
-    expect(timingText({ type: "offset", minutes: 60, displayText: "1 hour after the cart is abandoned" })).toBe("1 hour after the cart is abandoned");
-    expect(timingText({ type: "offset", minutes: 60, displayText: "  " })).toBe("After 1 hour");
+  it("reads a fixed offset one way, whoever wrote the step: an edited step and a generated one never mix forms", () => {
+    // A generated step carries the generator's words; an edit gives a plain offset.
+    const generated = timingText({ type: "offset", minutes: 3 * 1440, displayText: "3 days after signup" });
+    const edited = timingText(timingForDelayDays(2));
+    expect(generated).toBe("3 days after the trigger");
+    expect(edited).toBe("2 days after the trigger");
+    expect(timingText({ type: "immediate", displayText: "Immediately after signup" })).toBe("Immediately");
+    expect(offsetLabel(60)).toBe("1 hour after the trigger");
+  });
+
+  it("an event timing reads as its non-empty displayText", () => {
+    expect(timingText({ type: "relative_event", event: "delivery", direction: "after", minutes: 1440, displayText: "The day after it arrives" })).toBe(
+      "The day after it arrives",
+    );
+    expect(timingText({ type: "relative_event", event: "delivery", direction: "after", minutes: 1440, displayText: "  " })).toBe("1 day after delivery");
   });
 
   it("falls back to legacy delay days without a timing", () => {
-    expect(timingText(null, 2)).toBe("After 2 days");
+    expect(timingText(null, 2)).toBe("2 days after the trigger");
     expect(timingText(undefined, 0)).toBe("Immediately");
   });
 });

@@ -67,16 +67,31 @@ export function timingForDelayDays(delayDays: number): Timing {
   return timingForOffsetMinutes(delayDaysToMinutes(delayDays));
 }
 
-/** The sentence shown for a touchpoint's timing; a non-empty displayText wins. */
+/**
+ * The label of a step sent a fixed time after the flow's trigger: "Immediately", "3 days after
+ * the trigger". Every such step reads this way (generated, edited or legacy), so a flow never
+ * mixes forms; the diagram's exit note uses the same words.
+ */
+export function offsetLabel(minutes: number): string {
+  return minutes > 0 ? `${formatDuration(minutes)} after the trigger` : "Immediately";
+}
+
+/**
+ * The sentence shown for a touchpoint's timing. A fixed offset always reads as offsetLabel says
+ * (a generator's or an admin's own words would differ from the label an edit gives); an event
+ * timing reads as its displayText when it has one.
+ */
 export function timingText(timing: Timing | null | undefined, legacyDelayDays?: number | null): string {
-  if (!timing) return legacyDelayDays ? `After ${formatDuration(delayDaysToMinutes(legacyDelayDays))}` : "Immediately";
+  if (!timing) return offsetLabel(legacyDelayDays ? delayDaysToMinutes(legacyDelayDays) : 0);
+  switch (timing.type) {
+    case "immediate":
+      return offsetLabel(0);
+    case "offset":
+      return offsetLabel(timing.minutes);
+  }
   const custom = timing.displayText?.trim();
   if (custom) return custom;
   switch (timing.type) {
-    case "immediate":
-      return "Immediately";
-    case "offset":
-      return timing.minutes === 0 ? "Immediately" : `After ${formatDuration(timing.minutes)}`;
     case "relative_event": {
       const event = TIMING_EVENT_PHRASES[timing.event];
       return timing.minutes === 0 ? `Right ${timing.direction} ${event}` : `${formatDuration(timing.minutes)} ${timing.direction} ${event}`;

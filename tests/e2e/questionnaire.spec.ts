@@ -398,7 +398,9 @@ test.describe("questionnaire without JavaScript", () => {
 
     // The server validates: the messages come back in the page, focus on the first problem.
     await next(page);
-    await expect(page.getByRole("alert").filter({ hasText: VALIDATION })).toBeVisible();
+    // The banner at the form, and the same toast a browser with JavaScript shows.
+    await expect(page.getByRole("main").getByRole("alert").filter({ hasText: VALIDATION })).toBeVisible();
+    await expectToast(page, "Validation Error", { description: VALIDATION, variant: "destructive" });
     await expect(page.getByRole("group", { name: "Business type" })).toContainText("This field is required");
     await expect(page.getByRole("radio", { name: "B2B (Business-to-Business)" })).toBeFocused();
 
@@ -424,7 +426,7 @@ test.describe("questionnaire without JavaScript", () => {
     await next(page);
     // One answer missing: refused, and everything typed is still there.
     await expect(page).toHaveURL(/step=5$/);
-    await expect(page.getByRole("alert").filter({ hasText: VALIDATION })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("alert").filter({ hasText: VALIDATION })).toBeVisible();
     await expect(field(page, QUESTIONS.purchaseMethod.label)).toBeFocused();
     await expect(field(page, QUESTIONS.companyWebsite.label)).toHaveValue("Our answer about companyWebsite");
     await answerTexts(page, GENERAL_FIELDS.slice(11));

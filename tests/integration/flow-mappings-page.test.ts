@@ -78,17 +78,34 @@ describe("loader", () => {
     expect((await load("/flow-mappings?type=onboarding&dialog=conversation", cookie)).messages).toEqual([]);
   });
 
-  it("answers 404 for a version or touchpoint in the URL that is not the user's", async () => {
-    const { cookie } = await withFlow();
+  it("shows the flow with a toast, not a 404, for a dialog address whose touchpoint, version or flow is gone", async () => {
+    const { cookie, user, flow } = await withFlow();
     const other = await withFlow();
     const theirTouchpoint = other.flow.touchpoints[0]!.id;
-    for (const path of [
-      "/flow-mappings?type=onboarding&dialog=compare&version=nope",
-      `/flow-mappings?type=onboarding&dialog=edit&touchpoint=${theirTouchpoint}`,
-      `/flow-mappings?type=onboarding&dialog=delete-touchpoint&touchpoint=${theirTouchpoint}`,
-    ]) {
-      expect(statusOf(await settle(loader(args(getRequest(path, { cookie })))))).toBe(404);
+    const deleted = flow.touchpoints[1]!.id;
+    await flows.deleteTouchpoint({ user: { id: user.id, isPremium: false }, touchpointId: deleted });
+    const touchpointGone = {
+      title: "Touchpoint Not Found",
+      description: "This touchpoint no longer exists (it may have been deleted in another tab). The flow below is up to date.",
+      variant: "destructive",
+    };
+    for (const [path, toast] of [
+      // Deleted, then Back to the dialog it was deleted from; and someone else's id.
+      [`/flow-mappings?type=onboarding&dialog=delete-touchpoint&touchpoint=${deleted}`, touchpointGone],
+      [`/flow-mappings?type=onboarding&dialog=edit&touchpoint=${deleted}`, touchpointGone],
+      [`/flow-mappings?type=onboarding&dialog=edit&touchpoint=${theirTouchpoint}`, touchpointGone],
+      [`/flow-mappings?type=onboarding&dialog=delete-touchpoint&touchpoint=${theirTouchpoint}`, touchpointGone],
+      ["/flow-mappings?type=onboarding&dialog=compare&version=nope", { title: "Version Not Found", description: "This version no longer exists. Open Versions to choose another." }],
+      // No lead nurture flow at all: every dialog of it is about a flow that is not there.
+      ["/flow-mappings?type=lead_nurture&dialog=versions", { title: "Flow Not Found", description: expect.stringContaining("This flow no longer exists") }],
+      ["/flow-mappings?type=lead_nurture&dialog=edit&touchpoint=x", { title: "Flow Not Found" }],
+    ] as const) {
+      const result = await settle(loader(args(getRequest(path, { cookie }))));
+      const home = new URL(path, "http://x").searchParams.get("type") === "lead_nurture" ? "/flow-mappings?type=lead_nurture" : "/flow-mappings?type=onboarding";
+      expect(await redirectedWith(result, home), path).toMatchObject(toast);
     }
+    // Without a dialog the same page simply loads.
+    expect((await load("/flow-mappings?type=lead_nurture", cookie)).flow).toBeNull();
   });
 
   it("renders a 12-touchpoint flow with 50 versions without reading the versions", async () => {
@@ -168,31 +185,38 @@ describe("action", () => {
     expect(dataOf(enhanced)).toMatchObject({ intent: "regenerate", ok: true, toast: { title: "Flow Regenerated Successfully!", description: "The previous flow was saved as version 2." } });
   });
 
-  it("a flow that is not the user's reads as the spec's failure text, and nothing changes", async () => {
+  it("a flow or touchpoint that is gone (or not the user's) shows the flow with the spec's title and the reason, and nothing changes", async () => {
     const mine = await withFlow();
     const theirs = await withFlow();
-    const regenerate = await post("/flow-mappings?type=onboarding", mine.cookie, { intent: "regenerate", flowId: theirs.flow.id, feedback: "Mine now" });
-    expect(statusOf(regenerate)).toBe(404);
-    expect((dataOf(regenerate) as Reply).toast).toMatchObject({
-      title: "Failed to Regenerate Flow",
-      description: "There was an error regenerating your flow. Please try again.",
-      variant: "destructive",
-    });
+    const flowGone = { variant: "destructive", description: expect.stringContaining("This flow no longer exists") };
+    const regenerate = await post("/flow-mappings?type=onboarding&dialog=regenerate", mine.cookie, { intent: "regenerate", flowId: theirs.flow.id, feedback: "Mine now" });
+    expect(await redirectedWith(regenerate, "/flow-mappings?type=onboarding")).toMatchObject({ ...flowGone, title: "Failed to Regenerate Flow" });
     const remove = await post("/flow-mappings?type=onboarding", mine.cookie, { intent: "delete-flow", flowId: theirs.flow.id });
-    expect(statusOf(remove)).toBe(404);
-    expect((dataOf(remove) as Reply).toast?.title).toBe("Failed to Delete Flow");
-    const editTheirs = await post("/flow-mappings?type=onboarding", mine.cookie, {
-      intent: "update-touchpoint",
-      touchpointId: theirs.flow.touchpoints[0]!.id,
-      title: "Hijacked",
-      primaryGoal: "x",
-      keyMessages: "x",
-      callToAction: "x",
-      delayDays: "0",
-    });
-    expect(statusOf(editTheirs)).toBe(404);
-    expect((dataOf(editTheirs) as Reply).toast?.title).toBe("Failed to Update Touchpoint");
+    expect(await redirectedWith(remove, "/flow-mappings?type=onboarding")).toMatchObject({ ...flowGone, title: "Failed to Delete Flow" });
+    const edit = (touchpointId: string) =>
+      post(`/flow-mappings?type=onboarding&dialog=edit&touchpoint=${touchpointId}`, mine.cookie, {
+        intent: "update-touchpoint",
+        touchpointId,
+        title: "Hijacked",
+        primaryGoal: "x",
+        keyMessages: "x",
+        callToAction: "x",
+        delayDays: "0",
+      });
+    const touchpointGone = {
+      title: "Failed to Update Touchpoint",
+      description: "This touchpoint no longer exists (it may have been deleted in another tab). The flow below is up to date.",
+      variant: "destructive",
+    };
+    expect(await redirectedWith(await edit(theirs.flow.touchpoints[0]!.id), "/flow-mappings?type=onboarding")).toMatchObject(touchpointGone);
     expect((await flows.getFlow({ userId: theirs.user.id, flowId: theirs.flow.id })).touchpoints[0]!.title).toBe(theirs.flow.touchpoints[0]!.title);
+
+    // One tab deletes a touchpoint; the other, still showing its edit dialog, saves it.
+    const deleted = mine.flow.touchpoints[0]!.id;
+    await flows.deleteTouchpoint({ user: { id: mine.user.id, isPremium: false }, touchpointId: deleted });
+    expect(await redirectedWith(await edit(deleted), "/flow-mappings?type=onboarding")).toMatchObject(touchpointGone);
+    const again = await post("/flow-mappings?type=onboarding", mine.cookie, { intent: "delete-touchpoint", touchpointId: deleted });
+    expect(await redirectedWith(again, "/flow-mappings?type=onboarding")).toMatchObject({ ...touchpointGone, title: "Failed to Delete Touchpoint" });
   });
 
   it("rolls back to a version", async () => {
@@ -201,9 +225,12 @@ describe("action", () => {
     const [version] = await flows.listVersions({ userId: user.id, flowId: flow.id });
     const result = await post("/flow-mappings?type=onboarding&dialog=versions", cookie, { intent: "rollback", flowId: flow.id, versionId: version!.id });
     expect(await redirectedWith(result, "/flow-mappings?type=onboarding")).toMatchObject({ title: "Rollback Successful!" });
-    const missing = await post("/flow-mappings?type=onboarding", cookie, { intent: "rollback", flowId: flow.id, versionId: "nope" });
-    expect(statusOf(missing)).toBe(404);
-    expect((dataOf(missing) as Reply).toast).toMatchObject({ title: "Failed to Rollback", description: "There was an error rolling back your flow. Please try again." });
+    const missing = await post("/flow-mappings?type=onboarding&dialog=versions", cookie, { intent: "rollback", flowId: flow.id, versionId: "nope" });
+    expect(await redirectedWith(missing, "/flow-mappings?type=onboarding")).toMatchObject({
+      title: "Failed to Rollback",
+      description: "This version no longer exists. Open Versions to choose another.",
+      variant: "destructive",
+    });
   });
 
   it("edits a touchpoint: blank fields get the spec's messages at the fields, then it saves", async () => {
@@ -222,6 +249,24 @@ describe("action", () => {
     const after = await flows.getFlow({ userId: user.id, flowId: flow.id });
     // 'abc' days is 0 days (spec §5).
     expect(after.touchpoints.find((tp) => tp.id === touchpoint.id)).toMatchObject({ title: "Hello", keyMessages: "One; two", delayDays: 0 });
+  });
+
+  it("a longer delay that moves a step says so in the toast", async () => {
+    const { cookie, user, flow } = await withFlow();
+    const [first, second] = flow.touchpoints;
+    const last = flow.touchpoints[flow.touchpoints.length - 1]!;
+    const fields = { intent: "update-touchpoint", touchpointId: first!.id, title: first!.title, primaryGoal: "Goal", keyMessages: "Hello", callToAction: "Go" };
+    const kept = await post("/flow-mappings?type=onboarding", cookie, { ...fields, delayDays: String(first!.delayDays) });
+    expect(await redirectedWith(kept, "/flow-mappings?type=onboarding")).toMatchObject({ title: "Touchpoint Updated", description: `“${first!.title}” was saved.` });
+
+    const moved = await post("/flow-mappings?type=onboarding", cookie, { ...fields, delayDays: String(last.delayDays + 30) });
+    expect(await redirectedWith(moved, "/flow-mappings?type=onboarding")).toMatchObject({
+      title: "Touchpoint Updated",
+      description: `“${first!.title}” was saved. It now comes after “${last.title}” (it is step ${flow.touchpoints.length}), so the steps were reordered.`,
+    });
+    const after = await flows.getFlow({ userId: user.id, flowId: flow.id });
+    expect(after.touchpoints.map((tp) => tp.id)).toEqual([...flow.touchpoints.slice(1).map((tp) => tp.id), first!.id]);
+    expect(after.touchpoints[0]!.id).toBe(second!.id);
   });
 
   it("deletes a touchpoint, then the flow", async () => {

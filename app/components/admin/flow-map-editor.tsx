@@ -252,7 +252,7 @@ function StepEditor({
               <TextControl label="Time (HH:MM)" name={name("time")} defaultValue={step.time} placeholder="09:00" maxLength={5} />
             </>
           ) : null}
-          <TextControl label="Display text" name={name("displayText")} defaultValue={step.displayText} className="sm:col-span-4" hint="Optional: how the timing reads on the flow" maxLength={200} />
+          <TextControl label="Display text" name={name("displayText")} defaultValue={step.displayText} className="sm:col-span-4" hint="Optional: how an event timing reads on the flow. A delay always reads like “3 days after the trigger”." maxLength={200} />
         </div>
         {timingError ? <p className="mt-2 text-sm text-red-700">{timingError}</p> : null}
       </div>

@@ -5,7 +5,7 @@ import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { CrownIcon, UpgradeLink } from "~/components/upgrade-dialog";
 import type { FlowType } from "~/lib/flow-types";
 import { metricDefinition, type MetricKey } from "~/lib/metrics";
-import { scoreFor, verdictLabel, type Score } from "~/lib/scoring";
+import { formatMedianText, scoreFor, verdictLabel, type Score } from "~/lib/scoring";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { CardFlow } from "~/services/benchmarks/card";
 
@@ -309,7 +309,7 @@ function MetricRow({
         {row.median ? (
           <>
             <span className="font-semibold text-slate-900 tabular-nums">
-              {row.median.text || "N/A"}
+              {formatMedianText(definition.unit, row.median.text)}
             </span>
             <span className="block truncate text-xs text-slate-500">
               {row.median.groupLabel}

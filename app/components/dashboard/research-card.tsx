@@ -2,6 +2,7 @@ import { Form, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 
 import { HoneypotField } from "~/components/forms";
+import { useSessionEnded } from "~/components/session-ended";
 import { StatusButton } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toaster";
 
@@ -23,6 +24,7 @@ export function ResearchCard({ website }: { website: string }) {
   const [running, setRunning] = useState(false);
   const { toast } = useToast();
   const revalidator = useRevalidator();
+  const endSession = useSessionEnded();
 
   async function research() {
     setRunning(true);
@@ -33,6 +35,10 @@ export function ResearchCard({ website }: { website: string }) {
         credentials: "same-origin",
       });
       const body: unknown = await response.json().catch(() => null);
+      if (response.status === 401) {
+        endSession();
+        return;
+      }
       if (!response.ok) {
         const message = body && typeof body === "object" && "message" in body && typeof body.message === "string" ? body.message : null;
         console.error("AI research failed", response.status, message);

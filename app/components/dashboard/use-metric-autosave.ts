@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
+import { useSessionEnded } from "~/components/session-ended";
 import type { FlowType } from "~/lib/flow-types";
 import { fromStoredMetric, METRIC_KEYS, metricDefinition, readMetricInput, toStoredMetric, type MetricKey } from "~/lib/metrics";
 import type { CardFlow } from "~/services/benchmarks/card";
@@ -18,6 +19,9 @@ export const fieldKey = (flowType: FlowType, key: MetricKey) => `${flowType}:${k
 function textOf(value: number | null) {
   return value === null ? "" : String(value);
 }
+
+/** A save the server refused because the session has ended (the page then goes to sign-in). */
+class SessionEndedError extends Error {}
 
 export interface FormReplyLike {
   flowType: string;
@@ -52,6 +56,7 @@ export function useMetricAutosave(flows: CardFlow[], reply: FormReplyLike | null
   debouncer.current ??= createKeyedDebouncer(METRIC_SAVE_DEBOUNCE_MS);
   const enqueue = useRef(createKeyedQueue()).current;
   const active = useRef(new Map<string, number>());
+  const endSession = useSessionEnded();
 
   const save = useCallback(
     (flowType: FlowType, key: MetricKey, value: number | null) => {
@@ -67,6 +72,7 @@ export function useMetricAutosave(flows: CardFlow[], reply: FormReplyLike | null
           keepalive: true,
         });
         const body: unknown = await response.json().catch(() => null);
+        if (response.status === 401) throw new SessionEndedError("you are logged out.");
         if (!response.ok) {
           const errorsOf = body && typeof body === "object" && "errors" in body && body.errors && typeof body.errors === "object" ? body.errors : {};
           const fieldMessage: unknown = Reflect.get(errorsOf, key);
@@ -91,12 +97,13 @@ export function useMetricAutosave(flows: CardFlow[], reply: FormReplyLike | null
         (error: unknown) => {
           const left = (active.current.get(flowType) ?? 1) - 1;
           active.current.set(flowType, left);
+          if (error instanceof SessionEndedError) endSession();
           const message = `${metricDefinition(key).label} was not saved: ${error instanceof Error ? error.message : "please try again."}`;
           setStatus((s) => ({ ...s, [flowType]: { state: "error", message } }));
         },
       );
     },
-    [enqueue],
+    [enqueue, endSession],
   );
 
   const edit = useCallback(

@@ -109,6 +109,13 @@ describe("TextareaField, SelectField, PasswordField, CheckboxField", () => {
     expect(page.byTag("button")).toHaveLength(0);
     expect(describedBy(input.attribs["aria-describedby"])).toEqual([`${input.attribs.id}-description`]);
   });
+
+  it("a required password field shows the required mark like every other field", async () => {
+    const required = await renderDom(<PasswordField label="Password" inputProps={{ name: "password", "aria-required": true }} />);
+    expect(required.text(required.byTag("label")[0]!)).toBe("Password *");
+    const plain = await renderDom(<PasswordField label="Password" inputProps={{ name: "password", required: true }} />);
+    expect(plain.text(plain.byTag("label")[0]!)).toBe("Password");
+  });
 });
 
 describe("ChoiceField", () => {

@@ -189,7 +189,7 @@ export function SelectField({
 }
 
 /** A password input with a show/hide toggle; the toggle appears once JavaScript runs. */
-export function PasswordField({ label, inputProps, errors, description, className }: FieldChrome & { inputProps: WithKey<React.InputHTMLAttributes<HTMLInputElement>> }) {
+export function PasswordField({ label, inputProps, errors, description, className, required }: FieldChrome & { inputProps: WithKey<React.InputHTMLAttributes<HTMLInputElement>> }) {
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
   const { key, ...props } = inputProps;
@@ -197,7 +197,7 @@ export function PasswordField({ label, inputProps, errors, description, classNam
   const { controlProps } = ids;
   const name = typeof label === "string" ? label.toLowerCase() : "password";
   return (
-    <FieldFrame ids={ids} label={label} description={description} errors={errors} className={className}>
+    <FieldFrame ids={ids} label={label} required={markedRequired(props, required)} description={description} errors={errors} className={className}>
       <div className="relative mt-1">
         <input key={key} className={`${controlClass} pr-16`} {...props} {...controlProps} type={visible ? "text" : "password"} />
         {hydrated ? (

@@ -36,7 +36,7 @@ describe("layoutTimeline", () => {
     expect(layout.exit.x).toBeGreaterThan(third!.x);
     expect(layout.width).toBeGreaterThan(layout.exit.x);
     expect(layout.description).toBe(
-      "Starts at the trigger. Step 1, SMS: Step 1 (Immediately). Wait 2 days. Step 2, Email: Step 2 (After 2 days). Wait 3 days. Step 3, SMS: Step 3 (After 5 days). Exit when they buy, 5 days after the trigger.",
+      "Starts at the trigger. Step 1, SMS: Step 1 (Immediately). Wait 2 days. Step 2, Email: Step 2 (2 days after the trigger). Wait 3 days. Step 3, SMS: Step 3 (5 days after the trigger). Exit when they buy, 5 days after the trigger.",
     );
   });
 

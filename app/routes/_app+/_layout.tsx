@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AppShell } from "~/components/layout/app-shell";
@@ -23,13 +23,5 @@ export default function AppLayout() {
 }
 
 export function ErrorBoundary() {
-  const location = useLocation();
-  const back = `${location.pathname}${location.search}`;
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        401: () => <SessionEnded loginPath={`/login?${new URLSearchParams({ redirectTo: back })}`} />,
-      }}
-    />
-  );
+  return <GeneralErrorBoundary statusHandlers={{ 401: () => <SessionEnded /> }} />;
 }

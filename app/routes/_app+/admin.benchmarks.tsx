@@ -55,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return unknownIntent(values);
     }
   } catch (error) {
-    if (isDomainError(error)) return refused(error, typeof intent === "string" ? intent : null, values);
+    if (isDomainError(error)) return refused(error, typeof intent === "string" ? intent : null, values, request);
     throw error;
   }
 }

@@ -63,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return unknownIntent(draft);
     }
   } catch (error) {
-    if (isDomainError(error)) return refused(error, intent, draft);
+    if (isDomainError(error)) return refused(error, intent, draft, request);
     throw error;
   }
 }

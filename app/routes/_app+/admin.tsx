@@ -3,6 +3,7 @@ import { Outlet } from "@remix-run/react";
 
 import { AccessDenied } from "~/components/access-denied";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SessionEnded } from "~/components/session-ended";
 import { requireAdmin } from "~/services/auth/auth.server";
 
 // Every /admin page: Admin role only. Each child loader checks again for itself.
@@ -16,5 +17,6 @@ export default function AdminLayout() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 403: () => <AccessDenied /> }} />;
+  // A session that ended under an admin page is handled as on every signed-in page.
+  return <GeneralErrorBoundary statusHandlers={{ 401: () => <SessionEnded />, 403: () => <AccessDenied /> }} />;
 }

@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return unknownIntent(values);
     }
   } catch (error) {
-    if (isDomainError(error)) return refused(error, intent, values);
+    if (isDomainError(error)) return refused(error, intent, values, request);
     throw error;
   }
 }

@@ -23,6 +23,10 @@ export const CONTENT_WRITTEN_TOAST = {
   description: "Ready-to-send email and SMS copy is written for every touchpoint of this flow.",
 } as const;
 export const CONTENT_FAILED_TITLE = "Error Generating Content";
+export const CONTENT_FLOW_GONE_TOAST = {
+  title: "Flow Not Found",
+  description: "This flow no longer exists (it may have been deleted in another tab). Your other flows are listed here.",
+} as const;
 
 /** Premium only: anyone else gets the upgrade dialog (on the dashboard) instead of the page. */
 const UPGRADE_HOME = `/dashboard?${UPGRADE_PARAM}=1`;
@@ -38,7 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!user.isPremium) throw redirect(UPGRADE_HOME);
   const flows = await listFlowsWithContent({ user: { id: user.id, isPremium: true } });
   const wanted = new URL(request.url).searchParams.get("flow");
-  const selected = flows.find((item) => item.flow.id === wanted) ?? flows[0] ?? null;
+  const chosen = wanted ? flows.find((item) => item.flow.id === wanted) : undefined;
+  // An address naming a flow that is gone (deleted in another tab, an old link) shows the others.
+  if (wanted && !chosen) throw await redirectWithToast("/flow-content", { ...CONTENT_FLOW_GONE_TOAST, variant: "destructive" });
+  const selected = chosen ?? flows[0] ?? null;
   return {
     flows: flows.map(({ flow, content }) => ({
       id: flow.id,

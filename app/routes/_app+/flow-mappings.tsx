@@ -6,6 +6,7 @@ import { parseForm } from "~/lib/forms/parse";
 import { FlowScreen } from "~/components/flows/flow-screen";
 import { ENHANCED_FIELD, FLOW_INTENTS, flowHref, isFlowDialog, type FlowActionReplyData } from "~/components/flows/flow-url";
 import { FLOW_TYPES, flowTypeLabel, isFlowType, type FlowType } from "~/lib/flow-types";
+import { touchpointSavedMessage } from "~/lib/flows/touchpoint-saved";
 import {
   GENERATE_FAILED_MESSAGE,
   REGENERATE_FAILED_MESSAGE,
@@ -22,6 +23,7 @@ import { DomainError, isDomainError } from "~/services/domain-error";
 import {
   deleteFlow,
   deleteTouchpoint,
+  editTouchpoint,
   generateFlow,
   getFlowByType,
   isGenerating,
@@ -29,7 +31,6 @@ import {
   listVersions,
   regenerateFlow,
   rollbackFlow,
-  updateTouchpoint,
 } from "~/services/flows/flows.server";
 import { readForm } from "~/services/forms.server";
 import { hasCompletedOnboarding } from "~/services/onboarding.server";
@@ -65,6 +66,17 @@ function throwForPage(error: unknown): never {
   throw error;
 }
 
+/** What a toast says when the address or the form names something that no longer exists. */
+const GONE_MESSAGES = {
+  flow: "This flow no longer exists (it may have been deleted in another tab). You can generate a new one here.",
+  touchpoint: "This touchpoint no longer exists (it may have been deleted in another tab). The flow below is up to date.",
+  version: "This version no longer exists. Open Versions to choose another.",
+} as const;
+
+function gone(what: keyof typeof GONE_MESSAGES, title: string) {
+  return { title, description: GONE_MESSAGES[what], variant: "destructive" } as const;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
@@ -80,6 +92,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const [flow, generating] = await Promise.all([getFlowByType({ userId: user.id, flowType }), isGenerating({ userId: user.id, flowType })]);
   const dialog = url.searchParams.get("dialog");
+  const home = flowHref(flowType);
+  // A dialog address about something that is gone (deleted in another tab, then Back, or an old
+  // link) shows the flow as it is now, with a toast that says what is missing.
+  if (!flow && isFlowDialog(dialog)) throw await redirectWithToast(home, gone("flow", "Flow Not Found"));
+  const touchpointId = url.searchParams.get("touchpoint");
+  if (flow && (dialog === "edit" || dialog === "delete-touchpoint") && !flow.touchpoints.some((tp) => tp.id === touchpointId)) {
+    throw await redirectWithToast(home, gone("touchpoint", "Touchpoint Not Found"));
+  }
   // Versions and messages load only when their dialog opens (a flow may have many).
   const needsVersions = flow && (dialog === "versions" || dialog === "compare");
   const [versions, messages] = await Promise.all([
@@ -89,11 +109,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let compareVersion = null;
   if (flow && dialog === "compare") {
     compareVersion = versions?.find((version) => version.id === url.searchParams.get("version")) ?? null;
-    if (!compareVersion) throw new Response("Version not found.", { status: 404 });
-  }
-  const touchpointId = url.searchParams.get("touchpoint");
-  if (flow && (dialog === "edit" || dialog === "delete-touchpoint") && !flow.touchpoints.some((tp) => tp.id === touchpointId)) {
-    throw new Response("Touchpoint not found.", { status: 404 });
+    if (!compareVersion) throw await redirectWithToast(home, gone("version", "Version Not Found"));
   }
   return {
     ...base,
@@ -115,6 +131,15 @@ const TOASTS = {
   touchpointDeleted: { title: "Touchpoint Deleted", variant: "success" },
   flowDeleted: { title: "Flow Deleted", variant: "success" },
 } as const;
+
+/** Which thing a form's "not found" is about. */
+const GONE_BY_INTENT: Partial<Record<string, keyof typeof GONE_MESSAGES>> = {
+  [FLOW_INTENTS.regenerate]: "flow",
+  [FLOW_INTENTS.deleteFlow]: "flow",
+  [FLOW_INTENTS.rollback]: "version",
+  [FLOW_INTENTS.updateTouchpoint]: "touchpoint",
+  [FLOW_INTENTS.deleteTouchpoint]: "touchpoint",
+};
 
 function field(form: FormData, name: string) {
   const value = form.get(name);
@@ -138,7 +163,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const fail = (error: unknown, title: string, fallback: string, submission?: NonNullable<Parameters<typeof pageErrorReply>[1]>["submission"]) => {
     if (!isDomainError(error)) throw error;
     if (error.kind === "premium_required") return redirect(flowHref(flowType, { upgrade: true }));
-    const shown = error.kind === "upstream_failed" || error.kind === "not_found" ? new DomainError(error.kind, fallback, { code: error.code }) : error;
+    // What the form was about is gone: the flow as it is now, with the spec's title and the reason.
+    if (error.kind === "not_found") return redirectWithToast(home, gone(GONE_BY_INTENT[intent] ?? "flow", title));
+    const shown = error.kind === "upstream_failed" ? new DomainError(error.kind, fallback, { code: error.code }) : error;
     return pageErrorReply(shown, { submission, title, extra: { intent } });
   };
 
@@ -190,12 +217,15 @@ export async function action({ request }: ActionFunctionArgs) {
           { status: 422 },
         );
       }
+      let description: string;
       try {
-        await updateTouchpoint({ user: flowUser, touchpointId: field(form, "touchpointId"), input: submission.value });
+        const touchpointId = field(form, "touchpointId");
+        const { previousStepNumber, flow } = await editTouchpoint({ user: flowUser, touchpointId, input: submission.value });
+        description = touchpointSavedMessage({ touchpointId, previousStepNumber, touchpoints: flow.touchpoints });
       } catch (error) {
         return fail(error, "Failed to Update Touchpoint", "The touchpoint could not be saved. Please try again.", submission);
       }
-      return redirectWithToast(home, { ...TOASTS.touchpointUpdated, description: `“${submission.value.title}” was saved.` });
+      return redirectWithToast(home, { ...TOASTS.touchpointUpdated, description });
     }
     case FLOW_INTENTS.deleteTouchpoint: {
       try {

@@ -33,8 +33,14 @@ export function backToTable(request: Request, table: string, verb: AdminVerb, de
   return redirectWithToast(tableHref(request), { ...successToast(table, verb), description });
 }
 
-/** A refused write: the server's message as a toast and at the fields, and the values as typed. */
-export function refused<V>(error: DomainError, intent: string | null, values: V) {
+/**
+ * A refused write: the server's message as a toast and at the fields, and the values as typed.
+ * A row that is gone (deleted in another tab) sends the admin back to the table, told why.
+ */
+export async function refused<V>(error: DomainError, intent: string | null, values: V, request: Request) {
+  if (error.kind === "not_found") {
+    throw await redirectWithToast(tableHref(request), { title: "Error", description: `${error.message} ${GONE_HINT}`, variant: "destructive" });
+  }
   const reply = pageErrorReply(error, { title: "Error" });
   const { fieldErrors, message, toast } = reply.data;
   return data({ intent, values, fieldErrors, message, toast: { title: toast.title, description: toast.description ?? message } }, reply.init ?? undefined);
@@ -61,6 +67,9 @@ export function formFields<K extends string>(form: FormData, keys: readonly K[])
   return values;
 }
 
+/** Why a row an address names may be missing, and where the admin is now. */
+export const GONE_HINT = "It may have been deleted in another tab; the table shows what is there now.";
+
 /**
  * The row an edit or delete dialog (`?dialog=edit|delete&id=`) is about, or null for any other
  * state. A row that is gone (or never was) sends the admin back to the table with the reason.
@@ -72,6 +81,7 @@ export async function rowForDialog<Row>(request: Request, read: (id: string) => 
     return { dialog, selected: await read(id) };
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    throw await redirectWithToast(tableHref(request), { title: "Error", description: error.message, variant: "destructive" });
+    const description = error.kind === "not_found" ? `${error.message} ${GONE_HINT}` : error.message;
+    throw await redirectWithToast(tableHref(request), { title: "Error", description, variant: "destructive" });
   }
 }

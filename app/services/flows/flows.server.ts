@@ -368,29 +368,38 @@ function inTimeOrder(touchpoints: TouchpointInput[]): TouchpointInput[] {
   return keyed.sort((a, b) => a.key - b.key || a.index - b.index).map((entry) => entry.tp);
 }
 
-/**
- * Edits a touchpoint's text and delay; a new delay moves the timing
- * and reorders the steps. A premium flow type's touchpoints need premium.
- */
-export async function updateTouchpoint({
-  user,
-  touchpointId,
-  input,
-}: {
+interface TouchpointEdit {
   user: FlowUser;
   touchpointId: string;
   input: TouchpointEditInput | unknown;
-}): Promise<TouchpointView> {
+}
+
+/**
+ * Edits a touchpoint's text and delay; a new delay moves the timing and reorders the steps. A
+ * premium flow type's touchpoints need premium.
+ */
+export async function updateTouchpoint(edit: TouchpointEdit): Promise<TouchpointView> {
+  return (await editTouchpoint(edit)).touchpoint;
+}
+
+/** updateTouchpoint, also answering where the step was before and the flow as it is now (to tell the user about a reorder). */
+export async function editTouchpoint({
+  user,
+  touchpointId,
+  input,
+}: TouchpointEdit): Promise<{ touchpoint: TouchpointView; previousStepNumber: number; flow: FlowView }> {
   const userId = user.id;
   const edit = parseOrThrow(touchpointEditSchema, input);
   const flow = await findFlowByTouchpoint({ touchpointId, userId });
   if (!flow) throw notFound(TOUCHPOINT_NOT_FOUND);
   assertPremium(user, flow.flowType);
+  let previousStepNumber = 0;
   const result = await withWriteConflict(
     updateWithRevision(flow._id, userId, (current) => {
       const inputs = touchpointInputsOf(current.touchpoints ?? []);
       const existing = inputs.find((tp) => tp.id === touchpointId);
       if (!existing) throw notFound(TOUCHPOINT_NOT_FOUND);
+      previousStepNumber = inputs.indexOf(existing) + 1;
       const edited: TouchpointInput = { ...existing, title: edit.title, primaryGoal: edit.primaryGoal, keyMessages: edit.keyMessages, callToAction: edit.callToAction };
       if (edit.delayDays !== existing.delayDays) {
         const timing = timingForDelayDays(edit.delayDays);
@@ -405,13 +414,13 @@ export async function updateTouchpoint({
         result: ({ flow: written }) => {
           const doc = written.touchpoints.find((tp) => tp._id === touchpointId);
           if (!doc) throw notFound(TOUCHPOINT_NOT_FOUND);
-          return toTouchpointView(written._id, doc);
+          return { touchpoint: toTouchpointView(written._id, doc), flow: toFlowView(written) };
         },
       };
     }),
   );
   if (!result) throw notFound(TOUCHPOINT_NOT_FOUND);
-  return result;
+  return { ...result, previousStepNumber };
 }
 
 /** Deletes a touchpoint; the remaining steps are renumbered 1..n. A premium flow type's touchpoints need premium. Returns the flow as it is now. */

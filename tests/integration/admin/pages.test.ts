@@ -20,6 +20,7 @@ const { QuestionnaireResponseModel } = await import("~/models/questionnaire-resp
 const { invalidateAdminStats } = await import("~/services/admin.server");
 const { loadDashboard } = await import("~/services/dashboard.server");
 const { recordAudit, AuditLogModel } = await import("~/models/audit-log.server");
+const { GONE_HINT } = await import("~/services/admin/page.server");
 
 await useTestDatabase({ clearBeforeEach: true });
 beforeEach(() => invalidateAdminStats());
@@ -114,7 +115,7 @@ describe("/admin/benchmarks page", () => {
     const admin = await createAdmin();
     const gone = await settle(benchmarksPage.loader(args(getRequest("/admin/benchmarks?dialog=edit&id=nope&page=2", { cookie: admin.cookie }))));
     expectRedirect(gone as Response, "/admin/benchmarks?page=2");
-    expect(await toastOf(gone as Response)).toMatchObject({ description: "Benchmark not found.", variant: "destructive" });
+    expect(await toastOf(gone as Response)).toMatchObject({ description: `Benchmark not found. ${GONE_HINT}`, variant: "destructive" });
   });
 });
 

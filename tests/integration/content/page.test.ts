@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { FlowContentModel } from "~/models/flow-content.server";
-import { action, CONTENT_FAILED_TITLE, CONTENT_WRITTEN_TOAST, loader } from "~/routes/_app+/flow-content";
+import { action, CONTENT_FAILED_TITLE, CONTENT_FLOW_GONE_TOAST, CONTENT_WRITTEN_TOAST, loader } from "~/routes/_app+/flow-content";
 import { generateFlow } from "~/services/flows/flows.server";
 
 import { useTestDatabase } from "../../support/db";
@@ -39,6 +39,14 @@ describe("/flow-content", () => {
     expect(data.flows).toEqual([{ id: flow.id, flowType: "lead_nurture", touchpointCount: flow.touchpoints.length, written: false, outdatedCount: 0 }]);
     expect(data.selected?.flow.id).toBe(flow.id);
     expect(data.selected?.content.written).toBe(false);
+  });
+
+  it("an address naming a flow that is gone shows the page with a toast instead", async () => {
+    const { cookie, flow } = await premiumWithFlow();
+    const answer = (await settle(loader(args(getRequest("/flow-content?flow=deleted-in-another-tab", { cookie }))))) as Response;
+    expectRedirect(answer, "/flow-content");
+    expect(await toastOf(answer)).toMatchObject({ ...CONTENT_FLOW_GONE_TOAST, variant: "destructive" });
+    expect((dataOf(await loader(args(getRequest("/flow-content", { cookie })))) as Awaited<ReturnType<typeof loader>>).selected?.flow.id).toBe(flow.id);
   });
 
   it("the Generate Full Email Content form writes the content and lands on the page with a toast", async () => {

@@ -16,110 +16,23 @@
  */
 import crypto from "node:crypto";
 import { existsSync } from "node:fs";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inspect } from "node:util";
 
-import { createRequestHandler } from "@remix-run/node";
-import { defineRoutes } from "@remix-run/dev/dist/config/routes.js";
 import { afterAll, describe, expect, it, vi } from "vitest";
 
 import { SessionModel } from "~/models/session.server";
 import { UserModel } from "~/models/user.server";
-import * as boundary from "~/services/boundary.server";
 
 import { useTestDatabase } from "../../support/db";
 import { useEnv } from "../../support/env";
 import { createAdmin, createUser, signIn } from "../../support/factories";
+import { build, entries, handle, routeModules, sendToApp, type RouteEntry } from "../../support/in-process-app";
+
+export { build, handle };
 
 /** How many test files share the walk (harness.1.test.ts … harness.<SHARDS>.test.ts). */
 export const SHARDS = 3;
-
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-const appDir = path.join(root, "app");
-const { default: remixConfig } = (await import("../../../remix.config.js")) as {
-  default: {
-    routes: (define: typeof defineRoutes) => Promise<Record<string, RouteEntry>>;
-    future: Record<string, boolean>;
-  };
-};
-
-interface RouteEntry {
-  id: string;
-  parentId?: string;
-  path?: string;
-  index?: boolean;
-  caseSensitive?: boolean;
-  file: string;
-}
-type RouteModule = Record<string, unknown>;
-
-// ---------------------------------------------------------------------------------------------
-// The server build, made from the route files.
-
-const discovered = await remixConfig.routes(defineRoutes);
-const routeModules = new Map<string, RouteModule>();
-routeModules.set("root", (await import("~/root")) as RouteModule);
-for (const route of Object.values(discovered)) routeModules.set(route.id, (await import(/* @vite-ignore */ path.join(appDir, route.file))) as RouteModule);
-const entries: RouteEntry[] = [
-  { id: "root", path: "", file: "root.tsx" },
-  ...Object.values(discovered).map((r) => ({
-    ...r,
-    parentId: r.parentId ?? "root",
-  })),
-];
-
-/** Where a route sits in the tree: the same in the server build and in the browser manifest. */
-const placeOf = (r: (typeof entries)[number]) => ({
-  id: r.id,
-  parentId: r.id === "root" ? undefined : r.parentId,
-  path: r.path,
-  index: r.index,
-  caseSensitive: r.caseSensitive,
-});
-const buildRoutes = Object.fromEntries(entries.map((r) => [r.id, { ...placeOf(r), module: routeModules.get(r.id)! }]));
-const manifestRoutes = Object.fromEntries(
-  entries.map((r) => {
-    const module = routeModules.get(r.id)!;
-    return [
-      r.id,
-      {
-        ...placeOf(r),
-        module: `/build/${r.id}.js`,
-        imports: [],
-        hasAction: typeof module.action === "function",
-        hasLoader: typeof module.loader === "function",
-        hasClientAction: false,
-        hasClientLoader: false,
-        hasErrorBoundary: typeof module.ErrorBoundary === "function",
-      },
-    ];
-  }),
-);
-// The build's entry starts the server when it loads (startup.server: the app's own database and
-// seed data); here the test database is used, so the entry is loaded with a start-up that does
-// nothing. The stand-in is in place for this one import only.
-vi.doMock("~/services/startup.server", () => ({ startServer: async () => undefined }));
-const entryServer = (await import("~/entry.server")) as RouteModule;
-vi.doUnmock("~/services/startup.server");
-const build = {
-  mode: "production",
-  entry: { module: entryServer },
-  routes: buildRoutes,
-  assets: {
-    version: "harness",
-    url: "/build/manifest-harness.js",
-    entry: { module: "/build/entry.client.js", imports: [] },
-    routes: manifestRoutes,
-  },
-  publicPath: "/build/",
-  assetsBuildDirectory: "public/build",
-  future: remixConfig.future,
-  isSpaMode: false,
-};
-export const handle = createRequestHandler(build as unknown as Parameters<typeof createRequestHandler>[0], "production");
-/** The server build assembled from the route files (for the boundary's own checks and a real server). */
-export { build };
 
 const BASE = "http://127.0.0.1:3000";
 let requestCount = 0;
@@ -127,12 +40,7 @@ let requestCount = 0;
 /** One request through the boundary and the app, as the server does it, from a client at `address`. */
 export async function send(request: Request, address = "127.0.0.1") {
   requestCount++;
-  const prepared = boundary.beforeApp(build, request, {
-    address,
-    tls: false,
-  });
-  if ("response" in prepared) return prepared.response;
-  return boundary.afterApp(prepared.request, await handle(prepared.request));
+  return sendToApp(request, address);
 }
 
 // ---------------------------------------------------------------------------------------------

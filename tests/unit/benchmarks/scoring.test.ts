@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { METRIC_DEFINITIONS, type MetricKey } from "~/lib/metrics";
-import { benchmarkNumber, formatMetricValue, NO_SCORE, scoreFor, scoreForMetric, verdictLabel } from "~/lib/scoring";
+import { benchmarkNumber, formatMedianText, formatMetricValue, NO_SCORE, scoreFor, scoreForMetric, verdictLabel } from "~/lib/scoring";
 
 const HIGHER: MetricKey[] = ["openRate", "clickRate", "ctr", "revenuePerRecipient"];
 const LOWER: MetricKey[] = ["bounceRate", "unsubscribeRate", "spamComplaintRate"];
@@ -108,5 +108,24 @@ describe("formatMetricValue", () => {
     expect(formatMetricValue("percent", 60.5)).toBe("60.50%");
     expect(formatMetricValue("percent", 0.012)).toBe("0.012%");
     expect(formatMetricValue("dollars", 2)).toBe("$2.00");
+  });
+
+  it("gives a figure with one decimal two, whatever its binary float", () => {
+    // 10.2 × 100 is 1019.9999999999999 in binary: it used to read '10.2%' beside the card's '10.20%'.
+    expect(formatMetricValue("percent", 10.2)).toBe("10.20%");
+    expect(formatMetricValue("percent", 0.29)).toBe("0.29%");
+    expect(formatMetricValue("percent", 12.345)).toBe("12.345%");
+    expect(formatMetricValue("percent", 0)).toBe("0.00%");
+    expect(formatMetricValue("dollars", 0.1)).toBe("$0.10");
+  });
+});
+
+describe("formatMedianText", () => {
+  it("shows a median's figure in the chart's format, and a median without one as it is", () => {
+    expect(formatMedianText("percent", "10.2%")).toBe("10.20%");
+    expect(formatMedianText("percent", "52.04%")).toBe("52.04%");
+    expect(formatMedianText("dollars", "$2.5")).toBe("$2.50");
+    expect(formatMedianText("percent", "N/A")).toBe("N/A");
+    expect(formatMedianText("percent", "")).toBe("N/A");
   });
 });

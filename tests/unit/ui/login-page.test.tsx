@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+
 import { describe, expect, it } from "vitest";
 
 import { ToastProvider } from "~/components/ui/toaster";
@@ -26,5 +28,15 @@ describe("the sign-in page's third-party option", () => {
     const html = await renderLogin("Continue with Acme ID");
     expect(visibleText(html)).toContain("Or continue with");
     expect(html).toMatch(/<a[^>]*href="\/api\/login"[^>]*>[\s\S]*Continue with Acme ID<\/a>/);
+  });
+});
+
+describe("the configuration example", () => {
+  it("describes the sign-in page without a provider as it is: no third-party button", () => {
+    const example = readFileSync(new URL("../../../.env.example", import.meta.url), "utf8");
+    const paragraph = example.slice(example.indexOf("# Third-party sign-in"), example.indexOf("OAUTH_AUTHORIZE_URL"));
+    const text = paragraph.replace(/^# ?/gm, "").replace(/\s+/g, " ");
+    expect(text).toContain('Unset: the sign-in page offers email and password only, with no "Or continue with" button');
+    expect(text).not.toMatch(/button explains/);
   });
 });
