@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
 
+import { OPEN_PARAM } from "~/lib/dashboard-links";
 import { DEFAULT_OPEN_BENCHMARK_FLOW, flowTypeLabel, isFlowType, type FlowType } from "~/lib/flow-types";
 import { METRIC_KEYS } from "~/lib/metrics";
 import { listBenchmarkMediansCached } from "~/models/email-benchmark.server";
@@ -15,8 +16,7 @@ import { redirectWithToast } from "~/services/toast.server";
 
 export const DASHBOARD_INTENT = { saveMetrics: "save-metrics", research: "research" } as const;
 
-/** The query parameter that keeps a flow section open after a save without JavaScript. */
-export const OPEN_PARAM = "open";
+export { OPEN_PARAM };
 
 export const RESEARCH_TOASTS = {
   success: {
