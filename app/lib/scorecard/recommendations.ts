@@ -442,23 +442,20 @@ function figuresWithoutFlow(ctx: FlowContext): Candidate | null {
 function missingFlow(ctx: FlowContext): Candidate | null {
   if (ctx.flow || figuresEntered(ctx) > 0) return null;
   const median = ctx.medians.revenuePerRecipient;
-  const money = median && median.value > 0 ? median.value * 1000 : null;
+  const peers = median && median.value > 0 ? ` Peers earn a median of ${dollarsText(median.value)} per recipient from ${aFlow(ctx.flowType)} (${peerPhrase(median.groupLabel)}).` : "";
   return {
     id: `missing_flow:${ctx.flowType}`,
     flowType: ctx.flowType,
     severity: FLOW_WEIGHTS[ctx.flowType] >= 30 ? "high" : "medium",
     title: `No ${lowerLabel(ctx.flowType)} flow yet`,
     detail: `You have no ${lowerLabel(ctx.flowType)} flow in Flowmap and no figures for one. ${FLOW_DESCRIPTIONS[ctx.flowType]}`,
-    impact:
-      money === null
-        ? notEstimable(`there is no revenue median for ${aFlow(ctx.flowType)} in your peer group.`)
-        : {
-            revenuePer1000Recipients: Math.round(money),
-            text: `Peers earn a median of ${moneyText(money)} per 1,000 recipients from ${aFlow(ctx.flowType)} (${dollarsText(median!.value)} each, ${peerPhrase(median!.groupLabel)}).`,
-          },
+    // What peers earn per recipient is known; how many of the user's contacts the flow would
+    // reach, and whether they run one elsewhere, is not.
+    impact: notEstimable(`Flowmap does not know how many of your contacts it would reach.${peers}`),
     actions: [generateAction(ctx.flowType)],
     critical: false,
-    distance: money === null ? null : 1,
+    // Without the flow the user is as far below the median as one can be.
+    distance: 1,
     priority: 0,
   };
 }

@@ -57,9 +57,10 @@ describe("the realistic store (Harbor Coffee)", () => {
     expect(scorecard.recommendations.map((r) => [r.id, r.impact.revenuePer1000Recipients])).toEqual([
       ["revenue_gap:abandoned_cart", 2200],
       ["revenue_gap:onboarding", 550],
-      ["missing_flow:upsell", 410],
-      ["missing_flow:sunset", 410],
       ["revenue_gap:lead_nurture", 300],
+      // Not run in Flowmap and no figures: what they would earn this store is not estimable.
+      ["missing_flow:upsell", null],
+      ["missing_flow:sunset", null],
     ]);
     expect(scorecard.score).toBe(34);
     expect(scorecard.missing).toEqual([]);
@@ -175,17 +176,20 @@ describe("each rule", () => {
     expect(found.impact.text).toMatch(/^Not estimable: /);
   });
 
-  it("a missing flow type: what peers earn from it, and a link to generate it", () => {
+  it("a missing flow type: plainly not estimable, what peers earn from it, and a link to generate it", () => {
     const found = finding(input({}), "missing_flow:abandoned_cart");
     expect(found.title).toBe("No abandoned cart flow yet");
-    expect(found.impact).toEqual({ revenuePer1000Recipients: 3650, text: "Peers earn a median of $3,650 per 1,000 recipients from an abandoned cart flow ($3.65 each, across all industries)." });
+    expect(found.impact).toEqual({
+      revenuePer1000Recipients: null,
+      text: "Not estimable: Flowmap does not know how many of your contacts it would reach. Peers earn a median of $3.65 per recipient from an abandoned cart flow (across all industries).",
+    });
     expect(found.actions).toEqual([{ label: "Generate an abandoned cart flow", href: "/flow-mappings?type=abandoned_cart" }]);
-    // A new account: the five flows by what peers earn from them, the heavier flow first on a tie.
+    // A new account: the five flows, the one that weighs most in flow revenue first.
     expect(buildScorecard(input({})).recommendations.map((item) => item.id)).toEqual([
       "missing_flow:abandoned_cart",
       "missing_flow:onboarding",
-      "missing_flow:lead_nurture",
       "missing_flow:upsell",
+      "missing_flow:lead_nurture",
       "missing_flow:sunset",
     ]);
   });
