@@ -103,6 +103,11 @@ function aFlow(flowType: FlowType) {
   return `${/^[aeiou]/.test(label) ? "an" : "a"} ${label} flow`;
 }
 
+function firstSentence(text: string) {
+  const end = text.search(/[.!?](\s|$)/);
+  return end === -1 ? text : text.slice(0, end + 1);
+}
+
 function plural(count: number, word: string) {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
@@ -448,14 +453,15 @@ function missingFlow(ctx: FlowContext): Candidate | null {
     flowType: ctx.flowType,
     severity: FLOW_WEIGHTS[ctx.flowType] >= 30 ? "high" : "medium",
     title: `No ${lowerLabel(ctx.flowType)} flow yet`,
-    detail: `You have no ${lowerLabel(ctx.flowType)} flow in Flowmap and no figures for one. ${FLOW_DESCRIPTIONS[ctx.flowType]}`,
+    detail: `You have no ${lowerLabel(ctx.flowType)} flow in Flowmap and no figures for one. ${firstSentence(FLOW_DESCRIPTIONS[ctx.flowType])}`,
     // What peers earn per recipient is known; how many of the user's contacts the flow would
     // reach, and whether they run one elsewhere, is not.
     impact: notEstimable(`Flowmap does not know how many of your contacts it would reach.${peers}`),
     actions: [generateAction(ctx.flowType)],
     critical: false,
-    // Without the flow the user is as far below the median as one can be.
-    distance: 1,
+    // Without the flow, the user misses that flow's share of typical flow revenue: as far below
+    // the median as that share allows, the largest (abandoned cart) counting as 100% below.
+    distance: FLOW_WEIGHTS[ctx.flowType] / Math.max(...Object.values(FLOW_WEIGHTS)),
     priority: 0,
   };
 }

@@ -216,4 +216,16 @@ describe("ranking", () => {
     ]);
     expect(buildScorecard(scorecard).recommendations).toHaveLength(5);
   });
+
+  it("counts a flow the user does not run as far from the median as its share of flow revenue", () => {
+    // Clicks 57% below the median: behind a missing onboarding flow (75%), ahead of a missing upsell flow (35%).
+    const scorecard = input({ abandoned_cart: { clickRate: 4.1, revenuePerRecipient: 3.8, openRate: 41.18 } }, { flows: [flow("abandoned_cart", [touchpoint("Email", HOUR), touchpoint("Email", DAY)])] });
+    expect(findings(scorecard).map((item) => item.id)).toEqual([
+      "missing_flow:onboarding",
+      "click_gap:abandoned_cart",
+      "missing_flow:upsell",
+      "missing_flow:lead_nurture",
+      "missing_flow:sunset",
+    ]);
+  });
 });
