@@ -297,7 +297,7 @@ function ScorecardTeaser() {
             Unlock your scorecard
           </UpgradeLink>
         </div>
-        <div className="relative select-none" aria-hidden="true">
+        <div className="relative hidden select-none sm:block" aria-hidden="true">
           <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4 blur-[3px]">
             <div className="flex items-center gap-4">
               <div className="h-16 w-16 rounded-full border-8 border-emerald-300 border-r-slate-200" />
