@@ -113,11 +113,17 @@ test.describe("a premium user's scorecard with JavaScript", () => {
     await cart.locator(":scope > summary").click();
     await cart.getByRole("spinbutton", { name: /^Revenue Per Recipient/ }).fill("3.8");
     await expect(cart.getByRole("status")).toHaveText("Saved");
+    // The card refreshes itself from the API once the figure is saved...
+    await expect(page.getByTestId("scorecard-refreshed")).toHaveText("Updated with the figures you just saved.");
+    await expect(page.getByTestId("overall-score")).not.toHaveAttribute("data-score", String(before));
+    const live = await overallScore(page);
+    expect(live).toBeGreaterThan(before);
 
+    // ...and the next page load says what changed since the scorecard shown before.
     await page.reload();
     await waitForHydration(page);
     const after = await overallScore(page);
-    expect(after).toBeGreaterThan(before);
+    expect(after).toBe(live);
     await expect(page.getByTestId("scorecard-change")).toHaveText(new RegExp(`^Since \\d+ \\w+ \\d{4}: up ${after - before} points? \\(${before} → ${after}\\); Abandoned Cart \\d+ → \\d+`));
     await expect(firstRecommendation(page)).not.toContainText("Abandoned cart revenue per recipient $1.45");
     await shot(page, "scorecard-changed");

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useEffect, useState } from "react";
 
 import { CrownIcon, UpgradeLink } from "~/components/upgrade-dialog";
 import { buttonClass } from "~/components/ui/button";
@@ -12,6 +13,7 @@ import { FLOWS_BY_WEIGHT } from "~/lib/scorecard/scoring";
 import type { DashboardScorecard } from "~/services/dashboard.server";
 
 import { FlowIcon } from "./flow-icons";
+import { METRICS_SAVED_EVENT } from "./use-metric-autosave";
 
 /**
  * The premium Scorecard card: one score out of 100 with its band, a score per flow, what to fix
@@ -20,7 +22,52 @@ import { FlowIcon } from "./flow-icons";
  */
 export function ScorecardCard({ data }: { data: DashboardScorecard }) {
   if (data.kind === "teaser") return <ScorecardTeaser />;
-  const { scorecard, change } = data;
+  return <PremiumScorecard scorecard={data.scorecard} change={data.change} />;
+}
+
+function isScorecard(body: unknown): body is Scorecard {
+  if (!body || typeof body !== "object") return false;
+  const score: unknown = Reflect.get(body, "score");
+  return (
+    (score === null || typeof score === "number") &&
+    Array.isArray(Reflect.get(body, "flows")) &&
+    Array.isArray(Reflect.get(body, "recommendations")) &&
+    Array.isArray(Reflect.get(body, "missing"))
+  );
+}
+
+/**
+ * The page's scorecard, refreshed from GET /api/scorecard after the benchmark card saves a
+ * figure (with JavaScript). Without JavaScript the save reloads the page, which shows it anyway.
+ */
+function useLiveScorecard(initial: Scorecard) {
+  const [live, setLive] = useState<{ scorecard: Scorecard; refreshed: boolean }>({ scorecard: initial, refreshed: false });
+  useEffect(() => setLive({ scorecard: initial, refreshed: false }), [initial]);
+  useEffect(() => {
+    let controller: AbortController | null = null;
+    const refresh = () => {
+      controller?.abort();
+      const current = new AbortController();
+      controller = current;
+      fetch("/api/scorecard", { headers: { Accept: "application/json" }, credentials: "same-origin", signal: current.signal })
+        .then((response) => (response.ok ? response.json() : null))
+        .then((body: unknown) => {
+          if (!current.signal.aborted && isScorecard(body)) setLive({ scorecard: body, refreshed: true });
+        })
+        // The figure is saved either way; the next page load shows the scorecard that goes with it.
+        .catch(() => {});
+    };
+    window.addEventListener(METRICS_SAVED_EVENT, refresh);
+    return () => {
+      window.removeEventListener(METRICS_SAVED_EVENT, refresh);
+      controller?.abort();
+    };
+  }, []);
+  return live;
+}
+
+function PremiumScorecard({ scorecard: loaded, change }: { scorecard: Scorecard; change: string | null }) {
+  const { scorecard, refreshed } = useLiveScorecard(loaded);
   return (
     <section aria-labelledby="scorecard-heading" className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="scorecard-card">
       <div className="relative isolate border-b border-slate-200 bg-linear-to-br from-brand-50 via-white to-white px-5 py-6 sm:px-7">
@@ -43,7 +90,14 @@ export function ScorecardCard({ data }: { data: DashboardScorecard }) {
       <div className="grid gap-6 p-5 sm:p-7 md:grid-cols-[minmax(0,15rem)_minmax(0,1fr)] md:gap-8">
         <div className="flex flex-col items-center gap-3 text-center md:items-start md:text-left">
           <ScoreDial score={scorecard.score} />
-          {change ? (
+          <p role="status" className="sr-only">
+            {refreshed ? `Scorecard updated with your figures: ${scorecard.score === null ? "no overall score yet" : `${scorecard.score} out of 100`}.` : ""}
+          </p>
+          {refreshed ? (
+            <p className="rounded-lg bg-emerald-50 px-3 py-2 text-xs leading-relaxed text-emerald-900" data-testid="scorecard-refreshed">
+              Updated with the figures you just saved.
+            </p>
+          ) : change ? (
             <p className="rounded-lg bg-slate-50 px-3 py-2 text-xs leading-relaxed text-slate-700" data-testid="scorecard-change">
               {change}
             </p>
