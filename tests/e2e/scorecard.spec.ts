@@ -176,6 +176,8 @@ test.describe("a free user", () => {
     await waitForHydration(page);
     const teaser = page.getByTestId("scorecard-teaser");
     await expect(teaser.getByRole("heading", { name: "Your score and what to fix first" })).toBeVisible();
+    const results = await new AxeBuilder({ page }).include("[data-testid='scorecard-teaser']").analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await teaser.getByRole("link", { name: "Unlock your scorecard" }).click();
     await expect(upgradeDialog(page).getByText("To upgrade, send us a message")).toBeVisible();
     if (SCREENSHOTS) {

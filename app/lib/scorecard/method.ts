@@ -95,8 +95,10 @@ export const RULES = {
   crowdedEmails: 4,
   /** ...within this many minutes are "too close" when people also unsubscribe more than peers. */
   crowdedWithinMinutes: 5 * MINUTES_PER_DAY,
-  /** A gap this far (relative) from the median is "high" severity. */
+  /** A gap this far (relative) from the median is "high" severity... */
   highGap: 0.5,
+  /** ...and this far "medium"; closer is "low". */
+  mediumGap: 0.2,
   /** Revenue at stake from this many dollars per 1,000 recipients is "high" severity. */
   highImpactDollars: 1000,
 } as const;

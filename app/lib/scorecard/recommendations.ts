@@ -118,7 +118,7 @@ function notEstimable(reason: string): RecommendationImpact {
 
 function severityFor({ distance, money }: { distance: number; money: number | null }): Severity {
   if ((money ?? 0) >= RULES.highImpactDollars || distance >= RULES.highGap) return "high";
-  if (distance >= 0.2) return "medium";
+  if (distance >= RULES.mediumGap) return "medium";
   return "low";
 }
 
