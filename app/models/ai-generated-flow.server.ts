@@ -184,6 +184,28 @@ export async function findFlowsOfUser(userId: string): Promise<CurrentFlowDoc[]>
   return AiGeneratedFlowModel.find({ userId }, CURRENT).sort({ createdAt: 1 }).lean<CurrentFlowDoc[]>();
 }
 
+/** What the scorecard reads of a flow: its type, regenerations, and each touchpoint's channel, title and timing. */
+export type FlowOutline = Pick<AiGeneratedFlowDoc, "_id" | "flowType" | "regenerationCount"> & {
+  touchpoints: Array<Pick<TouchpointDoc, "_id" | "stepNumber" | "stepType" | "title" | "delayDays" | "timing" | "offsetMinutes">>;
+};
+
+const OUTLINE = {
+  flowType: 1,
+  regenerationCount: 1,
+  "touchpoints._id": 1,
+  "touchpoints.stepNumber": 1,
+  "touchpoints.stepType": 1,
+  "touchpoints.title": 1,
+  "touchpoints.delayDays": 1,
+  "touchpoints.timing": 1,
+  "touchpoints.offsetMinutes": 1,
+} as const;
+
+/** The user's flows in outline (no texts beyond titles, no history). */
+export async function findFlowOutlinesOfUser(userId: string): Promise<FlowOutline[]> {
+  return AiGeneratedFlowModel.find({ userId }, OUTLINE).sort({ createdAt: 1 }).lean<FlowOutline[]>();
+}
+
 /** The flow holding a touchpoint, when the flow is the user's. */
 export async function findFlowByTouchpoint({ touchpointId, userId }: { touchpointId: string; userId: string }): Promise<CurrentFlowDoc | null> {
   return AiGeneratedFlowModel.findOne({ userId, "touchpoints._id": touchpointId }, CURRENT).lean<CurrentFlowDoc>();

@@ -1,7 +1,9 @@
 import { data } from "@remix-run/node";
 
+import { OPEN_PARAM } from "~/lib/dashboard-links";
 import { DEFAULT_OPEN_BENCHMARK_FLOW, flowTypeLabel, isFlowType, type FlowType } from "~/lib/flow-types";
 import { METRIC_KEYS } from "~/lib/metrics";
+import type { Scorecard } from "~/lib/scorecard/scorecard";
 import { listBenchmarkMediansCached } from "~/models/email-benchmark.server";
 import { getResponseSummaryByUserId } from "~/models/questionnaire-response.server";
 import { listMetricsForUser } from "~/models/user-benchmark-metric.server";
@@ -11,12 +13,12 @@ import { saveMetricsFromForm } from "~/services/benchmarks/benchmarks.server";
 import { isDomainError } from "~/services/domain-error";
 import { readForm } from "~/services/forms.server";
 import { performResearch } from "~/services/research/research.server";
+import { scorecardForDashboard } from "~/services/scorecard/scorecard.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const DASHBOARD_INTENT = { saveMetrics: "save-metrics", research: "research" } as const;
 
-/** The query parameter that keeps a flow section open after a save without JavaScript. */
-export const OPEN_PARAM = "open";
+export { OPEN_PARAM };
 
 export const RESEARCH_TOASTS = {
   success: {
@@ -33,8 +35,9 @@ export function shouldShowResearch(user: Pick<UserRecord, "completionMethod" | "
 }
 
 /**
- * Everything the dashboard shows; `/` and `/dashboard` both use it, so they never differ. Reads
- * only: three projected queries in parallel, no write.
+ * Everything the dashboard shows; `/` and `/dashboard` both use it, so they never differ. Three
+ * projected queries in parallel; for premium users two more for the scorecard, which writes only
+ * when the scorecard differs from the one last shown.
  */
 export async function loadDashboard(user: UserRecord, url?: URL) {
   const [profile, metrics, benchmarks] = await Promise.all([
@@ -44,6 +47,9 @@ export async function loadDashboard(user: UserRecord, url?: URL) {
   ]);
   const openFlows = new Set<FlowType>([DEFAULT_OPEN_BENCHMARK_FLOW]);
   for (const value of url?.searchParams.getAll(OPEN_PARAM) ?? []) if (isFlowType(value)) openFlows.add(value);
+  // Premium users get their scorecard; everyone else a teaser that carries none of its figures.
+  const scorecard: DashboardScorecard =
+    user.isPremium === 1 ? { kind: "premium", ...(await scorecardForDashboard({ userId: user.id, profile, metrics, benchmarks })) } : { kind: "teaser" };
   return {
     // A saved questionnaire counts as a profile once it names the company (spec §7).
     profile: profile?.companyName ? profile : null,
@@ -52,8 +58,11 @@ export async function loadDashboard(user: UserRecord, url?: URL) {
     peerGroup: profile ? { industry: profile.industry, businessType: profile.businessType } : null,
     benchmarks: buildBenchmarkCard({ benchmarks, metrics, peer: profile }),
     openFlows: [...openFlows],
+    scorecard,
   };
 }
+
+export type DashboardScorecard = { kind: "premium"; scorecard: Scorecard; change: string | null } | { kind: "teaser" };
 
 export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>;
 

@@ -1,14 +1,13 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { parse as parseCsv } from "csv-parse/sync";
-import { MongoClient } from "mongodb";
 
 import { TEXT_FIELDS } from "../../app/lib/questionnaire/fields";
 import { desktopNav, expectToast, flowContentLink, newUser, registerByApi, test, upgradeDialog, waitForHydration } from "./support/app";
+import { grantPremium } from "./support/premium";
 
 /**
  * The Flow Content page (premium): writing a flow's content, the email preview in a sandboxed
@@ -38,21 +37,6 @@ async function seedOnboarding(request: APIRequestContext, answers: Record<string
     data: { ...texts, companyName, businessType: "eCommerce", industry: "Food & Beverage", communicationChannels: "Email + SMS" },
   });
   expect(response.status(), await response.text()).toBe(201);
-}
-
-/** Premium is granted by the provider's staff (spec §6): the test sets it in the running server's database. */
-async function grantPremium(email: string) {
-  const port = Number(process.env.E2E_PORT ?? 3210);
-  const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `flowmap-e2e-${port}`);
-  const uri = fs.readFileSync(path.join(dataDir, "db", "engine.uri"), "utf8").trim();
-  const client = new MongoClient(uri, { directConnection: true, serverSelectionTimeoutMS: 5000 });
-  try {
-    await client.connect();
-    const result = await client.db("flowmap").collection("users").updateOne({ email }, { $set: { isPremium: 1 } });
-    expect(result.matchedCount).toBe(1);
-  } finally {
-    await client.close();
-  }
 }
 
 async function premiumWithFlow(request: APIRequestContext, { answers = ANSWERS, companyName = "Harbor Coffee" } = {}) {

@@ -10,6 +10,9 @@ import { createKeyedDebouncer, createKeyedQueue, type KeyedDebouncer } from "./k
 /** Spec §9: a field saves itself 1000 ms after its last edit. */
 export const METRIC_SAVE_DEBOUNCE_MS = 1000;
 
+/** Dispatched on `window` after a figure is saved, so what depends on the figures (the scorecard) can refresh. */
+export const METRICS_SAVED_EVENT = "flowmap:metrics-saved";
+
 export type SectionStatus = { state: "idle" } | { state: "pending" } | { state: "saving" } | { state: "saved" } | { state: "error"; message: string };
 
 type PerFlow<T> = Record<string, Record<string, T>>;
@@ -92,7 +95,10 @@ export function useMetricAutosave(flows: CardFlow[], reply: FormReplyLike | null
           });
           const left = (active.current.get(flowType) ?? 1) - 1;
           active.current.set(flowType, left);
-          if (left === 0) setStatus((s) => (s[flowType]?.state === "error" ? s : { ...s, [flowType]: { state: "saved" } }));
+          if (left === 0) {
+            setStatus((s) => (s[flowType]?.state === "error" ? s : { ...s, [flowType]: { state: "saved" } }));
+            window.dispatchEvent(new CustomEvent(METRICS_SAVED_EVENT, { detail: { flowType } }));
+          }
         },
         (error: unknown) => {
           const left = (active.current.get(flowType) ?? 1) - 1;

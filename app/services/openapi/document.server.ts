@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ALL_FLOWS_EXPORT_FORMATS, EXPORT_FORMATS } from "~/lib/content/export/model";
 import { FLOW_TYPES } from "~/lib/flow-types";
 import * as responses from "~/lib/api/responses";
+import { scorecardSchema } from "~/lib/scorecard/api-schema";
 import { generateFlowSchema, regenerateFlowSchema, touchpointEditSchema } from "~/lib/flows/types";
 import { changePasswordApiSchema, loginApiSchema, profileNameSchema, registerApiSchema } from "~/lib/schemas/auth";
 import { editAnswersSchema, fullQuestionnaireSchema, questionnaireSubmitSchema, waitlistSchema } from "~/lib/schemas/questionnaire";
@@ -466,6 +467,16 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     body: { schema: userMetricsInputSchema, example: { flowType: "onboarding", openRate: 4550, clickRate: 320 } },
     ok: [{ status: 200, description: "The record as saved.", json: responses.userMetricRecordSchema }],
+  },
+  {
+    method: "get",
+    path: "/api/scorecard",
+    tag: "Benchmarks",
+    summary: "Your scorecard: a score per flow and overall, and what to fix first (premium)",
+    description: "Computed from your figures, your peer group's medians and your flows in Flowmap at each call. docs/scorecard.md describes the method.",
+    access: "user",
+    ok: [{ status: 200, description: "The scorecard.", json: scorecardSchema }],
+    errors: { 402: "Premium only (PREMIUM_REQUIRED)." },
   },
   // Research
   {

@@ -271,6 +271,11 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     expect((await call("POST", "/api/user-metrics", { cookie: user.cookie, body: { flowType: "onboarding", openRate: 4550 } })).status).toBe(200);
     expect((await call("POST", "/api/user-metrics", { cookie: user.cookie, body: { flowType: "nope" } })).status).toBe(422);
     expect((await call("GET", "/api/user-metrics", { cookie: user.cookie })).status).toBe(200);
+
+    expect((await call("GET", "/api/scorecard")).status).toBe(401);
+    expect((await call("GET", "/api/scorecard", { cookie: user.cookie })).status).toBe(402);
+    expect((await call("POST", "/api/user-metrics", { cookie: premium.cookie, body: { flowType: "abandoned_cart", revenuePerRecipient: 150, clickRate: 400, openRate: 4000 } })).status).toBe(200);
+    expect((await call("GET", "/api/scorecard", { cookie: premium.cookie })).status).toBe(200);
   });
 
   it("research: refused without a website, and a real run against a loopback site and a loopback model", async () => {

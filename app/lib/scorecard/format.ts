@@ -1,0 +1,27 @@
+import type { MetricKey } from "~/lib/metrics";
+
+/** How the scorecard writes figures and money (pure; shared by the rules and the card). */
+
+/** '1.1%', '52.04%', '0.012%': as few decimals as the figure needs. */
+export function percentText(value: number) {
+  return `${Number(value.toFixed(value < 0.1 ? 3 : 2))}%`;
+}
+
+export function dollarsText(value: number) {
+  return `$${value.toFixed(2)}`;
+}
+
+/** Whole dollars with thousands separators: '$1,850'. */
+export function moneyText(value: number) {
+  return `$${String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
+}
+
+/** A figure in its unit: '$1.80' or '1.1%'. */
+export function figureText(metric: MetricKey, value: number) {
+  return metric === "revenuePerRecipient" ? dollarsText(value) : percentText(value);
+}
+
+/** 'across all industries' or 'for Food & Beverage · eCommerce'. */
+export function peerPhrase(groupLabel: string) {
+  return groupLabel.trim().toLowerCase() === "all industries" ? "across all industries" : `for ${groupLabel}`;
+}

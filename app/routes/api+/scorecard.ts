@@ -1,0 +1,10 @@
+import { apiJson, apiRoute } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth/auth.server";
+import { getScorecard } from "~/services/scorecard/scorecard.server";
+
+// GET /api/scorecard: { score, flows, recommendations, missing } for premium users; 402
+// PREMIUM_REQUIRED for everyone else, 401 when signed out.
+export const loader = apiRoute(async ({ request }) => {
+  const user = await requireApiUser(request);
+  return apiJson(await getScorecard({ user }), { headers: { "Cache-Control": "no-store" } });
+});
