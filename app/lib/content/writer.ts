@@ -67,7 +67,7 @@ const ANGLE_WORDS: Array<[Angle, RegExp]> = [
   ["booked", /\b(you're booked|is booked|before your first|coming up)\b/i],
   ["thanks", /\b(thank you|thanks for|is confirmed|confirm)\b/i],
   ["checkin", /\b(how (?:was|did|is)|check[- ]?in|feedback|review while|how it's going|going so far)\b/i],
-  ["proof", /\b(proof|reviews?|testimonials?|what (?:customers|members|regulars|people) (?:say|loved)|stories|take our word|results|case stud\w*|come back|keep coming)\b/i],
+  ["proof", /\b(proof|reviews?|testimonials?|what (?:customers|members|regulars|people|clients) (?:say|loved)|stories|take our word|results|case stud\w*|come back|keep coming|members stay|make the case)\b/i],
   ["objection", /\b(questions?|answers?|worry|worries|objection|doubt|risky|small print|switching|before you (?:book|order|decide))\b/i],
   ["story", /\b(why we started|different|the .+ way|our story)\b/i],
   ["howto", /\b(how (?:to|it works|the subscription works)|step by step|what to expect|getting started|get the most|first win|up and running|what to look for|guide|tips?|works)\b/i],
@@ -82,8 +82,10 @@ export function angleOf(flowType: FlowType, touchpoint: Pick<WriterTouchpoint, "
   const words = `${touchpoint.title}\n${touchpoint.primaryGoal}`;
   if (flowType === "abandoned_cart" && index === 0) return "cart";
   if (flowType === "sunset" && index === total - 1 && total > 1) return "goodbye";
-  for (const [angle, pattern] of ANGLE_WORDS) if (pattern.test(touchpoint.title)) return angle;
-  for (const [angle, pattern] of ANGLE_WORDS) if (pattern.test(words)) return angle;
+  // Saying goodbye belongs to sunset flows: elsewhere "the last email" is just the last step.
+  const patterns = ANGLE_WORDS.filter(([angle]) => angle !== "goodbye" || flowType === "sunset");
+  for (const [angle, pattern] of patterns) if (pattern.test(touchpoint.title)) return angle;
+  for (const [angle, pattern] of patterns) if (pattern.test(words)) return angle;
   switch (flowType) {
     case "onboarding":
       return index === 0 ? "welcome" : index === total - 1 ? "offer" : "howto";
@@ -177,7 +179,9 @@ interface Parts {
 function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Brief): Parts {
   const b = f.brand;
   const unit = unitOf(f);
-  const offer = flowType === "upsell" || flowType === "sunset" ? null : offerFor(f, flowType, { incentiveOnly: angle !== "welcome" && angle !== "magnet" }) ?? null;
+  // Existing customers get no first-purchase offer; a lead nurture keeps its incentive for the close.
+  const offer =
+    flowType === "upsell" || flowType === "sunset" || (flowType === "lead_nurture" && angle === "welcome") ? null : (offerFor(f, flowType, { incentiveOnly: angle !== "welcome" && angle !== "magnet" }) ?? null);
   const incentive = brief.placeholderOffer ? null : offer && offer.kind !== "content" ? offer : null;
   const review = f.reviews[0];
   const quote = review ? (f.reviewers[0] ? `"${/[?!]$/.test(review) ? review : `${review},`}" says ${f.reviewers[0]}.` : `"${sentence(review)}"`) : "";
@@ -259,11 +263,11 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
       };
     case "objection":
       return {
-        subjects: [question && visibleLength(question) <= SUBJECT_MAX ? question : "", "Before you decide: quick answers", "The question everyone asks first", "Still deciding? Here's what helps"],
+        subjects: [f.kind === "service" ? "Before you book: honest answers" : "Before you decide: quick answers", "The question everyone asks first", "Still deciding? Here's what helps"],
         preheaders: [guarantee && (guarantee.includes("?") ? guarantee : `Short answer: ${lowerStart(guarantee, b)}`), "Honest answers to the questions we hear most."],
         paragraphs: [
           v("Still have a question or two? That's normal, and we'd rather answer it than leave you guessing."),
-          worry ? `We often hear from people who worry ${worryClause(worry)}. The honest answer: it's easier than it looks, and you're never on your own.` : "",
+          worry ? `We often hear from people who worry ${worryClause(worry)}. It's a fair question, and we'd rather talk it through than have you guess.` : "",
           covered("And you're covered:"),
           "Reply to this email with anything on your mind and a real person will answer.",
         ],
@@ -356,7 +360,7 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
     case "crosssell":
       return {
         subjects: ["Picked for you", "Goes well with your last order", "You might also like"],
-        preheaders: [quote && `Customers say: ${quote}`, "A few favourites that go with what you chose."],
+        preheaders: [review && `Customers say: "${review}"`, "A few favourites that go with what you chose."],
         paragraphs: [v("We picked a few favourites that go well with what you chose."), f.difference ? sentence(`Like everything we make: ${lowerStart(f.difference, b)}`) : "", quote ? `${quote}` : ""],
         cta: f.kind === "digital" ? "See the add-ons" : "See my picks",
       };
@@ -448,6 +452,8 @@ function smsLine(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Brie
       return f.kind === "service" ? "Your booking is saved." : "Your cart is saved.";
     case "rebook":
       return `Time for your next ${unit}?`;
+    case "replenish":
+      return "Running low? Reorder in one tap.";
     case "offer":
     case "urgency":
       return brief.placeholderOffer ? `${upperStart(brief.placeholderOffer)}.` : offer ? sentence(`Still yours: ${lowerStart(offer.text, f.brand)}`) : "Your next step is waiting.";

@@ -1,6 +1,6 @@
 import { type BusinessFacts, lowerStart, offerFor, upperStart } from "~/lib/business/facts";
 import { type FlowType, flowTypeLabel } from "~/lib/flow-types";
-import { type DraftTouchpoint, TOUCHPOINT_COUNT } from "~/lib/flows/rules";
+import { type DraftTouchpoint, FIRST_TOUCH_MINUTES, TOUCHPOINT_COUNT } from "~/lib/flows/rules";
 import { MIN_GAP_MINUTES, retime } from "~/lib/flows/spacing";
 import { roundSpanMinutes } from "~/lib/flows/summary";
 import { formatDuration, MINUTES_PER_DAY, MINUTES_PER_HOUR } from "~/lib/timing";
@@ -56,6 +56,7 @@ const KINDS = {
   discount: /\b(?:discount|coupon|promo(?:tion)? code|\d{1,2}\s?% off|percent off|[$£€]\d+ off)\b/i,
   urgency: /\b(?:urgen\w*|scarcity|deadline|fomo|time[- ]limited|last chance)\b/i,
   friendlier: /\b(?:friendl\w*|warmer|warm|casual|less formal|conversational|personal|human)\b/i,
+  firstWithin: /\b(?:first|initial|opening)\s+(?:message|reminder|email|e-mail|sms|text|step|touch(?:point)?|one)\b[^.]*?\b(?:within|after|at)\s+(\d+|an?|one|two|three|four)\s+(minutes?|hours?)\b/i,
   mention: /\b(?:mention|include|talk about|feature|highlight|promote|remind (?:them|people|customers) (?:of|about))\s+(.{3,80}?)\s+in (?:every|each|all)(?: of)?(?: the| our)? (?:emails?|messages?|steps?)\b/i,
 } as const;
 
@@ -311,6 +312,16 @@ export function applyFeedback(input: FeedbackInput): FeedbackResult {
     list = scaleTiming(list, sooner ? 0.6 : 1.5, 0);
     const lastAfter = list[list.length - 1]!.offsetMinutes;
     changes.push(sooner ? `brought the steps closer together: the last one now goes ${formatDuration(lastAfter)} after ${anchor} instead of ${formatDuration(lastBefore)}` : `spaced the steps out: the last one now goes ${formatDuration(lastAfter)} after ${anchor} instead of ${formatDuration(lastBefore)}`);
+  }
+  const first = KINDS.firstWithin.exec(feedback);
+  if (first && list.length) {
+    understood = true;
+    const wanted = toMinutes(first[1]!, first[2]!);
+    const window = FIRST_TOUCH_MINUTES[flowType];
+    const at = window ? Math.min(window.max, Math.max(window.min, wanted)) : wanted;
+    const before = list[0]!.offsetMinutes;
+    list[0] = { ...list[0]!, offsetMinutes: at, timingText: retime(list[0]!.timingText, at) };
+    changes.push(`moved the first step ("${list[0]!.title}") to ${formatDuration(at)} after ${anchor} (it was ${formatDuration(before)})${at !== wanted ? `, the closest the ${flowTypeLabel(flowType)} rules allow` : ""}`);
   }
   if (KINDS.urgency.test(feedback)) {
     const index = list.length - 1;

@@ -45,6 +45,8 @@ export interface Plan {
   exitRules: string[];
   /** One sentence on the plan's angle for this business (goes into the overview). */
   angle: string;
+  /** The flow's goal when it is not the flow type's usual one (an onboarding that starts at the first booking). */
+  goal?: string;
   steps: PlannedStep[];
 }
 
@@ -145,7 +147,7 @@ function onboardingPlan(facts: BusinessFacts, seed: number): Plan {
         "See what others say"),
       step("Email", rebookDays * D, "the first booking", "rebook", pick([`Time for your next ${unit}?`, `Ready to book your next ${unit}?`], seed, 4),
         `Bring them back at the rhythm that works (${formatDuration(rebookDays * D)} after the first ${unit}).`,
-        bullets(`The best time to book the next ${unit}`, offer && !offer.standing && offer.kind !== "trial" && `Only if it is still open: ${offerBrief(offer)}`, "Link straight to open slots"),
+        bullets(`The best time to book the next ${unit}`, facts.guarantee && `Reassure: ${facts.guarantee}`, "Link straight to open slots"),
         facts.action.again),
     ];
     if (facts.usesSms) steps.splice(1, 0, smsStep(facts, 20 * H, "the first booking", "nudge", `Reminder: your ${unit} is coming up`, `A friendly reminder with the time and a link to reschedule.`, "Tap to see the details"));
@@ -153,6 +155,7 @@ function onboardingPlan(facts: BusinessFacts, seed: number): Plan {
       trigger: `Books a first ${unit}.`,
       exitRules: [`Cancels the booking without rebooking`, `Books a second ${unit}: move to the regulars' flow`, "Unsubscribes or marks an email as spam"],
       angle: `It starts at the first booking, prepares the first ${unit}, asks how it went and invites a second visit after ${formatDuration(rebookDays * D)}.`,
+      goal: `turn a first booking into regular visits`,
       steps,
     };
   }
@@ -183,6 +186,7 @@ function onboardingPlan(facts: BusinessFacts, seed: number): Plan {
       trigger: "Places a first order.",
       exitRules: ["Places a second order: move to the repeat-customer flow", "Asks for a refund", "Unsubscribes or marks an email as spam"],
       angle: "It starts after the first order and makes the first experience a success, so the second order follows.",
+      goal: "turn a first order into a second one",
       steps,
     };
   }
@@ -296,7 +300,7 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
     steps.push(step("Email", g[i + 1]!, after, angle, cycle > 0 ? second : title, goal, brief, cta));
   }
   steps.push(
-    step("Email", g[g.length - 1]!, after, "offer", incentive ? pick([`Ready when you are: ${incentive.headline.toLowerCase()}`, `For your ${facts.action.first}: ${incentive.headline.toLowerCase()}`], seed, 20) : pick([`Ready for your ${facts.action.first}?`, "Whenever you're ready, we're here"], seed, 20),
+    step("Email", g[g.length - 1]!, after, "offer", incentive ? pick(incentive.headline.toLowerCase().includes(unit) ? [`Ready when you are: ${incentive.headline.toLowerCase()}`, `Still yours: ${incentive.headline.toLowerCase()}`] : [`Ready when you are: ${incentive.headline.toLowerCase()}`, `For your ${facts.action.first}: ${incentive.headline.toLowerCase()}`], seed, 20) : pick([`Ready for your ${facts.action.first}?`, "Whenever you're ready, we're here"], seed, 20),
       `Make the ${facts.action.first} an easy yes.`,
       bullets(incentive && `The offer exactly as given: ${offerBrief(incentive)}`, facts.guarantee && `Risk reversal: ${facts.guarantee}`, `One clear next step: ${facts.action.cta.toLowerCase()}`),
       incentive ? `Claim ${incentive.headline.toLowerCase()}` : facts.action.cta),

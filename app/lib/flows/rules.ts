@@ -130,6 +130,14 @@ export function composeQuickNotes(draft: Pick<FlowDraft, "trigger" | "exitRules"
   return parts.join("\n");
 }
 
+/** The trigger and exit rules a flow's quick notes carry (composeQuickNotes wrote them), or null where a line is missing. */
+export function notedFlowRules(quickNotes: string): { trigger: string | null; exitWhen: string[] | null } {
+  const lines = quickNotes.split("\n");
+  const trigger = lines.find((line) => line.startsWith("Trigger: "))?.slice("Trigger: ".length).trim() || null;
+  const exits = lines.find((line) => line.startsWith("Exit rules: "))?.slice("Exit rules: ".length).trim().replace(/\.$/, "");
+  return { trigger, exitWhen: exits ? exits.split("; ").map((item) => item.trim()).filter(Boolean) : null };
+}
+
 /**
  * Holds a draft to the rules: safe repairs are made, anything else is refused with the list of
  * problems (a flow is never stored half right).

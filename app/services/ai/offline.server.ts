@@ -183,9 +183,9 @@ export function fitTiming<T extends DraftTouchpoint>(steps: T[], flowType: FlowT
 // ---------------------------------------------------------------------------------------------
 // Overview and notes
 
-export function overviewOf(flowType: FlowType, facts: BusinessFacts, touchpoints: readonly DraftTouchpoint[], angle: string): string {
+export function overviewOf(flowType: FlowType, facts: BusinessFacts, touchpoints: readonly DraftTouchpoint[], angle: string, goal = FLOW_GOALS[flowType].goal): string {
   const audience = facts.audience ? ` for ${lowerStart(facts.audience, facts.brand)}` : "";
-  const parts = [`${facts.brand}'s ${flowTypeLabel(flowType)} flow${audience}: ${shapePhrase(touchpoints)} to ${FLOW_GOALS[flowType].goal}.`];
+  const parts = [`${facts.brand}'s ${flowTypeLabel(flowType)} flow${audience}: ${shapePhrase(touchpoints)} to ${goal}.`];
   if (angle) parts.push(angle);
   return parts.join(" ");
 }
@@ -206,6 +206,7 @@ interface Skeleton {
   trigger: string;
   exitRules: string[];
   angle: string;
+  goal?: string;
   ruleNotes: { notes?: string } | null;
 }
 
@@ -214,7 +215,7 @@ function skeletonOf(request: FlowRequest, facts: BusinessFacts): Skeleton {
   if (isDefaultRule(request)) {
     const inactivity = inactivityDaysOf(request.flowType, rule.trigger ?? "", facts) ?? 0;
     const plan = writePlan(request.flowType, facts, inactivity);
-    return { steps: plan.steps, trigger: plan.trigger, exitRules: plan.exitRules, angle: plan.angle, ruleNotes: null };
+    return { steps: plan.steps, trigger: plan.trigger, exitRules: plan.exitRules, angle: plan.angle, goal: plan.goal, ruleNotes: null };
   }
   const steps = [...(rule.steps ?? [])].sort((a, b) => a.stepNumber - b.stepNumber).map((step) => fromRuleStep(step, facts, request.flowType));
   const trigger = (rule.trigger ?? "").trim() || `Enters the ${flowTypeLabel(request.flowType)} segment.`;
@@ -228,7 +229,7 @@ function strip(step: PlannedStep): DraftTouchpoint {
 
 function draftOf(request: FlowRequest, facts: BusinessFacts, skeleton: Skeleton, touchpoints: DraftTouchpoint[], carried: string[] = []): FlowDraft {
   return {
-    flowOverview: overviewOf(request.flowType, facts, touchpoints, skeleton.angle),
+    flowOverview: overviewOf(request.flowType, facts, touchpoints, skeleton.angle, skeleton.goal),
     trigger: skeleton.trigger,
     exitRules: skeleton.exitRules,
     inactivityDays: inactivityDaysOf(request.flowType, skeleton.trigger, facts),

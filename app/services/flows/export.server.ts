@@ -1,3 +1,4 @@
+import { notedFlowRules } from "~/lib/flows/rules";
 import { toCsv } from "~/lib/content/export/csv";
 import { toHtml } from "~/lib/content/export/html";
 import { toJson } from "~/lib/content/export/json";
@@ -76,14 +77,26 @@ async function ruleFacts(flowType: FlowType, business: QuestionnaireResponseReco
   return facts;
 }
 
+/**
+ * The flow's own trigger and exit rules (its quick notes carry the ones it was written with) when
+ * they differ from the admin rule's: a plan written for the business starts and ends where it
+ * says, and the rule's other conditions (skip, re-entry) belong to the rule's own steps. The SMS
+ * policy is the same for every flow.
+ */
+function ownRules(flow: FlowView, rule: RuleFacts): RuleFacts {
+  const noted = notedFlowRules(flow.quickNotes);
+  if (!noted.trigger || noted.trigger === rule.trigger) return rule;
+  const stored = rule.exitRules && typeof rule.exitRules === "object" && !Array.isArray(rule.exitRules) ? (rule.exitRules as Record<string, unknown>) : {};
+  return { trigger: noted.trigger, exitRules: { exitWhen: noted.exitWhen ?? [], ...(stored.smsPolicy ? { smsPolicy: stored.smsPolicy } : {}) } as unknown as FlowMappingRecord["exitRules"] };
+}
+
 async function buildDocument(user: ExportUser, flows: FlowView[], now: Date): Promise<ExportDocument> {
   const stored = user.isPremium ? await findContentEntriesOfFlows({ flowIds: flows.map((flow) => flow.id), userId: user.id }) : new Map();
   const business = await getResponseByUserId(user.id);
   const cache = new Map<FlowType, RuleFacts>();
   const inputs: ExportFlowInput[] = [];
   for (const flow of flows) {
-    const facts = await ruleFacts(flow.flowType, business, cache);
-    inputs.push({ flow, content: user.isPremium ? flowContentView(flow, stored.get(flow.id) ?? []) : null, ...facts });
+    inputs.push({ flow, content: user.isPremium ? flowContentView(flow, stored.get(flow.id) ?? []) : null, ...ownRules(flow, await ruleFacts(flow.flowType, business, cache)) });
   }
   return exportDocument(inputs, { exportedAt: now, includesContent: user.isPremium });
 }

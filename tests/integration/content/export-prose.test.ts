@@ -3,7 +3,9 @@ import { parseDocument } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 
 import { FLOW_TYPES } from "~/lib/flow-types";
+import { notedFlowRules } from "~/lib/flows/rules";
 import type { FlowView } from "~/lib/flows/types";
+import { insertFlowMappingIfMissing } from "~/models/flow-mapping.server";
 import { exportFlow } from "~/services/flows/export.server";
 import { generateFlow } from "~/services/flows/flows.server";
 import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
@@ -47,12 +49,15 @@ describe("Markdown and HTML exports as prose", () => {
     const { md, html, field, json } = await exportedProse(flowUser, flow);
     const rule = FLOW_MAPPING_RULES.find((item) => item.flowType === flowType)!;
     const stored = rule.exitRules as { exitWhen: string[]; smsPolicy: { sendWindowLocalTime: { from: string; to: string } } };
+    // A plan written for the business carries its own trigger and exit rules (in its quick notes).
+    const own = notedFlowRules(flow.quickNotes);
+    expect(own.trigger).not.toBe(rule.trigger);
 
     for (const text of [md, html]) expect(rawKeysIn(text, STORED_KEYS), text).toEqual([]);
     for (const text of [unescape(md), html]) {
       expect(text).toMatch(/The flow (starts when|starts after) /);
       expect(text).toContain("The flow ends for any contact who ");
-      for (const condition of stored.exitWhen) expect(text.toLowerCase()).toContain(condition.split(": ")[0]!.toLowerCase());
+      for (const condition of own.exitWhen!) expect(text.toLowerCase()).toContain(condition.split(": ")[0]!.toLowerCase());
     }
     expect(field("trigger")).toMatch(/^The flow starts (when|after) .+\.$/);
     expect(field("exitRules")).toMatch(/^The flow ends for any contact who .+\.$/);
@@ -69,12 +74,13 @@ describe("Markdown and HTML exports as prose", () => {
       expect(field("smsPolicy")).toBe("");
     }
     // JSON keeps the data.
-    expect(json.exitRules).toEqual(stored.exitWhen);
+    expect(json.exitRules).toEqual(own.exitWhen);
     expect(json.smsPolicy).toMatchObject({ consentRequired: true, sendWindow: { start: from, end: to } });
   });
 
-  it("the rule's other rules read as sentences too (re-entry, skip, pause, after the last step)", async () => {
-    await seedRules();
+  it("an admin rule's other rules read as sentences too (re-entry, skip, pause, after the last step)", async () => {
+    // Rules an admin edited (here, one step's title): the flow follows the rule's trigger and steps.
+    for (const rule of FLOW_MAPPING_RULES) await insertFlowMappingIfMissing({ ...rule, steps: rule.steps.map((step, i) => (i === 0 ? { ...step, title: `${step.title} (edited)` } : step)) });
     const { user } = await onboardedUser({ answers: LEAF_AND_KETTLE, premium: true });
     const flowUser = { id: user.id, isPremium: true };
     const expected: Array<[(typeof FLOW_TYPES)[number], string]> = [

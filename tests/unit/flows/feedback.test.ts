@@ -121,4 +121,13 @@ describe("feedback understood as a marketer means it", () => {
     expect(draft.touchpoints).toHaveLength(full.touchpoints.length);
     expect(explanation).toContain("has at most 4 steps");
   });
+
+  it("moves the first message when asked ('first reminder within 1 hour')", () => {
+    const late = generate("abandoned_cart");
+    late.touchpoints[0] = { ...late.touchpoints[0]!, offsetMinutes: 4 * MINUTES_PER_HOUR };
+    const { draft, explanation } = regenerate("abandoned_cart", "Send the first reminder within 1 hour", late);
+    holdsRules(draft, "abandoned_cart");
+    expect(draft.touchpoints[0]!.offsetMinutes).toBe(MINUTES_PER_HOUR);
+    expect(explanation).toContain("moved the first step");
+  });
 });
