@@ -496,13 +496,33 @@ export function writeSms(angle: Angle, touchpoint: WriterTouchpoint, f: Business
   return body ? `${prefix}${body}${suffix}` : `${brand}:${suffix}`;
 }
 
+/** Angles that can stand in for each other when a flow has two emails of the same kind, so no two read alike. */
+const KIN: Partial<Record<Angle, Angle[]>> = {
+  objection: ["proof", "story", "howto"],
+  proof: ["story", "objection", "howto"],
+  story: ["proof", "howto"],
+  howto: ["story", "proof"],
+  upgrade: ["crosssell", "proof"],
+  crosssell: ["upgrade", "proof"],
+  reactivation: ["proof"],
+};
+
+/** The angle, or a kin angle the flow's emails have not used yet when this one is taken. */
+function freshAngle(angle: Angle, stepType: StepType, usedAngles: Set<Angle>): Angle {
+  if (stepType === "SMS") return angle;
+  const chosen = usedAngles.has(angle) ? (KIN[angle]?.find((kin) => !usedAngles.has(kin)) ?? angle) : angle;
+  usedAngles.add(chosen);
+  return chosen;
+}
+
 /** Copy for every touchpoint of the flow, in step order. */
 export function writeFlowCopy(input: WriterInput): TouchpointCopy[] {
   const facts = businessFacts(input.answers, input.companyName);
   const ordered = [...input.touchpoints].sort((a, b) => a.stepNumber - b.stepNumber);
   const used = new Set<string>();
+  const usedAngles = new Set<Angle>();
   return ordered.map((touchpoint, index) => {
-    const angle = angleOf(input.flowType, touchpoint, index, ordered.length);
+    const angle = freshAngle(angleOf(input.flowType, touchpoint, index, ordered.length), touchpoint.stepType, usedAngles);
     if (touchpoint.stepType === "SMS") return { touchpointId: touchpoint.id, stepType: "SMS", sms: writeSms(angle, touchpoint, facts, input.flowType) };
     return { touchpointId: touchpoint.id, stepType: "Email", email: writeEmail(angle, touchpoint, facts, input.flowType, used) };
   });
