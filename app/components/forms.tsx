@@ -23,7 +23,7 @@ interface ReplyLike {
 }
 
 /**
- * The spec's failure toast for a form the server refused: its message (the form's error, else
+ * The failure toast for a form the server refused: its message (the form's error, else
  * the first field error), else the fallback. The same text also stays on the form.
  */
 export function useFailureToast(result: ReplyLike | null | undefined, fallback: string, title = "Error") {

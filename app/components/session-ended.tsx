@@ -17,7 +17,7 @@ let ending = false;
 
 /**
  * What the page does when the session ended under it (a navigation, a form or a `fetch` got a
- * 401): the spec's destructive 'Unauthorized' toast, then, after 500 ms, a full page load of the
+ * 401): the destructive 'Unauthorized' toast, then, after 500 ms, a full page load of the
  * sign-in page, which comes back to this page after. Returns a function that calls it off (for a
  * component that unmounts first).
  */

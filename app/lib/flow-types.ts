@@ -1,17 +1,17 @@
 /**
- * The five lifecycle flow types and the names the benchmark data uses for them (spec §1, §3,
- * §9). Shared by client and server: labels, premium flags and benchmark names all come from here.
+ * The five lifecycle flow types and the names the benchmark data uses for them.
+ * Shared by client and server: labels, premium flags and benchmark names all come from here.
  */
 
 /** Ids as stored and sent over the API, in the flow-type selector's order. */
 export const FLOW_TYPES = ["onboarding", "lead_nurture", "abandoned_cart", "upsell", "sunset"] as const;
 export type FlowType = (typeof FLOW_TYPES)[number];
 
-/** The benchmark card lists the flows in this order; only Lead Nurture starts open (spec §4). */
+/** The benchmark card lists the flows in this order; only Lead Nurture starts open. */
 export const BENCHMARK_CARD_FLOW_ORDER: readonly FlowType[] = ["lead_nurture", "onboarding", "abandoned_cart", "upsell", "sunset"];
 export const DEFAULT_OPEN_BENCHMARK_FLOW: FlowType = "lead_nurture";
 
-/** The `benchmarkType` values stored in email_benchmarks, exactly as the spec spells them. */
+/** The `benchmarkType` values stored in email_benchmarks, exactly as the seed data spells them. */
 export const BENCHMARK_TYPES = ["Lead Nurture", "Onboarding Flows", "Abandoned Cart Flows", "Upsell Flows", "Sunset Flow"] as const;
 export type BenchmarkType = (typeof BENCHMARK_TYPES)[number];
 
@@ -67,7 +67,7 @@ export function isPerformanceIndicator(value: unknown): value is PerformanceIndi
   return typeof value === "string" && (PERFORMANCE_INDICATORS as readonly string[]).includes(value);
 }
 
-/** The flow type a benchmark row belongs to, or undefined for a name outside the spec's five. */
+/** The flow type a benchmark row belongs to, or undefined for a name outside the five. */
 export function flowTypeForBenchmarkType(benchmarkType: string): FlowType | undefined {
   return FLOW_TYPES.find((type) => FLOW_TYPE_INFO[type].benchmarkType === benchmarkType);
 }

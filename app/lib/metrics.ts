@@ -3,7 +3,7 @@ import { type PerformanceIndicator } from "~/lib/flow-types";
 /**
  * A user's own email metrics per flow type. Percentages and dollar amounts are stored as whole
  * numbers ×100 (52.04% → 5204, $2.65 → 265) so that no float rounding creeps into the database
- * (spec §3, §9). Shared by client and server.
+ * Shared by client and server.
  */
 
 export const METRIC_KEYS = [
@@ -30,7 +30,7 @@ export interface MetricDefinition {
   unit: "percent" | "dollars";
   /** Open, click, CTR and revenue: higher is better; bounce, unsubscribe, spam: lower is better. */
   higherIsBetter: boolean;
-  /** Input limits from spec §5. */
+  /** The input's limits (min 0, max in display units). */
   max: number;
   step: number;
 }
@@ -77,7 +77,7 @@ export function fromStoredMetric(value: number | null | undefined): number | nul
   return value / 100;
 }
 
-/** An input field's text → a number, or null when empty or not numeric (spec §5). */
+/** An input field's text → a number, or null when empty or not numeric. */
 export function parseMetricInput(text: string | null | undefined): number | null {
   if (text === null || text === undefined) return null;
   const trimmed = text.trim();
@@ -105,7 +105,7 @@ export function storedMax(definition: Pick<MetricDefinition, "max">): number {
   return definition.max * 100;
 }
 
-/** The message for a figure outside a metric's range, in display units (spec §5: min 0). */
+/** The message for a figure outside a metric's range, in display units (min 0). */
 export function metricRangeMessage(definition: Pick<MetricDefinition, "label" | "unit" | "max">) {
   return definition.unit === "dollars"
     ? `${definition.label} must be an amount from 0 to ${definition.max.toLocaleString("en-US")}.`
@@ -114,7 +114,7 @@ export function metricRangeMessage(definition: Pick<MetricDefinition, "label" | 
 
 /**
  * A figure typed on the card (display units), checked against the input's rules. Empty or
- * non-numeric text is null (spec §5); a number outside min 0 … max is an error message.
+ * non-numeric text is null; a number outside min 0 … max is an error message.
  */
 export function readMetricInput(
   definition: Pick<MetricDefinition, "label" | "unit" | "max">,

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { MAX_OFFSET_MINUTES, TIMING_EVENTS } from "~/lib/timing";
 
-/** The spec's timing object (§3) as schemas, for the server (models, the admin rule input, the API). */
+/** When a touchpoint is sent (immediately, an offset, or around an event) as schemas, for the server (models, the admin rule input, the API). */
 const minutesSchema = z
   .number()
   .int("Minutes must be a whole number")

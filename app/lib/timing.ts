@@ -1,14 +1,14 @@
 import type { Timing } from "~/lib/timing-schema";
 
 /**
- * When a touchpoint is sent: the spec's timing object (§3) and the display rules of §4 ("Delay
- * display"). Pure and shared by client and server; the schemas that check a timing live in
+ * When a touchpoint is sent: the timing object and how a delay is shown.
+ * Pure and shared by client and server; the schemas that check a timing live in
  * timing-schema.ts, so a page that only shows timings ships no zod (docs/decisions/071).
  */
 
 export const MINUTES_PER_HOUR = 60;
 export const MINUTES_PER_DAY = 1440;
-/** Offsets run from 0 to one year (spec §5, §9). */
+/** Offsets run from 0 to one year. */
 export const MAX_OFFSET_MINUTES = 525_600;
 
 export const TIMING_EVENTS = ["order_deadline", "delivery", "order_ships", "subscription_renewal", "webinar", "launch_date"] as const;
@@ -37,7 +37,7 @@ function oneDecimal(value: number) {
   return Math.round(value * 10) / 10;
 }
 
-/** Minutes under 60, hours under 1440 minutes, else days (spec §4): "45 minutes", "3 hours", "2 days". */
+/** Minutes under 60, hours under 1440 minutes, else days: "45 minutes", "3 hours", "2 days". */
 export function formatDuration(minutes: number): string {
   const safe = Math.max(0, Number.isFinite(minutes) ? minutes : 0);
   if (safe < MINUTES_PER_HOUR) return plural(Math.round(safe), "minute");
@@ -50,7 +50,7 @@ export function delayDaysToMinutes(delayDays: number): number {
   return Math.max(0, delayDays) * MINUTES_PER_DAY;
 }
 
-/** The edit form's "Delay (days)" value: a whole number from 0; anything not numeric is 0 (spec §5). */
+/** The edit form's "Delay (days)" value: a whole number from 0; anything not numeric is 0. */
 export function parseDelayDays(input: unknown): number {
   const value = typeof input === "number" ? input : typeof input === "string" && input.trim() !== "" ? Number(input) : Number.NaN;
   if (!Number.isFinite(value)) return 0;
@@ -160,7 +160,7 @@ export type TimelineItem<T> =
   | { kind: "delay"; minutes: number; title: string; key: string };
 
 /**
- * The touchpoint list with wait cards between (spec §4): a wait goes before a touchpoint whose
+ * The touchpoint list with wait cards between: a wait goes before a touchpoint whose
  * offset exceeds the previous step's (the first step is measured from the trigger, offset 0).
  * Input order is kept; callers pass touchpoints in step order.
  */

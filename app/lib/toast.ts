@@ -9,7 +9,7 @@ export interface ToastMessage {
 
 /** How long a toast stays before it leaves by itself. */
 export const TOAST_DURATION_MS = 5_000;
-/** Toasts never grow wider than this on larger screens (spec §9). */
+/** Toasts never grow wider than this on larger screens. */
 export const TOAST_MAX_WIDTH_PX = 420;
-/** The spec's delay before the browser leaves a page whose session has ended. */
+/** The delay before the browser leaves a page whose session has ended. */
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;

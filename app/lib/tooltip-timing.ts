@@ -1,6 +1,6 @@
-/** Hover or focus this long before a tooltip opens (spec §9). */
+/** Hover or focus this long before a tooltip opens. */
 export const TOOLTIP_DELAY_MS = 700;
-/** Within this long after one tooltip closes, the next opens at once (spec §9). */
+/** Within this long after one tooltip closes, the next opens at once. */
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /**

@@ -11,13 +11,13 @@ export interface ClientUser {
   isPremium: number;
 }
 
-/** The header's initial: first letter of first name, else of email, else 'U' (spec §2). */
+/** The header's initial: first letter of first name, else of email, else 'U'. */
 export function userInitial(user: Pick<ClientUser, "firstName" | "email"> | null | undefined) {
   const source = user?.firstName?.trim() || user?.email?.trim() || "U";
   return firstGrapheme(source).toUpperCase();
 }
 
-/** The header's name: first name, else email, else 'User' (spec §2). */
+/** The header's name: first name, else email, else 'User'. */
 export function userDisplayName(user: Pick<ClientUser, "firstName" | "email"> | null | undefined) {
   return user?.firstName?.trim() || user?.email?.trim() || "User";
 }

@@ -7,7 +7,7 @@ import { timingSchema } from "~/lib/timing-schema";
 import { defineModel, exposeIdOptions, uuidId } from "~/models/utils.server";
 
 /**
- * A flow's history, one document per version and per message (spec §3 ai_flow_versions with
+ * A flow's history, one document per version and per message (ai_flow_versions with
  * their touchpoints, ai_flow_messages), so no flow document grows with its regenerations. Only
  * ai-generated-flow.server.ts writes here (through the flow's outbox); reads are owner-scoped
  * there, by first finding the flow with its userId.

@@ -20,7 +20,7 @@ export type { FlowMessageDoc, FlowVersionDoc, TouchpointDoc } from "~/models/ai-
 export { MESSAGE_ROLES, type MessageRole };
 
 /**
- * One document per user and flow type (spec §3 ai_generated_flows) holding the CURRENT content
+ * One document per user and flow type (collection ai_generated_flows) holding the CURRENT content
  * and its touchpoints. Versions and conversation messages are documents of their own
  * (ai_flow_versions, ai_flow_messages; see ai-flow-history.server.ts), so a flow stays small
  * however many times it is regenerated, and reading it never touches its history.
@@ -312,7 +312,7 @@ export interface FlowChange<R> {
   touchpoints?: TouchpointInput[];
   /** With `touchpoints`: the overview and quick notes recomputed for them. */
   derivedText?: { flowOverview: string; quickNotes: string };
-  /** Save the state as read as the next numbered version, with this reason (promptType of the version stays the content's own). */
+  /** When true, the state as read is saved as the next numbered version (its promptType stays the content's own). */
   saveCurrentAsVersion?: boolean;
   /** Conversation messages to append (linked to the version saved by this write, if any). */
   messages?: MessageInput[];

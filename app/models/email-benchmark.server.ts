@@ -4,7 +4,7 @@ import { defineModel, exposeIdOptions, findPage, isDuplicateKeyError, uuidId, ty
 import { registerReadCache } from "~/services/read-caches.server";
 
 /**
- * Industry medians per flow and indicator (spec §3 email_benchmarks). `industryMedian` is display
+ * Industry medians per flow and indicator (collection email_benchmarks). `industryMedian` is display
  * text ('52.04%', '$2.65'); `source` says where the figure comes from. The admin view's own fields
  * (flowType … revenuePerRecipient) are optional numbers and text beside it.
  */

@@ -6,7 +6,7 @@ import { timingSchema } from "~/lib/timing-schema";
 import { defineModel, exposeIdOptions, findPage, isDuplicateKeyError, type JsonValue, toJsonValue, uuidId, type PageRequest } from "~/models/utils.server";
 
 /**
- * Admin flow-mapping rules (spec §3 flow_mappings): the templates and best practice the offline
+ * Admin flow-mapping rules (collection flow_mappings): the templates and best practice the offline
  * generator and the AI prompt start from. An admin may keep several rules per flow type (for
  * example one per business type); the seed adds one default rule per flow type.
  */

@@ -5,9 +5,9 @@ import { CHOICE_FIELDS, emptyAnswers, SERVICE_LIST_FIELDS as LIST_FIELDS, TEXT_F
 import { defineModel, exposeIdOptions, findPage, isDuplicateKeyError, uuidId, type PageRequest } from "~/models/utils.server";
 
 /**
- * One business questionnaire per user (spec §3 questionnaire_responses). Every answer is optional
+ * One business questionnaire per user (collection questionnaire_responses). Every answer is optional
  * here and defaults to empty: which answers are required depends on the form and the business
- * type, and the services' zod schemas decide that (spec §5).
+ * type, and the services' zod schemas decide that.
  */
 
 export { CHOICE_FIELDS, emptyAnswers, TEXT_FIELDS } from "~/lib/questionnaire/fields";

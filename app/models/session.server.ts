@@ -5,7 +5,7 @@ import { Schema } from "mongoose";
 import { defineModel } from "~/models/utils.server";
 
 /**
- * Server-side sessions (spec §3: sid, sess, expire). The cookie carries only the random id; the
+ * Server-side sessions (fields sid, sess, expire). The cookie carries only the random id; the
  * TTL index lets the database drop expired rows, and reads also refuse them because the TTL
  * monitor runs only about once a minute.
  */

@@ -5,7 +5,7 @@ import { emptyMetricValues, fromStoredMetric, METRIC_KEYS, type MetricValues, to
 import { defineModel, exposeIdOptions, isDuplicateKeyError, uuidId } from "~/models/utils.server";
 
 /**
- * A user's own figures per flow type (spec §3 user_benchmark_metrics), stored as integers ×100 or
+ * A user's own figures per flow type (collection user_benchmark_metrics), stored as integers ×100 or
  * null. The functions here speak display units (52.04 for 52.04%): they convert on write and on
  * read, so no caller ever handles the stored integers.
  */

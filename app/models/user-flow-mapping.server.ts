@@ -3,8 +3,8 @@ import { Schema } from "mongoose";
 import { defineModel, exposeIdOptions, type JsonValue, toJsonValue, uuidId } from "~/models/utils.server";
 
 /**
- * A user's own copy of a flow-mapping rule (spec §3 user_flow_mappings). Status starts as
- * 'draft'; the spec shows no other status, so any short text is accepted. Every function is
+ * A user's own copy of a flow-mapping rule (collection user_flow_mappings). Status starts as
+ * 'draft'; no screen shows another status, so any short text is accepted. Every function is
  * scoped by the owner's id in the query filter.
  */
 export interface UserFlowMappingDoc {

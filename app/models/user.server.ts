@@ -27,7 +27,7 @@ export interface UserDoc {
    * accounts the provider created, and on identities linked before owners had to connect them.
    */
   oauthLinkedAt?: Date | null;
-  /** 0 or 1, as the spec stores it. */
+  /** 0 or 1, as stored and as the API answers it. */
   isPremium: number;
   role: UserRole;
   completionMethod?: CompletionMethod | null;

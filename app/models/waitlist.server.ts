@@ -3,7 +3,7 @@ import { Schema } from "mongoose";
 import { FIELD_LIMITS } from "~/lib/limits";
 import { defineModel, exposeIdOptions, isDuplicateKeyError, normalizeEmail, uuidId } from "~/models/utils.server";
 
-/** B2B businesses are not served yet: they leave their details here (spec §3). */
+/** B2B businesses are not served yet: they leave their details here. */
 export interface WaitlistDoc {
   _id: string;
   email: string;

@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  */
 export const handle: HydrationHandle = { hydrate: (data) => Boolean((data as { user?: unknown } | null)?.user) };
 
-// `/` is the landing page when signed out and the dashboard when signed in (spec §2).
+// `/` is the landing page when signed out and the dashboard when signed in.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (!user) return { user: null, dashboard: null };

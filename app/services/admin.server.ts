@@ -3,7 +3,7 @@ import { countFlowMappings } from "~/models/flow-mapping.server";
 import { countUsers } from "~/models/user.server";
 import { registerReadCache } from "~/services/read-caches.server";
 
-/** Admin stats are cached for 30 seconds (spec §9): counting every collection on each view is waste. */
+/** Admin stats are cached for 30 seconds: counting every collection on each view is waste. */
 export const ADMIN_STATS_TTL_MS = 30_000;
 
 export interface AdminStats {

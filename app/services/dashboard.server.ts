@@ -29,7 +29,7 @@ export const RESEARCH_TOASTS = {
   fallback: "Failed to complete AI research. Please try again or fill out manually.",
 } as const;
 
-/** The AI Research card shows only for AI Quick Pass users whose research has not run (spec §4). */
+/** The AI Research card shows only for AI Quick Pass users whose research has not run. */
 export function shouldShowResearch(user: Pick<UserRecord, "completionMethod" | "aiResearchCompleted">) {
   return user.completionMethod === "ai" && user.aiResearchCompleted === 0;
 }
@@ -51,7 +51,7 @@ export async function loadDashboard(user: UserRecord, url?: URL) {
   const scorecard: DashboardScorecard =
     user.isPremium === 1 ? { kind: "premium", ...(await scorecardForDashboard({ userId: user.id, profile, metrics, benchmarks })) } : { kind: "teaser" };
   return {
-    // A saved questionnaire counts as a profile once it names the company (spec §7).
+    // A saved questionnaire counts as a profile once it names the company.
     profile: profile?.companyName ? profile : null,
     research: shouldShowResearch(user) ? { website: user.researchWebsiteUrl } : null,
     isPremium: user.isPremium === 1,

@@ -23,7 +23,7 @@ import { fieldErrorsOf, validationError } from "~/services/domain-error";
  */
 
 /**
- * Which rules a save is checked against (spec §5): the wizard's full questionnaire (every text
+ * Which rules a save is checked against: the wizard's full questionnaire (every text
  * answer required) or the answers page's edit-answers schema (text answers optional). Both keep
  * the B2C Service/Retail and B2B rules. See docs/decisions/007-onboarding-api.md.
  */
@@ -39,7 +39,7 @@ export function getOnboarding(userId: string): Promise<QuestionnaireResponseReco
   return getResponseByUserId(userId);
 }
 
-/** A saved questionnaire counts as existing once it names the company (spec §7). */
+/** A saved questionnaire counts as existing once it names the company. */
 export function hasCompletedOnboarding(response: Pick<QuestionnaireAnswers, "companyName"> | null | undefined) {
   return Boolean(response?.companyName);
 }
@@ -110,7 +110,7 @@ export async function saveOnboarding(
   return { response, created: !hasCompletedOnboarding({ companyName: companyNameBefore }) };
 }
 
-/** The questionnaire as `/api/onboarding` answers it (spec §3 questionnaire_responses). */
+/** The questionnaire as `/api/onboarding` answers it (every stored answer, with ids and ISO dates). */
 export function toApiOnboarding(record: QuestionnaireResponseRecord) {
   return {
     id: record.id,

@@ -59,7 +59,7 @@ async function signedInWithProfile(page: Page, { onboarding = true } = {}) {
   return user;
 }
 
-/** Premium is set by the provider's staff (spec §6); the test does it in the running server's database. */
+/** Premium is set by the provider's staff; the test does it in the running server's database. */
 async function makePremium(email: string) {
   const result = await withDatabase((db) => db.collection("users").updateOne({ email }, { $set: { isPremium: 1 } }));
   expect(result.matchedCount).toBe(1);

@@ -6,7 +6,7 @@ import { QUESTIONS } from "../../app/lib/questionnaire/questions";
 import { expectToast, newUser, registerByApi, test, uniqueEmail, waitForHydration } from "./support/app";
 
 /**
- * The public questionnaire's journeys (spec §2 Questionnaire, §4 navigation): the service/retail
+ * The public questionnaire's journeys: the service/retail
  * manual path, AI Quick Pass, the B2B waitlist, the back rules, the draft across a reload, a
  * taken email, and the manual path again with JavaScript off.
  */

@@ -247,7 +247,7 @@ describe("action", () => {
     const saved = await post(`/flow-mappings?type=onboarding&dialog=edit&touchpoint=${touchpoint.id}`, cookie, { ...fields, title: "Hello", keyMessages: "One; two" });
     expect(await redirectedWith(saved, "/flow-mappings?type=onboarding")).toMatchObject({ title: "Touchpoint Updated" });
     const after = await flows.getFlow({ userId: user.id, flowId: flow.id });
-    // 'abc' days is 0 days (spec §5).
+    // 'abc' days is 0 days.
     expect(after.touchpoints.find((tp) => tp.id === touchpoint.id)).toMatchObject({ title: "Hello", keyMessages: "One; two", delayDays: 0 });
   });
 

@@ -58,7 +58,7 @@ const SERVICE = {
 const ASSESSMENT = { communicationChannels: COMMUNICATION_CHANNELS[0], serviceInnovation: SERVICE_INNOVATION[2], upsellOpportunities: UPSELL_OPPORTUNITIES[0] };
 const ACCOUNT = { companyName: "Pulse Studio", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", password: "long-enough" };
 
-describe("public questionnaire, step by step (spec §5)", () => {
+describe("public questionnaire, step by step", () => {
   it("step 1: business type and industry, from their lists", () => {
     expect(errorsOf(questionnaireStepSchemas[1], {})).toEqual({ businessType: REQUIRED, industry: REQUIRED });
     expect(errorsOf(questionnaireStepSchemas[1], { businessType: "  ", industry: "" })).toEqual({ businessType: REQUIRED, industry: REQUIRED });
@@ -149,7 +149,7 @@ describe("public questionnaire, step by step (spec §5)", () => {
   });
 });
 
-describe("waitlist (spec §5)", () => {
+describe("waitlist", () => {
   const entry = { firstName: "Grace", lastName: "Hopper", email: "grace@example.com", companyName: "Compilers", businessType: B2B, industry: "B2B Services" };
 
   it("requires all six fields and a valid email", () => {
@@ -268,7 +268,7 @@ describe("questionnaire submission", () => {
   });
 });
 
-describe("full questionnaire (the onboarding wizard, spec §5)", () => {
+describe("full questionnaire (the onboarding wizard)", () => {
   const complete = {
     companyName: "Pulse Studio",
     businessType: "eCommerce",
@@ -327,7 +327,7 @@ describe("full questionnaire (the onboarding wizard, spec §5)", () => {
   });
 });
 
-describe("edit answers (the answers page, spec §5)", () => {
+describe("edit answers (the answers page)", () => {
   it("leaves every text answer optional but keeps the basics", () => {
     expect(errorsOf(editAnswersSchema, { companyName: "Pulse", businessType: "eCommerce", industry: "Fitness" })).toEqual({});
     expect(errorsOf(editAnswersSchema, {})).toEqual({ companyName: REQUIRED, businessType: REQUIRED, industry: REQUIRED });

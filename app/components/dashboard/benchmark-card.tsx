@@ -24,7 +24,7 @@ interface BenchmarkCardProps {
 }
 
 /**
- * The Email Benchmark card (spec §2 Dashboard, §4, §5): five flow sections, each a native
+ * The Email Benchmark card (docs/screens.md): five flow sections, each a native
  * <details> so they open and close without JavaScript, with the user's seven figures, the peer
  * median and a score. Without JavaScript each section is a form with a Save button; with it,
  * every field saves itself a second after the last keystroke.

@@ -2,7 +2,7 @@ import { ButtonLink } from "~/components/ui/button";
 import type { DashboardData } from "~/services/dashboard.server";
 
 /**
- * The dashboard's Business Profile card (spec §2, §4): filled with the saved profile and an Edit
+ * The dashboard's Business Profile card: filled with the saved profile and an Edit
  * Profile link, or the prompt to complete it with Start Onboarding. While the dashboard loads
  * with JavaScript, BusinessProfileCardSkeleton stands in for it.
  */

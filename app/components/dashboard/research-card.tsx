@@ -16,7 +16,7 @@ const FAILURE_TITLE = "AI Research Failed";
 const FAILURE_FALLBACK = "Failed to complete AI research. Please try again or fill out manually.";
 
 /**
- * The AI Research card (spec §4): shown while an AI Quick Pass user's website has not been
+ * The AI Research card: shown while an AI Quick Pass user's website has not been
  * researched. Without JavaScript the button posts the page's form; with it, the card calls
  * `POST /api/ai-research/perform`, shows 'Researching...' and refreshes the dashboard after.
  */

@@ -7,7 +7,7 @@ import type { CardFlow } from "~/services/benchmarks/card";
 
 import { createKeyedDebouncer, createKeyedQueue, type KeyedDebouncer } from "./keyed-debounce";
 
-/** Spec §9: a field saves itself 1000 ms after its last edit. */
+/** A field saves itself 1000 ms after its last edit. */
 export const METRIC_SAVE_DEBOUNCE_MS = 1000;
 
 /** Dispatched on `window` after a figure is saved, so what depends on the figures (the scorecard) can refresh. */

@@ -39,7 +39,7 @@ export function RegenerateDialog({ open, flow, closeHref }: { open: boolean; flo
   const fieldId = useId();
   const serverError = reply && !reply.ok ? (reply.result?.error?.feedback?.[0] ?? reply.result?.error?.[""]?.[0] ?? reply.message) : undefined;
 
-  // A closed dialog forgets its feedback (spec §8: a 402 closes the dialog and clears it).
+  // A closed dialog forgets its feedback (a 402 closes the dialog and clears it).
   useEffect(() => {
     if (!open) {
       setFeedback("");

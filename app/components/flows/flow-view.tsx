@@ -11,7 +11,7 @@ import { GenerateContentButton } from "./generate-content-button";
 import { LocalDate, plural } from "./format";
 
 
-/** Spec §2: Versions (with count), Regenerate, Conversation, Generate Full Email Content, Delete. */
+/** The flow's actions: Versions (with count), Regenerate, Conversation, Generate Full Email Content, Delete. */
 export function FlowActions({ flow, isPremium }: { flow: FlowView; isPremium: boolean }) {
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Flow actions">

@@ -1,7 +1,7 @@
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { CrownIcon, UpgradeLink } from "~/components/upgrade-dialog";
 
-/** Spec §2: a premium flow type, for a user without premium. */
+/** The banner on a premium flow type, for a user without premium. */
 export function PremiumBanner({ label }: { label: string }) {
   return (
     <section
@@ -26,7 +26,7 @@ export function PremiumBanner({ label }: { label: string }) {
   );
 }
 
-/** Spec §2: no onboarding response yet, so there is nothing to build flows from. */
+/** No onboarding response yet, so there is nothing to build flows from. */
 export function OnboardingRequired() {
   return (
     <section

@@ -8,7 +8,7 @@ import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 /**
- * The signed-out landing page (spec §2 "Landing page"): header, hero, client logos, results stats,
+ * The signed-out landing page: header, hero, client logos, results stats,
  * four feature cards, four-step how-it-works, final call to action, footer.
  * Pure server-renderable markup: no state, no effects, nothing that needs JS to appear.
  */

@@ -1,6 +1,6 @@
 type Stat = { value: string; label: string; detail: string };
 
-/** The product's headline claims (spec §1), verbatim. */
+/** The product's headline claims, word for word as the product makes them. */
 export const STATS: Stat[] = [
   {
     value: "200%+",

@@ -97,7 +97,7 @@ function Sidebar({ user }: { user: ClientUser }) {
           </li>
         ))}
         <li>
-          {/* Premium users open the page; everyone else gets the upgrade dialog (spec §2, §6). */}
+          {/* Premium users open the page; everyone else gets the upgrade dialog. */}
           {user.isPremium ? (
             <NavLink to="/flow-content" className={navClass} prefetch="intent" data-testid="flow-content-link">
               <Icon d="M4 6h16v12H4zM4 7l8 6 8-6" />

@@ -41,7 +41,7 @@ export function answersFromForm(form: FormData): OnboardingValues {
   return values;
 }
 
-/** The step-2 fields of the wizard for this business type (spec §2), in the spec's order. */
+/** The step-2 fields of the wizard for this business type, in the order the wizard asks them. */
 export const SERVICE_DETAIL_FIELDS = [
   "bookingTimeline",
   "customerFrequency",

@@ -42,7 +42,7 @@ function Section({ id, title, description, children }: { id: string; title: stri
 }
 
 /**
- * The sections of the Onboarding Questions page (spec §2). Which of Service Business Details and
+ * The sections of the Onboarding Questions page. Which of Service Business Details and
  * Communication & Goals shows follows the business type: live with JavaScript, after saving
  * without. The service-only answers stay in the page while hidden, disabled so they are not
  * posted, and come back if the type is switched back before saving.

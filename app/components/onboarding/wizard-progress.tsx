@@ -1,7 +1,7 @@
 import { WIZARD_STEPS, type WizardStep } from "~/lib/schemas/questionnaire";
 
 /**
- * The wizard's five dots (spec §2). The text 'Step 2 of 5' is what screen readers and everyone
+ * The wizard's five dots. The text 'Step 2 of 5' is what screen readers and everyone
  * else read; each dot also names its step and whether it is done.
  */
 export function WizardProgress({ step, titles }: { step: WizardStep; titles: Record<WizardStep, string> }) {

@@ -16,7 +16,7 @@ import {
 
 import { firstErrorField, listOf, StepForm, textOf, useStepForm, type StepProps } from "./step-form";
 
-/** The steps of the public questionnaire (spec §2): 1 to 7, and 9 for the B2B waitlist. */
+/** The steps of the public questionnaire: 1 to 7, and 9 for the B2B waitlist. */
 
 /** A question by its conform field: its name, its errors, and the focus when it is the first refused one. */
 function ask<N extends string>(fields: Record<N, { errors?: string[] }>, name: N, focus: string | null) {

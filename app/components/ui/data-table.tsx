@@ -26,7 +26,7 @@ export interface Column<Row> {
   className?: string;
 }
 
-/** Number fields are shown with 2 decimals; empty values as '-' (spec §2 "Tables"). */
+/** Number fields are shown with 2 decimals; empty values as '-'. */
 export function formatCell(value: string | number | null | undefined, kind: Column<unknown>["kind"] = "text"): string {
   if (value === null || value === undefined) return "-";
   if (kind === "number") {

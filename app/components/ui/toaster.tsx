@@ -11,7 +11,7 @@ interface ToastContextValue {
 
 const ToastContext = createContext<ToastContextValue | null>(null);
 
-/** Shows one toast at a time: a new toast replaces the one on screen (spec §9). */
+/** Shows one toast at a time: a new toast replaces the one on screen. */
 export function ToastProvider({ children, flash }: { children: React.ReactNode; flash: ToastMessage | null }) {
   const [current, setCurrent] = useState<ToastMessage | null>(flash);
   const lastFlashId = useRef(flash?.id);

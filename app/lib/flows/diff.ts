@@ -6,7 +6,7 @@ import { timingText, type Timing } from "~/lib/timing";
  * current flow share, which were added or removed, and which fields changed. Pure, shared by
  * the server (no-JavaScript page) and the browser.
  *
- * Versions copy touchpoints with fresh ids, so ids cannot pair them. Touchpoints with the same
+ * A regeneration gives touchpoints new ids, so ids cannot pair them. Touchpoints with the same
  * title (ignoring case and spacing) pair first, keeping step order (a longest common
  * subsequence); between two such anchors the leftovers pair by position as "changed" when they
  * share a channel or a step number, and whatever remains is added or removed.

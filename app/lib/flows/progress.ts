@@ -1,5 +1,5 @@
 /**
- * The Regenerate dialog's simulated progress bar (spec §4, §9). The server gives no progress, so
+ * The Regenerate dialog's simulated progress bar. The server gives no progress, so
  * the bar reassures rather than measures: it starts at 0, rises every tick by a random amount
  * below MAX_STEP, never passes CAP while the work runs, jumps to 100 when the work succeeds and
  * goes back to 0 RESET_AFTER_MS later. Pure state plus a small controller over injected timers,

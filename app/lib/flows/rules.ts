@@ -31,7 +31,7 @@ export const SUNSET_MIN_INACTIVITY_DAYS = 90;
 /** SMS go out only in this window of the recipient's local time. */
 export const SMS_SEND_WINDOW: Readonly<SendWindow> = { start: "08:00", end: "21:00" };
 
-/** The communication-channels answer that allows SMS (spec questionnaire). */
+/** The communication-channels answer that allows SMS. */
 export const EMAIL_AND_SMS = "Email + SMS";
 
 /** Flow types that must use SMS at least once when the business allows it. */

@@ -4,7 +4,7 @@ import { FLOW_TYPES, type FlowType, type StepType } from "~/lib/flow-types";
 import { MAX_OFFSET_MINUTES, MINUTES_PER_DAY, parseDelayDays, type Timing } from "~/lib/timing";
 
 /**
- * What the flows API and the flow screen exchange (spec §3, §7): the JSON shapes, the limits of
+ * What the flows API and the flow screen exchange: the JSON shapes, the limits of
  * each field and the input schemas. Client-safe (no server imports): the screen's forms and the
  * API routes validate with the very same schemas, and the model derives its maxlengths from
  * FLOW_LIMITS, so each limit is written once.
@@ -21,7 +21,7 @@ export interface SendWindow {
 /** What a touchpoint says, as stored and as shown (only the id and the date's form differ). */
 export interface TouchpointFields {
   stepNumber: number;
-  /** The channel: the one name for it everywhere (spec §3 stepType). */
+  /** The channel: the one name for it everywhere (`stepType`). */
   stepType: StepType;
   title: string;
   /** Whole days after the start (the legacy form of the timing). */
@@ -101,7 +101,7 @@ export interface RollbackResult {
   backupVersion: VersionRef;
 }
 
-/** The longest delay a touchpoint may have, in whole days (one year, spec §9). */
+/** The longest delay a touchpoint may have, in whole days (one year). */
 export const MAX_DELAY_DAYS = Math.floor(MAX_OFFSET_MINUTES / MINUTES_PER_DAY);
 
 /** Every text limit of a flow, its touchpoints and the inputs: one place. */
@@ -120,7 +120,7 @@ export const FLOW_LIMITS = {
   messageContent: 100_000,
 } as const;
 
-/** The touchpoint edit form's fields and their limits (spec §5 "Touchpoint edit"). */
+/** The touchpoint edit form's fields and their limits. */
 export const TOUCHPOINT_EDIT_LIMITS = {
   title: FLOW_LIMITS.title,
   primaryGoal: FLOW_LIMITS.primaryGoal,
@@ -152,7 +152,7 @@ export const touchpointEditSchema = z.object({
   primaryGoal: requiredText(TOUCHPOINT_EDIT_LIMITS.primaryGoal, "Primary goal"),
   keyMessages: requiredText(TOUCHPOINT_EDIT_LIMITS.keyMessages, "Key messages"),
   callToAction: requiredText(TOUCHPOINT_EDIT_LIMITS.callToAction, "Call to action"),
-  /** A whole number from 0; anything not numeric becomes 0 (spec §5). */
+  /** A whole number from 0; anything not numeric becomes 0. */
   delayDays: z.pipe(
     z.transform((value: unknown) => parseDelayDays(value)),
     z

@@ -1,4 +1,4 @@
-/** The questionnaire's and the waitlist's messages (spec §5, §8), shared by the page, its server code and the API. */
+/** The questionnaire's and the waitlist's messages, shared by the page, its server code and the API. */
 export const QUESTIONNAIRE_MESSAGES = {
   validationTitle: "Validation Error",
   fillRequired: "Please fill in all required fields before continuing.",

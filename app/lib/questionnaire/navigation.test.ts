@@ -16,7 +16,7 @@ const OTHER_TYPES = ["B2C Transactional", "B2C Subscription", "eCommerce", "Othe
 type Step = QuestionnaireStep | null;
 
 /**
- * Spec §4 "Questionnaire navigation", written out: for each kind of business and completion
+ * The questionnaire's navigation, written out: for each kind of business and completion
  * method, every step's [next, back]. "Previous goes back" one page along the visitor's path.
  */
 const TRANSITIONS: Array<{ types: readonly string[]; method: "manual" | "ai" | undefined; steps: Partial<Record<QuestionnaireStep, [next: Step, back: Step]>> }> = [

@@ -1,7 +1,7 @@
 import { B2C_SERVICE_RETAIL, isB2B, isServiceRetail, type CompletionMethod } from "~/lib/questionnaire/options";
 
 /**
- * The public questionnaire's navigation (spec §4), as a pure function of the step and the
+ * The public questionnaire's navigation, as a pure function of the step and the
  * answers that decide the path: business type and completion method.
  *
  *   1 → 9 (waitlist) for B2B; 1 → 2 for B2C Service/Retail; otherwise 1 → 3
@@ -22,7 +22,7 @@ export function isQuestionnaireStep(value: number): value is QuestionnaireStep {
   return (QUESTIONNAIRE_STEPS as readonly number[]).includes(value);
 }
 
-/** `?step=` as the spec reads it: 1 to 9, anything else (8 included, which has no page) starts at 1. */
+/** `?step=`: 1 to 9, anything else (8 included, which has no page) starts at 1. */
 export function parseStepParam(raw: string | null | undefined): QuestionnaireStep {
   if (!raw || !/^\d$/.test(raw.trim())) return 1;
   const step = Number(raw.trim());
@@ -79,7 +79,7 @@ export function previousStep(step: QuestionnaireStep, answers: PathAnswers): Que
   }
 }
 
-/** Steps on the path (spec §4): service/retail 7 (5 with AI), others 6 (4 with AI). */
+/** Steps on the path: service/retail 7 (5 with AI), others 6 (4 with AI). */
 export function totalSteps(answers: PathAnswers): number {
   return questionnairePath(answers).length;
 }
@@ -93,7 +93,7 @@ export interface Progress {
 
 /**
  * The header's 'Step X of N' and percent bar. The B2B waitlist path shows 20% on step 1 and
- * 100% on the waitlist step (spec §9). A step that is not on the visitor's path (reached with
+ * 100% on the waitlist step. A step that is not on the visitor's path (reached with
  * `?step=`) counts by its place among the path's steps.
  */
 export function questionnaireProgress(step: QuestionnaireStep, answers: PathAnswers): Progress {

@@ -1,4 +1,4 @@
-/** Every option list of the questionnaire, the wizard and the answers page, exactly as spec §9 spells them. */
+/** Every option list of the questionnaire, the wizard and the answers page, spelled exactly as the screens show them. */
 
 export const B2B = "B2B (Business-to-Business)";
 export const B2C_SERVICE_RETAIL = "B2C Service/Retail";
@@ -6,7 +6,7 @@ export const B2C_SERVICE_RETAIL = "B2C Service/Retail";
 export const BUSINESS_TYPES = [B2B, "B2C Transactional", "B2C Subscription", B2C_SERVICE_RETAIL, "eCommerce", "Other"] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
 
-/** Business types whose communication channels are required (spec §5): the B2B kinds. */
+/** Business types whose communication channels are required: the B2B kinds. */
 export const B2B_SOFTWARE_SAAS = "B2B Software/SaaS";
 export const B2B_SERVICES = "B2B Services";
 export const CHANNELS_REQUIRED_FOR = [B2B, B2B_SOFTWARE_SAAS, B2B_SERVICES] as const;
@@ -27,7 +27,7 @@ export const INDUSTRIES = [
   "Other/General",
 ] as const;
 
-/** The answers page's shorter list: it lacks Food & Beverage, Education and Fitness (spec §9). */
+/** The answers page's shorter list: it lacks Food & Beverage, Education and Fitness. */
 export const ANSWERS_PAGE_INDUSTRIES = INDUSTRIES.filter((i) => !["Food & Beverage", "Education", "Fitness"].includes(i));
 
 export const COMMUNICATION_CHANNELS = ["Email only", "Email + SMS"] as const;

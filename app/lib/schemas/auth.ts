@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 import { FIELD_LIMITS, tooLongMessage } from "~/lib/limits";
 
 /**
- * Field schemas with the spec's exact messages (spec §5), shared by every form and API: written
+ * Field schemas with the messages users see, shared by every form and API: written
  * once with `zod/mini`, so the browser validates with these very schemas at a few KB
  * (docs/decisions/071). Checks a form can fail name their message (the browser loads no
  * zod locale); the rest read as before on the server, where zod's English locale is loaded.
@@ -44,7 +44,7 @@ export const companyNameSchema = z.pipe(
 /** Where to go after signing in (a hidden field; judged by the safe-redirect check afterwards). */
 const redirectToSchema = z.optional(z.string({ error: "Invalid redirect address" }));
 
-/** What the registration API takes (spec §7: the confirmation is not sent). */
+/** What the registration API takes (the password confirmation is not sent). */
 export const registerApiSchema = z.object({
   firstName: firstNameSchema,
   lastName: lastNameSchema,

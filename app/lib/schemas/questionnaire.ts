@@ -20,7 +20,7 @@ import {
   UPSELL_OPPORTUNITIES,
 } from "~/lib/questionnaire/options";
 
-/** The spec's messages (§5). */
+/** The messages a visitor sees for each rule a field breaks. */
 export const REQUIRED = "This field is required";
 export const SELECT_ONE = "Please select at least one option";
 export const CHOOSE_METHOD = "Please choose a completion method";
@@ -213,7 +213,7 @@ function requireIn(ctx: Ctx, value: unknown, path: string, message = REQUIRED) {
   if (empty) ctx.addIssue({ code: "custom", path: [path], message });
 }
 
-/** The B2C Service/Retail and B2B rules shared by the wizard and the answers page (spec §5). */
+/** The B2C Service/Retail and B2B rules shared by the wizard and the answers page. */
 function businessTypeRules(value: AnswersLike, ctx: Ctx) {
   if (isServiceRetail(value.businessType)) {
     for (const field of SERVICE_LIST_FIELDS) requireIn(ctx, value[field], field, SELECT_ONE);
@@ -231,7 +231,7 @@ function businessTypeRules(value: AnswersLike, ctx: Ctx) {
  */
 const ALWAYS_CHECK = { when: (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null };
 
-/** The fields the wizard requires (spec §5 "Full questionnaire"); the rest follow the business type. */
+/** The fields the wizard requires; the rest follow the business type. */
 const WIZARD_REQUIRED = [
   "companyName",
   "businessType",
@@ -242,12 +242,12 @@ const WIZARD_REQUIRED = [
   ...LEAD_NURTURE_FIELDS,
 ] as const satisfies readonly FieldName[];
 
-/** The wizard's full validation (spec §5 "Full questionnaire"). */
+/** The wizard's full validation: every answer the business type asks for. */
 export const fullQuestionnaireSchema = z
   .object(shapeOf(WIZARD_REQUIRED, ANSWER_NAMES))
   .check(z.superRefine(businessTypeRules, ALWAYS_CHECK));
 
-/** The answers page: every text answer optional, the service/retail rules kept (spec §5). */
+/** The answers page: every text answer optional, the service/retail rules kept. */
 export const editAnswersSchema = z
   .object(shapeOf(["companyName", "businessType", "industry"], ANSWER_NAMES))
   .check(z.superRefine(businessTypeRules, ALWAYS_CHECK));
@@ -282,7 +282,7 @@ export function wizardStepErrors(step: WizardStep, values: unknown): Record<stri
 }
 
 // ---------------------------------------------------------------------------------------------
-// The public questionnaire (spec §5 "Public questionnaire per step").
+// The public questionnaire, step by step.
 
 const ACCOUNT_FIELDS = ["companyName", "firstName", "lastName", "email", "password"] as const satisfies readonly FieldName[];
 const METHOD_FIELDS = ["completionMethod"] as const satisfies readonly FieldName[];
@@ -302,7 +302,7 @@ export const QUESTIONNAIRE_STEP_FIELDS = {
   4: { required: [...METHOD_FIELDS, "researchWebsiteUrl"], optional: [] },
   5: { required: GENERAL_FIELDS, optional: [] },
   // The seven onboarding answers are required here; the lead nurture answers may follow now or
-  // later on the answers page (the spec reads step 6 both ways, see docs/decisions/006).
+  // later on the answers page (step 6 asks both, see docs/decisions/006).
   6: { required: ONBOARDING_FIELDS, optional: LEAD_NURTURE_FIELDS },
   7: { required: ACCOUNT_FIELDS, optional: [] },
   9: { required: ["firstName", "lastName", "email", "companyName", "businessType", "industry"], optional: [] },
@@ -333,7 +333,7 @@ const SUBMIT_REQUIRED = ["businessType", "industry", ...METHOD_FIELDS, "research
 
 /**
  * `POST /api/questionnaire/submit`: every step on the visitor's path, validated in full unless
- * the method is AI (then the research fills the answers in later; spec §5). The fields a manual
+ * the method is AI (then the research fills the answers in later). The fields a manual
  * path requires are the steps' required fields (steps 2, 3, 5 and 6's).
  */
 export const questionnaireSubmitSchema = z.object(shapeOf(SUBMIT_REQUIRED, ANSWER_NAMES)).check(

@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /**
- * With JavaScript, moving to the dashboard shows it at once with skeletons (spec §4: the Business
+ * With JavaScript, moving to the dashboard shows it at once with skeletons (the Business
  * Profile card's loading state) until the server's data arrives, fresh after every save. The
  * first page load, and every load without JavaScript, is rendered complete by the server.
  */

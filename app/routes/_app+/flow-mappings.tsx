@@ -157,13 +157,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const flowUser = { id: user.id, isPremium: Boolean(user.isPremium) };
 
   /**
-   * A refused request: premium opens the upgrade dialog (spec §8); a failure of the generator or
-   * a vanished flow reads as the spec's text for the action; the rest answer the form as they are.
+   * A refused request: premium opens the upgrade dialog; a failure of the generator or
+   * a vanished flow reads as the action's failure title; the rest answer the form as they are.
    */
   const fail = (error: unknown, title: string, fallback: string, submission?: NonNullable<Parameters<typeof pageErrorReply>[1]>["submission"]) => {
     if (!isDomainError(error)) throw error;
     if (error.kind === "premium_required") return redirect(flowHref(flowType, { upgrade: true }));
-    // What the form was about is gone: the flow as it is now, with the spec's title and the reason.
+    // What the form was about is gone: the flow as it is now, with the action's failure title and the reason.
     if (error.kind === "not_found") return redirectWithToast(home, gone(GONE_BY_INTENT[intent] ?? "flow", title));
     const shown = error.kind === "upstream_failed" ? new DomainError(error.kind, fallback, { code: error.code }) : error;
     return pageErrorReply(shown, { submission, title, extra: { intent } });
@@ -256,7 +256,7 @@ function firstError(error: Record<string, string[] | null> | null | undefined) {
   return Object.values(error ?? {}).find((list) => list?.length)?.[0];
 }
 
-/** Spec §5: blank fields read 'All touchpoint fields are required.'; other problems say what they are. */
+/** Blank fields read 'All touchpoint fields are required.'; other problems say what they are. */
 function requiredOrFirst(error: Record<string, string[] | null> | null | undefined) {
   const messages = Object.values(error ?? {}).flatMap((list) => list ?? []);
   return messages.includes(TOUCHPOINT_REQUIRED_MESSAGE) ? TOUCHPOINT_REQUIRED_MESSAGE : (messages[0] ?? TOUCHPOINT_REQUIRED_MESSAGE);

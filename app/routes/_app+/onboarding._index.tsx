@@ -93,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return data({ step, values, result: null, toast: { title: "Error", description: SAVE_FAILED } }, { status: 500 });
       }
       await clearWizardProgress(user.id);
-      // POST when no saved questionnaire with a company name existed, else PUT (spec §4).
+      // POST when no saved questionnaire with a company name existed, else PUT.
       return redirectWithToast("/dashboard", {
         title: "Success",
         description: created ? "Onboarding completed successfully!" : "Profile updated successfully!",

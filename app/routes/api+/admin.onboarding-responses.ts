@@ -4,7 +4,7 @@ import { listOnboardingForAdmin, ONBOARDING_TABLE } from "~/services/admin/onboa
 import { requireApiAdmin } from "~/services/auth/auth.server";
 
 // GET /api/admin/onboarding-responses?q=&page=&sort=&dir=: the admin table (view only). The body
-// stays the list the spec's client reads (one page of 50); the paging travels in headers.
+// stays the plain list existing clients read (one page of 50); the paging travels in headers.
 export const loader = apiRoute(async ({ request }) => {
   await requireApiAdmin(request);
   const query = parseListQuery(new URL(request.url).searchParams, ONBOARDING_TABLE);

@@ -5,7 +5,7 @@ import { regenerateFlow } from "~/services/flows/flows.server";
 export const loader = noGetLoader(["POST"]);
 
 // POST /api/ai-flows/{id}/regenerate { feedback } → { flow, previousVersion: { id, versionNumber } }.
-// 422 for blank feedback (the service checks it, with the spec's message), 402, 404, 502.
+// 422 for blank feedback (the service checks it, with its message), 402, 404, 502.
 export const action = byMethod({
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request);

@@ -3,7 +3,7 @@ import { requireApiUser } from "~/services/auth/auth.server";
 import { getOnboarding, ONBOARDING_SCHEMAS, saveOnboarding, toApiOnboarding, type OnboardingValidation } from "~/services/onboarding.server";
 
 /**
- * `/api/onboarding`: the signed-in user's own questionnaire (spec §7). See
+ * `/api/onboarding`: the signed-in user's own questionnaire. See
  * docs/decisions/007-onboarding-api.md for the contract.
  *
  * - GET: the saved questionnaire, or `null` when there is none (a companyName means it exists).

@@ -1,10 +1,10 @@
 import { ALL_BUSINESS_TYPES, ALL_INDUSTRIES } from "~/services/benchmarks/peer-groups";
 
 /**
- * What an admin may write to a benchmark row (spec §3 email_benchmarks and its admin view), for
+ * What an admin may write to a benchmark row (collection email_benchmarks, with its admin fields), for
  * the JSON API and the admin form alike. The limits and labels the form shows; the schema that
  * checks them is benchmark-schema.ts (server only, so the admin page ships no zod). Rates are percents from 0 to 100, revenue per recipient
- * dollars from 0 to 999,999 (spec §5), each kept to 2 decimals (the table's step 0.01).
+ * dollars from 0 to 999,999, each kept to 2 decimals (the table's step 0.01).
  */
 export const RATE_MAX = 100;
 export const REVENUE_MAX = 999_999;

@@ -5,8 +5,8 @@ import { MINUTES_PER_DAY, type Timing } from "~/lib/timing";
 import { timingSchema } from "~/lib/timing-schema";
 
 /**
- * What an admin may write to a flow-mapping rule (spec §3 flow_mappings), for the JSON API and
- * the step editor alike. Each step's timing follows the timing rules of spec §5 (offsets 0 to
+ * What an admin may write to a flow-mapping rule (collection flow_mappings), for the JSON API and
+ * the step editor alike. Each step's timing follows the timing rules (offsets 0 to
  * 525,600 minutes, weekday 0-6, time HH:MM); steps with a fixed distance from the trigger must be
  * in time order, and SMS steps need a rule whose channels include SMS.
  */

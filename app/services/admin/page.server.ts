@@ -7,7 +7,7 @@ import { redirectWithToast } from "~/services/toast.server";
 /**
  * The admin screens' page-side answers. A dialog is route state (`?dialog=new|edit|delete&id=`);
  * after a write the browser goes back to the table it came from (same search, sort and page)
- * with the spec's toast '{table} item created/updated/deleted successfully'.
+ * with the toast '{table} item created/updated/deleted successfully'.
  */
 export const DIALOG_PARAM = "dialog";
 export const ID_PARAM = "id";

@@ -7,7 +7,7 @@ import { OpenAiContentWriter } from "~/services/ai/openai-content.server";
 import { openAiSettings } from "~/services/ai/openai-client.server";
 
 /**
- * Premium content writing, the provider interface's content method (ARCHITECTURE §6): the
+ * Premium content writing, the provider interface's content method (docs/ai-and-generation.md): the
  * offline writer by default, OpenAI when OPENAI_API_KEY is set. Both answer with the same
  * zod-validated shape; the content service then holds every answer to the same rules.
  */

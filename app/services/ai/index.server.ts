@@ -6,7 +6,7 @@ import { type Env, getEnv } from "~/services/env.server";
 
 let cached: { key: string; provider: FlowProvider } | undefined;
 
-/** OpenAI when OPENAI_API_KEY is set, else the offline generator (ARCHITECTURE §6). */
+/** OpenAI when OPENAI_API_KEY is set, else the offline generator (docs/ai-and-generation.md). */
 export function getFlowProvider(env: Env = getEnv()): FlowProvider {
   const settings = openAiSettings(env);
   if (!settings) return offlineProvider;

@@ -4,7 +4,7 @@ import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import type { FlowMappingRecord } from "~/models/flow-mapping.server";
 
 /**
- * The one interface both generators implement (ARCHITECTURE §6): the offline generator (default,
+ * The one interface both generators implement (docs/ai-and-generation.md): the offline generator (default,
  * no key) and OpenAI (when OPENAI_API_KEY is set). Both return a FlowDraft (rules.ts), which the
  * flows service holds to the product rules before anything is stored.
  */

@@ -2,7 +2,7 @@ import type { UserRecord } from "~/models/user.server";
 import { getResponseSummaryByUserId } from "~/models/questionnaire-response.server";
 
 /**
- * The current user as `GET /api/auth/user` answers it (spec §3: the user plus role and
+ * The current user as `GET /api/auth/user` answers it (the user plus role and
  * onboardingResponse). Never a password hash.
  */
 export async function currentUserPayload(user: UserRecord) {

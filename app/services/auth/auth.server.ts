@@ -8,7 +8,7 @@ import { sharedPerRequest } from "~/services/request-scope.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 /**
- * Honest names (conventions §6): `get*` returns null when signed out, `require*` throws a
+ * Names say what happens: `get*` returns null when signed out, `require*` throws a
  * redirect (pages) or a JSON 401/403 (API).
  */
 /**
@@ -54,7 +54,7 @@ function isDocumentRequest(request: Request) {
  * What a signed-in page answers a request without a live session. A first visit goes to sign-in.
  * A session that ended under an open page (the cookie is still there) is told so: a page load
  * gets the 'Unauthorized' toast on the sign-in page; a client-side request gets a 401 that the
- * open page turns into the same toast and a redirect after 500 ms (spec §4).
+ * open page turns into the same toast and a redirect after 500 ms.
  */
 async function signedOutResponse(request: Request) {
   const stale = await hasSessionCookie(request);

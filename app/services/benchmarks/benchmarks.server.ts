@@ -67,7 +67,7 @@ async function saveValidatedMetrics(userId: string, input: UserMetricsInput) {
 
 /**
  * The card's Save button without JavaScript: the section's seven inputs as typed (display
- * units). Empty or non-numeric text clears a figure (spec §5); out of range is a field error.
+ * units). Empty or non-numeric text clears a figure; out of range is a field error.
  */
 export async function saveMetricsFromForm({ userId, input }: { userId: string; input: { flowType: unknown; fields: Record<string, unknown> } }) {
   const flowType = input.flowType;

@@ -4,7 +4,7 @@ import { FLOW_TYPES } from "~/lib/flow-types";
 import { METRIC_DEFINITIONS, type MetricDefinition, type MetricKey, storedMax } from "~/lib/metrics";
 
 /**
- * `POST /api/user-metrics` (spec §7): a flow type and the seven figures as integers × 100, each
+ * `POST /api/user-metrics`: a flow type and the seven figures as integers × 100, each
  * a whole number from 0 to its maximum × 100, or null to clear it. A figure left out keeps its
  * saved value, so one field can be saved alone (the card's debounced save does that).
  */

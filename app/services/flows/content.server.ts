@@ -12,7 +12,7 @@ import { conflict, DomainError, notFound, onboardingRequired, upstreamFailed, va
 import { getFlow, listFlows } from "~/services/flows/flows.server";
 
 /**
- * Premium written content (spec §2 Generate Full Email Content, §6): writes ready-to-send copy
+ * Premium written content (Generate Full Email Content): writes ready-to-send copy
  * for every touchpoint of a flow's current version and reads it back. HTTP-free; every read is
  * scoped to the user through the flows service; nothing is stored unless every touchpoint's copy
  * passes the content rules.

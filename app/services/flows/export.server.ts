@@ -23,7 +23,7 @@ import { validationError } from "~/services/domain-error";
 import { getFlow, listFlows } from "~/services/flows/flows.server";
 
 /**
- * Export of flows (spec §1 "export written email and SMS content"): the plan for everyone, the
+ * Export of flows: the plan for everyone, the
  * written content for premium users. HTTP-free: it answers a file name, a media type and the text.
  */
 

@@ -58,7 +58,7 @@ import { toFlowView, toMessageView, toTouchpointView, toVersionRef, toVersionVie
 import { hasCompletedOnboarding } from "~/services/onboarding.server";
 
 /**
- * The flows service (spec §7 /api/ai-flows, the flow mappings screen): HTTP-free, every read
+ * The flows service (`/api/ai-flows` and the Flow Mappings screen): HTTP-free, every read
  * and write scoped to the user in the query itself, every failure a DomainError. The API routes
  * and the screen call these same functions.
  */

@@ -1,7 +1,7 @@
 import type { FlowView, MessageView, TouchpointView, VersionRef, VersionView } from "~/lib/flows/types";
 import { byStepNumber, type CurrentFlowDoc, type FlowMessageDoc, type FlowVersionDoc, type TouchpointDoc } from "~/models/ai-generated-flow.server";
 
-/** Stored documents → the JSON shapes of spec §7 (`id`, ISO dates, never the counters). */
+/** Stored documents → the API's JSON shapes (`id`, ISO dates, never the counters). */
 
 function iso(date: Date | string | undefined): string {
   return date ? new Date(date).toISOString() : new Date(0).toISOString();

@@ -52,7 +52,7 @@ export function validateSubmission(input: unknown): QuestionnaireSubmission {
 
 /**
  * Undoes a submission that failed after its account was created. MongoDB gives no transaction
- * across the user, the response and the session here (architecture §3: no feature may depend on
+ * across the user, the response and the session here (no feature may depend on
  * multi-document transactions), so the steps run in an order that can be taken back: the
  * account first (its unique email is the one check that can refuse the visitor), then the
  * response and the user's details, then the session; should any later step fail, everything made

@@ -11,7 +11,7 @@ import { answersFromModel, type ModelSettings } from "./model.server";
 import { FetchFailedError, FetchRefusedError, safeFetch, type SafeFetchOptions } from "./safe-fetch.server";
 
 /**
- * AI research (spec §4, §7): reads the user's website and fills the questionnaire answers the
+ * AI research (the dashboard's card, `POST /api/ai-research/perform`): reads the user's website and fills the questionnaire answers the
  * site supports, then marks research done. One run at a time per user.
  */
 

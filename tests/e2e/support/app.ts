@@ -114,7 +114,7 @@ export function upgradeDialog(page: Page): Locator {
   return page.getByRole("dialog", { name: "Upgrade to Premium" });
 }
 
-/** The one toast on screen (spec §9: one at a time) has this title and, if given, description. */
+/** The one toast on screen (one at a time) has this title and, if given, description. */
 export async function expectToast(
   page: Page,
   title: string,
@@ -130,7 +130,7 @@ export async function expectToast(
   return toast;
 }
 
-/** A destructive toast with this description (spec §8: a refused form's message also shows as a toast). */
+/** A destructive toast with this description (a refused form's message also shows as a toast). */
 export async function expectErrorToast(page: Page, description: string) {
   const toast = page.getByRole("region", { name: "Notifications" }).getByTestId("toast");
   await expect(toast).toHaveAttribute("data-variant", "destructive");

@@ -245,7 +245,7 @@ describe("flow-mapping rules", () => {
     expect(found.total).toBe(1);
   });
 
-  it("refuses rules that break the timing rules of §5, the step order or the channels (422 at the field)", async () => {
+  it("refuses rules that break the timing rules, the step order or the channels (422 at the field)", async () => {
     const admin = await createAdmin();
     const post = (body: unknown) => apiFlowMappings.action(args(send("/api/admin/flow-mappings", "POST", admin.cookie, body)));
     const cases: Array<[Record<string, unknown>, Record<string, string>]> = [

@@ -28,7 +28,7 @@ const validRegistration = {
   confirmPassword: "secret1",
 };
 
-describe("registration schema (spec §5)", () => {
+describe("registration schema", () => {
   it.each([
     ["firstName", { firstName: "" }, "First name is required"],
     ["firstName", { firstName: "   " }, "First name is required"],
@@ -75,7 +75,7 @@ describe("registration schema (spec §5)", () => {
   });
 });
 
-describe("login schema (spec §5)", () => {
+describe("login schema", () => {
   it.each([
     ["email", { email: "nope", password: "x" }, "Invalid email address"],
     ["password", { email: "ada@example.com", password: "" }, "Password is required"],
@@ -89,7 +89,7 @@ describe("login schema (spec §5)", () => {
   });
 });
 
-describe("profile name schema (spec §5)", () => {
+describe("profile name schema", () => {
   it.each([
     [{ firstName: "", lastName: "L" }, { firstName: "First name is required" }],
     [{ firstName: "F", lastName: "" }, { lastName: "Last name is required" }],
@@ -104,7 +104,7 @@ describe("profile name schema (spec §5)", () => {
   });
 });
 
-describe("change password schema (spec §5)", () => {
+describe("change password schema", () => {
   const valid = { currentPassword: "old-secret", newPassword: "new-secret", confirmPassword: "new-secret" };
 
   it.each([

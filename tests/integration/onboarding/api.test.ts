@@ -47,7 +47,7 @@ describe("GET /api/onboarding", () => {
     expect(await apiBody(response)).toBeNull();
   });
 
-  it("returns the saved questionnaire with every field of spec §3", async () => {
+  it("returns the saved questionnaire with every stored field", async () => {
     const { user, cookie } = await createUser();
     expect((await send("POST", { cookie, body: serviceAnswers() })).status).toBe(201);
     const body = await apiBody(await get({ cookie }));

@@ -116,7 +116,7 @@ describe("saveOnboarding", () => {
     expect((await getOnboarding(b.user.id))?.companyName).toBe("B's company");
   });
 
-  it("presents the saved questionnaire with the fields of spec §3 and ISO dates", async () => {
+  it("presents the saved questionnaire with every stored field and ISO dates", async () => {
     const { user } = await createUser();
     const { response } = await saveOnboarding(user.id, serviceAnswers(), { validation: "full" });
     const api = toApiOnboarding(response);

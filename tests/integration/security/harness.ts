@@ -73,7 +73,7 @@ type Access = "public" | "signed-in" | "admin";
 /**
  * The rule by place: `_app+` is the signed-in frame, and its admin screens need Admin; `/api/admin`
  * needs Admin; the API is signed-in except the sign-in, sign-up and questionnaire endpoints
- * (public by the spec); everything else is public.
+ * (public by design); everything else is public.
  */
 const PUBLIC_API = /^\/api\/(auth\/(login|register)|login(\/callback)?|logout|questionnaire\/|waitlist\/|healthz|openapi\.json$|docs$)/;
 function accessOf(route: RouteEntry, url: string): Access {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { metricDefinition, metricRangeMessage, parseMetricInput, readMetricInput, storedMax } from "~/lib/metrics";
 import { userMetricsInputSchema } from "~/services/benchmarks/metrics-input";
 
-describe("metric inputs (spec §5)", () => {
+describe("metric inputs", () => {
   it("turn empty and non-numeric text into null", () => {
     for (const text of ["", "  ", "abc", "1,5", "0x10", "Infinity", "--1", null, undefined]) expect(parseMetricInput(text)).toBeNull();
     expect(parseMetricInput("12.5")).toBe(12.5);
