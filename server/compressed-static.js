@@ -16,7 +16,9 @@ const COMPRESSIBLE = { ".js": "text/javascript; charset=utf-8", ".css": "text/cs
  */
 export function compressedStatic(dir, { cacheControl, headers }) {
   const root = path.resolve(dir);
-  /** @type {Map<string, Buffer | null>} */
+  // Only files that exist are kept: a miss is not remembered, so asking for made-up names cannot
+  // grow the cache (the build's file names are fixed, so it holds at most the build's files).
+  /** @type {Map<string, Buffer>} */
   const cache = new Map();
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -36,11 +38,10 @@ export function compressedStatic(dir, { cacheControl, headers }) {
       try {
         gzipped = zlib.gzipSync(fs.readFileSync(file), { level: 9 });
       } catch {
-        gzipped = null;
+        return next();
       }
       cache.set(file, gzipped);
     }
-    if (gzipped === null) return next();
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     res.setHeader("Content-Type", type);
     res.setHeader("Content-Encoding", "gzip");

@@ -66,4 +66,13 @@ describe("compressedStatic", () => {
     expect((await get("/build/missing.js", "gzip")).body.toString()).toBe("fell through");
     expect((await get("/build/..%2Foutside-secret.js", "gzip")).body.toString()).toBe("fell through");
   });
+
+  it("remembers no miss: a made-up name is not kept, and a file that appears later is served", async () => {
+    for (let i = 0; i < 20; i++) expect((await get(`/build/made-up-${i}.js`, "gzip")).body.toString()).toBe("fell through");
+    expect((await get("/build/late.js", "gzip")).body.toString()).toBe("fell through");
+    fs.writeFileSync(path.join(dir, "late.js"), "console.log('late');".repeat(50));
+    const late = await get("/build/late.js", "gzip");
+    expect(late.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(late.body).toString()).toContain("console.log('late');");
+  });
 });
