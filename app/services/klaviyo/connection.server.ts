@@ -10,7 +10,7 @@ import {
   type KlaviyoConnectionRecord,
   saveKlaviyoConnection,
 } from "~/models/klaviyo-connection.server";
-import { conflict, DomainError, fieldErrorsOf, validationError } from "~/services/domain-error";
+import { conflict, type DomainError, fieldErrorsOf, validationError } from "~/services/domain-error";
 import { KlaviyoApiError, type KlaviyoDeps, type KlaviyoResource, KlaviyoSession, OPERATION_SCOPES } from "~/services/klaviyo/client.server";
 import {
   KLAVIYO_KEY_REJECTED_AT_CONNECT,

@@ -1,5 +1,5 @@
 import { KLAVIYO_SCOPE_LIST, KLAVIYO_SCOPES, type KlaviyoScope } from "~/lib/klaviyo/constants";
-import { conflict, DomainError, rateLimited, upstreamFailed } from "~/services/domain-error";
+import { conflict, type DomainError, rateLimited, upstreamFailed } from "~/services/domain-error";
 import { KlaviyoApiError, OPERATION_SCOPES } from "~/services/klaviyo/client.server";
 
 /**
