@@ -144,6 +144,14 @@ function loadOperations(): Operation[] {
 
 let cachedOperations: Operation[] | undefined;
 
+/** A request body checked against an operation's published schema: null when valid, else ajv's errors. */
+export function contractErrors(operationId: string, body: unknown): unknown[] | null {
+  cachedOperations ??= loadOperations();
+  const operation = cachedOperations.find((op) => op.operationId === operationId);
+  if (!operation?.validateBody) throw new Error(`${operationId} has no request body in the vendored documents`);
+  return operation.validateBody(body) ? null : (operation.validateBody.errors ?? []);
+}
+
 function jsonApiError(status: number, code: string, title: string, detail: string, pointer?: string) {
   return { errors: [{ id: crypto.randomUUID(), status, code, title, detail, ...(pointer ? { source: { pointer } } : {}) }] };
 }

@@ -41,6 +41,12 @@ export const realClock: KlaviyoClock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
+/**
+ * The clock a session uses when its caller passes none: the real one. Tests that drive the pages
+ * and routes (which pass no clock) swap in a fake one, so no test waits on Klaviyo's limits.
+ */
+export const klaviyoDefaults: { clock: KlaviyoClock } = { clock: realClock };
+
 export interface KlaviyoDeps {
   clock?: KlaviyoClock;
   timeoutMs?: number;
@@ -108,7 +114,7 @@ export class KlaviyoSession {
     private readonly apiKey: string,
     deps: KlaviyoDeps = {},
   ) {
-    this.clock = deps.clock ?? realClock;
+    this.clock = deps.clock ?? klaviyoDefaults.clock;
     this.timeoutMs = deps.timeoutMs ?? KLAVIYO_REQUEST_TIMEOUT_MS;
     this.deadline = this.clock.now() + (deps.waitBudgetMs ?? KLAVIYO_WAIT_BUDGET_MS);
   }

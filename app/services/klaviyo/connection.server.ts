@@ -11,7 +11,7 @@ import {
   saveKlaviyoConnection,
 } from "~/models/klaviyo-connection.server";
 import { conflict, type DomainError, fieldErrorsOf, validationError } from "~/services/domain-error";
-import { KlaviyoApiError, type KlaviyoDeps, type KlaviyoResource, KlaviyoSession, OPERATION_SCOPES } from "~/services/klaviyo/client.server";
+import { KlaviyoApiError, type KlaviyoDeps, klaviyoDefaults, type KlaviyoResource, KlaviyoSession, OPERATION_SCOPES } from "~/services/klaviyo/client.server";
 import {
   KLAVIYO_KEY_REJECTED_AT_CONNECT,
   KLAVIYO_KEY_UNREADABLE_MESSAGE,
@@ -73,7 +73,7 @@ function connectFailure(error: unknown): DomainError {
 }
 
 /** PUT /api/integrations/klaviyo and the Connect Klaviyo form: check the key, then keep it sealed. */
-export async function connectKlaviyo({ userId, input }: { userId: string; input: unknown }, deps: KlaviyoDeps & { now?: () => Date } = {}): Promise<KlaviyoConnectionView> {
+export async function connectKlaviyo({ userId, input }: { userId: string; input: unknown }, deps: KlaviyoDeps = {}): Promise<KlaviyoConnectionView> {
   const parsed = safeParse(klaviyoConnectSchema, input);
   if (!parsed.success) {
     const errors = fieldErrorsOf(parsed.error);
@@ -106,7 +106,7 @@ export async function connectKlaviyo({ userId, input }: { userId: string; input:
     keyHint: keyHint(apiKey),
     accountTag: keyAccountTag(apiKey),
     account,
-    now: deps.now?.() ?? new Date(),
+    now: new Date((deps.clock ?? klaviyoDefaults.clock).now()),
   });
   return view(record);
 }

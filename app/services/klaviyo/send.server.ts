@@ -20,7 +20,7 @@ import { getResponseByUserId } from "~/models/questionnaire-response.server";
 import { hitRateLimits, peekRateLimits } from "~/models/rate-limit.server";
 import { conflict, DomainError, fieldErrorsOf, upstreamFailed, validationError } from "~/services/domain-error";
 import { getFlow } from "~/services/flows/flows.server";
-import { KlaviyoApiError, type KlaviyoDeps, type KlaviyoSession } from "~/services/klaviyo/client.server";
+import { KlaviyoApiError, type KlaviyoDeps, klaviyoDefaults, type KlaviyoSession } from "~/services/klaviyo/client.server";
 import { openKlaviyoSession } from "~/services/klaviyo/connection.server";
 import { fromKlaviyoError, klaviyoRateLimited } from "~/services/klaviyo/errors.server";
 
@@ -59,9 +59,7 @@ export interface KlaviyoSendResult {
 export const KLAVIYO_NO_TOUCHPOINTS_MESSAGE = "This flow has no touchpoints to send. Regenerate it or add steps first.";
 export const KLAVIYO_SEND_IN_PROGRESS_MESSAGE = "This flow is being sent to Klaviyo right now. Reload the page in a moment to see the link.";
 
-export interface KlaviyoSendDeps extends KlaviyoDeps {
-  now?: () => Date;
-}
+export type KlaviyoSendDeps = KlaviyoDeps;
 
 /** The plan, the written content (premium) and the business's website: what both the send and the export build from. */
 export async function klaviyoPlanInput({ user, flowId }: { user: KlaviyoSendUser; flowId: string }): Promise<KlaviyoPlanInput & { versionNumber: number; updatedAt: string }> {
@@ -147,8 +145,8 @@ export async function sendFlowToKlaviyo(
   const plan = await klaviyoPlanInput({ user, flowId });
   if (plan.flow.touchpoints.length === 0) throw validationError(KLAVIYO_NO_TOUCHPOINTS_MESSAGE);
   const { session, accountTag } = await openKlaviyoSession({ userId: user.id }, deps);
-  const clock = deps.clock;
-  const nowMs = () => (clock ? clock.now() : (deps.now?.() ?? new Date()).getTime());
+  const clock = deps.clock ?? klaviyoDefaults.clock;
+  const nowMs = () => clock.now();
 
   const earlier = await listKlaviyoSends({ userId: user.id, flowId: plan.flow.id });
   const sendNumber = typeof sequence === "number" && Number.isInteger(sequence) && sequence >= 0 ? sequence : await countKlaviyoSends({ userId: user.id, flowId: plan.flow.id });

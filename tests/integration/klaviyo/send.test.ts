@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 
+import type { FlowType } from "~/lib/flow-types";
 import { CREATE_FLOW_LIMITS, KLAVIYO_REVISION } from "~/lib/klaviyo/constants";
 import { KlaviyoConnectionModel } from "~/models/klaviyo-connection.server";
 import { KlaviyoSendModel } from "~/models/klaviyo-send.server";
@@ -7,7 +8,6 @@ import { hitRateLimits } from "~/models/rate-limit.server";
 import { DomainError } from "~/services/domain-error";
 import { writeFlowContent } from "~/services/flows/content.server";
 import { generateFlow, updateTouchpoint } from "~/services/flows/flows.server";
-import { type KlaviyoClock } from "~/services/klaviyo/client.server";
 import { connectKlaviyo, disconnectKlaviyo, getKlaviyoConnection } from "~/services/klaviyo/connection.server";
 import { keyAccountTag } from "~/services/klaviyo/key-vault.server";
 import { listFlowSends, sendFlowToKlaviyo } from "~/services/klaviyo/send.server";
@@ -15,6 +15,7 @@ import { listKlaviyoTriggers } from "~/services/klaviyo/triggers.server";
 
 import { useTestDatabase } from "../../support/db";
 import { useEnv, withEnv } from "../../support/env";
+import { fakeClock, useFakeKlaviyoClock } from "../../support/klaviyo-clock";
 import { startKlaviyoStandIn } from "../../support/klaviyo-stand-in";
 import { onboardedUser, seedRules } from "../flows/helpers";
 
@@ -29,27 +30,11 @@ await useTestDatabase({ clearBeforeEach: true });
 const klaviyo = await startKlaviyoStandIn();
 afterAll(() => klaviyo.close());
 useEnv({ KLAVIYO_API_URL: klaviyo.url, KLAVIYO_ENCRYPTION_KEY: "11".repeat(32) });
+// Sends without a clock of their own never wait for real either.
+useFakeKlaviyoClock();
 
 const KEY = "pk_live_0123456789abcdefABCDEF";
 const LIST = { type: "list", id: "LstNews1" } as const;
-
-/** A clock that only moves when the code under test sleeps. */
-function fakeClock(start = Date.UTC(2026, 10, 26, 12, 0, 0)) {
-  const slept: number[] = [];
-  let now = start;
-  const clock: KlaviyoClock & { slept: number[]; advance(ms: number): void } = {
-    now: () => now,
-    sleep: async (ms) => {
-      slept.push(ms);
-      now += ms;
-    },
-    slept,
-    advance: (ms) => {
-      now += ms;
-    },
-  };
-  return clock;
-}
 
 beforeEach(() => {
   klaviyo.reset();
@@ -60,7 +45,7 @@ afterEach(() => {
   expect(klaviyo.violations).toEqual([]);
 });
 
-async function connectedUserWithFlow({ premium = false, flowType = "onboarding" as const, content = false } = {}) {
+async function connectedUserWithFlow({ premium = false, flowType = "onboarding", content = false }: { premium?: boolean; flowType?: FlowType; content?: boolean } = {}) {
   await seedRules();
   const account = await onboardedUser({ premium });
   const user = { id: account.user.id, isPremium: premium };
