@@ -7,7 +7,7 @@ import { KlaviyoSendModel } from "~/models/klaviyo-send.server";
 import { hitRateLimits } from "~/models/rate-limit.server";
 import { DomainError } from "~/services/domain-error";
 import { writeFlowContent } from "~/services/flows/content.server";
-import { generateFlow, updateTouchpoint } from "~/services/flows/flows.server";
+import { deleteFlow, generateFlow, updateTouchpoint } from "~/services/flows/flows.server";
 import { connectKlaviyo, disconnectKlaviyo, getKlaviyoConnection } from "~/services/klaviyo/connection.server";
 import { keyAccountTag } from "~/services/klaviyo/key-vault.server";
 import { listFlowSends, sendFlowToKlaviyo } from "~/services/klaviyo/send.server";
@@ -219,6 +219,15 @@ describe("sending a flow as a draft", () => {
     expect(second.klaviyoFlowId).not.toBe(again.klaviyoFlowId);
     expect(second.previous).toMatchObject({ klaviyoFlowId: again.klaviyoFlowId });
     expect((await listFlowSends({ userId: user.id, flowId: flow.id })).map((s) => s.klaviyoFlowId)).toEqual([second.klaviyoFlowId, again.klaviyoFlowId]);
+  });
+
+  it("deleting the flow deletes Flowmap's record of its sends (the draft stays in Klaviyo)", async () => {
+    const { user, flow } = await connectedUserWithFlow();
+    await sendFlowToKlaviyo({ user, flowId: flow.id, input: { trigger: LIST } });
+    expect(await KlaviyoSendModel.countDocuments({ flowId: flow.id })).toBe(1);
+    await deleteFlow({ userId: user.id, flowId: flow.id });
+    expect(await KlaviyoSendModel.countDocuments({ flowId: flow.id })).toBe(0);
+    expect(klaviyo.flows.size).toBe(1);
   });
 
   it("only the owner can send a flow, with their own connection", async () => {
