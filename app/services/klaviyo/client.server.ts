@@ -140,6 +140,10 @@ export class KlaviyoSession {
       Accept: "application/vnd.api+json",
     };
     if (body !== undefined) headers["Content-Type"] = "application/vnd.api+json";
+    // Under test, nothing may leave loopback, even a test that forgot KLAVIYO_API_URL.
+    if (getEnv().NODE_ENV === "test" && !["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)) {
+      throw new KlaviyoApiError(operation, "network", 0, "tests reach Klaviyo only on loopback (set KLAVIYO_API_URL)");
+    }
     for (;;) {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), this.timeoutMs);

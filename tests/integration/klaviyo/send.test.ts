@@ -338,3 +338,16 @@ describe("faults leave nothing half-made", () => {
     expect(klaviyo.templates.size).toBe(0);
   });
 });
+
+describe("under test, nothing leaves loopback", () => {
+  it("a connection attempt without KLAVIYO_API_URL fails as unreachable instead of calling Klaviyo", async () => {
+    const account = await onboardedUser();
+    await withEnv({ KLAVIYO_API_URL: undefined }, async () => {
+      const error = (await connectKlaviyo({ userId: account.user.id, input: { apiKey: KEY } }).catch((e: unknown) => e)) as DomainError;
+      expect(error).toMatchObject({ kind: "upstream_failed", message: expect.stringMatching(/could not reach Klaviyo/) });
+      // Refused before any connection was tried, not a failed lookup of Klaviyo's address.
+      expect(error.cause).toMatchObject({ failure: "network", detail: expect.stringMatching(/only on loopback/) });
+    });
+    expect(klaviyo.requests).toEqual([]);
+  });
+});
