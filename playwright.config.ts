@@ -3,6 +3,7 @@ import path from "node:path";
 
 import { defineConfig, devices } from "@playwright/test";
 
+import { klaviyoServerEnv } from "./tests/e2e/support/klaviyo";
 import { oauthServerEnv } from "./tests/e2e/support/oauth";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -58,6 +59,9 @@ export default defineConfig({
       // Third-party sign-in against the loopback provider that tests/e2e/oauth.spec.ts starts on a
       // fixed port (E2E_OAUTH_PORT, default 3299) with a fixed client secret.
       ...oauthServerEnv(),
+      // Send to Klaviyo against the loopback stand-in that tests/e2e/klaviyo.spec.ts starts on a
+      // fixed port (E2E_KLAVIYO_PORT, default 3298).
+      ...klaviyoServerEnv(),
     },
   },
 });

@@ -48,6 +48,21 @@ const emailList = optionalString.transform((v, ctx) => {
   return emails;
 });
 
+/** 32 bytes as 64 hex characters or base64 (the AES-256 key size). */
+export function encryptionKeyBytes(value: string): Buffer | null {
+  const text = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, "hex");
+  if (/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(text)) {
+    const bytes = Buffer.from(text.replace(/-/g, "+").replace(/_/g, "/"), "base64");
+    return bytes.length === 32 ? bytes : null;
+  }
+  return null;
+}
+
+function isEncryptionKey(value: string) {
+  return encryptionKeyBytes(value) !== null;
+}
+
 function isValidTrustProxy(value: string | undefined) {
   try {
     parseTrustProxy(value);
@@ -103,6 +118,12 @@ export const envSchema = z.object({
   }),
   VISITOR_DRAFT_LIMIT: optionalString.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) > 0), {
     message: "VISITOR_DRAFT_LIMIT must be a whole number of questionnaire drafts kept for visitors",
+  }),
+  /** Klaviyo's API; set only to point the app at a stand-in (tests). */
+  KLAVIYO_API_URL: optionalUrl("KLAVIYO_API_URL"),
+  /** 32 bytes (64 hex characters or base64) that encrypt users' Klaviyo keys; else a key file in DATA_DIR. */
+  KLAVIYO_ENCRYPTION_KEY: optionalString.refine((v) => v === undefined || isEncryptionKey(v), {
+    message: "KLAVIYO_ENCRYPTION_KEY must be 32 bytes written as 64 hex characters or as base64",
   }),
   SUPPORT_EMAIL: optionalString
     .refine((v) => v === undefined || z.email().safeParse(v).success, {

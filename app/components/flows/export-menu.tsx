@@ -10,6 +10,7 @@ const FORMATS = [
   { format: "csv", label: "CSV", hint: "Spreadsheets (Excel, Sheets)" },
   { format: "json", label: "JSON", hint: "For tools; versioned schema" },
   { format: "html", label: "HTML", hint: "One printable page" },
+  { format: "klaviyo", label: "Klaviyo API (JSON)", hint: "The requests Send to Klaviyo makes" },
 ] as const;
 
 const ALL_FORMATS = FORMATS.filter((item) => item.format === "json" || item.format === "md");

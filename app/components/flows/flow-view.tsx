@@ -33,6 +33,10 @@ export function FlowActions({ flow, isPremium }: { flow: FlowView; isPremium: bo
       {/* Without premium: the upgrade dialog. With it: writes the content and opens Flow Content. */}
       <GenerateContentButton flowId={flow.id} isPremium={isPremium} />
       <ExportMenu flowId={flow.id} />
+      <ButtonLink to={`/send-to-klaviyo/${encodeURIComponent(flow.id)}`} variant="secondary" data-testid="send-to-klaviyo-link">
+        <Icon d="M4 12l16-8-6 16-3-7-7-1z" />
+        Send to Klaviyo
+      </ButtonLink>
       <ButtonLink to={flowHref(flow.flowType, { dialog: "delete-flow" })} preventScrollReset variant="danger">
         <Icon d="M5 7h14M10 11v6m4-6v6M6 7l1 13h10l1-13M9 7V4h6v3" />
         Delete

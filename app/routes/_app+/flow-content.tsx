@@ -159,6 +159,9 @@ export default function FlowContentRoute() {
                       variant="inverse"
                     />
                     <ExportMenu flowId={selected.flow.id} />
+                    <ButtonLink to={`/send-to-klaviyo/${encodeURIComponent(selected.flow.id)}`} variant="secondary">
+                      Send to Klaviyo
+                    </ButtonLink>
                   </div>
                 </div>
               </div>

@@ -10,6 +10,8 @@ import { useFailureToast } from "~/components/forms";
 import { Button, ButtonLink, buttonClass, StatusButton } from "~/components/ui/button";
 import { Field, FormError, PasswordField } from "~/components/ui/field";
 import { UpgradeLink } from "~/components/upgrade-dialog";
+import { KLAVIYO_CONNECT_INTENT, KLAVIYO_DISCONNECT_INTENT, KlaviyoConnectionSection } from "~/components/klaviyo/connection-section";
+import { klaviyoConnectSchema } from "~/lib/klaviyo/schema";
 import { changePasswordFormSchema, profileNameSchema } from "~/lib/schemas/auth";
 import { DEFAULT_ROLE, planLabel } from "~/lib/user";
 import { getPasswordHashById } from "~/models/user.server";
@@ -18,6 +20,7 @@ import { requireUser, requireUserWithSession } from "~/services/auth/auth.server
 import { startProviderConnect } from "~/services/auth/oauth-flow.server";
 import { getOAuthSettings } from "~/services/auth/oauth.server";
 import { readForm } from "~/services/forms.server";
+import { connectKlaviyo, disconnectKlaviyo, getKlaviyoConnection } from "~/services/klaviyo/connection.server";
 import { runForPage } from "~/services/page.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -38,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       hasPassword: Boolean((await getPasswordHashById(user.id))?.passwordHash),
       createdAt: user.createdAt.toISOString(),
     },
+    klaviyo: await getKlaviyoConnection({ userId: user.id }),
   };
 }
 
@@ -77,13 +81,24 @@ export async function action({ request }: ActionFunctionArgs) {
     case CONNECT_INTENT:
       // To the provider and back; the callback connects it to this session's account only.
       return startProviderConnect(request, { userId: user.id, sessionId });
+    case KLAVIYO_CONNECT_INTENT: {
+      const submission = parseForm(form, { schema: klaviyoConnectSchema });
+      if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["apiKey"] }) }, { status: 422 });
+      const connected = await runForPage(() => connectKlaviyo({ userId: user.id, input: submission.value }), { submission, hideFields: ["apiKey"], extra: { intent } });
+      if (!connected.ok) return connected.response;
+      return redirectWithToast("/user-settings#klaviyo", { title: "Klaviyo connected", description: "Send a flow from its Flow Mappings screen: it arrives in Klaviyo as a draft.", variant: "success" });
+    }
+    case KLAVIYO_DISCONNECT_INTENT:
+      await disconnectKlaviyo({ userId: user.id });
+      return redirectWithToast("/user-settings#klaviyo", { title: "Klaviyo disconnected", description: "Flowmap no longer holds your key. Flows already sent stay in Klaviyo.", variant: "success" });
     default:
       return data({ intent: null, result: null, message: "Unknown action. Please reload the page and try again." }, { status: 400 });
   }
 }
 
 export default function UserSettingsRoute() {
-  const { account, provider } = useLoaderData<typeof loader>();
+  const { account, provider, klaviyo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const created = new Date(account.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -130,6 +145,8 @@ export default function UserSettingsRoute() {
           </UpgradeLink>
         </div>
       </section>
+
+      <KlaviyoConnectionSection connection={klaviyo} lastResult={actionData?.intent === KLAVIYO_CONNECT_INTENT ? actionData.result : undefined} />
 
       <section aria-labelledby="session-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="session-heading" className="text-lg font-semibold text-slate-900">

@@ -21,13 +21,15 @@ import { findBestFlowMapping, type FlowMappingRecord } from "~/models/flow-mappi
 import { getResponseByUserId, type QuestionnaireResponseRecord } from "~/models/questionnaire-response.server";
 import { validationError } from "~/services/domain-error";
 import { getFlow, listFlows } from "~/services/flows/flows.server";
+import { KLAVIYO_EXPORT_FORMAT, klaviyoExport } from "~/lib/klaviyo/export";
+import { klaviyoPlanInput } from "~/services/klaviyo/send.server";
 
 /**
  * Export of flows: the plan for everyone, the
  * written content for premium users. HTTP-free: it answers a file name, a media type and the text.
  */
 
-export const EXPORT_FORMAT_MESSAGE = `Unknown export format. Use one of: ${EXPORT_FORMATS.join(", ")}.`;
+export const EXPORT_FORMAT_MESSAGE = `Unknown export format. Use one of: ${[...EXPORT_FORMATS, KLAVIYO_EXPORT_FORMAT].join(", ")}.`;
 export const ALL_FLOWS_FORMAT_MESSAGE = `Unknown export format. Use one of: ${ALL_FLOWS_EXPORT_FORMATS.join(", ")}.`;
 
 export const MEDIA_TYPES: Record<ExportFormat, string> = {
@@ -114,8 +116,13 @@ function render(document: ExportDocument, format: ExportFormat): string {
   }
 }
 
-/** GET /api/ai-flows/{id}/export?format=md|csv|json|html */
+/** GET /api/ai-flows/{id}/export?format=md|csv|json|html|klaviyo */
 export async function exportFlow({ user, flowId, format }: { user: ExportUser; flowId: string; format: string | null }, { now = new Date() } = {}): Promise<ExportFile> {
+  // format=klaviyo: the requests Send to Klaviyo would make, as JSON.
+  if ((format ?? "").trim().toLowerCase() === KLAVIYO_EXPORT_FORMAT) {
+    const plan = await klaviyoPlanInput({ user, flowId });
+    return { fileName: exportFileName(plan.flow.companyName, `${plan.flow.flowType}-klaviyo`, "json"), mediaType: MEDIA_TYPES.json, body: JSON.stringify(klaviyoExport(plan), null, 2) };
+  }
   const chosen = parseExportFormat(format);
   const flow = await getFlow({ userId: user.id, flowId });
   const document = await buildDocument(user, [flow], now);

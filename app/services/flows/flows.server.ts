@@ -36,6 +36,7 @@ import {
   updateWithRevision,
 } from "~/models/ai-generated-flow.server";
 import { deleteContentOfFlow } from "~/models/flow-content.server";
+import { deleteKlaviyoSendsOfFlow } from "~/models/klaviyo-send.server";
 import { findBestFlowMapping } from "~/models/flow-mapping.server";
 import { claimGeneration, isGenerationUnderWay, type OwnerCheck, releaseGeneration } from "~/models/flow-generation.server";
 import { getResponseByUserId } from "~/models/questionnaire-response.server";
@@ -441,8 +442,10 @@ export async function deleteTouchpoint({ user, touchpointId }: { user: FlowUser;
   return result;
 }
 
-/** Deletes a flow with its versions, its conversation and the content written for it. */
+/** Deletes a flow with its versions, its conversation, the content written for it and the record of its Klaviyo sends. */
 export async function deleteFlow({ userId, flowId }: { userId: string; flowId: string }): Promise<void> {
   if (!(await removeFlow({ flowId, userId }))) throw notFound(FLOW_NOT_FOUND);
   await deleteContentOfFlow({ flowId, userId });
+  // What was sent to Klaviyo stays in Klaviyo; Flowmap's record of it goes with the flow.
+  await deleteKlaviyoSendsOfFlow({ flowId, userId });
 }

@@ -10,6 +10,8 @@ import { editAnswersSchema, fullQuestionnaireSchema, questionnaireSubmitSchema, 
 import { benchmarkInputSchema } from "~/services/admin/benchmark-schema";
 import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
 import { userAccessSchema } from "~/services/admin/users.server";
+import { klaviyoConnectSchema, klaviyoSendSchema as klaviyoSendInputSchema } from "~/lib/klaviyo/schema";
+import { klaviyoConnectionSchema, klaviyoSendSchema } from "~/lib/klaviyo/responses";
 import { jsonObjectSchema } from "~/services/api.server";
 import { userMetricsInputSchema } from "~/services/benchmarks/metrics-input";
 import { draftInputSchema } from "~/services/questionnaire/drafts.server";
@@ -90,7 +92,7 @@ const pagingHeaders = { "X-Total-Count": "Rows in all pages.", "X-Page": "This p
 const exportFiles = {
   "text/markdown": "Markdown (format=md).",
   "text/csv": "CSV (format=csv).",
-  "application/json": "JSON (format=json).",
+  "application/json": "JSON (format=json; format=klaviyo: the Create Template and Create Flow requests Send to Klaviyo makes).",
   "text/html": "A standalone HTML page (format=html).",
 };
 
@@ -397,7 +399,7 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Download one flow",
     description: "Content is included for premium users.",
     access: "user",
-    query: [{ name: "format", in: "query", required: true, description: "The file format.", schema: { type: "string", enum: [...EXPORT_FORMATS] } }],
+    query: [{ name: "format", in: "query", required: true, description: "The file format (klaviyo: the Create Template and Create Flow requests Send to Klaviyo makes).", schema: { type: "string", enum: [...EXPORT_FORMATS, "klaviyo"] } }],
     ok: [{ status: 200, description: "The file (Content-Disposition: attachment).", files: exportFiles }],
     errors: { 404: "No such flow of yours.", 422: "Unknown export format." },
   },
@@ -410,6 +412,66 @@ export const OPERATIONS: OperationSpec[] = [
     query: [{ name: "format", in: "query", required: true, description: "The file format.", schema: { type: "string", enum: [...ALL_FLOWS_EXPORT_FORMATS] } }],
     ok: [{ status: 200, description: "The file (Content-Disposition: attachment).", files: { "application/json": exportFiles["application/json"], "text/markdown": exportFiles["text/markdown"] } }],
     errors: { 422: "Unknown export format." },
+  },
+  // Klaviyo
+  {
+    method: "get",
+    path: "/api/integrations/klaviyo",
+    tag: "Klaviyo",
+    summary: "Your Klaviyo connection",
+    description: "Whether your Klaviyo account is connected and which account the key reaches. The key is never answered back.",
+    access: "user",
+    ok: [{ status: 200, description: "The connection, or `{ connected: false }`.", json: klaviyoConnectionSchema }],
+  },
+  {
+    method: "put",
+    path: "/api/integrations/klaviyo",
+    tag: "Klaviyo",
+    summary: "Connect Klaviyo with a private API key",
+    description:
+      "Flowmap checks the key by reading the account's lists and metrics (and segments), then stores it encrypted. Needed scopes: lists:read, metrics:read, segments:read, templates:write, flows:write.",
+    access: "user",
+    body: { schema: klaviyoConnectSchema, example: { apiKey: "pk_0123456789abcdef0123456789abcdef01" } },
+    ok: [{ status: 200, description: "Connected.", json: klaviyoConnectionSchema }],
+    errors: { 422: "A wrong key, a public key, or a key missing read scopes (the message names them).", 429: "Klaviyo is limiting requests; Retry-After says when to try again.", 502: "Klaviyo failed or did not answer; nothing was saved." },
+  },
+  {
+    method: "delete",
+    path: "/api/integrations/klaviyo",
+    tag: "Klaviyo",
+    summary: "Disconnect Klaviyo",
+    access: "user",
+    ok: [{ status: 200, description: "Flowmap no longer holds the key.", json: responses.messageOnlySchema }],
+  },
+  {
+    method: "get",
+    path: "/api/ai-flows/{id}/klaviyo",
+    tag: "Klaviyo",
+    summary: "What was sent of a flow to Klaviyo",
+    access: "user",
+    ok: [{ status: 200, description: "Every send, newest first.", json: { type: "array", items: { $ref: "#/components/schemas/KlaviyoSend" } } }],
+    errors: { 404: "No such flow of yours." },
+  },
+  {
+    method: "post",
+    path: "/api/ai-flows/{id}/klaviyo",
+    tag: "Klaviyo",
+    summary: "Send a flow to Klaviyo as a draft",
+    description:
+      "Creates one HTML template per email (the written content for premium users, else a marked outline) and the flow in your Klaviyo account, every message in draft status. Sending again makes a new draft flow; a repeat of the same send (two clicks at once) makes one flow. When Klaviyo fails, the templates made for it are deleted, or named in the message.",
+    access: "user",
+    body: { schema: klaviyoSendInputSchema, example: { trigger: { type: "metric", id: "Y6nRLr" } } },
+    ok: [
+      { status: 201, description: "Created in Klaviyo as a draft.", json: klaviyoSendSchema },
+      { status: 200, description: "This send was already made (replayed: true): no new flow.", json: klaviyoSendSchema },
+    ],
+    errors: {
+      404: "No such flow of yours.",
+      409: "Klaviyo is not connected, its key was rejected or lacks a scope (the code says which), or this flow is being sent right now.",
+      422: "No trigger, or Klaviyo refused the trigger or a step (the message names it).",
+      429: "Klaviyo's limits (Create Flow: 1 a second, 15 a minute, 100 a day); Retry-After says when to try again.",
+      502: "Klaviyo failed or did not answer; nothing was recorded as sent.",
+    },
   },
   // Benchmarks and metrics
   {

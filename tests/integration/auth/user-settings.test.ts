@@ -32,6 +32,7 @@ describe("user settings loader", () => {
         hasPassword: true,
         createdAt: user.createdAt.toISOString(),
       },
+      klaviyo: { connected: false },
     });
     expect(JSON.stringify(body)).not.toMatch(/scrypt|passwordHash/);
   });

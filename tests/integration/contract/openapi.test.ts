@@ -256,6 +256,33 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     expect((await call("GET", "/api/ai-flows/{id}/versions", { cookie: user.cookie, params: id })).status).toBe(404);
   });
 
+  it("klaviyo: connection, send as a draft, sends of a flow, format=klaviyo export (against the loopback stand-in)", async () => {
+    const { startKlaviyoStandIn } = await import("../../support/klaviyo-stand-in");
+    const klaviyo = await startKlaviyoStandIn();
+    const previous = setEnv({ KLAVIYO_API_URL: klaviyo.url });
+    try {
+      const key = "pk_contract_0123456789abcdef";
+      klaviyo.addKey(key);
+      expect((await call("GET", "/api/integrations/klaviyo", { cookie: user.cookie })).body).toEqual({ connected: false });
+      expect((await call("PUT", "/api/integrations/klaviyo", { cookie: user.cookie, body: { apiKey: "pk_unknown_0123456789" } })).status).toBe(422);
+      expect((await call("PUT", "/api/integrations/klaviyo", { cookie: user.cookie, body: { apiKey: key } })).status).toBe(200);
+      expect((await call("GET", "/api/integrations/klaviyo", { cookie: user.cookie })).status).toBe(200);
+      const flow = (await call("POST", "/api/ai-flows/generate", { cookie: user.cookie, body: { flowType: "lead_nurture" } })).body as { id: string };
+      const id = { id: flow.id };
+      expect((await call("POST", "/api/ai-flows/{id}/klaviyo", { cookie: user.cookie, params: id, body: {} })).status).toBe(422);
+      expect((await call("POST", "/api/ai-flows/{id}/klaviyo", { cookie: premium.cookie, params: id, body: { trigger: { type: "list", id: "LstNews1" } } })).status).toBe(404);
+      expect((await call("POST", "/api/ai-flows/{id}/klaviyo", { cookie: user.cookie, params: id, body: { trigger: { type: "list", id: "LstNews1" } } })).status).toBe(201);
+      expect((await call("GET", "/api/ai-flows/{id}/klaviyo", { cookie: user.cookie, params: id })).status).toBe(200);
+      expect((await call("GET", "/api/ai-flows/{id}/export", { cookie: user.cookie, params: id, query: "?format=klaviyo" })).status).toBe(200);
+      expect((await call("DELETE", "/api/integrations/klaviyo", { cookie: user.cookie })).status).toBe(200);
+      expect((await call("POST", "/api/ai-flows/{id}/klaviyo", { cookie: user.cookie, params: id, body: { trigger: { type: "list", id: "LstNews1" } } })).status).toBe(409);
+      expect(klaviyo.violations).toEqual([]);
+    } finally {
+      setEnv(previous);
+      await klaviyo.close();
+    }
+  });
+
   it("benchmarks and user metrics", async () => {
     const input = { benchmarkType: "Onboarding Flows", performanceIndicator: "Open Rate (Email)", industryMedian: "42%", industry: "Contract Industry", businessType: "eCommerce" };
     const created = await call("POST", "/api/benchmarks", { cookie: admin.cookie, body: input });

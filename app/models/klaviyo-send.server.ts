@@ -1,0 +1,172 @@
+import { Schema } from "mongoose";
+
+import { defineModel, exposeIdOptions, isDuplicateKeyError, uuidId } from "~/models/utils.server";
+
+/**
+ * What was sent to Klaviyo, per flow: one document per send. A send starts as a claim on its
+ * idempotency key (unique per user), so two clicks on the same button make one flow; it becomes
+ * `sent` only once Klaviyo answered 201 to Create Flow, and a failed send removes its claim so it
+ * can be tried again. A claim whose process died is taken over after CLAIM_STALE_MS.
+ */
+
+export interface KlaviyoSendDoc {
+  _id: string;
+  userId: string;
+  flowId: string;
+  idempotencyKey: string;
+  status: "sending" | "sent";
+  versionNumber: number;
+  triggerType: string;
+  triggerId: string;
+  klaviyoFlowId: string | null;
+  url: string | null;
+  templateIds: string[];
+  /** Steps sent as outlines (no written content for them). */
+  outlineSteps: number[];
+  notes: string[];
+  claimedAt: Date;
+  sentAt: Date | null;
+}
+
+const sendSchema = new Schema<KlaviyoSendDoc>(
+  {
+    _id: uuidId,
+    userId: { type: String, required: true },
+    flowId: { type: String, required: true },
+    idempotencyKey: { type: String, required: true },
+    status: { type: String, enum: ["sending", "sent"], required: true },
+    versionNumber: { type: Number, required: true },
+    triggerType: { type: String, required: true },
+    triggerId: { type: String, required: true },
+    klaviyoFlowId: { type: String, default: null },
+    url: { type: String, default: null },
+    templateIds: { type: [String], default: () => [] },
+    outlineSteps: { type: [Number], default: () => [] },
+    notes: { type: [String], default: () => [] },
+    claimedAt: { type: Date, required: true },
+    sentAt: { type: Date, default: null },
+  },
+  { versionKey: false, toJSON: exposeIdOptions(), toObject: exposeIdOptions() },
+);
+sendSchema.index({ userId: 1, idempotencyKey: 1 }, { unique: true, name: "one_send_per_key" });
+sendSchema.index({ userId: 1, flowId: 1, sentAt: -1 }, { name: "sends_of_flow" });
+
+export const KlaviyoSendModel = defineModel<KlaviyoSendDoc>("KlaviyoSend", sendSchema, "klaviyo_sends");
+
+/** Longer than any send can take (every request's timeout plus the wait budget), so only a dead claim is this old. */
+export const CLAIM_STALE_MS = 10 * 60_000;
+
+export interface KlaviyoSendRecord {
+  id: string;
+  flowId: string;
+  status: "sending" | "sent";
+  versionNumber: number;
+  trigger: { type: string; id: string };
+  klaviyoFlowId: string | null;
+  url: string | null;
+  templateIds: string[];
+  outlineSteps: number[];
+  notes: string[];
+  sentAt: Date | null;
+}
+
+function toRecord(doc: KlaviyoSendDoc): KlaviyoSendRecord {
+  return {
+    id: doc._id,
+    flowId: doc.flowId,
+    status: doc.status,
+    versionNumber: doc.versionNumber,
+    trigger: { type: doc.triggerType, id: doc.triggerId },
+    klaviyoFlowId: doc.klaviyoFlowId,
+    url: doc.url,
+    templateIds: doc.templateIds,
+    outlineSteps: doc.outlineSteps,
+    notes: doc.notes,
+    sentAt: doc.sentAt,
+  };
+}
+
+export type ClaimResult = { claimed: true; id: string } | { claimed: false; existing: KlaviyoSendRecord };
+
+/** Claims an idempotency key for a new send, or answers the send that already holds it. */
+export async function claimKlaviyoSend(input: {
+  userId: string;
+  flowId: string;
+  idempotencyKey: string;
+  versionNumber: number;
+  trigger: { type: string; id: string };
+  now: Date;
+}): Promise<ClaimResult> {
+  const { userId, idempotencyKey, now } = input;
+  // A claim left by a process that died is removed first, so the key can be claimed again.
+  await KlaviyoSendModel.deleteOne({ userId, idempotencyKey, status: "sending", claimedAt: { $lt: new Date(now.getTime() - CLAIM_STALE_MS) } });
+  try {
+    const doc = await KlaviyoSendModel.create({
+      userId,
+      flowId: input.flowId,
+      idempotencyKey,
+      status: "sending",
+      versionNumber: input.versionNumber,
+      triggerType: input.trigger.type,
+      triggerId: input.trigger.id,
+      claimedAt: now,
+    });
+    return { claimed: true, id: doc._id };
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+    const existing = await KlaviyoSendModel.findOne({ userId, idempotencyKey }).lean<KlaviyoSendDoc>();
+    if (!existing) return claimKlaviyoSend(input);
+    return { claimed: false, existing: toRecord(existing) };
+  }
+}
+
+export async function completeKlaviyoSend({
+  id,
+  userId,
+  klaviyoFlowId,
+  url,
+  templateIds,
+  outlineSteps,
+  notes,
+  sentAt,
+}: {
+  id: string;
+  userId: string;
+  klaviyoFlowId: string;
+  url: string;
+  templateIds: string[];
+  outlineSteps: number[];
+  notes: string[];
+  sentAt: Date;
+}): Promise<KlaviyoSendRecord | null> {
+  const doc = await KlaviyoSendModel.findOneAndUpdate(
+    { _id: id, userId },
+    { $set: { status: "sent", klaviyoFlowId, url, templateIds, outlineSteps, notes, sentAt } },
+    { returnDocument: "after" },
+  ).lean<KlaviyoSendDoc>();
+  return doc ? toRecord(doc) : null;
+}
+
+/** A send that failed gives its key back: the same click can be tried again. */
+export async function releaseKlaviyoSend({ id, userId }: { id: string; userId: string }): Promise<void> {
+  await KlaviyoSendModel.deleteOne({ _id: id, userId, status: "sending" });
+}
+
+/** The flow's completed sends, newest first. */
+export async function listKlaviyoSends({ userId, flowId }: { userId: string; flowId: string }): Promise<KlaviyoSendRecord[]> {
+  const docs = await KlaviyoSendModel.find({ userId, flowId, status: "sent" }).sort({ sentAt: -1 }).lean<KlaviyoSendDoc[]>();
+  return docs.map(toRecord);
+}
+
+export async function countKlaviyoSends({ userId, flowId }: { userId: string; flowId: string }): Promise<number> {
+  return KlaviyoSendModel.countDocuments({ userId, flowId, status: "sent" });
+}
+
+export async function getKlaviyoSend({ userId, id }: { userId: string; id: string }): Promise<KlaviyoSendRecord | null> {
+  const doc = await KlaviyoSendModel.findOne({ _id: id, userId, status: "sent" }).lean<KlaviyoSendDoc>();
+  return doc ? toRecord(doc) : null;
+}
+
+export async function deleteKlaviyoSendsOfFlow({ userId, flowId }: { userId: string; flowId: string }): Promise<void> {
+  await KlaviyoSendModel.deleteMany({ userId, flowId });
+}

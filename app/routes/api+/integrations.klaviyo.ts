@@ -1,0 +1,28 @@
+import { klaviyoConnectSchema } from "~/lib/klaviyo/schema";
+import { apiJson, apiRoute, byMethod, readJson } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth/auth.server";
+import { connectKlaviyo, disconnectKlaviyo, getKlaviyoConnection } from "~/services/klaviyo/connection.server";
+
+/**
+ * `/api/integrations/klaviyo`: the signed-in user's own Klaviyo connection. GET says whether one
+ * exists and which account it reaches; PUT `{ apiKey }` checks the key with Klaviyo and keeps it
+ * sealed (422 naming the problem: a wrong key, missing scopes); DELETE forgets it. The key is never
+ * answered back.
+ */
+export const loader = apiRoute(async ({ request }) => {
+  const user = await requireApiUser(request);
+  return apiJson(await getKlaviyoConnection({ userId: user.id }), { headers: { "Cache-Control": "no-store" } });
+});
+
+export const action = byMethod({
+  PUT: async ({ request }) => {
+    const user = await requireApiUser(request);
+    const input = await readJson(request, klaviyoConnectSchema);
+    return apiJson(await connectKlaviyo({ userId: user.id, input }), { headers: { "Cache-Control": "no-store" } });
+  },
+  DELETE: async ({ request }) => {
+    const user = await requireApiUser(request);
+    const { disconnected } = await disconnectKlaviyo({ userId: user.id });
+    return apiJson({ message: disconnected ? "Klaviyo disconnected: Flowmap no longer holds your key." : "Klaviyo was not connected." });
+  },
+});

@@ -1,0 +1,89 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+import { encryptionKeyBytes, getEnv, type Env } from "~/services/env.server";
+
+/**
+ * Users' Klaviyo private keys at rest: AES-256-GCM with a random 12-byte nonce per key and the
+ * owner's user id as associated data, so a stored key only decrypts for the account it belongs to.
+ * The encryption key comes from KLAVIYO_ENCRYPTION_KEY, or from a file made in DATA_DIR on first
+ * use (mode 0600). Neither the encryption key nor a decrypted key is ever logged or returned by
+ * anything but `openKey`, which only the Klaviyo client calls.
+ */
+
+const KEY_FILE = "klaviyo-encryption-key";
+const FORMAT = "v1";
+
+let cached: { env: Env; key: Buffer } | undefined;
+
+function encryptionKey(): Buffer {
+  const env = getEnv();
+  if (cached?.env !== env) cached = { env, key: readOrMakeKey(env) };
+  return cached.key;
+}
+
+function readOrMakeKey(env: Env): Buffer {
+  if (env.KLAVIYO_ENCRYPTION_KEY) {
+    const configured = encryptionKeyBytes(env.KLAVIYO_ENCRYPTION_KEY);
+    if (configured) return configured;
+  }
+  const file = path.resolve(env.DATA_DIR, KEY_FILE);
+  try {
+    const stored = encryptionKeyBytes(fs.readFileSync(file, "utf8"));
+    if (stored) return stored;
+  } catch {
+    // Not made yet: made below.
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const made = crypto.randomBytes(32);
+  try {
+    // "wx": two instances starting at once never overwrite each other's key.
+    fs.writeFileSync(file, made.toString("hex"), { mode: 0o600, flag: "wx" });
+    return made;
+  } catch {
+    const stored = encryptionKeyBytes(fs.readFileSync(file, "utf8"));
+    if (stored) return stored;
+    throw new Error(`${file} does not hold a 32-byte key. Remove it (users then connect Klaviyo again) or set KLAVIYO_ENCRYPTION_KEY.`);
+  }
+}
+
+/** A short fingerprint of the encryption key (not of the user's key), to tell that it changed. */
+function keyId(key: Buffer) {
+  return crypto.createHash("sha256").update(key).digest("base64url").slice(0, 8);
+}
+
+export function sealKey(apiKey: string, ownerId: string): string {
+  const key = encryptionKey();
+  const nonce = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv("aes-256-gcm", key, nonce);
+  cipher.setAAD(Buffer.from(ownerId, "utf8"));
+  const sealed = Buffer.concat([cipher.update(apiKey, "utf8"), cipher.final()]);
+  return [FORMAT, keyId(key), nonce.toString("base64url"), cipher.getAuthTag().toString("base64url"), sealed.toString("base64url")].join(".");
+}
+
+/** The user's key, or null when it cannot be read (another encryption key, or a damaged value). */
+export function openKey(stored: string, ownerId: string): string | null {
+  const [format, id, nonce, tag, sealed] = stored.split(".");
+  if (format !== FORMAT || !nonce || !tag || sealed === undefined) return null;
+  const key = encryptionKey();
+  if (id !== keyId(key)) return null;
+  try {
+    const decipher = crypto.createDecipheriv("aes-256-gcm", key, Buffer.from(nonce, "base64url"));
+    decipher.setAAD(Buffer.from(ownerId, "utf8"));
+    decipher.setAuthTag(Buffer.from(tag, "base64url"));
+    return Buffer.concat([decipher.update(Buffer.from(sealed, "base64url")), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
+  }
+}
+
+/** What the page shows of a key: its last four characters. */
+export function keyHint(apiKey: string) {
+  return `…${apiKey.slice(-4)}`;
+}
+
+/** A stable name for the Klaviyo account a key reaches, for counting its Create Flow calls (never the key). */
+export function keyAccountTag(apiKey: string) {
+  return crypto.createHash("sha256").update(`klaviyo-account:${apiKey}`).digest("base64url").slice(0, 22);
+}

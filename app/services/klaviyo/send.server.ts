@@ -1,0 +1,245 @@
+import crypto from "node:crypto";
+
+import { safeParse } from "zod/v4/core";
+
+import { safeHttpUrl } from "~/lib/content/html";
+import { flowContentView } from "~/lib/content/view";
+import { CREATE_FLOW_LIMITS, klaviyoFlowUrl, type KlaviyoTrigger } from "~/lib/klaviyo/constants";
+import { flowRequest, type KlaviyoPlanInput, outlineSteps, reviewNotes, templateRequests, type TemplateRequest } from "~/lib/klaviyo/flow-body";
+import { klaviyoSendSchema } from "~/lib/klaviyo/schema";
+import { findContentEntries } from "~/models/flow-content.server";
+import {
+  claimKlaviyoSend,
+  completeKlaviyoSend,
+  countKlaviyoSends,
+  type KlaviyoSendRecord,
+  listKlaviyoSends,
+  releaseKlaviyoSend,
+} from "~/models/klaviyo-send.server";
+import { getResponseByUserId } from "~/models/questionnaire-response.server";
+import { hitRateLimit, peekRateLimits } from "~/models/rate-limit.server";
+import { conflict, DomainError, fieldErrorsOf, upstreamFailed, validationError } from "~/services/domain-error";
+import { getFlow } from "~/services/flows/flows.server";
+import { KlaviyoApiError, type KlaviyoDeps, klaviyoDefaults, type KlaviyoSession } from "~/services/klaviyo/client.server";
+import { openKlaviyoSession } from "~/services/klaviyo/connection.server";
+import { fromKlaviyoError, klaviyoRateLimited } from "~/services/klaviyo/errors.server";
+
+/**
+ * Send to Klaviyo: the flow's current version becomes a draft flow in the user's own Klaviyo
+ * account. Templates first (one per email), then Create Flow with every message in draft status.
+ * Nothing is recorded as sent unless Create Flow answered 201; when it fails, the templates made
+ * for it are deleted, or listed in the message where Klaviyo would not delete them. Two clicks on
+ * the same button send once (an idempotency key per flow version and send number); sending again
+ * later makes a new draft flow and never touches the earlier one.
+ */
+
+export interface KlaviyoSendUser {
+  id: string;
+  isPremium: boolean;
+}
+
+export interface KlaviyoSendResult {
+  klaviyoFlowId: string;
+  url: string;
+  versionNumber: number;
+  sentAt: string;
+  trigger: KlaviyoTrigger;
+  /** The templates made for the emails, in step order. */
+  templateIds: string[];
+  /** Steps sent as outlines because no written content was there for them. */
+  outlineSteps: number[];
+  /** What to review in Klaviyo before turning the flow on. */
+  notes: string[];
+  /** True when this answer repeats a send already made with the same key (a second click). */
+  replayed: boolean;
+  /** The send before this one, when the flow had been sent already (a new draft was made). */
+  previous: { klaviyoFlowId: string; url: string; versionNumber: number; sentAt: string } | null;
+}
+
+export const KLAVIYO_NO_TOUCHPOINTS_MESSAGE = "This flow has no touchpoints to send. Regenerate it or add steps first.";
+export const KLAVIYO_SEND_IN_PROGRESS_MESSAGE = "This flow is being sent to Klaviyo right now. Reload the page in a moment to see the link.";
+
+export type KlaviyoSendDeps = KlaviyoDeps;
+
+/** The plan, the written content (premium) and the business's website: what both the send and the export build from. */
+export async function klaviyoPlanInput({ user, flowId }: { user: KlaviyoSendUser; flowId: string }): Promise<KlaviyoPlanInput & { versionNumber: number; updatedAt: string }> {
+  const flow = await getFlow({ userId: user.id, flowId });
+  const content = user.isPremium ? flowContentView(flow, await findContentEntries({ flowId: flow.id, userId: user.id })) : null;
+  const answers = await getResponseByUserId(user.id);
+  return { flow, content, ctaUrl: safeHttpUrl(answers?.companyWebsite), versionNumber: flow.versionCount + 1, updatedAt: flow.updatedAt };
+}
+
+function idempotencyKey(flowId: string, versionNumber: number, updatedAt: string, sequence: number) {
+  return crypto.createHash("sha256").update(JSON.stringify([flowId, versionNumber, updatedAt, sequence])).digest("base64url");
+}
+
+function toResult(record: KlaviyoSendRecord, replayed: boolean, previous: KlaviyoSendRecord | null): KlaviyoSendResult {
+  return {
+    klaviyoFlowId: record.klaviyoFlowId ?? "",
+    url: record.url ?? "",
+    versionNumber: record.versionNumber,
+    sentAt: (record.sentAt ?? new Date(0)).toISOString(),
+    trigger: { type: record.trigger.type as KlaviyoTrigger["type"], id: record.trigger.id },
+    templateIds: record.templateIds,
+    outlineSteps: record.outlineSteps,
+    notes: record.notes,
+    replayed,
+    previous: previous?.klaviyoFlowId
+      ? { klaviyoFlowId: previous.klaviyoFlowId, url: previous.url ?? "", versionNumber: previous.versionNumber, sentAt: (previous.sentAt ?? new Date(0)).toISOString() }
+      : null,
+  };
+}
+
+/** How long Create Flow must wait for our count of the account's calls to allow one more (0: now). */
+async function createFlowWait(accountTag: string, now: number) {
+  const windows = CREATE_FLOW_LIMITS.map((limit) => ({ key: `klaviyo-create-flow:${accountTag}:${limit.windowMs}`, windowMs: limit.windowMs, max: limit.max }));
+  const states = await peekRateLimits(windows, now);
+  let wait = 0;
+  for (const { retryAt } of states) wait = Math.max(wait, retryAt - now);
+  return { wait, windows };
+}
+
+/** Deletes the templates made for a flow that was not created; returns the ones Klaviyo kept. */
+async function removeTemplates(session: KlaviyoSession, made: Array<{ request: TemplateRequest; id: string }>) {
+  const left: Array<{ request: TemplateRequest; id: string }> = [];
+  for (const item of made) {
+    try {
+      await session.deleteTemplate(item.id);
+    } catch {
+      left.push(item);
+    }
+  }
+  return left;
+}
+
+function leftText(left: Array<{ request: TemplateRequest; id: string }>) {
+  if (left.length === 0) return "";
+  const names = left.map((item) => `“${item.request.body.data.attributes.name}” (${item.id})`).join(", ");
+  return ` Flowmap could not remove ${left.length === 1 ? "the template" : `the ${left.length} templates`} it had made in Klaviyo: ${names}. Delete ${left.length === 1 ? "it" : "them"} under Content → Templates in Klaviyo.`;
+}
+
+/** The step a JSON pointer into the Create Flow body names: a message's own, or for a wait the message after it. */
+export function stepOfPointer(pointer: string | undefined, actions: ReadonlyArray<{ type: string }>, steps: readonly number[]): number | null {
+  const match = /\/definition\/actions\/(\d+)/.exec(pointer ?? "");
+  if (!match) return null;
+  const index = Number(match[1]);
+  if (index >= actions.length) return null;
+  const messagesBefore = actions.slice(0, index).filter((action) => action.type !== "time-delay").length;
+  return steps[messagesBefore] ?? null;
+}
+
+/** POST /api/ai-flows/{id}/klaviyo and the Send to Klaviyo form. */
+export async function sendFlowToKlaviyo(
+  { user, flowId, input, sequence }: { user: KlaviyoSendUser; flowId: string; input: unknown; sequence?: number | null },
+  deps: KlaviyoSendDeps = {},
+): Promise<KlaviyoSendResult> {
+  const parsed = safeParse(klaviyoSendSchema, input);
+  if (!parsed.success) {
+    const errors = fieldErrorsOf(parsed.error);
+    throw validationError(Object.values(errors)[0] ?? "Choose what starts this flow in Klaviyo.", errors);
+  }
+  const trigger: KlaviyoTrigger = parsed.data.trigger;
+  const plan = await klaviyoPlanInput({ user, flowId });
+  if (plan.flow.touchpoints.length === 0) throw validationError(KLAVIYO_NO_TOUCHPOINTS_MESSAGE);
+  const { session, accountTag } = await openKlaviyoSession({ userId: user.id }, deps);
+  const clock = deps.clock ?? klaviyoDefaults.clock;
+  const nowMs = () => clock.now();
+
+  const earlier = await listKlaviyoSends({ userId: user.id, flowId: plan.flow.id });
+  const sendNumber = typeof sequence === "number" && Number.isInteger(sequence) && sequence >= 0 ? sequence : await countKlaviyoSends({ userId: user.id, flowId: plan.flow.id });
+  const claim = await claimKlaviyoSend({
+    userId: user.id,
+    flowId: plan.flow.id,
+    idempotencyKey: idempotencyKey(plan.flow.id, plan.versionNumber, plan.updatedAt, sendNumber),
+    versionNumber: plan.versionNumber,
+    trigger,
+    now: new Date(nowMs()),
+  });
+  if (!claim.claimed) {
+    if (claim.existing.status === "sending") throw conflict(KLAVIYO_SEND_IN_PROGRESS_MESSAGE, "KLAVIYO_SEND_IN_PROGRESS");
+    return toResult(claim.existing, true, earlier.find((send) => send.id !== claim.existing.id) ?? null);
+  }
+
+  const made: Array<{ request: TemplateRequest; id: string }> = [];
+  try {
+    // Our own count of this account's Create Flow calls: a send that could not be created within
+    // the wait budget is refused before any template is made.
+    const before = await createFlowWait(accountTag, nowMs());
+    if (before.wait > session.waitLeft()) throw klaviyoRateLimited(before.wait / 1000);
+
+    for (const request of templateRequests(plan)) {
+      try {
+        made.push({ request, id: await session.createTemplate(request.body) });
+      } catch (error) {
+        if (error instanceof KlaviyoApiError && error.failure === "rejected" && error.status >= 400 && error.status < 500 && ![401, 403, 429].includes(error.status)) {
+          throw validationError(`Klaviyo refused the email template for step ${request.stepNumber}: ${error.detail}. Edit that step in Flowmap and send again.`);
+        }
+        throw error;
+      }
+    }
+    const templateIds = new Map(made.map((item) => [item.request.touchpointId, item.id]));
+    const body = flowRequest(plan, { trigger, templateIds });
+
+    const { wait, windows } = await createFlowWait(accountTag, nowMs());
+    if (!(await session.waitWithinBudget(wait))) throw klaviyoRateLimited(wait / 1000);
+    const at = nowMs();
+    for (const window of windows) await hitRateLimit(window.key, window, at);
+
+    let created: { id: string };
+    try {
+      created = await session.createFlow(body);
+    } catch (error) {
+      if (error instanceof KlaviyoApiError && (error.failure === "timeout" || error.failure === "network" || error.failure === "malformed" || error.status >= 500)) {
+        // Klaviyo may have made the flow before failing: its templates stay (the flow may use
+        // them), and the user is told what to look for before sending again.
+        made.length = 0;
+        const name = body.data.attributes.name;
+        throw upstreamFailed(
+          `${fromKlaviyoError(error)?.message ?? "Klaviyo failed."} Nothing was recorded as sent. Before sending again, check Flows in Klaviyo for a draft named “${name}”: Klaviyo may have made it. Its templates were kept.`,
+          error,
+        );
+      }
+      if (error instanceof KlaviyoApiError && error.failure === "rejected" && error.status >= 400 && error.status < 500 && ![401, 403, 429].includes(error.status)) {
+        if (error.pointer?.includes("/triggers")) {
+          const message = `Klaviyo could not use this ${trigger.type} as the trigger (${error.detail}). Pick another trigger and send again.`;
+          throw validationError(message, { trigger: message });
+        }
+        const step = stepOfPointer(error.pointer, body.data.attributes.definition.actions, plan.flow.touchpoints.map((tp) => tp.stepNumber));
+        throw validationError(
+          step === null
+            ? `Klaviyo refused the flow: ${error.detail}${error.pointer ? ` (at ${error.pointer})` : ""}. Export it with format=klaviyo to create it yourself, or try again after editing the flow.`
+            : `Klaviyo refused step ${step}: ${error.detail}. Edit that step in Flowmap and send again.`,
+        );
+      }
+      throw error;
+    }
+
+    const sentAt = new Date(nowMs());
+    const record = await completeKlaviyoSend({
+      id: claim.id,
+      userId: user.id,
+      klaviyoFlowId: created.id,
+      url: klaviyoFlowUrl(created.id),
+      templateIds: made.map((item) => item.id),
+      outlineSteps: outlineSteps(plan),
+      notes: reviewNotes(plan),
+      sentAt,
+    });
+    if (!record) throw new Error("The send record vanished while sending.");
+    return toResult(record, false, earlier[0] ?? null);
+  } catch (error) {
+    await releaseKlaviyoSend({ id: claim.id, userId: user.id });
+    const left = made.length ? await removeTemplates(session, made) : [];
+    const domain = error instanceof DomainError ? error : fromKlaviyoError(error);
+    if (!domain) throw error;
+    if (left.length === 0) throw domain;
+    throw new DomainError(domain.kind, `${domain.message}${leftText(left)}`, { fieldErrors: domain.fieldErrors, code: domain.code, retryAfterSeconds: domain.retryAfterSeconds, cause: error });
+  }
+}
+
+/** GET /api/ai-flows/{id}/klaviyo and the send page: what was sent of this flow, newest first. */
+export async function listFlowSends({ userId, flowId }: { userId: string; flowId: string }) {
+  const flow = await getFlow({ userId, flowId });
+  const sends = await listKlaviyoSends({ userId, flowId: flow.id });
+  return sends.map((send, index) => toResult(send, false, sends[index + 1] ?? null));
+}

@@ -1,0 +1,170 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+
+import { KLAVIYO_PUBLIC_KEY_MESSAGE } from "~/lib/klaviyo/constants";
+import { loader as exportLoader } from "~/routes/api+/ai-flows.$id.export";
+import { action as sendAction, loader as sendLoader } from "~/routes/_app+/send-to-klaviyo.$flowId";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/_app+/user-settings";
+import { writeFlowContent } from "~/services/flows/content.server";
+import { generateFlow } from "~/services/flows/flows.server";
+import { connectKlaviyo } from "~/services/klaviyo/connection.server";
+
+import { useTestDatabase } from "../../support/db";
+import { useEnv } from "../../support/env";
+import { useFakeKlaviyoClock } from "../../support/klaviyo-clock";
+import { contractErrors, startKlaviyoStandIn } from "../../support/klaviyo-stand-in";
+import { args, expectRedirect, formRequest, getRequest, isDataResult, jsonRequest, statusOf, thrownBy, toastOf } from "../../support/requests";
+import { onboardedUser, seedRules } from "../flows/helpers";
+
+/**
+ * The screens of the Klaviyo integration as a browser without JavaScript uses them (form posts
+ * and redirects): connecting and disconnecting on User Settings, the Send to Klaviyo page, and the
+ * format=klaviyo export being exactly what the send posts.
+ */
+
+await useTestDatabase({ clearBeforeEach: true });
+const klaviyo = await startKlaviyoStandIn();
+afterAll(() => klaviyo.close());
+useEnv({ KLAVIYO_API_URL: klaviyo.url, KLAVIYO_ENCRYPTION_KEY: "33".repeat(32) });
+const clock = useFakeKlaviyoClock();
+
+const KEY = "pk_pages_0123456789abcdef";
+
+beforeEach(() => {
+  klaviyo.reset();
+  klaviyo.addKey(KEY);
+});
+afterEach(() => {
+  expect(klaviyo.violations).toEqual([]);
+});
+
+function dataOf(result: unknown) {
+  return (isDataResult(result) ? result.data : result) as Record<string, unknown>;
+}
+
+describe("User Settings: Connect Klaviyo", () => {
+  it("connects with a pasted key, shows the account and never the key, and disconnects", async () => {
+    const account = await onboardedUser();
+    const before = await settingsLoader(args(getRequest("/user-settings", { cookie: account.cookie })));
+    expect(before.klaviyo).toEqual({ connected: false });
+
+    const connected = await settingsAction(args(formRequest("/user-settings", { intent: "connect-klaviyo", apiKey: KEY }, { cookie: account.cookie })));
+    expectRedirect(connected as Response, "/user-settings");
+    expect(await toastOf(connected as Response)).toMatchObject({ title: "Klaviyo connected", variant: "success" });
+
+    const after = await settingsLoader(args(getRequest("/user-settings", { cookie: account.cookie })));
+    expect(after.klaviyo).toMatchObject({ connected: true, keyHint: `…${KEY.slice(-4)}`, account: { listNames: ["Newsletter", "VIP customers"] } });
+    expect(JSON.stringify(after)).not.toContain(KEY);
+
+    const disconnected = await settingsAction(args(formRequest("/user-settings", { intent: "disconnect-klaviyo" }, { cookie: account.cookie })));
+    expect(await toastOf(disconnected as Response)).toMatchObject({ title: "Klaviyo disconnected" });
+    expect((await settingsLoader(args(getRequest("/user-settings", { cookie: account.cookie })))).klaviyo).toEqual({ connected: false });
+  });
+
+  it("answers a wrong key and a public key on the form (422), without echoing the key", async () => {
+    const account = await onboardedUser();
+    const wrong = await settingsAction(args(formRequest("/user-settings", { intent: "connect-klaviyo", apiKey: "pk_wrong_0123456789abc" }, { cookie: account.cookie })));
+    expect(statusOf(wrong)).toBe(422);
+    const reply = dataOf(wrong) as { intent: string; result: { status: string; error: Record<string, string[]>; initialValue?: Record<string, unknown> } };
+    expect(reply.intent).toBe("connect-klaviyo");
+    expect(reply.result.error.apiKey?.[0]).toMatch(/did not accept this key/);
+    expect(JSON.stringify(reply)).not.toContain("pk_wrong_0123456789abc");
+
+    const publicKey = await settingsAction(args(formRequest("/user-settings", { intent: "connect-klaviyo", apiKey: "AbC123" }, { cookie: account.cookie })));
+    expect(statusOf(publicKey)).toBe(422);
+    expect((dataOf(publicKey) as { result: { error: Record<string, string[]> } }).result.error.apiKey).toEqual([KLAVIYO_PUBLIC_KEY_MESSAGE]);
+    expect(klaviyo.calls("get_lists")).toHaveLength(1);
+  });
+});
+
+describe("the Send to Klaviyo page", () => {
+  async function setup({ connect = true } = {}) {
+    await seedRules();
+    const account = await onboardedUser({ premium: true });
+    const user = { id: account.user.id, isPremium: true };
+    const flow = await generateFlow({ user, input: { flowType: "abandoned_cart" } });
+    if (connect) await connectKlaviyo({ userId: user.id, input: { apiKey: KEY } });
+    return { ...account, flow };
+  }
+  const page = (cookie: string, flowId: string) => sendLoader(args(getRequest(`/send-to-klaviyo/${flowId}`, { cookie }), { flowId }));
+  const post = (cookie: string, flowId: string, fields: Record<string, string>) =>
+    sendAction(args(formRequest(`/send-to-klaviyo/${flowId}`, { intent: "send-to-klaviyo", ...fields }, { cookie }), { flowId }));
+
+  it("asks to connect first when there is no connection", async () => {
+    const { cookie, flow } = await setup({ connect: false });
+    const loaded = await page(cookie, flow.id);
+    expect(loaded).toMatchObject({ connected: false, triggers: null, sends: [] });
+    expect(klaviyo.requests).toEqual([]);
+  });
+
+  it("preselects Started Checkout for an abandoned cart, sends, and shows the draft's link; the same form again sends nothing new", async () => {
+    const { cookie, flow } = await setup();
+    const loaded = await page(cookie, flow.id);
+    expect(loaded.triggers?.suggested).toEqual({ type: "metric", id: "MetChk001" });
+    expect(loaded.outlineSteps).toEqual(flow.touchpoints.map((tp) => tp.stepNumber));
+
+    const sent = await post(cookie, flow.id, { trigger: "metric:MetChk001", sequence: "0" });
+    expectRedirect(sent as Response, `/send-to-klaviyo/${flow.id}`);
+    expect(await toastOf(sent as Response)).toMatchObject({ title: "Sent to Klaviyo as a draft" });
+    const after = await page(cookie, flow.id);
+    expect(after.sends).toHaveLength(1);
+    expect(after.sends[0]!.url).toBe(`https://www.klaviyo.com/flow/${[...klaviyo.flows.keys()][0]}/edit`);
+
+    const again = await post(cookie, flow.id, { trigger: "metric:MetChk001", sequence: "0" });
+    expect(await toastOf(again as Response)).toMatchObject({ title: "Already sent to Klaviyo" });
+    expect(klaviyo.flows.size).toBe(1);
+
+    const resend = await post(cookie, flow.id, { trigger: "metric:MetChk001", sequence: "1" });
+    // Create Flow allows one call a second: the page waited on the clock, not for real.
+    expect(clock.slept.length).toBeGreaterThan(0);
+    expect(await toastOf(resend as Response)).toMatchObject({ title: "Sent to Klaviyo as a draft", description: expect.stringMatching(/new draft flow/) });
+    expect(klaviyo.flows.size).toBe(2);
+  });
+
+  it("answers a failure on the page with what to do, and refuses another user's flow", async () => {
+    const { cookie, flow } = await setup();
+    const missing = await post(cookie, flow.id, { trigger: "", sequence: "0" });
+    expect(statusOf(missing)).toBe(422);
+    expect(dataOf(missing)).toMatchObject({ fieldErrors: { trigger: expect.stringMatching(/list, a segment or a metric/) } });
+
+    klaviyo.fail("create_flow", { status: 503 });
+    const failed = await post(cookie, flow.id, { trigger: "metric:MetChk001", sequence: "0" });
+    expect(statusOf(failed)).toBe(502);
+    expect(dataOf(failed).message).toMatch(/error 503.*Nothing was recorded as sent/);
+
+    const other = await onboardedUser();
+    expect(statusOf(await thrownBy(page(other.cookie, flow.id)))).toBe(404);
+    expect(statusOf(await thrownBy(post(other.cookie, flow.id, { trigger: "metric:MetChk001", sequence: "0" })))).toBe(404);
+  });
+});
+
+describe("GET /api/ai-flows/{id}/export?format=klaviyo", () => {
+  it("is exactly what Send to Klaviyo posts, placeholders aside, and valid against Klaviyo's published schemas", async () => {
+    await seedRules();
+    const account = await onboardedUser({ premium: true });
+    const user = { id: account.user.id, isPremium: true };
+    const flow = await generateFlow({ user, input: { flowType: "upsell" } });
+    await writeFlowContent({ user, flowId: flow.id });
+    const response = await exportLoader(args(jsonRequest(`/api/ai-flows/${flow.id}/export?format=klaviyo`, { method: "GET", cookie: account.cookie }), { id: flow.id }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toMatch(/-upsell-klaviyo\.json"$/);
+    const exported = (await response.json()) as {
+      headers: Record<string, string>;
+      templates: Array<{ stepNumber: number; body: unknown }>;
+      flow: { body: unknown; placeholders: Record<string, string> };
+    };
+    expect(exported.headers.revision).toBe("2026-07-15");
+    for (const template of exported.templates) expect(contractErrors("create_template", template.body)).toBeNull();
+    expect(contractErrors("create_flow", exported.flow.body)).toBeNull();
+    expect(Object.keys(exported.flow.placeholders)).toContain("METRIC_ID");
+
+    await connectKlaviyo({ userId: user.id, input: { apiKey: KEY } });
+    const { sendFlowToKlaviyo } = await import("~/services/klaviyo/send.server");
+    const result = await sendFlowToKlaviyo({ user, flowId: flow.id, input: { trigger: { type: "metric", id: "MetOrd002" } } });
+    expect(klaviyo.calls("create_template").map((request) => request.body)).toEqual(exported.templates.map((template) => template.body));
+    let expected = JSON.stringify(exported.flow.body).replace(/"METRIC_ID"/g, '"MetOrd002"');
+    exported.templates.forEach((template, index) => {
+      expected = expected.split(`"TEMPLATE_ID_STEP_${template.stepNumber}"`).join(JSON.stringify(result.templateIds[index]));
+    });
+    expect(klaviyo.calls("create_flow")[0]!.body).toEqual(JSON.parse(expected));
+  });
+});
