@@ -61,3 +61,41 @@ for (const javaScriptEnabled of [true, false]) {
     });
   }
 }
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`adding a benchmark, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("the peer group is chosen from the questionnaire's lists, and a duplicate is refused at the field", async ({ page, loopback }) => {
+      await signInAsAdmin(page.request, loopback);
+      // Any peer group will do; the database outlives a run, so the row may already be there.
+      const industries = ["Fitness", "Food & Beverage", "Education", "Media & Content", "Travel & Hospitality"];
+      const industry = industries[Math.floor(Math.random() * industries.length)]!;
+      const row = { benchmarkType: "Upsell Flows", performanceIndicator: "Spam Complaint Rate (Email)", industryMedian: "0.01%", industry, businessType: "B2C Subscription" };
+      const seeded = await page.request.post("/api/benchmarks", { data: row });
+      expect([201, 409], await seeded.text()).toContain(seeded.status());
+
+      await page.goto("/admin/benchmarks?dialog=new");
+      if (javaScriptEnabled) await waitForHydration(page);
+      const dialog = page.getByRole("dialog", { name: "Add Benchmark" });
+      const industrySelect = dialog.getByRole("combobox", { name: "Industry", exact: true });
+      const typeSelect = dialog.getByRole("combobox", { name: "Business type", exact: true });
+      await expect(industrySelect.locator("option")).toContainText(["All industries", "Technology & Software", "Fitness", "Other/General"]);
+      await expect(typeSelect.locator("option")).toContainText(["All", "B2C Subscription", "eCommerce", "Other"]);
+
+      await dialog.getByRole("combobox", { name: "Benchmark type" }).selectOption(row.benchmarkType);
+      await dialog.getByRole("combobox", { name: "Performance indicator" }).selectOption(row.performanceIndicator);
+      await dialog.getByRole("textbox", { name: "Industry median" }).fill("0.02%");
+      await industrySelect.selectOption(industry);
+      await typeSelect.selectOption(row.businessType);
+      await dialog.getByRole("button", { name: "Add Benchmark" }).click();
+
+      // The message is at the field (its description, read with it), the dialog keeps the choices.
+      const indicator = page.getByRole("dialog", { name: "Add Benchmark" }).getByRole("combobox", { name: "Performance indicator" });
+      await expect(indicator).toHaveAccessibleDescription(/already exists\. Edit that row, or choose another indicator, industry or business type\./);
+      await expect(indicator).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByRole("dialog", { name: "Add Benchmark" }).getByRole("combobox", { name: "Industry", exact: true })).toHaveValue(industry);
+      await expect(page.getByRole("dialog", { name: "Add Benchmark" }).getByRole("textbox", { name: "Industry median" })).toHaveValue("0.02%");
+    });
+  });
+}

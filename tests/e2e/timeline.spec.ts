@@ -16,6 +16,7 @@ interface Mark {
 /** The marks and ticks as drawn (x in the SVG's own units), and every label's box on screen. */
 async function readTimeline(page: Page) {
   return page.getByTestId("flow-timeline").locator("svg").evaluate((svg) => {
+    if (!(svg instanceof SVGSVGElement)) throw new Error("the timeline is not an SVG");
     const svgBox = svg.getBoundingClientRect();
     const scale = svg.viewBox.baseVal.width / svgBox.width;
     const centreX = (el: Element) => {

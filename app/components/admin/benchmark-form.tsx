@@ -4,10 +4,11 @@ import { AdminSubmit, FormAlert, SelectControl, TextAreaControl, TextControl } f
 import { DIALOG_FORM_CLASS, DialogFooter, DialogScrollBody } from "~/components/admin/route-dialog";
 import { ButtonLink } from "~/components/ui/button";
 import { BENCHMARK_TYPES, FLOW_TYPE_INFO, PERFORMANCE_INDICATORS, flowTypeForBenchmarkType } from "~/lib/flow-types";
-import { BUSINESS_TYPES, INDUSTRIES } from "~/lib/questionnaire/options";
 import {
   ALL_BUSINESS_TYPES,
   ALL_INDUSTRIES,
+  BENCHMARK_BUSINESS_TYPES,
+  BENCHMARK_INDUSTRIES,
   BENCHMARK_LABELS as LABELS,
   NUMBER_STEP,
   RATE_MAX,
@@ -32,6 +33,15 @@ const typeOptions = BENCHMARK_TYPES.map((type) => {
   const flow = flowTypeForBenchmarkType(type);
   return { value: type, label: flow ? `${type} (${FLOW_TYPE_INFO[flow].label} flow)` : type };
 });
+
+/**
+ * A peer-group select's options. A row saved before the peer group was a choice may hold text
+ * outside the list: it stays selected, marked, so saving without choosing says what to fix.
+ */
+function peerGroupOptions(options: readonly string[], current: string | undefined) {
+  const known = !current || options.some((option) => option.toLowerCase() === current.toLowerCase());
+  return known ? options : [...options, { value: current, label: `${current} (not in the list: choose another)` }];
+}
 
 /** The add/edit form of a benchmark row: the indicator view the dashboard reads, then the admin figures. */
 export function BenchmarkForm({
@@ -89,20 +99,24 @@ export function BenchmarkForm({
               required
               maxLength={50}
             />
-            <TextControl label={LABELS.industry} name="industry" list="benchmark-industries" defaultValue={values.industry ?? ALL_INDUSTRIES} error={errors.industry} maxLength={100} />
-            <TextControl label={LABELS.businessType} name="businessType" list="benchmark-business-types" defaultValue={values.businessType ?? ALL_BUSINESS_TYPES} error={errors.businessType} maxLength={100} />
+            <SelectControl
+              label={LABELS.industry}
+              name="industry"
+              options={peerGroupOptions(BENCHMARK_INDUSTRIES, values.industry)}
+              defaultValue={values.industry || ALL_INDUSTRIES}
+              error={errors.industry}
+              hint="The peer group: users who answered this industry"
+            />
+            <SelectControl
+              label={LABELS.businessType}
+              name="businessType"
+              options={peerGroupOptions(BENCHMARK_BUSINESS_TYPES, values.businessType)}
+              defaultValue={values.businessType || ALL_BUSINESS_TYPES}
+              error={errors.businessType}
+              hint="And this business type"
+            />
             <TextAreaControl label={LABELS.source} name="source" defaultValue={values.source ?? ""} error={errors.source} rows={2} maxLength={1000} className="sm:col-span-2" />
           </div>
-          <datalist id="benchmark-industries">
-            {[ALL_INDUSTRIES, ...INDUSTRIES].map((option) => (
-              <option key={option} value={option} />
-            ))}
-          </datalist>
-          <datalist id="benchmark-business-types">
-            {[ALL_BUSINESS_TYPES, ...BUSINESS_TYPES].map((option) => (
-              <option key={option} value={option} />
-            ))}
-          </datalist>
         </fieldset>
         <fieldset className="space-y-4 border-t border-slate-200 pt-5">
           <legend className="text-sm font-semibold text-slate-900">Figures</legend>
