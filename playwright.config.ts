@@ -4,6 +4,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 import { oauthServerEnv } from "./tests/e2e/support/oauth";
+import { researchServerEnv } from "./tests/e2e/support/research";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `flowmap-e2e-${port}`);
@@ -56,6 +57,8 @@ export default defineConfig({
       // Third-party sign-in against the loopback provider that tests/e2e/oauth.spec.ts starts on a
       // fixed port (E2E_OAUTH_PORT, default 3299) with a fixed client secret.
       ...oauthServerEnv(),
+      // AI research may read one loopback fixture site (tests/e2e/research.spec.ts starts it).
+      ...researchServerEnv(),
     },
   },
 });
