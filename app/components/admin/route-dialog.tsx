@@ -64,14 +64,14 @@ export function RouteDialog({
     </div>
   );
   const body = fixedFooter ? children : <DialogScrollBody>{children}</DialogScrollBody>;
-  // The panel is at most the screen's height (less the margin around it); the header stays.
-  const panel = `flex max-h-[calc(100dvh-1rem)] w-full flex-col ${width} rounded-xl bg-white shadow-xl sm:max-h-[calc(100dvh-2rem)]`;
+  // The panel is at most the screen's height (less the margin around it and a toast's strip).
+  const panel = `flex max-h-[calc(100dvh-1rem-var(--toast-space,0px))] w-full flex-col ${width} rounded-xl bg-white shadow-xl sm:max-h-[calc(100dvh-2rem-var(--toast-space,0px))]`;
 
   if (hydrated) {
     return (
       <Dialog open onClose={close} className="relative z-50">
         <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-2 sm:items-center sm:p-4">
+        <div className="fixed inset-x-0 top-[var(--toast-space,0px)] bottom-0 flex items-start justify-center overflow-y-auto p-2 sm:items-center sm:p-4">
           <DialogPanel className={panel}>
             {header(DialogTitle)}
             {body}
@@ -83,7 +83,7 @@ export function RouteDialog({
   return (
     <div className="relative z-50">
       <Link to={closeHref} preventScrollReset className="fixed inset-0 bg-slate-900/50" aria-label="Close dialog" tabIndex={-1} />
-      <div className="pointer-events-none fixed inset-0 flex items-start justify-center overflow-y-auto p-2 sm:items-center sm:p-4">
+      <div className="pointer-events-none fixed inset-x-0 top-[var(--toast-space,0px)] bottom-0 flex items-start justify-center overflow-y-auto p-2 sm:items-center sm:p-4">
         <div role="dialog" aria-modal="true" aria-labelledby="route-dialog-title" className={`pointer-events-auto ${panel}`}>
           {header("h2")}
           {body}
