@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
+import { ERROR_TOAST_MIN_MS, toastDurationMs } from "../../app/lib/toast";
 import { reviewShot, seedProfile, withDatabase } from "./support/accounts";
 import { newUser, registerByApi, signInAsAdmin, test, uniqueEmail, waitForHydration } from "./support/app";
 
@@ -164,3 +165,59 @@ for (const width of [1280, 375]) {
     });
   });
 }
+
+test.describe("an error toast's time (the page's clock is a fake one)", () => {
+  const START = new Date("2026-03-02T09:00:00Z");
+  const PAUSED = new Date("2026-03-02T09:01:00Z");
+
+  test("closes by itself after a readable time, never while the pointer is on it or focus is in it", async ({ page }) => {
+    await registerByApi(page.request);
+    await page.clock.install({ time: START });
+    await open(page, "/user-settings");
+    // From here time moves only when the test says so.
+    await page.clock.pauseAt(PAUSED);
+    await page.getByLabel("Current password", { exact: true }).fill("not-my-password");
+    await page.getByLabel("New password", { exact: true }).fill("brand-new-secret");
+    await page.getByLabel("Confirm new password", { exact: true }).fill("brand-new-secret");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    const toast = page.getByRole("region", { name: "Notifications" }).getByTestId("toast");
+    await expect(toast).toHaveAttribute("data-variant", "destructive");
+
+    // The pointer rests on it for a minute: it stays.
+    await toast.hover();
+    await page.clock.runFor(60_000);
+    await expect(toast).toBeVisible();
+    // Focus on its Dismiss button, pointer gone: it still stays.
+    await toast.getByRole("button", { name: "Dismiss notification" }).focus();
+    await page.mouse.move(5, 790);
+    await page.clock.runFor(60_000);
+    await expect(toast).toBeVisible();
+    // Both gone: it closes by itself, the page moving back up.
+    await page.getByLabel("Current password", { exact: true }).focus();
+    // What was left of its time (at least the resume minimum) runs on.
+    await page.clock.runFor(ERROR_TOAST_MIN_MS);
+    await expect(toast).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--toast-space"))).toBe("");
+  });
+
+  test("an error nobody touches closes after the error minimum, not before", async ({ page }) => {
+    await registerByApi(page.request);
+    await page.clock.install({ time: START });
+    await open(page, "/user-settings");
+    await page.clock.pauseAt(PAUSED);
+    await page.mouse.move(5, 790);
+    await page.getByLabel("Current password", { exact: true }).fill("not-my-password");
+    await page.getByLabel("New password", { exact: true }).fill("brand-new-secret");
+    await page.getByLabel("Confirm new password", { exact: true }).fill("brand-new-secret");
+    await page.getByRole("button", { name: "Change Password" }).press("Enter");
+    const toast = page.getByRole("region", { name: "Notifications" }).getByTestId("toast");
+    await expect(toast).toBeVisible();
+    const [title, description] = await toast.locator("p").allTextContents();
+    const duration = toastDurationMs({ title: title!, description, variant: "destructive" });
+    expect(duration).toBeGreaterThanOrEqual(ERROR_TOAST_MIN_MS);
+    await page.clock.runFor(duration - 1_000);
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(1_000);
+    await expect(toast).toHaveCount(0);
+  });
+});
