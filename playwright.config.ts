@@ -5,6 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 import { klaviyoServerEnv } from "./tests/e2e/support/klaviyo";
 import { oauthServerEnv } from "./tests/e2e/support/oauth";
+import { researchServerEnv } from "./tests/e2e/support/research";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `flowmap-e2e-${port}`);
@@ -62,6 +63,8 @@ export default defineConfig({
       // Send to Klaviyo against the loopback stand-in that tests/e2e/klaviyo.spec.ts starts on a
       // fixed port (E2E_KLAVIYO_PORT, default 3298).
       ...klaviyoServerEnv(),
+      // AI research may read one loopback fixture site (tests/e2e/research.spec.ts starts it).
+      ...researchServerEnv(),
     },
   },
 });

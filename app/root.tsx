@@ -64,7 +64,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <style>{TOAST_WITHOUT_SCRIPTS}</style>
         )}
       </head>
-      <body className="h-full">
+      {/* min-h, not h: the toast strip stays at the top of the screen however long the page (toaster.tsx). */}
+      <body className="min-h-full">
         <UpgradeDialogProvider supportEmail={rootData?.ENV.SUPPORT_EMAIL ?? "support@flowmap.app"}>
           {children}
         </UpgradeDialogProvider>

@@ -18,7 +18,7 @@ export default function UpgradeDialogPanel({
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
+      <div className="fixed inset-x-0 top-[var(--toast-space,0px)] bottom-0 flex items-center justify-center p-4">
         <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">{children(DialogTitle)}</DialogPanel>
       </div>
     </Dialog>

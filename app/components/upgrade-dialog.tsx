@@ -70,7 +70,7 @@ function PlainUpgradeDialog({ supportEmail, closeHref }: { supportEmail: string;
   return (
     <div className="relative z-50" role="dialog" aria-modal="true" aria-labelledby="upgrade-title">
       <Link to={closeHref} replace preventScrollReset className="fixed inset-0 bg-slate-900/50" aria-label="Close" tabIndex={-1} />
-      <div className="pointer-events-none fixed inset-0 flex items-center justify-center p-4">
+      <div className="pointer-events-none fixed inset-x-0 top-[var(--toast-space,0px)] bottom-0 flex items-center justify-center p-4">
         <div className="pointer-events-auto w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
           <UpgradeContent supportEmail={supportEmail} Title="h2" closeHref={closeHref} />
         </div>

@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 
 import { OPEN_PARAM } from "~/lib/dashboard-links";
+import { RESEARCH_ADDRESS_INTENT } from "~/components/dashboard/research-address";
 import { DEFAULT_OPEN_BENCHMARK_FLOW, flowTypeLabel, isFlowType, type FlowType } from "~/lib/flow-types";
 import { METRIC_KEYS } from "~/lib/metrics";
 import type { Scorecard } from "~/lib/scorecard/scorecard";
@@ -12,11 +13,11 @@ import { buildBenchmarkCard } from "~/services/benchmarks/card";
 import { saveMetricsFromForm } from "~/services/benchmarks/benchmarks.server";
 import { isDomainError } from "~/services/domain-error";
 import { readForm } from "~/services/forms.server";
-import { performResearch } from "~/services/research/research.server";
+import { changeResearchWebsite, performResearch, researchAddressProblem } from "~/services/research/research.server";
 import { scorecardForDashboard } from "~/services/scorecard/scorecard.server";
 import { redirectWithToast } from "~/services/toast.server";
 
-export const DASHBOARD_INTENT = { saveMetrics: "save-metrics", research: "research" } as const;
+export const DASHBOARD_INTENT = { saveMetrics: "save-metrics", research: "research", researchAddress: RESEARCH_ADDRESS_INTENT } as const;
 
 export { OPEN_PARAM };
 
@@ -53,7 +54,7 @@ export async function loadDashboard(user: UserRecord, url?: URL) {
   return {
     // A saved questionnaire counts as a profile once it names the company.
     profile: profile?.companyName ? profile : null,
-    research: shouldShowResearch(user) ? { website: user.researchWebsiteUrl } : null,
+    research: shouldShowResearch(user) ? { website: user.researchWebsiteUrl, problem: researchAddressProblem(user.researchWebsiteUrl) } : null,
     isPremium: user.isPremium === 1,
     peerGroup: profile ? { industry: profile.industry, businessType: profile.businessType } : null,
     benchmarks: buildBenchmarkCard({ benchmarks, metrics, peer: profile }),
@@ -75,9 +76,34 @@ export interface MetricsFormReply {
   message: string;
 }
 
+/** What a refused new research address sends back to the research card's form. */
+export interface ResearchAddressReply {
+  intent: typeof DASHBOARD_INTENT.researchAddress;
+  /** Never a flow: the benchmark card's forms ignore this reply. */
+  flowType: "";
+  values: { researchWebsiteUrl: string };
+  fieldErrors: Record<string, string>;
+  message: string;
+}
+
+/** Runs research and comes back to the dashboard with its toast, success or failure. */
+async function researchAndComeBack(user: UserRecord, path: string) {
+  try {
+    await performResearch({ userId: user.id });
+    return redirectWithToast(path, { ...RESEARCH_TOASTS.success, variant: "success" });
+  } catch (error) {
+    if (!isDomainError(error)) {
+      console.error("[research]", error);
+      return redirectWithToast(path, { title: RESEARCH_TOASTS.failureTitle, description: RESEARCH_TOASTS.fallback, variant: "destructive" });
+    }
+    return redirectWithToast(path, { title: RESEARCH_TOASTS.failureTitle, description: error.message, variant: "destructive" });
+  }
+}
+
 /**
  * The dashboard's form posts (both `/` and `/dashboard`): a section's Save button and the AI
- * Research button, for browsers without JavaScript. With JavaScript the card calls the API.
+ * Research button, for browsers without JavaScript (with JavaScript those call the API), and the
+ * research card's new website address, which is then researched (with or without JavaScript).
  */
 export async function dashboardAction(request: Request, user: UserRecord, path: string) {
   const form = await readForm(request);
@@ -106,17 +132,25 @@ export async function dashboardAction(request: Request, user: UserRecord, path: 
         return data(reply, { status: 422 });
       }
     }
-    case DASHBOARD_INTENT.research: {
+    case DASHBOARD_INTENT.research:
+      return researchAndComeBack(user, path);
+    case DASHBOARD_INTENT.researchAddress: {
+      const website = form.get("researchWebsiteUrl");
       try {
-        await performResearch({ userId: user.id });
-        return redirectWithToast(path, { ...RESEARCH_TOASTS.success, variant: "success" });
+        await changeResearchWebsite({ userId: user.id, website });
       } catch (error) {
-        if (!isDomainError(error)) {
-          console.error("[research]", error);
-          return redirectWithToast(path, { title: RESEARCH_TOASTS.failureTitle, description: RESEARCH_TOASTS.fallback, variant: "destructive" });
-        }
-        return redirectWithToast(path, { title: RESEARCH_TOASTS.failureTitle, description: error.message, variant: "destructive" });
+        if (!isDomainError(error)) throw error;
+        if (error.kind !== "validation") return redirectWithToast(path, { title: RESEARCH_TOASTS.failureTitle, description: error.message, variant: "destructive" });
+        const reply: ResearchAddressReply = {
+          intent: DASHBOARD_INTENT.researchAddress,
+          flowType: "",
+          values: { researchWebsiteUrl: typeof website === "string" ? website : "" },
+          fieldErrors: error.fieldErrors ?? {},
+          message: error.message,
+        };
+        return data(reply, { status: 422 });
       }
+      return researchAndComeBack(user, path);
     }
     default:
       return data({ intent: null, message: "Unknown action. Please reload the page and try again." }, { status: 400 });

@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 
 import { expect } from "@playwright/test";
 
+import { withDatabase } from "./support/accounts";
 import { expectToast, newUser, registerByApi, test, uniqueEmail, upgradeDialog, waitForHydration } from "./support/app";
 
 /**
@@ -36,7 +37,7 @@ async function registerAiUser(request: APIRequestContext, website: string) {
       serviceInnovation: "Well-known service",
       upsellOpportunities: "Primarily products",
       completionMethod: "ai",
-      researchWebsiteUrl: website,
+      researchWebsiteUrl: "https://www.harbor-goods.example",
       companyName: "Harbor Goods",
       firstName: "Rae",
       lastName: "Research",
@@ -45,6 +46,8 @@ async function registerAiUser(request: APIRequestContext, website: string) {
     },
   });
   expect(response.status(), await response.text()).toBeLessThan(300);
+  // Sign-up refuses an address research cannot read: this one was saved before that rule.
+  await withDatabase((db) => db.collection("users").updateOne({ email }, { $set: { researchWebsiteUrl: website } }));
   return email;
 }
 

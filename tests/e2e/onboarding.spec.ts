@@ -98,10 +98,7 @@ async function seedOnboarding(request: APIRequestContext, overrides: Record<stri
   expect(response.status(), await response.text()).toBe(201);
 }
 
-/**
- * Checks the toast, then closes it: a toast sits over the bottom right of the page (where the
- * wizard's Next Step is) and stays while the pointer is on it.
- */
+/** Checks the toast, then closes it (it would stay while the pointer is on it). */
 async function expectToastAndDismiss(page: Page, title: string, options: Parameters<typeof expectToast>[2] = {}) {
   await expectToast(page, title, options);
   await dismissToast(page);

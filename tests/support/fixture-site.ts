@@ -20,7 +20,8 @@ export interface FixtureSite {
   close(): Promise<void>;
 }
 
-export async function startFixtureSite(pages: Record<string, FixtureHandler>): Promise<FixtureSite> {
+/** `port`: a fixed port (a browser test's server is told it beforehand); a free one otherwise. */
+export async function startFixtureSite(pages: Record<string, FixtureHandler>, { port: fixedPort = 0 }: { port?: number } = {}): Promise<FixtureSite> {
   const requests: FixtureSite["requests"] = [];
   const sockets = new Set<net.Socket>();
   const server = http.createServer((request, response) => {
@@ -37,7 +38,10 @@ export async function startFixtureSite(pages: Record<string, FixtureHandler>): P
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(fixedPort, "127.0.0.1", resolve);
+  });
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { useState } from "react";
 
 import { AdminSubmit, FormAlert, SelectControl, TextAreaControl, TextControl } from "~/components/admin/admin-ui";
+import { DIALOG_FORM_CLASS, DialogFooter, DialogScrollBody } from "~/components/admin/route-dialog";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FLOW_TYPE_INFO, FLOW_TYPES, STEP_TYPES } from "~/lib/flow-types";
 import { BUSINESS_TYPES, COMMUNICATION_CHANNELS, CUSTOMER_FREQUENCIES, PURCHASE_DECISION_TIMELINES, UPSELL_OPPORTUNITIES } from "~/lib/questionnaire/options";
@@ -58,81 +59,82 @@ export function FlowMapEditor({
   const generalError = message && Object.keys(errors).length === 0 ? message : undefined;
 
   return (
-    <Form method="post" className="space-y-6" preventScrollReset>
-      {id ? <input type="hidden" name="id" value={id} /> : null}
-      <FormAlert message={generalError} />
-      <fieldset className="space-y-4">
-        <legend className="text-sm font-semibold text-slate-900">Rule</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextControl label="Flow name" name="flowName" defaultValue={draft.flowName} error={errors.flowName} required maxLength={200} />
-          <SelectControl
-            label="Flow type"
-            name="flowType"
-            defaultValue={draft.flowType}
-            error={errors.flowType}
-            options={[{ value: "", label: "Any flow type" }, ...FLOW_TYPES.map((type) => ({ value: type, label: FLOW_TYPE_INFO[type].label }))]}
-          />
-          <TextControl label="Business type" name="businessType" list="fm-business-types" defaultValue={draft.businessType} error={errors.businessType} hint="'All' applies to every business" maxLength={100} />
-          <SelectControl
-            label="Communication channels"
-            name="communicationChannels"
-            defaultValue={draft.communicationChannels}
-            error={errors.communicationChannels}
-            options={[ANY, ...COMMUNICATION_CHANNELS]}
-          />
-          <TextControl label="Purchase decision timeline" name="purchaseDecisionTimeline" list="fm-timelines" defaultValue={draft.purchaseDecisionTimeline} error={errors.purchaseDecisionTimeline} maxLength={100} />
-          <TextControl label="Service frequency" name="serviceFrequency" list="fm-frequencies" defaultValue={draft.serviceFrequency} error={errors.serviceFrequency} maxLength={100} />
-          <TextControl label="Upsell opportunity" name="upsellOpportunity" list="fm-upsell" defaultValue={draft.upsellOpportunity} error={errors.upsellOpportunity} maxLength={200} />
-          <TextAreaControl label="Trigger" name="trigger" defaultValue={draft.trigger} error={errors.trigger} rows={2} maxLength={2000} />
-          <TextAreaControl
-            label="Exit rules (JSON)"
-            name="exitRules"
-            defaultValue={draft.exitRules}
-            error={errors.exitRules}
-            rows={4}
-            className="sm:col-span-2 [&_textarea]:font-mono [&_textarea]:text-xs"
-            hint='For example {"exitWhen": ["Places an order"]}; leave empty for none'
-          />
-          <TextAreaControl label="Notes" name="notes" defaultValue={draft.notes} error={errors.notes} rows={2} className="sm:col-span-2" maxLength={5000} />
-        </div>
-        <Datalist id="fm-business-types" options={[ANY, ...BUSINESS_TYPES]} />
-        <Datalist id="fm-timelines" options={[ANY, ...PURCHASE_DECISION_TIMELINES]} />
-        <Datalist id="fm-frequencies" options={[ANY, ...CUSTOMER_FREQUENCIES]} />
-        <Datalist id="fm-upsell" options={[ANY, ...UPSELL_OPPORTUNITIES]} />
-      </fieldset>
-
-      <fieldset className="space-y-4 border-t border-slate-200 pt-6">
-        <legend className="flex w-full items-center justify-between text-sm font-semibold text-slate-900">Steps ({steps.length})</legend>
-        {errors.steps ? <p className="text-sm text-red-700">{errors.steps}</p> : null}
-        <ol className="space-y-4" aria-label="Steps">
-          {steps.map((step, index) => (
-            <StepEditor
-              key={step.key}
-              step={step}
-              index={index}
-              count={steps.length}
-              errors={errors}
-              hydrated={hydrated}
-              onEdit={edit}
-              onTimingType={(value) => setTimingType(step.key, value)}
+    <Form method="post" className={DIALOG_FORM_CLASS} preventScrollReset>
+      <DialogScrollBody className="space-y-6">
+        {id ? <input type="hidden" name="id" value={id} /> : null}
+        <FormAlert message={generalError} />
+        <fieldset className="space-y-4">
+          <legend className="text-sm font-semibold text-slate-900">Rule</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextControl label="Flow name" name="flowName" defaultValue={draft.flowName} error={errors.flowName} required maxLength={200} />
+            <SelectControl
+              label="Flow type"
+              name="flowType"
+              defaultValue={draft.flowType}
+              error={errors.flowType}
+              options={[{ value: "", label: "Any flow type" }, ...FLOW_TYPES.map((type) => ({ value: type, label: FLOW_TYPE_INFO[type].label }))]}
             />
-          ))}
-        </ol>
-        {steps.length < MAX_RULE_STEPS ? (
-          <Button type="submit" name="intent" value="step:add" formNoValidate onClick={edit({ kind: "add" })} variant="secondary" className="w-full border-dashed">
-            <span aria-hidden="true">+</span> Add step
-          </Button>
-        ) : null}
-      </fieldset>
+            <TextControl label="Business type" name="businessType" list="fm-business-types" defaultValue={draft.businessType} error={errors.businessType} hint="'All' applies to every business" maxLength={100} />
+            <SelectControl
+              label="Communication channels"
+              name="communicationChannels"
+              defaultValue={draft.communicationChannels}
+              error={errors.communicationChannels}
+              options={[ANY, ...COMMUNICATION_CHANNELS]}
+            />
+            <TextControl label="Purchase decision timeline" name="purchaseDecisionTimeline" list="fm-timelines" defaultValue={draft.purchaseDecisionTimeline} error={errors.purchaseDecisionTimeline} maxLength={100} />
+            <TextControl label="Service frequency" name="serviceFrequency" list="fm-frequencies" defaultValue={draft.serviceFrequency} error={errors.serviceFrequency} maxLength={100} />
+            <TextControl label="Upsell opportunity" name="upsellOpportunity" list="fm-upsell" defaultValue={draft.upsellOpportunity} error={errors.upsellOpportunity} maxLength={200} />
+            <TextAreaControl label="Trigger" name="trigger" defaultValue={draft.trigger} error={errors.trigger} rows={2} maxLength={2000} />
+            <TextAreaControl
+              label="Exit rules (JSON)"
+              name="exitRules"
+              defaultValue={draft.exitRules}
+              error={errors.exitRules}
+              rows={4}
+              className="sm:col-span-2 [&_textarea]:font-mono [&_textarea]:text-xs"
+              hint='For example {"exitWhen": ["Places an order"]}; leave empty for none'
+            />
+            <TextAreaControl label="Notes" name="notes" defaultValue={draft.notes} error={errors.notes} rows={2} className="sm:col-span-2" maxLength={5000} />
+          </div>
+          <Datalist id="fm-business-types" options={[ANY, ...BUSINESS_TYPES]} />
+          <Datalist id="fm-timelines" options={[ANY, ...PURCHASE_DECISION_TIMELINES]} />
+          <Datalist id="fm-frequencies" options={[ANY, ...CUSTOMER_FREQUENCIES]} />
+          <Datalist id="fm-upsell" options={[ANY, ...UPSELL_OPPORTUNITIES]} />
+        </fieldset>
 
-      <div className="sticky bottom-0 -mx-5 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white px-5 py-4 sm:-mx-6 sm:flex-row sm:justify-end sm:px-6">
+        <fieldset className="space-y-4 border-t border-slate-200 pt-6">
+          <legend className="flex w-full items-center justify-between text-sm font-semibold text-slate-900">Steps ({steps.length})</legend>
+          {errors.steps ? <p className="text-sm text-red-700">{errors.steps}</p> : null}
+          <ol className="space-y-4" aria-label="Steps">
+            {steps.map((step, index) => (
+              <StepEditor
+                key={step.key}
+                step={step}
+                index={index}
+                count={steps.length}
+                errors={errors}
+                hydrated={hydrated}
+                onEdit={edit}
+                onTimingType={(value) => setTimingType(step.key, value)}
+              />
+            ))}
+          </ol>
+          {steps.length < MAX_RULE_STEPS ? (
+            <Button type="submit" name="intent" value="step:add" formNoValidate onClick={edit({ kind: "add" })} variant="secondary" className="w-full border-dashed">
+              <span aria-hidden="true">+</span> Add step
+            </Button>
+          ) : null}
+        </fieldset>
+      </DialogScrollBody>
+      <DialogFooter>
         <ButtonLink to={closeHref} preventScrollReset variant="secondary">
           Cancel
         </ButtonLink>
         <AdminSubmit intent={intent} pendingLabel="Saving...">
           {intent === "create" ? "Add Flow Map" : "Save Changes"}
         </AdminSubmit>
-      </div>
+      </DialogFooter>
     </Form>
   );
 }

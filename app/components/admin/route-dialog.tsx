@@ -3,6 +3,23 @@ import { Link, useNavigate } from "@remix-run/react";
 
 import { useHydrated } from "~/lib/use-hydrated";
 
+/** The form of a dialog with `fixedFooter`: fills the panel, its body scrolls, its footer stays. */
+export const DIALOG_FORM_CLASS = "flex min-h-0 flex-1 flex-col";
+
+/** The part of a `fixedFooter` dialog's form that scrolls. */
+export function DialogScrollBody({ children, className = "" }: { children: React.ReactNode; className?: string }) {
+  return <div className={`min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6 ${className}`}>{children}</div>;
+}
+
+/** The Cancel and Save row of a `fixedFooter` dialog: always on screen, below the fields, never over them. */
+export function DialogFooter({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex flex-none flex-col-reverse gap-2 rounded-b-xl border-t border-slate-200 bg-white px-5 py-4 sm:flex-row sm:justify-end sm:px-6" data-testid="dialog-footer">
+      {children}
+    </div>
+  );
+}
+
 /**
  * A dialog that is route state (`?dialog=edit&id=…`): the server renders it as part of the page,
  * so it opens, submits and closes without JavaScript; with JavaScript it is a focus-trapped
@@ -13,12 +30,18 @@ export function RouteDialog({
   description,
   closeHref,
   size = "md",
+  fixedFooter = false,
   children,
 }: {
   title: string;
   description?: string;
   closeHref: string;
   size?: "md" | "lg" | "xl";
+  /**
+   * The children are a form (class DIALOG_FORM_CLASS) made of a DialogScrollBody and a
+   * DialogFooter: the panel never grows past the screen, the fields scroll and the buttons stay.
+   */
+  fixedFooter?: boolean;
   children: React.ReactNode;
 }) {
   const hydrated = useHydrated();
@@ -26,7 +49,7 @@ export function RouteDialog({
   const width = size === "xl" ? "max-w-4xl" : size === "lg" ? "max-w-2xl" : "max-w-lg";
   const close = () => navigate(closeHref, { preventScrollReset: true });
   const header = (Title: React.ElementType) => (
-    <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
+    <div className="flex flex-none items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
       <div>
         <Title id="route-dialog-title" className="text-lg font-semibold text-slate-900">
           {title}
@@ -40,14 +63,16 @@ export function RouteDialog({
       </Link>
     </div>
   );
-  const body = <div className="max-h-[calc(100vh-10rem)] overflow-y-auto px-5 py-5 sm:px-6">{children}</div>;
+  const body = fixedFooter ? children : <DialogScrollBody>{children}</DialogScrollBody>;
+  // The panel is at most the screen's height (less the margin around it and a toast's strip).
+  const panel = `flex max-h-[calc(100dvh-1rem-var(--toast-space,0px))] w-full flex-col ${width} rounded-xl bg-white shadow-xl sm:max-h-[calc(100dvh-2rem-var(--toast-space,0px))]`;
 
   if (hydrated) {
     return (
       <Dialog open onClose={close} className="relative z-50">
         <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-2 sm:items-center sm:p-4">
-          <DialogPanel className={`w-full ${width} rounded-xl bg-white shadow-xl`}>
+        <div className="fixed inset-x-0 top-[var(--toast-space,0px)] bottom-0 flex items-start justify-center overflow-y-auto p-2 sm:items-center sm:p-4">
+          <DialogPanel className={panel}>
             {header(DialogTitle)}
             {body}
           </DialogPanel>
@@ -58,8 +83,8 @@ export function RouteDialog({
   return (
     <div className="relative z-50">
       <Link to={closeHref} preventScrollReset className="fixed inset-0 bg-slate-900/50" aria-label="Close dialog" tabIndex={-1} />
-      <div className="pointer-events-none fixed inset-0 flex items-start justify-center overflow-y-auto p-2 sm:items-center sm:p-4">
-        <div role="dialog" aria-modal="true" aria-labelledby="route-dialog-title" className={`pointer-events-auto w-full ${width} rounded-xl bg-white shadow-xl`}>
+      <div className="pointer-events-none fixed inset-x-0 top-[var(--toast-space,0px)] bottom-0 flex items-start justify-center overflow-y-auto p-2 sm:items-center sm:p-4">
+        <div role="dialog" aria-modal="true" aria-labelledby="route-dialog-title" className={`pointer-events-auto ${panel}`}>
           {header("h2")}
           {body}
         </div>

@@ -2,6 +2,7 @@ import { BenchmarkCard } from "~/components/dashboard/benchmark-card";
 import { BusinessProfileCard, BusinessProfileCardSkeleton } from "~/components/dashboard/business-profile-card";
 import { ResearchCard } from "~/components/dashboard/research-card";
 import { ScorecardCard } from "~/components/dashboard/scorecard-card";
+import { isResearchAddressReply } from "~/components/dashboard/research-address";
 import type { FormReplyLike } from "~/components/dashboard/use-metric-autosave";
 import { userDisplayName, type ClientUser } from "~/lib/user";
 import type { DashboardData } from "~/services/dashboard.server";
@@ -21,7 +22,9 @@ export function Dashboard({ user, data, reply }: { user: ClientUser; data: Dashb
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <DashboardHeading user={user} />
-      {data.research ? <ResearchCard website={data.research.website} /> : null}
+      {data.research ? (
+        <ResearchCard website={data.research.website} problem={data.research.problem} addressReply={isResearchAddressReply(reply) ? reply : null} />
+      ) : null}
       {data.scorecard.kind === "premium" ? <ScorecardCard data={data.scorecard} /> : null}
       <BusinessProfileCard profile={data.profile} />
       <BenchmarkCard flows={data.benchmarks} isPremium={data.isPremium} openFlows={data.openFlows} peerGroup={data.peerGroup} reply={reply} />

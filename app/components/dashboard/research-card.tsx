@@ -1,10 +1,12 @@
 import { Form, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 
+import { ResearchAddressForm } from "~/components/dashboard/research-address";
 import { HoneypotField } from "~/components/forms";
 import { useSessionEnded } from "~/components/session-ended";
 import { StatusButton } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toaster";
+import type { ResearchAddressReply } from "~/services/dashboard.server";
 
 export const RESEARCH_INTENT = "research";
 
@@ -20,7 +22,7 @@ const FAILURE_FALLBACK = "Failed to complete AI research. Please try again or fi
  * researched. Without JavaScript the button posts the page's form; with it, the card calls
  * `POST /api/ai-research/perform`, shows 'Researching...' and refreshes the dashboard after.
  */
-export function ResearchCard({ website }: { website: string }) {
+export function ResearchCard({ website, problem = null, addressReply = null }: { website: string; problem?: string | null; addressReply?: ResearchAddressReply | null }) {
   const [running, setRunning] = useState(false);
   const { toast } = useToast();
   const revalidator = useRevalidator();
@@ -89,6 +91,7 @@ export function ResearchCard({ website }: { website: string }) {
           </StatusButton>
         </Form>
       </div>
+      <ResearchAddressForm website={website} problem={problem} reply={addressReply} />
     </section>
   );
 }

@@ -34,6 +34,11 @@ export function FlowTimeline({ touchpoints, flowLabel, quickNotes }: { touchpoin
           <span className="flex items-center gap-1.5">
             <span className="h-0.5 w-4 bg-orange-500" /> Wait
           </span>
+          {layout.stretched.length ? (
+            <span className="flex items-center gap-1.5">
+              <span className="w-4 border-t-2 border-dotted border-slate-400" /> Widened to fit
+            </span>
+          ) : null}
         </span>
       </figcaption>
       {/* Wider than a phone: it scrolls sideways, and the scroll area takes keyboard focus. */}
@@ -61,8 +66,15 @@ export function FlowTimeline({ touchpoints, flowLabel, quickNotes }: { touchpoin
 
           {/* Time axis with ticks. */}
           <line x1={start} x2={layout.exit.x} y1={layout.axisY} y2={layout.axisY} stroke="#94a3b8" strokeWidth={1.5} />
+          {/* Stretches widened so that close steps stay apart are dotted: that time is not to scale. */}
+          {layout.stretched.map((span) => (
+            <g key={`stretch-${span.x1}`} data-testid="timeline-stretch">
+              <line x1={span.x1 + 4} x2={span.x2 - 4} y1={layout.axisY} y2={layout.axisY} stroke="#fff" strokeWidth={3} />
+              <line x1={span.x1 + 4} x2={span.x2 - 4} y1={layout.axisY} y2={layout.axisY} stroke="#94a3b8" strokeWidth={2} strokeDasharray="1 4" strokeLinecap="round" />
+            </g>
+          ))}
           {layout.ticks.map((tick) => (
-            <g key={tick.label}>
+            <g key={tick.minutes} data-testid="timeline-tick" data-minutes={tick.minutes}>
               <line x1={tick.x} x2={tick.x} y1={layout.axisY - 4} y2={layout.axisY + 4} stroke="#94a3b8" />
               <text x={tick.x} y={layout.axisY + 18} fontSize={11} fill="#64748b" textAnchor="middle">
                 {tick.label}
@@ -73,9 +85,18 @@ export function FlowTimeline({ touchpoints, flowLabel, quickNotes }: { touchpoin
           {/* Waits, drawn on the axis in orange. */}
           {layout.waits.map((wait) => (
             <g key={wait.key}>
+              {/* A shortened label ("23 h") says the whole wait on hover. */}
+              {wait.text === wait.label ? null : <title>{wait.label}</title>}
               <line x1={wait.x1 + 6} x2={wait.x2 - 6} y1={layout.axisY - 12} y2={layout.axisY - 12} stroke="#f97316" strokeWidth={3} strokeLinecap="round" />
-              <text x={(wait.x1 + wait.x2) / 2} y={layout.axisY - 20} fontSize={11} fontWeight={600} fill="#c2410c" textAnchor="middle">
-                {wait.label}
+              <text
+                x={(wait.x1 + wait.x2) / 2}
+                y={layout.axisY - 20 - wait.labelRow * TIMELINE.LABEL_ROW_PX}
+                fontSize={TIMELINE.LABEL_FONT_PX}
+                fontWeight={600}
+                fill="#c2410c"
+                textAnchor="middle"
+              >
+                {wait.text}
               </text>
             </g>
           ))}
@@ -137,7 +158,7 @@ function Node({ node }: { node: TimelineNode }) {
   const style = CHANNEL_STYLE[node.stepType];
   const r = TIMELINE.NODE_RADIUS;
   return (
-    <g data-testid="timeline-node" data-step-type={node.stepType}>
+    <g data-testid="timeline-node" data-step-type={node.stepType} data-minutes={node.minutes}>
       <title>{`Step ${node.stepNumber} (${node.stepType}): ${node.title}. ${node.timeText}`}</title>
       {node.stepType === "Email" ? (
         <circle cx={node.x} cy={node.y} r={r} fill={style.fill} stroke="#fff" strokeWidth={3} />
@@ -148,10 +169,10 @@ function Node({ node }: { node: TimelineNode }) {
         {node.stepNumber}
       </text>
       {node.labelRow === 1 ? <line x1={node.x} x2={node.x} y1={node.y - r - 4} y2={node.y - r - 18} stroke="#cbd5e1" /> : null}
-      <text x={node.x} y={node.y - r - 8 - node.labelRow * 16} fontSize={12} fontWeight={600} fill="#0f172a" textAnchor="middle">
+      <text x={node.x} y={node.y - r - 8 - node.labelRow * 16} fontSize={TIMELINE.TITLE_FONT_PX} fontWeight={600} fill="#0f172a" textAnchor="middle">
         {node.shortTitle}
       </text>
-      <text x={node.x} y={node.y + r + 15} fontSize={11} fill="#475569" textAnchor="middle">
+      <text x={node.x} y={node.y + r + 15} fontSize={TIMELINE.LABEL_FONT_PX} fill="#475569" textAnchor="middle">
         {node.shortTime}
       </text>
     </g>

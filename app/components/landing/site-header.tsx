@@ -3,7 +3,7 @@ import { Logo } from "~/components/brand/logo";
 
 export function SiteHeader() {
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+    <header className="sticky top-[var(--toast-space,0px)] z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6 lg:px-8">
         {/* Below 480 px only the mark shows (the link keeps its "Flowmap home" name) so both nav actions fit. */}
         <Logo className="shrink-0 max-[479px]:[&>span]:sr-only" />

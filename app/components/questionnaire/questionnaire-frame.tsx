@@ -16,7 +16,7 @@ export function QuestionnaireFrame({ progress, children }: { progress: Progress;
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <header className="sticky top-[var(--toast-space,0px)] z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
         <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-2 px-4 sm:px-6">
           <Logo className="shrink-0" />
           <nav aria-label="Account">

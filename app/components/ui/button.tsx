@@ -61,14 +61,14 @@ export function buttonClass({ variant = "primary", size = "md", className }: But
 export type ButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyle;
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant, size, className, type = "button", ...props }, ref) {
-  return <button ref={ref} type={type} className={buttonClass({ variant, size, className })} {...props} />;
+  return <button ref={ref} type={type} className={buttonClass({ variant, size, className })} data-variant={variant ?? "primary"} {...props} />;
 });
 
 export type ButtonLinkProps = React.ComponentProps<typeof Link> & ButtonStyle;
 
 /** A navigation that looks like a button (it is a link: it goes somewhere, it changes nothing). */
 export const ButtonLink = forwardRef<HTMLAnchorElement, ButtonLinkProps>(function ButtonLink({ variant, size, className, ...props }, ref) {
-  return <Link ref={ref} className={buttonClass({ variant, size, className })} {...props} />;
+  return <Link ref={ref} className={buttonClass({ variant, size, className })} data-variant={variant ?? "primary"} {...props} />;
 });
 
 export function Spinner({ className = "h-4 w-4" }: { className?: string }) {

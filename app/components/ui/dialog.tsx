@@ -67,7 +67,7 @@ export function Dialog({ open, title, description, closeHref, onClose, size = "m
     </div>
   );
 
-  const panelClass = `flex max-h-[calc(100dvh-2rem)] w-full ${SIZES[size]} flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-slate-900/5`;
+  const panelClass = `flex max-h-[calc(100dvh-2rem-var(--toast-space,0px))] w-full ${SIZES[size]} flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-slate-900/5`;
 
   if (hydrated) {
     return (
@@ -75,7 +75,7 @@ export function Dialog({ open, title, description, closeHref, onClose, size = "m
       <HeadlessDialog
         open={open}
         onClose={close}
-        className="fixed inset-0 z-50 flex items-center justify-center p-4"
+        className="fixed inset-x-0 top-[var(--toast-space,0px)] bottom-0 z-50 flex items-center justify-center p-4"
         aria-describedby={description ? descriptionId : undefined}
         data-testid={rest["data-testid"]}
       >
@@ -91,7 +91,7 @@ export function Dialog({ open, title, description, closeHref, onClose, size = "m
   // Server-rendered (no JavaScript, or before it runs): the same dialog as plain markup.
   return (
     <div
-      className="fixed inset-0 z-50 flex items-center justify-center p-4"
+      className="fixed inset-x-0 top-[var(--toast-space,0px)] bottom-0 z-50 flex items-center justify-center p-4"
       role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}

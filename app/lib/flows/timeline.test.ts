@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { layoutTimeline, scaleX, TIMELINE, triggerAndExits, WEEK_MINUTES, type TimelineTouchpoint } from "~/lib/flows/timeline";
+import { labelWidth, layoutTimeline, placeLabels, scaleX, shortDuration, TIMELINE, triggerAndExits, WEEK_MINUTES, type TimelineTouchpoint } from "~/lib/flows/timeline";
 
 function tp(stepNumber: number, minutes: number, stepType: "Email" | "SMS" = "Email", title = `Step ${stepNumber}`): TimelineTouchpoint {
   return {
@@ -40,16 +40,78 @@ describe("layoutTimeline", () => {
     );
   });
 
-  it("keeps steps close in time apart and says so", () => {
-    const layout = layoutTimeline([tp(1, 0), tp(2, 30), tp(3, 60)]);
+  it("keeps steps close in time apart by widening that stretch of the axis, and marks it", () => {
+    const layout = layoutTimeline([tp(1, 0), tp(2, 30), tp(3, 60), tp(4, 1440)]);
     const xs = layout.nodes.map((node) => node.x);
     expect(xs[1]! - xs[0]!).toBeGreaterThanOrEqual(TIMELINE.MIN_GAP_PX);
     expect(xs[2]! - xs[1]!).toBeGreaterThanOrEqual(TIMELINE.MIN_GAP_PX);
-    expect(layout.nodes[1]!.nudged).toBe(true);
-    // Close titles alternate rows so they never overlap.
-    expect(layout.nodes.map((node) => node.labelRow)).toEqual([0, 1, 0]);
-    expect(layout.nodes.map((node) => node.shortTime)).toEqual(["At trigger", "+30 minutes", "+1 hour"]);
-    expect(layout.waits.map((wait) => wait.label)).toEqual(["Wait 30 minutes", "Wait 30 minutes"]);
+    expect(layout.stretched.map((span) => [span.x1, span.x2])).toEqual([
+      [xs[0], xs[1]],
+      [xs[1], xs[2]],
+      [xs[2], xs[3]],
+    ]);
+    expect(layout.nodes.map((node) => node.shortTime)).toEqual(["At trigger", "+30 minutes", "+1 hour", "+1 day"]);
+    expect(layout.waits.map((wait) => wait.label)).toEqual(["Wait 30 minutes", "Wait 30 minutes", "Wait 23 hours"]);
+    // The axis follows the widened scale: the step one day in sits on the "Day 1" tick.
+    expect(layout.ticks.find((tick) => tick.label === "Day 1")!.x).toBe(xs[3]);
+  });
+
+  it("puts every step on the axis's scale: a step at a tick's time sits on that tick", () => {
+    const days = [0, 1, 2, 3, 5, 7, 9, 14, 30];
+    const layout = layoutTimeline(days.map((day, index) => tp(index + 1, day * 1440, index % 2 ? "SMS" : "Email")));
+    for (const node of layout.nodes) {
+      const tick = layout.ticks.find((t) => t.minutes === node.minutes);
+      if (tick) expect(node.x, tick.label).toBeCloseTo(tick.x, 6);
+      const before = layout.ticks.filter((t) => t.minutes < node.minutes).at(-1);
+      const after = layout.ticks.find((t) => t.minutes > node.minutes);
+      if (before) expect(node.x).toBeGreaterThan(before.x);
+      if (after) expect(node.x).toBeLessThan(after.x);
+    }
+    // Steps a day or more apart need no widening: the base scale holds, 80 px a day.
+    expect(layout.nodes[1]!.x - layout.nodes[0]!.x).toBeCloseTo(TIMELINE.WEEK_PX / 7);
+    expect(layout.ticks.find((t) => t.label === "Day 2")!.x - layout.ticks.find((t) => t.label === "Day 1")!.x).toBeCloseTo(TIMELINE.WEEK_PX / 7);
+    // Nine days sits between "Week 1" and "Week 2" (checked above), the later steps with it.
+    expect(layout.ticks.map((t) => t.label)).toEqual(expect.arrayContaining(["Week 1", "Week 2", "Day 30"]));
+  });
+
+  it("moves or shortens wait labels that would cover each other", () => {
+    // One hour, then 23 hours: the first wait is short on the axis.
+    const layout = layoutTimeline([tp(1, 60), tp(2, 1440), tp(3, 1440 + 120), tp(4, 1440 + 240)]);
+    const boxes = layout.waits.map((wait) => {
+      const half = labelWidth(wait.text) / 2;
+      const centre = (wait.x1 + wait.x2) / 2;
+      return { row: wait.labelRow, left: centre - half, right: centre + half };
+    });
+    boxes.forEach((a, i) =>
+      boxes.slice(i + 1).forEach((b) => {
+        if (a.row === b.row) expect(a.right <= b.left || b.right <= a.left, JSON.stringify([a, b])).toBe(true);
+      }),
+    );
+    expect(layout.waits.map((wait) => wait.label)).toEqual(["Wait 1 hour", "Wait 23 hours", "Wait 2 hours", "Wait 2 hours"]);
+  });
+
+  it("shortens a label when both rows are taken", () => {
+    const placed = placeLabels([
+      { centre: 100, texts: ["Wait 30 minutes", "30 min"], fontPx: 11 },
+      { centre: 110, texts: ["Wait 30 minutes", "30 min"], fontPx: 11 },
+      { centre: 190, texts: ["Wait 30 minutes", "30 min"], fontPx: 11 },
+    ]);
+    expect(placed).toEqual([
+      { text: "Wait 30 minutes", row: 0 },
+      { text: "Wait 30 minutes", row: 1 },
+      { text: "30 min", row: 0 },
+    ]);
+    expect(shortDuration(23 * 60)).toBe("23 h");
+    expect(shortDuration(2 * 1440)).toBe("2 d");
+  });
+
+  it("sets a step beside one in its lane at the same time, and shares the time across lanes", () => {
+    const layout = layoutTimeline([tp(1, 0), tp(2, 0, "SMS"), tp(3, 0), tp(4, 1440)]);
+    const [first, sms, same, later] = layout.nodes;
+    expect(sms!.x).toBe(first!.x);
+    expect(same!.x - first!.x).toBeGreaterThanOrEqual(TIMELINE.MIN_GAP_PX);
+    expect(same!.nudged).toBe(true);
+    expect(later!.x - same!.x).toBeGreaterThanOrEqual(TIMELINE.MIN_GAP_PX);
   });
 
   it("never moves back in time when a later step has an earlier offset", () => {

@@ -6,10 +6,12 @@ import { formatDuration, MINUTES_PER_DAY, timingText, touchpointOffsetMinutes, t
  * trigger, one lane per channel, the waits between them and the exit at the end. Pure geometry,
  * so the SVG is drawn on the server (it shows without JavaScript) and tests check the numbers.
  *
- * Scale: the first week is linear (WEEK_PX for seven days); past a week each doubling of the
- * time adds DOUBLING_PX, so a 90-day flow still fits on a screen. Two steps never sit closer
- * than MIN_GAP_PX (a step 30 minutes after another would otherwise cover it); such a nudge is
- * recorded, and the labels always carry the true time.
+ * Scale: one function from minutes to x places the touchpoints, the waits and the axis ticks
+ * alike, so a step one day after the trigger sits on the "Day 1" tick. Its base is linear over
+ * the first week (WEEK_PX for seven days); past a week each doubling of the time adds
+ * DOUBLING_PX, so a 90-day flow still fits on a screen. Two steps never sit closer than
+ * MIN_GAP_PX (a step 30 minutes after another would otherwise cover it): the stretch of time
+ * between them is widened on the axis too, and the diagram marks it as stretched.
  */
 
 export interface TimelineTouchpoint {
@@ -30,27 +32,43 @@ export const TIMELINE = {
   RIGHT_PX: 150,
   WEEK_PX: 560,
   DOUBLING_PX: 150,
-  MIN_GAP_PX: 128,
+  /** One day on the base scale: steps a day apart or more are never widened. */
+  MIN_GAP_PX: 80,
   TOP_PX: 64,
   LANE_HEIGHT_PX: 104,
-  AXIS_GAP_PX: 24,
+  /** Room between the last lane's time labels and the axis: two rows of wait labels. */
+  AXIS_GAP_PX: 40,
   BOTTOM_PX: 40,
   NODE_RADIUS: 16,
   TITLE_CHARS: 18,
-  /** Two titles in one lane closer than this go on alternate rows. */
-  STAGGER_BELOW_PX: 190,
   TICK_MIN_GAP_PX: 56,
+  /** Font sizes of the diagram's labels. */
+  TITLE_FONT_PX: 12,
+  LABEL_FONT_PX: 11,
+  /** The height of one row of labels. */
+  LABEL_ROW_PX: 14,
+  /** Space kept between two labels on one row. */
+  LABEL_GAP_PX: 8,
 } as const;
 
 /** Axis marks to choose from, in minutes. */
 const TICK_CANDIDATES = [0, 1, 2, 3, 4, 5, 7, 14, 21, 30, 45, 60, 90, 120, 180, 270, 365].map((days) => days * MINUTES_PER_DAY);
+
+/**
+ * A generous width of a label in the diagram's sans-serif font (the widest letters are about
+ * 0.62 em; digits and most lower case letters less), so labels judged apart here are apart on
+ * screen.
+ */
+export function labelWidth(text: string, fontPx: number = TIMELINE.LABEL_FONT_PX) {
+  return text.length * fontPx * 0.62;
+}
 
 export interface TimelineNode {
   id: string;
   stepNumber: number;
   stepType: StepType;
   title: string;
-  /** The title cut to fit under the node; `title` holds it whole. */
+  /** The title cut to fit above the node; `title` holds it whole. */
   shortTitle: string;
   timeText: string;
   /** A short mark of the time from the trigger: "At trigger", "+1 day", "+3 hours". */
@@ -60,14 +78,19 @@ export interface TimelineNode {
   minutes: number;
   x: number;
   y: number;
-  /** True when the node was pushed right to keep it readable (its time is earlier than x says). */
+  /** True when the node shares its time with the step before it in its lane and sits beside it. */
   nudged: boolean;
 }
 
 export interface TimelineWait {
   key: string;
   minutes: number;
+  /** The full label ("Wait 23 hours"); `shortLabel` is what is drawn when it has no room. */
   label: string;
+  shortLabel: string;
+  /** The text drawn and its row above the axis (0: next to the axis, 1: above that). */
+  text: string;
+  labelRow: 0 | 1;
   x1: number;
   x2: number;
 }
@@ -75,6 +98,12 @@ export interface TimelineWait {
 export interface TimelineLane {
   stepType: StepType;
   y: number;
+}
+
+export interface TimelineTick {
+  minutes: number;
+  x: number;
+  label: string;
 }
 
 export interface TimelineLayout {
@@ -85,13 +114,15 @@ export interface TimelineLayout {
   trigger: { x: number };
   nodes: TimelineNode[];
   waits: TimelineWait[];
-  ticks: Array<{ x: number; label: string }>;
+  ticks: TimelineTick[];
+  /** Stretches of the axis drawn wider than the base scale, so close steps stay apart. */
+  stretched: Array<{ x1: number; x2: number }>;
   exit: { x: number; label: string };
   /** The whole diagram in words, for screen readers. */
   description: string;
 }
 
-/** Minutes after the trigger to x (before any nudge). */
+/** The base scale: minutes after the trigger to x, before any stretch. */
 export function scaleX(minutes: number): number {
   const m = Math.max(0, minutes);
   const origin = TIMELINE.LEFT_PX + TIMELINE.START_PX;
@@ -99,9 +130,42 @@ export function scaleX(minutes: number): number {
   return origin + TIMELINE.WEEK_PX + Math.log2(m / WEEK_MINUTES) * TIMELINE.DOUBLING_PX;
 }
 
+interface Anchor {
+  minutes: number;
+  x: number;
+}
+
+/**
+ * The diagram's one scale: through the anchors (a step's time and where it is drawn), following
+ * the base scale between and after them. Between two anchors the base scale is stretched evenly.
+ */
+export function anchoredScale(anchors: readonly Anchor[]) {
+  return (minutes: number): number => {
+    const m = Math.max(0, minutes);
+    let previous = anchors[0] ?? { minutes: 0, x: scaleX(0) };
+    for (const anchor of anchors) {
+      if (anchor.minutes === m) return anchor.x;
+      if (anchor.minutes > m) {
+        const span = scaleX(anchor.minutes) - scaleX(previous.minutes);
+        return previous.x + ((scaleX(m) - scaleX(previous.minutes)) / span) * (anchor.x - previous.x);
+      }
+      previous = anchor;
+    }
+    return previous.x + scaleX(m) - scaleX(previous.minutes);
+  };
+}
+
 function shorten(text: string, max: number) {
   const clean = text.trim().replace(/\s+/g, " ");
   return clean.length <= max ? clean : `${clean.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** "30 min", "23 h", "2.5 d": a wait's label when the full one has no room. */
+export function shortDuration(minutes: number) {
+  return formatDuration(minutes)
+    .replace(/ minutes?$/, " min")
+    .replace(/ hours?$/, " h")
+    .replace(/ days?$/, " d");
 }
 
 function tickLabel(minutes: number) {
@@ -109,6 +173,37 @@ function tickLabel(minutes: number) {
   const days = minutes / MINUTES_PER_DAY;
   if (days % 7 === 0 && days < 30) return `Week ${days / 7}`;
   return `Day ${days}`;
+}
+
+interface LabelChoice {
+  centre: number;
+  /** The texts to try, longest first; the last is drawn when none fits. */
+  texts: readonly string[];
+  fontPx: number;
+}
+
+/**
+ * Puts labels on two rows so that none covers another: each takes the first row where its
+ * longest text fits, else the first row where a shorter text fits, else the freer row with the
+ * shortest text. Labels are placed left to right.
+ */
+export function placeLabels(labels: readonly LabelChoice[]): Array<{ text: string; row: 0 | 1 }> {
+  const rightEdge: [number, number] = [Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  return labels.map(({ centre, texts, fontPx }) => {
+    for (const text of texts) {
+      const half = labelWidth(text, fontPx) / 2;
+      for (const row of [0, 1] as const) {
+        if (centre - half >= rightEdge[row] + TIMELINE.LABEL_GAP_PX) {
+          rightEdge[row] = centre + half;
+          return { text, row };
+        }
+      }
+    }
+    const text = texts[texts.length - 1]!;
+    const row: 0 | 1 = rightEdge[0] <= rightEdge[1] ? 0 : 1;
+    rightEdge[row] = Math.max(rightEdge[row], centre + labelWidth(text, fontPx) / 2);
+    return { text, row };
+  });
 }
 
 export function layoutTimeline(
@@ -124,56 +219,91 @@ export function layoutTimeline(
   const lanes = channels.map((stepType, index) => ({ stepType, y: TIMELINE.TOP_PX + index * TIMELINE.LANE_HEIGHT_PX + TIMELINE.NODE_RADIUS }));
   const laneY = (type: StepType) => lanes.find((lane) => lane.stepType === type)?.y ?? lanes[0]!.y;
 
-  const nodes: TimelineNode[] = [];
-  const lastInLane = new Map<StepType, TimelineNode>();
-  const waits: TimelineWait[] = [];
-  let previousMinutes = 0;
-  let previousX = scaleX(0);
-  ordered.forEach((tp, index) => {
-    // A step never goes before the one above it: the time axis only moves forward.
-    const minutes = Math.max(previousMinutes, touchpointOffsetMinutes(tp));
-    const natural = scaleX(minutes);
-    const floor = index === 0 ? scaleX(0) : previousX + TIMELINE.MIN_GAP_PX;
-    const x = Math.max(natural, floor);
-    if (minutes > previousMinutes) {
-      waits.push({ key: `wait-${tp.id}`, minutes: minutes - previousMinutes, label: `Wait ${formatDuration(minutes - previousMinutes)}`, x1: previousX, x2: x });
+  // Where each step goes. A step never goes before the one above it: the time axis only moves
+  // forward. A later time is at least MIN_GAP_PX further right, which stretches the scale there;
+  // the same time shares the x, unless the lane already has a step there.
+  const origin = scaleX(0);
+  const anchors: Anchor[] = [{ minutes: 0, x: origin }];
+  const placed: Array<{ tp: TimelineTouchpoint; minutes: number; x: number; nudged: boolean }> = [];
+  let rightmost = Number.NEGATIVE_INFINITY;
+  for (const tp of ordered) {
+    const last = anchors[anchors.length - 1]!;
+    const minutes = Math.max(last.minutes, touchpointOffsetMinutes(tp));
+    if (minutes > last.minutes) {
+      const x = Math.max(last.x + scaleX(minutes) - scaleX(last.minutes), last.x + TIMELINE.MIN_GAP_PX, rightmost + TIMELINE.MIN_GAP_PX);
+      anchors.push({ minutes, x });
+      placed.push({ tp, minutes, x, nudged: false });
+      rightmost = x;
+      continue;
     }
-    const neighbour = lastInLane.get(tp.stepType);
-    const labelRow: 0 | 1 = neighbour && x - neighbour.x < TIMELINE.STAGGER_BELOW_PX && neighbour.labelRow === 0 ? 1 : 0;
-    const node: TimelineNode = {
-      id: tp.id,
-      stepNumber: tp.stepNumber,
-      stepType: tp.stepType,
-      title: tp.title,
-      shortTitle: shorten(tp.title, TIMELINE.TITLE_CHARS),
-      timeText: timingText(tp.timing, tp.delayDays),
-      shortTime: minutes === 0 ? "At trigger" : `+${formatDuration(minutes)}`,
-      labelRow,
-      minutes,
-      x,
-      y: laneY(tp.stepType),
-      nudged: x > natural + 0.5,
-    };
-    nodes.push(node);
-    lastInLane.set(tp.stepType, node);
-    previousMinutes = minutes;
-    previousX = x;
-  });
+    const laneTaken = placed.some((p) => p.minutes === minutes && p.tp.stepType === tp.stepType);
+    const x = laneTaken ? rightmost + TIMELINE.MIN_GAP_PX : last.x;
+    placed.push({ tp, minutes, x, nudged: laneTaken });
+    rightmost = Math.max(rightmost, x);
+  }
+  const at = anchoredScale(anchors);
 
-  const lastX = nodes.length ? nodes[nodes.length - 1]!.x : TIMELINE.LEFT_PX;
+  // Titles: per lane, on two rows, shortened further when both rows are taken.
+  const titleRows = new Map<string, { text: string; row: 0 | 1 }>();
+  for (const lane of lanes) {
+    const inLane = placed.filter((p) => p.tp.stepType === lane.stepType);
+    const rows = placeLabels(
+      inLane.map((p) => {
+        const short = shorten(p.tp.title, TIMELINE.TITLE_CHARS);
+        return { centre: p.x, texts: [short, shorten(p.tp.title, 11), shorten(p.tp.title, 7)], fontPx: TIMELINE.TITLE_FONT_PX };
+      }),
+    );
+    inLane.forEach((p, index) => titleRows.set(p.tp.id, rows[index]!));
+  }
+
+  const nodes: TimelineNode[] = placed.map(({ tp, minutes, x, nudged }) => ({
+    id: tp.id,
+    stepNumber: tp.stepNumber,
+    stepType: tp.stepType,
+    title: tp.title,
+    shortTitle: titleRows.get(tp.id)!.text,
+    timeText: timingText(tp.timing, tp.delayDays),
+    shortTime: minutes === 0 ? "At trigger" : `+${formatDuration(minutes)}`,
+    labelRow: titleRows.get(tp.id)!.row,
+    minutes,
+    x,
+    y: laneY(tp.stepType),
+    nudged,
+  }));
+
+  // Waits: from one step's time to the next, labelled on two rows above the axis.
+  const spans: Array<Omit<TimelineWait, "text" | "labelRow">> = [];
+  let previous = { minutes: 0, x: origin };
+  for (const node of nodes) {
+    if (node.minutes > previous.minutes) {
+      const minutes = node.minutes - previous.minutes;
+      spans.push({ key: `wait-${node.id}`, minutes, label: `Wait ${formatDuration(minutes)}`, shortLabel: shortDuration(minutes), x1: previous.x, x2: node.x });
+    }
+    if (node.x >= previous.x) previous = { minutes: node.minutes, x: node.x };
+  }
+  const waitRows = placeLabels(spans.map((span) => ({ centre: (span.x1 + span.x2) / 2, texts: [span.label, span.shortLabel], fontPx: TIMELINE.LABEL_FONT_PX })));
+  const waits: TimelineWait[] = spans.map((span, index) => ({ ...span, text: waitRows[index]!.text, labelRow: waitRows[index]!.row }));
+
+  const lastMinutes = anchors[anchors.length - 1]!.minutes;
+  const lastX = nodes.length ? Math.max(...nodes.map((node) => node.x)) : TIMELINE.LEFT_PX;
   const exitX = lastX + TIMELINE.MIN_GAP_PX * 0.75;
   const width = Math.ceil(exitX + TIMELINE.RIGHT_PX);
   const axisY = lanes[lanes.length - 1]!.y + TIMELINE.NODE_RADIUS + TIMELINE.AXIS_GAP_PX + 24;
   const height = axisY + TIMELINE.BOTTOM_PX;
 
-  const ticks: Array<{ x: number; label: string }> = [];
+  const ticks: TimelineTick[] = [];
   for (const minutes of TICK_CANDIDATES) {
-    if (minutes > previousMinutes) break;
-    const x = scaleX(minutes);
-    // Nudged nodes can sit right of their time; ticks keep to the scale and skip crowded marks.
+    if (minutes > lastMinutes) break;
+    const x = at(minutes);
     if (ticks.length && x - ticks[ticks.length - 1]!.x < TIMELINE.TICK_MIN_GAP_PX) continue;
-    ticks.push({ x, label: tickLabel(minutes) });
+    ticks.push({ minutes, x, label: tickLabel(minutes) });
   }
+
+  const stretched: Array<{ x1: number; x2: number }> = [];
+  anchors.slice(1).forEach((anchor, index) => {
+    const before = anchors[index]!;
+    if (anchor.x - before.x > scaleX(anchor.minutes) - scaleX(before.minutes) + 0.5) stretched.push({ x1: before.x, x2: anchor.x });
+  });
 
   return {
     width,
@@ -184,6 +314,7 @@ export function layoutTimeline(
     nodes,
     waits,
     ticks,
+    stretched,
     exit: { x: exitX, label: exitLabel },
     description: describeTimeline(nodes, waits, exitLabel),
   };

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 
 import { FIELD_LIMITS, tooLongMessage } from "~/lib/limits";
+import { websiteAddressProblem } from "~/services/research/address-rules";
 
 import { GENERAL_FIELDS, LEAD_NURTURE_FIELDS, ONBOARDING_FIELDS, SERVICE_LIST_FIELDS } from "~/lib/questionnaire/fields";
 import {
@@ -291,6 +292,11 @@ function websiteRule(value: { completionMethod?: string; researchWebsiteUrl?: st
   if (value.completionMethod !== "ai") return;
   if (!value.researchWebsiteUrl) ctx.addIssue({ code: "custom", path: ["researchWebsiteUrl"], message: WEBSITE_REQUIRED });
   else if (!isWebsiteUrl(value.researchWebsiteUrl)) ctx.addIssue({ code: "custom", path: ["researchWebsiteUrl"], message: WEBSITE_INVALID });
+  else {
+    // Research reads the site later: an address it would refuse is refused now, with its reason.
+    const problem = websiteAddressProblem(value.researchWebsiteUrl);
+    if (problem) ctx.addIssue({ code: "custom", path: ["researchWebsiteUrl"], message: problem });
+  }
 }
 
 /** Each step's fields: `required` ones must be answered there, `optional` ones may be. */

@@ -148,12 +148,12 @@ export default function AdminBenchmarks() {
       />
 
       {dialog === "new" ? (
-        <RouteDialog title="Add Benchmark" description="A new row for the dashboard's benchmark card." closeHref={closeHref} size="lg">
+        <RouteDialog title="Add Benchmark" description="A new row for the dashboard's benchmark card." closeHref={closeHref} size="lg" fixedFooter>
           <BenchmarkForm intent="create" values={failure?.intent === "create" ? failure.values : {}} errors={failure?.intent === "create" ? errors : {}} message={failure?.message} closeHref={closeHref} />
         </RouteDialog>
       ) : null}
       {dialog === "edit" && selected ? (
-        <RouteDialog title="Edit Benchmark" description={`${selected.benchmarkType} · ${selected.performanceIndicator}`} closeHref={closeHref} size="lg">
+        <RouteDialog title="Edit Benchmark" description={`${selected.benchmarkType} · ${selected.performanceIndicator}`} closeHref={closeHref} size="lg" fixedFooter>
           <BenchmarkForm
             key={selected.id}
             intent="update"

@@ -116,12 +116,12 @@ export default function AdminFlowMaps() {
       />
 
       {dialog === "new" ? (
-        <RouteDialog title="Add Flow Map" description="A rule the generator follows for matching businesses." closeHref={closeHref} size="xl">
+        <RouteDialog title="Add Flow Map" description="A rule the generator follows for matching businesses." closeHref={closeHref} size="xl" fixedFooter>
           <FlowMapEditor key={editorKey} intent="create" draft={reply?.intent === "create" && replyDraft ? replyDraft : draft} errors={reply?.intent === "create" ? errors : {}} message={reply?.message} closeHref={closeHref} />
         </RouteDialog>
       ) : null}
       {dialog === "edit" && selected ? (
-        <RouteDialog title="Edit Flow Map" description={selected.flowName} closeHref={closeHref} size="xl">
+        <RouteDialog title="Edit Flow Map" description={selected.flowName} closeHref={closeHref} size="xl" fixedFooter>
           <FlowMapEditor
             key={`${selected.id}-${editorKey}`}
             intent="update"

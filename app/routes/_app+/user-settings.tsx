@@ -9,7 +9,7 @@ import { parseForm } from "~/lib/forms/parse";
 import { useFailureToast } from "~/components/forms";
 import { Button, ButtonLink, buttonClass, StatusButton } from "~/components/ui/button";
 import { Field, FormError, PasswordField } from "~/components/ui/field";
-import { UpgradeLink } from "~/components/upgrade-dialog";
+import { CrownIcon, PREMIUM_BENEFITS, UpgradeLink } from "~/components/upgrade-dialog";
 import { KLAVIYO_CONNECT_INTENT, KLAVIYO_DISCONNECT_INTENT, KlaviyoConnectionSection } from "~/components/klaviyo/connection-section";
 import { klaviyoConnectSchema } from "~/lib/klaviyo/schema";
 import { changePasswordFormSchema, profileNameSchema } from "~/lib/schemas/auth";
@@ -135,15 +135,33 @@ export default function UserSettingsRoute() {
         <h2 id="plan-heading" className="text-lg font-semibold text-slate-900">
           Subscription
         </h2>
-        <div className="mt-3 flex flex-wrap items-center justify-between gap-4 rounded-lg bg-slate-50 p-4">
-          <div>
-            <p className="font-medium text-slate-900">{planLabel(account)}</p>
-            <p className="text-sm text-slate-600">Limited access to premium features</p>
+        {account.isPremium ? (
+          <div className="mt-3 rounded-lg bg-amber-50 p-4" data-testid="plan">
+            <p className="flex items-center gap-2 font-medium text-slate-900">
+              <CrownIcon className="h-4 w-4 text-amber-600" />
+              {planLabel(account)}
+            </p>
+            <p className="mt-1 text-sm text-slate-700">Your plan includes:</p>
+            <ul className="mt-2 space-y-1.5">
+              {PREMIUM_BENEFITS.map((benefit) => (
+                <li key={benefit} className="flex gap-2 text-sm text-slate-700">
+                  <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 flex-none text-emerald-600" aria-hidden="true">
+                    <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                  </svg>
+                  {benefit}
+                </li>
+              ))}
+            </ul>
           </div>
-          <UpgradeLink className={buttonClass({ variant: "premium" })}>
-            Upgrade to Premium
-          </UpgradeLink>
-        </div>
+        ) : (
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-4 rounded-lg bg-slate-50 p-4" data-testid="plan">
+            <div>
+              <p className="font-medium text-slate-900">{planLabel(account)}</p>
+              <p className="text-sm text-slate-600">Limited access to premium features</p>
+            </div>
+            <UpgradeLink className={buttonClass({ variant: "premium" })}>Upgrade to Premium</UpgradeLink>
+          </div>
+        )}
       </section>
 
       <KlaviyoConnectionSection connection={klaviyo} lastResult={actionData?.intent === KLAVIYO_CONNECT_INTENT ? actionData.result : undefined} />

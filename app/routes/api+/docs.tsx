@@ -169,7 +169,7 @@ export default function ApiDocs() {
 
   return (
     <div className="flex min-h-full flex-col bg-slate-50">
-      <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <header className="sticky top-[var(--toast-space,0px)] z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
           <Logo className="shrink-0 max-[479px]:[&>span]:sr-only" />
           <nav aria-label="API reference">

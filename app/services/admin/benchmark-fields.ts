@@ -1,3 +1,4 @@
+import { BUSINESS_TYPES, INDUSTRIES } from "~/lib/questionnaire/options";
 import { ALL_BUSINESS_TYPES, ALL_INDUSTRIES } from "~/services/benchmarks/peer-groups";
 
 /**
@@ -11,6 +12,13 @@ export const REVENUE_MAX = 999_999;
 export const NUMBER_STEP = 0.01;
 /** Rows without an industry or business type apply to everyone: the general peer group. */
 export { ALL_BUSINESS_TYPES, ALL_INDUSTRIES };
+
+/**
+ * A benchmark's peer group uses the questionnaire's own answers (what a user's industry and
+ * business type can be), or "all": any other text would make a group no user ever matches.
+ */
+export const BENCHMARK_INDUSTRIES: readonly string[] = [ALL_INDUSTRIES, ...INDUSTRIES];
+export const BENCHMARK_BUSINESS_TYPES: readonly string[] = [ALL_BUSINESS_TYPES, ...BUSINESS_TYPES];
 
 export const BENCHMARK_NUMBER_FIELDS = ["openRate", "clickRate", "ctr", "revenuePerRecipient"] as const;
 export type BenchmarkNumberField = (typeof BENCHMARK_NUMBER_FIELDS)[number];

@@ -1,10 +1,10 @@
 import { z } from "zod";
 
 import { BENCHMARK_TYPES, FLOW_TYPES, PERFORMANCE_INDICATORS, flowTypeForBenchmarkType } from "~/lib/flow-types";
-import { ALL_BUSINESS_TYPES, ALL_INDUSTRIES } from "~/services/benchmarks/peer-groups";
-import { RATE_MAX, REVENUE_MAX } from "~/services/admin/benchmark-fields";
+import { ALL_BUSINESS_TYPES, ALL_INDUSTRIES, isAllBusinessTypes, isAllIndustries } from "~/services/benchmarks/peer-groups";
+import { BENCHMARK_BUSINESS_TYPES, BENCHMARK_INDUSTRIES, RATE_MAX, REVENUE_MAX } from "~/services/admin/benchmark-fields";
 
-export { ALL_BUSINESS_TYPES, ALL_INDUSTRIES, BENCHMARK_LABELS, BENCHMARK_NUMBER_FIELDS, NUMBER_STEP, RATE_MAX, REVENUE_MAX, type BenchmarkNumberField } from "~/services/admin/benchmark-fields";
+export { ALL_BUSINESS_TYPES, ALL_INDUSTRIES, BENCHMARK_BUSINESS_TYPES, BENCHMARK_INDUSTRIES, BENCHMARK_LABELS, BENCHMARK_NUMBER_FIELDS, NUMBER_STEP, RATE_MAX, REVENUE_MAX, type BenchmarkNumberField } from "~/services/admin/benchmark-fields";
 
 /** Form text or JSON: "" and null mean no figure; anything else must be a finite number. */
 function figure(label: string, max: number) {
@@ -28,6 +28,24 @@ function figure(label: string, max: number) {
   );
 }
 
+/**
+ * A peer-group field: empty or any spelling of "all" is the whole group; anything else must be
+ * one of the questionnaire's options (in any letter case), stored as the list spells it.
+ */
+function peerGroup(label: string, options: readonly string[], isAll: (value: string) => boolean, all: string) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .default("")
+    .transform((value, ctx) => {
+      if (isAll(value)) return all;
+      const match = options.find((option) => option.toLowerCase() === value.toLowerCase());
+      if (match) return match;
+      ctx.addIssue({ code: "custom", message: `Choose a${/^[aeiou]/i.test(label) ? "n" : ""} ${label.toLowerCase()} from the list: ${options.join(", ")}` });
+      return z.NEVER;
+    });
+}
+
 const text = (max: number, label: string) => z.string({ error: `${label} must be text` }).trim().max(max, `${label} is too long (at most ${max} characters)`);
 
 export const benchmarkInputSchema = z
@@ -40,8 +58,8 @@ export const benchmarkInputSchema = z
       (value) => (value === "" || value === null ? undefined : value),
       z.enum(FLOW_TYPES, { error: `Flow type must be one of ${FLOW_TYPES.join(", ")}` }).optional(),
     ),
-    industry: text(100, "Industry").default(""),
-    businessType: text(100, "Business type").default(""),
+    industry: peerGroup("Industry", BENCHMARK_INDUSTRIES, isAllIndustries, ALL_INDUSTRIES),
+    businessType: peerGroup("Business type", BENCHMARK_BUSINESS_TYPES, isAllBusinessTypes, ALL_BUSINESS_TYPES),
     openRate: figure("Open rate", RATE_MAX).default(null),
     clickRate: figure("Click rate", RATE_MAX).default(null),
     ctr: figure("CTR", RATE_MAX).default(null),
@@ -57,8 +75,6 @@ export const benchmarkInputSchema = z
     ...value,
     // The flow type always follows the benchmark type, so the two can never disagree.
     flowType: flowTypeForBenchmarkType(value.benchmarkType) ?? "",
-    industry: value.industry || ALL_INDUSTRIES,
-    businessType: value.businessType || ALL_BUSINESS_TYPES,
   }));
 
 export type BenchmarkInputValues = z.output<typeof benchmarkInputSchema>;

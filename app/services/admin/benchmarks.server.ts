@@ -15,7 +15,7 @@ import { invalidateAdminStats } from "~/services/admin.server";
 import { type Actor, audit, changedFields, pickFields } from "~/services/admin/audit.server";
 import { benchmarkInputSchema } from "~/services/admin/benchmark-schema";
 import { ADMIN_PAGE_SIZE, containsPattern, type ListQuery, type Page } from "~/services/admin/list-query";
-import { conflict, fieldErrorsFromIssues, notFound, validationError } from "~/services/domain-error";
+import { DomainError, fieldErrorsFromIssues, notFound, validationError } from "~/services/domain-error";
 
 /**
  * Admin writes to the benchmark rows the dashboard's card reads. The card reads the rows on every
@@ -57,6 +57,12 @@ function labelOf(record: Pick<BenchmarkRecord, "benchmarkType" | "performanceInd
 }
 
 const DUPLICATE_MESSAGE = "A benchmark for this type, indicator, industry and business type already exists.";
+/** Where the form shows a duplicate: the indicator, the field most often chosen twice for one peer group. */
+const DUPLICATE_FIELD_MESSAGE = `${DUPLICATE_MESSAGE} Edit that row, or choose another indicator, industry or business type.`;
+
+function duplicate() {
+  return new DomainError("conflict", DUPLICATE_MESSAGE, { code: "BENCHMARK_EXISTS", fieldErrors: { performanceIndicator: DUPLICATE_FIELD_MESSAGE } });
+}
 
 function parseInput(input: unknown) {
   const result = benchmarkInputSchema.safeParse(input);
@@ -90,7 +96,7 @@ export async function createBenchmarkAsAdmin({ actor, input }: { actor: Actor; i
   try {
     created = await createBenchmark(values);
   } catch (error) {
-    if (isDuplicateKeyError(error)) throw conflict(DUPLICATE_MESSAGE, "BENCHMARK_EXISTS");
+    if (isDuplicateKeyError(error)) throw duplicate();
     throw error;
   }
   invalidateAdminStats();
@@ -110,7 +116,7 @@ export async function updateBenchmarkAsAdmin({ actor, id, input }: { actor: Acto
   try {
     updated = await updateBenchmark(id, values);
   } catch (error) {
-    if (isDuplicateKeyError(error)) throw conflict(DUPLICATE_MESSAGE, "BENCHMARK_EXISTS");
+    if (isDuplicateKeyError(error)) throw duplicate();
     throw error;
   }
   if (!updated) throw notFound("Benchmark not found.");

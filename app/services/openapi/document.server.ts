@@ -488,7 +488,7 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Benchmarks",
     summary: "Add a benchmark (Admin)",
     access: "admin",
-    body: { schema: benchmarkInputSchema, example: { benchmarkType: "Onboarding Flows", performanceIndicator: "Open Rate (Email)", industryMedian: "42%", industry: "Retail", businessType: "eCommerce" } },
+    body: { schema: benchmarkInputSchema, example: { benchmarkType: "Onboarding Flows", performanceIndicator: "Open Rate (Email)", industryMedian: "42%", industry: "E-commerce & Retail", businessType: "eCommerce" } },
     ok: [{ status: 201, description: "The new benchmark.", json: responses.adminBenchmarkSchema }],
     errors: { 409: "A benchmark for this peer group and indicator exists." },
   },

@@ -1,10 +1,12 @@
-import { isIPv4, isIPv6 } from "node:net";
-
 /**
  * The safe fetch's address rules, as pure functions (no lookup, no connection): which URLs may
  * be fetched and which resolved addresses may be connected to. Research only ever reads public
  * web pages; everything that could reach the server's own network is refused.
  * See docs/decisions/042-safe-website-fetch.md.
+ *
+ * No Node.js module is used: the questionnaire and the dashboard check a typed website address
+ * in the browser with these same rules, so an address research would refuse is refused when it
+ * is entered, with the same reason.
  */
 
 export type Verdict = { ok: true } | { ok: false; reason: string };
@@ -15,6 +17,25 @@ function refuse(reason: string): Verdict {
   return { ok: false, reason };
 }
 const OK: Verdict = { ok: true };
+
+const IPV4_OCTET = "(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
+const IPV4 = new RegExp(`^${IPV4_OCTET}(\\.${IPV4_OCTET}){3}$`);
+
+/** Four decimal octets (no leading zeros), the form the URL parser and the resolver give. */
+export function isIPv4(address: string) {
+  return IPV4.test(address);
+}
+
+/** A valid IPv6 address (without brackets or zone): the URL parser is the judge. */
+export function isIPv6(address: string) {
+  if (!address.includes(":") || /[^0-9a-f:.]/i.test(address)) return false;
+  try {
+    new URL(`http://[${address}]/`);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** An IPv4 address in dotted decimal, as the URL parser and the resolver give it. */
 function ipv4Octets(address: string): number[] | null {
@@ -129,6 +150,36 @@ export function checkUrl(url: URL, allowed: ReadonlySet<string> = new Set()): Ve
   if (host === "localhost" || host.endsWith(".localhost")) return refuse("a loopback address (localhost)");
   if (!host.includes(".")) return refuse("not a public host name");
   return OK;
+}
+
+/** 'example.com' (or 'example.com:8080') as typed in the questionnaire means https://example.com. */
+export function withScheme(website: string) {
+  return /^[a-z][a-z\d+.-]*:\/\//i.test(website) ? website : `https://${website}`;
+}
+
+/** What research says when it refuses an address; `reason` is a Verdict's. */
+export function refusalMessage(reason: string) {
+  return `This address cannot be researched: ${reason}.`;
+}
+
+/** The example a refused address is told to follow. */
+export const PUBLIC_ADDRESS_EXAMPLE = "https://www.yourcompany.com";
+
+/**
+ * Why research would refuse this typed website address before fetching anything (its form and
+ * the rules above), and what to enter instead; null when it may be researched. An address that
+ * does not parse at all is the caller's "not a valid URL".
+ */
+export function websiteAddressProblem(website: string, allowed: ReadonlySet<string> = new Set()): string | null {
+  let url: URL;
+  try {
+    url = new URL(withScheme(website.trim()));
+  } catch {
+    return null;
+  }
+  const verdict = checkUrl(url, allowed);
+  if (verdict.ok) return null;
+  return `${refusalMessage(verdict.reason)} Enter your website's public address, like ${PUBLIC_ADDRESS_EXAMPLE}.`;
 }
 
 /** Parses RESEARCH_ALLOWED_HOSTS ('127.0.0.1:4100,[::1]:4101') into the set checkUrl takes. */

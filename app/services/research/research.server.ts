@@ -1,10 +1,12 @@
+import { FIELD_LIMITS } from "~/lib/limits";
+import { isWebsiteUrl, WEBSITE_INVALID, WEBSITE_REQUIRED } from "~/lib/schemas/questionnaire";
 import { getUserById, updateUserDetails, type UserRecord } from "~/models/user.server";
 import { openAiSettings } from "~/services/ai/openai-client.server";
 import { toApiUser } from "~/services/auth/api-user.server";
 import { conflict, upstreamFailed, validationError } from "~/services/domain-error";
 import { getEnv } from "~/services/env.server";
 
-import { parseAllowedHosts } from "./address-rules";
+import { parseAllowedHosts, websiteAddressProblem, withScheme } from "./address-rules";
 import { fillEmptyAnswers } from "./answers.server";
 import { answersFromFacts, extractSiteFacts, type ResearchAnswers, type SiteFacts } from "./extract";
 import { answersFromModel, type ModelSettings } from "./model.server";
@@ -27,13 +29,45 @@ export interface ResearchOptions {
   model?: ModelSettings | null;
 }
 
+/** RESEARCH_ALLOWED_HOSTS is for tests only (loopback fixture sites); see .env.example. */
+export function researchAllowedHosts() {
+  return parseAllowedHosts(process.env.RESEARCH_ALLOWED_HOSTS);
+}
+
 function defaultOptions(): Required<ResearchOptions> {
   const env = getEnv();
   return {
-    // RESEARCH_ALLOWED_HOSTS is for tests only (loopback fixture sites); see .env.example.
-    fetch: { allowedHosts: parseAllowedHosts(process.env.RESEARCH_ALLOWED_HOSTS) },
+    fetch: { allowedHosts: researchAllowedHosts() },
     model: openAiSettings(env),
   };
+}
+
+/**
+ * Why the user's saved website cannot be researched as it stands (the address rules research
+ * fetches by), or null: the dashboard says so before the user presses the button.
+ */
+export function researchAddressProblem(website: string) {
+  return website.trim() ? websiteAddressProblem(website, researchAllowedHosts()) : NO_WEBSITE_MESSAGE;
+}
+
+export const RESEARCH_DONE_MESSAGE = "AI research has already filled in your profile. Edit your answers on the Onboarding Questions page.";
+
+/**
+ * A new website address for research (the dashboard's research card), checked by the rules the
+ * questionnaire and the fetch use; saved only when research may read it.
+ */
+export async function changeResearchWebsite({ userId, website }: { userId: string; website: unknown }) {
+  const fail = (message: string) => validationError(message, { researchWebsiteUrl: message });
+  const value = typeof website === "string" ? website.trim() : "";
+  if (!value) throw fail(WEBSITE_REQUIRED);
+  if (value.length > FIELD_LIMITS.websiteUrl || !isWebsiteUrl(value)) throw fail(WEBSITE_INVALID);
+  const problem = websiteAddressProblem(value, researchAllowedHosts());
+  if (problem) throw fail(problem);
+  const user = await getUserById(userId);
+  if (!user) throw validationError("Your account could not be found.");
+  if (user.completionMethod !== "ai" || user.aiResearchCompleted !== 0) throw conflict(RESEARCH_DONE_MESSAGE, "RESEARCH_DONE");
+  await updateUserDetails({ id: userId, researchWebsiteUrl: value });
+  return value;
 }
 
 async function researchAnswers(facts: SiteFacts, model: ModelSettings | null): Promise<ResearchAnswers> {
@@ -77,11 +111,6 @@ export async function performResearch({ userId, options = {} }: { userId: string
   } finally {
     running.delete(userId);
   }
-}
-
-/** 'example.com' as typed in the questionnaire means https://example.com. */
-function withScheme(website: string) {
-  return /^[a-z][a-z\d+.-]*:/i.test(website) ? website : `https://${website}`;
 }
 
 export function isResearchRunning(userId: string) {

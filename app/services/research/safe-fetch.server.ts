@@ -4,7 +4,7 @@ import net from "node:net";
 import dns from "node:dns/promises";
 import tls from "node:tls";
 
-import { checkAddress, checkUrl, hostAndPort, hostOf } from "./address-rules";
+import { checkAddress, checkUrl, hostAndPort, hostOf, refusalMessage } from "./address-rules";
 
 /**
  * Fetches one public web page for research without letting a user point the server at its own
@@ -119,7 +119,7 @@ function parseUrl(raw: string) {
 
 async function checkedTarget(url: URL, resolve: Resolver, allowed: ReadonlySet<string>): Promise<ConnectTarget> {
   const verdict = checkUrl(url, allowed);
-  if (!verdict.ok) throw new FetchRefusedError(`This address cannot be researched: ${verdict.reason}.`);
+  if (!verdict.ok) throw new FetchRefusedError(refusalMessage(verdict.reason));
   const host = hostOf(url);
   let addresses: string[];
   if (isIP(host)) addresses = [host];

@@ -23,6 +23,7 @@ const { AuditLogModel, listRecentAudit } = await import("~/models/audit-log.serv
 const { QuestionnaireResponseModel } = await import("~/models/questionnaire-response.server");
 const { invalidateAdminStats } = await import("~/services/admin.server");
 const { LAST_ADMIN_MESSAGE } = await import("~/services/admin/users.server");
+const { BUSINESS_TYPES, INDUSTRIES } = await import("~/lib/questionnaire/options");
 
 await useTestDatabase({ clearBeforeEach: true });
 beforeEach(() => invalidateAdminStats());
@@ -79,7 +80,10 @@ const ruleBody = {
 let benchmarkCount = 0;
 async function someBenchmark() {
   benchmarkCount += 1;
-  return createBenchmark({ benchmarkType: "Lead Nurture", performanceIndicator: "Open Rate (Email)", industryMedian: "40.00%", industry: `Industry ${benchmarkCount}`, businessType: "All" });
+  // A peer group of its own each time, from the questionnaire's lists (as the admin form offers).
+  const industry = INDUSTRIES[benchmarkCount % INDUSTRIES.length]!;
+  const businessType = BUSINESS_TYPES[Math.floor(benchmarkCount / INDUSTRIES.length) % BUSINESS_TYPES.length]!;
+  return createBenchmark({ benchmarkType: "Lead Nurture", performanceIndicator: "Open Rate (Email)", industryMedian: "40.00%", industry, businessType });
 }
 
 async function someRule() {
@@ -174,6 +178,14 @@ describe("benchmarks", () => {
     const [entry] = await listRecentAudit(1);
     expect(entry).toMatchObject({ actorEmail: admin.user.email, action: "create", entity: "benchmark", entityId: general.id, before: null });
     expect(entry.after).toMatchObject({ industryMedian: "20%" });
+    // "all" in any spelling is the whole group; a listed answer is stored as the list spells it.
+    const spelt = await expectStatus(
+      await apiBenchmarks.action(
+        args(send("/api/benchmarks", "POST", admin.cookie, { benchmarkType: "Sunset Flow", performanceIndicator: "Click Rate (Email)", industryMedian: "2%", industry: "food & beverage", businessType: "any" })),
+      ),
+      201,
+    );
+    expect(spelt).toMatchObject({ industry: "Food & Beverage", businessType: "All" });
   });
 
   it("refuses bad input with the field's message (422) and a duplicate peer-group row (409)", async () => {
@@ -189,6 +201,10 @@ describe("benchmarks", () => {
       [{ performanceIndicator: "Open rate" }, "performanceIndicator", expect.stringContaining("Choose a performance indicator") as unknown as string],
       [{ industryMedian: "  " }, "industryMedian", "Industry median is required"],
       [{ flowType: "sunset" }, "flowType", "Flow type must be upsell for 'Upsell Flows'"],
+      // The peer group is one of the questionnaire's answers: a typo would make a group no one is in.
+      [{ industry: "Fitnes" }, "industry", `Choose an industry from the list: All industries, ${INDUSTRIES.join(", ")}`],
+      [{ businessType: "Ecommerce shop" }, "businessType", `Choose a business type from the list: All, ${BUSINESS_TYPES.join(", ")}`],
+      [{ industry: 42 }, "industry", "Industry must be text"],
     ];
     for (const [change, field, message] of cases) {
       const body = await expectStatus(await post({ ...benchmarkBody, ...change }), 422);
@@ -197,6 +213,9 @@ describe("benchmarks", () => {
     await expectStatus(await post(benchmarkBody), 201);
     const duplicate = await expectStatus(await post(benchmarkBody), 409);
     expect(duplicate).toMatchObject({ message: "A benchmark for this type, indicator, industry and business type already exists.", code: "BENCHMARK_EXISTS" });
+    // The same peer group spelt another way is the same row; the error names the field to change.
+    const sameGroup = await expectStatus(await post({ ...benchmarkBody, industry: " fitness ", businessType: "ECOMMERCE" }), 409);
+    expect(sameGroup.errors).toEqual({ performanceIndicator: expect.stringMatching(/already exists\. Edit that row, or choose another indicator, industry or business type\.$/) });
     await expectStatus(await apiBenchmarks.action(args(jsonRequest("/api/benchmarks", { method: "POST", cookie: admin.cookie, raw: "{nope" }))), 400);
   });
 

@@ -96,6 +96,26 @@ describe("/admin/benchmarks page", () => {
     expect(statusOf(unknown)).toBe(400);
   });
 
+  it("a duplicate row is refused at the performance indicator field (409), and a peer group must come from the lists", async () => {
+    const admin = await createAdmin();
+    const fields = { intent: "create", benchmarkType: "Lead Nurture", performanceIndicator: "Open Rate (Email)", industryMedian: "40%", industry: "Fitness", businessType: "eCommerce" };
+    const post = (values: Record<string, string>) => benchmarksPage.action(args(formRequest("/admin/benchmarks?dialog=new", values, { cookie: admin.cookie })));
+    expect(statusOf(await post(fields))).toBe(302);
+
+    const duplicate = await post({ ...fields, industryMedian: "41%" });
+    expect(statusOf(duplicate)).toBe(409);
+    expect(dataOf(duplicate)).toMatchObject({
+      intent: "create",
+      fieldErrors: { performanceIndicator: "A benchmark for this type, indicator, industry and business type already exists. Edit that row, or choose another indicator, industry or business type." },
+      toast: { title: "Error", description: "A benchmark for this type, indicator, industry and business type already exists." },
+      values: { industryMedian: "41%" },
+    });
+
+    const typo = await post({ ...fields, industry: "Fitnes" });
+    expect(statusOf(typo)).toBe(422);
+    expect(dataOf(typo)).toMatchObject({ fieldErrors: { industry: expect.stringMatching(/^Choose an industry from the list: All industries, Technology & Software/) } });
+  });
+
   it("an edit is on every user's dashboard card at the next load", async () => {
     const admin = await createAdmin();
     const member = await createUser();

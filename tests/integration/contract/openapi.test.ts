@@ -284,7 +284,7 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
   });
 
   it("benchmarks and user metrics", async () => {
-    const input = { benchmarkType: "Onboarding Flows", performanceIndicator: "Open Rate (Email)", industryMedian: "42%", industry: "Contract Industry", businessType: "eCommerce" };
+    const input = { benchmarkType: "Onboarding Flows", performanceIndicator: "Open Rate (Email)", industryMedian: "42%", industry: "Food & Beverage", businessType: "eCommerce" };
     const created = await call("POST", "/api/benchmarks", { cookie: admin.cookie, body: input });
     expect(created.status).toBe(201);
     const benchmarkId = (created.body as { id: string }).id;

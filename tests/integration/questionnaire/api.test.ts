@@ -213,6 +213,9 @@ describe("POST /api/questionnaire/submit", () => {
     await expect422(await call.submit({ body: { ...STEP_ANSWERS[1], ...STEP_ANSWERS[7], completionMethod: "ai", researchWebsiteUrl: "http://" } }), {
       researchWebsiteUrl: WEBSITE_INVALID,
     });
+    await expect422(await call.submit({ body: { ...STEP_ANSWERS[1], ...STEP_ANSWERS[7], completionMethod: "ai", researchWebsiteUrl: "pulse.example.com:8080" } }), {
+      researchWebsiteUrl: "This address cannot be researched: only the standard web ports 80 and 443 are fetched. Enter your website's public address, like https://www.yourcompany.com.",
+    });
     await nothingStored();
     const ai = await call.submit({ body: { ...STEP_ANSWERS[1], ...STEP_ANSWERS[7], completionMethod: "ai", researchWebsiteUrl: "pulse.example.com" } });
     expect(ai.status).toBe(201);

@@ -143,6 +143,16 @@ describe("questionnaire page: each step", () => {
     expect(replyOf(await v.post(stepPost(4, { completionMethod: "ai", researchWebsiteUrl: "not a url" }))).result.error).toEqual({
       researchWebsiteUrl: [WEBSITE_INVALID],
     });
+    // An address research would refuse (its rules: ports 80 and 443, public hosts) is refused here, with research's reason.
+    for (const [address, reason] of [
+      ["https://pulse.example.com:8443", "only the standard web ports 80 and 443 are fetched"],
+      ["http://shop.localhost/", "a loopback address (localhost)"],
+      ["http://192.168.1.20", "a private address (192.168.0.0/16)"],
+    ]) {
+      expect(replyOf(await v.post(stepPost(4, { completionMethod: "ai", researchWebsiteUrl: address }))).result.error).toEqual({
+        researchWebsiteUrl: [`This address cannot be researched: ${reason}. Enter your website's public address, like https://www.yourcompany.com.`],
+      });
+    }
     expectRedirect(asResponse(await v.post(stepPost(4, { completionMethod: "ai", researchWebsiteUrl: "https://pulse.example.com" }))), "/questionnaire?step=7");
     expect((await storedDraft())?.answers).toMatchObject({ completionMethod: "ai", researchWebsiteUrl: "https://pulse.example.com" });
 

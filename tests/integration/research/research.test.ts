@@ -9,7 +9,7 @@ useEnv({ FLOWMAP_SCRYPT_LOG_N: "10" });
 
 const { useTestDatabase } = await import("../../support/db");
 const { createUser } = await import("../../support/factories");
-const { apiBody, args, formRequest, jsonRequest, toastOf, expectRedirect } = await import("../../support/requests");
+const { apiBody, args, dataOf, formRequest, getRequest, jsonRequest, statusOf, toastOf, expectRedirect } = await import("../../support/requests");
 const { html, loopbackOnlyConnector, startFixtureSite, tableResolver } = await import("../../support/fixture-site");
 const { EMPTY_PAGE, RICH_PAGE } = await import("./pages");
 const { startOpenAiStub } = await import("../../support/openai-stub");
@@ -277,5 +277,54 @@ describe("POST /api/ai-research/perform and the no-JavaScript form", () => {
     const { cookie } = await aiUser("http://[::1]/");
     const failed = await dashboardRoute.action(args(formRequest("/dashboard", { intent: "research" }, { cookie })));
     expect(await toastOf(failed as Response)).toMatchObject({ title: "AI Research Failed", description: expect.stringContaining("loopback"), variant: "destructive" });
+  });
+});
+
+describe("the research card's address (a refused or failing website can be changed and researched again)", () => {
+  const post = (cookie: string, fields: Record<string, string>) => dashboardRoute.action(args(formRequest("/dashboard", fields, { cookie })));
+  const loadCard = async (cookie: string) => {
+    const loaded = (await dashboardRoute.loader(args(getRequest("/dashboard", { cookie })))) as { dashboard: { research: { website: string; problem: string | null } | null } };
+    return loaded.dashboard.research;
+  };
+
+  it("the card says why a saved address cannot be researched, by the fetch's own rules", async () => {
+    const { cookie } = await aiUser("https://pulse.example:8080");
+    expect(await loadCard(cookie)).toEqual({
+      website: "https://pulse.example:8080",
+      problem: "This address cannot be researched: only the standard web ports 80 and 443 are fetched. Enter your website's public address, like https://www.yourcompany.com.",
+    });
+    const fine = await aiUser("https://pulse.example");
+    expect((await loadCard(fine.cookie))?.problem).toBeNull();
+  });
+
+  it("a new address is checked, saved and researched at once, ending with the spec's toast", async () => {
+    const previous = setEnv({ RESEARCH_ALLOWED_HOSTS: site.host });
+    try {
+      const { cookie, user } = await aiUser("https://pulse.example:8080");
+      const done = await post(cookie, { intent: "research-address", researchWebsiteUrl: ` ${site.origin}/ ` });
+      expectRedirect(done as Response, "/dashboard");
+      expect(await toastOf(done as Response)).toMatchObject({ title: "AI Research Complete!", variant: "success" });
+      expect(await getUserById(user.id)).toMatchObject({ researchWebsiteUrl: `${site.origin}/`, aiResearchCompleted: 1 });
+      // Research is done: the card is gone, and its address can no longer be changed.
+      expect(await loadCard(cookie)).toBeNull();
+      const late = await post(cookie, { intent: "research-address", researchWebsiteUrl: "https://other.example" });
+      expect(await toastOf(late as Response)).toMatchObject({ title: "AI Research Failed", description: expect.stringContaining("already filled in your profile") });
+      expect((await getUserById(user.id))?.researchWebsiteUrl).toBe(`${site.origin}/`);
+    } finally {
+      setEnv(previous);
+    }
+  });
+
+  it.each([
+    ["", "Website URL is required for AI research"],
+    ["not a url", "Please enter a valid website URL (e.g., https://www.yourcompany.com)"],
+    ["https://pulse.example:8443", "This address cannot be researched: only the standard web ports 80 and 443 are fetched. Enter your website's public address, like https://www.yourcompany.com."],
+    ["http://10.0.0.8", "This address cannot be researched: a private address (10.0.0.0/8). Enter your website's public address, like https://www.yourcompany.com."],
+  ])("refuses %j at the field (422), keeping what was typed and the saved address", async (typed, message) => {
+    const { cookie, user } = await aiUser("https://pulse.example:8080");
+    const refused = await post(cookie, { intent: "research-address", researchWebsiteUrl: typed });
+    expect(statusOf(refused)).toBe(422);
+    expect(dataOf(refused)).toEqual({ intent: "research-address", flowType: "", values: { researchWebsiteUrl: typed }, fieldErrors: { researchWebsiteUrl: message }, message });
+    expect(await getUserById(user.id)).toMatchObject({ researchWebsiteUrl: "https://pulse.example:8080", aiResearchCompleted: 0 });
   });
 });

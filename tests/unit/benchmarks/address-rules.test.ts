@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { checkAddress, checkUrl, ipv6Groups, parseAllowedHosts } from "~/services/research/address-rules";
+import net from "node:net";
+
+import { checkAddress, checkUrl, ipv6Groups, isIPv4, isIPv6, parseAllowedHosts, websiteAddressProblem } from "~/services/research/address-rules";
 
 const refused = (address: string) => checkAddress(address).ok === false;
 
@@ -116,5 +118,52 @@ describe("checkUrl: what may be requested before any lookup", () => {
     expect(check("http://127.0.0.1:4101/", allowed)).toMatchObject({ ok: false });
     expect(check("http://127.0.0.1/", allowed)).toMatchObject({ ok: false });
     expect(parseAllowedHosts(undefined).size).toBe(0);
+  });
+});
+
+describe("the rules run in the browser too (no Node.js module)", () => {
+  it.each([
+    "127.0.0.1",
+    "255.255.255.255",
+    "0.0.0.0",
+    "256.1.1.1",
+    "01.2.3.4",
+    "1.2.3",
+    "1.2.3.4.5",
+    "::",
+    "::1",
+    "fe80::1",
+    "::ffff:127.0.0.1",
+    "2606:4700::1111",
+    "1:2:3:4:5:6:7:8",
+    "1:2:3:4:5:6:7:8:9",
+    "12345::",
+    ":::",
+    "g::1",
+    "example.com",
+    "",
+  ])("tells IP addresses apart as Node does: %j", (address) => {
+    expect([isIPv4(address), isIPv6(address)]).toEqual([net.isIPv4(address), net.isIPv6(address)]);
+  });
+});
+
+describe("websiteAddressProblem: a typed website address, judged as research will judge it", () => {
+  it("accepts public addresses, with or without a scheme", () => {
+    for (const address of ["example.com", "https://www.example.com/shop", "http://example.com:80/", "https://example.com:443"]) expect(websiteAddressProblem(address)).toBeNull();
+  });
+
+  it("refuses what the fetch refuses, with the fetch's reason and what to enter instead", () => {
+    expect(websiteAddressProblem("https://example.com:8080")).toBe(
+      "This address cannot be researched: only the standard web ports 80 and 443 are fetched. Enter your website's public address, like https://www.yourcompany.com.",
+    );
+    // Typed without a scheme, a port is still a port.
+    expect(websiteAddressProblem("shop.example:3000")).toMatch(/^This address cannot be researched: only the standard web ports/);
+    expect(websiteAddressProblem("shop.localhost")).toMatch(/a loopback address \(localhost\)/);
+    expect(websiteAddressProblem("http://169.254.169.254/")).toMatch(/link-local address/);
+    expect(websiteAddressProblem("ftp://example.com")).toMatch(/only http and https/);
+  });
+
+  it("lets the test-only allow list through, as the fetch does", () => {
+    expect(websiteAddressProblem("http://127.0.0.1:4100/", new Set(["127.0.0.1:4100"]))).toBeNull();
   });
 });

@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { MongoClient } from "mongodb";
+
+import { TEXT_FIELDS } from "../../../app/lib/questionnaire/fields";
+
+/** The running server's database (the embedded engine writes its address next to its files). */
+export async function withDatabase<T>(work: (db: ReturnType<MongoClient["db"]>) => Promise<T>): Promise<T> {
+  const port = Number(process.env.E2E_PORT ?? 3210);
+  const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `flowmap-e2e-${port}`);
+  const uri = fs.readFileSync(path.join(dataDir, "db", "engine.uri"), "utf8").trim();
+  const client = new MongoClient(uri, { directConnection: true, serverSelectionTimeoutMS: 5000 });
+  try {
+    await client.connect();
+    return await work(client.db("flowmap"));
+  } finally {
+    await client.close();
+  }
+}
+
+/** Premium is granted by the provider's staff: the test sets it in the running server's database. */
+export async function grantPremium(email: string) {
+  const result = await withDatabase((db) => db.collection("users").updateOne({ email }, { $set: { isPremium: 1 } }));
+  expect(result.matchedCount).toBe(1);
+}
+
+/** A complete business profile for the signed-in `request`. */
+export async function seedProfile(request: APIRequestContext, overrides: Record<string, unknown> = {}) {
+  const texts = Object.fromEntries(TEXT_FIELDS.map((field) => [field, `Bloom & Co's answer about ${field}`]));
+  const response = await request.post("/api/onboarding", {
+    data: {
+      ...texts,
+      companyWebsite: "https://bloom.example",
+      companyName: "Bloom & Co",
+      businessType: "eCommerce",
+      industry: "E-commerce & Retail",
+      communicationChannels: "Email + SMS",
+      ...overrides,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Where review screenshots go when REVIEW_SCREENSHOTS_DIR is set (for a person to look at). */
+export async function reviewShot(page: Page, name: string, { fullPage = true } = {}) {
+  const dir = process.env.REVIEW_SCREENSHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
+}
