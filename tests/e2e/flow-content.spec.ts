@@ -158,7 +158,7 @@ test.describe("with JavaScript", () => {
       dialogs += 1;
       void dialog.dismiss();
     });
-    await premiumWithFlow(page.request, { answers: { ...ANSWERS, specificLeadOffer: INJECTION, socialProofCredentials: INJECTION }, companyName: "Evil <b>Co</b>" });
+    await premiumWithFlow(page.request, { answers: { ...ANSWERS, specificLeadOffer: INJECTION, socialProofCredentials: INJECTION, primaryTargetAudience: INJECTION }, companyName: "Evil <b>Co</b>" });
     await page.goto("/flow-content");
     await waitForHydration(page);
     await page.getByTestId("generate-content").click();

@@ -36,7 +36,7 @@ async function endSessionElsewhere(page: Page, playwright: PlaywrightWorkerArgs[
   expect(session?.value).toBeTruthy();
   const elsewhere = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `fm_session=${session!.value}` } });
   try {
-    const logout = await elsewhere.get("/api/logout", { maxRedirects: 0 });
+    const logout = await elsewhere.post("/api/logout", { maxRedirects: 0 });
     expect(logout.status()).toBe(302);
   } finally {
     await elsewhere.dispose();
