@@ -131,25 +131,15 @@ describe("regeneration through the OpenAI SDK", () => {
     ]);
   });
 
-  it("sends a plan with invented codes or pasted briefs back once with the findings, and stores the repaired plan", async () => {
-    const { user } = await onboardedUser({ answers: LEDGERLY });
+  it("holds a regenerated plan to the copy checker: a code the business never gave is sent back once, and the repair is stored", async () => {
+    const { user, flow } = await flowToRegenerate();
     const draft = goodDraft();
-    const invented = { ...draft, touchpoints: draft.touchpoints.map((tp, i) => (i === 0 ? { ...tp, callToAction: "Use code LEDGER30 for 30% off" } : tp)) };
-    stub.script({ kind: "content", content: JSON.stringify(invented) }, { kind: "content", content: JSON.stringify(draft) });
-    const flow = await generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: provider() });
+    const invented = { ...draft, touchpoints: draft.touchpoints.map((tp, i) => (i === draft.touchpoints.length - 1 ? { ...tp, keyMessages: "• 25% off with code CLOSE25" } : tp)) };
+    stub.script({ kind: "content", content: JSON.stringify({ explanation: "I added a discount.", flow: invented }) }, { kind: "content", content: JSON.stringify({ explanation: "I added [YOUR DISCOUNT CODE]: fill it in.", flow: draft }) });
+    const result = await regenerateFlow({ user, flowId: flow.id, input: { feedback: "add a discount" } }, { provider: provider() });
     expect(stub.requests).toHaveLength(2);
-    expect(JSON.stringify(stub.requests[1]!.messages)).toContain("The code LEDGER30 is not in the business's answers");
-    expect(flow.touchpoints[0]!.callToAction).toBe(draft.touchpoints[0]!.callToAction);
-  });
-
-  it("refuses a plan that still breaks the copy rules after one repair: 502 and nothing written", async () => {
-    const { user } = await onboardedUser({ answers: LEDGERLY });
-    const draft = goodDraft();
-    stub.script({ kind: "content", content: JSON.stringify({ ...draft, flowOverview: `${draft.flowOverview} Welcome to [Company].` }) });
-    const error = await failure(generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: provider() }));
-    expect(error).toMatchObject({ kind: "upstream_failed" });
-    expect(stub.requests).toHaveLength(2);
-    expect(await AiGeneratedFlowModel.countDocuments({})).toBe(0);
+    expect(JSON.stringify(stub.requests[1]!.messages)).toContain("CLOSE25");
+    expect(result.flow.touchpoints.at(-1)!.keyMessages).not.toContain("CLOSE25");
   });
 
   it.each(FAULTS)("%s → 502 'There was an error regenerating your flow. Please try again.' and nothing written", async (_name, answers, calls) => {
