@@ -101,16 +101,7 @@ function UpgradeContent({
         </Title>
       </div>
       <p className="mt-3 text-sm text-slate-600">Unlock everything Flowmap can do for your lifecycle marketing:</p>
-      <ul className="mt-3 space-y-2">
-        {PREMIUM_BENEFITS.map((benefit) => (
-          <li key={benefit} className="flex gap-2 text-sm text-slate-700">
-            <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 flex-none text-emerald-600" aria-hidden="true">
-              <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-            {benefit}
-          </li>
-        ))}
-      </ul>
+      <PremiumBenefitList className="mt-3 space-y-2" />
       <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
         To upgrade, send us a message at{" "}
         <a href={`mailto:${supportEmail}?subject=Flowmap%20Premium`} className="font-medium text-brand-700 underline">
@@ -166,5 +157,21 @@ export function CrownIcon({ className = "h-5 w-5" }: { className?: string }) {
     <svg viewBox="0 0 24 24" className={className} aria-hidden="true" focusable="false">
       <path d="M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5L3 8z" fill="currentColor" />
     </svg>
+  );
+}
+
+/** What premium includes, one ticked line each: the upgrade dialog's list and the premium plan card's. */
+export function PremiumBenefitList({ className }: { className: string }) {
+  return (
+    <ul className={className}>
+      {PREMIUM_BENEFITS.map((benefit) => (
+        <li key={benefit} className="flex gap-2 text-sm text-slate-700">
+          <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 flex-none text-emerald-600" aria-hidden="true">
+            <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          {benefit}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -9,7 +9,7 @@ import { parseForm } from "~/lib/forms/parse";
 import { useFailureToast } from "~/components/forms";
 import { Button, ButtonLink, buttonClass, StatusButton } from "~/components/ui/button";
 import { Field, FormError, PasswordField } from "~/components/ui/field";
-import { CrownIcon, PREMIUM_BENEFITS, UpgradeLink } from "~/components/upgrade-dialog";
+import { CrownIcon, PremiumBenefitList, UpgradeLink } from "~/components/upgrade-dialog";
 import { KLAVIYO_CONNECT_INTENT, KLAVIYO_DISCONNECT_INTENT, KlaviyoConnectionSection } from "~/components/klaviyo/connection-section";
 import { klaviyoConnectSchema } from "~/lib/klaviyo/schema";
 import { changePasswordFormSchema, profileNameSchema } from "~/lib/schemas/auth";
@@ -142,16 +142,7 @@ export default function UserSettingsRoute() {
               {planLabel(account)}
             </p>
             <p className="mt-1 text-sm text-slate-700">Your plan includes:</p>
-            <ul className="mt-2 space-y-1.5">
-              {PREMIUM_BENEFITS.map((benefit) => (
-                <li key={benefit} className="flex gap-2 text-sm text-slate-700">
-                  <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 flex-none text-emerald-600" aria-hidden="true">
-                    <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-                  </svg>
-                  {benefit}
-                </li>
-              ))}
-            </ul>
+            <PremiumBenefitList className="mt-2 space-y-1.5" />
           </div>
         ) : (
           <div className="mt-3 flex flex-wrap items-center justify-between gap-4 rounded-lg bg-slate-50 p-4" data-testid="plan">
