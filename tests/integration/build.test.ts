@@ -9,7 +9,17 @@ import { PROJECT_ROOT } from "../support/processes";
 
 // `npm run build` (scripts/build.mjs) in a copy of the project, so that the build it writes is its
 // own and not the one other tests (startup.test.ts) and the browser tests serve.
-const PROJECT_FILES = ["app", "engine", "scripts/build.mjs", "scripts/build-engine-worker.mjs", "package.json", "remix.config.js", "postcss.config.js", "tsconfig.json", "remix.env.d.ts"];
+const PROJECT_FILES = [
+  "app",
+  "engine",
+  "scripts/build.mjs",
+  "scripts/build-engine-worker.mjs",
+  "package.json",
+  "remix.config.js",
+  "postcss.config.js",
+  "tsconfig.json",
+  "remix.env.d.ts",
+];
 
 // Holds the process at its exit for 1.5 s without running JavaScript, as a busy machine can: esbuild's
 // service pings the build every second, so one ping is always waiting unanswered when the build's
