@@ -1,15 +1,7 @@
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import {
-  createProgress,
-  nextProgress,
-  PROGRESS_CAP,
-  PROGRESS_DONE,
-  PROGRESS_MAX_STEP,
-  PROGRESS_RESET_AFTER_MS,
-  PROGRESS_TICK_MS,
-} from "~/lib/flows/progress";
+import { createProgress, nextProgress, PROGRESS_CAP, PROGRESS_DONE, PROGRESS_MAX_STEP, PROGRESS_RESET_AFTER_MS, PROGRESS_TICK_MS } from "~/lib/flows/progress";
 
 describe("nextProgress", () => {
   it("rises by less than 10 and never past 90, whatever the random draw", () => {
