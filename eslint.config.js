@@ -17,7 +17,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**", "bench/**", "tests/**", "engine/**/*.test.ts", "**/*.config.{js,ts}"],
+    files: ["scripts/**", "bench/**", "tests/**", "**/*.config.{js,ts}"],
     // Test helpers named use* are not React hooks.
     rules: { "no-console": "off", "react-hooks/rules-of-hooks": "off" },
   },

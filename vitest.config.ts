@@ -25,7 +25,8 @@ export default defineConfig({
     alias: aliasesFromTsconfig(),
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "engine/**/*.test.ts", "tests/conformance/**/*.test.ts"],
+    // Every test lives under tests/, none beside the code.
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "tests/conformance/**/*.test.ts"],
     environment: "node",
     setupFiles: ["./tests/support/setup.ts"],
     globalSetup: ["./tests/support/global-setup.ts"],

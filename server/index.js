@@ -1,12 +1,14 @@
-// `npm start`: serves the production build (docs/decisions/051). PORT (default 3000) and HOST
-// (default all interfaces) choose where it listens. SIGTERM or SIGINT (Ctrl-C) stops it cleanly:
-// no new connections, requests in progress finish, then the database closes (the embedded
-// engine writes its snapshot and releases DATA_DIR/db), then the process exits with 0.
+// `npm start`: serves the production build (docs/decisions/051); `npm run dev` runs the same server
+// under Remix's dev server, which rebuilds on every change (reloadOnRebuild below). PORT (default
+// 3000) and HOST (default all interfaces) choose where it listens. SIGTERM or SIGINT (Ctrl-C)
+// stops it cleanly: no new connections, requests in progress finish, then the database closes
+// (the embedded engine writes its snapshot and releases DATA_DIR/db), then the process exits with 0.
 import { AsyncLocalStorage } from "node:async_hooks";
+import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
 
-import { createRequestHandler } from "@remix-run/node";
+import { broadcastDevReady, createRequestHandler } from "@remix-run/node";
 
 import { createAppServer } from "./app-server.js";
 
@@ -20,6 +22,15 @@ const CLOSE_GRACE_MS = 30_000;
 const closers = [];
 globalThis[Symbol.for("flowmap.shutdown")] = { onStop: (close) => closers.push(close) };
 
+// Set by Remix's dev server (`npm run dev`) for the server it starts: the build is replaced after
+// every rebuild, so the handler and the request boundary read the current one (reloadOnRebuild).
+const underDevServer = Boolean(process.env.REMIX_DEV_ORIGIN);
+if (underDevServer) {
+  // Ctrl-C ends the dev server while this one is still closing the database: what it prints after
+  // that has nowhere to go, which must not end the shutdown.
+  for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
+}
+
 /** @type {import("node:http").Server | undefined} */
 let server;
 let stopping = false;
@@ -27,7 +38,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stop(s
 
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
 const buildPath = path.resolve(root, process.argv[2] ?? "build/index.js");
-const build = await import(url.pathToFileURL(buildPath).href);
+let build = await import(url.pathToFileURL(buildPath).href);
 const mode = process.env.NODE_ENV ?? "production";
 process.env.NODE_ENV = mode;
 
@@ -35,14 +46,14 @@ process.env.NODE_ENV = mode;
 // request (app/services/request-scope.server.ts; the same storage, found by its symbol).
 // Requests that change data get none: their loaders must see what the action wrote.
 const requestScope = (globalThis[Symbol.for("flowmap.request-scope")] ??= new AsyncLocalStorage());
-const remixHandler = createRequestHandler(build, mode);
+const remixHandler = createRequestHandler(underDevServer ? () => build : build, mode);
 const handleRequest = (request) =>
   request.method === "GET" || request.method === "HEAD" ? requestScope.run(new Map(), () => remixHandler(request)) : remixHandler(request);
 
 server = createAppServer({
   handleRequest,
-  boundary: build.entry.module,
-  build,
+  boundary: underDevServer ? current(() => build.entry.module) : build.entry.module,
+  build: underDevServer ? current(() => build) : build,
   staticDirs: [
     {
       urlPath: build.publicPath,
@@ -64,15 +75,53 @@ server.prependListener("request", (_req, res) => {
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;
-const onListen = () => console.log(`[flowmap] listening on http://${host ?? "localhost"}:${port}`);
+const onListen = () => {
+  console.log(`[flowmap] listening on http://${host ?? "localhost"}:${port}`);
+  if (underDevServer) reloadOnRebuild();
+};
 if (host) server.listen(port, host, onListen);
 else server.listen(port, onListen);
+
+/** An object that reads every property from what `get` returns now: the current build in development. */
+function current(get) {
+  return new Proxy({}, { get: (_target, name) => get()[name] });
+}
+
+/**
+ * Development: Remix's dev server (`remix dev --manual`, `npm run dev`) builds into build/ on every
+ * change and writes build/version.txt once the server build is complete. This server then imports
+ * the new build and tells the dev server it is ready, which refreshes the browser. The process, its
+ * database connection and its sessions stay up across rebuilds (the app's start-up steps run again
+ * and are safe to repeat). The version file is written even when only server code changed (its
+ * content, the browser build's version, then stays the same), so the server build's own time of
+ * writing tells one build from the next.
+ */
+function reloadOnRebuild() {
+  const dir = path.dirname(buildPath);
+  let loaded = fs.statSync(buildPath).mtimeMs;
+  const reload = async () => {
+    const written = fs.statSync(buildPath).mtimeMs;
+    if (written === loaded) return;
+    loaded = written;
+    build = await import(`${url.pathToFileURL(buildPath).href}?t=${written}`);
+    await broadcastDevReady(build);
+  };
+  let reloading = Promise.resolve();
+  fs.watch(dir, (_event, file) => {
+    if (file !== "version.txt") return;
+    reloading = reloading.then(reload).catch((error) => console.error("[flowmap] loading the new build failed:", error));
+  });
+  void broadcastDevReady(build).catch((error) => console.error("[flowmap]", error));
+}
 
 /**
  * The one shutdown path: stop accepting connections, let the requests in progress finish (for
  * at most DRAIN_GRACE_MS), close the database, exit. A second signal exits at once.
  */
 async function stop(signal) {
+  // Ctrl-C reaches the dev server and this server at once, and the dev server then sends its own
+  // SIGTERM: under it, the second signal is that echo, not a request to hurry.
+  if (stopping && underDevServer) return;
   if (stopping) {
     console.log(`[flowmap] ${signal} again: exiting without waiting`);
     process.exit(1);

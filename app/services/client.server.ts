@@ -11,7 +11,7 @@ export const PEER_TLS_HEADER = "x-flowmap-peer-tls";
 export const CROSS_SITE_HEADER = "x-flowmap-cross-site";
 export const INTERNAL_HEADERS = [PEER_ADDRESS_HEADER, PEER_TLS_HEADER, CROSS_SITE_HEADER];
 
-/** The address used when the server did not say (the app run by `remix dev`, or a unit test). */
+/** The address used when the server did not say (a loader called without the server, as in unit tests). */
 export const UNKNOWN_ADDRESS = "unknown";
 
 type AddressTest = (address: string) => boolean;

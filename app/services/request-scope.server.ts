@@ -5,7 +5,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * signed-in frame, the page) in parallel, each with its own copy of the Request, so identity
  * cannot tie them together; the server (server/index.js) runs each GET/HEAD request inside a
  * scope instead, and `sharedPerRequest` lets those loaders share one promise. Outside a scope
- * (tests calling loaders, `remix dev`, actions) the work simply runs every time.
+ * (tests calling loaders, actions) the work simply runs every time.
  *
  * The storage lives on globalThis under a registered symbol so that the server entry and the
  * app build, bundled separately, find the same one (docs/decisions/066).

@@ -52,7 +52,8 @@ interface ShutdownHost {
  * Closes the database (the embedded engine's final snapshot, its lock and address files) when
  * the process is told to stop. Under `npm start` the server runs the shutdown: it stops
  * accepting, lets the requests in progress finish, then calls this closing step, then exits.
- * Elsewhere (remix dev, the start-up checks run alone) SIGTERM/SIGINT close it directly.
+ * `npm run dev` runs the same server. Elsewhere (the start-up checks run alone) SIGTERM/SIGINT
+ * close it directly.
  */
 function stopCleanlyOnSignals() {
   const host = (globalThis as Record<symbol, unknown>)[Symbol.for("flowmap.shutdown")] as ShutdownHost | undefined;

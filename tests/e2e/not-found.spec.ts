@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
+import { waitForHydration } from "./support/app";
+
 test("an unknown path is a real 404 with a way back", async ({ page }) => {
   const response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);
@@ -13,16 +15,23 @@ test("an unknown path is a real 404 with a way back", async ({ page }) => {
 });
 
 test("a client-side navigation to an unknown path shows the same page", async ({ page }) => {
-  await page.goto("/");
-  await page.evaluate(() => {
-    const a = document.createElement("a");
-    a.href = "/missing-route";
-    a.textContent = "go";
-    a.id = "go";
-    document.body.appendChild(a);
+  // The sign-in page runs the app's scripts (the landing page has none).
+  await page.goto("/login");
+  await waitForHydration(page);
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(request.url());
   });
-  await page.locator("#go").click();
+  // Navigates as a <Link> does, through the app's router.
+  await page.evaluate(() => {
+    const router = (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter;
+    void router.navigate("/missing-route");
+  });
+  await expect(page).toHaveURL(/\/missing-route$/);
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  await expect(page).toHaveTitle("404 Page Not Found | Flowmap");
+  // Rendered by the scripts already in the page: no new document was loaded.
+  expect(documents).toEqual([]);
 });
 
 test.describe("without JavaScript", () => {

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 
+import { TOOLTIP_DELAY_MS } from "../../app/lib/tooltip-timing";
 import {
   test,
   PREMIUM_BENEFITS,
@@ -202,7 +203,8 @@ test.describe("upgrade dialog and tooltip, JavaScript on", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("hovering Flow Content shows the premium tooltip after the 700 ms delay", async ({ page }) => {
+  test("hovering Flow Content shows the premium tooltip after the hover delay, on a fake clock", async ({ page }) => {
+    await page.clock.install();
     await registerByApi(page.request);
     await page.goto("/dashboard");
     await waitForHydration(page);
@@ -213,27 +215,18 @@ test.describe("upgrade dialog and tooltip, JavaScript on", () => {
     // Closed, the text is only there for screen readers.
     await expect(tooltip).toHaveClass(/\bsr-only\b/);
 
-    // Time the opening inside the page: from the pointer entering to the tooltip showing.
-    await tooltip.evaluate((el) => {
-      const w = window as unknown as { __hoverAt?: number; __tooltipAt?: number };
-      el.parentElement!.addEventListener("mouseenter", () => (w.__hoverAt ??= performance.now()));
-      new MutationObserver(() => {
-        if (!el.classList.contains("sr-only")) w.__tooltipAt ??= performance.now();
-      }).observe(el, { attributes: true, attributeFilter: ["class"] });
-    });
+    // From here the page's time moves only when the test moves it.
+    await page.clock.pauseAt(Date.now() + 60_000);
     await link.hover();
+    await page.clock.runFor(TOOLTIP_DELAY_MS - 1);
+    await expect(tooltip).toHaveClass(/\bsr-only\b/);
+    await page.clock.runFor(1);
     await expect(tooltip).not.toHaveClass(/\bsr-only\b/);
     await expect(tooltip).toBeVisible();
     const box = await tooltip.boundingBox();
     expect(box?.width ?? 0).toBeGreaterThan(50);
-    const delay = await page.evaluate(() => {
-      const w = window as unknown as { __hoverAt?: number; __tooltipAt?: number };
-      return (w.__tooltipAt ?? NaN) - (w.__hoverAt ?? NaN);
-    });
-    expect(delay).toBeGreaterThanOrEqual(650);
-    expect(delay).toBeLessThan(2_000);
 
-    // Moving away hides it again.
+    // Moving away hides it again, at once.
     await page.mouse.move(900, 600);
     await expect(tooltip).toHaveClass(/\bsr-only\b/);
   });

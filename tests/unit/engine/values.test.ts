@@ -1,6 +1,6 @@
 import { Decimal128, Long, ObjectId } from "bson";
 import { describe, expect, it } from "vitest";
-import { cloneDeep, keyOf, sealDocument, walkPath } from "./values";
+import { cloneDeep, keyOf, sealDocument, walkPath } from "../../../engine/values";
 
 describe("keyOf (hash index keys)", () => {
   it("gives equal numbers of any BSON numeric type the same key", () => {

@@ -6,8 +6,8 @@ import fc from "fast-check";
 import { Query } from "mingo";
 import { describe, expect, it } from "vitest";
 
-import type { Document } from "./bson";
-import { topLevelProjector } from "./query";
+import type { Document } from "../../../engine/bson";
+import { topLevelProjector } from "../../../engine/query";
 
 const FIELDS = ["_id", "a", "b", "c", "d"] as const;
 const value = fc.oneof(fc.integer(), fc.string({ maxLength: 3 }), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.record({ x: fc.integer() }));

@@ -1,8 +1,8 @@
 import * as DomUtils from "domutils";
 import { describe, expect, it } from "vitest";
 
-import { renderDom, Submitting } from "../../../tests/unit/ui/kit-dom";
-import { Button, ButtonLink, buttonClass, fetcherStatus, StatusButton } from "./button";
+import { renderDom, Submitting } from "./kit-dom";
+import { Button, ButtonLink, buttonClass, fetcherStatus, StatusButton } from "~/components/ui/button";
 
 describe("Button and ButtonLink", () => {
   it("a Button is a <button type=button> unless told to submit, with its variant's look", async () => {

@@ -1,9 +1,9 @@
 import { Decimal128, Double, Int32, Long, serialize } from "bson";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decode, encode } from "./bson";
-import { applyArithmetic } from "./numbers";
-import { compareNumbers, identical, keyOf, numericKind } from "./values";
+import { decode, encode } from "../../../engine/bson";
+import { applyArithmetic } from "../../../engine/numbers";
+import { compareNumbers, identical, keyOf, numericKind } from "../../../engine/values";
 
 const kindAndValue = (v: unknown) => `${numericKind(v)} ${String(v)}`;
 

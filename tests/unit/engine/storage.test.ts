@@ -2,10 +2,10 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { Database } from "./database";
-import { DatabaseFiles } from "./storage";
-import { normalizeIndexSpec } from "./indexes";
-import { sealDocument } from "./values";
+import { Database } from "../../../engine/database";
+import { DatabaseFiles } from "../../../engine/storage";
+import { normalizeIndexSpec } from "../../../engine/indexes";
+import { sealDocument } from "../../../engine/values";
 
 const roots: string[] = [];
 afterEach(() => roots.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));

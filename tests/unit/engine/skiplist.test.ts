@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ALWAYS, SkipList, type Entry } from "./skiplist";
+import { ALWAYS, SkipList, type Entry } from "../../../engine/skiplist";
 
 const byKey = (a: Entry<number>, b: Entry<number>): number => a.key - b.key || (a.docKey < b.docKey ? -1 : a.docKey > b.docKey ? 1 : 0);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { documentHydrates } from "./hydration";
+import { documentHydrates } from "~/lib/hydration";
 
 const match = (handle: unknown, data: unknown = null) => ({ handle, data });
 

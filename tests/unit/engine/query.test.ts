@@ -5,11 +5,11 @@
 import fc from "fast-check";
 import { Query } from "mingo";
 import { describe, expect, it } from "vitest";
-import type { Document } from "./bson";
-import { Collection } from "./collection";
-import { normalizeIndexSpec } from "./indexes";
-import { newStats, runQuery } from "./query";
-import { sealDocument } from "./values";
+import type { Document } from "../../../engine/bson";
+import { Collection } from "../../../engine/collection";
+import { normalizeIndexSpec } from "../../../engine/indexes";
+import { newStats, runQuery } from "../../../engine/query";
+import { sealDocument } from "../../../engine/values";
 
 const FIELDS = ["a", "b", "c"] as const;
 

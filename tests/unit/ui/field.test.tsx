@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { renderDom } from "../../../tests/unit/ui/kit-dom";
-import { CheckboxField, ChoiceField, Field, FormError, PasswordField, SelectField, TextareaField } from "./field";
+import { renderDom } from "./kit-dom";
+import { CheckboxField, ChoiceField, Field, FormError, PasswordField, SelectField, TextareaField } from "~/components/ui/field";
 
 const describedBy = (value: string | undefined) => (value ?? "").split(" ").filter(Boolean);
 

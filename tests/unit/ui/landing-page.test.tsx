@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { renderRoute } from "../../../tests/unit/ui/render";
-import { LandingPage } from "./landing-page";
+import { renderRoute } from "./render";
+import { LandingPage } from "~/components/landing/landing-page";
 
 /** Server-render the page inside Remix's test stub, as a visitor's first load gets it. */
 function render() {
