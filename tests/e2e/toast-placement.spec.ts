@@ -47,6 +47,9 @@ async function primaryButtonsUnder(page: Page, toastBox: Box) {
 async function expectNoPrimaryButtonUnderToast(page: Page, what: string, pressed: Locator) {
   const toast = page.getByRole("region", { name: "Notifications" }).getByTestId("toast");
   await expect(toast).toBeVisible();
+  // Held open while it is measured (a toast stands still while hovered): a busy machine may
+  // otherwise reach the measurement after a success toast's five seconds.
+  await toast.hover();
   // The strip has opened and the page has moved below it.
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--toast-space"))).not.toBe("");
   const toastBox = (await toast.boundingBox())!;
