@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { safeParse, type $ZodType, type output } from "zod/v4/core";
 
+import { errorCodeFor } from "~/lib/api/error-codes";
+import { bearerTokenOf, INVALID_TOKEN_CODE, isBearerOnlyRequest, requireBearerUser } from "~/services/auth/api-tokens.server";
 import { DOMAIN_ERROR_STATUS, fieldErrorsOf, isDomainError, type DomainError } from "~/services/domain-error";
 import {
   BodyTooLargeError,
@@ -24,10 +26,21 @@ export function apiJson(body: unknown, init: ResponseInit = {}) {
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 
-/** Errors always carry a JSON `message`; 422s add a message per field. */
+/**
+ * Every API error body: `{ message, code, errors? }`. `code` is machine-readable: the specific one
+ * given, else its status's (one table, app/lib/api/error-codes.ts). A 401 names the schemes that
+ * sign in (WWW-Authenticate).
+ */
 export function apiError(status: number, message: string, extra: Record<string, unknown> = {}, init: ResponseInit = {}) {
-  return apiJson({ message, ...extra }, { ...init, status });
+  const code = typeof extra.code === "string" ? extra.code : errorCodeFor(status);
+  const headers = new Headers(init.headers);
+  if (status === 401 && !headers.has("WWW-Authenticate")) {
+    headers.set("WWW-Authenticate", code === INVALID_TOKEN_CODE ? 'Bearer realm="Flowmap", error="invalid_token"' : 'Bearer realm="Flowmap"');
+  }
+  return apiJson({ message, ...extra, code }, { ...init, headers, status });
 }
+
+export const CROSS_SITE_MESSAGE = "This request came from another site and was refused.";
 
 export { fieldErrorsOf } from "~/services/domain-error";
 
@@ -69,7 +82,7 @@ export async function readJson<S extends $ZodType>(request: Request, schema: S):
   try {
     body = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
-    throw apiError(400, "The request body is not valid JSON.");
+    throw apiError(400, "The request body is not valid JSON.", { code: "INVALID_JSON" });
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw apiError(422, "The request body must be a JSON object.", { errors: { _form: "The request body must be a JSON object." } });
@@ -96,14 +109,17 @@ type Handler<A> = (args: A) => Promise<Response> | Response;
 
 /**
  * Wraps a resource route's loader or action: a state-changing request from another site is
- * refused, thrown Responses are returned with security headers, a service's DomainError becomes
+ * refused (unless it is a bearer request without cookies), a bad bearer token is a 401, thrown Responses are returned with security headers, a service's DomainError becomes
  * its documented status and JSON body, a write the database cannot save (disk full) a 503 with
  * Retry-After, and anything else is logged and answered with a JSON 500 that gives nothing away.
  */
 export function apiRoute<A extends LoaderFunctionArgs | ActionFunctionArgs>(handler: Handler<A>) {
   return async (args: A): Promise<Response> => {
     try {
-      if (isCrossSiteRequest(args.request)) return apiError(403, "This request came from another site and was refused.");
+      // A script's bearer request without cookies carries nothing a foreign page could borrow.
+      if (isCrossSiteRequest(args.request) && !isBearerOnlyRequest(args.request)) return apiError(403, CROSS_SITE_MESSAGE, { code: "CROSS_SITE_REQUEST" });
+      // A bad or revoked token is a 401 on every route, also the ones that need no sign-in.
+      if (bearerTokenOf(args.request) !== null) await requireBearerUser(args.request);
       const response = await handler(args);
       applySecurityHeaders(response.headers);
       return response;

@@ -1,5 +1,6 @@
 import { matchPath } from "@remix-run/react";
 
+import { errorCodeFor } from "~/lib/api/error-codes";
 import {
   CROSS_SITE_HEADER,
   INTERNAL_HEADERS,
@@ -73,7 +74,9 @@ function isApiPath(pathname: string) {
   return pathname === "/api" || pathname.startsWith("/api/");
 }
 
+/** A JSON answer given before the app runs; an error carries its status's code, as the API's own do. */
 function jsonAnswer(status: number, body: Record<string, unknown>, headers: HeadersInit = {}) {
+  if (status >= 400 && body.code === undefined) body = { ...body, code: errorCodeFor(status) };
   const result = new Headers(headers);
   result.set("Content-Type", "application/json; charset=utf-8");
   return new Response(JSON.stringify(body), { status, headers: result });

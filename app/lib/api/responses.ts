@@ -190,3 +190,24 @@ export const onboardingRowSchema = z.looseObject({ id: z.string() }).meta({ id: 
 export const researchResultSchema = z
   .object({ user: apiUserSchema, filledFields: z.array(z.string()).describe("The answers the research filled in.") })
   .meta({ id: "ResearchResult" });
+
+export const apiTokenSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    createdAt: isoDate,
+    lastUsedAt: isoDate.nullable().describe("When the token last signed a call (to the minute), or null if never."),
+  })
+  .meta({ id: "AccessToken" });
+
+export const apiTokenCreatedSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    token: z.string().describe("The secret: send it as `Authorization: Bearer <token>`. Shown only in this answer."),
+    createdAt: isoDate,
+  })
+  .meta({
+    id: "AccessTokenCreated",
+    example: { id: "0b6f0a52-3c1e-4d8e-9d54-6a1f0c2b7e11", name: "Reporting script", token: "fmp_2mV0c8yQ3nJ5sWq1bXkT7eR9uL4hG6dF0aZpYoNiMcE", createdAt: "2026-01-01T00:00:00.000Z" },
+  });

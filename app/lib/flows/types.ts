@@ -165,7 +165,8 @@ export const touchpointEditSchema = z.object({
 });
 export type TouchpointEditInput = z.infer<typeof touchpointEditSchema>;
 
-export const flowTypeSchema = z.enum(FLOW_TYPES, { error: UNKNOWN_FLOW_TYPE_MESSAGE });
+export const FLOW_TYPE_REQUIRED_MESSAGE = "Flow type is required.";
+export const flowTypeSchema = z.enum(FLOW_TYPES, { error: (issue) => (issue.input === undefined ? FLOW_TYPE_REQUIRED_MESSAGE : UNKNOWN_FLOW_TYPE_MESSAGE) });
 
 /** POST /api/ai-flows/generate and the Generate Flow button. */
 export const generateFlowSchema = z.object({

@@ -9,11 +9,14 @@ import { parseForm } from "~/lib/forms/parse";
 import { useFailureToast } from "~/components/forms";
 import { Button, ButtonLink, buttonClass, StatusButton } from "~/components/ui/button";
 import { Field, FormError, PasswordField } from "~/components/ui/field";
+import { ApiTokensSection, type ApiTokenReply } from "~/components/api-tokens-section";
 import { UpgradeLink } from "~/components/upgrade-dialog";
 import { changePasswordFormSchema, profileNameSchema } from "~/lib/schemas/auth";
 import { DEFAULT_ROLE, planLabel } from "~/lib/user";
 import { getPasswordHashById } from "~/models/user.server";
 import { changePassword, renameUser } from "~/services/auth/accounts.server";
+import { apiTokenFormAction, isApiTokenIntent } from "~/services/auth/api-token-forms.server";
+import { listApiTokens } from "~/services/auth/api-tokens.server";
 import { requireUser, requireUserWithSession } from "~/services/auth/auth.server";
 import { readForm } from "~/services/forms.server";
 import { runForPage } from "~/services/page.server";
@@ -33,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       hasPassword: Boolean((await getPasswordHashById(user.id))?.passwordHash),
       createdAt: user.createdAt.toISOString(),
     },
+    tokens: await listApiTokens(user.id),
   };
 }
 
@@ -43,6 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user, sessionId } = await requireUserWithSession(request);
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (isApiTokenIntent(intent)) return apiTokenFormAction({ userId: user.id, intent, form });
   switch (intent) {
     case NAME_INTENT: {
       const submission = parseForm(form, { schema: profileNameSchema });
@@ -74,7 +79,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function UserSettingsRoute() {
-  const { account } = useLoaderData<typeof loader>();
+  const { account, tokens } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const created = new Date(account.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -119,6 +125,8 @@ export default function UserSettingsRoute() {
           </UpgradeLink>
         </div>
       </section>
+
+      <ApiTokensSection tokens={tokens} reply={actionData as ApiTokenReply | undefined} />
 
       <section aria-labelledby="session-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="session-heading" className="text-lg font-semibold text-slate-900">

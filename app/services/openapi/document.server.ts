@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { ALL_FLOWS_EXPORT_FORMATS, EXPORT_FORMATS } from "~/lib/content/export/model";
 import { FLOW_TYPES } from "~/lib/flow-types";
+import { createApiTokenSchema } from "~/lib/api/tokens";
 import * as responses from "~/lib/api/responses";
 import { generateFlowSchema, regenerateFlowSchema, touchpointEditSchema } from "~/lib/flows/types";
 import { changePasswordApiSchema, loginApiSchema, profileNameSchema, registerApiSchema } from "~/lib/schemas/auth";
@@ -160,8 +161,13 @@ export const OPERATIONS: OperationSpec[] = [
     path: "/api/logout",
     tag: "Auth",
     summary: "Sign out",
+    description:
+      "An API client that sends `Accept: application/json` (or a bearer token) gets 200 with a message; a browser is sent to the home page. Signing out does not revoke access tokens.",
     access: "public",
-    ok: [{ status: 302, description: "Signed out (the session cookie is cleared), to the home page.", redirect: true }],
+    ok: [
+      { status: 200, description: "Signed out (the session cookie is cleared).", json: responses.messageOnlySchema },
+      { status: 302, description: "Signed out (the session cookie is cleared), to the home page.", redirect: true },
+    ],
   },
   // Account
   {
@@ -183,6 +189,36 @@ export const OPERATIONS: OperationSpec[] = [
     body: { schema: changePasswordApiSchema, example: { currentPassword: "old secret 1", newPassword: "new secret 2" } },
     ok: [{ status: 200, description: "Changed.", json: responses.messageOnlySchema }],
     errors: { 400: "The account signs in with a third-party provider and has no password." },
+  },
+  {
+    method: "get",
+    path: "/api/user/tokens",
+    tag: "Account",
+    summary: "Your access tokens",
+    description: "Newest first. The secrets are never shown again.",
+    access: "user",
+    ok: [{ status: 200, description: "The tokens.", json: listOf(responses.apiTokenSchema) }],
+  },
+  {
+    method: "post",
+    path: "/api/user/tokens",
+    tag: "Account",
+    summary: "Create an access token",
+    description: "The answer holds the token: the only time it is shown (only a hash is kept). Send it as `Authorization: Bearer <token>`.",
+    access: "user",
+    body: { schema: createApiTokenSchema, example: { name: "Reporting script" } },
+    ok: [{ status: 201, description: "The new token, with its secret.", json: responses.apiTokenCreatedSchema }],
+    errors: { 409: "The account holds the most tokens it may (TOO_MANY_TOKENS): revoke one first." },
+  },
+  {
+    method: "delete",
+    path: "/api/user/tokens/{id}",
+    tag: "Account",
+    summary: "Revoke an access token",
+    description: "At once: the token's next call answers 401 INVALID_TOKEN.",
+    access: "user",
+    ok: [{ status: 200, description: "Revoked.", json: responses.messageOnlySchema }],
+    errors: { 404: "No such token of yours." },
   },
   // Onboarding and questionnaire
   {
@@ -267,7 +303,6 @@ export const OPERATIONS: OperationSpec[] = [
     body: { schema: generateFlowSchema, example: exampleFlowInput },
     ok: [{ status: 201, description: "The new flow with its touchpoints.", json: responses.flowSchema }],
     errors: {
-      400: "Unknown flow type.",
       402: "The flow type needs premium (code PREMIUM_REQUIRED).",
       409: "Onboarding is not done (ONBOARDING_REQUIRED), the flow exists (FLOW_EXISTS) or is being generated (GENERATION_IN_PROGRESS).",
       502: "The generator failed; nothing was stored.",
@@ -649,6 +684,7 @@ function pathParameters(path: string): Parameter[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => {
     if (name === "flowType") return { name, in: "path", required: true, description: "The flow type.", schema: { type: "string", enum: [...FLOW_TYPES] } };
     if (name === "versionId") return idParam(name, "The version's id.");
+    if (path.startsWith("/api/user/tokens")) return idParam(name, "The token's id.");
     return path.startsWith("/api/ai-flows/touchpoints") ? idParam(name, "The touchpoint's id.") : path.startsWith("/api/ai-flows") ? flowId : idParam(name, "The id.");
   });
 }
@@ -680,7 +716,7 @@ function operationObject(op: OperationSpec) {
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(op.access === "user" || op.access === "admin" ? { security: [{ sessionCookie: [] }] } : { security: [{}, { sessionCookie: [] }] }),
+    ...(op.access === "user" || op.access === "admin" ? { security: SIGNED_IN } : { security: [{}, ...SIGNED_IN] }),
     "x-access": op.access,
     ...(op.body
       ? { requestBody: {
@@ -692,6 +728,9 @@ function operationObject(op: OperationSpec) {
     responses: responsesByStatus,
   };
 }
+
+/** Either scheme signs a call in, as the same user with the same role and plan. */
+const SIGNED_IN = [{ bearerToken: [] }, { sessionCookie: [] }];
 
 let cached: Record<string, unknown> | undefined;
 
@@ -706,13 +745,20 @@ export function openApiDocument() {
       title: "Flowmap API",
       version: appVersion(),
       description:
-        "Plan lifecycle email and SMS flows. Every endpoint answers JSON; errors are `{ message, errors?, code? }`. Sign in with POST /api/auth/login (or register): the answer sets the `fm_session` cookie, which every other call sends. State-changing calls from another site are refused (403).",
+        "Plan lifecycle email and SMS flows. Every endpoint answers JSON; errors are `{ message, code, errors? }`, `code` machine-readable. Scripts sign their calls with a personal access token (`Authorization: Bearer <token>`; create one with POST /api/user/tokens or on User Settings); browsers use the `fm_session` cookie set by POST /api/auth/login. Either way the call acts as the same user. State-changing calls from another site that carry cookies are refused (403).",
     },
     servers: [{ url: "/" }],
     tags: [...new Set(OPERATIONS.map((op) => op.tag))].map((name) => ({ name })),
     paths,
     components: {
-      securitySchemes: { sessionCookie: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The session cookie set by sign-in." } },
+      securitySchemes: {
+        bearerToken: {
+          type: "http",
+          scheme: "bearer",
+          description: "A personal access token (POST /api/user/tokens, or User Settings in the app): `Authorization: Bearer <token>`. A bad or revoked token answers 401 INVALID_TOKEN.",
+        },
+        sessionCookie: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The session cookie set by sign-in." },
+      },
       schemas: componentSchemas(),
     },
   };

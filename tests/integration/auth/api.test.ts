@@ -204,7 +204,7 @@ describe("POST /api/auth/login", () => {
     const wrong = await call.login({ body: { email: user.email, password: "wrong-password" } });
     const unknown = await call.login({ body: { email: "nobody@example.com", password: "wrong-password" } });
     const [a, b] = [await expectStatus(wrong, 401), await expectStatus(unknown, 401)];
-    expect(a).toEqual({ message: "Invalid email or password." });
+    expect(a).toEqual({ message: "Invalid email or password.", code: "UNAUTHENTICATED" });
     expect(b).toEqual(a);
     expect(wrong.headers.get("Set-Cookie")).toBeNull();
   });

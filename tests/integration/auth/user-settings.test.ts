@@ -31,6 +31,7 @@ describe("user settings loader", () => {
         hasPassword: true,
         createdAt: user.createdAt.toISOString(),
       },
+      tokens: [],
     });
     expect(JSON.stringify(body)).not.toMatch(/scrypt|passwordHash/);
   });

@@ -175,7 +175,25 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     expect((await call("GET", "/api/login/callback", { query: "?code=x&state=y" })).status).toBe(302);
     const other = await createUser();
     expect((await call("GET", "/api/logout", { cookie: other.cookie })).status).toBe(302);
-    expect((await call("POST", "/api/logout", { cookie: other.cookie })).status).toBe(302);
+    // An API client asking for JSON gets JSON; a browser's form post is sent home.
+    expect((await call("POST", "/api/logout", { cookie: other.cookie })).status).toBe(200);
+    const browser = await createUser();
+    const formPost = moduleFor("/api/logout").action as Handler;
+    const sentHome = await formPost(args(new Request("http://127.0.0.1:3000/api/logout", { method: "POST", headers: { Cookie: browser.cookie, Accept: "text/html" } })));
+    expect(sentHome.status).toBe(302);
+    expect(document.paths["/api/logout"].post.responses["302"]).toBeTruthy();
+  });
+
+  it("account: access tokens", async () => {
+    const account = await createUser();
+    const created = await call("POST", "/api/user/tokens", { cookie: account.cookie, body: { name: "Contract" } });
+    expect(created.status).toBe(201);
+    expect((await call("POST", "/api/user/tokens", { cookie: account.cookie, body: {} })).status).toBe(422);
+    expect((await call("GET", "/api/user/tokens", { cookie: account.cookie })).status).toBe(200);
+    expect((await call("GET", "/api/user/tokens")).status).toBe(401);
+    const { id } = created.body as { id: string };
+    expect((await call("DELETE", "/api/user/tokens/{id}", { cookie: account.cookie, params: { id } })).status).toBe(200);
+    expect((await call("DELETE", "/api/user/tokens/{id}", { cookie: account.cookie, params: { id } })).status).toBe(404);
   });
 
   it("account: profile and password", async () => {
@@ -214,7 +232,7 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     expect(generated.status).toBe(201);
     const flow = generated.body as { id: string; touchpoints: { id: string }[] };
     expect((await call("POST", "/api/ai-flows/generate", { cookie: user.cookie, body: { flowType: "onboarding" } })).status).toBe(409);
-    expect((await call("POST", "/api/ai-flows/generate", { cookie: user.cookie, body: { flowType: "nope" } })).status).toBe(400);
+    expect((await call("POST", "/api/ai-flows/generate", { cookie: user.cookie, body: { flowType: "nope" } })).status).toBe(422);
     expect((await call("POST", "/api/ai-flows/generate", { body: { flowType: "onboarding" } })).status).toBe(401);
     const premiumType = await call("POST", "/api/ai-flows/generate", { cookie: user.cookie, body: { flowType: "sunset" } });
     expect([201, 402]).toContain(premiumType.status);

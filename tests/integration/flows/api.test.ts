@@ -75,10 +75,13 @@ describe("POST /api/ai-flows/generate", () => {
     expect(await AiGeneratedFlowModel.countDocuments({})).toBe(1);
   });
 
-  it("400 for an unknown or missing flow type, 422 for an over-long context, 405 for GET", async () => {
+  it("422 naming flowType for an unknown or missing flow type, 422 for an over-long context, 405 for GET", async () => {
     const { cookie } = await onboardedUser();
-    expect(await generate(cookie, { flowType: "winback" })).toMatchObject({ status: 400, body: { message: "Unknown flow type." } });
-    expect(await generate(cookie, {})).toMatchObject({ status: 400 });
+    expect(await generate(cookie, { flowType: "winback" })).toMatchObject({
+      status: 422,
+      body: { message: "Unknown flow type.", code: "VALIDATION_FAILED", errors: { flowType: "Unknown flow type." } },
+    });
+    expect(await generate(cookie, {})).toMatchObject({ status: 422, body: { code: "VALIDATION_FAILED", errors: { flowType: "Flow type is required." } } });
     expect(await generate(cookie, { flowType: "onboarding", customContext: "x".repeat(10_001) })).toMatchObject({
       status: 422,
       body: { errors: { customContext: "Context must be at most 10000 characters." } },

@@ -36,7 +36,7 @@ describe("GET /api/onboarding", () => {
   it("answers 401 when signed out", async () => {
     const response = await get();
     expect(response.status).toBe(401);
-    expect(await apiBody(response)).toEqual({ message: "You are not signed in. Sign in and try again." });
+    expect(await apiBody(response)).toEqual({ message: "You are not signed in. Sign in and try again.", code: "UNAUTHENTICATED" });
   });
 
   it("answers null before anything is saved", async () => {
@@ -163,7 +163,7 @@ describe("POST /api/onboarding (create, the full questionnaire)", () => {
     const { cookie } = await createUser();
     const response = await send("POST", { cookie, body: ecommerceAnswers({ customerJourney: ONE_MB }) });
     expect(response.status).toBe(413);
-    expect(await apiBody(response)).toEqual({ message: "The request body is too large." });
+    expect(await apiBody(response)).toEqual({ message: "The request body is too large.", code: "PAYLOAD_TOO_LARGE" });
     await expectNothingStored();
   });
 

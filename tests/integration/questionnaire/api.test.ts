@@ -194,7 +194,7 @@ describe("POST /api/questionnaire/submit", () => {
     const response = await call.submit({ cookie: jar, body: fullSubmission({ email: "Ada@Example.com" }) });
     expect(response.status).toBe(409);
     const body = await apiBody<{ message: string; errors: Record<string, string> }>(response);
-    expect(body).toEqual({ message: EMAIL_TAKEN_MESSAGE, errors: { email: EMAIL_TAKEN_MESSAGE } });
+    expect(body).toEqual({ message: EMAIL_TAKEN_MESSAGE, errors: { email: EMAIL_TAKEN_MESSAGE }, code: "EMAIL_TAKEN" });
     expect(setCookieOf(response, "fm_session")).toBeUndefined();
     expect(await countUsers()).toBe(1);
     expect(await QuestionnaireResponseModel.countDocuments({})).toBe(0);
