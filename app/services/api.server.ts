@@ -14,6 +14,7 @@ import {
   readBodyWithin,
   TOO_LARGE_MESSAGE,
 } from "~/services/boundary.server";
+import { missingFields, unknownFields } from "~/services/json-fields.server";
 import { isCrossSiteRequest } from "~/services/origin.server";
 import { applySecurityHeaders } from "~/services/security.server";
 import { isStorageFailure, storageUnavailable } from "~/services/storage-failure.server";
@@ -61,12 +62,22 @@ function isJsonContentType(value: string | null) {
   return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
+/** How a write reads its body. */
+export interface ReadJsonOptions {
+  /** A PUT: the body replaces the resource, so every field of the schema must be there (422 lists the missing ones). */
+  replace?: boolean;
+}
+
+function refuseFields(errors: Record<string, string>): never {
+  throw apiError(422, Object.values(errors)[0] ?? "The request is not valid.", { errors });
+}
+
 /**
- * Reads and validates a JSON body. A body that is not declared as JSON is a 415, malformed JSON a
- * 400, a body over the limit a 413 (counted while it arrives, never buffered whole), and a failed
- * schema a 422 with a message per field: each thrown as a Response the wrapper returns.
+ * Reads a JSON object body. A body that is not declared as JSON is a 415, malformed JSON a 400, a
+ * body over the limit a 413 (counted while it arrives, never buffered whole), anything but an
+ * object a 422: each thrown as a Response the wrapper returns.
  */
-export async function readJson<S extends $ZodType>(request: Request, schema: S): Promise<output<S>> {
+async function readBodyObject(request: Request): Promise<Record<string, unknown>> {
   let bytes: Uint8Array;
   try {
     bytes = await readBodyWithin(request, MAX_JSON_BYTES);
@@ -89,20 +100,37 @@ export async function readJson<S extends $ZodType>(request: Request, schema: S):
   }
   const hidden = fieldWithHiddenCharacters(body);
   if (hidden) throw apiError(422, HIDDEN_CHARACTERS_MESSAGE, { errors: { [hidden]: HIDDEN_CHARACTERS_MESSAGE } });
+  return body as Record<string, unknown>;
+}
+
+/**
+ * Reads and validates a JSON body against `schema`: a field the schema does not know is a 422
+ * naming it, a failed check a 422 with a message per field, and for a PUT (`replace`) every field
+ * must be sent. JSON types are taken as the schema declares them.
+ */
+export async function readJson<S extends $ZodType>(request: Request, schema: S, options: ReadJsonOptions = {}): Promise<output<S>> {
+  const body = await readBodyObject(request);
+  const unknown = unknownFields(schema, body);
+  if (Object.keys(unknown).length) refuseFields(unknown);
   const result = safeParse(schema, body);
-  if (!result.success) {
-    const errors = fieldErrorsOf(result.error);
-    throw apiError(422, Object.values(errors)[0] ?? "The request is not valid.", { errors });
-  }
+  const missing = options.replace ? missingFields(schema, body) : {};
+  if (!result.success) refuseFields({ ...missing, ...fieldErrorsOf(result.error) });
+  if (Object.keys(missing).length) refuseFields(missing);
   return result.data;
 }
 
 /** Any JSON object: the body of the routes whose service checks every field itself. */
 export const jsonObjectSchema = z.record(z.string(), z.unknown());
 
-/** `readJson` for a body that must be a JSON object (400, 413 and 415 as readJson; 422 for anything else). */
-export function readJsonObject(request: Request) {
-  return readJson(request, jsonObjectSchema);
+/**
+ * A JSON object body for a service that validates it itself (with the spec's messages): the
+ * fields `schema` does not know are refused here, and for a PUT (`replace`) the missing ones.
+ */
+export async function readJsonObject(request: Request, schema: $ZodType = jsonObjectSchema, options: ReadJsonOptions = {}) {
+  const body = await readBodyObject(request);
+  const errors = { ...unknownFields(schema, body), ...(options.replace ? missingFields(schema, body) : {}) };
+  if (Object.keys(errors).length) refuseFields(errors);
+  return body;
 }
 
 type Handler<A> = (args: A) => Promise<Response> | Response;

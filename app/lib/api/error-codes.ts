@@ -41,7 +41,7 @@ export const SPECIFIC_ERROR_CODES = {
 export type ErrorCode = (typeof ERROR_CODE_FOR_STATUS)[keyof typeof ERROR_CODE_FOR_STATUS] | keyof typeof SPECIFIC_ERROR_CODES;
 
 /** Every code an API error can carry (the OpenAPI document lists them). */
-export const ERROR_CODES = [...new Set([...Object.values(ERROR_CODE_FOR_STATUS), ...Object.keys(SPECIFIC_ERROR_CODES)])] as ErrorCode[];
+export const ERROR_CODES = [...new Set([...Object.values(ERROR_CODE_FOR_STATUS), ...Object.keys(SPECIFIC_ERROR_CODES)])] as [ErrorCode, ...ErrorCode[]];
 
 /** The code of an error answer with this status that has no more specific one. */
 export function errorCodeFor(status: number): ErrorCode {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { ERROR_CODES } from "~/lib/api/error-codes";
 import { FLOW_TYPES, STEP_TYPES } from "~/lib/flow-types";
 import { MESSAGE_ROLES } from "~/lib/flows/types";
 
@@ -11,14 +12,15 @@ import { MESSAGE_ROLES } from "~/lib/flows/types";
 
 const isoDate = z.string().describe("An ISO 8601 date-time.");
 
-/** Every error: a human message, a message per field for 422s, a machine code for some 402/409s. */
+/** Every error: a human message, a machine-readable code, and a message per field for 422s. */
 export const apiErrorSchema = z
   .object({
-    message: z.string(),
-    errors: z.record(z.string(), z.string()).optional().describe("One message per field (422)."),
-    code: z.string().optional().describe("A machine-readable reason, e.g. PREMIUM_REQUIRED, FLOW_EXISTS."),
+    message: z.string().describe("What went wrong and what to do next, in words."),
+    code: z.enum(ERROR_CODES).describe("A stable machine-readable reason: the status's own code (VALIDATION_FAILED, NOT_FOUND, …) or a more specific one (FLOW_EXISTS, EMAIL_TAKEN, …)."),
+    errors: z.record(z.string(), z.string()).optional().describe("One message per field, named by its dotted path (422)."),
   })
-  .meta({ id: "Error", example: { message: "Email is required", errors: { email: "Email is required" } } });
+  .strict()
+  .meta({ id: "Error", example: { message: "Invalid email address", code: "VALIDATION_FAILED", errors: { email: "Invalid email address" } } });
 
 export const messageOnlySchema = z.object({ message: z.string() }).meta({ id: "Message", example: { message: "Flow deleted." } });
 

@@ -1,3 +1,4 @@
+import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
 import { apiJson, apiRoute, byMethod, readJsonObject } from "~/services/api.server";
 import { createFlowMappingAsAdmin, FLOW_MAPPING_TABLE, listFlowMappingsForAdmin } from "~/services/admin/flow-mappings.server";
 import { parseListQuery } from "~/services/admin/list-query";
@@ -15,7 +16,7 @@ export const loader = apiRoute(async ({ request }) => {
 export const action = byMethod({
   POST: async ({ request }) => {
     const admin = await requireApiAdmin(request);
-    const input = await readJsonObject(request);
+    const input = await readJsonObject(request, flowMappingInputSchema);
     return apiJson(await createFlowMappingAsAdmin({ actor: admin, input }), { status: 201 });
   },
 });

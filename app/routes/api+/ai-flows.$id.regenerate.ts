@@ -1,3 +1,4 @@
+import { regenerateFlowSchema } from "~/lib/flows/types";
 import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth/auth.server";
 import { regenerateFlow } from "~/services/flows/flows.server";
@@ -9,7 +10,7 @@ export const loader = noGetLoader(["POST"]);
 export const action = byMethod({
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request);
-    const body = await readJsonObject(request);
+    const body = await readJsonObject(request, regenerateFlowSchema);
     const result = await regenerateFlow({ user: { id: user.id, isPremium: user.isPremium === 1 }, flowId: params.id ?? "", input: body });
     return apiJson(result);
   },

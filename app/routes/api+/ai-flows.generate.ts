@@ -1,3 +1,4 @@
+import { generateFlowSchema } from "~/lib/flows/types";
 import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth/auth.server";
 import { generateFlow } from "~/services/flows/flows.server";
@@ -10,7 +11,7 @@ export const loader = noGetLoader(["POST"]);
 export const action = byMethod({
   POST: async ({ request }) => {
     const user = await requireApiUser(request);
-    const body = await readJsonObject(request);
+    const body = await readJsonObject(request, generateFlowSchema);
     const flow = await generateFlow({ user: { id: user.id, isPremium: user.isPremium === 1 }, input: body });
     return apiJson(flow, { status: 201 });
   },

@@ -1,4 +1,4 @@
-import { touchpointEditSchema } from "~/lib/flows/types";
+import { touchpointEditApiSchema } from "~/lib/flows/types";
 import { apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth/auth.server";
 import { deleteTouchpoint, updateTouchpoint } from "~/services/flows/flows.server";
@@ -10,7 +10,7 @@ export const loader = noGetLoader(["PUT", "DELETE"]);
 export const action = byMethod({
   PUT: async ({ request, params }) => {
     const user = await requireApiUser(request);
-    const input = await readJson(request, touchpointEditSchema);
+    const input = await readJson(request, touchpointEditApiSchema);
     const touchpoint = await updateTouchpoint({ userId: user.id, touchpointId: params.id ?? "", input });
     return apiJson(touchpoint);
   },

@@ -1,3 +1,4 @@
+import { createApiTokenSchema } from "~/lib/api/tokens";
 import { apiJson, apiRoute, byMethod, readJsonObject } from "~/services/api.server";
 import { createApiToken, listApiTokens } from "~/services/auth/api-tokens.server";
 import { requireApiUser } from "~/services/auth/auth.server";
@@ -13,7 +14,7 @@ export const loader = apiRoute(async ({ request }) => {
 export const action = byMethod({
   POST: async ({ request }) => {
     const user = await requireApiUser(request);
-    const input = await readJsonObject(request);
+    const input = await readJsonObject(request, createApiTokenSchema);
     return apiJson(await createApiToken({ userId: user.id, input }), { status: 201, headers: { "Cache-Control": "no-store" } });
   },
 });

@@ -98,14 +98,16 @@ export async function createBenchmarkAsAdmin({ actor, input }: { actor: Actor; i
   return toBenchmarkRow(created);
 }
 
-/** Changes merge over the stored row and the result is validated whole, so a PUT may send only what changes. */
-export async function updateBenchmarkAsAdmin({ actor, id, input }: { actor: Actor; id: string; input: unknown }): Promise<BenchmarkRow> {
+/**
+ * Changes a benchmark. `replace` (a PUT): the input is the whole row. Otherwise (a PATCH, the
+ * admin form) the changes merge over the stored row; either way the result is validated whole.
+ */
+export async function updateBenchmarkAsAdmin({ actor, id, input, replace = false }: { actor: Actor; id: string; input: unknown; replace?: boolean }): Promise<BenchmarkRow> {
   const existing = await getBenchmark(id);
   if (!existing) throw notFound("Benchmark not found.");
   const changes = z.record(z.string(), z.unknown()).safeParse(input);
   if (!changes.success) throw validationError("The benchmark is not valid.");
-  const merged: Record<string, unknown> = { ...pickFields({ ...existing }, AUDITED), ...changes.data };
-  const values = parseInput(merged);
+  const values = parseInput(replace ? changes.data : { ...pickFields({ ...existing }, AUDITED), ...changes.data });
   let updated: BenchmarkRecord | null;
   try {
     updated = await updateBenchmark(id, values);

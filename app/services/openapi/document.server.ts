@@ -4,16 +4,39 @@ import { ALL_FLOWS_EXPORT_FORMATS, EXPORT_FORMATS } from "~/lib/content/export/m
 import { FLOW_TYPES } from "~/lib/flow-types";
 import { createApiTokenSchema } from "~/lib/api/tokens";
 import * as responses from "~/lib/api/responses";
-import { generateFlowSchema, regenerateFlowSchema, touchpointEditSchema } from "~/lib/flows/types";
+import { generateFlowSchema, regenerateFlowSchema, touchpointEditApiSchema } from "~/lib/flows/types";
 import { changePasswordApiSchema, loginApiSchema, profileNameSchema, registerApiSchema } from "~/lib/schemas/auth";
 import { editAnswersSchema, fullQuestionnaireSchema, questionnaireSubmitSchema, waitlistSchema } from "~/lib/schemas/questionnaire";
 import { benchmarkInputSchema } from "~/services/admin/benchmark-schema";
 import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
 import { userAccessSchema } from "~/services/admin/users.server";
-import { jsonObjectSchema } from "~/services/api.server";
 import { userMetricsInputSchema } from "~/services/benchmarks/metrics-input";
 import { draftInputSchema } from "~/services/questionnaire/drafts.server";
 import { appVersion } from "~/services/version.server";
+import { errorCodeFor, type ErrorCode } from "~/lib/api/error-codes";
+import { CROSS_SITE_MESSAGE } from "~/services/api.server";
+import { INVALID_TOKEN_MESSAGE } from "~/services/auth/api-tokens.server";
+import { API_SIGNED_OUT_MESSAGE } from "~/services/auth/auth.server";
+import { methodNotAllowedMessage, TOO_LARGE_MESSAGE } from "~/services/boundary.server";
+import { fieldErrorsOf, onboardingRequired } from "~/services/domain-error";
+import { missingFields, shapeOf, unknownFields } from "~/services/json-fields.server";
+import { EXAMPLE_ACCOUNT, EXAMPLE_ANSWERS } from "~/services/openapi/examples";
+import { STORAGE_UNAVAILABLE_MESSAGE } from "~/services/storage-failure.server";
+import { LAST_ADMIN_MESSAGE } from "~/services/admin/users.server";
+import { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from "~/services/auth/accounts.server";
+import { CONTENT_FAILED_MESSAGE, CONTENT_NO_TOUCHPOINTS_MESSAGE, CONTENT_NOT_FOUND_MESSAGE, CONTENT_PREMIUM_MESSAGE } from "~/services/flows/content.server";
+import { ALL_FLOWS_FORMAT_MESSAGE, EXPORT_FORMAT_MESSAGE } from "~/services/flows/export.server";
+import { FLOW_NOT_FOUND, GENERATION_IN_PROGRESS_MESSAGE, TOUCHPOINT_NOT_FOUND, VERSION_NOT_FOUND } from "~/services/flows/flows.server";
+import { NO_WEBSITE_MESSAGE, RESEARCH_RUNNING_MESSAGE } from "~/services/research/research.server";
+import { TOO_MANY_TOKENS_MESSAGE } from "~/lib/api/tokens";
+import {
+  FEEDBACK_REQUIRED_MESSAGE,
+  FLOW_EXISTS_MESSAGE,
+  GENERATE_FAILED_MESSAGE,
+  PREMIUM_FLOW_MESSAGE,
+  REGENERATE_FAILED_MESSAGE,
+  UNKNOWN_FLOW_TYPE_MESSAGE,
+} from "~/lib/flows/types";
 
 /**
  * The OpenAPI 3.1 document of every /api endpoint (GET /api/openapi.json, rendered at /api/docs).
@@ -35,6 +58,12 @@ interface Body {
   schema: z.core.$ZodType;
   example: unknown;
   description?: string;
+  /** A PUT: every field of the schema is required. */
+  replace?: boolean;
+  /** A PATCH: no field is required; the ones sent are checked as the schema says. */
+  partial?: boolean;
+  /** A body the schema refuses, for the documented 422 when an empty body passes. */
+  invalid?: unknown;
 }
 
 interface Success {
@@ -69,6 +98,8 @@ export interface OperationSpec {
   ok: Success[];
   /** Statuses beyond the ones the access rule and the body imply, with when they happen. */
   errors?: Partial<Record<number, string>>;
+  /** Real answers for those statuses (each documented status needs one; the generic ones are built in). */
+  examples?: Partial<Record<number, ErrorBody[]>>;
 }
 
 const ref = (schema: z.ZodType): JsonSchema => {
@@ -97,8 +128,46 @@ const exportFiles = {
 const flowId = idParam("id", "The flow's id.");
 const exampleFlowInput = { flowType: "onboarding", customContext: "We sell handmade ceramics; keep the tone warm." };
 const exampleTouchpoint = { title: "Welcome", primaryGoal: "Greet the new customer", keyMessages: "Who we are", callToAction: "Shop now", delayDays: 0 };
-const exampleAnswers = { companyName: "Leaf & Kettle", businessType: "eCommerce", industry: "Food & Beverage" };
-const exampleAccount = { firstName: "Jane", lastName: "Doe", email: "jane@example.com", password: "correct horse battery" };
+const exampleAnswers = EXAMPLE_ANSWERS;
+const exampleAccount = EXAMPLE_ACCOUNT;
+const exampleBenchmark = {
+  benchmarkType: "Onboarding Flows",
+  performanceIndicator: "Open Rate (Email)",
+  industryMedian: "42%",
+  source: "Flowmap customers, 2025",
+  flowType: "onboarding",
+  industry: "Retail",
+  businessType: "eCommerce",
+  openRate: 42,
+  clickRate: 3.1,
+  ctr: 7.4,
+  revenuePerRecipient: null,
+};
+const exampleRule = {
+  flowName: "Welcome series",
+  flowType: "onboarding",
+  businessType: "",
+  communicationChannels: "",
+  purchaseDecisionTimeline: "",
+  serviceFrequency: "",
+  upsellOpportunity: "",
+  trigger: "Account created",
+  exitRules: "",
+  notes: "",
+  steps: [{ channel: "Email", title: "Welcome", timing: { type: "immediate" }, primaryGoal: "Greet", keyMessages: "Who we are", callToAction: "Shop now" }],
+};
+/** Every PUT replaces: the rule in the reference, said once. */
+const PUT_RULE = "PUT replaces the whole resource: send every field (an empty answer as \"\" or null); a body that leaves one out is a 422 listing the missing fields, so nothing is emptied by omission. PATCH changes only the fields sent.";
+
+/** An error body as the API answers it. */
+function err(status: number, message: string, code?: ErrorCode, errors?: Record<string, string>): ErrorBody {
+  return { message, code: code ?? errorCodeFor(status), ...(errors ? { errors } : {}) };
+}
+type ErrorBody = { message: string; code: ErrorCode; errors?: Record<string, string> };
+
+const REGISTRATION_LIMITED = err(429, "Too many sign-ups from your network. Please wait 60 minutes and try again.");
+const BENCHMARK_EXISTS = err(409, "A benchmark for this type, indicator, industry and business type already exists.", "BENCHMARK_EXISTS");
+const ONBOARDING_REQUIRED_MESSAGE = onboardingRequired().message;
 
 /** Every operation of the API. The contract tests fail when this and the route files disagree. */
 export const OPERATIONS: OperationSpec[] = [
@@ -111,7 +180,8 @@ export const OPERATIONS: OperationSpec[] = [
     access: "public",
     body: { schema: registerApiSchema, example: { ...exampleAccount, companyName: "Acme" } },
     ok: [{ status: 201, description: "The new user, signed in (the session cookie is set).", json: responses.currentUserSchema, headers: { "Set-Cookie": "The session cookie." } }],
-    errors: { 409: "The email is already registered.", 429: "Too many sign-ups from this address; Retry-After says when to try again." },
+    errors: { 409: "The email is already registered (EMAIL_TAKEN).", 429: "Too many sign-ups from this address; Retry-After says when to try again." },
+    examples: { 409: [err(409, EMAIL_TAKEN_MESSAGE, "EMAIL_TAKEN", { email: EMAIL_TAKEN_MESSAGE })], 429: [REGISTRATION_LIMITED] },
   },
   {
     method: "post",
@@ -122,6 +192,7 @@ export const OPERATIONS: OperationSpec[] = [
     body: { schema: loginApiSchema, example: { email: "jane@example.com", password: "correct horse battery" } },
     ok: [{ status: 200, description: "The signed-in user (the session cookie is set).", json: responses.currentUserSchema, headers: { "Set-Cookie": "The session cookie." } }],
     errors: { 401: "The email or password is wrong.", 429: "Too many attempts; Retry-After says when to try again." },
+    examples: { 401: [err(401, INVALID_CREDENTIALS_MESSAGE)], 429: [err(429, "Too many failed sign-in attempts. Please wait 60 seconds and try again.")] },
   },
   {
     method: "get",
@@ -188,7 +259,12 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     body: { schema: changePasswordApiSchema, example: { currentPassword: "old secret 1", newPassword: "new secret 2" } },
     ok: [{ status: 200, description: "Changed.", json: responses.messageOnlySchema }],
-    errors: { 400: "The account signs in with a third-party provider and has no password." },
+    errors: { 422: "The current password is wrong, the account signs in with a third-party provider and has no password, or the new one is too short." },
+    examples: {
+      422: [
+        err(422, WRONG_CURRENT_PASSWORD_MESSAGE, "VALIDATION_FAILED", { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE }),
+      ],
+    },
   },
   {
     method: "get",
@@ -209,6 +285,7 @@ export const OPERATIONS: OperationSpec[] = [
     body: { schema: createApiTokenSchema, example: { name: "Reporting script" } },
     ok: [{ status: 201, description: "The new token, with its secret.", json: responses.apiTokenCreatedSchema }],
     errors: { 409: "The account holds the most tokens it may (TOO_MANY_TOKENS): revoke one first." },
+    examples: { 409: [err(409, TOO_MANY_TOKENS_MESSAGE, "TOO_MANY_TOKENS")] },
   },
   {
     method: "delete",
@@ -219,6 +296,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     ok: [{ status: 200, description: "Revoked.", json: responses.messageOnlySchema }],
     errors: { 404: "No such token of yours." },
+    examples: { 404: [err(404, "Access token not found.")] },
   },
   // Onboarding and questionnaire
   {
@@ -245,11 +323,25 @@ export const OPERATIONS: OperationSpec[] = [
     method: "put",
     path: "/api/onboarding",
     tag: "Onboarding",
-    summary: "Update the questionnaire (the edit-answers rules)",
+    summary: "Replace the questionnaire (the edit-answers rules)",
     access: "user",
-    body: { schema: editAnswersSchema, example: exampleAnswers },
+    description: PUT_RULE,
+    body: { schema: editAnswersSchema, example: exampleAnswers, replace: true },
     ok: [
       { status: 200, description: "Replaced the saved answers.", json: responses.onboardingSavedSchema },
+      { status: 201, description: "Saved for the first time.", json: responses.onboardingSavedSchema },
+    ],
+  },
+  {
+    method: "patch",
+    path: "/api/onboarding",
+    tag: "Onboarding",
+    summary: "Change some answers (the edit-answers rules)",
+    description: "The answers sent replace the saved ones; the rest stay. The result is checked whole.",
+    access: "user",
+    body: { schema: editAnswersSchema, example: { brandVoicePositioning: "Warm, expert and never pushy" }, partial: true },
+    ok: [
+      { status: 200, description: "The questionnaire as saved.", json: responses.onboardingSavedSchema },
       { status: 201, description: "Saved for the first time.", json: responses.onboardingSavedSchema },
     ],
   },
@@ -269,7 +361,7 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Save the questionnaire draft",
     description: "`{ answers, step? }` or the answers themselves with an optional `step`. Only questionnaire answers are kept, never a password.",
     access: "optional",
-    body: { schema: draftInputSchema, example: { answers: exampleAnswers, step: 2 } },
+    body: { schema: draftInputSchema, example: { answers: { companyName: "Leaf & Kettle", businessType: "eCommerce" }, step: 2 }, invalid: { answers: {}, step: 0 } },
     ok: [{ status: 200, description: "The draft as kept.", json: responses.questionnaireDraftReplySchema }],
   },
   {
@@ -278,9 +370,13 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Onboarding",
     summary: "Submit the questionnaire and create the account",
     access: "public",
-    body: { schema: questionnaireSubmitSchema, example: { ...exampleAnswers, ...exampleAccount } },
+    body: {
+      schema: questionnaireSubmitSchema,
+      example: { ...exampleAnswers, serviceInnovation: "Well-known service", upsellOpportunities: "Primarily products", completionMethod: "manual", ...exampleAccount },
+    },
     ok: [{ status: 201, description: "The new user, signed in.", json: responses.currentUserSchema, headers: { "Set-Cookie": "The session cookie." } }],
-    errors: { 409: "The email is already registered.", 429: "Too many sign-ups from this address." },
+    errors: { 409: "The email is already registered (EMAIL_TAKEN).", 429: "Too many sign-ups from this address." },
+    examples: { 409: [err(409, EMAIL_TAKEN_MESSAGE, "EMAIL_TAKEN", { email: EMAIL_TAKEN_MESSAGE })], 429: [REGISTRATION_LIMITED] },
   },
   {
     method: "post",
@@ -292,6 +388,7 @@ export const OPERATIONS: OperationSpec[] = [
     body: { schema: waitlistSchema, example: { firstName: "Jane", lastName: "Doe", email: "jane@example.com", companyName: "Leaf & Kettle", businessType: "eCommerce", industry: "Food & Beverage" } },
     ok: [{ status: 200, description: "Joined.", json: responses.messageOnlySchema }],
     errors: { 429: "Too many sign-ups from this address." },
+    examples: { 429: [REGISTRATION_LIMITED] },
   },
   // Flows
   {
@@ -307,6 +404,11 @@ export const OPERATIONS: OperationSpec[] = [
       409: "Onboarding is not done (ONBOARDING_REQUIRED), the flow exists (FLOW_EXISTS) or is being generated (GENERATION_IN_PROGRESS).",
       502: "The generator failed; nothing was stored.",
     },
+    examples: {
+      402: [err(402, PREMIUM_FLOW_MESSAGE)],
+      409: [err(409, ONBOARDING_REQUIRED_MESSAGE, "ONBOARDING_REQUIRED"), err(409, FLOW_EXISTS_MESSAGE, "FLOW_EXISTS"), err(409, GENERATION_IN_PROGRESS_MESSAGE, "GENERATION_IN_PROGRESS")],
+      502: [err(502, GENERATE_FAILED_MESSAGE)],
+    },
   },
   {
     method: "get",
@@ -316,6 +418,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     ok: [{ status: 200, description: "The flow.", json: responses.flowSchema }],
     errors: { 404: "No such flow of yours." },
+    examples: { 404: [err(404, FLOW_NOT_FOUND)] },
   },
   {
     method: "delete",
@@ -325,6 +428,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     ok: [{ status: 200, description: "Deleted.", json: responses.messageOnlySchema }],
     errors: { 404: "No such flow of yours." },
+    examples: { 404: [err(404, FLOW_NOT_FOUND)] },
   },
   {
     method: "get",
@@ -333,7 +437,8 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Your flow of one type",
     access: "user",
     ok: [{ status: 200, description: "An empty list, or a list with your one flow of the type.", json: listOf(responses.flowSchema) }],
-    errors: { 400: "Unknown flow type." },
+    errors: { 400: "Unknown flow type (the path names none of the five)." },
+    examples: { 400: [err(400, UNKNOWN_FLOW_TYPE_MESSAGE)] },
   },
   {
     method: "get",
@@ -343,6 +448,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     ok: [{ status: 200, description: "The versions with their touchpoints.", json: listOf(responses.versionSchema) }],
     errors: { 404: "No such flow of yours." },
+    examples: { 404: [err(404, FLOW_NOT_FOUND)] },
   },
   {
     method: "post",
@@ -353,6 +459,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     ok: [{ status: 200, description: "The flow as restored, and the versions involved.", json: responses.rollbackResultSchema }],
     errors: { 404: "No such flow of yours, or the version is not one of this flow's." },
+    examples: { 404: [err(404, FLOW_NOT_FOUND), err(404, VERSION_NOT_FOUND)] },
   },
   {
     method: "get",
@@ -362,6 +469,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     ok: [{ status: 200, description: "The messages (user, assistant, system).", json: listOf(responses.messageSchema) }],
     errors: { 404: "No such flow of yours." },
+    examples: { 404: [err(404, FLOW_NOT_FOUND)] },
   },
   {
     method: "post",
@@ -371,7 +479,14 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     body: { schema: regenerateFlowSchema, example: { feedback: "Make the second email shorter." } },
     ok: [{ status: 200, description: "The new flow and the version it replaced.", json: responses.regenerateResultSchema }],
-    errors: { 402: "Premium flow type (PREMIUM_REQUIRED).", 404: "No such flow of yours.", 409: "A regeneration is already running.", 502: "The generator failed." },
+    errors: { 402: "Premium flow type (PREMIUM_REQUIRED).", 404: "No such flow of yours.", 409: "A regeneration is already running (GENERATION_IN_PROGRESS).", 502: "The generator failed." },
+    examples: {
+      402: [err(402, PREMIUM_FLOW_MESSAGE)],
+      404: [err(404, FLOW_NOT_FOUND)],
+      409: [err(409, GENERATION_IN_PROGRESS_MESSAGE, "GENERATION_IN_PROGRESS")],
+      422: [err(422, FEEDBACK_REQUIRED_MESSAGE, "VALIDATION_FAILED", { feedback: FEEDBACK_REQUIRED_MESSAGE })],
+      502: [err(502, REGENERATE_FAILED_MESSAGE)],
+    },
   },
   {
     method: "put",
@@ -379,9 +494,10 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Flows",
     summary: "Edit a touchpoint",
     access: "user",
-    body: { schema: touchpointEditSchema, example: exampleTouchpoint },
+    body: { schema: touchpointEditApiSchema, example: exampleTouchpoint },
     ok: [{ status: 200, description: "The touchpoint.", json: responses.touchpointSchema }],
     errors: { 404: "No such touchpoint of yours." },
+    examples: { 404: [err(404, TOUCHPOINT_NOT_FOUND)] },
   },
   {
     method: "delete",
@@ -391,6 +507,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     ok: [{ status: 200, description: "The flow, its touchpoints renumbered.", json: responses.touchpointDeletedSchema }],
     errors: { 404: "No such touchpoint of yours." },
+    examples: { 404: [err(404, TOUCHPOINT_NOT_FOUND)] },
   },
   {
     method: "get",
@@ -400,6 +517,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     ok: [{ status: 200, description: "The content per touchpoint.", json: responses.flowContentSchema }],
     errors: { 402: "Premium only (PREMIUM_REQUIRED).", 404: "No such flow of yours, or no content written yet." },
+    examples: { 402: [err(402, CONTENT_PREMIUM_MESSAGE)], 404: [err(404, FLOW_NOT_FOUND), err(404, CONTENT_NOT_FOUND_MESSAGE)] },
   },
   {
     method: "post",
@@ -408,7 +526,20 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Write the content of every touchpoint (premium)",
     access: "user",
     ok: [{ status: 200, description: "The content written.", json: responses.flowContentSchema }],
-    errors: { 402: "Premium only (PREMIUM_REQUIRED).", 404: "No such flow of yours.", 409: "Content is already being written.", 502: "The writer failed; nothing was stored." },
+    errors: {
+      402: "Premium only (PREMIUM_REQUIRED).",
+      404: "No such flow of yours.",
+      409: "Onboarding is not done (ONBOARDING_REQUIRED), or the flow changed while the content was saved (WRITE_CONFLICT).",
+      422: "The flow has no touchpoints, or its company name leaves an SMS no room.",
+      502: "The writer failed; nothing was stored.",
+    },
+    examples: {
+      402: [err(402, CONTENT_PREMIUM_MESSAGE)],
+      404: [err(404, FLOW_NOT_FOUND)],
+      409: [err(409, ONBOARDING_REQUIRED_MESSAGE, "ONBOARDING_REQUIRED"), err(409, "The content kept changing while it was being saved. Please try again.", "WRITE_CONFLICT")],
+      422: [err(422, CONTENT_NO_TOUCHPOINTS_MESSAGE, "VALIDATION_FAILED")],
+      502: [err(502, CONTENT_FAILED_MESSAGE)],
+    },
   },
   {
     method: "get",
@@ -420,6 +551,7 @@ export const OPERATIONS: OperationSpec[] = [
     query: [{ name: "format", in: "query", required: true, description: "The file format.", schema: { type: "string", enum: [...EXPORT_FORMATS] } }],
     ok: [{ status: 200, description: "The file (Content-Disposition: attachment).", files: exportFiles }],
     errors: { 404: "No such flow of yours.", 422: "Unknown export format." },
+    examples: { 404: [err(404, FLOW_NOT_FOUND)], 422: [err(422, EXPORT_FORMAT_MESSAGE, "VALIDATION_FAILED", { format: EXPORT_FORMAT_MESSAGE })] },
   },
   {
     method: "get",
@@ -430,6 +562,7 @@ export const OPERATIONS: OperationSpec[] = [
     query: [{ name: "format", in: "query", required: true, description: "The file format.", schema: { type: "string", enum: [...ALL_FLOWS_EXPORT_FORMATS] } }],
     ok: [{ status: 200, description: "The file (Content-Disposition: attachment).", files: { "application/json": exportFiles["application/json"], "text/markdown": exportFiles["text/markdown"] } }],
     errors: { 422: "Unknown export format." },
+    examples: { 422: [err(422, ALL_FLOWS_FORMAT_MESSAGE, "VALIDATION_FAILED", { format: ALL_FLOWS_FORMAT_MESSAGE })] },
   },
   // Benchmarks and metrics
   {
@@ -446,20 +579,34 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Benchmarks",
     summary: "Add a benchmark (Admin)",
     access: "admin",
-    body: { schema: benchmarkInputSchema, example: { benchmarkType: "Onboarding Flows", performanceIndicator: "Open Rate (Email)", industryMedian: "42%", industry: "Retail", businessType: "eCommerce" } },
+    body: { schema: benchmarkInputSchema, example: exampleBenchmark },
     ok: [{ status: 201, description: "The new benchmark.", json: responses.adminBenchmarkSchema }],
-    errors: { 409: "A benchmark for this peer group and indicator exists." },
+    errors: { 409: "A benchmark for this peer group and indicator exists (BENCHMARK_EXISTS)." },
+    examples: { 409: [BENCHMARK_EXISTS] },
   },
   {
     method: "put",
     path: "/api/benchmarks/{id}",
     tag: "Benchmarks",
-    summary: "Change a benchmark (Admin)",
-    description: "Send the fields that change.",
+    summary: "Replace a benchmark (Admin)",
+    description: PUT_RULE,
     access: "admin",
-    body: { schema: jsonObjectSchema, example: { industryMedian: "43.5%" } },
+    body: { schema: benchmarkInputSchema, example: { ...exampleBenchmark, industryMedian: "43.5%" }, replace: true },
     ok: [{ status: 200, description: "The benchmark.", json: responses.adminBenchmarkSchema }],
-    errors: { 404: "No such benchmark.", 409: "Another benchmark has this peer group and indicator." },
+    errors: { 404: "No such benchmark.", 409: "Another benchmark has this peer group and indicator (BENCHMARK_EXISTS)." },
+    examples: { 404: [err(404, "Benchmark not found.")], 409: [BENCHMARK_EXISTS] },
+  },
+  {
+    method: "patch",
+    path: "/api/benchmarks/{id}",
+    tag: "Benchmarks",
+    summary: "Change some fields of a benchmark (Admin)",
+    description: "The fields sent replace the stored ones; the result is checked whole.",
+    access: "admin",
+    body: { schema: benchmarkInputSchema, example: { industryMedian: "43.5%" }, partial: true },
+    ok: [{ status: 200, description: "The benchmark.", json: responses.adminBenchmarkSchema }],
+    errors: { 404: "No such benchmark.", 409: "Another benchmark has this peer group and indicator (BENCHMARK_EXISTS)." },
+    examples: { 404: [err(404, "Benchmark not found.")], 409: [BENCHMARK_EXISTS] },
   },
   {
     method: "delete",
@@ -469,6 +616,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "admin",
     ok: [{ status: 200, description: "Deleted.", json: responses.messageOnlySchema }],
     errors: { 404: "No such benchmark." },
+    examples: { 404: [err(404, "Benchmark not found.")] },
   },
   {
     method: "get",
@@ -498,6 +646,11 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     ok: [{ status: 200, description: "The updated user and the answers filled.", json: responses.researchResultSchema }],
     errors: { 409: "Research is already running (RESEARCH_RUNNING).", 422: "There is no website to research, or it is not allowed (a private address).", 502: "The website or the model could not be reached." },
+    examples: {
+      409: [err(409, RESEARCH_RUNNING_MESSAGE, "RESEARCH_RUNNING")],
+      422: [err(422, NO_WEBSITE_MESSAGE, "VALIDATION_FAILED", { researchWebsiteUrl: NO_WEBSITE_MESSAGE })],
+      502: [err(502, "The website example.com could not be found.")],
+    },
   },
   // Admin
   {
@@ -534,25 +687,33 @@ export const OPERATIONS: OperationSpec[] = [
     access: "admin",
     body: {
       schema: flowMappingInputSchema,
-      example: {
-        flowName: "Welcome series",
-        flowType: "onboarding",
-        steps: [{ channel: "Email", title: "Welcome", timing: { type: "immediate" }, primaryGoal: "Greet", keyMessages: "Who we are", callToAction: "Shop now" }],
-      },
+      example: exampleRule,
     },
     ok: [{ status: 201, description: "The new rule.", json: responses.flowMappingSchema }],
-    errors: { 409: "A rule with these conditions exists." },
   },
   {
     method: "put",
     path: "/api/admin/flow-mappings/{id}",
     tag: "Admin",
-    summary: "Change a flow mapping rule",
-    description: "Send the fields that change.",
+    summary: "Replace a flow mapping rule",
+    description: PUT_RULE,
     access: "admin",
-    body: { schema: jsonObjectSchema, example: { flowName: "Onboarding for retail" }, description: "The rule's fields that change; the result is checked whole." },
+    body: { schema: flowMappingInputSchema, example: { ...exampleRule, flowName: "Onboarding for retail" }, replace: true },
     ok: [{ status: 200, description: "The rule.", json: responses.flowMappingSchema }],
-    errors: { 404: "No such rule.", 409: "Another rule has these conditions." },
+    errors: { 404: "No such rule." },
+    examples: { 404: [err(404, "Flow map not found.")] },
+  },
+  {
+    method: "patch",
+    path: "/api/admin/flow-mappings/{id}",
+    tag: "Admin",
+    summary: "Change some fields of a flow mapping rule",
+    description: "The fields sent replace the stored ones; the result is checked whole.",
+    access: "admin",
+    body: { schema: flowMappingInputSchema, example: { flowName: "Onboarding for retail" }, partial: true },
+    ok: [{ status: 200, description: "The rule.", json: responses.flowMappingSchema }],
+    errors: { 404: "No such rule." },
+    examples: { 404: [err(404, "Flow map not found.")] },
   },
   {
     method: "delete",
@@ -562,6 +723,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "admin",
     ok: [{ status: 200, description: "Deleted.", json: responses.messageOnlySchema }],
     errors: { 404: "No such rule." },
+    examples: { 404: [err(404, "Flow map not found.")] },
   },
   {
     method: "get",
@@ -580,7 +742,8 @@ export const OPERATIONS: OperationSpec[] = [
     access: "admin",
     body: { schema: userAccessSchema, example: { role: "Admin" } },
     ok: [{ status: 200, description: "The user.", json: responses.adminUserSchema }],
-    errors: { 404: "No such user.", 409: "The last Admin keeps the role." },
+    errors: { 404: "No such user.", 409: "The last Admin keeps the role (LAST_ADMIN)." },
+    examples: { 404: [err(404, "User not found.")], 409: [err(409, LAST_ADMIN_MESSAGE, "LAST_ADMIN")] },
   },
   // Reference
   {
@@ -602,50 +765,77 @@ export const OPERATIONS: OperationSpec[] = [
 ];
 
 const GENERIC_ERRORS: Record<number, string> = {
-  400: "The request is malformed (the body is not JSON, or a parameter is unknown).",
-  401: "Not signed in.",
+  400: "The request is malformed (the body is not JSON).",
+  401: "Not signed in, or the bearer token is not valid (INVALID_TOKEN).",
   402: "A premium subscription is needed.",
-  403: "Not allowed: an Admin-only endpoint, or a state-changing request from another site.",
+  403: "Not allowed: an Admin-only endpoint, or a state-changing request from another site that carries cookies.",
   404: "Not found (or not yours).",
+  405: "The address does not answer this method; Allow lists the ones it does.",
   409: "Conflicts with the current state.",
   413: "The request body is larger than the limit.",
   415: "The request body is not declared as JSON (send Content-Type: application/json).",
-  422: "The input is not valid; `errors` has a message per field.",
+  422: "The input is not valid; `errors` names each field with a message.",
   429: "Too many requests; Retry-After says when to try again.",
   502: "An upstream service (the AI model, a website) failed.",
-};
-
-const ERROR_EXAMPLES: Record<number, unknown> = {
-  401: { message: "Authentication required" },
-  402: { message: "This flow type needs a premium subscription. Upgrade to generate it.", code: "PREMIUM_REQUIRED" },
-  403: { message: "Admin access required" },
-  404: { message: "Flow not found." },
-  409: { message: "A flow of this type already exists. Regenerate it instead.", code: "FLOW_EXISTS" },
-  413: { message: "The request is too large." },
-  415: { message: "Send the request body as JSON with Content-Type: application/json." },
-  422: { message: "All touchpoint fields are required.", errors: { title: "All touchpoint fields are required." } },
-  429: { message: "Too many attempts. Try again in 60 seconds." },
+  503: "The database cannot save right now (disk full); Retry-After says when to try again.",
 };
 
 const isStateChanging = (method: Method) => method !== "get";
 
-/** The statuses an operation answers besides its successes, with why. */
-export function errorStatuses(op: OperationSpec): Record<number, string> {
-  const statuses: Record<number, string> = {};
-  const add = (status: number, why?: string) => {
-    statuses[status] ??= why ?? GENERIC_ERRORS[status];
-  };
-  for (const [status, why] of Object.entries(op.errors ?? {})) add(Number(status), why);
-  if (op.access === "user" || op.access === "admin") add(401);
-  if (op.access === "admin") add(403, "Signed in, but not an Admin.");
-  if (op.body) {
-    add(400, "The body is not valid JSON.");
-    add(413);
-    add(415);
-    add(422);
+/** The 405 of a path: the methods the document lists for it. */
+function methodsOf(path: string) {
+  const methods = OPERATIONS.filter((op) => op.path === path).map((op) => op.method.toUpperCase());
+  return methods.includes("GET") ? [...methods, "HEAD"] : methods;
+}
+
+/** A 422 as the body's own schema gives it: for an empty body, and for a field the schema does not know. */
+function validationExamples(op: OperationSpec): ErrorBody[] {
+  if (!op.body) return [];
+  const examples: ErrorBody[] = [];
+  const refused = (errors: Record<string, string>) => examples.push(err(422, Object.values(errors)[0] ?? "The request is not valid.", "VALIDATION_FAILED", errors));
+  const probes: unknown[] = [...(op.body.partial ? [] : [{}]), ...(op.body.invalid === undefined ? [] : [op.body.invalid])];
+  for (const input of probes) {
+    const result = z.safeParse(op.body.schema as z.ZodType, input);
+    const missing = op.body.replace ? missingFields(op.body.schema, input as Record<string, unknown>) : {};
+    if (!result.success) refused({ ...missing, ...fieldErrorsOf(result.error) });
+    else if (Object.keys(missing).length) refused(missing);
   }
-  if (isStateChanging(op.method) && !op.ok.some((s) => s.redirect)) add(403, GENERIC_ERRORS[403]);
-  return Object.fromEntries(Object.entries(statuses).sort(([a], [b]) => Number(a) - Number(b)));
+  const unknown = unknownFields(op.body.schema, { ...(op.body.example as object), unexpectedField: true });
+  if (Object.keys(unknown).length) refused(unknown);
+  return examples;
+}
+
+/** Every error status an operation answers, with why and real answers as examples. */
+export function errorStatuses(op: OperationSpec): Record<number, string> {
+  return Object.fromEntries(Object.entries(errorAnswers(op)).map(([status, answer]) => [status, answer.why]));
+}
+
+function errorAnswers(op: OperationSpec): Record<number, { why: string; examples: ErrorBody[] }> {
+  const answers: Record<number, { why: string; examples: ErrorBody[] }> = {};
+  const add = (status: number, examples: ErrorBody[], why?: string) => {
+    const answer = (answers[status] ??= { why: why ?? op.errors?.[status] ?? GENERIC_ERRORS[status], examples: [] });
+    for (const example of examples) if (!answer.examples.some((known) => JSON.stringify(known) === JSON.stringify(example))) answer.examples.push(example);
+  };
+  for (const [status, examples] of Object.entries(op.examples ?? {})) add(Number(status), examples ?? []);
+  for (const status of Object.keys(op.errors ?? {}).map(Number)) add(status, []);
+  const signedIn = op.access === "user" || op.access === "admin";
+  add(401, [...(signedIn ? [err(401, API_SIGNED_OUT_MESSAGE)] : []), err(401, INVALID_TOKEN_MESSAGE, "INVALID_TOKEN")], signedIn ? undefined : "The bearer token sent is not valid (INVALID_TOKEN); the call needs no sign-in otherwise.");
+  if (op.access === "admin") add(403, [err(403, "Admin access required")]);
+  if (op.body) {
+    add(400, [err(400, "The request body is not valid JSON.", "INVALID_JSON")]);
+    add(413, [err(413, TOO_LARGE_MESSAGE)]);
+    add(415, [err(415, "Send the request body as JSON with Content-Type: application/json.")]);
+    add(422, validationExamples(op));
+  }
+  if (isStateChanging(op.method) && !op.ok.every((s) => s.redirect)) {
+    add(403, [err(403, CROSS_SITE_MESSAGE, "CROSS_SITE_REQUEST")]);
+    add(503, [err(503, STORAGE_UNAVAILABLE_MESSAGE, "STORAGE_UNAVAILABLE")]);
+  }
+  add(405, [err(405, methodNotAllowedMessage(methodsOf(op.path)))]);
+  for (const [status, answer] of Object.entries(answers)) {
+    if (answer.examples.length === 0) throw new Error(`${op.method.toUpperCase()} ${op.path} documents ${status} without an example answer.`);
+  }
+  return Object.fromEntries(Object.entries(answers).sort(([a], [b]) => Number(a) - Number(b)));
 }
 
 function stripDialect(schema: JsonSchema): JsonSchema {
@@ -653,8 +843,42 @@ function stripDialect(schema: JsonSchema): JsonSchema {
   return rest;
 }
 
-function requestSchema(schema: z.core.$ZodType): JsonSchema {
-  return stripDialect(z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema);
+/** Objects with listed properties take no others (the API refuses unknown fields, naming them). */
+function closeObjects(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closeObjects);
+  if (typeof schema !== "object" || schema === null) return schema;
+  const result: JsonSchema = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, closeObjects(value)]));
+  if (result.properties && result.additionalProperties === undefined) result.additionalProperties = false;
+  return result;
+}
+
+/**
+ * What a body's JSON Schema cannot learn from zod's types alone, read from the checks themselves:
+ * a field that accepts being left out is not required (a pipe that reads the raw value first looks
+ * required to zod), and a choice that accepts "" (no answer) lists it.
+ */
+function acceptsWhatItChecks(ctx: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }) {
+  const def = ctx.zodSchema._zod.def as { type: string; shape?: Record<string, z.core.$ZodType> };
+  const json = ctx.jsonSchema;
+  if (def.type === "object" && def.shape && Array.isArray(json.required)) {
+    json.required = (json.required as string[]).filter((key) => !def.shape?.[key] || !z.safeParse(def.shape[key] as z.ZodType, undefined).success);
+    if ((json.required as string[]).length === 0) delete json.required;
+    const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+    for (const [key, field] of Object.entries(def.shape)) {
+      const property = properties[key];
+      if (Array.isArray(property?.enum) && !property.enum.includes("") && z.safeParse(field as z.ZodType, "").success) property.enum = [...property.enum, ""];
+    }
+  }
+}
+
+function requestSchema(body: Body): JsonSchema {
+  const generated = stripDialect(
+    z.toJSONSchema(body.schema, { io: "input", unrepresentable: "any", target: "draft-2020-12", override: acceptsWhatItChecks }) as JsonSchema,
+  );
+  const schema = (shapeOf(body.schema) ? closeObjects(generated) : generated) as JsonSchema;
+  if (body.replace) schema.required = Object.keys(shapeOf(body.schema) ?? {});
+  if (body.partial) delete schema.required;
+  return schema;
 }
 
 function componentSchemas() {
@@ -702,11 +926,18 @@ export function operationId(op: OperationSpec) {
 function operationObject(op: OperationSpec) {
   const responsesByStatus: Record<string, unknown> = {};
   for (const success of op.ok) responsesByStatus[String(success.status)] = responseObject(success);
-  for (const [status, why] of Object.entries(errorStatuses(op))) {
-    const example = ERROR_EXAMPLES[Number(status)];
+  for (const [status, { why, examples }] of Object.entries(errorAnswers(op))) {
+    const named: Record<string, { value: ErrorBody }> = {};
+    for (const example of examples) {
+      let name: string = example.code;
+      for (let n = 2; named[name]; n++) name = `${example.code}_${n}`;
+      named[name] = { value: example };
+    }
     responsesByStatus[status] = {
       description: why,
-      content: { "application/json": { schema: ref(responses.apiErrorSchema), ...(example ? { example } : {}) } },
+      ...(status === "405" ? { headers: { Allow: { description: "The methods the address answers.", schema: { type: "string" } } } } : {}),
+      ...(status === "429" || status === "503" ? { headers: { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "string" } } } } : {}),
+      content: { "application/json": { schema: ref(responses.apiErrorSchema), examples: named } },
     };
   }
   const parameters = [...pathParameters(op.path), ...(op.query ?? [])];
@@ -722,7 +953,7 @@ function operationObject(op: OperationSpec) {
       ? { requestBody: {
             required: true,
             ...(op.body.description ? { description: op.body.description } : {}),
-            content: { "application/json": { schema: requestSchema(op.body.schema), example: op.body.example } },
+            content: { "application/json": { schema: requestSchema(op.body), example: op.body.example } },
           }, }
       : {}),
     responses: responsesByStatus,

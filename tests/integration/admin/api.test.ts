@@ -96,11 +96,11 @@ describe("every admin endpoint with every role", () => {
   const cases: Array<{ endpoint: string; ok: number; run: (cookie: string | null) => Promise<Response> }> = [
     { endpoint: "POST /api/benchmarks", ok: 201, run: (c) => apiBenchmarks.action(args(send("/api/benchmarks", "POST", c, benchmarkBody))) },
     {
-      endpoint: "PUT /api/benchmarks/{id}",
+      endpoint: "PATCH /api/benchmarks/{id}",
       ok: 200,
       run: async (c) => {
         const { id } = await someBenchmark();
-        return apiBenchmark.action(args(send(`/api/benchmarks/${id}`, "PUT", c, { industryMedian: "41.00%" }), { id }));
+        return apiBenchmark.action(args(send(`/api/benchmarks/${id}`, "PATCH", c, { industryMedian: "41.00%" }), { id }));
       },
     },
     {
@@ -114,11 +114,11 @@ describe("every admin endpoint with every role", () => {
     { endpoint: "GET /api/admin/flow-mappings", ok: 200, run: (c) => apiFlowMappings.loader(args(send("/api/admin/flow-mappings", "GET", c))) },
     { endpoint: "POST /api/admin/flow-mappings", ok: 201, run: (c) => apiFlowMappings.action(args(send("/api/admin/flow-mappings", "POST", c, ruleBody))) },
     {
-      endpoint: "PUT /api/admin/flow-mappings/{id}",
+      endpoint: "PATCH /api/admin/flow-mappings/{id}",
       ok: 200,
       run: async (c) => {
         const { id } = await someRule();
-        return apiFlowMapping.action(args(send(`/api/admin/flow-mappings/${id}`, "PUT", c, { flowName: "Renamed" }), { id }));
+        return apiFlowMapping.action(args(send(`/api/admin/flow-mappings/${id}`, "PATCH", c, { flowName: "Renamed" }), { id }));
       },
     },
     {
@@ -200,10 +200,10 @@ describe("benchmarks", () => {
     await expectStatus(await apiBenchmarks.action(args(jsonRequest("/api/benchmarks", { method: "POST", cookie: admin.cookie, raw: "{nope" }))), 400);
   });
 
-  it("PUT merges the changes, validates the whole row, audits before/after; unknown ids are 404", async () => {
+  it("PATCH merges the changes, validates the whole row, audits before/after; unknown ids are 404", async () => {
     const admin = await createAdmin();
     const row = await someBenchmark();
-    const put = (id: string, body: unknown) => apiBenchmark.action(args(send(`/api/benchmarks/${id}`, "PUT", admin.cookie, body), { id }));
+    const put = (id: string, body: unknown) => apiBenchmark.action(args(send(`/api/benchmarks/${id}`, "PATCH", admin.cookie, body), { id }));
     const updated = await expectStatus(await put(row.id, { industryMedian: "42.50%", openRate: 42.5 }), 200);
     expect(updated).toMatchObject({ id: row.id, benchmarkType: "Lead Nurture", industryMedian: "42.50%", openRate: 42.5 });
     const bad = await expectStatus(await put(row.id, { clickRate: 101 }), 422);
@@ -213,7 +213,24 @@ describe("benchmarks", () => {
     expect(entry).toMatchObject({ action: "update", entity: "benchmark", before: { industryMedian: "40.00%", openRate: null }, after: { industryMedian: "42.50%", openRate: 42.5 } });
     await expectStatus(await put("missing", { industryMedian: "1%" }), 404);
     await expectStatus(await apiBenchmark.action(args(send("/api/benchmarks/missing", "DELETE", admin.cookie), { id: "missing" })), 404);
-    await expectStatus(await apiBenchmark.action(args(send(`/api/benchmarks/${row.id}`, "PATCH", admin.cookie, {}), { id: row.id })), 405);
+    await expectStatus(await apiBenchmark.action(args(send(`/api/benchmarks/${row.id}`, "POST", admin.cookie, {}), { id: row.id })), 405);
+  });
+
+  it("PUT replaces the whole row: a body that leaves fields out is a 422 listing them, and nothing changes", async () => {
+    const admin = await createAdmin();
+    const row = await someBenchmark();
+    const put = (body: unknown) => apiBenchmark.action(args(send(`/api/benchmarks/${row.id}`, "PUT", admin.cookie, body), { id: row.id }));
+    const partial = await expectStatus(await put({ industryMedian: "42.50%" }), 422);
+    expect(partial.code).toBe("VALIDATION_FAILED");
+    expect(Object.keys(partial.errors as object).sort()).toEqual(
+      ["benchmarkType", "businessType", "clickRate", "ctr", "flowType", "industry", "openRate", "performanceIndicator", "revenuePerRecipient", "source"].sort(),
+    );
+    expect((await getBenchmark(row.id))?.industryMedian).toBe("40.00%");
+    const whole = { ...benchmarkBody, industryMedian: "42.50%", source: "", flowType: "", industry: "", businessType: "", openRate: 42.5, clickRate: null, ctr: null, revenuePerRecipient: null };
+    const replaced = await expectStatus(await put(whole), 200);
+    expect(replaced).toMatchObject({ id: row.id, industryMedian: "42.50%", openRate: 42.5, clickRate: null });
+    const unknown = await expectStatus(await put({ ...whole, median: "1%" }), 422);
+    expect(unknown.errors).toEqual({ median: "Unknown field: remove it." });
   });
 
   it("DELETE removes the row, audits what it held, and the stats count follows at once", async () => {
@@ -274,10 +291,22 @@ describe("flow-mapping rules", () => {
     );
   });
 
-  it("PUT merges, re-validates and audits; DELETE removes; unknown ids are 404", async () => {
+  it("PUT replaces the whole rule and refuses a body missing fields with 422 listing them", async () => {
     const admin = await createAdmin();
     const rule = await someRule();
     const put = (body: unknown) => apiFlowMapping.action(args(send(`/api/admin/flow-mappings/${rule.id}`, "PUT", admin.cookie, body), { id: rule.id }));
+    const partial = await expectStatus(await put({ flowName: "Renamed" }), 422);
+    expect(Object.keys(partial.errors as object)).toEqual(expect.arrayContaining(["flowType", "steps", "trigger", "notes"]));
+    expect((await getFlowMapping(rule.id))?.flowName).toBe("General onboarding");
+    const whole = { ...ruleBody, flowName: "Replaced", businessType: "", communicationChannels: "Email + SMS", purchaseDecisionTimeline: "", serviceFrequency: "", upsellOpportunity: "", notes: "" };
+    const replaced = await expectStatus(await put(whole), 200);
+    expect(replaced).toMatchObject({ flowName: "Replaced", steps: [expect.objectContaining({ title: "Welcome" }), expect.objectContaining({ title: "Reminder" })] });
+  });
+
+  it("PATCH merges, re-validates and audits; DELETE removes; unknown ids are 404", async () => {
+    const admin = await createAdmin();
+    const rule = await someRule();
+    const put = (body: unknown) => apiFlowMapping.action(args(send(`/api/admin/flow-mappings/${rule.id}`, "PATCH", admin.cookie, body), { id: rule.id }));
     const updated = await expectStatus(await put({ flowName: "Renamed", businessType: "eCommerce" }), 200);
     expect(updated).toMatchObject({ flowName: "Renamed", businessType: "eCommerce", steps: [expect.objectContaining({ title: "Hi" })] });
     const refused = await expectStatus(await put({ steps: [step("SMS", { type: "immediate" }, "SMS")] }), 422);
@@ -286,7 +315,7 @@ describe("flow-mapping rules", () => {
     expect(entry).toMatchObject({ action: "update", entity: "flow_mapping", before: { flowName: "General onboarding", businessType: "All" }, after: { flowName: "Renamed", businessType: "eCommerce" } });
     await expectStatus(await apiFlowMapping.action(args(send(`/api/admin/flow-mappings/${rule.id}`, "DELETE", admin.cookie), { id: rule.id })), 200);
     expect(await getFlowMapping(rule.id)).toBeNull();
-    await expectStatus(await apiFlowMapping.action(args(send("/api/admin/flow-mappings/nope", "PUT", admin.cookie, { flowName: "x" }), { id: "nope" })), 404);
+    await expectStatus(await apiFlowMapping.action(args(send("/api/admin/flow-mappings/nope", "PATCH", admin.cookie, { flowName: "x" }), { id: "nope" })), 404);
   });
 
   it("every seeded default rule passes the admin validation", async () => {

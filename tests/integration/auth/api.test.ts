@@ -173,9 +173,11 @@ describe("POST /api/auth/register", () => {
     expect(await countUsers()).toBe(1);
   });
 
-  it("cannot be used to pick a role", async () => {
-    const body = await apiBody(await call.register({ body: { ...registration, role: "Admin", isPremium: 1 } }));
-    expect(body).toMatchObject({ role: "User", isPremium: 0 });
+  it("cannot be used to pick a role: the fields are refused with 422 naming them, and no account is made", async () => {
+    const response = await call.register({ body: { ...registration, role: "Admin", isPremium: 1 } });
+    const body = await expectStatus(response, 422);
+    expect(body).toMatchObject({ code: "VALIDATION_FAILED", errors: { role: "Unknown field: remove it.", isPremium: "Unknown field: remove it." } });
+    expect(await countUsers()).toBe(0);
   });
 
   it("answers other methods with 405", async () => {
