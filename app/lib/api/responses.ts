@@ -177,17 +177,26 @@ export const adminStatsSchema = z
   .object({ totalUsers: z.number().int(), benchmarks: z.number().int(), flowMappings: z.number().int() })
   .meta({ id: "AdminStats", example: { totalUsers: 12, benchmarks: 40, flowMappings: 9 } });
 
-const pageFields = { total: z.number().int(), page: z.number().int(), pageSize: z.number().int() };
+const pageFields = {
+  total: z.number().int().min(0).describe("Items in all pages."),
+  page: z.number().int().min(1).describe("This page, from 1."),
+  pageSize: z.number().int().min(1).describe("Items per page (the pageSize asked for, 50 by default)."),
+};
+
+/** One page of a list: every paged list of the API has this shape. */
+const pageOf = <T extends z.ZodType>(item: T, id: string) => z.object({ items: z.array(item), ...pageFields }).strict().meta({ id });
 
 export const flowMappingSchema = z.looseObject({ id: z.string() }).meta({ id: "FlowMapping" });
 
-export const flowMappingPageSchema = z.object({ flowMappings: z.array(flowMappingSchema), ...pageFields }).meta({ id: "FlowMappingPage" });
+export const flowMappingPageSchema = pageOf(flowMappingSchema, "FlowMappingPage");
 
 export const adminUserSchema = z.looseObject({ id: z.string(), email: z.string(), role: z.string() }).meta({ id: "AdminUser" });
 
-export const adminUserPageSchema = z.object({ users: z.array(adminUserSchema), ...pageFields }).meta({ id: "AdminUserPage" });
+export const adminUserPageSchema = pageOf(adminUserSchema, "AdminUserPage");
 
 export const onboardingRowSchema = z.looseObject({ id: z.string() }).meta({ id: "OnboardingRow" });
+
+export const onboardingRowPageSchema = pageOf(onboardingRowSchema, "OnboardingRowPage");
 
 export const researchResultSchema = z
   .object({ user: apiUserSchema, filledFields: z.array(z.string()).describe("The answers the research filled in.") })

@@ -72,10 +72,10 @@ export async function listBenchmarksForAdmin(query: ListQuery<BenchmarkSort>): P
     search: query.search ? containsPattern(query.search) : null,
     sort: query.sort,
     dir: query.dir === "asc" ? 1 : -1,
-    skip: (query.page - 1) * ADMIN_PAGE_SIZE,
-    limit: ADMIN_PAGE_SIZE,
+    skip: (query.page - 1) * (query.pageSize ?? ADMIN_PAGE_SIZE),
+    limit: query.pageSize ?? ADMIN_PAGE_SIZE,
   });
-  return { rows: rows.map(toBenchmarkRow), total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
+  return { rows: rows.map(toBenchmarkRow), total, page: query.page, pageSize: query.pageSize ?? ADMIN_PAGE_SIZE };
 }
 
 export async function getBenchmarkForAdmin(id: string): Promise<BenchmarkRow> {

@@ -9,7 +9,11 @@ import { changePasswordApiSchema, loginApiSchema, profileNameSchema, registerApi
 import { editAnswersSchema, fullQuestionnaireSchema, questionnaireSubmitSchema, waitlistSchema } from "~/lib/schemas/questionnaire";
 import { benchmarkInputSchema } from "~/services/admin/benchmark-schema";
 import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
-import { userAccessSchema } from "~/services/admin/users.server";
+import { USER_TABLE, userAccessSchema } from "~/services/admin/users.server";
+import { MAX_SEARCH_LENGTH } from "~/services/admin/list-query";
+import { FLOW_MAPPING_TABLE } from "~/services/admin/flow-mappings.server";
+import { ONBOARDING_TABLE } from "~/services/admin/onboarding.server";
+import { API_MAX_PAGE_SIZE, PAGE_MESSAGE, PAGE_SIZE_MESSAGE } from "~/services/api-list-query.server";
 import { userMetricsInputSchema } from "~/services/benchmarks/metrics-input";
 import { draftInputSchema } from "~/services/questionnaire/drafts.server";
 import { appVersion } from "~/services/version.server";
@@ -111,13 +115,16 @@ const listOf = (schema: z.ZodType): JsonSchema => ({ type: "array", items: ref(s
 const nullable = (schema: z.ZodType): JsonSchema => ({ oneOf: [ref(schema), { type: "null" }] });
 
 const idParam = (name: string, description: string): Parameter => ({ name, in: "path", required: true, description, schema: { type: "string" } });
-const listQuery: Parameter[] = [
-  { name: "q", in: "query", description: "Search text (also accepted as `query`).", schema: { type: "string" } },
-  { name: "page", in: "query", description: "The page, from 1 (50 rows a page).", schema: { type: "integer", minimum: 1 } },
-  { name: "sort", in: "query", description: "The column to sort by.", schema: { type: "string" } },
+/** A paged list's query parameters; anything else (or a value out of range) is a 422 naming it. */
+const listQuery = (table: { sortable: readonly string[] }): Parameter[] => [
+  { name: "q", in: "query", description: "Search text.", schema: { type: "string", maxLength: MAX_SEARCH_LENGTH } },
+  { name: "query", in: "query", description: "The search text under another name (send q or query, not both).", schema: { type: "string", maxLength: MAX_SEARCH_LENGTH } },
+  { name: "page", in: "query", description: "The page, from 1.", schema: { type: "integer", minimum: 1 } },
+  { name: "pageSize", in: "query", description: `Items per page, 50 by default, at most ${API_MAX_PAGE_SIZE}.`, schema: { type: "integer", minimum: 1, maximum: API_MAX_PAGE_SIZE } },
+  { name: "sort", in: "query", description: "The column to sort by.", schema: { type: "string", enum: [...table.sortable] } },
   { name: "dir", in: "query", description: "Sort direction.", schema: { type: "string", enum: ["asc", "desc"] } },
 ];
-const pagingHeaders = { "X-Total-Count": "Rows in all pages.", "X-Page": "This page, from 1.", "X-Page-Size": "Rows per page." };
+const listQueryRefused = [err(422, PAGE_MESSAGE, "VALIDATION_FAILED", { page: PAGE_MESSAGE }), err(422, PAGE_SIZE_MESSAGE, "VALIDATION_FAILED", { pageSize: PAGE_SIZE_MESSAGE })];
 const exportFiles = {
   "text/markdown": "Markdown (format=md).",
   "text/csv": "CSV (format=csv).",
@@ -667,8 +674,10 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Admin",
     summary: "The onboarding answers of every user (one page)",
     access: "admin",
-    query: listQuery,
-    ok: [{ status: 200, description: "One page of 50; the paging is in the headers.", json: listOf(responses.onboardingRowSchema), headers: pagingHeaders }],
+    query: listQuery(ONBOARDING_TABLE),
+    ok: [{ status: 200, description: "One page.", json: responses.onboardingRowPageSchema }],
+    errors: { 422: "A query parameter is unknown or out of range." },
+    examples: { 422: listQueryRefused },
   },
   {
     method: "get",
@@ -676,8 +685,10 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Admin",
     summary: "The flow mapping rules (one page)",
     access: "admin",
-    query: listQuery,
-    ok: [{ status: 200, description: "One page of 50.", json: responses.flowMappingPageSchema }],
+    query: listQuery(FLOW_MAPPING_TABLE),
+    ok: [{ status: 200, description: "One page.", json: responses.flowMappingPageSchema }],
+    errors: { 422: "A query parameter is unknown or out of range." },
+    examples: { 422: listQueryRefused },
   },
   {
     method: "post",
@@ -731,8 +742,10 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Admin",
     summary: "Every user (one page)",
     access: "admin",
-    query: listQuery,
-    ok: [{ status: 200, description: "One page of 50.", json: responses.adminUserPageSchema }],
+    query: listQuery(USER_TABLE),
+    ok: [{ status: 200, description: "One page.", json: responses.adminUserPageSchema }],
+    errors: { 422: "A query parameter is unknown or out of range." },
+    examples: { 422: listQueryRefused },
   },
   {
     method: "patch",

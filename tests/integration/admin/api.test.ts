@@ -258,7 +258,7 @@ describe("flow-mapping rules", () => {
     const all = await expectStatus(await apiFlowMappings.loader(args(send("/api/admin/flow-mappings", "GET", admin.cookie))), 200);
     expect(all).toMatchObject({ total: 2, page: 1, pageSize: 50 });
     const found = await expectStatus(await apiFlowMappings.loader(args(send("/api/admin/flow-mappings?q=spring", "GET", admin.cookie))), 200);
-    expect(found.flowMappings).toEqual([expect.objectContaining({ id: created.id })]);
+    expect(found.items).toEqual([expect.objectContaining({ id: created.id })]);
     expect(found.total).toBe(1);
   });
 
@@ -326,19 +326,18 @@ describe("flow-mapping rules", () => {
 });
 
 describe("users", () => {
-  it("GET answers { users, total, page } with the documented fields, searches by email or name", async () => {
+  it("GET answers { items, total, page, pageSize } with the documented fields, searches by email or name", async () => {
     const admin = await createAdmin({ firstName: "Ada", lastName: "Root" });
     await createUser({ email: "grace@example.com", firstName: "Grace", lastName: "Hopper" });
     await createUser({ email: "alan@example.com", firstName: "Alan", lastName: "Turing" });
     const get = async (query: string) => expectStatus(await apiUsers.loader(args(send(`/api/admin/users${query}`, "GET", admin.cookie))), 200);
     const all = await get("?query=&page=1");
-    expect(all).toMatchObject({ total: 3, page: 1 });
-    expect(Object.keys((all.users as object[])[0]).sort()).toEqual(["createdAt", "email", "firstName", "id", "isPremium", "lastName", "role"]);
-    expect(((await get("?query=HOPPER")).users as Array<{ email: string }>).map((u) => u.email)).toEqual(["grace@example.com"]);
-    expect(((await get("?query=alan%40")).users as Array<{ email: string }>).map((u) => u.email)).toEqual(["alan@example.com"]);
+    expect(all).toMatchObject({ total: 3, page: 1, pageSize: 50 });
+    expect(Object.keys((all.items as object[])[0]).sort()).toEqual(["createdAt", "email", "firstName", "id", "isPremium", "lastName", "role"]);
+    expect(((await get("?query=HOPPER")).items as Array<{ email: string }>).map((u) => u.email)).toEqual(["grace@example.com"]);
+    expect(((await get("?query=alan%40")).items as Array<{ email: string }>).map((u) => u.email)).toEqual(["alan@example.com"]);
     // Regex characters are searched for literally.
     expect((await get("?query=.*")).total).toBe(0);
-    expect((await get("?page=abc")).page).toBe(1);
   });
 
   it("PATCH sets exactly isPremium (0/1), which the user's next request reads; revoking takes it back", async () => {
@@ -391,17 +390,42 @@ describe("users", () => {
 });
 
 describe("onboarding responses", () => {
-  it("answers one page of the table (the list the spec reads) with the paging in headers", async () => {
+  it("answers one page of the table as { items, total, page, pageSize }, pageSize chosen up to 100", async () => {
     const admin = await createAdmin();
     const docs = Array.from({ length: 55 }, (_, i) => ({ userId: `u${i}`, companyName: `Company ${String(i).padStart(2, "0")}`, businessType: "Other", industry: "Fitness" }));
     await QuestionnaireResponseModel.insertMany(docs);
-    const first = await apiResponses.loader(args(send("/api/admin/onboarding-responses?sort=companyName&dir=asc", "GET", admin.cookie)));
-    const rows = await expectStatus(first, 200);
-    expect(Array.isArray(rows)).toBe(true);
-    expect((rows as unknown as unknown[]).length).toBe(50);
-    expect(first.headers.get("X-Total-Count")).toBe("55");
-    const second = await apiResponses.loader(args(send("/api/admin/onboarding-responses?sort=companyName&dir=asc&page=2", "GET", admin.cookie)));
-    const rest = (await second.json()) as Array<{ companyName: string }>;
-    expect(rest.map((row) => row.companyName)).toEqual(["Company 50", "Company 51", "Company 52", "Company 53", "Company 54"]);
+    const list = async (query: string) => apiResponses.loader(args(send(`/api/admin/onboarding-responses${query}`, "GET", admin.cookie)));
+    const first = await expectStatus(await list("?sort=companyName&dir=asc"), 200);
+    expect(first).toMatchObject({ total: 55, page: 1, pageSize: 50 });
+    expect((first.items as unknown[]).length).toBe(50);
+    const second = await expectStatus(await list("?sort=companyName&dir=asc&page=2"), 200);
+    expect((second.items as Array<{ companyName: string }>).map((row) => row.companyName)).toEqual(["Company 50", "Company 51", "Company 52", "Company 53", "Company 54"]);
+    const small = await expectStatus(await list("?sort=companyName&dir=asc&page=3&pageSize=10"), 200);
+    expect(small).toMatchObject({ total: 55, page: 3, pageSize: 10 });
+    expect((small.items as Array<{ companyName: string }>)[0]!.companyName).toBe("Company 20");
+  });
+
+  it("refuses a query it cannot take with 422 naming the parameter, never falling back silently", async () => {
+    const admin = await createAdmin();
+    const list = async (query: string) => apiResponses.loader(args(send(`/api/admin/onboarding-responses${query}`, "GET", admin.cookie)));
+    const cases: Array<[string, string]> = [
+      ["?page=-1", "page"],
+      ["?page=abc", "page"],
+      ["?page=1.5", "page"],
+      ["?page=0", "page"],
+      ["?pageSize=101", "pageSize"],
+      ["?pageSize=0", "pageSize"],
+      ["?dir=sideways", "dir"],
+      ["?sort=password", "sort"],
+      ["?limit=5", "limit"],
+      ["?q=a&query=b", "query"],
+      [`?q=${"x".repeat(101)}`, "q"],
+      ["?page=1&page=2", "page"],
+    ];
+    for (const [query, parameter] of cases) {
+      const body = await expectStatus(await list(query), 422);
+      expect(body.code, query).toBe("VALIDATION_FAILED");
+      expect(Object.keys(body.errors as object), query).toContain(parameter);
+    }
   });
 });

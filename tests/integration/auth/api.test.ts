@@ -331,9 +331,12 @@ describe("admin API", () => {
     const member = await createUser();
     await QuestionnaireResponseModel.create({ userId: member.user.id, companyName: "Acme", businessType: "Other", industry: "Fitness" });
     const body = await expectStatus(await call.responses({ cookie: admin.cookie }), 200);
-    expect(body).toEqual([
-      expect.objectContaining({ userId: member.user.id, companyName: "Acme", businessType: "Other", industry: "Fitness", communicationChannels: "" }),
-    ]);
+    expect(body).toEqual({
+      items: [expect.objectContaining({ userId: member.user.id, companyName: "Acme", businessType: "Other", industry: "Fitness", communicationChannels: "" })],
+      total: 1,
+      page: 1,
+      pageSize: 50,
+    });
     await expectStatus(await call.responses({ cookie: member.cookie }), 403, "Admin access required");
     await expectStatus(await call.responses(), 401);
   });

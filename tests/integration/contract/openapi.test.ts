@@ -176,7 +176,7 @@ describe("the OpenAPI document", () => {
     const generate = OPERATIONS.find((op) => op.method === "post" && op.path === "/api/ai-flows/generate")!;
     expect(Object.keys(errorStatuses(generate)).map(Number)).toEqual(expect.arrayContaining([400, 401, 402, 403, 409, 413, 415, 422, 502]));
     const adminUsers = OPERATIONS.find((op) => op.path === "/api/admin/users")!;
-    expect(Object.keys(errorStatuses(adminUsers)).map(Number)).toEqual([401, 403, 405]);
+    expect(Object.keys(errorStatuses(adminUsers)).map(Number)).toEqual([401, 403, 405, 422]);
     const components = document.components as { securitySchemes: Record<string, Json> };
     expect(components.securitySchemes.sessionCookie).toMatchObject({ type: "apiKey", in: "cookie", name: "fm_session" });
   });
