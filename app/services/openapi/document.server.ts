@@ -765,7 +765,18 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Reference",
     summary: "This document",
     access: "public",
-    ok: [{ status: 200, description: "The OpenAPI 3.1 document.", json: { type: "object", required: ["openapi", "paths"] } }],
+    ok: [
+      {
+        status: 200,
+        description: "The OpenAPI 3.1 document.",
+        json: {
+          type: "object",
+          description: "An OpenAPI 3.1 document (its own schema is https://spec.openapis.org/oas/3.1/schema/2022-10-07).",
+          required: ["openapi", "info", "paths"],
+          properties: { openapi: { type: "string", const: "3.1.0" }, info: { type: "object" }, paths: { type: "object" }, components: { type: "object" } },
+        },
+      },
+    ],
   },
   {
     method: "get",
@@ -973,6 +984,18 @@ function operationObject(op: OperationSpec) {
   };
 }
 
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Auth: "Sign-up, sign-in and sign-out.",
+  Account: "Your name, password and access tokens.",
+  Onboarding: "The business questionnaire: drafts, submission and your saved answers.",
+  Flows: "Generated email and SMS flows, their versions, conversation and touchpoints.",
+  Content: "Written copy for a flow (premium) and exports.",
+  Benchmarks: "Industry medians and your own figures.",
+  Research: "Filling answers from your website.",
+  Admin: "Users, flow-mapping rules and onboarding answers (role Admin).",
+  Reference: "This document and the reference page.",
+};
+
 /** Either scheme signs a call in, as the same user with the same role and plan. */
 const SIGNED_IN = [{ bearerToken: [] }, { sessionCookie: [] }];
 
@@ -988,11 +1011,12 @@ export function openApiDocument() {
     info: {
       title: "Flowmap API",
       version: appVersion(),
+      license: { name: "Proprietary", identifier: "LicenseRef-Flowmap-Proprietary" },
       description:
         "Plan lifecycle email and SMS flows. Every endpoint answers JSON; errors are `{ message, code, errors? }`, `code` machine-readable. Scripts sign their calls with a personal access token (`Authorization: Bearer <token>`; create one with POST /api/user/tokens or on User Settings); browsers use the `fm_session` cookie set by POST /api/auth/login. Either way the call acts as the same user. State-changing calls from another site that carry cookies are refused (403).",
     },
     servers: [{ url: "/" }],
-    tags: [...new Set(OPERATIONS.map((op) => op.tag))].map((name) => ({ name })),
+    tags: [...new Set(OPERATIONS.map((op) => op.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths,
     components: {
       securitySchemes: {
