@@ -25,6 +25,7 @@ import { methodNotAllowedMessage, TOO_LARGE_MESSAGE } from "~/services/boundary.
 import { fieldErrorsOf, onboardingRequired } from "~/services/domain-error";
 import { missingFields, shapeOf, unknownFields } from "~/services/json-fields.server";
 import { EXAMPLE_ACCOUNT, EXAMPLE_ANSWERS } from "~/services/openapi/examples";
+import exportSchema from "../../../docs/flow-export.schema.json";
 import { STORAGE_UNAVAILABLE_MESSAGE } from "~/services/storage-failure.server";
 import { LAST_ADMIN_MESSAGE } from "~/services/admin/users.server";
 import { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from "~/services/auth/accounts.server";
@@ -905,10 +906,22 @@ function requestSchema(body: Body): JsonSchema {
   return schema;
 }
 
+/**
+ * The JSON export's schema (docs/flow-export.schema.json, also served at
+ * /schemas/flow-export.schema.json) as a component: its definitions become the component's
+ * `$defs`, and its references point at them there.
+ */
+function flowExportComponent(): JsonSchema {
+  const { $schema: _dialect, $id: _id, definitions, ...rest } = exportSchema as JsonSchema;
+  const text = JSON.stringify({ ...rest, $defs: definitions }).replaceAll('"#/definitions/', `"${COMPONENT}FlowExport/$defs/`);
+  return JSON.parse(text) as JsonSchema;
+}
+
 function componentSchemas() {
   const { schemas } = z.toJSONSchema(z.globalRegistry, { io: "output", unrepresentable: "any", uri: (id) => `${COMPONENT}${id}` });
   const components: Record<string, JsonSchema> = {};
   for (const [id, schema] of Object.entries(schemas)) components[id] = stripDialect(schema as JsonSchema);
+  components.FlowExport = flowExportComponent();
   return components;
 }
 
@@ -921,7 +934,9 @@ function responseObject(success: Success) {
     return {
       description: success.description,
       ...(headers ? { headers } : {}),
-      content: Object.fromEntries(Object.entries(success.files).map(([type, description]) => [type, { schema: { type: type === "application/json" ? "object" : "string", description } }])),
+      content: Object.fromEntries(
+        Object.entries(success.files).map(([type, description]) => [type, { schema: type === "application/json" ? { $ref: `${COMPONENT}FlowExport`, description } : { type: "string", description } }]),
+      ),
     };
   }
   const schema = success.json instanceof z.ZodType ? ref(success.json) : (success.json ?? {});
