@@ -3,6 +3,9 @@ import { z } from "zod";
 import { ERROR_CODES } from "~/lib/api/error-codes";
 import { FLOW_TYPES, STEP_TYPES } from "~/lib/flow-types";
 import { MESSAGE_ROLES } from "~/lib/flows/types";
+import { METRIC_KEYS } from "~/lib/metrics";
+import { emptyAnswers } from "~/lib/questionnaire/fields";
+import { timingSchema as stepTimingSchema } from "~/lib/timing-schema";
 
 /**
  * The JSON bodies the API answers with, written once with zod. The OpenAPI document
@@ -68,7 +71,7 @@ export const currentUserSchema = apiUserSchema
 
 export const profileUpdatedSchema = z.object({ message: z.string(), user: apiUserSchema }).meta({ id: "ProfileUpdated" });
 
-const timingSchema = z.looseObject({}).nullable().describe("The touchpoint's timing (an offset or a time relative to an event).");
+const timingSchema = stepTimingSchema.meta({ id: "Timing" }).nullable().describe("The touchpoint's timing (an offset or a time relative to an event).");
 
 export const touchpointSchema = z
   .object({
@@ -140,8 +143,26 @@ export const rollbackResultSchema = z
 
 export const touchpointDeletedSchema = z.object({ message: z.string(), flow: flowSchema }).meta({ id: "TouchpointDeleted" });
 
+const nullableText = z.string().nullable();
+
 export const flowContentSchema = z
-  .looseObject({ flowId: z.string() })
+  .object({
+    flowId: z.string(),
+    versionNumber: z.number().int().describe("The number the current state will carry when it is saved as a version."),
+    touchpoints: z.array(
+      z.object({
+        touchpointId: z.string(),
+        stepType: z.enum(STEP_TYPES),
+        subject: nullableText,
+        preheader: nullableText,
+        bodyText: nullableText,
+        bodyHtml: nullableText,
+        callToAction: nullableText,
+        sms: nullableText,
+        outdated: z.boolean().describe("The touchpoint changed since this was written (or nothing was written for it yet)."),
+      }),
+    ),
+  })
   .meta({ id: "FlowContent", description: "The written email/SMS content of the flow's current version, per touchpoint." });
 
 export const benchmarkSchema = z
@@ -157,14 +178,41 @@ export const benchmarkSchema = z
   })
   .meta({ id: "Benchmark" });
 
-export const adminBenchmarkSchema = z.looseObject({ id: z.string() }).meta({ id: "AdminBenchmark" });
+const figure = z.number().nullable();
+
+export const adminBenchmarkSchema = z
+  .object({
+    id: z.string(),
+    benchmarkType: z.string(),
+    performanceIndicator: z.string(),
+    benchmarkTimestamp: isoDate,
+    industryMedian: z.string(),
+    source: z.string(),
+    flowType: z.string(),
+    industry: z.string(),
+    businessType: z.string(),
+    openRate: figure.describe("Percent, 0–100, or null."),
+    clickRate: figure.describe("Percent, 0–100, or null."),
+    ctr: figure.describe("Percent, 0–100, or null."),
+    revenuePerRecipient: figure.describe("Dollars, or null."),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  })
+  .meta({ id: "AdminBenchmark" });
 
 export const userMetricRecordSchema = z
-  .looseObject({ id: z.string(), flowType: z.enum(FLOW_TYPES), updatedAt: isoDate })
+  .object({
+    id: z.string(),
+    flowType: z.enum(FLOW_TYPES),
+    ...Object.fromEntries(METRIC_KEYS.map((key) => [key, z.number().int().nullable()])),
+    updatedAt: isoDate,
+  })
   .meta({ id: "UserMetrics", description: "One flow's figures, each an integer × 100 (basis points) or null." });
 
+const answerSchemas = Object.fromEntries(Object.entries(emptyAnswers()).map(([key, empty]) => [key, Array.isArray(empty) ? z.array(z.string()) : z.string()]));
+
 export const onboardingSchema = z
-  .looseObject({ companyName: z.string() })
+  .object({ id: z.string(), userId: z.string(), ...answerSchemas, createdAt: isoDate, updatedAt: isoDate })
   .meta({ id: "Onboarding", description: "The saved questionnaire answers." });
 
 export const onboardingSavedSchema = z.object({ created: z.boolean(), onboarding: onboardingSchema }).meta({ id: "OnboardingSaved" });
@@ -186,15 +234,69 @@ const pageFields = {
 /** One page of a list: every paged list of the API has this shape. */
 const pageOf = <T extends z.ZodType>(item: T, id: string) => z.object({ items: z.array(item), ...pageFields }).strict().meta({ id });
 
-export const flowMappingSchema = z.looseObject({ id: z.string() }).meta({ id: "FlowMapping" });
+/** Any JSON value (a rule's exit conditions are free-form, as the admin wrote them). */
+const jsonValue = z
+  .union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()), z.record(z.string(), z.unknown())])
+  .describe("Free-form JSON: the exit conditions as the admin wrote them.");
+
+export const flowMappingSchema = z
+  .object({
+    id: z.string(),
+    flowName: z.string(),
+    flowType: z.enum(FLOW_TYPES).nullable(),
+    businessType: z.string(),
+    communicationChannels: z.string(),
+    purchaseDecisionTimeline: z.string(),
+    serviceFrequency: z.string(),
+    upsellOpportunity: z.string(),
+    trigger: z.string(),
+    exitRules: jsonValue,
+    steps: z.array(
+      z.object({
+        stepNumber: z.number().int(),
+        channel: z.enum(STEP_TYPES),
+        title: z.string(),
+        delayDays: z.number().int(),
+        timing: timingSchema,
+        primaryGoal: z.string(),
+        keyMessages: z.string(),
+        callToAction: z.string(),
+        notes: z.string(),
+      }),
+    ),
+    notes: z.string(),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  })
+  .meta({ id: "FlowMapping" });
 
 export const flowMappingPageSchema = pageOf(flowMappingSchema, "FlowMappingPage");
 
-export const adminUserSchema = z.looseObject({ id: z.string(), email: z.string(), role: z.string() }).meta({ id: "AdminUser" });
+export const adminUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: z.string(),
+    isPremium: z.number().int().describe("1 for premium users, else 0."),
+    createdAt: isoDate,
+  })
+  .meta({ id: "AdminUser" });
 
 export const adminUserPageSchema = pageOf(adminUserSchema, "AdminUserPage");
 
-export const onboardingRowSchema = z.looseObject({ id: z.string() }).meta({ id: "OnboardingRow" });
+export const onboardingRowSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    companyName: z.string(),
+    businessType: z.string(),
+    industry: z.string(),
+    communicationChannels: z.string(),
+    createdAt: isoDate,
+  })
+  .meta({ id: "OnboardingRow" });
 
 export const onboardingRowPageSchema = pageOf(onboardingRowSchema, "OnboardingRowPage");
 
