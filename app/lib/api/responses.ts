@@ -35,11 +35,11 @@ export const apiUserSchema = z
     lastName: z.string(),
     companyName: z.string().nullish(),
     authProvider: z.string().nullish(),
-    isPremium: z.number().int().describe("1 for premium users, else 0."),
+    isPremium: z.boolean().describe("Whether the user has premium."),
     role: z.string(),
     completionMethod: z.string().nullish(),
     researchWebsiteUrl: z.string().nullish(),
-    aiResearchCompleted: z.union([z.number(), z.boolean()]).nullish(),
+    aiResearchCompleted: z.boolean().describe("Whether the AI research of the user's website has run."),
     createdAt: isoDate,
   })
   .meta({ id: "User" });
@@ -59,11 +59,11 @@ export const currentUserSchema = apiUserSchema
       lastName: "Doe",
       companyName: "Acme",
       authProvider: "local",
-      isPremium: 0,
+      isPremium: false,
       role: "User",
       completionMethod: null,
       researchWebsiteUrl: null,
-      aiResearchCompleted: 0,
+      aiResearchCompleted: false,
       createdAt: "2026-01-01T00:00:00.000Z",
       onboardingResponse: null,
     },
@@ -279,7 +279,7 @@ export const adminUserSchema = z
     firstName: z.string(),
     lastName: z.string(),
     role: z.string(),
-    isPremium: z.number().int().describe("1 for premium users, else 0."),
+    isPremium: z.boolean().describe("Whether the user has premium."),
     createdAt: isoDate,
   })
   .meta({ id: "AdminUser" });

@@ -1,6 +1,7 @@
 import { apiJson, apiRoute } from "~/services/api.server";
 import { readListQuery } from "~/services/api-list-query.server";
 import { listUsersAsAdmin, USER_TABLE } from "~/services/admin/users.server";
+import { toApiAdminUser } from "~/services/auth/api-user.server";
 import { requireApiAdmin } from "~/services/auth/auth.server";
 
 // GET /api/admin/users?q=&page=&pageSize=&sort=&dir= → { items, total, page, pageSize }.
@@ -8,5 +9,5 @@ export const loader = apiRoute(async ({ request }) => {
   await requireApiAdmin(request);
   const query = readListQuery(request, USER_TABLE);
   const { users, ...page } = await listUsersAsAdmin(query);
-  return apiJson({ items: users, ...page }, { headers: { "Cache-Control": "private, no-store" } });
+  return apiJson({ items: users.map(toApiAdminUser), ...page }, { headers: { "Cache-Control": "private, no-store" } });
 });

@@ -9,7 +9,8 @@ import { changePasswordApiSchema, loginApiSchema, profileNameSchema, registerApi
 import { editAnswersSchema, fullQuestionnaireSchema, questionnaireSubmitSchema, waitlistSchema } from "~/lib/schemas/questionnaire";
 import { benchmarkInputSchema } from "~/services/admin/benchmark-schema";
 import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
-import { USER_TABLE, userAccessSchema } from "~/services/admin/users.server";
+import { USER_TABLE } from "~/services/admin/users.server";
+import { userAccessApiSchema } from "~/lib/api/admin-users";
 import { MAX_SEARCH_LENGTH } from "~/services/admin/list-query";
 import { FLOW_MAPPING_TABLE } from "~/services/admin/flow-mappings.server";
 import { ONBOARDING_TABLE } from "~/services/admin/onboarding.server";
@@ -754,7 +755,7 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Admin",
     summary: "Change a user's role or premium access",
     access: "admin",
-    body: { schema: userAccessSchema, example: { role: "Admin" } },
+    body: { schema: userAccessApiSchema, example: { isPremium: true } },
     ok: [{ status: 200, description: "The user.", json: responses.adminUserSchema }],
     errors: { 404: "No such user.", 409: "The last Admin keeps the role (LAST_ADMIN)." },
     examples: { 404: [err(404, "User not found.")], 409: [err(409, LAST_ADMIN_MESSAGE, "LAST_ADMIN")] },

@@ -340,20 +340,20 @@ describe("users", () => {
     expect((await get("?query=.*")).total).toBe(0);
   });
 
-  it("PATCH sets exactly isPremium (0/1), which the user's next request reads; revoking takes it back", async () => {
+  it("PATCH sets exactly isPremium (a boolean in and out; stored 0/1), which the user's next request reads; revoking takes it back", async () => {
     const admin = await createAdmin();
     const customer = await createUser();
     const me = async () => expectStatus(await apiAuthUser.loader(args(send("/api/auth/user", "GET", customer.cookie))), 200);
-    expect((await me()).isPremium).toBe(0);
+    expect((await me()).isPremium).toBe(false);
     const patch = (body: unknown) => apiUser.action(args(send(`/api/admin/users/${customer.user.id}`, "PATCH", admin.cookie, body), { id: customer.user.id }));
     const before = await getUserById(customer.user.id);
-    expect(await expectStatus(await patch({ isPremium: true }), 200)).toMatchObject({ id: customer.user.id, isPremium: 1, role: "User" });
+    expect(await expectStatus(await patch({ isPremium: true }), 200)).toMatchObject({ id: customer.user.id, isPremium: true, role: "User" });
     const after = await getUserById(customer.user.id);
     expect(after).toEqual({ ...before, isPremium: 1, updatedAt: expect.any(Date) });
     // The same session, no new sign-in: the next request sees Premium.
-    expect((await me()).isPremium).toBe(1);
-    await expectStatus(await patch({ isPremium: 0 }), 200);
-    expect((await me()).isPremium).toBe(0);
+    expect((await me()).isPremium).toBe(true);
+    await expectStatus(await patch({ isPremium: false }), 200);
+    expect((await me()).isPremium).toBe(false);
     const audits = await AuditLogModel.find({ entity: "user", action: "premium" }).sort({ createdAt: 1 }).lean();
     expect(audits.map((a) => [a.before, a.after])).toEqual([
       [{ isPremium: 0 }, { isPremium: 1 }],
@@ -366,7 +366,11 @@ describe("users", () => {
     const { user } = await createUser();
     const patch = (id: string, body: unknown) => apiUser.action(args(send(`/api/admin/users/${id}`, "PATCH", admin.cookie, body), { id }));
     expect((await expectStatus(await patch(user.id, { role: "Owner" }), 422)).errors).toEqual({ role: "Role must be Admin or User" });
-    expect((await expectStatus(await patch(user.id, { isPremium: "yes" }), 422)).errors).toEqual({ isPremium: "isPremium must be true or false" });
+    for (const isPremium of ["yes", 1, 0, "1", "true", null]) {
+      expect((await expectStatus(await patch(user.id, { isPremium }), 422)).errors, JSON.stringify(isPremium)).toEqual({ isPremium: "isPremium must be true or false" });
+    }
+    expect((await expectStatus(await patch(user.id, { isPremium: true, plan: "gold" }), 422)).errors).toEqual({ plan: "Unknown field: remove it." });
+    expect((await getUserById(user.id))?.isPremium).toBe(0);
     expect((await expectStatus(await patch(user.id, {}), 422)).message).toBe("Send a role or isPremium to change");
     await expectStatus(await patch("nobody", { isPremium: true }), 404);
     await expectStatus(await apiUser.action(args(send(`/api/admin/users/${user.id}`, "PUT", admin.cookie, {}), { id: user.id })), 405);

@@ -72,11 +72,11 @@ describe("GET /api/auth/user", () => {
       lastName: "Lovelace",
       companyName: "",
       authProvider: "local",
-      isPremium: 0,
+      isPremium: false,
       role: "User",
       completionMethod: null,
       researchWebsiteUrl: "",
-      aiResearchCompleted: 0,
+      aiResearchCompleted: false,
       createdAt: user.createdAt.toISOString(),
       onboardingResponse: null,
     });

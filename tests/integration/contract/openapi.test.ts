@@ -349,7 +349,7 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
       await updateUserDetails({ id: researcher.user.id, completionMethod: "ai", researchWebsiteUrl: `${site.origin}/` });
       const done = await call("POST", "/api/ai-research/perform", { cookie: researcher.cookie });
       expect(done.status).toBe(200);
-      expect(done.body).toMatchObject({ user: { aiResearchCompleted: 1 }, filledFields: expect.arrayContaining(["productServiceDescription"]) });
+      expect(done.body).toMatchObject({ user: { aiResearchCompleted: true }, filledFields: expect.arrayContaining(["productServiceDescription"]) });
       expect(site.requests.map((request) => request.path)).toEqual(["/"]);
       expect(model.requests).toHaveLength(1);
       expect(model.requests[0]).toMatchObject({ model: "stub-model" });

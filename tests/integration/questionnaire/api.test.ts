@@ -216,7 +216,7 @@ describe("POST /api/questionnaire/submit", () => {
     await nothingStored();
     const ai = await call.submit({ body: { ...STEP_ANSWERS[1], ...STEP_ANSWERS[7], completionMethod: "ai", researchWebsiteUrl: "pulse.example.com" } });
     expect(ai.status).toBe(201);
-    expect(await apiBody(ai)).toMatchObject({ completionMethod: "ai", researchWebsiteUrl: "pulse.example.com", aiResearchCompleted: 0 });
+    expect(await apiBody(ai)).toMatchObject({ completionMethod: "ai", researchWebsiteUrl: "pulse.example.com", aiResearchCompleted: false });
   });
 
   it("refuses a B2B business: they join the waitlist instead", async () => {
