@@ -26,6 +26,14 @@ import { methodNotAllowedMessage, TOO_LARGE_MESSAGE } from "~/services/boundary.
 import { fieldErrorsOf, onboardingRequired } from "~/services/domain-error";
 import { missingFields, shapeOf, unknownFields } from "~/services/json-fields.server";
 import { EXAMPLE_ACCOUNT, EXAMPLE_ANSWERS } from "~/services/openapi/examples";
+import {
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_IN_PROGRESS_MESSAGE,
+  IDEMPOTENCY_KEY_INVALID_MESSAGE,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_REUSED_MESSAGE,
+  REPLAYED_HEADER,
+} from "~/services/idempotency.server";
 import exportSchema from "../../../docs/flow-export.schema.json";
 import { STORAGE_UNAVAILABLE_MESSAGE } from "~/services/storage-failure.server";
 import { LAST_ADMIN_MESSAGE } from "~/services/admin/users.server";
@@ -86,7 +94,7 @@ interface Success {
 
 interface Parameter {
   name: string;
-  in: "query" | "path";
+  in: "query" | "path" | "header";
   description: string;
   schema: JsonSchema;
   required?: boolean;
@@ -104,6 +112,8 @@ export interface OperationSpec {
   ok: Success[];
   /** Statuses beyond the ones the access rule and the body imply, with when they happen. */
   errors?: Partial<Record<number, string>>;
+  /** Takes an Idempotency-Key: a replay within 24 hours gets the first answer. */
+  idempotent?: boolean;
   /** Real answers for those statuses (each documented status needs one; the generic ones are built in). */
   examples?: Partial<Record<number, ErrorBody[]>>;
 }
@@ -135,6 +145,12 @@ const exportFiles = {
 };
 
 const flowId = idParam("id", "The flow's id.");
+const idempotencyParameter: Parameter = {
+  name: IDEMPOTENCY_HEADER,
+  in: "header",
+  description: `Any unique value (a UUID), up to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible characters. Sending the same request again with the same key within 24 hours returns the first answer and does the work once; the same key with a different body is a 422 (IDEMPOTENCY_KEY_REUSED).`,
+  schema: { type: "string", minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
+};
 const exampleFlowInput = { flowType: "onboarding", customContext: "We sell handmade ceramics; keep the tone warm." };
 const exampleTouchpoint = { title: "Welcome", primaryGoal: "Greet the new customer", keyMessages: "Who we are", callToAction: "Shop now", delayDays: 0 };
 const exampleAnswers = EXAMPLE_ANSWERS;
@@ -407,6 +423,7 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Generate a flow",
     access: "user",
     body: { schema: generateFlowSchema, example: exampleFlowInput },
+    idempotent: true,
     ok: [{ status: 201, description: "The new flow with its touchpoints.", json: responses.flowSchema }],
     errors: {
       402: "The flow type needs premium (code PREMIUM_REQUIRED).",
@@ -487,6 +504,7 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Regenerate a flow from feedback",
     access: "user",
     body: { schema: regenerateFlowSchema, example: { feedback: "Make the second email shorter." } },
+    idempotent: true,
     ok: [{ status: 200, description: "The new flow and the version it replaced.", json: responses.regenerateResultSchema }],
     errors: { 402: "Premium flow type (PREMIUM_REQUIRED).", 404: "No such flow of yours.", 409: "A regeneration is already running (GENERATION_IN_PROGRESS).", 502: "The generator failed." },
     examples: {
@@ -534,6 +552,7 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Content",
     summary: "Write the content of every touchpoint (premium)",
     access: "user",
+    idempotent: true,
     ok: [{ status: 200, description: "The content written.", json: responses.flowContentSchema }],
     errors: {
       402: "Premium only (PREMIUM_REQUIRED).",
@@ -858,6 +877,13 @@ function errorAnswers(op: OperationSpec): Record<number, { why: string; examples
     add(503, [err(503, STORAGE_UNAVAILABLE_MESSAGE, "STORAGE_UNAVAILABLE")]);
   }
   add(405, [err(405, methodNotAllowedMessage(methodsOf(op.path)))]);
+  if (op.idempotent) {
+    add(409, [err(409, IDEMPOTENCY_IN_PROGRESS_MESSAGE, "IDEMPOTENCY_IN_PROGRESS")], op.errors?.[409] ? `${op.errors[409]} Or the first request with this Idempotency-Key is still being answered (IDEMPOTENCY_IN_PROGRESS).` : "The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_IN_PROGRESS).");
+    add(422, [
+      err(422, IDEMPOTENCY_KEY_REUSED_MESSAGE, "IDEMPOTENCY_KEY_REUSED", { [IDEMPOTENCY_HEADER]: IDEMPOTENCY_KEY_REUSED_MESSAGE }),
+      err(422, IDEMPOTENCY_KEY_INVALID_MESSAGE, "VALIDATION_FAILED", { [IDEMPOTENCY_HEADER]: IDEMPOTENCY_KEY_INVALID_MESSAGE }),
+    ]);
+  }
   for (const [status, answer] of Object.entries(answers)) {
     if (answer.examples.length === 0) throw new Error(`${op.method.toUpperCase()} ${op.path} documents ${status} without an example answer.`);
   }
@@ -965,7 +991,11 @@ export function operationId(op: OperationSpec) {
 
 function operationObject(op: OperationSpec) {
   const responsesByStatus: Record<string, unknown> = {};
-  for (const success of op.ok) responsesByStatus[String(success.status)] = responseObject(success);
+  for (const success of op.ok) {
+    const answer = responseObject(success) as { headers?: Record<string, unknown> };
+    if (op.idempotent) answer.headers = { ...answer.headers, [REPLAYED_HEADER]: { description: "true when this is the kept answer to an earlier request with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } } };
+    responsesByStatus[String(success.status)] = answer;
+  }
   for (const [status, { why, examples }] of Object.entries(errorAnswers(op))) {
     const named: Record<string, { value: ErrorBody }> = {};
     for (const example of examples) {
@@ -980,7 +1010,7 @@ function operationObject(op: OperationSpec) {
       content: { "application/json": { schema: ref(responses.apiErrorSchema), examples: named } },
     };
   }
-  const parameters = [...pathParameters(op.path), ...(op.query ?? [])];
+  const parameters = [...pathParameters(op.path), ...(op.query ?? []), ...(op.idempotent ? [idempotencyParameter] : [])];
   return {
     operationId: operationId(op),
     tags: [op.tag],
