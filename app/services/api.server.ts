@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { safeParse, type $ZodType, type output } from "zod/v4/core";
 
+import { errorCodeFor } from "~/lib/api/error-codes";
+import { bearerTokenOf, INVALID_TOKEN_CODE, isBearerOnlyRequest, requireBearerUser } from "~/services/auth/api-tokens.server";
 import { DOMAIN_ERROR_STATUS, fieldErrorsOf, isDomainError, type DomainError } from "~/services/domain-error";
 import {
   BodyTooLargeError,
@@ -12,6 +14,7 @@ import {
   readBodyWithin,
   TOO_LARGE_MESSAGE,
 } from "~/services/boundary.server";
+import { missingFields, unknownFields } from "~/services/json-fields.server";
 import { isCrossSiteRequest } from "~/services/origin.server";
 import { applySecurityHeaders } from "~/services/security.server";
 import { isStorageFailure, storageUnavailable } from "~/services/storage-failure.server";
@@ -24,10 +27,21 @@ export function apiJson(body: unknown, init: ResponseInit = {}) {
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 
-/** Errors always carry a JSON `message`; 422s add a message per field. */
+/**
+ * Every API error body: `{ message, code, errors? }`. `code` is machine-readable: the specific one
+ * given, else its status's (one table, app/lib/api/error-codes.ts). A 401 names the schemes that
+ * sign in (WWW-Authenticate).
+ */
 export function apiError(status: number, message: string, extra: Record<string, unknown> = {}, init: ResponseInit = {}) {
-  return apiJson({ message, ...extra }, { ...init, status });
+  const code = typeof extra.code === "string" ? extra.code : errorCodeFor(status);
+  const headers = new Headers(init.headers);
+  if (status === 401 && !headers.has("WWW-Authenticate")) {
+    headers.set("WWW-Authenticate", code === INVALID_TOKEN_CODE ? 'Bearer realm="Flowmap", error="invalid_token"' : 'Bearer realm="Flowmap"');
+  }
+  return apiJson({ message, ...extra, code }, { ...init, headers, status });
 }
+
+export const CROSS_SITE_MESSAGE = "This request came from another site and was refused.";
 
 export { fieldErrorsOf } from "~/services/domain-error";
 
@@ -48,12 +62,22 @@ function isJsonContentType(value: string | null) {
   return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
+/** How a write reads its body. */
+export interface ReadJsonOptions {
+  /** A PUT: the body replaces the resource, so every field of the schema must be there (422 lists the missing ones). */
+  replace?: boolean;
+}
+
+function refuseFields(errors: Record<string, string>): never {
+  throw apiError(422, Object.values(errors)[0] ?? "The request is not valid.", { errors });
+}
+
 /**
- * Reads and validates a JSON body. A body that is not declared as JSON is a 415, malformed JSON a
- * 400, a body over the limit a 413 (counted while it arrives, never buffered whole), and a failed
- * schema a 422 with a message per field: each thrown as a Response the wrapper returns.
+ * Reads a JSON object body. A body that is not declared as JSON is a 415, malformed JSON a 400, a
+ * body over the limit a 413 (counted while it arrives, never buffered whole), anything but an
+ * object a 422: each thrown as a Response the wrapper returns.
  */
-export async function readJson<S extends $ZodType>(request: Request, schema: S): Promise<output<S>> {
+async function readBodyObject(request: Request): Promise<Record<string, unknown>> {
   let bytes: Uint8Array;
   try {
     bytes = await readBodyWithin(request, MAX_JSON_BYTES);
@@ -69,41 +93,61 @@ export async function readJson<S extends $ZodType>(request: Request, schema: S):
   try {
     body = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
-    throw apiError(400, "The request body is not valid JSON.");
+    throw apiError(400, "The request body is not valid JSON.", { code: "INVALID_JSON" });
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw apiError(422, "The request body must be a JSON object.", { errors: { _form: "The request body must be a JSON object." } });
   }
   const hidden = fieldWithHiddenCharacters(body);
   if (hidden) throw apiError(422, HIDDEN_CHARACTERS_MESSAGE, { errors: { [hidden]: HIDDEN_CHARACTERS_MESSAGE } });
+  return body as Record<string, unknown>;
+}
+
+/**
+ * Reads and validates a JSON body against `schema`: a field the schema does not know is a 422
+ * naming it, a failed check a 422 with a message per field, and for a PUT (`replace`) every field
+ * must be sent. JSON types are taken as the schema declares them.
+ */
+export async function readJson<S extends $ZodType>(request: Request, schema: S, options: ReadJsonOptions = {}): Promise<output<S>> {
+  const body = await readBodyObject(request);
+  const unknown = unknownFields(schema, body);
+  if (Object.keys(unknown).length) refuseFields(unknown);
   const result = safeParse(schema, body);
-  if (!result.success) {
-    const errors = fieldErrorsOf(result.error);
-    throw apiError(422, Object.values(errors)[0] ?? "The request is not valid.", { errors });
-  }
+  const missing = options.replace ? missingFields(schema, body) : {};
+  if (!result.success) refuseFields({ ...missing, ...fieldErrorsOf(result.error) });
+  if (Object.keys(missing).length) refuseFields(missing);
   return result.data;
 }
 
 /** Any JSON object: the body of the routes whose service checks every field itself. */
 export const jsonObjectSchema = z.record(z.string(), z.unknown());
 
-/** `readJson` for a body that must be a JSON object (400, 413 and 415 as readJson; 422 for anything else). */
-export function readJsonObject(request: Request) {
-  return readJson(request, jsonObjectSchema);
+/**
+ * A JSON object body for a service that validates it itself (with the spec's messages): the
+ * fields `schema` does not know are refused here, and for a PUT (`replace`) the missing ones.
+ */
+export async function readJsonObject(request: Request, schema: $ZodType = jsonObjectSchema, options: ReadJsonOptions = {}) {
+  const body = await readBodyObject(request);
+  const errors = { ...unknownFields(schema, body), ...(options.replace ? missingFields(schema, body) : {}) };
+  if (Object.keys(errors).length) refuseFields(errors);
+  return body;
 }
 
 type Handler<A> = (args: A) => Promise<Response> | Response;
 
 /**
  * Wraps a resource route's loader or action: a state-changing request from another site is
- * refused, thrown Responses are returned with security headers, a service's DomainError becomes
+ * refused (unless it is a bearer request without cookies), a bad bearer token is a 401, thrown Responses are returned with security headers, a service's DomainError becomes
  * its documented status and JSON body, a write the database cannot save (disk full) a 503 with
  * Retry-After, and anything else is logged and answered with a JSON 500 that gives nothing away.
  */
 export function apiRoute<A extends LoaderFunctionArgs | ActionFunctionArgs>(handler: Handler<A>) {
   return async (args: A): Promise<Response> => {
     try {
-      if (isCrossSiteRequest(args.request)) return apiError(403, "This request came from another site and was refused.");
+      // A script's bearer request without cookies carries nothing a foreign page could borrow.
+      if (isCrossSiteRequest(args.request) && !isBearerOnlyRequest(args.request)) return apiError(403, CROSS_SITE_MESSAGE, { code: "CROSS_SITE_REQUEST" });
+      // A bad or revoked token is a 401 on every route, also the ones that need no sign-in.
+      if (bearerTokenOf(args.request) !== null) await requireBearerUser(args.request);
       const response = await handler(args);
       applySecurityHeaders(response.headers);
       return response;

@@ -1,5 +1,6 @@
 import { matchPath } from "@remix-run/react";
 
+import { errorCodeFor } from "~/lib/api/error-codes";
 import {
   CROSS_SITE_HEADER,
   INTERNAL_HEADERS,
@@ -74,7 +75,9 @@ function isApiPath(pathname: string) {
   return pathname === "/api" || pathname.startsWith("/api/");
 }
 
+/** A JSON answer given before the app runs; an error carries its status's code, as the API's own do. */
 function jsonAnswer(status: number, body: Record<string, unknown>, headers: HeadersInit = {}) {
+  if (status >= 400 && body.code === undefined) body = { ...body, code: errorCodeFor(status) };
   const result = new Headers(headers);
   result.set("Content-Type", "application/json; charset=utf-8");
   return new Response(JSON.stringify(body), { status, headers: result });
@@ -181,10 +184,17 @@ export function allowedMethods(module: Record<string, unknown>) {
   return methods;
 }
 
-export function methodNotAllowedAnswer(methods: string[]) {
-  const named = methods.filter((m) => m !== "HEAD");
+const METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/** The 405's message: the methods an address answers (HEAD aside), always in the same order. */
+export function methodNotAllowedMessage(methods: string[]) {
+  const named = methods.filter((m) => m !== "HEAD").sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b));
   const list = named.length > 1 ? `${named.slice(0, -1).join(", ")} or ${named.at(-1)}` : (named[0] ?? "no method");
-  return jsonAnswer(405, { message: `Method not allowed. Use ${list}.` }, { Allow: methods.join(", ") });
+  return `Method not allowed. Use ${list}.`;
+}
+
+export function methodNotAllowedAnswer(methods: string[]) {
+  return jsonAnswer(405, { message: methodNotAllowedMessage(methods) }, { Allow: methods.join(", ") });
 }
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -86,10 +86,26 @@ export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorKind, number>> = {
   too_large: 413,
 };
 
-/** Field errors from a zod error: the first message per dotted path (`_form` for the root). */
-export function fieldErrorsFromIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldErrors {
+export const UNKNOWN_FIELD_MESSAGE = "Unknown field: remove it.";
+
+interface IssueLike {
+  path: ReadonlyArray<PropertyKey>;
+  message: string;
+  code?: string;
+  keys?: ReadonlyArray<PropertyKey>;
+}
+
+/**
+ * Field errors from a zod error: the first message per dotted path (`_form` for the root). A field
+ * the schema does not know (a strict object's unrecognized key) is named itself.
+ */
+export function fieldErrorsFromIssues(issues: ReadonlyArray<IssueLike>): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
+    if (issue.code === "unrecognized_keys" && issue.keys?.length) {
+      for (const name of issue.keys) errors[[...issue.path, name].map(String).join(".")] ??= UNKNOWN_FIELD_MESSAGE;
+      continue;
+    }
     const key = issue.path.length ? issue.path.map(String).join(".") : "_form";
     errors[key] ??= issue.message;
   }
@@ -97,6 +113,6 @@ export function fieldErrorsFromIssues(issues: ReadonlyArray<{ path: ReadonlyArra
 }
 
 /** Field errors of a zod error, in the shape services and the API report them: `{ field: "first message" }`. */
-export function fieldErrorsOf(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): FieldErrors {
+export function fieldErrorsOf(error: { issues: ReadonlyArray<IssueLike> }): FieldErrors {
   return fieldErrorsFromIssues(error.issues);
 }

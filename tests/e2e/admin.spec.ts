@@ -217,8 +217,8 @@ for (const javaScriptEnabled of [true, false]) {
     test("users: granting premium applies to the user's next request; revoking takes it back", async ({ page, baseURL }) => {
       const customer = await playwrightRequest.newContext({ baseURL });
       const account = await registerByApi(customer, newUser({ email: uniqueEmail("customer") }));
-      const plan = async () => ((await (await customer.get("/api/auth/user")).json()) as { isPremium: number }).isPremium;
-      expect(await plan()).toBe(0);
+      const plan = async () => ((await (await customer.get("/api/auth/user")).json()) as { isPremium: boolean }).isPremium;
+      expect(await plan()).toBe(false);
 
       await open(page, "/admin/users", javaScriptEnabled);
       await search(page, account.email);
@@ -227,11 +227,11 @@ for (const javaScriptEnabled of [true, false]) {
       await toggle.click();
       await expectSuccess(page, "Users item updated successfully", javaScriptEnabled);
       await expect(page.getByRole("switch", { name: `Premium for ${account.email}` })).toHaveAttribute("aria-checked", "true");
-      expect(await plan()).toBe(1);
+      expect(await plan()).toBe(true);
 
       await page.getByRole("switch", { name: `Premium for ${account.email}` }).click();
       await expectSuccess(page, "Users item updated successfully", javaScriptEnabled);
-      expect(await plan()).toBe(0);
+      expect(await plan()).toBe(false);
       await customer.dispose();
     });
 

@@ -175,7 +175,7 @@ test.describe("questionnaire with JavaScript", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expectToast(page, "Success!");
     const me = await (await page.request.get("/api/auth/user")).json();
-    expect(me).toMatchObject({ email: user.email, completionMethod: "ai", researchWebsiteUrl: "https://www.pulse-studio.example", aiResearchCompleted: 0 });
+    expect(me).toMatchObject({ email: user.email, completionMethod: "ai", researchWebsiteUrl: "https://www.pulse-studio.example", aiResearchCompleted: false });
   });
 
   test("B2B: step 1 goes to the waitlist at 20%, which thanks every sign-up and goes home", async ({ page, browser }) => {

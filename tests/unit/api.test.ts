@@ -25,7 +25,7 @@ describe("JSON API helpers", () => {
     expect(response.headers.get("Content-Type")).toContain("application/json");
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(await response.json()).toEqual({ ok: true });
-    expect(await apiError(404, "Not found").json()).toEqual({ message: "Not found" });
+    expect(await apiError(404, "Not found").json()).toEqual({ code: "NOT_FOUND", message: "Not found" });
   });
 
   it("parses a valid body", async () => {
@@ -35,7 +35,7 @@ describe("JSON API helpers", () => {
   it("answers malformed JSON with 400", async () => {
     const response = await thrownBy(readJson(post("{not json"), schema));
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: "The request body is not valid JSON." });
+    expect(await response.json()).toEqual({ message: "The request body is not valid JSON.", code: "INVALID_JSON" });
   });
 
   it("answers a failed schema with 422 and a message per field", async () => {

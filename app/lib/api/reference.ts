@@ -65,6 +65,13 @@ function refName(schema: Json): string | null {
 }
 
 /** A short human type for a JSON Schema: "string", "integer", "Flow[]", "string | null". */
+/** A media type's example: its `example`, else every one of its named `examples`, one after another. */
+function exampleOf(media: Json): string | null {
+  if (media.example !== undefined) return JSON.stringify(media.example, null, 2);
+  const named = Object.values(asJson(media.examples)).map((entry) => asJson(entry).value);
+  return named.length ? named.map((value) => JSON.stringify(value, null, 2)).join("\n") : null;
+}
+
 export function typeOf(schemaValue: unknown): string {
   const schema = asJson(schemaValue);
   const name = refName(schema);
@@ -156,7 +163,7 @@ export function buildReference(documentValue: unknown): ReferenceView {
           mediaTypes: Object.keys(content),
           schemaName: json.schema ? refersTo(json.schema) : null,
           shape: json.schema ? typeOf(json.schema) : "",
-          example: json.example === undefined ? null : JSON.stringify(json.example, null, 2),
+          example: exampleOf(json),
         };
       });
       const view: OperationView = {

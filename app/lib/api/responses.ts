@@ -1,7 +1,11 @@
 import { z } from "zod";
 
+import { ERROR_CODES } from "~/lib/api/error-codes";
 import { FLOW_TYPES, STEP_TYPES } from "~/lib/flow-types";
 import { MESSAGE_ROLES } from "~/lib/flows/types";
+import { METRIC_KEYS } from "~/lib/metrics";
+import { emptyAnswers } from "~/lib/questionnaire/fields";
+import { timingSchema as stepTimingSchema } from "~/lib/timing-schema";
 
 /**
  * The JSON bodies the API answers with, written once with zod. The OpenAPI document
@@ -11,14 +15,15 @@ import { MESSAGE_ROLES } from "~/lib/flows/types";
 
 const isoDate = z.string().describe("An ISO 8601 date-time.");
 
-/** Every error: a human message, a message per field for 422s, a machine code for some 402/409s. */
+/** Every error: a human message, a machine-readable code, and a message per field for 422s. */
 export const apiErrorSchema = z
   .object({
-    message: z.string(),
-    errors: z.record(z.string(), z.string()).optional().describe("One message per field (422)."),
-    code: z.string().optional().describe("A machine-readable reason, e.g. PREMIUM_REQUIRED, FLOW_EXISTS."),
+    message: z.string().describe("What went wrong and what to do next, in words."),
+    code: z.enum(ERROR_CODES).describe("A stable machine-readable reason: the status's own code (VALIDATION_FAILED, NOT_FOUND, …) or a more specific one (FLOW_EXISTS, EMAIL_TAKEN, …)."),
+    errors: z.record(z.string(), z.string()).optional().describe("One message per field, named by its dotted path (422)."),
   })
-  .meta({ id: "Error", example: { message: "Email is required", errors: { email: "Email is required" } } });
+  .strict()
+  .meta({ id: "Error", example: { message: "Invalid email address", code: "VALIDATION_FAILED", errors: { email: "Invalid email address" } } });
 
 export const messageOnlySchema = z.object({ message: z.string() }).meta({ id: "Message", example: { message: "Flow deleted." } });
 
@@ -30,11 +35,11 @@ export const apiUserSchema = z
     lastName: z.string(),
     companyName: z.string().nullish(),
     authProvider: z.string().nullish(),
-    isPremium: z.number().int().describe("1 for premium users, else 0."),
+    isPremium: z.boolean().describe("Whether the user has premium."),
     role: z.string(),
     completionMethod: z.string().nullish(),
     researchWebsiteUrl: z.string().nullish(),
-    aiResearchCompleted: z.union([z.number(), z.boolean()]).nullish(),
+    aiResearchCompleted: z.boolean().describe("Whether the AI research of the user's website has run."),
     createdAt: isoDate,
   })
   .meta({ id: "User" });
@@ -54,11 +59,11 @@ export const currentUserSchema = apiUserSchema
       lastName: "Doe",
       companyName: "Acme",
       authProvider: "local",
-      isPremium: 0,
+      isPremium: false,
       role: "User",
       completionMethod: null,
       researchWebsiteUrl: null,
-      aiResearchCompleted: 0,
+      aiResearchCompleted: false,
       createdAt: "2026-01-01T00:00:00.000Z",
       onboardingResponse: null,
     },
@@ -66,7 +71,7 @@ export const currentUserSchema = apiUserSchema
 
 export const profileUpdatedSchema = z.object({ message: z.string(), user: apiUserSchema }).meta({ id: "ProfileUpdated" });
 
-const timingSchema = z.looseObject({}).nullable().describe("The touchpoint's timing (an offset or a time relative to an event).");
+const timingSchema = stepTimingSchema.meta({ id: "Timing" }).nullable().describe("The touchpoint's timing (an offset or a time relative to an event).");
 
 export const touchpointSchema = z
   .object({
@@ -138,8 +143,26 @@ export const rollbackResultSchema = z
 
 export const touchpointDeletedSchema = z.object({ message: z.string(), flow: flowSchema }).meta({ id: "TouchpointDeleted" });
 
+const nullableText = z.string().nullable();
+
 export const flowContentSchema = z
-  .looseObject({ flowId: z.string() })
+  .object({
+    flowId: z.string(),
+    versionNumber: z.number().int().describe("The number the current state will carry when it is saved as a version."),
+    touchpoints: z.array(
+      z.object({
+        touchpointId: z.string(),
+        stepType: z.enum(STEP_TYPES),
+        subject: nullableText,
+        preheader: nullableText,
+        bodyText: nullableText,
+        bodyHtml: nullableText,
+        callToAction: nullableText,
+        sms: nullableText,
+        outdated: z.boolean().describe("The touchpoint changed since this was written (or nothing was written for it yet)."),
+      }),
+    ),
+  })
   .meta({ id: "FlowContent", description: "The written email/SMS content of the flow's current version, per touchpoint." });
 
 export const benchmarkSchema = z
@@ -155,14 +178,41 @@ export const benchmarkSchema = z
   })
   .meta({ id: "Benchmark" });
 
-export const adminBenchmarkSchema = z.looseObject({ id: z.string() }).meta({ id: "AdminBenchmark" });
+const figure = z.number().nullable();
+
+export const adminBenchmarkSchema = z
+  .object({
+    id: z.string(),
+    benchmarkType: z.string(),
+    performanceIndicator: z.string(),
+    benchmarkTimestamp: isoDate,
+    industryMedian: z.string(),
+    source: z.string(),
+    flowType: z.string(),
+    industry: z.string(),
+    businessType: z.string(),
+    openRate: figure.describe("Percent, 0–100, or null."),
+    clickRate: figure.describe("Percent, 0–100, or null."),
+    ctr: figure.describe("Percent, 0–100, or null."),
+    revenuePerRecipient: figure.describe("Dollars, or null."),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  })
+  .meta({ id: "AdminBenchmark" });
 
 export const userMetricRecordSchema = z
-  .looseObject({ id: z.string(), flowType: z.enum(FLOW_TYPES), updatedAt: isoDate })
+  .object({
+    id: z.string(),
+    flowType: z.enum(FLOW_TYPES),
+    ...Object.fromEntries(METRIC_KEYS.map((key) => [key, z.number().int().nullable()])),
+    updatedAt: isoDate,
+  })
   .meta({ id: "UserMetrics", description: "One flow's figures, each an integer × 100 (basis points) or null." });
 
+const answerSchemas = Object.fromEntries(Object.entries(emptyAnswers()).map(([key, empty]) => [key, Array.isArray(empty) ? z.array(z.string()) : z.string()]));
+
 export const onboardingSchema = z
-  .looseObject({ companyName: z.string() })
+  .object({ id: z.string(), userId: z.string(), ...answerSchemas, createdAt: isoDate, updatedAt: isoDate })
   .meta({ id: "Onboarding", description: "The saved questionnaire answers." });
 
 export const onboardingSavedSchema = z.object({ created: z.boolean(), onboarding: onboardingSchema }).meta({ id: "OnboardingSaved" });
@@ -175,18 +225,102 @@ export const adminStatsSchema = z
   .object({ totalUsers: z.number().int(), benchmarks: z.number().int(), flowMappings: z.number().int() })
   .meta({ id: "AdminStats", example: { totalUsers: 12, benchmarks: 40, flowMappings: 9 } });
 
-const pageFields = { total: z.number().int(), page: z.number().int(), pageSize: z.number().int() };
+const pageFields = {
+  total: z.number().int().min(0).describe("Items in all pages."),
+  page: z.number().int().min(1).describe("This page, from 1."),
+  pageSize: z.number().int().min(1).describe("Items per page (the pageSize asked for, 50 by default)."),
+};
 
-export const flowMappingSchema = z.looseObject({ id: z.string() }).meta({ id: "FlowMapping" });
+/** One page of a list: every paged list of the API has this shape. */
+const pageOf = <T extends z.ZodType>(item: T, id: string) => z.object({ items: z.array(item), ...pageFields }).strict().meta({ id });
 
-export const flowMappingPageSchema = z.object({ flowMappings: z.array(flowMappingSchema), ...pageFields }).meta({ id: "FlowMappingPage" });
+/** Any JSON value (a rule's exit conditions are free-form, as the admin wrote them). */
+const jsonValue = z
+  .union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()), z.record(z.string(), z.unknown())])
+  .describe("Free-form JSON: the exit conditions as the admin wrote them.");
 
-export const adminUserSchema = z.looseObject({ id: z.string(), email: z.string(), role: z.string() }).meta({ id: "AdminUser" });
+export const flowMappingSchema = z
+  .object({
+    id: z.string(),
+    flowName: z.string(),
+    flowType: z.enum(FLOW_TYPES).nullable(),
+    businessType: z.string(),
+    communicationChannels: z.string(),
+    purchaseDecisionTimeline: z.string(),
+    serviceFrequency: z.string(),
+    upsellOpportunity: z.string(),
+    trigger: z.string(),
+    exitRules: jsonValue,
+    steps: z.array(
+      z.object({
+        stepNumber: z.number().int(),
+        channel: z.enum(STEP_TYPES),
+        title: z.string(),
+        delayDays: z.number().int(),
+        timing: timingSchema,
+        primaryGoal: z.string(),
+        keyMessages: z.string(),
+        callToAction: z.string(),
+        notes: z.string(),
+      }),
+    ),
+    notes: z.string(),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  })
+  .meta({ id: "FlowMapping" });
 
-export const adminUserPageSchema = z.object({ users: z.array(adminUserSchema), ...pageFields }).meta({ id: "AdminUserPage" });
+export const flowMappingPageSchema = pageOf(flowMappingSchema, "FlowMappingPage");
 
-export const onboardingRowSchema = z.looseObject({ id: z.string() }).meta({ id: "OnboardingRow" });
+export const adminUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: z.string(),
+    isPremium: z.boolean().describe("Whether the user has premium."),
+    createdAt: isoDate,
+  })
+  .meta({ id: "AdminUser" });
+
+export const adminUserPageSchema = pageOf(adminUserSchema, "AdminUserPage");
+
+export const onboardingRowSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    companyName: z.string(),
+    businessType: z.string(),
+    industry: z.string(),
+    communicationChannels: z.string(),
+    createdAt: isoDate,
+  })
+  .meta({ id: "OnboardingRow" });
+
+export const onboardingRowPageSchema = pageOf(onboardingRowSchema, "OnboardingRowPage");
 
 export const researchResultSchema = z
   .object({ user: apiUserSchema, filledFields: z.array(z.string()).describe("The answers the research filled in.") })
   .meta({ id: "ResearchResult" });
+
+export const apiTokenSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    createdAt: isoDate,
+    lastUsedAt: isoDate.nullable().describe("When the token last signed a call (to the minute), or null if never."),
+  })
+  .meta({ id: "AccessToken" });
+
+export const apiTokenCreatedSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    token: z.string().describe("The secret: send it as `Authorization: Bearer <token>`. Shown only in this answer."),
+    createdAt: isoDate,
+  })
+  .meta({
+    id: "AccessTokenCreated",
+    example: { id: "0b6f0a52-3c1e-4d8e-9d54-6a1f0c2b7e11", name: "Reporting script", token: "fmp_2mV0c8yQ3nJ5sWq1bXkT7eR9uL4hG6dF0aZpYoNiMcE", createdAt: "2026-01-01T00:00:00.000Z" },
+  });

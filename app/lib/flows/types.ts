@@ -165,7 +165,20 @@ export const touchpointEditSchema = z.object({
 });
 export type TouchpointEditInput = z.infer<typeof touchpointEditSchema>;
 
-export const flowTypeSchema = z.enum(FLOW_TYPES, { error: UNKNOWN_FLOW_TYPE_MESSAGE });
+export const DELAY_DAYS_MESSAGE = `Delay must be a whole number of days from ${TOUCHPOINT_EDIT_LIMITS.delayDays.min} to ${TOUCHPOINT_EDIT_LIMITS.delayDays.max}.`;
+
+/**
+ * The API's touchpoint edit: the same fields, with delayDays taken as the JSON number it must be
+ * (no number read from text, no fraction rounded, nothing out of range clamped).
+ */
+export const touchpointEditApiSchema = z.extend(touchpointEditSchema, {
+  delayDays: z
+    .int({ error: DELAY_DAYS_MESSAGE })
+    .check(z.minimum(TOUCHPOINT_EDIT_LIMITS.delayDays.min, DELAY_DAYS_MESSAGE), z.maximum(TOUCHPOINT_EDIT_LIMITS.delayDays.max, DELAY_DAYS_MESSAGE)),
+});
+
+export const FLOW_TYPE_REQUIRED_MESSAGE = "Flow type is required.";
+export const flowTypeSchema = z.enum(FLOW_TYPES, { error: (issue) => (issue.input === undefined ? FLOW_TYPE_REQUIRED_MESSAGE : UNKNOWN_FLOW_TYPE_MESSAGE) });
 
 /** POST /api/ai-flows/generate and the Generate Flow button. */
 export const generateFlowSchema = z.object({

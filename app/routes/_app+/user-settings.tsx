@@ -12,10 +12,13 @@ import { Field, FormError, PasswordField } from "~/components/ui/field";
 import { CrownIcon, PremiumBenefitList, UpgradeLink } from "~/components/upgrade-dialog";
 import { KLAVIYO_CONNECT_INTENT, KLAVIYO_DISCONNECT_INTENT, KlaviyoConnectionSection } from "~/components/klaviyo/connection-section";
 import { klaviyoConnectSchema } from "~/lib/klaviyo/schema";
+import { ApiTokensSection, type ApiTokenReply } from "~/components/api-tokens-section";
 import { changePasswordFormSchema, profileNameSchema } from "~/lib/schemas/auth";
 import { DEFAULT_ROLE, planLabel } from "~/lib/user";
 import { getPasswordHashById } from "~/models/user.server";
 import { changePassword, renameUser } from "~/services/auth/accounts.server";
+import { apiTokenFormAction, isApiTokenIntent } from "~/services/auth/api-token-forms.server";
+import { listApiTokens } from "~/services/auth/api-tokens.server";
 import { requireUser, requireUserWithSession } from "~/services/auth/auth.server";
 import { startProviderConnect } from "~/services/auth/oauth-flow.server";
 import { getOAuthSettings } from "~/services/auth/oauth.server";
@@ -42,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       createdAt: user.createdAt.toISOString(),
     },
     klaviyo: await getKlaviyoConnection({ userId: user.id }),
+    tokens: await listApiTokens(user.id),
   };
 }
 
@@ -53,6 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user, sessionId } = await requireUserWithSession(request);
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (isApiTokenIntent(intent)) return apiTokenFormAction({ userId: user.id, intent, form });
   switch (intent) {
     case NAME_INTENT: {
       const submission = parseForm(form, { schema: profileNameSchema });
@@ -97,7 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function UserSettingsRoute() {
-  const { account, provider, klaviyo } = useLoaderData<typeof loader>();
+  const { account, provider, klaviyo, tokens } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const created = new Date(account.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
   return (
@@ -156,6 +161,7 @@ export default function UserSettingsRoute() {
       </section>
 
       <KlaviyoConnectionSection connection={klaviyo} lastResult={actionData?.intent === KLAVIYO_CONNECT_INTENT ? actionData.result : undefined} />
+      <ApiTokensSection tokens={tokens} reply={actionData as ApiTokenReply | undefined} />
 
       <section aria-labelledby="session-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="session-heading" className="text-lg font-semibold text-slate-900">

@@ -1,21 +1,22 @@
+import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
 import { apiJson, apiRoute, byMethod, readJsonObject } from "~/services/api.server";
 import { createFlowMappingAsAdmin, FLOW_MAPPING_TABLE, listFlowMappingsForAdmin } from "~/services/admin/flow-mappings.server";
-import { parseListQuery } from "~/services/admin/list-query";
+import { readListQuery } from "~/services/api-list-query.server";
 import { requireApiAdmin } from "~/services/auth/auth.server";
 
-// GET /api/admin/flow-mappings?q=&page=&sort=&dir= → { flowMappings, total, page, pageSize } (50 a page).
+// GET /api/admin/flow-mappings?q=&page=&pageSize=&sort=&dir= → { items, total, page, pageSize }.
 export const loader = apiRoute(async ({ request }) => {
   await requireApiAdmin(request);
-  const query = parseListQuery(new URL(request.url).searchParams, FLOW_MAPPING_TABLE);
+  const query = readListQuery(request, FLOW_MAPPING_TABLE);
   const { rows, ...page } = await listFlowMappingsForAdmin(query);
-  return apiJson({ flowMappings: rows, ...page }, { headers: { "Cache-Control": "private, no-store" } });
+  return apiJson({ items: rows, ...page }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
 // POST /api/admin/flow-mappings: a new rule (201).
 export const action = byMethod({
   POST: async ({ request }) => {
     const admin = await requireApiAdmin(request);
-    const input = await readJsonObject(request);
+    const input = await readJsonObject(request, flowMappingInputSchema);
     return apiJson(await createFlowMappingAsAdmin({ actor: admin, input }), { status: 201 });
   },
 });

@@ -1,11 +1,13 @@
 import { apiJson, apiRoute } from "~/services/api.server";
-import { parseListQuery } from "~/services/admin/list-query";
+import { readListQuery } from "~/services/api-list-query.server";
 import { listUsersAsAdmin, USER_TABLE } from "~/services/admin/users.server";
+import { toApiAdminUser } from "~/services/auth/api-user.server";
 import { requireApiAdmin } from "~/services/auth/auth.server";
 
-// GET /api/admin/users?query=&page=&sort=&dir= → { users, total, page, pageSize } (50 a page).
+// GET /api/admin/users?q=&page=&pageSize=&sort=&dir= → { items, total, page, pageSize }.
 export const loader = apiRoute(async ({ request }) => {
   await requireApiAdmin(request);
-  const query = parseListQuery(new URL(request.url).searchParams, USER_TABLE);
-  return apiJson(await listUsersAsAdmin(query), { headers: { "Cache-Control": "private, no-store" } });
+  const query = readListQuery(request, USER_TABLE);
+  const { users, ...page } = await listUsersAsAdmin(query);
+  return apiJson({ items: users.map(toApiAdminUser), ...page }, { headers: { "Cache-Control": "private, no-store" } });
 });

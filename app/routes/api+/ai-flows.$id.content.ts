@@ -1,12 +1,13 @@
 import { apiJson, apiRoute, byMethod } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth/auth.server";
 import { getFlowContent, writeFlowContent } from "~/services/flows/content.server";
+import { idempotent } from "~/services/idempotency.server";
 
 /**
  * `/api/ai-flows/{id}/content` (premium): GET the written content of the flow's current version
  * (404 before any was written), POST to write it for every touchpoint. 402 PREMIUM_REQUIRED
  * without premium; 404 for a flow that is not the user's; 502 when the writer fails (nothing
- * is stored then).
+ * is stored then). POST takes an Idempotency-Key: a replay within 24 hours gets the first answer.
  */
 export const loader = apiRoute(async ({ request, params }) => {
   const user = await requireApiUser(request);
@@ -17,7 +18,10 @@ export const loader = apiRoute(async ({ request, params }) => {
 export const action = byMethod({
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request);
-    const content = await writeFlowContent({ user: { id: user.id, isPremium: Boolean(user.isPremium) }, flowId: params.id ?? "" });
-    return apiJson(content, { headers: { "Cache-Control": "no-store" } });
+    // No body: a replay with the same key is the same request.
+    return idempotent(request, { userId: user.id, input: null }, async () => {
+      const content = await writeFlowContent({ user: { id: user.id, isPremium: Boolean(user.isPremium) }, flowId: params.id ?? "" });
+      return apiJson(content, { headers: { "Cache-Control": "no-store" } });
+    });
   },
 });

@@ -1,20 +1,22 @@
-import { isFlowType } from "~/lib/flow-types";
-import { UNKNOWN_FLOW_TYPE_MESSAGE } from "~/lib/flows/types";
-import { apiError, apiJson, byMethod, noGetLoader, readJsonObject } from "~/services/api.server";
+import { generateFlowSchema } from "~/lib/flows/types";
+import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth/auth.server";
 import { generateFlow } from "~/services/flows/flows.server";
+import { idempotent } from "~/services/idempotency.server";
 
 export const loader = noGetLoader(["POST"]);
 
-// POST /api/ai-flows/generate { flowType, customContext? } → 201 with the flow. 400 for an
-// unknown flow type, 402 PREMIUM_REQUIRED, 409 ONBOARDING_REQUIRED / FLOW_EXISTS /
-// GENERATION_IN_PROGRESS, 422 for a bad customContext, 502 when the generator fails.
+// POST /api/ai-flows/generate { flowType, customContext? } → 201 with the flow. 422 for a missing
+// or unknown flow type or a bad customContext (like every other field), 402 PREMIUM_REQUIRED,
+// 409 ONBOARDING_REQUIRED / FLOW_EXISTS / GENERATION_IN_PROGRESS, 502 when the generator fails.
+// With an Idempotency-Key, a replay within 24 hours gets the first answer and generates nothing.
 export const action = byMethod({
   POST: async ({ request }) => {
     const user = await requireApiUser(request);
-    const body = await readJsonObject(request);
-    if (!isFlowType(body.flowType)) return apiError(400, UNKNOWN_FLOW_TYPE_MESSAGE, { errors: { flowType: UNKNOWN_FLOW_TYPE_MESSAGE } });
-    const flow = await generateFlow({ user: { id: user.id, isPremium: user.isPremium === 1 }, input: body });
-    return apiJson(flow, { status: 201 });
+    const body = await readJsonObject(request, generateFlowSchema);
+    return idempotent(request, { userId: user.id, input: body }, async () => {
+      const flow = await generateFlow({ user: { id: user.id, isPremium: user.isPremium === 1 }, input: body });
+      return apiJson(flow, { status: 201 });
+    });
   },
 });

@@ -1,4 +1,4 @@
-import { touchpointEditSchema } from "~/lib/flows/types";
+import { touchpointEditApiSchema } from "~/lib/flows/types";
 import { apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth/auth.server";
 import { deleteTouchpoint, updateTouchpoint } from "~/services/flows/flows.server";
@@ -11,7 +11,7 @@ export const loader = noGetLoader(["PUT", "DELETE"]);
 export const action = byMethod({
   PUT: async ({ request, params }) => {
     const user = await requireApiUser(request);
-    const input = await readJson(request, touchpointEditSchema);
+    const input = await readJson(request, touchpointEditApiSchema);
     const touchpoint = await updateTouchpoint({ user: { id: user.id, isPremium: user.isPremium === 1 }, touchpointId: params.id ?? "", input });
     return apiJson(touchpoint);
   },

@@ -1,3 +1,4 @@
+import { benchmarkInputSchema } from "~/services/admin/benchmark-schema";
 import { createBenchmarkAsAdmin } from "~/services/admin/benchmarks.server";
 import { apiJson, apiRoute, byMethod, readJsonObject } from "~/services/api.server";
 import { requireApiAdmin, requireApiUser } from "~/services/auth/auth.server";
@@ -13,7 +14,7 @@ export const loader = apiRoute(async ({ request }) => {
 export const action = byMethod({
   POST: async ({ request }) => {
     const admin = await requireApiAdmin(request);
-    const input = await readJsonObject(request);
+    const input = await readJsonObject(request, benchmarkInputSchema);
     return apiJson(await createBenchmarkAsAdmin({ actor: admin, input }), { status: 201 });
   },
 });

@@ -1,10 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
-import { apiError } from "~/services/api.server";
+import { apiError, apiJson, apiRoute, CROSS_SITE_MESSAGE } from "~/services/api.server";
+import { bearerTokenOf } from "~/services/auth/api-tokens.server";
 import { endUserSession } from "~/services/auth/session.server";
 import { isCrossSiteRequest, isOwnNavigation } from "~/services/origin.server";
 import { redirectWithToast } from "~/services/toast.server";
+
+export const SIGNED_OUT_MESSAGE = "Signed out.";
+
+/**
+ * Whether the client asked for JSON rather than a page: it accepts application/json and not HTML
+ * (a browser's form post asks for HTML), or it signs its calls with a bearer token.
+ */
+function wantsJson(request: Request) {
+  if (bearerTokenOf(request) !== null) return true;
+  const accept = (request.headers.get("Accept") ?? "").toLowerCase();
+  return accept.includes("application/json") && !accept.includes("text/html");
+}
 
 async function logout(request: Request) {
   const setCookie = await endUserSession(request);
@@ -32,7 +45,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return redirectWithToast("/", STILL_SIGNED_IN_TOAST);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  if (isCrossSiteRequest(request)) return apiError(403, "This request came from another site and was refused.");
-  return logout(request);
+/**
+ * POST /api/logout ends the session. A browser (or any client asking for HTML) is sent to the home
+ * page; an API client that asks for JSON gets `200 { message }` with the cleared cookie. An access
+ * token is not ended by signing out: revoke it with DELETE /api/user/tokens/{id}.
+ */
+const jsonLogout = apiRoute<ActionFunctionArgs>(async ({ request }) => {
+  const setCookie = await endUserSession(request);
+  return apiJson({ message: SIGNED_OUT_MESSAGE }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
+});
+
+export async function action(args: ActionFunctionArgs) {
+  if (wantsJson(args.request)) return jsonLogout(args);
+  if (isCrossSiteRequest(args.request)) return apiError(403, CROSS_SITE_MESSAGE, { code: "CROSS_SITE_REQUEST" });
+  return logout(args.request);
 }

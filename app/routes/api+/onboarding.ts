@@ -1,6 +1,6 @@
-import { apiJson, apiRoute, byMethod, readJson } from "~/services/api.server";
+import { apiJson, apiRoute, byMethod, readJson, readJsonObject } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth/auth.server";
-import { getOnboarding, ONBOARDING_SCHEMAS, saveOnboarding, toApiOnboarding, type OnboardingValidation } from "~/services/onboarding.server";
+import { answersOf, getOnboarding, ONBOARDING_SCHEMAS, saveOnboarding, toApiOnboarding, type OnboardingValidation } from "~/services/onboarding.server";
 
 /**
  * `/api/onboarding`: the signed-in user's own questionnaire. See
@@ -8,10 +8,12 @@ import { getOnboarding, ONBOARDING_SCHEMAS, saveOnboarding, toApiOnboarding, typ
  *
  * - GET: the saved questionnaire, or `null` when there is none (a companyName means it exists).
  * - POST: the wizard's create, checked in full (every text answer required).
- * - PUT: an update (the wizard's or the answers page's), checked with the edit-answers schema.
+ * - PUT: replaces the questionnaire with the edit-answers rules; every answer must be sent (an
+ *   empty one as ""), so nothing is emptied by being left out (422 lists the missing ones).
+ * - PATCH: the answers sent, merged over the saved ones, then checked whole with the same rules.
  *
- * Both writes replace the whole questionnaire and create it when it does not exist yet: 201
- * when this save is the first with a company name, else 200.
+ * Each creates the questionnaire when it does not exist yet: 201 when this save is the first with
+ * a company name, else 200.
  */
 export const loader = apiRoute(async ({ request }) => {
   const user = await requireApiUser(request);
@@ -19,14 +21,24 @@ export const loader = apiRoute(async ({ request }) => {
   return apiJson(saved ? toApiOnboarding(saved) : null, { headers: { "Cache-Control": "no-store" } });
 });
 
-async function save(request: Request, validation: OnboardingValidation) {
-  const user = await requireApiUser(request);
-  const answers = await readJson(request, ONBOARDING_SCHEMAS[validation]);
-  const { response, created } = await saveOnboarding(user.id, answers, { validation });
+async function save(userId: string, answers: unknown, validation: OnboardingValidation) {
+  const { response, created } = await saveOnboarding(userId, answers, { validation });
   return apiJson({ created, onboarding: toApiOnboarding(response) }, { status: created ? 201 : 200, headers: { "Cache-Control": "no-store" } });
 }
 
 export const action = byMethod({
-  POST: ({ request }) => save(request, "full"),
-  PUT: ({ request }) => save(request, "edit"),
+  POST: async ({ request }) => {
+    const user = await requireApiUser(request);
+    return save(user.id, await readJson(request, ONBOARDING_SCHEMAS.full), "full");
+  },
+  PUT: async ({ request }) => {
+    const user = await requireApiUser(request);
+    return save(user.id, await readJson(request, ONBOARDING_SCHEMAS.edit, { replace: true }), "edit");
+  },
+  PATCH: async ({ request }) => {
+    const user = await requireApiUser(request);
+    const changes = await readJsonObject(request, ONBOARDING_SCHEMAS.edit);
+    const saved = await getOnboarding(user.id);
+    return save(user.id, { ...(saved ? answersOf(saved) : {}), ...changes }, "edit");
+  },
 });

@@ -1,3 +1,4 @@
+import { questionnaireSubmitSchema } from "~/lib/schemas/questionnaire";
 import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/services/api.server";
 import { claimRegistration } from "~/services/auth/rate-limit.server";
 import { currentUserPayload } from "~/services/auth/api-user.server";
@@ -13,7 +14,7 @@ export const loader = noGetLoader(["POST"]);
 // taken, 422 with a message per field otherwise.
 export const action = byMethod({
   POST: async ({ request }) => {
-    const body = await readJsonObject(request);
+    const body = await readJsonObject(request, questionnaireSubmitSchema);
     await claimRegistration(request, "account");
     // Read before the new session exists: the draft belongs to whoever sent this request.
     const draftOwner = await draftOwnerOf(request);

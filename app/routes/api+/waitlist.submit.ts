@@ -1,3 +1,4 @@
+import { waitlistSchema } from "~/lib/schemas/questionnaire";
 import { QUESTIONNAIRE_MESSAGES as MESSAGES } from "~/lib/questionnaire/messages";
 import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/services/api.server";
 import { claimRegistration } from "~/services/auth/rate-limit.server";
@@ -10,7 +11,7 @@ export const loader = noGetLoader(["POST"]);
 // One entry per email; a repeat is answered exactly like the first sign-up.
 export const action = byMethod({
   POST: async ({ request }) => {
-    const body = await readJsonObject(request);
+    const body = await readJsonObject(request, waitlistSchema);
     await claimRegistration(request, "waitlist");
     await joinWaitlist({ draftOwner: await draftOwnerOf(request), input: body });
     const headers = new Headers();

@@ -78,10 +78,10 @@ export async function listBenchmarksForAdmin(query: ListQuery<BenchmarkSort>): P
     search: query.search ? containsPattern(query.search) : null,
     sort: query.sort,
     dir: query.dir === "asc" ? 1 : -1,
-    skip: (query.page - 1) * ADMIN_PAGE_SIZE,
-    limit: ADMIN_PAGE_SIZE,
+    skip: (query.page - 1) * (query.pageSize ?? ADMIN_PAGE_SIZE),
+    limit: query.pageSize ?? ADMIN_PAGE_SIZE,
   });
-  return { rows: rows.map(toBenchmarkRow), total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
+  return { rows: rows.map(toBenchmarkRow), total, page: query.page, pageSize: query.pageSize ?? ADMIN_PAGE_SIZE };
 }
 
 export async function getBenchmarkForAdmin(id: string): Promise<BenchmarkRow> {
@@ -104,14 +104,16 @@ export async function createBenchmarkAsAdmin({ actor, input }: { actor: Actor; i
   return toBenchmarkRow(created);
 }
 
-/** Changes merge over the stored row and the result is validated whole, so a PUT may send only what changes. */
-export async function updateBenchmarkAsAdmin({ actor, id, input }: { actor: Actor; id: string; input: unknown }): Promise<BenchmarkRow> {
+/**
+ * Changes a benchmark. `replace` (a PUT): the input is the whole row. Otherwise (a PATCH, the
+ * admin form) the changes merge over the stored row; either way the result is validated whole.
+ */
+export async function updateBenchmarkAsAdmin({ actor, id, input, replace = false }: { actor: Actor; id: string; input: unknown; replace?: boolean }): Promise<BenchmarkRow> {
   const existing = await getBenchmark(id);
   if (!existing) throw notFound("Benchmark not found.");
   const changes = z.record(z.string(), z.unknown()).safeParse(input);
   if (!changes.success) throw validationError("The benchmark is not valid.");
-  const merged: Record<string, unknown> = { ...pickFields({ ...existing }, AUDITED), ...changes.data };
-  const values = parseInput(merged);
+  const values = parseInput(replace ? changes.data : { ...pickFields({ ...existing }, AUDITED), ...changes.data });
   let updated: BenchmarkRecord | null;
   try {
     updated = await updateBenchmark(id, values);

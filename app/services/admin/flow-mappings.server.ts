@@ -60,10 +60,10 @@ export async function listFlowMappingsForAdmin(query: ListQuery<FlowMappingSort>
     search: query.search ? containsPattern(query.search) : null,
     sort: query.sort,
     dir: query.dir === "asc" ? 1 : -1,
-    skip: (query.page - 1) * ADMIN_PAGE_SIZE,
-    limit: ADMIN_PAGE_SIZE,
+    skip: (query.page - 1) * (query.pageSize ?? ADMIN_PAGE_SIZE),
+    limit: query.pageSize ?? ADMIN_PAGE_SIZE,
   });
-  return { rows: rows.map(toFlowMappingRow), total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
+  return { rows: rows.map(toFlowMappingRow), total, page: query.page, pageSize: query.pageSize ?? ADMIN_PAGE_SIZE };
 }
 
 export async function getFlowMappingForAdmin(id: string): Promise<FlowMappingRow> {
@@ -80,12 +80,15 @@ export async function createFlowMappingAsAdmin({ actor, input }: { actor: Actor;
   return toFlowMappingRow(created);
 }
 
-/** A PUT may send only the fields that change: they merge over the stored rule, which is then validated whole. */
-export async function updateFlowMappingAsAdmin({ actor, id, input }: { actor: Actor; id: string; input: unknown }): Promise<FlowMappingRow> {
+/**
+ * Changes a rule. `replace` (a PUT): the input is the whole rule. Otherwise (a PATCH, the admin
+ * form) the fields sent merge over the stored rule; either way the result is validated whole.
+ */
+export async function updateFlowMappingAsAdmin({ actor, id, input, replace = false }: { actor: Actor; id: string; input: unknown; replace?: boolean }): Promise<FlowMappingRow> {
   const existing = await getFlowMapping(id);
   if (!existing) throw notFound("Flow map not found.");
   if (typeof input !== "object" || input === null || Array.isArray(input)) throw validationError("The flow map is not valid.");
-  const values = parseFlowMappingInput({ ...auditView(existing), ...input });
+  const values = parseFlowMappingInput(replace ? input : { ...auditView(existing), ...input });
   const updated = await updateFlowMapping(id, values);
   if (!updated) throw notFound("Flow map not found.");
   const diff = changedFields(auditView(existing), auditView(updated), AUDITED);

@@ -16,6 +16,8 @@ export interface ListQuery<F extends string> {
   sort: F;
   dir: SortDirection;
   page: number;
+  /** Rows per page; the tables always show ADMIN_PAGE_SIZE, the API lets a client choose. */
+  pageSize?: number;
 }
 
 export interface ListQueryOptions<F extends string> {

@@ -25,10 +25,10 @@ export async function listOnboardingForAdmin(query: ListQuery<AdminResponseSort>
     search: query.search ? containsPattern(query.search) : null,
     sort: query.sort,
     dir: query.dir === "asc" ? 1 : -1,
-    skip: (query.page - 1) * ADMIN_PAGE_SIZE,
-    limit: ADMIN_PAGE_SIZE,
+    skip: (query.page - 1) * (query.pageSize ?? ADMIN_PAGE_SIZE),
+    limit: query.pageSize ?? ADMIN_PAGE_SIZE,
   });
-  return { rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
+  return { rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total, page: query.page, pageSize: query.pageSize ?? ADMIN_PAGE_SIZE };
 }
 
 export async function getOnboardingForAdmin(id: string) {

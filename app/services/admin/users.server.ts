@@ -45,10 +45,10 @@ export async function listUsersAsAdmin(query: ListQuery<AdminUserSort>) {
     search: query.search ? containsPattern(query.search) : null,
     sort: query.sort,
     dir: query.dir === "asc" ? 1 : -1,
-    skip: (query.page - 1) * ADMIN_PAGE_SIZE,
-    limit: ADMIN_PAGE_SIZE,
+    skip: (query.page - 1) * (query.pageSize ?? ADMIN_PAGE_SIZE),
+    limit: query.pageSize ?? ADMIN_PAGE_SIZE,
   });
-  return { users: rows.map(toView), total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
+  return { users: rows.map(toView), total, page: query.page, pageSize: query.pageSize ?? ADMIN_PAGE_SIZE };
 }
 
 const premiumFlag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(["0", "1", "true", "false"])], {

@@ -30,7 +30,7 @@ const ACCOUNT_GONE_MESSAGE = "Your account no longer exists.";
 
 /** The email is someone else's account: a conflict reported at the email field. */
 function emailTaken() {
-  return new DomainError("conflict", EMAIL_TAKEN_MESSAGE, { fieldErrors: { email: EMAIL_TAKEN_MESSAGE } });
+  return new DomainError("conflict", EMAIL_TAKEN_MESSAGE, { code: "EMAIL_TAKEN", fieldErrors: { email: EMAIL_TAKEN_MESSAGE } });
 }
 
 /**
@@ -151,7 +151,7 @@ export async function signInWithProvider(profile: ProviderProfile, { signedInUse
   if (!profile.email) throw validationError("The sign-in provider did not share an email address.");
   const existing = await getUserByEmail(profile.email);
   if (existing && !profile.emailVerified) {
-    throw conflict("An account with this email already exists. Sign in with your password instead.");
+    throw conflict("An account with this email already exists. Sign in with your password instead.", "EMAIL_TAKEN");
   }
   if (!profile.emailVerified) {
     throw forbidden(

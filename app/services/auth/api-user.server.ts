@@ -2,7 +2,7 @@ import type { UserRecord } from "~/models/user.server";
 import { getResponseSummaryByUserId } from "~/models/questionnaire-response.server";
 
 /**
- * The current user as `GET /api/auth/user` answers it (the user plus role and
+ * The current user as `GET /api/auth/user` answers it (flags as booleans; the user plus role and
  * onboardingResponse). Never a password hash.
  */
 export async function currentUserPayload(user: UserRecord) {
@@ -23,12 +23,17 @@ export function toApiUser(user: UserRecord) {
     lastName,
     companyName,
     authProvider,
-    isPremium,
+    isPremium: isPremium === 1,
     role,
     completionMethod,
     researchWebsiteUrl,
-    aiResearchCompleted,
+    aiResearchCompleted: aiResearchCompleted === 1,
     createdAt: createdAt instanceof Date ? createdAt.toISOString() : createdAt,
   };
+}
+
+/** An admin's view of a user as the API gives it: flags are booleans in and out of the API (stored as 0/1). */
+export function toApiAdminUser<U extends { isPremium: number }>(user: U): Omit<U, "isPremium"> & { isPremium: boolean } {
+  return { ...user, isPremium: user.isPremium === 1 };
 }
 

@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { ADMIN_ROLE } from "~/lib/user";
 import { getUserById, type UserRecord } from "~/models/user.server";
 import { apiError } from "~/services/api.server";
+import { bearerTokenOf, requireBearerUser } from "~/services/auth/api-tokens.server";
 import { getActiveSession, hasSessionCookie, sessionCookie } from "~/services/auth/session.server";
 import { sharedPerRequest } from "~/services/request-scope.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -23,7 +24,9 @@ function signedIn(request: Request) {
   });
 }
 
+/** The signed-in user's id, or null. An /api request with a bearer token is its owner (a bad token throws a 401). */
 export async function getUserId(request: Request) {
+  if (bearerTokenOf(request) !== null) return (await requireBearerUser(request)).user.id;
   return (await getActiveSession(request))?.userId ?? null;
 }
 
@@ -93,19 +96,27 @@ export function requireAdmin(request: Request): Promise<UserRecord> {
   return requireUserWithRole(request, ADMIN_ROLE);
 }
 
+export const API_SIGNED_OUT_MESSAGE = "You are not signed in. Sign in and try again.";
+
 /** The API's 401; a stale session cookie is cleared with it, as pages do. */
 async function apiSignedOut(request: Request) {
   const headers = (await hasSessionCookie(request))
     ? { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) }) }
     : undefined;
-  return apiError(401, "You are not signed in. Sign in and try again.", {}, { headers });
+  return apiError(401, API_SIGNED_OUT_MESSAGE, {}, { headers });
 }
 
 export async function requireApiUser(request: Request): Promise<UserRecord> {
   return (await requireApiUserWithSession(request)).user;
 }
 
-export async function requireApiUserWithSession(request: Request) {
+/**
+ * The API's signed-in user: the owner of the request's bearer token when it carries one (a bad or
+ * revoked token is a 401 `INVALID_TOKEN`, whatever cookie comes with it), else the session's.
+ * `sessionId` is null for a token, which has no session.
+ */
+export async function requireApiUserWithSession(request: Request): Promise<{ user: UserRecord; sessionId: string | null }> {
+  if (bearerTokenOf(request) !== null) return { user: (await requireBearerUser(request)).user, sessionId: null };
   const found = await signedIn(request);
   if (!found) throw await apiSignedOut(request);
   return { user: found.user, sessionId: found.session.sessionId };

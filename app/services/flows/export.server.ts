@@ -92,7 +92,7 @@ function ownRules(flow: FlowView, rule: RuleFacts): RuleFacts {
   return { trigger: noted.trigger, exitRules: { exitWhen: noted.exitWhen ?? [], ...(stored.smsPolicy ? { smsPolicy: stored.smsPolicy } : {}) } as unknown as FlowMappingRecord["exitRules"] };
 }
 
-async function buildDocument(user: ExportUser, flows: FlowView[], now: Date): Promise<ExportDocument> {
+async function buildDocument(user: ExportUser, flows: FlowView[], now: Date, schemaUrl?: string): Promise<ExportDocument> {
   const stored = user.isPremium ? await findContentEntriesOfFlows({ flowIds: flows.map((flow) => flow.id), userId: user.id }) : new Map();
   const business = await getResponseByUserId(user.id);
   const cache = new Map<FlowType, RuleFacts>();
@@ -100,7 +100,7 @@ async function buildDocument(user: ExportUser, flows: FlowView[], now: Date): Pr
   for (const flow of flows) {
     inputs.push({ flow, content: user.isPremium ? flowContentView(flow, stored.get(flow.id) ?? []) : null, ...ownRules(flow, await ruleFacts(flow.flowType, business, cache)) });
   }
-  return exportDocument(inputs, { exportedAt: now, includesContent: user.isPremium });
+  return exportDocument(inputs, { exportedAt: now, includesContent: user.isPremium, schemaUrl });
 }
 
 function render(document: ExportDocument, format: ExportFormat): string {
@@ -117,7 +117,10 @@ function render(document: ExportDocument, format: ExportFormat): string {
 }
 
 /** GET /api/ai-flows/{id}/export?format=md|csv|json|html|klaviyo */
-export async function exportFlow({ user, flowId, format }: { user: ExportUser; flowId: string; format: string | null }, { now = new Date() } = {}): Promise<ExportFile> {
+export async function exportFlow(
+  { user, flowId, format }: { user: ExportUser; flowId: string; format: string | null },
+  { now = new Date(), schemaUrl }: { now?: Date; schemaUrl?: string } = {},
+): Promise<ExportFile> {
   // format=klaviyo: the requests Send to Klaviyo would make, as JSON.
   if ((format ?? "").trim().toLowerCase() === KLAVIYO_EXPORT_FORMAT) {
     const plan = await klaviyoPlanInput({ user, flowId });
@@ -125,15 +128,18 @@ export async function exportFlow({ user, flowId, format }: { user: ExportUser; f
   }
   const chosen = parseExportFormat(format);
   const flow = await getFlow({ userId: user.id, flowId });
-  const document = await buildDocument(user, [flow], now);
+  const document = await buildDocument(user, [flow], now, schemaUrl);
   return { fileName: exportFileName(flow.companyName, flow.flowType, chosen), mediaType: MEDIA_TYPES[chosen], body: render(document, chosen) };
 }
 
 /** GET /api/ai-flows/export?format=json|md: every flow of the user in one file. */
-export async function exportAllFlows({ user, format }: { user: ExportUser; format: string | null }, { now = new Date() } = {}): Promise<ExportFile> {
+export async function exportAllFlows(
+  { user, format }: { user: ExportUser; format: string | null },
+  { now = new Date(), schemaUrl }: { now?: Date; schemaUrl?: string } = {},
+): Promise<ExportFile> {
   const chosen = parseAllFlowsExportFormat(format);
   const flows = await listFlows({ userId: user.id });
-  const document = await buildDocument(user, flows, now);
+  const document = await buildDocument(user, flows, now, schemaUrl);
   const company = flows[0]?.companyName ?? (await getResponseByUserId(user.id))?.companyName ?? "";
   return { fileName: exportFileName(company, "flows", chosen), mediaType: MEDIA_TYPES[chosen], body: render(document, chosen) };
 }

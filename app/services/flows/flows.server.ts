@@ -77,10 +77,10 @@ export interface FlowUser {
   isPremium: boolean;
 }
 
-const FLOW_NOT_FOUND = "Flow not found.";
-const TOUCHPOINT_NOT_FOUND = "Touchpoint not found.";
-const VERSION_NOT_FOUND = "Version not found.";
-const GENERATION_IN_PROGRESS_MESSAGE = "This flow is already being generated. It will appear when it is ready.";
+export const FLOW_NOT_FOUND = "Flow not found.";
+export const TOUCHPOINT_NOT_FOUND = "Touchpoint not found.";
+export const VERSION_NOT_FOUND = "Version not found.";
+export const GENERATION_IN_PROGRESS_MESSAGE = "This flow is already being generated. It will appear when it is ready.";
 /** How long past the longest model call a claim left by a crash elsewhere still counts. */
 const GENERATION_CLAIM_MARGIN_MS = 30_000;
 

@@ -2,20 +2,59 @@ import { z } from "zod";
 
 import { ALL_FLOWS_EXPORT_FORMATS, EXPORT_FORMATS } from "~/lib/content/export/model";
 import { FLOW_TYPES } from "~/lib/flow-types";
+import { createApiTokenSchema } from "~/lib/api/tokens";
 import * as responses from "~/lib/api/responses";
 import { scorecardSchema } from "~/lib/scorecard/api-schema";
-import { generateFlowSchema, regenerateFlowSchema, touchpointEditSchema } from "~/lib/flows/types";
+import { generateFlowSchema, regenerateFlowSchema, touchpointEditApiSchema } from "~/lib/flows/types";
 import { changePasswordApiSchema, loginApiSchema, profileNameSchema, registerApiSchema } from "~/lib/schemas/auth";
 import { editAnswersSchema, fullQuestionnaireSchema, questionnaireSubmitSchema, waitlistSchema } from "~/lib/schemas/questionnaire";
 import { benchmarkInputSchema } from "~/services/admin/benchmark-schema";
 import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
-import { userAccessSchema } from "~/services/admin/users.server";
 import { klaviyoConnectSchema, klaviyoSendSchema as klaviyoSendInputSchema } from "~/lib/klaviyo/schema";
 import { klaviyoConnectionSchema, klaviyoSendSchema } from "~/lib/klaviyo/responses";
 import { jsonObjectSchema } from "~/services/api.server";
+import { USER_TABLE } from "~/services/admin/users.server";
+import { userAccessApiSchema } from "~/lib/api/admin-users";
+import { MAX_SEARCH_LENGTH } from "~/services/admin/list-query";
+import { FLOW_MAPPING_TABLE } from "~/services/admin/flow-mappings.server";
+import { ONBOARDING_TABLE } from "~/services/admin/onboarding.server";
+import { API_MAX_PAGE_SIZE, PAGE_MESSAGE, PAGE_SIZE_MESSAGE } from "~/services/api-list-query.server";
 import { userMetricsInputSchema } from "~/services/benchmarks/metrics-input";
 import { draftInputSchema } from "~/services/questionnaire/drafts.server";
 import { appVersion } from "~/services/version.server";
+import { errorCodeFor, type ErrorCode } from "~/lib/api/error-codes";
+import { CROSS_SITE_MESSAGE } from "~/services/api.server";
+import { INVALID_TOKEN_MESSAGE } from "~/services/auth/api-tokens.server";
+import { API_SIGNED_OUT_MESSAGE } from "~/services/auth/auth.server";
+import { methodNotAllowedMessage, TOO_LARGE_MESSAGE } from "~/services/boundary.server";
+import { fieldErrorsOf, onboardingRequired } from "~/services/domain-error";
+import { missingFields, shapeOf, unknownFields } from "~/services/json-fields.server";
+import { EXAMPLE_ACCOUNT, EXAMPLE_ANSWERS } from "~/services/openapi/examples";
+import {
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_IN_PROGRESS_MESSAGE,
+  IDEMPOTENCY_KEY_INVALID_MESSAGE,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_REUSED_MESSAGE,
+  REPLAYED_HEADER,
+} from "~/services/idempotency.server";
+import exportSchema from "../../../docs/flow-export.schema.json";
+import { STORAGE_UNAVAILABLE_MESSAGE } from "~/services/storage-failure.server";
+import { LAST_ADMIN_MESSAGE } from "~/services/admin/users.server";
+import { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from "~/services/auth/accounts.server";
+import { CONTENT_FAILED_MESSAGE, CONTENT_NO_TOUCHPOINTS_MESSAGE, CONTENT_NOT_FOUND_MESSAGE, CONTENT_PREMIUM_MESSAGE } from "~/services/flows/content.server";
+import { ALL_FLOWS_FORMAT_MESSAGE, EXPORT_FORMAT_MESSAGE } from "~/services/flows/export.server";
+import { FLOW_NOT_FOUND, GENERATION_IN_PROGRESS_MESSAGE, TOUCHPOINT_NOT_FOUND, VERSION_NOT_FOUND } from "~/services/flows/flows.server";
+import { NO_WEBSITE_MESSAGE, RESEARCH_RUNNING_MESSAGE } from "~/services/research/research.server";
+import { TOO_MANY_TOKENS_MESSAGE } from "~/lib/api/tokens";
+import {
+  FEEDBACK_REQUIRED_MESSAGE,
+  FLOW_EXISTS_MESSAGE,
+  GENERATE_FAILED_MESSAGE,
+  PREMIUM_FLOW_MESSAGE,
+  REGENERATE_FAILED_MESSAGE,
+  UNKNOWN_FLOW_TYPE_MESSAGE,
+} from "~/lib/flows/types";
 
 /**
  * The OpenAPI 3.1 document of every /api endpoint (GET /api/openapi.json, rendered at /api/docs).
@@ -37,6 +76,12 @@ interface Body {
   schema: z.core.$ZodType;
   example: unknown;
   description?: string;
+  /** A PUT: every field of the schema is required. */
+  replace?: boolean;
+  /** A PATCH: no field is required; the ones sent are checked as the schema says. */
+  partial?: boolean;
+  /** A body the schema refuses, for the documented 422 when an empty body passes. */
+  invalid?: unknown;
 }
 
 interface Success {
@@ -53,7 +98,7 @@ interface Success {
 
 interface Parameter {
   name: string;
-  in: "query" | "path";
+  in: "query" | "path" | "header";
   description: string;
   schema: JsonSchema;
   required?: boolean;
@@ -71,6 +116,10 @@ export interface OperationSpec {
   ok: Success[];
   /** Statuses beyond the ones the access rule and the body imply, with when they happen. */
   errors?: Partial<Record<number, string>>;
+  /** Takes an Idempotency-Key: a replay within 24 hours gets the first answer. */
+  idempotent?: boolean;
+  /** Real answers for those statuses (each documented status needs one; the generic ones are built in). */
+  examples?: Partial<Record<number, ErrorBody[]>>;
 }
 
 const ref = (schema: z.ZodType): JsonSchema => {
@@ -82,13 +131,16 @@ const listOf = (schema: z.ZodType): JsonSchema => ({ type: "array", items: ref(s
 const nullable = (schema: z.ZodType): JsonSchema => ({ oneOf: [ref(schema), { type: "null" }] });
 
 const idParam = (name: string, description: string): Parameter => ({ name, in: "path", required: true, description, schema: { type: "string" } });
-const listQuery: Parameter[] = [
-  { name: "q", in: "query", description: "Search text (also accepted as `query`).", schema: { type: "string" } },
-  { name: "page", in: "query", description: "The page, from 1 (50 rows a page).", schema: { type: "integer", minimum: 1 } },
-  { name: "sort", in: "query", description: "The column to sort by.", schema: { type: "string" } },
+/** A paged list's query parameters; anything else (or a value out of range) is a 422 naming it. */
+const listQuery = (table: { sortable: readonly string[] }): Parameter[] => [
+  { name: "q", in: "query", description: "Search text.", schema: { type: "string", maxLength: MAX_SEARCH_LENGTH } },
+  { name: "query", in: "query", description: "The search text under another name (send q or query, not both).", schema: { type: "string", maxLength: MAX_SEARCH_LENGTH } },
+  { name: "page", in: "query", description: "The page, from 1.", schema: { type: "integer", minimum: 1 } },
+  { name: "pageSize", in: "query", description: `Items per page, 50 by default, at most ${API_MAX_PAGE_SIZE}.`, schema: { type: "integer", minimum: 1, maximum: API_MAX_PAGE_SIZE } },
+  { name: "sort", in: "query", description: "The column to sort by.", schema: { type: "string", enum: [...table.sortable] } },
   { name: "dir", in: "query", description: "Sort direction.", schema: { type: "string", enum: ["asc", "desc"] } },
 ];
-const pagingHeaders = { "X-Total-Count": "Rows in all pages.", "X-Page": "This page, from 1.", "X-Page-Size": "Rows per page." };
+const listQueryRefused = [err(422, PAGE_MESSAGE, "VALIDATION_FAILED", { page: PAGE_MESSAGE }), err(422, PAGE_SIZE_MESSAGE, "VALIDATION_FAILED", { pageSize: PAGE_SIZE_MESSAGE })];
 const exportFiles = {
   "text/markdown": "Markdown (format=md).",
   "text/csv": "CSV (format=csv).",
@@ -97,10 +149,54 @@ const exportFiles = {
 };
 
 const flowId = idParam("id", "The flow's id.");
+const idempotencyParameter: Parameter = {
+  name: IDEMPOTENCY_HEADER,
+  in: "header",
+  description: `Any unique value (a UUID), up to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible characters. Sending the same request again with the same key within 24 hours returns the first answer and does the work once; the same key with a different body is a 422 (IDEMPOTENCY_KEY_REUSED).`,
+  schema: { type: "string", minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
+};
 const exampleFlowInput = { flowType: "onboarding", customContext: "We sell handmade ceramics; keep the tone warm." };
 const exampleTouchpoint = { title: "Welcome", primaryGoal: "Greet the new customer", keyMessages: "Who we are", callToAction: "Shop now", delayDays: 0 };
-const exampleAnswers = { companyName: "Leaf & Kettle", businessType: "eCommerce", industry: "Food & Beverage" };
-const exampleAccount = { firstName: "Jane", lastName: "Doe", email: "jane@example.com", password: "correct horse battery" };
+const exampleAnswers = EXAMPLE_ANSWERS;
+const exampleAccount = EXAMPLE_ACCOUNT;
+const exampleBenchmark = {
+  benchmarkType: "Onboarding Flows",
+  performanceIndicator: "Open Rate (Email)",
+  industryMedian: "42%",
+  source: "Flowmap customers, 2025",
+  flowType: "onboarding",
+  industry: "E-commerce & Retail",
+  businessType: "eCommerce",
+  openRate: 42,
+  clickRate: 3.1,
+  ctr: 7.4,
+  revenuePerRecipient: null,
+};
+const exampleRule = {
+  flowName: "Welcome series",
+  flowType: "onboarding",
+  businessType: "",
+  communicationChannels: "",
+  purchaseDecisionTimeline: "",
+  serviceFrequency: "",
+  upsellOpportunity: "",
+  trigger: "Account created",
+  exitRules: "",
+  notes: "",
+  steps: [{ channel: "Email", title: "Welcome", timing: { type: "immediate" }, primaryGoal: "Greet", keyMessages: "Who we are", callToAction: "Shop now" }],
+};
+/** Every PUT replaces: the rule in the reference, said once. */
+const PUT_RULE = "PUT replaces the whole resource: send every field (an empty answer as \"\" or null); a body that leaves one out is a 422 listing the missing fields, so nothing is emptied by omission. PATCH changes only the fields sent.";
+
+/** An error body as the API answers it. */
+function err(status: number, message: string, code?: ErrorCode, errors?: Record<string, string>): ErrorBody {
+  return { message, code: code ?? errorCodeFor(status), ...(errors ? { errors } : {}) };
+}
+type ErrorBody = { message: string; code: ErrorCode; errors?: Record<string, string> };
+
+const REGISTRATION_LIMITED = err(429, "Too many sign-ups from your network. Please wait 60 minutes and try again.");
+const BENCHMARK_EXISTS = err(409, "A benchmark for this type, indicator, industry and business type already exists.", "BENCHMARK_EXISTS");
+const ONBOARDING_REQUIRED_MESSAGE = onboardingRequired().message;
 
 /** Every operation of the API. The contract tests fail when this and the route files disagree. */
 export const OPERATIONS: OperationSpec[] = [
@@ -113,7 +209,8 @@ export const OPERATIONS: OperationSpec[] = [
     access: "public",
     body: { schema: registerApiSchema, example: { ...exampleAccount, companyName: "Acme" } },
     ok: [{ status: 201, description: "The new user, signed in (the session cookie is set).", json: responses.currentUserSchema, headers: { "Set-Cookie": "The session cookie." } }],
-    errors: { 409: "The email is already registered.", 429: "Too many sign-ups from this address; Retry-After says when to try again." },
+    errors: { 409: "The email is already registered (EMAIL_TAKEN).", 429: "Too many sign-ups from this address; Retry-After says when to try again." },
+    examples: { 409: [err(409, EMAIL_TAKEN_MESSAGE, "EMAIL_TAKEN", { email: EMAIL_TAKEN_MESSAGE })], 429: [REGISTRATION_LIMITED] },
   },
   {
     method: "post",
@@ -124,6 +221,7 @@ export const OPERATIONS: OperationSpec[] = [
     body: { schema: loginApiSchema, example: { email: "jane@example.com", password: "correct horse battery" } },
     ok: [{ status: 200, description: "The signed-in user (the session cookie is set).", json: responses.currentUserSchema, headers: { "Set-Cookie": "The session cookie." } }],
     errors: { 401: "The email or password is wrong.", 429: "Too many attempts; Retry-After says when to try again." },
+    examples: { 401: [err(401, INVALID_CREDENTIALS_MESSAGE)], 429: [err(429, "Too many failed sign-in attempts. Please wait 60 seconds and try again.")] },
   },
   {
     method: "get",
@@ -170,8 +268,13 @@ export const OPERATIONS: OperationSpec[] = [
     path: "/api/logout",
     tag: "Auth",
     summary: "Sign out",
+    description:
+      "An API client that sends `Accept: application/json` (or a bearer token) gets 200 with a message; a browser is sent to the home page. Signing out does not revoke access tokens.",
     access: "public",
-    ok: [{ status: 302, description: "Signed out (the session cookie is cleared), to the home page.", redirect: true }],
+    ok: [
+      { status: 200, description: "Signed out (the session cookie is cleared).", json: responses.messageOnlySchema },
+      { status: 302, description: "Signed out (the session cookie is cleared), to the home page.", redirect: true },
+    ],
   },
   // Account
   {
@@ -194,8 +297,46 @@ export const OPERATIONS: OperationSpec[] = [
     ok: [{ status: 200, description: "Changed.", json: responses.messageOnlySchema }],
     errors: {
       400: "The account signs in with a third-party provider and has no password.",
+      422: "The current password is wrong, or the new one is too short.",
       429: "Too many wrong current passwords (counted with failed sign-ins); Retry-After says when to try again.",
     },
+    examples: {
+      422: [
+        err(422, WRONG_CURRENT_PASSWORD_MESSAGE, "VALIDATION_FAILED", { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE }),
+      ],
+    },
+  },
+  {
+    method: "get",
+    path: "/api/user/tokens",
+    tag: "Account",
+    summary: "Your access tokens",
+    description: "Newest first. The secrets are never shown again.",
+    access: "user",
+    ok: [{ status: 200, description: "The tokens.", json: listOf(responses.apiTokenSchema) }],
+  },
+  {
+    method: "post",
+    path: "/api/user/tokens",
+    tag: "Account",
+    summary: "Create an access token",
+    description: "The answer holds the token: the only time it is shown (only a hash is kept). Send it as `Authorization: Bearer <token>`.",
+    access: "user",
+    body: { schema: createApiTokenSchema, example: { name: "Reporting script" } },
+    ok: [{ status: 201, description: "The new token, with its secret.", json: responses.apiTokenCreatedSchema }],
+    errors: { 409: "The account holds the most tokens it may (TOO_MANY_TOKENS): revoke one first." },
+    examples: { 409: [err(409, TOO_MANY_TOKENS_MESSAGE, "TOO_MANY_TOKENS")] },
+  },
+  {
+    method: "delete",
+    path: "/api/user/tokens/{id}",
+    tag: "Account",
+    summary: "Revoke an access token",
+    description: "At once: the token's next call answers 401 INVALID_TOKEN.",
+    access: "user",
+    ok: [{ status: 200, description: "Revoked.", json: responses.messageOnlySchema }],
+    errors: { 404: "No such token of yours." },
+    examples: { 404: [err(404, "Access token not found.")] },
   },
   // Onboarding and questionnaire
   {
@@ -222,11 +363,25 @@ export const OPERATIONS: OperationSpec[] = [
     method: "put",
     path: "/api/onboarding",
     tag: "Onboarding",
-    summary: "Update the questionnaire (the edit-answers rules)",
+    summary: "Replace the questionnaire (the edit-answers rules)",
     access: "user",
-    body: { schema: editAnswersSchema, example: exampleAnswers },
+    description: PUT_RULE,
+    body: { schema: editAnswersSchema, example: exampleAnswers, replace: true },
     ok: [
       { status: 200, description: "Replaced the saved answers.", json: responses.onboardingSavedSchema },
+      { status: 201, description: "Saved for the first time.", json: responses.onboardingSavedSchema },
+    ],
+  },
+  {
+    method: "patch",
+    path: "/api/onboarding",
+    tag: "Onboarding",
+    summary: "Change some answers (the edit-answers rules)",
+    description: "The answers sent replace the saved ones; the rest stay. The result is checked whole.",
+    access: "user",
+    body: { schema: editAnswersSchema, example: { brandVoicePositioning: "Warm, expert and never pushy" }, partial: true },
+    ok: [
+      { status: 200, description: "The questionnaire as saved.", json: responses.onboardingSavedSchema },
       { status: 201, description: "Saved for the first time.", json: responses.onboardingSavedSchema },
     ],
   },
@@ -246,7 +401,7 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Save the questionnaire draft",
     description: "`{ answers, step? }` or the answers themselves with an optional `step`. Only questionnaire answers are kept, never a password.",
     access: "optional",
-    body: { schema: draftInputSchema, example: { answers: exampleAnswers, step: 2 } },
+    body: { schema: draftInputSchema, example: { answers: { companyName: "Leaf & Kettle", businessType: "eCommerce" }, step: 2 }, invalid: { answers: {}, step: 0 } },
     ok: [{ status: 200, description: "The draft as kept.", json: responses.questionnaireDraftReplySchema }],
     errors: {
       413: "The body is over the limit, or the answers are too long in all.",
@@ -259,9 +414,13 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Onboarding",
     summary: "Submit the questionnaire and create the account",
     access: "public",
-    body: { schema: questionnaireSubmitSchema, example: { ...exampleAnswers, ...exampleAccount } },
+    body: {
+      schema: questionnaireSubmitSchema,
+      example: { ...exampleAnswers, serviceInnovation: "Well-known service", upsellOpportunities: "Primarily products", completionMethod: "manual", ...exampleAccount },
+    },
     ok: [{ status: 201, description: "The new user, signed in.", json: responses.currentUserSchema, headers: { "Set-Cookie": "The session cookie." } }],
-    errors: { 409: "The email is already registered.", 429: "Too many sign-ups from this address." },
+    errors: { 409: "The email is already registered (EMAIL_TAKEN).", 429: "Too many sign-ups from this address." },
+    examples: { 409: [err(409, EMAIL_TAKEN_MESSAGE, "EMAIL_TAKEN", { email: EMAIL_TAKEN_MESSAGE })], 429: [REGISTRATION_LIMITED] },
   },
   {
     method: "post",
@@ -273,6 +432,7 @@ export const OPERATIONS: OperationSpec[] = [
     body: { schema: waitlistSchema, example: { firstName: "Jane", lastName: "Doe", email: "jane@example.com", companyName: "Leaf & Kettle", businessType: "eCommerce", industry: "Food & Beverage" } },
     ok: [{ status: 200, description: "Joined.", json: responses.messageOnlySchema }],
     errors: { 429: "Too many sign-ups from this address." },
+    examples: { 429: [REGISTRATION_LIMITED] },
   },
   // Flows
   {
@@ -282,12 +442,17 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Generate a flow",
     access: "user",
     body: { schema: generateFlowSchema, example: exampleFlowInput },
+    idempotent: true,
     ok: [{ status: 201, description: "The new flow with its touchpoints.", json: responses.flowSchema }],
     errors: {
-      400: "Unknown flow type.",
       402: "The flow type needs premium (code PREMIUM_REQUIRED).",
       409: "Onboarding is not done (ONBOARDING_REQUIRED), the flow exists (FLOW_EXISTS) or is being generated (GENERATION_IN_PROGRESS).",
       502: "The generator failed; nothing was stored.",
+    },
+    examples: {
+      402: [err(402, PREMIUM_FLOW_MESSAGE)],
+      409: [err(409, ONBOARDING_REQUIRED_MESSAGE, "ONBOARDING_REQUIRED"), err(409, FLOW_EXISTS_MESSAGE, "FLOW_EXISTS"), err(409, GENERATION_IN_PROGRESS_MESSAGE, "GENERATION_IN_PROGRESS")],
+      502: [err(502, GENERATE_FAILED_MESSAGE)],
     },
   },
   {
@@ -298,6 +463,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     ok: [{ status: 200, description: "The flow.", json: responses.flowSchema }],
     errors: { 404: "No such flow of yours." },
+    examples: { 404: [err(404, FLOW_NOT_FOUND)] },
   },
   {
     method: "delete",
@@ -307,6 +473,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     ok: [{ status: 200, description: "Deleted.", json: responses.messageOnlySchema }],
     errors: { 404: "No such flow of yours." },
+    examples: { 404: [err(404, FLOW_NOT_FOUND)] },
   },
   {
     method: "get",
@@ -315,7 +482,8 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Your flow of one type",
     access: "user",
     ok: [{ status: 200, description: "An empty list, or a list with your one flow of the type.", json: listOf(responses.flowSchema) }],
-    errors: { 400: "Unknown flow type." },
+    errors: { 400: "Unknown flow type (the path names none of the five)." },
+    examples: { 400: [err(400, UNKNOWN_FLOW_TYPE_MESSAGE)] },
   },
   {
     method: "get",
@@ -325,6 +493,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     ok: [{ status: 200, description: "The versions with their touchpoints.", json: listOf(responses.versionSchema) }],
     errors: { 404: "No such flow of yours." },
+    examples: { 404: [err(404, FLOW_NOT_FOUND)] },
   },
   {
     method: "post",
@@ -335,6 +504,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     ok: [{ status: 200, description: "The flow as restored, and the versions involved.", json: responses.rollbackResultSchema }],
     errors: { 402: "Premium flow type (PREMIUM_REQUIRED).", 404: "No such flow of yours, or the version is not one of this flow's." },
+    examples: { 402: [err(402, PREMIUM_FLOW_MESSAGE)], 404: [err(404, FLOW_NOT_FOUND), err(404, VERSION_NOT_FOUND)] },
   },
   {
     method: "get",
@@ -344,6 +514,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     ok: [{ status: 200, description: "The messages (user, assistant, system).", json: listOf(responses.messageSchema) }],
     errors: { 404: "No such flow of yours." },
+    examples: { 404: [err(404, FLOW_NOT_FOUND)] },
   },
   {
     method: "post",
@@ -352,8 +523,16 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Regenerate a flow from feedback",
     access: "user",
     body: { schema: regenerateFlowSchema, example: { feedback: "Make the second email shorter." } },
+    idempotent: true,
     ok: [{ status: 200, description: "The new flow and the version it replaced.", json: responses.regenerateResultSchema }],
-    errors: { 402: "Premium flow type (PREMIUM_REQUIRED).", 404: "No such flow of yours.", 409: "A regeneration is already running.", 502: "The generator failed." },
+    errors: { 402: "Premium flow type (PREMIUM_REQUIRED).", 404: "No such flow of yours.", 409: "A regeneration is already running (GENERATION_IN_PROGRESS).", 502: "The generator failed." },
+    examples: {
+      402: [err(402, PREMIUM_FLOW_MESSAGE)],
+      404: [err(404, FLOW_NOT_FOUND)],
+      409: [err(409, GENERATION_IN_PROGRESS_MESSAGE, "GENERATION_IN_PROGRESS")],
+      422: [err(422, FEEDBACK_REQUIRED_MESSAGE, "VALIDATION_FAILED", { feedback: FEEDBACK_REQUIRED_MESSAGE })],
+      502: [err(502, REGENERATE_FAILED_MESSAGE)],
+    },
   },
   {
     method: "put",
@@ -361,9 +540,10 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Flows",
     summary: "Edit a touchpoint",
     access: "user",
-    body: { schema: touchpointEditSchema, example: exampleTouchpoint },
+    body: { schema: touchpointEditApiSchema, example: exampleTouchpoint },
     ok: [{ status: 200, description: "The touchpoint.", json: responses.touchpointSchema }],
     errors: { 402: "Premium flow type (PREMIUM_REQUIRED).", 404: "No such touchpoint of yours." },
+    examples: { 402: [err(402, PREMIUM_FLOW_MESSAGE)], 404: [err(404, TOUCHPOINT_NOT_FOUND)] },
   },
   {
     method: "delete",
@@ -373,6 +553,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     ok: [{ status: 200, description: "The flow, its touchpoints renumbered.", json: responses.touchpointDeletedSchema }],
     errors: { 402: "Premium flow type (PREMIUM_REQUIRED).", 404: "No such touchpoint of yours." },
+    examples: { 402: [err(402, PREMIUM_FLOW_MESSAGE)], 404: [err(404, TOUCHPOINT_NOT_FOUND)] },
   },
   {
     method: "get",
@@ -382,6 +563,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     ok: [{ status: 200, description: "The content per touchpoint.", json: responses.flowContentSchema }],
     errors: { 402: "Premium only (PREMIUM_REQUIRED).", 404: "No such flow of yours, or no content written yet." },
+    examples: { 402: [err(402, CONTENT_PREMIUM_MESSAGE)], 404: [err(404, FLOW_NOT_FOUND), err(404, CONTENT_NOT_FOUND_MESSAGE)] },
   },
   {
     method: "post",
@@ -389,8 +571,22 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Content",
     summary: "Write the content of every touchpoint (premium)",
     access: "user",
+    idempotent: true,
     ok: [{ status: 200, description: "The content written.", json: responses.flowContentSchema }],
-    errors: { 402: "Premium only (PREMIUM_REQUIRED).", 404: "No such flow of yours.", 409: "Content is already being written.", 502: "The writer failed; nothing was stored." },
+    errors: {
+      402: "Premium only (PREMIUM_REQUIRED).",
+      404: "No such flow of yours.",
+      409: "Onboarding is not done (ONBOARDING_REQUIRED), or the flow changed while the content was saved (WRITE_CONFLICT).",
+      422: "The flow has no touchpoints, or its company name leaves an SMS no room.",
+      502: "The writer failed; nothing was stored.",
+    },
+    examples: {
+      402: [err(402, CONTENT_PREMIUM_MESSAGE)],
+      404: [err(404, FLOW_NOT_FOUND)],
+      409: [err(409, ONBOARDING_REQUIRED_MESSAGE, "ONBOARDING_REQUIRED"), err(409, "The content kept changing while it was being saved. Please try again.", "WRITE_CONFLICT")],
+      422: [err(422, CONTENT_NO_TOUCHPOINTS_MESSAGE, "VALIDATION_FAILED")],
+      502: [err(502, CONTENT_FAILED_MESSAGE)],
+    },
   },
   {
     method: "get",
@@ -402,6 +598,7 @@ export const OPERATIONS: OperationSpec[] = [
     query: [{ name: "format", in: "query", required: true, description: "The file format (klaviyo: the Create Template and Create Flow requests Send to Klaviyo makes).", schema: { type: "string", enum: [...EXPORT_FORMATS, "klaviyo"] } }],
     ok: [{ status: 200, description: "The file (Content-Disposition: attachment).", files: exportFiles }],
     errors: { 404: "No such flow of yours.", 422: "Unknown export format." },
+    examples: { 404: [err(404, FLOW_NOT_FOUND)], 422: [err(422, EXPORT_FORMAT_MESSAGE, "VALIDATION_FAILED", { format: EXPORT_FORMAT_MESSAGE })] },
   },
   {
     method: "get",
@@ -412,6 +609,7 @@ export const OPERATIONS: OperationSpec[] = [
     query: [{ name: "format", in: "query", required: true, description: "The file format.", schema: { type: "string", enum: [...ALL_FLOWS_EXPORT_FORMATS] } }],
     ok: [{ status: 200, description: "The file (Content-Disposition: attachment).", files: { "application/json": exportFiles["application/json"], "text/markdown": exportFiles["text/markdown"] } }],
     errors: { 422: "Unknown export format." },
+    examples: { 422: [err(422, ALL_FLOWS_FORMAT_MESSAGE, "VALIDATION_FAILED", { format: ALL_FLOWS_FORMAT_MESSAGE })] },
   },
   // Klaviyo
   {
@@ -488,20 +686,34 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Benchmarks",
     summary: "Add a benchmark (Admin)",
     access: "admin",
-    body: { schema: benchmarkInputSchema, example: { benchmarkType: "Onboarding Flows", performanceIndicator: "Open Rate (Email)", industryMedian: "42%", industry: "E-commerce & Retail", businessType: "eCommerce" } },
+    body: { schema: benchmarkInputSchema, example: exampleBenchmark },
     ok: [{ status: 201, description: "The new benchmark.", json: responses.adminBenchmarkSchema }],
-    errors: { 409: "A benchmark for this peer group and indicator exists." },
+    errors: { 409: "A benchmark for this peer group and indicator exists (BENCHMARK_EXISTS)." },
+    examples: { 409: [BENCHMARK_EXISTS] },
   },
   {
     method: "put",
     path: "/api/benchmarks/{id}",
     tag: "Benchmarks",
-    summary: "Change a benchmark (Admin)",
-    description: "Send the fields that change.",
+    summary: "Replace a benchmark (Admin)",
+    description: PUT_RULE,
     access: "admin",
-    body: { schema: jsonObjectSchema, example: { industryMedian: "43.5%" } },
+    body: { schema: benchmarkInputSchema, example: { ...exampleBenchmark, industryMedian: "43.5%" }, replace: true },
     ok: [{ status: 200, description: "The benchmark.", json: responses.adminBenchmarkSchema }],
-    errors: { 404: "No such benchmark.", 409: "Another benchmark has this peer group and indicator." },
+    errors: { 404: "No such benchmark.", 409: "Another benchmark has this peer group and indicator (BENCHMARK_EXISTS)." },
+    examples: { 404: [err(404, "Benchmark not found.")], 409: [BENCHMARK_EXISTS] },
+  },
+  {
+    method: "patch",
+    path: "/api/benchmarks/{id}",
+    tag: "Benchmarks",
+    summary: "Change some fields of a benchmark (Admin)",
+    description: "The fields sent replace the stored ones; the result is checked whole.",
+    access: "admin",
+    body: { schema: benchmarkInputSchema, example: { industryMedian: "43.5%" }, partial: true },
+    ok: [{ status: 200, description: "The benchmark.", json: responses.adminBenchmarkSchema }],
+    errors: { 404: "No such benchmark.", 409: "Another benchmark has this peer group and indicator (BENCHMARK_EXISTS)." },
+    examples: { 404: [err(404, "Benchmark not found.")], 409: [BENCHMARK_EXISTS] },
   },
   {
     method: "delete",
@@ -511,6 +723,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "admin",
     ok: [{ status: 200, description: "Deleted.", json: responses.messageOnlySchema }],
     errors: { 404: "No such benchmark." },
+    examples: { 404: [err(404, "Benchmark not found.")] },
   },
   {
     method: "get",
@@ -550,6 +763,11 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     ok: [{ status: 200, description: "The updated user and the answers filled.", json: responses.researchResultSchema }],
     errors: { 409: "Research is already running (RESEARCH_RUNNING).", 422: "There is no website to research, or it is not allowed (a private address).", 502: "The website or the model could not be reached." },
+    examples: {
+      409: [err(409, RESEARCH_RUNNING_MESSAGE, "RESEARCH_RUNNING")],
+      422: [err(422, NO_WEBSITE_MESSAGE, "VALIDATION_FAILED", { researchWebsiteUrl: NO_WEBSITE_MESSAGE })],
+      502: [err(502, "The website example.com could not be found.")],
+    },
   },
   // Admin
   {
@@ -566,8 +784,10 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Admin",
     summary: "The onboarding answers of every user (one page)",
     access: "admin",
-    query: listQuery,
-    ok: [{ status: 200, description: "One page of 50; the paging is in the headers.", json: listOf(responses.onboardingRowSchema), headers: pagingHeaders }],
+    query: listQuery(ONBOARDING_TABLE),
+    ok: [{ status: 200, description: "One page.", json: responses.onboardingRowPageSchema }],
+    errors: { 422: "A query parameter is unknown or out of range." },
+    examples: { 422: listQueryRefused },
   },
   {
     method: "get",
@@ -575,8 +795,10 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Admin",
     summary: "The flow mapping rules (one page)",
     access: "admin",
-    query: listQuery,
-    ok: [{ status: 200, description: "One page of 50.", json: responses.flowMappingPageSchema }],
+    query: listQuery(FLOW_MAPPING_TABLE),
+    ok: [{ status: 200, description: "One page.", json: responses.flowMappingPageSchema }],
+    errors: { 422: "A query parameter is unknown or out of range." },
+    examples: { 422: listQueryRefused },
   },
   {
     method: "post",
@@ -586,25 +808,33 @@ export const OPERATIONS: OperationSpec[] = [
     access: "admin",
     body: {
       schema: flowMappingInputSchema,
-      example: {
-        flowName: "Welcome series",
-        flowType: "onboarding",
-        steps: [{ channel: "Email", title: "Welcome", timing: { type: "immediate" }, primaryGoal: "Greet", keyMessages: "Who we are", callToAction: "Shop now" }],
-      },
+      example: exampleRule,
     },
     ok: [{ status: 201, description: "The new rule.", json: responses.flowMappingSchema }],
-    errors: { 409: "A rule with these conditions exists." },
   },
   {
     method: "put",
     path: "/api/admin/flow-mappings/{id}",
     tag: "Admin",
-    summary: "Change a flow mapping rule",
-    description: "Send the fields that change.",
+    summary: "Replace a flow mapping rule",
+    description: PUT_RULE,
     access: "admin",
-    body: { schema: jsonObjectSchema, example: { flowName: "Onboarding for retail" }, description: "The rule's fields that change; the result is checked whole." },
+    body: { schema: flowMappingInputSchema, example: { ...exampleRule, flowName: "Onboarding for retail" }, replace: true },
     ok: [{ status: 200, description: "The rule.", json: responses.flowMappingSchema }],
-    errors: { 404: "No such rule.", 409: "Another rule has these conditions." },
+    errors: { 404: "No such rule." },
+    examples: { 404: [err(404, "Flow map not found.")] },
+  },
+  {
+    method: "patch",
+    path: "/api/admin/flow-mappings/{id}",
+    tag: "Admin",
+    summary: "Change some fields of a flow mapping rule",
+    description: "The fields sent replace the stored ones; the result is checked whole.",
+    access: "admin",
+    body: { schema: flowMappingInputSchema, example: { flowName: "Onboarding for retail" }, partial: true },
+    ok: [{ status: 200, description: "The rule.", json: responses.flowMappingSchema }],
+    errors: { 404: "No such rule." },
+    examples: { 404: [err(404, "Flow map not found.")] },
   },
   {
     method: "delete",
@@ -614,6 +844,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "admin",
     ok: [{ status: 200, description: "Deleted.", json: responses.messageOnlySchema }],
     errors: { 404: "No such rule." },
+    examples: { 404: [err(404, "Flow map not found.")] },
   },
   {
     method: "get",
@@ -621,8 +852,10 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Admin",
     summary: "Every user (one page)",
     access: "admin",
-    query: listQuery,
-    ok: [{ status: 200, description: "One page of 50.", json: responses.adminUserPageSchema }],
+    query: listQuery(USER_TABLE),
+    ok: [{ status: 200, description: "One page.", json: responses.adminUserPageSchema }],
+    errors: { 422: "A query parameter is unknown or out of range." },
+    examples: { 422: listQueryRefused },
   },
   {
     method: "patch",
@@ -630,9 +863,10 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Admin",
     summary: "Change a user's role or premium access",
     access: "admin",
-    body: { schema: userAccessSchema, example: { role: "Admin" } },
+    body: { schema: userAccessApiSchema, example: { isPremium: true } },
     ok: [{ status: 200, description: "The user.", json: responses.adminUserSchema }],
-    errors: { 404: "No such user.", 409: "The last Admin keeps the role." },
+    errors: { 404: "No such user.", 409: "The last Admin keeps the role (LAST_ADMIN)." },
+    examples: { 404: [err(404, "User not found.")], 409: [err(409, LAST_ADMIN_MESSAGE, "LAST_ADMIN")] },
   },
   // Reference
   {
@@ -641,7 +875,18 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Reference",
     summary: "This document",
     access: "public",
-    ok: [{ status: 200, description: "The OpenAPI 3.1 document.", json: { type: "object", required: ["openapi", "paths"] } }],
+    ok: [
+      {
+        status: 200,
+        description: "The OpenAPI 3.1 document.",
+        json: {
+          type: "object",
+          description: "An OpenAPI 3.1 document (its own schema is https://spec.openapis.org/oas/3.1/schema/2022-10-07).",
+          required: ["openapi", "info", "paths"],
+          properties: { openapi: { type: "string", const: "3.1.0" }, info: { type: "object" }, paths: { type: "object" }, components: { type: "object" } },
+        },
+      },
+    ],
   },
   {
     method: "get",
@@ -654,50 +899,84 @@ export const OPERATIONS: OperationSpec[] = [
 ];
 
 const GENERIC_ERRORS: Record<number, string> = {
-  400: "The request is malformed (the body is not JSON, or a parameter is unknown).",
-  401: "Not signed in.",
+  400: "The request is malformed (the body is not JSON).",
+  401: "Not signed in, or the bearer token is not valid (INVALID_TOKEN).",
   402: "A premium subscription is needed.",
-  403: "Not allowed: an Admin-only endpoint, or a state-changing request from another site.",
+  403: "Not allowed: an Admin-only endpoint, or a state-changing request from another site that carries cookies.",
   404: "Not found (or not yours).",
+  405: "The address does not answer this method; Allow lists the ones it does.",
   409: "Conflicts with the current state.",
   413: "The request body is larger than the limit.",
   415: "The request body is not declared as JSON (send Content-Type: application/json).",
-  422: "The input is not valid; `errors` has a message per field.",
+  422: "The input is not valid; `errors` names each field with a message.",
   429: "Too many requests; Retry-After says when to try again.",
   502: "An upstream service (the AI model, a website) failed.",
-};
-
-const ERROR_EXAMPLES: Record<number, unknown> = {
-  401: { message: "Authentication required" },
-  402: { message: "This flow type needs a premium subscription. Upgrade to generate it.", code: "PREMIUM_REQUIRED" },
-  403: { message: "Admin access required" },
-  404: { message: "Flow not found." },
-  409: { message: "A flow of this type already exists. Regenerate it instead.", code: "FLOW_EXISTS" },
-  413: { message: "The request is too large." },
-  415: { message: "Send the request body as JSON with Content-Type: application/json." },
-  422: { message: "All touchpoint fields are required.", errors: { title: "All touchpoint fields are required." } },
-  429: { message: "Too many attempts. Try again in 60 seconds." },
+  503: "The database cannot save right now (disk full); Retry-After says when to try again.",
 };
 
 const isStateChanging = (method: Method) => method !== "get";
 
-/** The statuses an operation answers besides its successes, with why. */
-export function errorStatuses(op: OperationSpec): Record<number, string> {
-  const statuses: Record<number, string> = {};
-  const add = (status: number, why?: string) => {
-    statuses[status] ??= why ?? GENERIC_ERRORS[status];
-  };
-  for (const [status, why] of Object.entries(op.errors ?? {})) add(Number(status), why);
-  if (op.access === "user" || op.access === "admin") add(401);
-  if (op.access === "admin") add(403, "Signed in, but not an Admin.");
-  if (op.body) {
-    add(400, "The body is not valid JSON.");
-    add(413);
-    add(415);
-    add(422);
+/** The 405 of a path: the methods the document lists for it. */
+function methodsOf(path: string) {
+  const methods = OPERATIONS.filter((op) => op.path === path).map((op) => op.method.toUpperCase());
+  return methods.includes("GET") ? [...methods, "HEAD"] : methods;
+}
+
+/** A 422 as the body's own schema gives it: for an empty body, and for a field the schema does not know. */
+function validationExamples(op: OperationSpec): ErrorBody[] {
+  if (!op.body) return [];
+  const examples: ErrorBody[] = [];
+  const refused = (errors: Record<string, string>) => examples.push(err(422, Object.values(errors)[0] ?? "The request is not valid.", "VALIDATION_FAILED", errors));
+  const probes: unknown[] = [...(op.body.partial ? [] : [{}]), ...(op.body.invalid === undefined ? [] : [op.body.invalid])];
+  for (const input of probes) {
+    const result = z.safeParse(op.body.schema as z.ZodType, input);
+    const missing = op.body.replace ? missingFields(op.body.schema, input as Record<string, unknown>) : {};
+    if (!result.success) refused({ ...missing, ...fieldErrorsOf(result.error) });
+    else if (Object.keys(missing).length) refused(missing);
   }
-  if (isStateChanging(op.method) && !op.ok.some((s) => s.redirect)) add(403, GENERIC_ERRORS[403]);
-  return Object.fromEntries(Object.entries(statuses).sort(([a], [b]) => Number(a) - Number(b)));
+  const unknown = unknownFields(op.body.schema, { ...(op.body.example as object), unexpectedField: true });
+  if (Object.keys(unknown).length) refused(unknown);
+  return examples;
+}
+
+/** Every error status an operation answers, with why and real answers as examples. */
+export function errorStatuses(op: OperationSpec): Record<number, string> {
+  return Object.fromEntries(Object.entries(errorAnswers(op)).map(([status, answer]) => [status, answer.why]));
+}
+
+function errorAnswers(op: OperationSpec): Record<number, { why: string; examples: ErrorBody[] }> {
+  const answers: Record<number, { why: string; examples: ErrorBody[] }> = {};
+  const add = (status: number, examples: ErrorBody[], why?: string) => {
+    const answer = (answers[status] ??= { why: why ?? op.errors?.[status] ?? GENERIC_ERRORS[status], examples: [] });
+    for (const example of examples) if (!answer.examples.some((known) => JSON.stringify(known) === JSON.stringify(example))) answer.examples.push(example);
+  };
+  for (const [status, examples] of Object.entries(op.examples ?? {})) add(Number(status), examples ?? []);
+  for (const status of Object.keys(op.errors ?? {}).map(Number)) add(status, []);
+  const signedIn = op.access === "user" || op.access === "admin";
+  add(401, [...(signedIn ? [err(401, API_SIGNED_OUT_MESSAGE)] : []), err(401, INVALID_TOKEN_MESSAGE, "INVALID_TOKEN")], signedIn ? undefined : "The bearer token sent is not valid (INVALID_TOKEN); the call needs no sign-in otherwise.");
+  if (op.access === "admin") add(403, [err(403, "Admin access required")]);
+  if (op.body) {
+    add(400, [err(400, "The request body is not valid JSON.", "INVALID_JSON")]);
+    add(413, [err(413, TOO_LARGE_MESSAGE)]);
+    add(415, [err(415, "Send the request body as JSON with Content-Type: application/json.")]);
+    add(422, validationExamples(op));
+  }
+  if (isStateChanging(op.method) && !op.ok.every((s) => s.redirect)) {
+    add(403, [err(403, CROSS_SITE_MESSAGE, "CROSS_SITE_REQUEST")]);
+    add(503, [err(503, STORAGE_UNAVAILABLE_MESSAGE, "STORAGE_UNAVAILABLE")]);
+  }
+  add(405, [err(405, methodNotAllowedMessage(methodsOf(op.path)))]);
+  if (op.idempotent) {
+    add(409, [err(409, IDEMPOTENCY_IN_PROGRESS_MESSAGE, "IDEMPOTENCY_IN_PROGRESS")], op.errors?.[409] ? `${op.errors[409]} Or the first request with this Idempotency-Key is still being answered (IDEMPOTENCY_IN_PROGRESS).` : "The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_IN_PROGRESS).");
+    add(422, [
+      err(422, IDEMPOTENCY_KEY_REUSED_MESSAGE, "IDEMPOTENCY_KEY_REUSED", { [IDEMPOTENCY_HEADER]: IDEMPOTENCY_KEY_REUSED_MESSAGE }),
+      err(422, IDEMPOTENCY_KEY_INVALID_MESSAGE, "VALIDATION_FAILED", { [IDEMPOTENCY_HEADER]: IDEMPOTENCY_KEY_INVALID_MESSAGE }),
+    ]);
+  }
+  for (const [status, answer] of Object.entries(answers)) {
+    if (answer.examples.length === 0) throw new Error(`${op.method.toUpperCase()} ${op.path} documents ${status} without an example answer.`);
+  }
+  return Object.fromEntries(Object.entries(answers).sort(([a], [b]) => Number(a) - Number(b)));
 }
 
 function stripDialect(schema: JsonSchema): JsonSchema {
@@ -705,14 +984,60 @@ function stripDialect(schema: JsonSchema): JsonSchema {
   return rest;
 }
 
-function requestSchema(schema: z.core.$ZodType): JsonSchema {
-  return stripDialect(z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema);
+/** Objects with listed properties take no others (the API refuses unknown fields, naming them). */
+function closeObjects(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closeObjects);
+  if (typeof schema !== "object" || schema === null) return schema;
+  const result: JsonSchema = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, closeObjects(value)]));
+  if (result.properties && result.additionalProperties === undefined) result.additionalProperties = false;
+  return result;
+}
+
+/**
+ * What a body's JSON Schema cannot learn from zod's types alone, read from the checks themselves:
+ * a field that accepts being left out is not required (a pipe that reads the raw value first looks
+ * required to zod), and a choice that accepts "" (no answer) lists it.
+ */
+function acceptsWhatItChecks(ctx: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }) {
+  const def = ctx.zodSchema._zod.def as { type: string; shape?: Record<string, z.core.$ZodType> };
+  const json = ctx.jsonSchema;
+  if (def.type === "object" && def.shape && Array.isArray(json.required)) {
+    json.required = (json.required as string[]).filter((key) => !def.shape?.[key] || !z.safeParse(def.shape[key] as z.ZodType, undefined).success);
+    if ((json.required as string[]).length === 0) delete json.required;
+    const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+    for (const [key, field] of Object.entries(def.shape)) {
+      const property = properties[key];
+      if (Array.isArray(property?.enum) && !property.enum.includes("") && z.safeParse(field as z.ZodType, "").success) property.enum = [...property.enum, ""];
+    }
+  }
+}
+
+function requestSchema(body: Body): JsonSchema {
+  const generated = stripDialect(
+    z.toJSONSchema(body.schema, { io: "input", unrepresentable: "any", target: "draft-2020-12", override: acceptsWhatItChecks }) as JsonSchema,
+  );
+  const schema = (shapeOf(body.schema) ? closeObjects(generated) : generated) as JsonSchema;
+  if (body.replace) schema.required = Object.keys(shapeOf(body.schema) ?? {});
+  if (body.partial) delete schema.required;
+  return schema;
+}
+
+/**
+ * The JSON export's schema (docs/flow-export.schema.json, also served at
+ * /schemas/flow-export.schema.json) as a component: its definitions become the component's
+ * `$defs`, and its references point at them there.
+ */
+function flowExportComponent(): JsonSchema {
+  const { $schema: _dialect, $id: _id, definitions, ...rest } = exportSchema as JsonSchema;
+  const text = JSON.stringify({ ...rest, $defs: definitions }).replaceAll('"#/definitions/', `"${COMPONENT}FlowExport/$defs/`);
+  return JSON.parse(text) as JsonSchema;
 }
 
 function componentSchemas() {
   const { schemas } = z.toJSONSchema(z.globalRegistry, { io: "output", unrepresentable: "any", uri: (id) => `${COMPONENT}${id}` });
   const components: Record<string, JsonSchema> = {};
   for (const [id, schema] of Object.entries(schemas)) components[id] = stripDialect(schema as JsonSchema);
+  components.FlowExport = flowExportComponent();
   return components;
 }
 
@@ -725,7 +1050,9 @@ function responseObject(success: Success) {
     return {
       description: success.description,
       ...(headers ? { headers } : {}),
-      content: Object.fromEntries(Object.entries(success.files).map(([type, description]) => [type, { schema: { type: type === "application/json" ? "object" : "string", description } }])),
+      content: Object.fromEntries(
+        Object.entries(success.files).map(([type, description]) => [type, { schema: type === "application/json" ? { $ref: `${COMPONENT}FlowExport`, description } : { type: "string", description } }]),
+      ),
     };
   }
   const schema = success.json instanceof z.ZodType ? ref(success.json) : (success.json ?? {});
@@ -736,6 +1063,7 @@ function pathParameters(path: string): Parameter[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => {
     if (name === "flowType") return { name, in: "path", required: true, description: "The flow type.", schema: { type: "string", enum: [...FLOW_TYPES] } };
     if (name === "versionId") return idParam(name, "The version's id.");
+    if (path.startsWith("/api/user/tokens")) return idParam(name, "The token's id.");
     return path.startsWith("/api/ai-flows/touchpoints") ? idParam(name, "The touchpoint's id.") : path.startsWith("/api/ai-flows") ? flowId : idParam(name, "The id.");
   });
 }
@@ -752,33 +1080,59 @@ export function operationId(op: OperationSpec) {
 
 function operationObject(op: OperationSpec) {
   const responsesByStatus: Record<string, unknown> = {};
-  for (const success of op.ok) responsesByStatus[String(success.status)] = responseObject(success);
-  for (const [status, why] of Object.entries(errorStatuses(op))) {
-    const example = ERROR_EXAMPLES[Number(status)];
+  for (const success of op.ok) {
+    const answer = responseObject(success) as { headers?: Record<string, unknown> };
+    if (op.idempotent) answer.headers = { ...answer.headers, [REPLAYED_HEADER]: { description: "true when this is the kept answer to an earlier request with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } } };
+    responsesByStatus[String(success.status)] = answer;
+  }
+  for (const [status, { why, examples }] of Object.entries(errorAnswers(op))) {
+    const named: Record<string, { value: ErrorBody }> = {};
+    for (const example of examples) {
+      let name: string = example.code;
+      for (let n = 2; named[name]; n++) name = `${example.code}_${n}`;
+      named[name] = { value: example };
+    }
     responsesByStatus[status] = {
       description: why,
-      content: { "application/json": { schema: ref(responses.apiErrorSchema), ...(example ? { example } : {}) } },
+      ...(status === "405" ? { headers: { Allow: { description: "The methods the address answers.", schema: { type: "string" } } } } : {}),
+      ...(status === "429" || status === "503" ? { headers: { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "string" } } } } : {}),
+      content: { "application/json": { schema: ref(responses.apiErrorSchema), examples: named } },
     };
   }
-  const parameters = [...pathParameters(op.path), ...(op.query ?? [])];
+  const parameters = [...pathParameters(op.path), ...(op.query ?? []), ...(op.idempotent ? [idempotencyParameter] : [])];
   return {
     operationId: operationId(op),
     tags: [op.tag],
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(op.access === "user" || op.access === "admin" ? { security: [{ sessionCookie: [] }] } : { security: [{}, { sessionCookie: [] }] }),
+    ...(op.access === "user" || op.access === "admin" ? { security: SIGNED_IN } : { security: [{}, ...SIGNED_IN] }),
     "x-access": op.access,
     ...(op.body
       ? { requestBody: {
             required: true,
             ...(op.body.description ? { description: op.body.description } : {}),
-            content: { "application/json": { schema: requestSchema(op.body.schema), example: op.body.example } },
+            content: { "application/json": { schema: requestSchema(op.body), example: op.body.example } },
           }, }
       : {}),
     responses: responsesByStatus,
   };
 }
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Auth: "Sign-up, sign-in and sign-out.",
+  Account: "Your name, password and access tokens.",
+  Onboarding: "The business questionnaire: drafts, submission and your saved answers.",
+  Flows: "Generated email and SMS flows, their versions, conversation and touchpoints.",
+  Content: "Written copy for a flow (premium) and exports.",
+  Benchmarks: "Industry medians and your own figures.",
+  Research: "Filling answers from your website.",
+  Admin: "Users, flow-mapping rules and onboarding answers (role Admin).",
+  Reference: "This document and the reference page.",
+};
+
+/** Either scheme signs a call in, as the same user with the same role and plan. */
+const SIGNED_IN = [{ bearerToken: [] }, { sessionCookie: [] }];
 
 let cached: Record<string, unknown> | undefined;
 
@@ -792,14 +1146,22 @@ export function openApiDocument() {
     info: {
       title: "Flowmap API",
       version: appVersion(),
+      license: { name: "Proprietary", identifier: "LicenseRef-Flowmap-Proprietary" },
       description:
-        "Plan lifecycle email and SMS flows. Every endpoint answers JSON; errors are `{ message, errors?, code? }`. Sign in with POST /api/auth/login (or register): the answer sets the `fm_session` cookie, which every other call sends. State-changing calls from another site are refused (403).",
+        "Plan lifecycle email and SMS flows. Every endpoint answers JSON; errors are `{ message, code, errors? }`, `code` machine-readable. Scripts sign their calls with a personal access token (`Authorization: Bearer <token>`; create one with POST /api/user/tokens or on User Settings); browsers use the `fm_session` cookie set by POST /api/auth/login. Either way the call acts as the same user. State-changing calls from another site that carry cookies are refused (403).",
     },
     servers: [{ url: "/" }],
-    tags: [...new Set(OPERATIONS.map((op) => op.tag))].map((name) => ({ name })),
+    tags: [...new Set(OPERATIONS.map((op) => op.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths,
     components: {
-      securitySchemes: { sessionCookie: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The session cookie set by sign-in." } },
+      securitySchemes: {
+        bearerToken: {
+          type: "http",
+          scheme: "bearer",
+          description: "A personal access token (POST /api/user/tokens, or User Settings in the app): `Authorization: Bearer <token>`. A bad or revoked token answers 401 INVALID_TOKEN.",
+        },
+        sessionCookie: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The session cookie set by sign-in." },
+      },
       schemas: componentSchemas(),
     },
   };

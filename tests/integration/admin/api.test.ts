@@ -100,11 +100,11 @@ describe("every admin endpoint with every role", () => {
   const cases: Array<{ endpoint: string; ok: number; run: (cookie: string | null) => Promise<Response> }> = [
     { endpoint: "POST /api/benchmarks", ok: 201, run: (c) => apiBenchmarks.action(args(send("/api/benchmarks", "POST", c, benchmarkBody))) },
     {
-      endpoint: "PUT /api/benchmarks/{id}",
+      endpoint: "PATCH /api/benchmarks/{id}",
       ok: 200,
       run: async (c) => {
         const { id } = await someBenchmark();
-        return apiBenchmark.action(args(send(`/api/benchmarks/${id}`, "PUT", c, { industryMedian: "41.00%" }), { id }));
+        return apiBenchmark.action(args(send(`/api/benchmarks/${id}`, "PATCH", c, { industryMedian: "41.00%" }), { id }));
       },
     },
     {
@@ -118,11 +118,11 @@ describe("every admin endpoint with every role", () => {
     { endpoint: "GET /api/admin/flow-mappings", ok: 200, run: (c) => apiFlowMappings.loader(args(send("/api/admin/flow-mappings", "GET", c))) },
     { endpoint: "POST /api/admin/flow-mappings", ok: 201, run: (c) => apiFlowMappings.action(args(send("/api/admin/flow-mappings", "POST", c, ruleBody))) },
     {
-      endpoint: "PUT /api/admin/flow-mappings/{id}",
+      endpoint: "PATCH /api/admin/flow-mappings/{id}",
       ok: 200,
       run: async (c) => {
         const { id } = await someRule();
-        return apiFlowMapping.action(args(send(`/api/admin/flow-mappings/${id}`, "PUT", c, { flowName: "Renamed" }), { id }));
+        return apiFlowMapping.action(args(send(`/api/admin/flow-mappings/${id}`, "PATCH", c, { flowName: "Renamed" }), { id }));
       },
     },
     {
@@ -219,10 +219,10 @@ describe("benchmarks", () => {
     await expectStatus(await apiBenchmarks.action(args(jsonRequest("/api/benchmarks", { method: "POST", cookie: admin.cookie, raw: "{nope" }))), 400);
   });
 
-  it("PUT merges the changes, validates the whole row, audits before/after; unknown ids are 404", async () => {
+  it("PATCH merges the changes, validates the whole row, audits before/after; unknown ids are 404", async () => {
     const admin = await createAdmin();
     const row = await someBenchmark();
-    const put = (id: string, body: unknown) => apiBenchmark.action(args(send(`/api/benchmarks/${id}`, "PUT", admin.cookie, body), { id }));
+    const put = (id: string, body: unknown) => apiBenchmark.action(args(send(`/api/benchmarks/${id}`, "PATCH", admin.cookie, body), { id }));
     const updated = await expectStatus(await put(row.id, { industryMedian: "42.50%", openRate: 42.5 }), 200);
     expect(updated).toMatchObject({ id: row.id, benchmarkType: "Lead Nurture", industryMedian: "42.50%", openRate: 42.5 });
     const bad = await expectStatus(await put(row.id, { clickRate: 101 }), 422);
@@ -232,7 +232,24 @@ describe("benchmarks", () => {
     expect(entry).toMatchObject({ action: "update", entity: "benchmark", before: { industryMedian: "40.00%", openRate: null }, after: { industryMedian: "42.50%", openRate: 42.5 } });
     await expectStatus(await put("missing", { industryMedian: "1%" }), 404);
     await expectStatus(await apiBenchmark.action(args(send("/api/benchmarks/missing", "DELETE", admin.cookie), { id: "missing" })), 404);
-    await expectStatus(await apiBenchmark.action(args(send(`/api/benchmarks/${row.id}`, "PATCH", admin.cookie, {}), { id: row.id })), 405);
+    await expectStatus(await apiBenchmark.action(args(send(`/api/benchmarks/${row.id}`, "POST", admin.cookie, {}), { id: row.id })), 405);
+  });
+
+  it("PUT replaces the whole row: a body that leaves fields out is a 422 listing them, and nothing changes", async () => {
+    const admin = await createAdmin();
+    const row = await someBenchmark();
+    const put = (body: unknown) => apiBenchmark.action(args(send(`/api/benchmarks/${row.id}`, "PUT", admin.cookie, body), { id: row.id }));
+    const partial = await expectStatus(await put({ industryMedian: "42.50%" }), 422);
+    expect(partial.code).toBe("VALIDATION_FAILED");
+    expect(Object.keys(partial.errors as object).sort()).toEqual(
+      ["benchmarkType", "businessType", "clickRate", "ctr", "flowType", "industry", "openRate", "performanceIndicator", "revenuePerRecipient", "source"].sort(),
+    );
+    expect((await getBenchmark(row.id))?.industryMedian).toBe("40.00%");
+    const whole = { ...benchmarkBody, industryMedian: "42.50%", source: "", flowType: "", industry: "", businessType: "", openRate: 42.5, clickRate: null, ctr: null, revenuePerRecipient: null };
+    const replaced = await expectStatus(await put(whole), 200);
+    expect(replaced).toMatchObject({ id: row.id, industryMedian: "42.50%", openRate: 42.5, clickRate: null });
+    const unknown = await expectStatus(await put({ ...whole, median: "1%" }), 422);
+    expect(unknown.errors).toEqual({ median: "Unknown field: remove it." });
   });
 
   it("DELETE removes the row, audits what it held, and the stats count follows at once", async () => {
@@ -260,7 +277,7 @@ describe("flow-mapping rules", () => {
     const all = await expectStatus(await apiFlowMappings.loader(args(send("/api/admin/flow-mappings", "GET", admin.cookie))), 200);
     expect(all).toMatchObject({ total: 2, page: 1, pageSize: 50 });
     const found = await expectStatus(await apiFlowMappings.loader(args(send("/api/admin/flow-mappings?q=spring", "GET", admin.cookie))), 200);
-    expect(found.flowMappings).toEqual([expect.objectContaining({ id: created.id })]);
+    expect(found.items).toEqual([expect.objectContaining({ id: created.id })]);
     expect(found.total).toBe(1);
   });
 
@@ -293,10 +310,22 @@ describe("flow-mapping rules", () => {
     );
   });
 
-  it("PUT merges, re-validates and audits; DELETE removes; unknown ids are 404", async () => {
+  it("PUT replaces the whole rule and refuses a body missing fields with 422 listing them", async () => {
     const admin = await createAdmin();
     const rule = await someRule();
     const put = (body: unknown) => apiFlowMapping.action(args(send(`/api/admin/flow-mappings/${rule.id}`, "PUT", admin.cookie, body), { id: rule.id }));
+    const partial = await expectStatus(await put({ flowName: "Renamed" }), 422);
+    expect(Object.keys(partial.errors as object)).toEqual(expect.arrayContaining(["flowType", "steps", "trigger", "notes"]));
+    expect((await getFlowMapping(rule.id))?.flowName).toBe("General onboarding");
+    const whole = { ...ruleBody, flowName: "Replaced", businessType: "", communicationChannels: "Email + SMS", purchaseDecisionTimeline: "", serviceFrequency: "", upsellOpportunity: "", notes: "" };
+    const replaced = await expectStatus(await put(whole), 200);
+    expect(replaced).toMatchObject({ flowName: "Replaced", steps: [expect.objectContaining({ title: "Welcome" }), expect.objectContaining({ title: "Reminder" })] });
+  });
+
+  it("PATCH merges, re-validates and audits; DELETE removes; unknown ids are 404", async () => {
+    const admin = await createAdmin();
+    const rule = await someRule();
+    const put = (body: unknown) => apiFlowMapping.action(args(send(`/api/admin/flow-mappings/${rule.id}`, "PATCH", admin.cookie, body), { id: rule.id }));
     const updated = await expectStatus(await put({ flowName: "Renamed", businessType: "eCommerce" }), 200);
     expect(updated).toMatchObject({ flowName: "Renamed", businessType: "eCommerce", steps: [expect.objectContaining({ title: "Hi" })] });
     const refused = await expectStatus(await put({ steps: [step("SMS", { type: "immediate" }, "SMS")] }), 422);
@@ -305,7 +334,7 @@ describe("flow-mapping rules", () => {
     expect(entry).toMatchObject({ action: "update", entity: "flow_mapping", before: { flowName: "General onboarding", businessType: "All" }, after: { flowName: "Renamed", businessType: "eCommerce" } });
     await expectStatus(await apiFlowMapping.action(args(send(`/api/admin/flow-mappings/${rule.id}`, "DELETE", admin.cookie), { id: rule.id })), 200);
     expect(await getFlowMapping(rule.id)).toBeNull();
-    await expectStatus(await apiFlowMapping.action(args(send("/api/admin/flow-mappings/nope", "PUT", admin.cookie, { flowName: "x" }), { id: "nope" })), 404);
+    await expectStatus(await apiFlowMapping.action(args(send("/api/admin/flow-mappings/nope", "PATCH", admin.cookie, { flowName: "x" }), { id: "nope" })), 404);
   });
 
   it("every seeded default rule passes the admin validation", async () => {
@@ -316,35 +345,34 @@ describe("flow-mapping rules", () => {
 });
 
 describe("users", () => {
-  it("GET answers { users, total, page } with the documented fields, searches by email or name", async () => {
+  it("GET answers { items, total, page, pageSize } with the documented fields, searches by email or name", async () => {
     const admin = await createAdmin({ firstName: "Ada", lastName: "Root" });
     await createUser({ email: "grace@example.com", firstName: "Grace", lastName: "Hopper" });
     await createUser({ email: "alan@example.com", firstName: "Alan", lastName: "Turing" });
     const get = async (query: string) => expectStatus(await apiUsers.loader(args(send(`/api/admin/users${query}`, "GET", admin.cookie))), 200);
     const all = await get("?query=&page=1");
-    expect(all).toMatchObject({ total: 3, page: 1 });
-    expect(Object.keys((all.users as object[])[0]).sort()).toEqual(["createdAt", "email", "firstName", "id", "isPremium", "lastName", "role"]);
-    expect(((await get("?query=HOPPER")).users as Array<{ email: string }>).map((u) => u.email)).toEqual(["grace@example.com"]);
-    expect(((await get("?query=alan%40")).users as Array<{ email: string }>).map((u) => u.email)).toEqual(["alan@example.com"]);
+    expect(all).toMatchObject({ total: 3, page: 1, pageSize: 50 });
+    expect(Object.keys((all.items as object[])[0]).sort()).toEqual(["createdAt", "email", "firstName", "id", "isPremium", "lastName", "role"]);
+    expect(((await get("?query=HOPPER")).items as Array<{ email: string }>).map((u) => u.email)).toEqual(["grace@example.com"]);
+    expect(((await get("?query=alan%40")).items as Array<{ email: string }>).map((u) => u.email)).toEqual(["alan@example.com"]);
     // Regex characters are searched for literally.
     expect((await get("?query=.*")).total).toBe(0);
-    expect((await get("?page=abc")).page).toBe(1);
   });
 
-  it("PATCH sets exactly isPremium (0/1), which the user's next request reads; revoking takes it back", async () => {
+  it("PATCH sets exactly isPremium (a boolean in and out; stored 0/1), which the user's next request reads; revoking takes it back", async () => {
     const admin = await createAdmin();
     const customer = await createUser();
     const me = async () => expectStatus(await apiAuthUser.loader(args(send("/api/auth/user", "GET", customer.cookie))), 200);
-    expect((await me()).isPremium).toBe(0);
+    expect((await me()).isPremium).toBe(false);
     const patch = (body: unknown) => apiUser.action(args(send(`/api/admin/users/${customer.user.id}`, "PATCH", admin.cookie, body), { id: customer.user.id }));
     const before = await getUserById(customer.user.id);
-    expect(await expectStatus(await patch({ isPremium: true }), 200)).toMatchObject({ id: customer.user.id, isPremium: 1, role: "User" });
+    expect(await expectStatus(await patch({ isPremium: true }), 200)).toMatchObject({ id: customer.user.id, isPremium: true, role: "User" });
     const after = await getUserById(customer.user.id);
     expect(after).toEqual({ ...before, isPremium: 1, updatedAt: expect.any(Date) });
     // The same session, no new sign-in: the next request sees Premium.
-    expect((await me()).isPremium).toBe(1);
-    await expectStatus(await patch({ isPremium: 0 }), 200);
-    expect((await me()).isPremium).toBe(0);
+    expect((await me()).isPremium).toBe(true);
+    await expectStatus(await patch({ isPremium: false }), 200);
+    expect((await me()).isPremium).toBe(false);
     const audits = await AuditLogModel.find({ entity: "user", action: "premium" }).sort({ createdAt: 1 }).lean();
     expect(audits.map((a) => [a.before, a.after])).toEqual([
       [{ isPremium: 0 }, { isPremium: 1 }],
@@ -357,7 +385,11 @@ describe("users", () => {
     const { user } = await createUser();
     const patch = (id: string, body: unknown) => apiUser.action(args(send(`/api/admin/users/${id}`, "PATCH", admin.cookie, body), { id }));
     expect((await expectStatus(await patch(user.id, { role: "Owner" }), 422)).errors).toEqual({ role: "Role must be Admin or User" });
-    expect((await expectStatus(await patch(user.id, { isPremium: "yes" }), 422)).errors).toEqual({ isPremium: "isPremium must be true or false" });
+    for (const isPremium of ["yes", 1, 0, "1", "true", null]) {
+      expect((await expectStatus(await patch(user.id, { isPremium }), 422)).errors, JSON.stringify(isPremium)).toEqual({ isPremium: "isPremium must be true or false" });
+    }
+    expect((await expectStatus(await patch(user.id, { isPremium: true, plan: "gold" }), 422)).errors).toEqual({ plan: "Unknown field: remove it." });
+    expect((await getUserById(user.id))?.isPremium).toBe(0);
     expect((await expectStatus(await patch(user.id, {}), 422)).message).toBe("Send a role or isPremium to change");
     await expectStatus(await patch("nobody", { isPremium: true }), 404);
     await expectStatus(await apiUser.action(args(send(`/api/admin/users/${user.id}`, "PUT", admin.cookie, {}), { id: user.id })), 405);
@@ -381,17 +413,42 @@ describe("users", () => {
 });
 
 describe("onboarding responses", () => {
-  it("answers one page of the table (the list the spec reads) with the paging in headers", async () => {
+  it("answers one page of the table as { items, total, page, pageSize }, pageSize chosen up to 100", async () => {
     const admin = await createAdmin();
     const docs = Array.from({ length: 55 }, (_, i) => ({ userId: `u${i}`, companyName: `Company ${String(i).padStart(2, "0")}`, businessType: "Other", industry: "Fitness" }));
     await QuestionnaireResponseModel.insertMany(docs);
-    const first = await apiResponses.loader(args(send("/api/admin/onboarding-responses?sort=companyName&dir=asc", "GET", admin.cookie)));
-    const rows = await expectStatus(first, 200);
-    expect(Array.isArray(rows)).toBe(true);
-    expect((rows as unknown as unknown[]).length).toBe(50);
-    expect(first.headers.get("X-Total-Count")).toBe("55");
-    const second = await apiResponses.loader(args(send("/api/admin/onboarding-responses?sort=companyName&dir=asc&page=2", "GET", admin.cookie)));
-    const rest = (await second.json()) as Array<{ companyName: string }>;
-    expect(rest.map((row) => row.companyName)).toEqual(["Company 50", "Company 51", "Company 52", "Company 53", "Company 54"]);
+    const list = async (query: string) => apiResponses.loader(args(send(`/api/admin/onboarding-responses${query}`, "GET", admin.cookie)));
+    const first = await expectStatus(await list("?sort=companyName&dir=asc"), 200);
+    expect(first).toMatchObject({ total: 55, page: 1, pageSize: 50 });
+    expect((first.items as unknown[]).length).toBe(50);
+    const second = await expectStatus(await list("?sort=companyName&dir=asc&page=2"), 200);
+    expect((second.items as Array<{ companyName: string }>).map((row) => row.companyName)).toEqual(["Company 50", "Company 51", "Company 52", "Company 53", "Company 54"]);
+    const small = await expectStatus(await list("?sort=companyName&dir=asc&page=3&pageSize=10"), 200);
+    expect(small).toMatchObject({ total: 55, page: 3, pageSize: 10 });
+    expect((small.items as Array<{ companyName: string }>)[0]!.companyName).toBe("Company 20");
+  });
+
+  it("refuses a query it cannot take with 422 naming the parameter, never falling back silently", async () => {
+    const admin = await createAdmin();
+    const list = async (query: string) => apiResponses.loader(args(send(`/api/admin/onboarding-responses${query}`, "GET", admin.cookie)));
+    const cases: Array<[string, string]> = [
+      ["?page=-1", "page"],
+      ["?page=abc", "page"],
+      ["?page=1.5", "page"],
+      ["?page=0", "page"],
+      ["?pageSize=101", "pageSize"],
+      ["?pageSize=0", "pageSize"],
+      ["?dir=sideways", "dir"],
+      ["?sort=password", "sort"],
+      ["?limit=5", "limit"],
+      ["?q=a&query=b", "query"],
+      [`?q=${"x".repeat(101)}`, "q"],
+      ["?page=1&page=2", "page"],
+    ];
+    for (const [query, parameter] of cases) {
+      const body = await expectStatus(await list(query), 422);
+      expect(body.code, query).toBe("VALIDATION_FAILED");
+      expect(Object.keys(body.errors as object), query).toContain(parameter);
+    }
   });
 });

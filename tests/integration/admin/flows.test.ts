@@ -33,7 +33,7 @@ describe("what an admin changes reaches the user's flows", () => {
     expect((first.body as FlowView).quickNotes).not.toContain("Trigger: Creates an account in the app.");
 
     const edit = await call(adminFlowMapping.action, `/api/admin/flow-mappings/${rule!._id}`, {
-      method: "PUT",
+      method: "PATCH",
       body: { trigger: "Creates an account in the app." },
       cookie: admin.cookie,
       params: { id: String(rule!._id) },

@@ -18,8 +18,9 @@ await useTestDatabase();
 const TOTAL = 10_000;
 let adminCookie = "";
 
+type UserRows = Array<{ id: string; email: string; firstName: string; createdAt: string }>;
 interface UsersBody {
-  users: Array<{ id: string; email: string; firstName: string; createdAt: string }>;
+  users: UserRows;
   total: number;
   page: number;
 }
@@ -27,7 +28,7 @@ interface UsersBody {
 async function get(query: string) {
   const response = await apiUsers.loader(args(jsonRequest(`/api/admin/users${query}`, { method: "GET", cookie: adminCookie })));
   expect(response.status).toBe(200);
-  return apiBody<UsersBody>(response);
+  return apiBody<{ items: UserRows; total: number; page: number; pageSize: number }>(response);
 }
 
 /**
@@ -58,30 +59,30 @@ describe(`user management with ${TOTAL.toLocaleString("en-US")} users`, { shuffl
     const first = await get("?query=&page=1");
     expect(first.total).toBe(TOTAL);
     expect(first.page).toBe(1);
-    expect(first.users).toHaveLength(ADMIN_PAGE_SIZE);
+    expect(first.items).toHaveLength(ADMIN_PAGE_SIZE);
     // The admin was created just now, the seeded accounts in 2026-01.
-    expect(first.users[0].email).toBe("root@example.com");
-    expect(first.users[1].email).toBe("member09998@example.com");
+    expect(first.items[0].email).toBe("root@example.com");
+    expect(first.items[1].email).toBe("member09998@example.com");
   });
 
   it("pages never overlap and the last page holds the remainder", async () => {
     const [one, two] = await Promise.all([get("?page=1&sort=email&dir=asc"), get("?page=2&sort=email&dir=asc")]);
-    const ids = new Set([...one.users, ...two.users].map((user) => user.id));
+    const ids = new Set([...one.items, ...two.items].map((user) => user.id));
     expect(ids.size).toBe(ADMIN_PAGE_SIZE * 2);
-    expect(one.users.map((u) => u.email)).toEqual([...one.users.map((u) => u.email)].sort());
-    expect(one.users.at(-1)!.email < two.users[0].email).toBe(true);
+    expect(one.items.map((u) => u.email)).toEqual([...one.items.map((u) => u.email)].sort());
+    expect(one.items.at(-1)!.email < two.items[0].email).toBe(true);
     const last = await get("?page=200&sort=email&dir=asc");
-    expect(last.users).toHaveLength(50);
-    expect(last.users.at(-1)!.email).toBe("root@example.com");
-    expect((await get("?page=201")).users).toEqual([]);
+    expect(last.items).toHaveLength(50);
+    expect(last.items.at(-1)!.email).toBe("root@example.com");
+    expect((await get("?page=201")).items).toEqual([]);
   });
 
   it("searches by name across all of them, still 50 at a time", async () => {
     const zeldas = await get("?query=zelda&page=2&sort=email&dir=asc");
     expect(zeldas.total).toBe(100);
-    expect(zeldas.users).toHaveLength(50);
-    expect(zeldas.users.every((user) => user.firstName === "Zelda")).toBe(true);
-    expect((await get("?query=member00042%40")).users.map((u) => u.email)).toEqual(["member00042@example.com"]);
+    expect(zeldas.items).toHaveLength(50);
+    expect(zeldas.items.every((user) => user.firstName === "Zelda")).toBe(true);
+    expect((await get("?query=member00042%40")).items.map((u) => u.email)).toEqual(["member00042@example.com"]);
   });
 
   it("the /admin/users page loads one page of rows, not the collection", async () => {

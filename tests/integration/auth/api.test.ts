@@ -72,11 +72,11 @@ describe("GET /api/auth/user", () => {
       lastName: "Lovelace",
       companyName: "",
       authProvider: "local",
-      isPremium: 0,
+      isPremium: false,
       role: "User",
       completionMethod: null,
       researchWebsiteUrl: "",
-      aiResearchCompleted: 0,
+      aiResearchCompleted: false,
       createdAt: user.createdAt.toISOString(),
       onboardingResponse: null,
     });
@@ -173,9 +173,11 @@ describe("POST /api/auth/register", () => {
     expect(await countUsers()).toBe(1);
   });
 
-  it("cannot be used to pick a role", async () => {
-    const body = await apiBody(await call.register({ body: { ...registration, role: "Admin", isPremium: 1 } }));
-    expect(body).toMatchObject({ role: "User", isPremium: 0 });
+  it("cannot be used to pick a role: the fields are refused with 422 naming them, and no account is made", async () => {
+    const response = await call.register({ body: { ...registration, role: "Admin", isPremium: 1 } });
+    const body = await expectStatus(response, 422);
+    expect(body).toMatchObject({ code: "VALIDATION_FAILED", errors: { role: "Unknown field: remove it.", isPremium: "Unknown field: remove it." } });
+    expect(await countUsers()).toBe(0);
   });
 
   it("answers other methods with 405", async () => {
@@ -204,7 +206,7 @@ describe("POST /api/auth/login", () => {
     const wrong = await call.login({ body: { email: user.email, password: "wrong-password" } });
     const unknown = await call.login({ body: { email: "nobody@example.com", password: "wrong-password" } });
     const [a, b] = [await expectStatus(wrong, 401), await expectStatus(unknown, 401)];
-    expect(a).toEqual({ message: "Invalid email or password." });
+    expect(a).toEqual({ message: "Invalid email or password.", code: "UNAUTHENTICATED" });
     expect(b).toEqual(a);
     expect(wrong.headers.get("Set-Cookie")).toBeNull();
   });
@@ -329,9 +331,12 @@ describe("admin API", () => {
     const member = await createUser();
     await QuestionnaireResponseModel.create({ userId: member.user.id, companyName: "Acme", businessType: "Other", industry: "Fitness" });
     const body = await expectStatus(await call.responses({ cookie: admin.cookie }), 200);
-    expect(body).toEqual([
-      expect.objectContaining({ userId: member.user.id, companyName: "Acme", businessType: "Other", industry: "Fitness", communicationChannels: "" }),
-    ]);
+    expect(body).toEqual({
+      items: [expect.objectContaining({ userId: member.user.id, companyName: "Acme", businessType: "Other", industry: "Fitness", communicationChannels: "" })],
+      total: 1,
+      page: 1,
+      pageSize: 50,
+    });
     await expectStatus(await call.responses({ cookie: member.cookie }), 403, "Admin access required");
     await expectStatus(await call.responses(), 401);
   });

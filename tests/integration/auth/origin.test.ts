@@ -29,7 +29,7 @@ describe("cross-site requests are refused (Origin / Referer)", () => {
   it("API: POST /api/auth/register with Origin from another site → 403, nothing stored", async () => {
     const response = await apiRegister.action(args(jsonRequest("/api/auth/register", { origin: EVIL, body: newAccount() })));
     expect(response.status).toBe(403);
-    expect(await apiBody(response)).toEqual({ message: REFUSED });
+    expect(await apiBody(response)).toEqual({ message: REFUSED, code: "CROSS_SITE_REQUEST" });
     expect(await countUsers()).toBe(0);
   });
 

@@ -269,7 +269,7 @@ describe("signed-in pages without a session", () => {
     await SessionModel.deleteOne({ _id: sessionId });
     for (const response of [await me(cookie), await me(null)]) {
       expect(response.status).toBe(401);
-      expect(await apiBody(response)).toEqual({ message: "You are not signed in. Sign in and try again." });
+      expect(await apiBody(response)).toEqual({ message: "You are not signed in. Sign in and try again.", code: "UNAUTHENTICATED" });
     }
   });
 });

@@ -33,6 +33,7 @@ describe("user settings loader", () => {
         createdAt: user.createdAt.toISOString(),
       },
       klaviyo: { connected: false },
+      tokens: [],
     });
     expect(JSON.stringify(body)).not.toMatch(/scrypt|passwordHash/);
   });

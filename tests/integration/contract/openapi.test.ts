@@ -24,7 +24,6 @@ const { LEAF_AND_KETTLE } = await import("../../unit/flows/businesses");
 const { defineRoutes } = await import("@remix-run/dev/dist/config/routes.js");
 const { allowedMethods } = await import("~/services/boundary.server");
 const { OPERATIONS, errorStatuses, openApiDocument } = await import("~/services/openapi/document.server");
-const { FLOW_MAPPING_RULES } = await import("~/services/seed/flow-mapping-rules");
 const { html, startFixtureSite } = await import("../../support/fixture-site");
 const { startOpenAiStub } = await import("../../support/openai-stub");
 const { RICH_PAGE } = await import("../research/pages");
@@ -71,6 +70,12 @@ ajv.addSchema({ ...document, $id: "openapi.json" });
 
 const escapePointer = (part: string) => part.replace(/~/g, "~0").replace(/\//g, "~1");
 
+type MediaType = { schema?: Json; example?: unknown; examples?: Record<string, { value: unknown }> };
+const operationOf = (method: string, template: string) =>
+  document.paths[template]![method] as unknown as { requestBody?: { content: Record<string, MediaType> }; responses: Record<string, { content?: Record<string, MediaType> }> };
+/** The documented example body of an operation's request. */
+const exampleOf = (method: string, template: string) => structuredClone(operationOf(method, template).requestBody!.content["application/json"]!.example) as Record<string, unknown>;
+
 /** Every (method, path, status) the calls below exercised, to prove each operation was called. */
 const exercised = new Map<string, Set<number>>();
 
@@ -105,6 +110,12 @@ async function call(method: string, template: string, { params = {}, body, cooki
     expect(validate, `a schema for ${method} ${template} ${response.status}`).toBeTruthy();
     const valid = validate!(parsed);
     expect(valid, `${method} ${template} ${response.status}: ${ajv.errorsText(validate!.errors)}\n${text.slice(0, 500)}`).toBe(true);
+    // An error is one the document shows: a 422 by its code, any other exactly.
+    if (response.status >= 400) {
+      const shown = Object.values((content["application/json"].examples ?? {}) as Record<string, { value: unknown }>).map((e) => e.value);
+      if (response.status === 422) expect((parsed as { code: string }).code).toBe("VALIDATION_FAILED");
+      else expect(shown, `${method} ${template} ${response.status} answered ${text}, which no example shows`).toContainEqual(parsed);
+    }
   } else if (response.status >= 300 && response.status < 400) {
     expect(response.headers.get("Location")).toBeTruthy();
   } else {
@@ -132,6 +143,28 @@ describe("the OpenAPI document", () => {
     expect(fromDocument).toEqual(fromRoutes);
   });
 
+  it("shows examples that validate against their own schemas: every request body and every error answer", () => {
+    const failures: string[] = [];
+    for (const [template, item] of Object.entries(document.paths)) {
+      for (const method of Object.keys(item)) {
+        const operation = operationOf(method, template);
+        const check = (pointer: string[], value: unknown, label: string) => {
+          const validate = ajv.getSchema(`openapi.json#/${["paths", template, method, ...pointer, "schema"].map(escapePointer).join("/")}`);
+          if (!validate) return failures.push(`${label}: no schema`);
+          if (!validate(value)) failures.push(`${label}: ${ajv.errorsText(validate.errors)}`);
+        };
+        const body = operation.requestBody?.content["application/json"];
+        if (body) check(["requestBody", "content", "application/json"], body.example, `${method} ${template} request example`);
+        for (const [status, response] of Object.entries(operation.responses)) {
+          const examples = response.content?.["application/json"]?.examples ?? {};
+          for (const [name, example] of Object.entries(examples)) check(["responses", status, "content", "application/json"], example.value, `${method} ${template} ${status} ${name}`);
+          if (Number(status) >= 400 && !Object.keys(examples).length) failures.push(`${method} ${template} ${status}: no example`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("takes request bodies from the validation schemas, so a validation limit shows in the document", () => {
     const touchpoint = document.paths["/api/ai-flows/touchpoints/{id}"].put as unknown as { requestBody: { content: Record<string, { schema: Json }> } };
     const schema = touchpoint.requestBody.content["application/json"].schema as { required: string[]; properties: Record<string, Json> };
@@ -143,7 +176,7 @@ describe("the OpenAPI document", () => {
     const generate = OPERATIONS.find((op) => op.method === "post" && op.path === "/api/ai-flows/generate")!;
     expect(Object.keys(errorStatuses(generate)).map(Number)).toEqual(expect.arrayContaining([400, 401, 402, 403, 409, 413, 415, 422, 502]));
     const adminUsers = OPERATIONS.find((op) => op.path === "/api/admin/users")!;
-    expect(Object.keys(errorStatuses(adminUsers)).map(Number)).toEqual([401, 403]);
+    expect(Object.keys(errorStatuses(adminUsers)).map(Number)).toEqual([401, 403, 405, 422]);
     const components = document.components as { securitySchemes: Record<string, Json> };
     expect(components.securitySchemes.sessionCookie).toMatchObject({ type: "apiKey", in: "cookie", name: "fm_session" });
   });
@@ -175,7 +208,25 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     expect((await call("GET", "/api/login/callback", { query: "?code=x&state=y" })).status).toBe(302);
     const other = await createUser();
     expect((await call("GET", "/api/logout", { cookie: other.cookie })).status).toBe(302);
-    expect((await call("POST", "/api/logout", { cookie: other.cookie })).status).toBe(302);
+    // An API client asking for JSON gets JSON; a browser's form post is sent home.
+    expect((await call("POST", "/api/logout", { cookie: other.cookie })).status).toBe(200);
+    const browser = await createUser();
+    const formPost = moduleFor("/api/logout").action as Handler;
+    const sentHome = await formPost(args(new Request("http://127.0.0.1:3000/api/logout", { method: "POST", headers: { Cookie: browser.cookie, Accept: "text/html" } })));
+    expect(sentHome.status).toBe(302);
+    expect(document.paths["/api/logout"].post.responses["302"]).toBeTruthy();
+  });
+
+  it("account: access tokens", async () => {
+    const account = await createUser();
+    const created = await call("POST", "/api/user/tokens", { cookie: account.cookie, body: { name: "Contract" } });
+    expect(created.status).toBe(201);
+    expect((await call("POST", "/api/user/tokens", { cookie: account.cookie, body: {} })).status).toBe(422);
+    expect((await call("GET", "/api/user/tokens", { cookie: account.cookie })).status).toBe(200);
+    expect((await call("GET", "/api/user/tokens")).status).toBe(401);
+    const { id } = created.body as { id: string };
+    expect((await call("DELETE", "/api/user/tokens/{id}", { cookie: account.cookie, params: { id } })).status).toBe(200);
+    expect((await call("DELETE", "/api/user/tokens/{id}", { cookie: account.cookie, params: { id } })).status).toBe(404);
   });
 
   it("account: profile and password", async () => {
@@ -197,7 +248,13 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     const complete = { ...LEAF_AND_KETTLE, ...Object.fromEntries(missing.map((field) => [field, "A full answer to this question."])) };
     const saved = await call("POST", "/api/onboarding", { cookie: fresh.cookie, body: complete });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-    expect((await call("PUT", "/api/onboarding", { cookie: fresh.cookie, body: { ...LEAF_AND_KETTLE, companyName: "Leaf & Kettle Co" } })).status).toBe(200);
+    expect((await call("PUT", "/api/onboarding", { cookie: fresh.cookie, body: { companyName: "Leaf & Kettle Co", businessType: "eCommerce", industry: "Food & Beverage" } })).status).toBe(422);
+    expect((await call("PUT", "/api/onboarding", { cookie: fresh.cookie, body: exampleOf("put", "/api/onboarding") })).status).toBe(200);
+    expect((await call("PATCH", "/api/onboarding", { cookie: fresh.cookie, body: exampleOf("patch", "/api/onboarding") })).status).toBe(200);
+    expect((await call("PATCH", "/api/onboarding", { cookie: fresh.cookie, body: { companyName: "" } })).status).toBe(422);
+    // The documented examples are accepted as they stand.
+    expect((await call("POST", "/api/onboarding", { cookie: (await createUser()).cookie, body: exampleOf("post", "/api/onboarding") })).status).toBe(201);
+    expect((await call("POST", "/api/questionnaire/submit", { body: { ...exampleOf("post", "/api/questionnaire/submit"), email: uniqueEmail("example") } })).status).toBe(201);
     expect((await call("GET", "/api/onboarding", { cookie: fresh.cookie })).status).toBe(200);
     expect((await call("POST", "/api/questionnaire/draft", { body: { answers: { companyName: "Acme" }, step: 2 } })).status).toBe(200);
     expect((await call("GET", "/api/questionnaire/draft")).status).toBe(200);
@@ -214,7 +271,7 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     expect(generated.status).toBe(201);
     const flow = generated.body as { id: string; touchpoints: { id: string }[] };
     expect((await call("POST", "/api/ai-flows/generate", { cookie: user.cookie, body: { flowType: "onboarding" } })).status).toBe(409);
-    expect((await call("POST", "/api/ai-flows/generate", { cookie: user.cookie, body: { flowType: "nope" } })).status).toBe(400);
+    expect((await call("POST", "/api/ai-flows/generate", { cookie: user.cookie, body: { flowType: "nope" } })).status).toBe(422);
     expect((await call("POST", "/api/ai-flows/generate", { body: { flowType: "onboarding" } })).status).toBe(401);
     const premiumType = await call("POST", "/api/ai-flows/generate", { cookie: user.cookie, body: { flowType: "sunset" } });
     expect([201, 402]).toContain(premiumType.status);
@@ -291,7 +348,9 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     expect((await call("POST", "/api/benchmarks", { cookie: user.cookie, body: input })).status).toBe(403);
     expect((await call("POST", "/api/benchmarks", { cookie: admin.cookie, body: { benchmarkType: "nope" } })).status).toBe(422);
     expect((await call("GET", "/api/benchmarks", { cookie: user.cookie })).status).toBe(200);
-    expect((await call("PUT", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId }, body: { industryMedian: "43%" } })).status).toBe(200);
+    expect((await call("PUT", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId }, body: { industryMedian: "43%" } })).status).toBe(422);
+    expect((await call("PUT", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId }, body: { ...exampleOf("put", "/api/benchmarks/{id}"), industry: "Contract Industry" } })).status).toBe(200);
+    expect((await call("PATCH", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId }, body: exampleOf("patch", "/api/benchmarks/{id}") })).status).toBe(200);
     expect((await call("DELETE", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId } })).status).toBe(200);
     expect((await call("DELETE", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId } })).status).toBe(404);
 
@@ -322,7 +381,7 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
       await updateUserDetails({ id: researcher.user.id, completionMethod: "ai", researchWebsiteUrl: `${site.origin}/` });
       const done = await call("POST", "/api/ai-research/perform", { cookie: researcher.cookie });
       expect(done.status).toBe(200);
-      expect(done.body).toMatchObject({ user: { aiResearchCompleted: 1 }, filledFields: expect.arrayContaining(["productServiceDescription"]) });
+      expect(done.body).toMatchObject({ user: { aiResearchCompleted: true }, filledFields: expect.arrayContaining(["productServiceDescription"]) });
       expect(site.requests.map((request) => request.path)).toEqual(["/"]);
       expect(model.requests).toHaveLength(1);
       expect(model.requests[0]).toMatchObject({ model: "stub-model" });
@@ -340,12 +399,14 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     expect((await call("GET", "/api/admin/stats", { cookie: user.cookie })).status).toBe(403);
     expect((await call("GET", "/api/admin/onboarding-responses", { cookie: admin.cookie, query: "?page=1" })).status).toBe(200);
     expect((await call("GET", "/api/admin/flow-mappings", { cookie: admin.cookie })).status).toBe(200);
-    const rule = { ...FLOW_MAPPING_RULES[0], flowName: "Contract rule", businessType: "Contract Business" };
+    const rule = { ...exampleOf("post", "/api/admin/flow-mappings"), flowName: "Contract rule", businessType: "Contract Business" };
     const created = await call("POST", "/api/admin/flow-mappings", { cookie: admin.cookie, body: rule });
     expect(created.status).toBe(201);
     const ruleId = (created.body as { id: string }).id;
     expect((await call("POST", "/api/admin/flow-mappings", { cookie: admin.cookie, body: { flowName: "" } })).status).toBe(422);
-    expect((await call("PUT", "/api/admin/flow-mappings/{id}", { cookie: admin.cookie, params: { id: ruleId }, body: { notes: "Edited" } })).status).toBe(200);
+    expect((await call("PUT", "/api/admin/flow-mappings/{id}", { cookie: admin.cookie, params: { id: ruleId }, body: { notes: "Edited" } })).status).toBe(422);
+    expect((await call("PUT", "/api/admin/flow-mappings/{id}", { cookie: admin.cookie, params: { id: ruleId }, body: exampleOf("put", "/api/admin/flow-mappings/{id}") })).status).toBe(200);
+    expect((await call("PATCH", "/api/admin/flow-mappings/{id}", { cookie: admin.cookie, params: { id: ruleId }, body: { notes: "Edited" } })).status).toBe(200);
     expect((await call("DELETE", "/api/admin/flow-mappings/{id}", { cookie: admin.cookie, params: { id: ruleId } })).status).toBe(200);
     expect((await call("GET", "/api/admin/users", { cookie: admin.cookie })).status).toBe(200);
     expect((await call("PATCH", "/api/admin/users/{id}", { cookie: admin.cookie, params: { id: user.user.id }, body: { isPremium: true } })).status).toBe(200);

@@ -44,6 +44,8 @@ const messages = (cookie: string, id: string) => call(messagesRoute.loader, `/ap
 const rollback = (cookie: string, id: string, versionId: string) =>
   call(rollbackRoute.action, `/api/ai-flows/${id}/versions/${versionId}/rollback`, { method: "POST", cookie, params: { id, versionId } });
 const listByType = (cookie: string | undefined, flowType: string) => call(byType.loader, `/api/ai-flows/by-type/${flowType}`, { cookie, params: { flowType } });
+/** The fields a touchpoint edit sends. */
+const editOf = (tp: TouchpointView) => ({ title: tp.title, primaryGoal: tp.primaryGoal, keyMessages: tp.keyMessages, callToAction: tp.callToAction, delayDays: tp.delayDays });
 const editTouchpoint = (cookie: string, id: string, body: unknown) => call(touchpointRoute.action, `/api/ai-flows/touchpoints/${id}`, { method: "PUT", body, cookie, params: { id } });
 const deleteTouchpoint = (cookie: string, id: string) => call(touchpointRoute.action, `/api/ai-flows/touchpoints/${id}`, { method: "DELETE", cookie, params: { id } });
 const deleteFlow = (cookie: string, id: string) => call(flowRoute.action, `/api/ai-flows/${id}`, { method: "DELETE", cookie, params: { id } });
@@ -75,10 +77,13 @@ describe("POST /api/ai-flows/generate", () => {
     expect(await AiGeneratedFlowModel.countDocuments({})).toBe(1);
   });
 
-  it("400 for an unknown or missing flow type, 422 for an over-long context, 405 for GET", async () => {
+  it("422 naming flowType for an unknown or missing flow type, 422 for an over-long context, 405 for GET", async () => {
     const { cookie } = await onboardedUser();
-    expect(await generate(cookie, { flowType: "winback" })).toMatchObject({ status: 400, body: { message: "Unknown flow type." } });
-    expect(await generate(cookie, {})).toMatchObject({ status: 400 });
+    expect(await generate(cookie, { flowType: "winback" })).toMatchObject({
+      status: 422,
+      body: { message: "Unknown flow type.", code: "VALIDATION_FAILED", errors: { flowType: "Unknown flow type." } },
+    });
+    expect(await generate(cookie, {})).toMatchObject({ status: 422, body: { code: "VALIDATION_FAILED", errors: { flowType: "Flow type is required." } } });
     expect(await generate(cookie, { flowType: "onboarding", customContext: "x".repeat(10_001) })).toMatchObject({
       status: 422,
       body: { errors: { customContext: "Context must be at most 10000 characters." } },
@@ -236,14 +241,25 @@ describe("touchpoints", () => {
     expect(offsets).toEqual([...offsets].sort((x, y) => x - y));
   });
 
-  it("keeps the timing when the delay is unchanged, and reads a non-numeric delay as 0", async () => {
+  it("keeps the timing when the delay is unchanged; a delay that is not a whole number of days in range is a 422", async () => {
     const { cookie } = await onboardedUser();
     const flow = await generated(cookie);
     const second = flow.touchpoints[1]!;
-    const same = (await editTouchpoint(cookie, second.id, { ...second, delayDays: second.delayDays })).body as TouchpointView;
+    const same = (await editTouchpoint(cookie, second.id, { ...editOf(second), delayDays: second.delayDays })).body as TouchpointView;
     expect(same.timing).toEqual(second.timing);
-    const zero = (await editTouchpoint(cookie, second.id, { ...second, delayDays: "soon" })).body as TouchpointView;
-    expect(zero).toMatchObject({ delayDays: 0, offsetMinutes: 0, timing: { type: "immediate" } });
+    for (const delayDays of ["soon", "2", 1.5, -1, 366, null, true]) {
+      const refused = await editTouchpoint(cookie, second.id, { ...editOf(second), delayDays });
+      expect(refused, JSON.stringify(delayDays)).toMatchObject({
+        status: 422,
+        body: { code: "VALIDATION_FAILED", errors: { delayDays: "Delay must be a whole number of days from 0 to 365." } },
+      });
+    }
+    expect(await editTouchpoint(cookie, second.id, { ...editOf(second), id: "x", stepNumber: 9 })).toMatchObject({
+      status: 422,
+      body: { errors: { id: "Unknown field: remove it.", stepNumber: "Unknown field: remove it." } },
+    });
+    const [stored] = (await listByType(cookie, "onboarding")).body as FlowView[];
+    expect(stored!.touchpoints[1]).toMatchObject({ id: second.id, delayDays: second.delayDays, timing: second.timing });
   });
 
   it("422 'All touchpoint fields are required.' when a field is blank after trimming", async () => {
@@ -251,7 +267,7 @@ describe("touchpoints", () => {
     const flow = await generated(cookie);
     const tp = flow.touchpoints[0]!;
     for (const field of ["title", "primaryGoal", "keyMessages", "callToAction"]) {
-      const response = await editTouchpoint(cookie, tp.id, { ...tp, [field]: "   " });
+      const response = await editTouchpoint(cookie, tp.id, { ...editOf(tp), [field]: "   " });
       expect(response).toMatchObject({ status: 422, body: { message: "All touchpoint fields are required.", errors: { [field]: "All touchpoint fields are required." } } });
     }
     expect((await listByType(cookie, "onboarding")).body).toEqual([flow]);
@@ -262,7 +278,7 @@ describe("touchpoints", () => {
     const flow = await generated(cookie);
     const stranger = await onboardedUser();
     expect((await deleteTouchpoint(stranger.cookie, flow.touchpoints[1]!.id)).status).toBe(404);
-    expect((await editTouchpoint(stranger.cookie, flow.touchpoints[1]!.id, { ...flow.touchpoints[1]! })).status).toBe(404);
+    expect((await editTouchpoint(stranger.cookie, flow.touchpoints[1]!.id, editOf(flow.touchpoints[1]!))).status).toBe(404);
     const { status, body } = await deleteTouchpoint(cookie, flow.touchpoints[1]!.id);
     expect(status).toBe(200);
     const after = (body as { flow: FlowView }).flow;

@@ -10,6 +10,10 @@ const { apiBody, args, jsonRequest, SAME_ORIGIN } = await import("../../support/
 const { ecommerceAnswers, serviceAnswers } = await import("./fixtures");
 const api = await import("~/routes/api+/onboarding");
 const { QuestionnaireResponseModel } = await import("~/models/questionnaire-response.server");
+const { emptyAnswers } = await import("~/lib/questionnaire/fields");
+
+/** A PUT body: every answer, the ones not given empty. */
+const whole = (answers: Record<string, unknown>) => ({ ...emptyAnswers(), ...answers });
 
 await useTestDatabase({ clearBeforeEach: true });
 
@@ -36,7 +40,7 @@ describe("GET /api/onboarding", () => {
   it("answers 401 when signed out", async () => {
     const response = await get();
     expect(response.status).toBe(401);
-    expect(await apiBody(response)).toEqual({ message: "You are not signed in. Sign in and try again." });
+    expect(await apiBody(response)).toEqual({ message: "You are not signed in. Sign in and try again.", code: "UNAUTHENTICATED" });
   });
 
   it("answers null before anything is saved", async () => {
@@ -77,7 +81,7 @@ describe("GET /api/onboarding", () => {
     const b = await createUser();
     await send("POST", { cookie: a.cookie, body: serviceAnswers({ companyName: "Alpha" }) });
     expect(await apiBody(await get({ cookie: b.cookie }))).toBeNull();
-    await send("PUT", { cookie: b.cookie, body: ecommerceAnswers({ companyName: "Beta" }) });
+    await send("PUT", { cookie: b.cookie, body: whole(ecommerceAnswers({ companyName: "Beta" })) });
     expect(await apiBody(await get({ cookie: a.cookie }))).toMatchObject({ companyName: "Alpha", userId: a.user.id });
     expect(await apiBody(await get({ cookie: b.cookie }))).toMatchObject({ companyName: "Beta", userId: b.user.id });
   });
@@ -163,7 +167,7 @@ describe("POST /api/onboarding (create, the full questionnaire)", () => {
     const { cookie } = await createUser();
     const response = await send("POST", { cookie, body: ecommerceAnswers({ customerJourney: ONE_MB }) });
     expect(response.status).toBe(413);
-    expect(await apiBody(response)).toEqual({ message: "The request body is too large." });
+    expect(await apiBody(response)).toEqual({ message: "The request body is too large.", code: "PAYLOAD_TOO_LARGE" });
     await expectNothingStored();
   });
 
@@ -197,21 +201,34 @@ describe("POST /api/onboarding (create, the full questionnaire)", () => {
     expect((await send("POST", { cookie, body: ecommerceAnswers(), origin: SAME_ORIGIN })).status).toBe(201);
   });
 
-  it("ignores keys that are not answers (no writing another user's questionnaire)", async () => {
+  it("refuses keys that are not answers with 422 naming them (no writing another user's questionnaire)", async () => {
     const a = await createUser();
     const b = await createUser();
     const response = await send("POST", { cookie: a.cookie, body: ecommerceAnswers({ userId: b.user.id, id: "forged", role: "Admin" }) });
-    expect(response.status).toBe(201);
-    expect(await QuestionnaireResponseModel.countDocuments({ userId: b.user.id })).toBe(0);
-    expect(await QuestionnaireResponseModel.countDocuments({ userId: a.user.id })).toBe(1);
+    expect(response.status).toBe(422);
+    const body = await apiBody(response);
+    expect(body).toMatchObject({ code: "VALIDATION_FAILED", errors: { userId: "Unknown field: remove it.", id: "Unknown field: remove it.", role: "Unknown field: remove it." } });
+    expect(await QuestionnaireResponseModel.countDocuments({})).toBe(0);
   });
 });
 
 describe("PUT /api/onboarding (update, the edit-answers rules)", () => {
+  it("refuses a body that leaves answers out with 422 listing them, and empties nothing", async () => {
+    const { cookie } = await createUser();
+    await send("POST", { cookie, body: serviceAnswers() });
+    const response = await send("PUT", { cookie, body: { companyName: "Renamed", businessType: "B2C Service/Retail", industry: "Fitness" } });
+    expect(response.status).toBe(422);
+    const body = await apiBody<{ code: string; errors: Record<string, string> }>(response);
+    expect(body.code).toBe("VALIDATION_FAILED");
+    expect(Object.keys(body.errors)).toHaveLength(Object.keys(emptyAnswers()).length - 3);
+    expect(body.errors.customerJourney).toMatch(/^Required: PUT replaces the whole resource/);
+    expect(await apiBody(await get({ cookie }))).toMatchObject({ companyName: "Glow Studio", customerJourney: "Answer to customerJourney" });
+  });
+
   it("updates the saved questionnaire with 200, replacing every answer", async () => {
     const { cookie } = await createUser();
     await send("POST", { cookie, body: serviceAnswers() });
-    const response = await send("PUT", { cookie, body: { companyName: "Renamed", businessType: "eCommerce", industry: "Other/General", companyWebsite: "https://renamed.example" } });
+    const response = await send("PUT", { cookie, body: whole({ companyName: "Renamed", businessType: "eCommerce", industry: "Other/General", companyWebsite: "https://renamed.example" }) });
     expect(response.status).toBe(200);
     const body = await apiBody<{ created: boolean; onboarding: Record<string, unknown> }>(response);
     expect(body.created).toBe(false);
@@ -227,14 +244,14 @@ describe("PUT /api/onboarding (update, the edit-answers rules)", () => {
 
   it("creates with 201 when nothing is saved yet (the answers page's first save)", async () => {
     const { cookie } = await createUser();
-    const response = await send("PUT", { cookie, body: { companyName: "First", businessType: "Other", industry: "Media & Content" } });
+    const response = await send("PUT", { cookie, body: whole({ companyName: "First", businessType: "Other", industry: "Media & Content" }) });
     expect(response.status).toBe(201);
     expect(await apiBody(response)).toMatchObject({ created: true, onboarding: { companyName: "First" } });
   });
 
   it("still needs the company, business type and industry, and keeps the service/retail rules", async () => {
     const { cookie } = await createUser();
-    await expect422(await send("PUT", { cookie, body: { businessType: "B2C Service/Retail" } }), {
+    await expect422(await send("PUT", { cookie, body: whole({ businessType: "B2C Service/Retail" }) }), {
       companyName: "This field is required",
       industry: "This field is required",
       bookingTimeline: "Please select at least one option",
@@ -248,7 +265,7 @@ describe("PUT /api/onboarding (update, the edit-answers rules)", () => {
   it("keeps the saved answers when an update is refused", async () => {
     const { cookie } = await createUser();
     await send("POST", { cookie, body: ecommerceAnswers() });
-    expect((await send("PUT", { cookie, body: { companyName: "", businessType: "eCommerce", industry: "Fitness" } })).status).toBe(422);
+    expect((await send("PUT", { cookie, body: whole({ companyName: "", businessType: "eCommerce", industry: "Fitness" }) })).status).toBe(422);
     expect((await send("PUT", { cookie, raw: "{nope" })).status).toBe(400);
     expect((await send("PUT", { cookie, body: ecommerceAnswers({ customerJourney: ONE_MB }) })).status).toBe(413);
     expect(await apiBody(await get({ cookie }))).toMatchObject({ companyName: "Acme Goods", customerJourney: "Answer to customerJourney" });
@@ -260,11 +277,34 @@ describe("PUT /api/onboarding (update, the edit-answers rules)", () => {
   });
 });
 
-describe("other methods", () => {
-  it.each(["DELETE", "PATCH"] as const)("answers %s with 405 and the allowed methods", async (method) => {
+describe("PATCH /api/onboarding (the answers sent, over the saved ones)", () => {
+  it("changes only the answers sent; the rest stay", async () => {
     const { cookie } = await createUser();
-    const response = await send(method, { cookie, body: {} });
+    await send("POST", { cookie, body: serviceAnswers() });
+    const response = await send("PATCH", { cookie, body: { brandVoicePositioning: "Warm and expert" } });
+    expect(response.status).toBe(200);
+    expect((await apiBody<{ onboarding: Record<string, unknown> }>(response)).onboarding).toMatchObject({
+      companyName: "Glow Studio",
+      brandVoicePositioning: "Warm and expert",
+      customerJourney: "Answer to customerJourney",
+      bookingTimeline: ["Short (0-4 days)", "Medium (5-14 days)"],
+    });
+  });
+
+  it("checks the result whole and refuses unknown fields, changing nothing", async () => {
+    const { cookie } = await createUser();
+    await send("POST", { cookie, body: serviceAnswers() });
+    await expect422(await send("PATCH", { cookie, body: { companyName: "" } }), { companyName: "This field is required" });
+    await expect422(await send("PATCH", { cookie, body: { nickname: "x" } }), { nickname: "Unknown field: remove it." });
+    expect(await apiBody(await get({ cookie }))).toMatchObject({ companyName: "Glow Studio" });
+  });
+});
+
+describe("other methods", () => {
+  it("answers DELETE with 405 and the allowed methods", async () => {
+    const { cookie } = await createUser();
+    const response = await send("DELETE", { cookie, body: {} });
     expect(response.status).toBe(405);
-    expect(response.headers.get("Allow")).toBe("POST, PUT");
+    expect(response.headers.get("Allow")).toBe("POST, PUT, PATCH");
   });
 });

@@ -194,7 +194,7 @@ describe("POST /api/questionnaire/submit", () => {
     const response = await call.submit({ cookie: jar, body: fullSubmission({ email: "Ada@Example.com" }) });
     expect(response.status).toBe(409);
     const body = await apiBody<{ message: string; errors: Record<string, string> }>(response);
-    expect(body).toEqual({ message: EMAIL_TAKEN_MESSAGE, errors: { email: EMAIL_TAKEN_MESSAGE } });
+    expect(body).toEqual({ message: EMAIL_TAKEN_MESSAGE, errors: { email: EMAIL_TAKEN_MESSAGE }, code: "EMAIL_TAKEN" });
     expect(setCookieOf(response, "fm_session")).toBeUndefined();
     expect(await countUsers()).toBe(1);
     expect(await QuestionnaireResponseModel.countDocuments({})).toBe(0);
@@ -219,7 +219,7 @@ describe("POST /api/questionnaire/submit", () => {
     await nothingStored();
     const ai = await call.submit({ body: { ...STEP_ANSWERS[1], ...STEP_ANSWERS[7], completionMethod: "ai", researchWebsiteUrl: "pulse.example.com" } });
     expect(ai.status).toBe(201);
-    expect(await apiBody(ai)).toMatchObject({ completionMethod: "ai", researchWebsiteUrl: "pulse.example.com", aiResearchCompleted: 0 });
+    expect(await apiBody(ai)).toMatchObject({ completionMethod: "ai", researchWebsiteUrl: "pulse.example.com", aiResearchCompleted: false });
   });
 
   it("refuses a B2B business: they join the waitlist instead", async () => {

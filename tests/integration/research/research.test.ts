@@ -85,7 +85,7 @@ describe("performResearch", () => {
     await upsertResponseForUser(user.id, { companyName: "Harbor Goods Co.", productServiceDescription: "My own words", guarantees_q8: "" });
     const { guard, fetch } = fetchOptions();
     const result = await performResearch({ userId: user.id, options: { fetch, model: null } });
-    expect(result.user).toMatchObject({ id: user.id, aiResearchCompleted: 1, completionMethod: "ai" });
+    expect(result.user).toMatchObject({ id: user.id, aiResearchCompleted: true, completionMethod: "ai" });
     expect(result.filledFields).toContain("guarantees_q8");
     expect(result.filledFields).not.toContain("companyName");
     expect(result.filledFields).not.toContain("productServiceDescription");
@@ -109,7 +109,7 @@ describe("performResearch", () => {
     await expect.poll(() => site.requests.some((request) => request.path === "/wait")).toBe(true);
     await expect(performResearch({ userId: user.id, options: { fetch, model: null } })).rejects.toMatchObject({ kind: "conflict", code: "RESEARCH_RUNNING" });
     releaseSlow();
-    await expect(first).resolves.toMatchObject({ user: { aiResearchCompleted: 1 } });
+    await expect(first).resolves.toMatchObject({ user: { aiResearchCompleted: true } });
     // Once it has finished, another run may start.
     await updateUserDetails({ id: user.id, researchWebsiteUrl: `${site.origin}/` });
     await expect(performResearch({ userId: user.id, options: { fetch, model: null } })).resolves.toBeTruthy();
@@ -179,7 +179,7 @@ describe("the model path (OPENAI_API_KEY), against a loopback OpenAI-compatible 
       guarantees_q8: expect.stringContaining("money-back"),
     });
     expect(saved?.customerFeedback.length).toBeLessThanOrEqual(1000);
-    expect(result.user.aiResearchCompleted).toBe(1);
+    expect(result.user.aiResearchCompleted).toBe(true);
   });
 
   it("falls back to the page's facts when the model's answer is not JSON", async () => {
@@ -247,7 +247,7 @@ describe("POST /api/ai-research/perform and the no-JavaScript form", () => {
       const response = await post(cookie);
       expect(response.status).toBe(200);
       const body = await apiBody<{ user: Record<string, unknown>; filledFields: string[] }>(response);
-      expect(body.user).toMatchObject({ aiResearchCompleted: 1, completionMethod: "ai" });
+      expect(body.user).toMatchObject({ aiResearchCompleted: true, completionMethod: "ai" });
       expect(body.filledFields).toContain("productServiceDescription");
     } finally {
       setEnv(previous);

@@ -21,6 +21,7 @@ import { inspect } from "node:util";
 
 import { afterAll, describe, expect, it, vi } from "vitest";
 
+import { ERROR_CODES } from "~/lib/api/error-codes";
 import { SessionModel } from "~/models/session.server";
 import { UserModel } from "~/models/user.server";
 
@@ -201,6 +202,11 @@ async function check(label: string, response: Response, expectRule?: (status: nu
   // Anything personal is never stored; the rest at least says what may be done with it.
   const cacheControl = response.headers.get("Cache-Control");
   if (personal ? cacheControl !== "private, no-store" : !cacheControl) fail(`Cache-Control is ${cacheControl}`);
+  // Every API error says what went wrong in a machine-readable code as well as in words.
+  if (response.status >= 400 && / \/api\//.test(label) && (response.headers.get("Content-Type") ?? "").startsWith("application/json")) {
+    const body = JSON.parse(text) as { message?: unknown; code?: unknown };
+    if (typeof body.message !== "string" || !(ERROR_CODES as string[]).includes(String(body.code))) fail(`an error without a known code (${String(body.code)})`);
+  }
   const ruleProblem = expectRule?.(response.status);
   if (ruleProblem) fail(ruleProblem);
   return { status: response.status, text, headers: response.headers };

@@ -24,7 +24,7 @@ describe("the JSON API", () => {
     request.headers.set("Content-Type", "text/plain");
     const response = await apiRegister.action(args(request));
     expect(response.status).toBe(415);
-    expect(await apiBody(response)).toEqual({ message: "Send the request body as JSON with Content-Type: application/json." });
+    expect(await apiBody(response)).toEqual({ message: "Send the request body as JSON with Content-Type: application/json.", code: "UNSUPPORTED_MEDIA_TYPE" });
   });
 
   it.each([["NUL", "Ada\u0000"], ["right-to-left override", "\u202Enimda"], ["left-to-right isolate", "Bob\u2066x\u2069"]])(
@@ -32,7 +32,7 @@ describe("the JSON API", () => {
     async (_label, firstName) => {
       const response = await apiRegister.action(args(jsonRequest("/api/auth/register", { body: account({ firstName }) })));
       expect(response.status).toBe(422);
-      expect(await apiBody(response)).toEqual({ message: HIDDEN_CHARACTERS_MESSAGE, errors: { firstName: HIDDEN_CHARACTERS_MESSAGE } });
+      expect(await apiBody(response)).toEqual({ message: HIDDEN_CHARACTERS_MESSAGE, errors: { firstName: HIDDEN_CHARACTERS_MESSAGE }, code: "VALIDATION_FAILED" });
     },
   );
 

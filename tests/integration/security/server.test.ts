@@ -226,7 +226,7 @@ describe("request bodies are limited while they arrive", () => {
     });
     expect(result.error).toBeNull();
     expect(result.text).toMatch(/^HTTP\/1\.1 413 /);
-    expect(result.text).toContain('{"message":"The request body is too large."}');
+    expect(result.text).toContain('{"message":"The request body is too large.","code":"PAYLOAD_TOO_LARGE"}');
     expect(result.ended).toBe(true);
     await vi.waitFor(() => expect(seen).toHaveLength(1));
     expect(seen[0].bytes).toBeLessThanOrEqual(LIMIT);
@@ -283,7 +283,7 @@ describe("the server's own facts", () => {
   it("answers unknown API paths with a JSON 404, and wrong methods with 405 and the full Allow", async () => {
     const missing = await fetch(`http://127.0.0.1:${port}/api/nothing-here`);
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ message: "Not found." });
+    expect(await missing.json()).toEqual({ message: "Not found.", code: "NOT_FOUND" });
     const wrong = await fetch(`http://127.0.0.1:${port}/api/thing`, {
       method: "DELETE",
     });
@@ -291,6 +291,7 @@ describe("the server's own facts", () => {
     expect(wrong.headers.get("Allow")).toBe("GET, HEAD, POST, PUT");
     expect(await wrong.json()).toEqual({
       message: "Method not allowed. Use GET, POST or PUT.",
+      code: "METHOD_NOT_ALLOWED",
     });
     const noGet = await fetch(`http://127.0.0.1:${port}/api/upload`);
     expect(noGet.status).toBe(405);

@@ -27,6 +27,8 @@ export const ALL_FLOWS_EXPORT_FORMATS = ["json", "md"] as const satisfies readon
 export type AllFlowsExportFormat = (typeof ALL_FLOWS_EXPORT_FORMATS)[number];
 
 export const EXPORT_SCHEMA_ID = "https://flowmap.app/schemas/flow-export.schema.json";
+/** Where every Flowmap app serves the export's JSON Schema; an export names it on the app that made it. */
+export const EXPORT_SCHEMA_PATH = "/schemas/flow-export.schema.json";
 export const EXPORT_SCHEMA_VERSION = 1;
 
 export interface ExportFlowInput {
@@ -124,9 +126,12 @@ function exportedContent(content: TouchpointContentView | undefined): ExportedCo
   };
 }
 
-export function exportDocument(inputs: readonly ExportFlowInput[], { exportedAt, includesContent }: { exportedAt: Date; includesContent: boolean }): ExportDocument {
+export function exportDocument(
+  inputs: readonly ExportFlowInput[],
+  { exportedAt, includesContent, schemaUrl = EXPORT_SCHEMA_ID }: { exportedAt: Date; includesContent: boolean; schemaUrl?: string },
+): ExportDocument {
   return {
-    $schema: EXPORT_SCHEMA_ID,
+    $schema: schemaUrl,
     schemaVersion: EXPORT_SCHEMA_VERSION,
     exportedAt: exportedAt.toISOString(),
     includesContent,

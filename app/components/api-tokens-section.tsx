@@ -1,0 +1,142 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useEffect } from "react";
+
+import { CopyButton } from "~/components/content/copy-button";
+import { useFailureToast } from "~/components/forms";
+import { StatusButton } from "~/components/ui/button";
+import { controlClass, Field, FormError } from "~/components/ui/field";
+import { useToast } from "~/components/ui/toaster";
+import { API_TOKEN_LIMITS, apiTokenFormSchema, CREATE_TOKEN_INTENT, REVOKE_TOKEN_INTENT } from "~/lib/api/tokens";
+import { parseForm } from "~/lib/forms/parse";
+
+export interface ApiTokenRow {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface ApiTokenReply {
+  intent: string | null;
+  result?: SubmissionResult<string[]> | null;
+  created?: { id: string; name: string; token: string; createdAt: string } | null;
+  /** A refused revoke's message. */
+  message?: string;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const shortDate = (iso: string) => dateFormat.format(new Date(iso));
+
+/**
+ * "API access tokens" on User Settings: create a token (its secret is shown once, in the answer to
+ * the form), see each token's name, creation and last use, and revoke one. Plain form posts, so it
+ * works without JavaScript; the copy button appears only with it (the token can be selected).
+ */
+export function ApiTokensSection({ tokens, reply }: { tokens: ApiTokenRow[]; reply: ApiTokenReply | undefined }) {
+  const lastResult = reply?.intent === CREATE_TOKEN_INTENT ? reply.result : undefined;
+  const created = reply?.intent === CREATE_TOKEN_INTENT ? reply.created : null;
+  const [form, fields] = useForm({
+    id: "api-token-form",
+    lastResult,
+    onValidate: ({ formData }) => parseForm(formData, { schema: apiTokenFormSchema }),
+    shouldValidate: "onSubmit",
+  });
+  useFailureToast(lastResult, "Failed to create the access token");
+  const revokeFailure = reply?.intent === REVOKE_TOKEN_INTENT ? (reply.message ?? null) : null;
+  const { toast } = useToast();
+  useEffect(() => {
+    if (revokeFailure) toast({ title: "Failed to revoke the access token", description: revokeFailure, variant: "destructive" });
+  }, [reply, revokeFailure, toast]);
+  const atLimit = tokens.length >= API_TOKEN_LIMITS.perUser;
+
+  return (
+    <section aria-labelledby="tokens-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="tokens-heading" className="text-lg font-semibold text-slate-900">
+        API access tokens
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Scripts and integrations call the <a className="font-medium text-brand-700 underline" href="/api/docs">Flowmap API</a> with a token instead of your password. Send it as{" "}
+        <code className="rounded bg-slate-100 px-1 text-xs">Authorization: Bearer &lt;token&gt;</code>. A token acts as you, with your role and plan, until you revoke it.
+      </p>
+
+      {created ? (
+        <div role="status" className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 p-4" data-testid="new-token">
+          <p className="text-sm font-semibold text-emerald-900">Token &ldquo;{created.name}&rdquo; created. Copy it now: you won&rsquo;t be able to see it again.</p>
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <label htmlFor="new-token-value" className="sr-only">
+              Your new access token
+            </label>
+            <input id="new-token-value" readOnly value={created.token} className={`${controlClass} font-mono sm:flex-1`} onFocus={(event) => event.currentTarget.select()} />
+            <CopyButton text={created.token} label="the access token" />
+          </div>
+        </div>
+      ) : null}
+
+      <Form method="post" action="/user-settings" className="mt-4 space-y-3" {...getFormProps(form)}>
+        <FormError id={form.errorId} errors={form.errors} />
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="min-w-0 flex-1">
+            <Field
+              label="Token name"
+              description="What will use it, e.g. “Reporting script”."
+              inputProps={{ ...getInputProps(fields.name, { type: "text" }), maxLength: API_TOKEN_LIMITS.nameLength, autoComplete: "off" }}
+              errors={fields.name.errors}
+            />
+          </div>
+          <StatusButton intent={CREATE_TOKEN_INTENT} pendingLabel="Creating..." disabled={atLimit}>
+            Create token
+          </StatusButton>
+        </div>
+        {atLimit ? <p className="text-sm text-slate-600">You have {API_TOKEN_LIMITS.perUser} tokens, the most an account may hold. Revoke one to create another.</p> : null}
+      </Form>
+
+      {revokeFailure ? (
+        <p role="alert" className="mt-4 text-sm text-red-700">
+          {revokeFailure}
+        </p>
+      ) : null}
+
+      {tokens.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-600">You have no access tokens.</p>
+      ) : (
+        <table className="mt-4 w-full text-left text-sm" data-testid="token-list">
+          <caption className="sr-only">Your access tokens</caption>
+          <thead className="text-xs tracking-wide text-slate-500 uppercase">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Name
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Created
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Last used
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {tokens.map((token) => (
+              <tr key={token.id}>
+                <td className="py-2 pr-3 break-all text-slate-900">{token.name}</td>
+                <td className="py-2 pr-3 text-slate-700">{shortDate(token.createdAt)}</td>
+                <td className="py-2 pr-3 text-slate-700">{token.lastUsedAt ? shortDate(token.lastUsedAt) : "Never"}</td>
+                <td className="py-2 text-right">
+                  <Form method="post" action="/user-settings">
+                    <input type="hidden" name="tokenId" value={token.id} />
+                    <StatusButton intent={REVOKE_TOKEN_INTENT} variant="danger" size="sm" pendingLabel="Revoking..." aria-label={`Revoke ${token.name}`}>
+                      Revoke
+                    </StatusButton>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

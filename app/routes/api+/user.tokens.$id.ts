@@ -1,0 +1,14 @@
+import { apiJson, byMethod, noGetLoader } from "~/services/api.server";
+import { revokeApiToken } from "~/services/auth/api-tokens.server";
+import { requireApiUser } from "~/services/auth/auth.server";
+
+export const loader = noGetLoader(["DELETE"]);
+
+// DELETE /api/user/tokens/{id}: revokes the token at once (its next use is a 401); 404 when it is not yours.
+export const action = byMethod({
+  DELETE: async ({ request, params }) => {
+    const user = await requireApiUser(request);
+    await revokeApiToken({ userId: user.id, id: params.id ?? "" });
+    return apiJson({ message: "Access token revoked." });
+  },
+});

@@ -1,0 +1,131 @@
+import crypto from "node:crypto";
+
+import { safeParse } from "zod/v4/core";
+
+import { API_TOKEN_LIMITS, API_TOKEN_PREFIX, createApiTokenSchema, TOO_MANY_TOKENS_MESSAGE } from "~/lib/api/tokens";
+import {
+  countApiTokensOfUser,
+  deleteApiTokenOfUser,
+  findApiTokenByHash,
+  insertApiToken,
+  listApiTokensOfUser,
+  touchApiToken,
+  type ApiTokenRecord,
+} from "~/models/api-token.server";
+import { getUserById, type UserRecord } from "~/models/user.server";
+import { DomainError, fieldErrorsOf, notFound, validationError } from "~/services/domain-error";
+import { isStorageFailure } from "~/services/storage-failure.server";
+
+/**
+ * Personal access tokens: an API client sends `Authorization: Bearer <token>` and is treated as
+ * the token's owner, exactly as if it carried the owner's session cookie. The secret is shown once,
+ * when it is made; only its SHA-256 is kept.
+ */
+
+export const INVALID_TOKEN_CODE = "INVALID_TOKEN";
+export const INVALID_TOKEN_MESSAGE =
+  "The access token is not valid or has been revoked. Create a new one on User Settings (API access tokens) and send it as Authorization: Bearer <token>.";
+
+/** The longest token text looked up at all; anything longer is refused without a database read. */
+const MAX_TOKEN_LENGTH = 200;
+
+export function hashApiToken(token: string) {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/** A token as the API and the settings page list it. */
+export function toApiToken(token: ApiTokenRecord) {
+  return {
+    id: token.id,
+    name: token.name,
+    createdAt: token.createdAt.toISOString(),
+    lastUsedAt: token.lastUsedAt ? token.lastUsedAt.toISOString() : null,
+  };
+}
+
+export type ApiTokenView = ReturnType<typeof toApiToken>;
+
+export async function listApiTokens(userId: string): Promise<ApiTokenView[]> {
+  return (await listApiTokensOfUser(userId)).map(toApiToken);
+}
+
+/** Makes a token named `input.name` for the user: the answer is the only time the secret is seen. */
+export async function createApiToken({ userId, input }: { userId: string; input: unknown }) {
+  const parsed = safeParse(createApiTokenSchema, input);
+  if (!parsed.success) {
+    const errors = fieldErrorsOf(parsed.error);
+    throw validationError(Object.values(errors)[0] ?? "The token name is not valid.", errors);
+  }
+  if ((await countApiTokensOfUser(userId)) >= API_TOKEN_LIMITS.perUser) {
+    throw new DomainError("conflict", TOO_MANY_TOKENS_MESSAGE, { code: "TOO_MANY_TOKENS" });
+  }
+  const token = `${API_TOKEN_PREFIX}${crypto.randomBytes(32).toString("base64url")}`;
+  const stored = await insertApiToken({ userId, name: parsed.data.name, tokenHash: hashApiToken(token) });
+  return { id: stored.id, name: stored.name, token, createdAt: stored.createdAt.toISOString() };
+}
+
+/** Revokes one of the user's tokens at once; 404 for a token that is not theirs. */
+export async function revokeApiToken({ userId, id }: { userId: string; id: string }) {
+  if (!(await deleteApiTokenOfUser({ userId, id }))) throw notFound("Access token not found.");
+}
+
+export function invalidToken() {
+  return new DomainError("unauthenticated", INVALID_TOKEN_MESSAGE, { code: INVALID_TOKEN_CODE });
+}
+
+/**
+ * The owner of a token and the token's id, or null for a token that does not exist (never did, or
+ * was revoked) or whose owner is gone. Records the use, at most once per `touchEveryMs`.
+ */
+export async function userForApiToken(token: string, now = new Date()): Promise<{ user: UserRecord; tokenId: string } | null> {
+  if (!token.startsWith(API_TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) return null;
+  const found = await findApiTokenByHash(hashApiToken(token));
+  if (!found) return null;
+  const user = await getUserById(found.userId);
+  if (!user) return null;
+  if (!found.lastUsedAt || now.getTime() - found.lastUsedAt.getTime() >= API_TOKEN_LIMITS.touchEveryMs) {
+    // While the database cannot save (disk full) the token still reads: only the note of its use waits.
+    await touchApiToken(found.id, now).catch((error: unknown) => {
+      if (!isStorageFailure(error)) throw error;
+    });
+  }
+  return { user, tokenId: found.id };
+}
+
+const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
+
+/**
+ * The bearer token of an /api request, or null when it carries none. Only the Bearer scheme is
+ * read: another scheme (Basic from a proxy in front of the app) is left alone.
+ */
+export function bearerTokenOf(request: Request): string | null {
+  const header = request.headers.get("Authorization");
+  if (!header || !/^bearer\b/i.test(header.trim())) return null;
+  const path = new URL(request.url).pathname;
+  if (path !== "/api" && !path.startsWith("/api/")) return null;
+  // A Bearer header with no usable token in it is a bad token, not no token.
+  return BEARER.exec(header.trim())?.[1] ?? "";
+}
+
+/** A bearer request that carries no cookie: a script, which a foreign page cannot forge. */
+export function isBearerOnlyRequest(request: Request) {
+  return bearerTokenOf(request) !== null && !request.headers.has("Cookie");
+}
+
+const resolved = new WeakMap<Request, Promise<{ user: UserRecord; tokenId: string }>>();
+
+/**
+ * The owner of the request's bearer token (looked up once per request), or a thrown 401
+ * `INVALID_TOKEN` DomainError for a bad or revoked one. Only for requests that carry a token.
+ */
+export function requireBearerUser(request: Request, now = new Date()): Promise<{ user: UserRecord; tokenId: string }> {
+  let found = resolved.get(request);
+  if (!found) {
+    found = userForApiToken(bearerTokenOf(request) ?? "", now).then((hit) => {
+      if (!hit) throw invalidToken();
+      return hit;
+    });
+    resolved.set(request, found);
+  }
+  return found;
+}

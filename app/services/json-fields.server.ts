@@ -1,0 +1,89 @@
+import type { $ZodType } from "zod/v4/core";
+
+import { UNKNOWN_FIELD_MESSAGE, type FieldErrors } from "~/services/domain-error";
+
+/**
+ * The fields a JSON body may carry, read from the zod schema that validates it: the API refuses a
+ * field the schema does not know (at any depth it describes) instead of ignoring it, and a PUT
+ * must carry every field of the resource, so that nothing is emptied by being left out.
+ */
+
+export const PUT_MISSING_FIELD_MESSAGE = "Required: PUT replaces the whole resource, so send every field (use PATCH to change only some).";
+
+interface Def {
+  type: string;
+  shape?: Record<string, $ZodType>;
+  catchall?: $ZodType;
+  innerType?: $ZodType;
+  in?: $ZodType;
+  out?: $ZodType;
+  element?: $ZodType;
+  options?: $ZodType[];
+}
+
+const defOf = (schema: $ZodType) => schema._zod.def as unknown as Def;
+
+/**
+ * The object shape a schema checks a body against, or null when it accepts any keys (a record, a
+ * loose object, a preprocess that reshapes the body first, anything not an object).
+ */
+export function shapeOf(schema: $ZodType): Record<string, $ZodType> | null {
+  const def = defOf(schema);
+  switch (def.type) {
+    case "object": {
+      // A loose object (catchall unknown) accepts anything; a strict one (catchall never) reports on its own.
+      const catchall = def.catchall ? defOf(def.catchall).type : undefined;
+      return catchall === "unknown" || catchall === "any" ? null : (def.shape ?? null);
+    }
+    case "pipe":
+      // A preprocess (a transform first) reads the raw body itself: its input shape is its own business.
+      return def.in && defOf(def.in).type === "transform" ? null : def.in ? shapeOf(def.in) : null;
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "nonoptional":
+    case "readonly":
+    case "catch":
+      return def.innerType ? shapeOf(def.innerType) : null;
+    default:
+      return null;
+  }
+}
+
+function elementOf(schema: $ZodType): $ZodType | null {
+  const def = defOf(schema);
+  if (def.type === "array") return def.element ?? null;
+  if (["optional", "nullable", "default", "prefault", "nonoptional", "readonly", "catch"].includes(def.type)) return def.innerType ? elementOf(def.innerType) : null;
+  if (def.type === "pipe") return def.in && defOf(def.in).type !== "transform" ? elementOf(def.in) : null;
+  return null;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Every field of `body` (dotted paths, array items by index) that `schema` does not describe. */
+export function unknownFields(schema: $ZodType, body: unknown, prefix = ""): FieldErrors {
+  const errors: FieldErrors = {};
+  const shape = shapeOf(schema);
+  if (shape && isObject(body)) {
+    for (const [key, value] of Object.entries(body)) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
+      if (!field) {
+        errors[path] = UNKNOWN_FIELD_MESSAGE;
+        continue;
+      }
+      Object.assign(errors, unknownFields(field, value, path));
+    }
+    return errors;
+  }
+  const element = elementOf(schema);
+  if (element && Array.isArray(body)) body.forEach((item, i) => Object.assign(errors, unknownFields(element, item, prefix ? `${prefix}.${i}` : String(i))));
+  return errors;
+}
+
+/** The top-level fields of the schema's shape that `body` leaves out (a PUT must send them all). */
+export function missingFields(schema: $ZodType, body: Record<string, unknown>): FieldErrors {
+  const shape = shapeOf(schema) ?? {};
+  return Object.fromEntries(Object.keys(shape).filter((key) => !Object.hasOwn(body, key)).map((key) => [key, PUT_MISSING_FIELD_MESSAGE]));
+}

@@ -1,0 +1,34 @@
+import * as zm from "zod/mini";
+import { z } from "zod";
+import { describe, expect, it } from "vitest";
+
+import { missingFields, PUT_MISSING_FIELD_MESSAGE, unknownFields } from "~/services/json-fields.server";
+import { UNKNOWN_FIELD_MESSAGE } from "~/services/domain-error";
+
+const rule = z
+  .object({
+    name: z.string(),
+    note: z.string().default(""),
+    steps: z.array(z.object({ title: z.string(), timing: z.object({ minutes: z.number() }) })),
+    extras: z.record(z.string(), z.unknown()).optional(),
+  })
+  .transform((value) => value);
+
+describe("the fields a JSON body may carry", () => {
+  it("names unknown fields at every depth the schema describes, array items by index", () => {
+    const body = { name: "x", color: "red", steps: [{ title: "a", timing: { minutes: 1, unit: "m" } }, { title: "b", timing: { minutes: 2 }, id: 7 }], extras: { anything: 1 } };
+    expect(unknownFields(rule, body)).toEqual({ color: UNKNOWN_FIELD_MESSAGE, "steps.0.timing.unit": UNKNOWN_FIELD_MESSAGE, "steps.1.id": UNKNOWN_FIELD_MESSAGE });
+  });
+
+  it("leaves open schemas open: records, loose objects and bodies a preprocess reshapes", () => {
+    expect(unknownFields(z.record(z.string(), z.unknown()), { a: 1 })).toEqual({});
+    expect(unknownFields(zm.looseObject({ a: zm.string() }), { a: "x", b: 1 })).toEqual({});
+    expect(unknownFields(z.preprocess((v) => v, z.object({ a: z.string() })), { b: 1 })).toEqual({});
+    expect(unknownFields(zm.object({ a: zm.string() }), { a: "x", b: 1 })).toEqual({ b: UNKNOWN_FIELD_MESSAGE });
+  });
+
+  it("lists every top-level field a PUT leaves out, optional and defaulted ones included", () => {
+    expect(missingFields(rule, { name: "x" })).toEqual({ note: PUT_MISSING_FIELD_MESSAGE, steps: PUT_MISSING_FIELD_MESSAGE, extras: PUT_MISSING_FIELD_MESSAGE });
+    expect(missingFields(rule, { name: "x", note: "", steps: [], extras: {} })).toEqual({});
+  });
+});
