@@ -12,7 +12,6 @@ import { benchmarkInputSchema } from "~/services/admin/benchmark-schema";
 import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
 import { klaviyoConnectSchema, klaviyoSendSchema as klaviyoSendInputSchema } from "~/lib/klaviyo/schema";
 import { klaviyoConnectionSchema, klaviyoSendSchema } from "~/lib/klaviyo/responses";
-import { jsonObjectSchema } from "~/services/api.server";
 import { USER_TABLE } from "~/services/admin/users.server";
 import { userAccessApiSchema } from "~/lib/api/admin-users";
 import { MAX_SEARCH_LENGTH } from "~/services/admin/list-query";
