@@ -1,3 +1,7 @@
+import { KLAVIYO_NOT_CONNECTED_MESSAGE } from "~/services/klaviyo/errors.server";
+import { KLAVIYO_SEND_IN_PROGRESS_MESSAGE } from "~/services/klaviyo/send.server";
+import { SCORECARD_PREMIUM_MESSAGE } from "~/services/scorecard/scorecard.server";
+import { DRAFT_LIMIT_MESSAGE } from "~/services/auth/rate-limit.server";
 import { z } from "zod";
 
 import { ALL_FLOWS_EXPORT_FORMATS, EXPORT_FORMATS } from "~/lib/content/export/model";
@@ -193,6 +197,9 @@ function err(status: number, message: string, code?: ErrorCode, errors?: Record<
 }
 type ErrorBody = { message: string; code: ErrorCode; errors?: Record<string, string> };
 
+const KLAVIYO_RATE_LIMIT_EXAMPLE =
+  "Klaviyo limits how fast flows can be created (1 a second, 15 a minute, 100 a day per account). Nothing was left half-made. Try again in 1 minute.";
+const KLAVIYO_UNAVAILABLE_EXAMPLE = "Klaviyo had a problem on its side (error 503). Try again in a few minutes.";
 const REGISTRATION_LIMITED = err(429, "Too many sign-ups from your network. Please wait 60 minutes and try again.");
 const BENCHMARK_EXISTS = err(409, "A benchmark for this type, indicator, industry and business type already exists.", "BENCHMARK_EXISTS");
 const ONBOARDING_REQUIRED_MESSAGE = onboardingRequired().message;
@@ -295,14 +302,14 @@ export const OPERATIONS: OperationSpec[] = [
     body: { schema: changePasswordApiSchema, example: { currentPassword: "old secret 1", newPassword: "new secret 2" } },
     ok: [{ status: 200, description: "Changed.", json: responses.messageOnlySchema }],
     errors: {
-      400: "The account signs in with a third-party provider and has no password.",
-      422: "The current password is wrong, or the new one is too short.",
+      422: "The current password is wrong, the account signs in with a third-party provider and has no password, or the new one is too short.",
       429: "Too many wrong current passwords (counted with failed sign-ins); Retry-After says when to try again.",
     },
     examples: {
       422: [
         err(422, WRONG_CURRENT_PASSWORD_MESSAGE, "VALIDATION_FAILED", { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE }),
       ],
+      429: [err(429, "Too many failed password attempts. Please wait 42 seconds and try again.")],
     },
   },
   {
@@ -406,6 +413,7 @@ export const OPERATIONS: OperationSpec[] = [
       413: "The body is over the limit, or the answers are too long in all.",
       429: "Too many new drafts from this address (a request without the draft cookie starts one); Retry-After says when to try again.",
     },
+    examples: { 429: [err(429, DRAFT_LIMIT_MESSAGE(3600))] },
   },
   {
     method: "post",
@@ -631,6 +639,7 @@ export const OPERATIONS: OperationSpec[] = [
     body: { schema: klaviyoConnectSchema, example: { apiKey: "pk_0123456789abcdef0123456789abcdef01" } },
     ok: [{ status: 200, description: "Connected.", json: klaviyoConnectionSchema }],
     errors: { 422: "A wrong key, a public key, or a key missing read scopes (the message names them).", 429: "Klaviyo is limiting requests; Retry-After says when to try again.", 502: "Klaviyo failed or did not answer; nothing was saved." },
+    examples: { 429: [err(429, KLAVIYO_RATE_LIMIT_EXAMPLE)], 502: [err(502, KLAVIYO_UNAVAILABLE_EXAMPLE)] },
   },
   {
     method: "delete",
@@ -648,6 +657,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     ok: [{ status: 200, description: "Every send, newest first.", json: { type: "array", items: { $ref: "#/components/schemas/KlaviyoSend" } } }],
     errors: { 404: "No such flow of yours." },
+    examples: { 404: [err(404, FLOW_NOT_FOUND)] },
   },
   {
     method: "post",
@@ -668,6 +678,12 @@ export const OPERATIONS: OperationSpec[] = [
       422: "No trigger, or Klaviyo refused the trigger or a step (the message names it).",
       429: "Klaviyo's limits (Create Flow: 1 a second, 15 a minute, 100 a day); Retry-After says when to try again.",
       502: "Klaviyo failed or did not answer; nothing was recorded as sent.",
+    },
+    examples: {
+      404: [err(404, FLOW_NOT_FOUND)],
+      409: [err(409, KLAVIYO_NOT_CONNECTED_MESSAGE, "KLAVIYO_NOT_CONNECTED"), err(409, KLAVIYO_SEND_IN_PROGRESS_MESSAGE, "KLAVIYO_SEND_IN_PROGRESS")],
+      429: [err(429, KLAVIYO_RATE_LIMIT_EXAMPLE)],
+      502: [err(502, KLAVIYO_UNAVAILABLE_EXAMPLE)],
     },
   },
   // Benchmarks and metrics
@@ -751,6 +767,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     ok: [{ status: 200, description: "The scorecard.", json: scorecardSchema }],
     errors: { 402: "Premium only (PREMIUM_REQUIRED)." },
+    examples: { 402: [err(402, SCORECARD_PREMIUM_MESSAGE)] },
   },
   // Research
   {
