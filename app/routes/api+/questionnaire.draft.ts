@@ -1,6 +1,7 @@
+import { draftApiSchema } from "~/lib/api/questionnaire-draft";
 import { apiJson, apiRoute, byMethod, readJson } from "~/services/api.server";
 import { draftCookieHeader, draftOwnerOf } from "~/services/questionnaire/draft-cookie.server";
-import { draftInputSchema, draftPayload, saveQuestionnaireDraft } from "~/services/questionnaire/drafts.server";
+import { draftPayload, saveQuestionnaireDraft } from "~/services/questionnaire/drafts.server";
 
 // GET /api/questionnaire/draft: the answers saved so far and the step to resume at, or
 // `{ answers: {}, step: 1 }`. A signed-in user's draft is theirs; a visitor's is found through the
@@ -9,11 +10,11 @@ export const loader = apiRoute(async ({ request }) =>
   apiJson(await draftPayload(await draftOwnerOf(request)), { headers: { "Cache-Control": "no-store" } }),
 );
 
-// POST /api/questionnaire/draft: `{ answers, step? }` (or the answers themselves with an optional
-// `step`). Only questionnaire answers are kept, never a password; a badly shaped answer is a 422.
+// POST /api/questionnaire/draft: `{ answers, step? }`. Only questionnaire answers are taken (a
+// password or any other field is a 422 naming it); a badly shaped answer is a 422.
 export const action = byMethod({
   POST: async ({ request }) => {
-    const input = await readJson(request, draftInputSchema);
+    const input = await readJson(request, draftApiSchema);
     const { answers, step, draftId } = await saveQuestionnaireDraft({ owner: await draftOwnerOf(request), input });
     const headers = new Headers({ "Cache-Control": "no-store" });
     const setCookie = await draftCookieHeader(draftId);
