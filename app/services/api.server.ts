@@ -14,7 +14,7 @@ import {
   readBodyWithin,
   TOO_LARGE_MESSAGE,
 } from "~/services/boundary.server";
-import { missingFields, unknownFields } from "~/services/json-fields.server";
+import { missingFields, unknownFields, wrongTypes } from "~/services/json-fields.server";
 import { isCrossSiteRequest } from "~/services/origin.server";
 import { applySecurityHeaders } from "~/services/security.server";
 import { isStorageFailure, storageUnavailable } from "~/services/storage-failure.server";
@@ -110,13 +110,25 @@ async function readBodyObject(request: Request): Promise<Record<string, unknown>
  */
 export async function readJson<S extends $ZodType>(request: Request, schema: S, options: ReadJsonOptions = {}): Promise<output<S>> {
   const body = await readBodyObject(request);
-  const unknown = unknownFields(schema, body);
-  if (Object.keys(unknown).length) refuseFields(unknown);
   const result = safeParse(schema, body);
-  const missing = options.replace ? missingFields(schema, body) : {};
-  if (!result.success) refuseFields({ ...missing, ...fieldErrorsOf(result.error) });
-  if (Object.keys(missing).length) refuseFields(missing);
+  // The schema's own messages (the spec's) come first and win for a field both name.
+  const errors = { ...(result.success ? {} : fieldErrorsOf(result.error)), ...withoutKnown(structuralErrors(schema, body, options), result) };
+  if (!result.success || Object.keys(errors).length) refuseFields(errors);
   return result.data;
+}
+
+/**
+ * What a body breaks before any value is checked: fields the schema does not know, values of a
+ * JSON type it does not take (nothing is converted), and for a PUT the fields left out.
+ */
+function structuralErrors(schema: $ZodType, body: Record<string, unknown>, options: ReadJsonOptions) {
+  return { ...unknownFields(schema, body), ...wrongTypes(schema, body), ...(options.replace ? missingFields(schema, body) : {}) };
+}
+
+/** The structural errors for the fields the schema's own check did not already name. */
+function withoutKnown(structural: Record<string, string>, result: { success: boolean; error?: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } }) {
+  const named = result.success || !result.error ? {} : fieldErrorsOf(result.error);
+  return Object.fromEntries(Object.entries(structural).filter(([field]) => !(field in named)));
 }
 
 /** Any JSON object: the body of the routes whose service checks every field itself. */
@@ -128,8 +140,12 @@ export const jsonObjectSchema = z.record(z.string(), z.unknown());
  */
 export async function readJsonObject(request: Request, schema: $ZodType = jsonObjectSchema, options: ReadJsonOptions = {}) {
   const body = await readBodyObject(request);
-  const errors = { ...unknownFields(schema, body), ...(options.replace ? missingFields(schema, body) : {}) };
-  if (Object.keys(errors).length) refuseFields(errors);
+  const structural = structuralErrors(schema, body, options);
+  if (Object.keys(structural).length) {
+    // For a field the schema knows, its own message (the spec's) is the one given.
+    const result = safeParse(schema, body);
+    refuseFields({ ...(result.success ? {} : fieldErrorsOf(result.error)), ...withoutKnown(structural, result) });
+  }
   return body;
 }
 

@@ -12,6 +12,7 @@ export const PUT_MISSING_FIELD_MESSAGE = "Required: PUT replaces the whole resou
 
 interface Def {
   type: string;
+  values?: unknown[];
   shape?: Record<string, $ZodType>;
   catchall?: $ZodType;
   innerType?: $ZodType;
@@ -86,4 +87,112 @@ export function unknownFields(schema: $ZodType, body: unknown, prefix = ""): Fie
 export function missingFields(schema: $ZodType, body: Record<string, unknown>): FieldErrors {
   const shape = shapeOf(schema) ?? {};
   return Object.fromEntries(Object.keys(shape).filter((key) => !Object.hasOwn(body, key)).map((key) => [key, PUT_MISSING_FIELD_MESSAGE]));
+}
+
+type JsonType = "string" | "number" | "boolean" | "null" | "array" | "object";
+
+const TYPE_WORDS: Record<JsonType, string> = {
+  string: "text",
+  number: "a number",
+  boolean: "true or false",
+  null: "null",
+  array: "a list",
+  object: "an object",
+};
+
+/**
+ * The JSON types a schema takes for a value, or null for any. A preprocess is judged by the
+ * schema it hands the value to: a JSON body is never converted (no number read from text), so the
+ * value must already be of that type.
+ */
+function jsonTypesOf(schema: $ZodType): Set<JsonType> | null {
+  const def = defOf(schema);
+  switch (def.type) {
+    case "string":
+    case "template_literal":
+      return new Set(["string"]);
+    case "number":
+    case "int":
+    case "bigint":
+      return new Set(["number"]);
+    case "boolean":
+      return new Set(["boolean"]);
+    case "null":
+      return new Set(["null"]);
+    case "array":
+    case "tuple":
+      return new Set(["array"]);
+    case "object":
+    case "record":
+      return new Set(["object"]);
+    case "enum":
+    case "literal": {
+      const values = (def.values ?? Object.values((def as unknown as { entries?: Record<string, unknown> }).entries ?? {})) as unknown[];
+      return new Set(values.map((v) => (v === null ? "null" : (typeof v as JsonType))));
+    }
+    case "nullable": {
+      const inner = def.innerType ? jsonTypesOf(def.innerType) : null;
+      return inner ? new Set([...inner, "null"]) : null;
+    }
+    case "optional":
+    case "default":
+    case "prefault":
+    case "nonoptional":
+    case "readonly":
+    case "catch":
+      return def.innerType ? jsonTypesOf(def.innerType) : null;
+    case "pipe":
+      if (def.in && defOf(def.in).type === "transform") return def.out ? jsonTypesOf(def.out) : null;
+      return def.in ? jsonTypesOf(def.in) : null;
+    case "union": {
+      const all = new Set<JsonType>();
+      for (const option of def.options ?? []) {
+        const types = jsonTypesOf(option);
+        if (!types) return null;
+        for (const type of types) all.add(type);
+      }
+      return all;
+    }
+    default:
+      return null;
+  }
+}
+
+function jsonTypeOf(value: unknown): JsonType {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value as JsonType;
+}
+
+export function wrongTypeMessage(types: Set<JsonType>) {
+  const words = [...types].map((type) => TYPE_WORDS[type]);
+  return `Must be ${words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words.at(-1)}` : words[0]}.`;
+}
+
+/**
+ * Every field of `body` (at every depth the schema describes) whose JSON type the schema does not
+ * take: "2" where a number belongs, 1 where true or false belongs, a text where a list belongs.
+ */
+export function wrongTypes(schema: $ZodType, body: unknown, prefix = ""): FieldErrors {
+  const errors: FieldErrors = {};
+  const shape = shapeOf(schema);
+  if (shape && isObject(body)) {
+    for (const [key, value] of Object.entries(body)) {
+      const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
+      if (!field) continue;
+      const path = prefix ? `${prefix}.${key}` : key;
+      const types = jsonTypesOf(field);
+      if (types && !types.has(jsonTypeOf(value))) errors[path] = wrongTypeMessage(types);
+      else Object.assign(errors, wrongTypes(field, value, path));
+    }
+    return errors;
+  }
+  const element = elementOf(schema);
+  if (element && Array.isArray(body)) body.forEach((item, i) => {
+    const path = prefix ? `${prefix}.${i}` : String(i);
+    const types = jsonTypesOf(element);
+    if (types && !types.has(jsonTypeOf(item))) errors[path] = wrongTypeMessage(types);
+    else Object.assign(errors, wrongTypes(element, item, path));
+  });
+  return errors;
 }

@@ -187,7 +187,7 @@ describe.concurrent("npm start: clean shutdown", () => {
         await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow(); // no new connections
         inProgress.end(body.slice(10));
         // Answered with the database still open: a wrong password, not a failure.
-        expect(await answered).toEqual({ status: 401, text: JSON.stringify({ message: "Invalid email or password." }) });
+        expect(await answered).toEqual({ status: 401, text: JSON.stringify({ message: "Invalid email or password.", code: "UNAUTHENTICATED" }) });
 
         expect(await app.exited).toBe(0);
         expect(app.output()).toContain("[flowmap] stopped");

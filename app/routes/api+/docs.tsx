@@ -109,7 +109,10 @@ function ResponseRow({ response }: { response: ResponseView }) {
         ) : null}
       </div>
       {response.example ? (
-        <pre className="mt-1 overflow-x-auto rounded-md bg-slate-900 px-3 py-2 text-xs leading-relaxed text-slate-100">{response.example}</pre>
+        // Focusable, so a keyboard can scroll a long example sideways.
+        <pre tabIndex={0} aria-label={`Example ${response.status} answer`} className="mt-1 overflow-x-auto rounded-md bg-slate-900 px-3 py-2 text-xs leading-relaxed text-slate-100">
+          {response.example}
+        </pre>
       ) : null}
     </li>
   );
@@ -144,7 +147,9 @@ function Operation({ op }: { op: OperationView }) {
           <h4 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Request body (JSON)</h4>
           {op.bodyFields.length > 0 ? <FieldTable fields={op.bodyFields} caption={`Request body of ${op.method} ${op.path}`} /> : null}
           {op.bodyExample ? (
-            <pre className="mt-2 overflow-x-auto rounded-md bg-slate-900 px-3 py-2 text-xs leading-relaxed text-slate-100">{op.bodyExample}</pre>
+            <pre tabIndex={0} aria-label="Example request body" className="mt-2 overflow-x-auto rounded-md bg-slate-900 px-3 py-2 text-xs leading-relaxed text-slate-100">
+              {op.bodyExample}
+            </pre>
           ) : null}
         </section>
       ) : null}

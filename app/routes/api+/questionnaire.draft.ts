@@ -1,7 +1,8 @@
+import { draftApiSchema } from "~/lib/api/questionnaire-draft";
 import { apiJson, apiRoute, byMethod, readJson } from "~/services/api.server";
 import { claimRegistration } from "~/services/auth/rate-limit.server";
 import { draftCookieHeader, draftOwnerOf } from "~/services/questionnaire/draft-cookie.server";
-import { draftInputSchema, draftPayload, saveQuestionnaireDraft } from "~/services/questionnaire/drafts.server";
+import { draftPayload, saveQuestionnaireDraft } from "~/services/questionnaire/drafts.server";
 
 // GET /api/questionnaire/draft: the answers saved so far and the step to resume at, or
 // `{ answers: {}, step: 1 }`. A signed-in user's draft is theirs; a visitor's is found through the
@@ -10,13 +11,13 @@ export const loader = apiRoute(async ({ request }) =>
   apiJson(await draftPayload(await draftOwnerOf(request)), { headers: { "Cache-Control": "no-store" } }),
 );
 
-// POST /api/questionnaire/draft: `{ answers, step? }` (or the answers themselves with an optional
-// `step`). Only questionnaire answers are kept, never a password; a badly shaped answer is a 422,
-// answers too long in all a 413. A visitor's draft is updated in place through the draft cookie;
-// a request without one starts a new draft, which counts against the client's sign-up limit (429).
+// POST /api/questionnaire/draft: `{ answers, step? }`. Only questionnaire answers are taken (a
+// password or any other field is a 422 naming it); a badly shaped answer is a 422, answers too
+// long in all a 413. A visitor's draft is updated in place through the draft cookie; a request
+// without one starts a new draft, which counts against the client's sign-up limit (429).
 export const action = byMethod({
   POST: async ({ request }) => {
-    const input = await readJson(request, draftInputSchema);
+    const input = await readJson(request, draftApiSchema);
     const { answers, step, draftId } = await saveQuestionnaireDraft({
       owner: await draftOwnerOf(request),
       input,

@@ -23,7 +23,7 @@ import { FLOW_MAPPING_TABLE } from "~/services/admin/flow-mappings.server";
 import { ONBOARDING_TABLE } from "~/services/admin/onboarding.server";
 import { API_MAX_PAGE_SIZE, PAGE_MESSAGE, PAGE_SIZE_MESSAGE } from "~/services/api-list-query.server";
 import { userMetricsInputSchema } from "~/services/benchmarks/metrics-input";
-import { draftInputSchema } from "~/services/questionnaire/drafts.server";
+import { draftApiSchema } from "~/lib/api/questionnaire-draft";
 import { appVersion } from "~/services/version.server";
 import { errorCodeFor, type ErrorCode } from "~/lib/api/error-codes";
 import { CROSS_SITE_MESSAGE } from "~/services/api.server";
@@ -405,9 +405,9 @@ export const OPERATIONS: OperationSpec[] = [
     path: "/api/questionnaire/draft",
     tag: "Onboarding",
     summary: "Save the questionnaire draft",
-    description: "`{ answers, step? }` or the answers themselves with an optional `step`. Only questionnaire answers are kept, never a password.",
+    description: "`{ answers, step? }`. Only questionnaire answers are taken, never a password: any other field is a 422 naming it.",
     access: "optional",
-    body: { schema: draftInputSchema, example: { answers: { companyName: "Leaf & Kettle", businessType: "eCommerce" }, step: 2 }, invalid: { answers: {}, step: 0 } },
+    body: { schema: draftApiSchema, example: { answers: { companyName: "Leaf & Kettle", businessType: "eCommerce" }, step: 2 }, invalid: { answers: {}, step: 0 } },
     ok: [{ status: 200, description: "The draft as kept.", json: responses.questionnaireDraftReplySchema }],
     errors: {
       413: "The body is over the limit, or the answers are too long in all.",

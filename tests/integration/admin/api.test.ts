@@ -53,7 +53,7 @@ const benchmarkBody = {
   businessType: "eCommerce",
   openRate: 21.456,
   clickRate: null,
-  ctr: "3.1",
+  ctr: 3.1,
   revenuePerRecipient: 1.5,
   source: "Own study",
 };
@@ -197,6 +197,7 @@ describe("benchmarks", () => {
       [{ revenuePerRecipient: -0.01 }, "revenuePerRecipient", "Revenue per recipient cannot be negative"],
       [{ revenuePerRecipient: 1_000_000 }, "revenuePerRecipient", "Revenue per recipient cannot exceed 999,999"],
       [{ clickRate: "lots" }, "clickRate", "Click rate must be a number"],
+      [{ openRate: "42" }, "openRate", "Must be a number or null."],
       [{ benchmarkType: "Welcome" }, "benchmarkType", expect.stringContaining("Choose a benchmark type") as unknown as string],
       [{ performanceIndicator: "Open rate" }, "performanceIndicator", expect.stringContaining("Choose a performance indicator") as unknown as string],
       [{ industryMedian: "  " }, "industryMedian", "Industry median is required"],

@@ -2,7 +2,7 @@ import * as zm from "zod/mini";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
 
-import { missingFields, PUT_MISSING_FIELD_MESSAGE, unknownFields } from "~/services/json-fields.server";
+import { missingFields, PUT_MISSING_FIELD_MESSAGE, unknownFields, wrongTypes } from "~/services/json-fields.server";
 import { UNKNOWN_FIELD_MESSAGE } from "~/services/domain-error";
 
 const rule = z
@@ -30,5 +30,24 @@ describe("the fields a JSON body may carry", () => {
   it("lists every top-level field a PUT leaves out, optional and defaulted ones included", () => {
     expect(missingFields(rule, { name: "x" })).toEqual({ note: PUT_MISSING_FIELD_MESSAGE, steps: PUT_MISSING_FIELD_MESSAGE, extras: PUT_MISSING_FIELD_MESSAGE });
     expect(missingFields(rule, { name: "x", note: "", steps: [], extras: {} })).toEqual({});
+  });
+
+  it("names values of a JSON type the schema does not take, also where a preprocess would convert them", () => {
+    const schema = z.object({
+      count: z.preprocess((v) => (typeof v === "string" ? Number(v) : v), z.number().int()),
+      tags: z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(z.string())),
+      flag: z.boolean().optional(),
+      note: z.string().nullable(),
+      steps: z.array(z.object({ minutes: z.number() })),
+      anything: z.unknown(),
+    });
+    expect(wrongTypes(schema, { count: "2", tags: "one", flag: 1, note: null, steps: [{ minutes: "5" }], anything: "x" })).toEqual({
+      count: "Must be a number.",
+      tags: "Must be a list.",
+      flag: "Must be true or false.",
+      "steps.0.minutes": "Must be a number.",
+    });
+    expect(wrongTypes(schema, { count: 2, tags: ["one"], note: "n", steps: [] })).toEqual({});
+    expect(wrongTypes(z.object({ figure: z.number().nullable() }), { figure: "1" })).toEqual({ figure: "Must be a number or null." });
   });
 });

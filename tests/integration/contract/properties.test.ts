@@ -1,0 +1,264 @@
+/**
+ * Contract properties, generated from /api/openapi.json: for every operation that takes a JSON
+ * body or query, fast-check builds inputs from the documented schemas. An input the schema
+ * accepts gets a status the operation documents, with a body its schema for that status accepts;
+ * an input the schema refuses (a field it does not list, a required field left out, a value of a
+ * type it does not allow) gets 422 VALIDATION_FAILED. Nothing answers 5xx.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { useEnv } from "../../support/env";
+
+useEnv({ FLOWMAP_SCRYPT_LOG_N: "10", REGISTRATION_RATE_LIMIT: "100000" });
+
+const { useTestDatabase } = await import("../../support/db");
+const { createAdmin } = await import("../../support/factories");
+const { args, jsonRequest } = await import("../../support/requests");
+const { onboardedUser, seedRules } = await import("../flows/helpers");
+const { defineRoutes } = await import("@remix-run/dev/dist/config/routes.js");
+const { openApiDocument } = await import("~/services/openapi/document.server");
+const { createBenchmarkAsAdmin } = await import("~/services/admin/benchmarks.server");
+const { createFlowMappingAsAdmin } = await import("~/services/admin/flow-mappings.server");
+const { generateFlow } = await import("~/services/flows/flows.server");
+const { createApiToken } = await import("~/services/auth/api-tokens.server");
+
+await useTestDatabase();
+
+type Json = Record<string, unknown>;
+type Handler = (a: ReturnType<typeof args>) => Promise<Response> | Response;
+type Operation = { parameters?: Array<{ name: string; in: string; schema: Json; required?: boolean }>; requestBody?: { content: Record<string, { schema: Json; example?: unknown }> }; responses: Record<string, { content?: Record<string, { schema: Json }> }>; "x-access": string };
+
+const document = openApiDocument() as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Json> } } & Json;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+ajv.addSchema({ ...document, $id: "openapi.json" });
+const escapePointer = (part: string) => part.replace(/~/g, "~0").replace(/\//g, "~1");
+
+// The route module that answers each documented path, found the way the server finds it.
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const { default: remixConfig } = (await import("../../../remix.config.js")) as {
+  default: { routes: (define: typeof defineRoutes) => Promise<Record<string, { id: string; parentId?: string; path?: string; file: string }>> };
+};
+const discovered = await remixConfig.routes(defineRoutes);
+const fullPath = (id: string | undefined): string => {
+  const route = id ? discovered[id] : undefined;
+  return route ? [fullPath(route.parentId), route.path ?? ""].filter(Boolean).join("/") : "";
+};
+const modules = new Map<string, Record<string, unknown>>();
+for (const route of Object.values(discovered)) {
+  const routePath = fullPath(route.id);
+  if (routePath.startsWith("api/")) modules.set(`/${routePath.replace(/:(\w+)/g, "{$1}")}`, (await import(/* @vite-ignore */ path.join(root, "app", route.file))) as Record<string, unknown>);
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON Schema → fast-check arbitraries (the keywords the document uses).
+
+const resolve = (schema: Json): Json => {
+  if (typeof schema.$ref !== "string") return schema;
+  const parts = schema.$ref.replace(/^#\//, "").split("/");
+  let found: unknown = document;
+  for (const part of parts) found = (found as Json)[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+  return resolve(found as Json);
+};
+
+function valid(schema: Json): fc.Arbitrary<unknown> {
+  const s = resolve(schema);
+  if ("const" in s) return fc.constant(s.const);
+  if (Array.isArray(s.enum)) return fc.constantFrom(...(s.enum as unknown[]));
+  const options = (s.anyOf ?? s.oneOf) as Json[] | undefined;
+  if (options) return fc.oneof(...options.map(valid));
+  switch (s.type) {
+    case "string": {
+      if (s.format === "email") return fc.emailAddress().filter((e) => e.length <= 254);
+      if (s.format === "uri") return fc.webUrl();
+      const min = (s.minLength as number | undefined) ?? 0;
+      return fc.string({ minLength: min, maxLength: Math.min((s.maxLength as number | undefined) ?? 30, Math.max(min, 30)) });
+    }
+    case "integer":
+      return fc.integer({ min: Math.max((s.minimum as number | undefined) ?? -1000, -1_000_000), max: Math.min((s.maximum as number | undefined) ?? 1000, 1_000_000) });
+    case "number":
+      return fc.double({ min: (s.minimum as number | undefined) ?? -1000, max: (s.maximum as number | undefined) ?? 1000, noNaN: true, noDefaultInfinity: true });
+    case "boolean":
+      return fc.boolean();
+    case "null":
+      return fc.constant(null);
+    case "array":
+      return fc.array(valid((s.items as Json | undefined) ?? {}), { minLength: (s.minItems as number | undefined) ?? 0, maxLength: Math.min((s.maxItems as number | undefined) ?? 3, 3) });
+    case "object": {
+      const properties = (s.properties ?? {}) as Record<string, Json>;
+      return fc.record(Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, valid(value)])), { requiredKeys: (s.required as string[] | undefined) ?? [] });
+    }
+    default:
+      return fc.jsonValue();
+  }
+}
+
+/** A value no branch of the schema allows: of a JSON type it does not list. */
+function wrongType(schema: Json): unknown {
+  const s = resolve(schema);
+  const types = new Set<string>();
+  const collect = (x: Json) => {
+    const r = resolve(x);
+    if (Array.isArray(r.enum) || "const" in r) for (const v of (r.enum as unknown[] | undefined) ?? [r.const]) types.add(v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "number" ? "number" : typeof v);
+    if (typeof r.type === "string") types.add(r.type === "integer" ? "number" : r.type);
+    for (const option of ((r.anyOf ?? r.oneOf) as Json[] | undefined) ?? []) collect(option);
+  };
+  collect(s);
+  if (types.size === 0) return undefined;
+  if (!types.has("number")) return 7;
+  if (!types.has("string")) return "7";
+  if (!types.has("boolean")) return true;
+  return undefined;
+}
+
+type Mutation = { body: Json; why: string } | null;
+
+/** One way to make a valid body invalid for its schema, or null when the schema leaves no room. */
+function invalidate(schema: Json, body: Json, choice: number): Mutation {
+  const s = resolve(schema);
+  const properties = (s.properties ?? {}) as Record<string, Json>;
+  const required = (s.required as string[] | undefined) ?? [];
+  const kinds = [
+    () => (s.additionalProperties === false ? { body: { ...body, notAField: 1 }, why: "an unknown field" } : null),
+    () => {
+      const key = required[choice % Math.max(required.length, 1)];
+      if (!key) return null;
+      const { [key]: _left, ...rest } = body;
+      return { body: rest, why: `without the required ${key}` };
+    },
+    () => {
+      const keys = Object.keys(properties);
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[(choice + i) % keys.length]!;
+        const value = wrongType(properties[key]!);
+        if (value !== undefined) return { body: { ...body, [key]: value }, why: `${key} of the wrong type` };
+      }
+      return null;
+    },
+  ];
+  for (let i = 0; i < kinds.length; i++) {
+    const made = kinds[(choice + i) % kinds.length]!();
+    if (made) return made;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+// Browser navigations, and calls that end the caller's session or delete the fixtures the others use.
+const SKIPPED = new Set(["get /api/login", "get /api/login/callback", "get /api/logout", "post /api/logout", "get /api/docs"]);
+const operations = Object.entries(document.paths).flatMap(([template, item]) =>
+  Object.entries(item)
+    .filter(([method]) => method !== "delete" && !SKIPPED.has(`${method} ${template}`))
+    .filter(([, op]) => op.requestBody || op.parameters?.some((p) => p.in === "query"))
+    .map(([method, op]) => ({ method, template, op })),
+);
+
+describe("contract properties of every operation, generated from the document", { shuffle: false }, () => {
+  const cookies: Record<string, string> = {};
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    await seedRules();
+    const premium = await onboardedUser({ premium: true });
+    const admin = await createAdmin();
+    cookies.user = premium.cookie;
+    cookies.admin = admin.cookie;
+    const flow = await generateFlow({ user: { id: premium.user.id, isPremium: true }, input: { flowType: "abandoned_cart" } });
+    ids.flow = flow.id;
+    ids.touchpoint = flow.touchpoints[0]!.id;
+    const bench = await createBenchmarkAsAdmin({ actor: admin.user, input: { benchmarkType: "Sunset Flow", performanceIndicator: "Open Rate (Email)", industryMedian: "20%", industry: "Property Industry" } });
+    ids.benchmark = bench.id;
+    const rule = await createFlowMappingAsAdmin({ actor: admin.user, input: { flowName: "Property rule", flowType: "sunset", businessType: "Property Business", steps: [{ channel: "Email", title: "Bye", timing: { type: "immediate" }, primaryGoal: "g", keyMessages: "k", callToAction: "c" }] } });
+    ids.rule = rule.id;
+    ids.user = premium.user.id;
+    ids.token = (await createApiToken({ userId: premium.user.id, input: { name: "property" } })).id;
+  });
+
+  const idFor = (template: string) => {
+    if (template.startsWith("/api/ai-flows/touchpoints")) return ids.touchpoint;
+    if (template.startsWith("/api/ai-flows")) return ids.flow;
+    if (template.startsWith("/api/benchmarks")) return ids.benchmark;
+    if (template.startsWith("/api/admin/flow-mappings")) return ids.rule;
+    if (template.startsWith("/api/admin/users")) return ids.user;
+    if (template.startsWith("/api/user/tokens")) return ids.token;
+    return "unknown";
+  };
+
+  async function send(method: string, template: string, op: Operation, body: unknown, query: string) {
+    const module = modules.get(template)!;
+    const handler = (method === "get" ? module.loader : module.action) as Handler;
+    const concrete = template.replace("{flowType}", "sunset").replace("{versionId}", "none").replace(/\{\w+\}/, idFor(template) ?? "unknown");
+    const params = { id: idFor(template) ?? "", flowType: "sunset", versionId: "none" };
+    const cookie = op["x-access"] === "admin" ? cookies.admin : op["x-access"] === "user" ? cookies.user : undefined;
+    const response = await handler(args(jsonRequest(`${concrete}${query}`, { method: method.toUpperCase(), body, cookie }), params));
+    const text = await response.text();
+    return { status: response.status, text, type: response.headers.get("Content-Type") ?? "" };
+  }
+
+  function expectDocumented(method: string, template: string, op: Operation, answer: { status: number; text: string; type: string }, label: string) {
+    expect(answer.status, `${label}: ${answer.text.slice(0, 300)}`).toBeLessThan(500);
+    const documented = op.responses[String(answer.status)];
+    expect(documented, `${label} answered ${answer.status}, which is not documented: ${answer.text.slice(0, 300)}`).toBeTruthy();
+    if (answer.type.startsWith("application/json") && documented?.content?.["application/json"]) {
+      const validate = ajv.getSchema(`openapi.json#/${["paths", template, method, "responses", String(answer.status), "content", "application/json", "schema"].map(escapePointer).join("/")}`)!;
+      expect(validate(JSON.parse(answer.text)), `${label} ${answer.status}: ${ajv.errorsText(validate.errors)} ${answer.text.slice(0, 300)}`).toBe(true);
+    }
+  }
+
+  for (const { method, template, op } of operations) {
+    const bodySchema = op.requestBody?.content["application/json"]?.schema;
+    const queryParams = (op.parameters ?? []).filter((p) => p.in === "query");
+    const queryArb = fc.record(Object.fromEntries(queryParams.map((p) => [p.name, valid(p.schema)])), { requiredKeys: queryParams.filter((p) => p.required).map((p) => p.name) });
+    const toQuery = (values: Record<string, unknown>) => {
+      const entries = Object.entries(values).filter(([name, value]) => value !== undefined && !(name === "query" && "q" in values));
+      return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)]))}` : "";
+    };
+
+    it(`${method.toUpperCase()} ${template}: inputs the document allows get a documented answer`, async () => {
+      await fc.assert(
+        fc.asyncProperty(bodySchema ? valid(bodySchema) : fc.constant(undefined), queryArb, async (body, query) => {
+          const answer = await send(method, template, op, body, toQuery(query));
+          expectDocumented(method, template, op, answer, `${method} ${template} ${JSON.stringify(body)?.slice(0, 200)} ${toQuery(query)}`);
+        }),
+        { numRuns: 12, seed: 26 },
+      );
+    });
+
+    if (bodySchema && resolve(bodySchema).type === "object") {
+      it(`${method.toUpperCase()} ${template}: a body the document refuses is a 422 VALIDATION_FAILED`, async () => {
+        await fc.assert(
+          fc.asyncProperty(valid(bodySchema), fc.nat(), async (body, choice) => {
+            const mutation = invalidate(bodySchema, body as Json, choice);
+            fc.pre(mutation !== null);
+            const answer = await send(method, template, op, mutation!.body, "");
+            const label = `${method} ${template} with ${mutation!.why}: ${JSON.stringify(mutation!.body).slice(0, 200)}`;
+            expect(answer.status, `${label} → ${answer.text.slice(0, 300)}`).toBe(422);
+            expect((JSON.parse(answer.text) as { code: string }).code, label).toBe("VALIDATION_FAILED");
+            expectDocumented(method, template, op, answer, label);
+          }),
+          { numRuns: 12, seed: 26 },
+        );
+      });
+    }
+
+    if (queryParams.some((p) => p.schema.type === "integer")) {
+      it(`${method.toUpperCase()} ${template}: a query the document refuses is a 422 VALIDATION_FAILED`, async () => {
+        await fc.assert(
+          fc.asyncProperty(fc.constantFrom("page=0", "page=abc", "page=1.5", "pageSize=1000", "dir=up", "unknown=1"), async (query) => {
+            const answer = await send(method, template, op, undefined, `?${query}`);
+            expect(answer.status, `${query}: ${answer.text}`).toBe(422);
+            expectDocumented(method, template, op, answer, `${method} ${template}?${query}`);
+          }),
+          { numRuns: 6, seed: 26 },
+        );
+      });
+    }
+  }
+});
