@@ -94,6 +94,8 @@ interface Success {
   json?: z.ZodType | JsonSchema;
   /** A file download: media type → description. */
   files?: Record<string, string>;
+  /** The JSON file's schema when it is not (only) the flow export. */
+  jsonFile?: JsonSchema;
   /** A browser redirect (302) with no JSON body. */
   redirect?: boolean;
   headers?: Record<string, string>;
@@ -149,6 +151,40 @@ const exportFiles = {
   "text/csv": "CSV (format=csv).",
   "application/json": "JSON (format=json; format=klaviyo: the Create Template and Create Flow requests Send to Klaviyo makes).",
   "text/html": "A standalone HTML page (format=html).",
+};
+
+/** format=klaviyo: the Create Template and Create Flow requests, each body as Klaviyo's own documents describe it. */
+const KLAVIYO_EXPORT_COMPONENT: JsonSchema = {
+  type: "object",
+  description: "The requests Send to Klaviyo makes for a flow: each template, then the flow, with placeholders for the ids only Klaviyo or the account know.",
+  required: ["about", "revision", "headers", "templates", "flow", "notes"],
+  additionalProperties: false,
+  properties: {
+    about: { type: "string" },
+    revision: { type: "string", description: "Klaviyo's API revision the bodies follow." },
+    headers: { type: "object", additionalProperties: { type: "string" } },
+    templates: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["stepNumber", "method", "path", "body"],
+        additionalProperties: false,
+        properties: { stepNumber: { type: "integer" }, method: { const: "POST" }, path: { const: "/api/templates" }, body: { type: "object", description: "A Create Template body (Klaviyo's create_template document)." } },
+      },
+    },
+    flow: {
+      type: "object",
+      required: ["method", "path", "body", "placeholders"],
+      additionalProperties: false,
+      properties: {
+        method: { const: "POST" },
+        path: { const: "/api/flows" },
+        body: { type: "object", description: "A Create Flow body (Klaviyo's create_flow document)." },
+        placeholders: { type: "object", additionalProperties: { type: "string" } },
+      },
+    },
+    notes: { type: "array", items: { type: "string" } },
+  },
 };
 
 const flowId = idParam("id", "The flow's id.");
@@ -603,7 +639,14 @@ export const OPERATIONS: OperationSpec[] = [
     description: "Content is included for premium users.",
     access: "user",
     query: [{ name: "format", in: "query", required: true, description: "The file format (klaviyo: the Create Template and Create Flow requests Send to Klaviyo makes).", schema: { type: "string", enum: [...EXPORT_FORMATS, "klaviyo"] } }],
-    ok: [{ status: 200, description: "The file (Content-Disposition: attachment).", files: exportFiles }],
+    ok: [
+      {
+        status: 200,
+        description: "The file (Content-Disposition: attachment).",
+        files: exportFiles,
+        jsonFile: { oneOf: [{ $ref: `${COMPONENT}FlowExport` }, { $ref: `${COMPONENT}KlaviyoExport` }] },
+      },
+    ],
     errors: { 404: "No such flow of yours.", 422: "Unknown export format." },
     examples: { 404: [err(404, FLOW_NOT_FOUND)], 422: [err(422, EXPORT_FORMAT_MESSAGE, "VALIDATION_FAILED", { format: EXPORT_FORMAT_MESSAGE })] },
   },
@@ -1054,6 +1097,7 @@ function componentSchemas() {
   const components: Record<string, JsonSchema> = {};
   for (const [id, schema] of Object.entries(schemas)) components[id] = stripDialect(schema as JsonSchema);
   components.FlowExport = flowExportComponent();
+  components.KlaviyoExport = KLAVIYO_EXPORT_COMPONENT;
   return components;
 }
 
@@ -1067,7 +1111,7 @@ function responseObject(success: Success) {
       description: success.description,
       ...(headers ? { headers } : {}),
       content: Object.fromEntries(
-        Object.entries(success.files).map(([type, description]) => [type, { schema: type === "application/json" ? { $ref: `${COMPONENT}FlowExport`, description } : { type: "string", description } }]),
+        Object.entries(success.files).map(([type, description]) => [type, { schema: type === "application/json" ? { ...(success.jsonFile ?? { $ref: `${COMPONENT}FlowExport` }), description } : { type: "string", description } }]),
       ),
     };
   }

@@ -349,7 +349,7 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     expect((await call("POST", "/api/benchmarks", { cookie: admin.cookie, body: { benchmarkType: "nope" } })).status).toBe(422);
     expect((await call("GET", "/api/benchmarks", { cookie: user.cookie })).status).toBe(200);
     expect((await call("PUT", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId }, body: { industryMedian: "43%" } })).status).toBe(422);
-    expect((await call("PUT", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId }, body: { ...exampleOf("put", "/api/benchmarks/{id}"), industry: "Contract Industry" } })).status).toBe(200);
+    expect((await call("PUT", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId }, body: { ...exampleOf("put", "/api/benchmarks/{id}"), industry: "Fitness" } })).status).toBe(200);
     expect((await call("PATCH", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId }, body: exampleOf("patch", "/api/benchmarks/{id}") })).status).toBe(200);
     expect((await call("DELETE", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId } })).status).toBe(200);
     expect((await call("DELETE", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId } })).status).toBe(404);
