@@ -44,7 +44,7 @@ describe("the current-password check counts against the sign-in limits", () => {
     const retryAfter = Number(refused.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(await apiBody(refused)).toEqual({ message: expect.stringMatching(MESSAGE) });
+    expect(await apiBody(refused)).toEqual({ message: expect.stringMatching(MESSAGE), code: "RATE_LIMITED" });
     // The right password waits too: a guesser cannot tell a hit from a refusal.
     expect((await putPassword(cookie, "198.51.100.40", { currentPassword: "old-secret", newPassword: "new-secret" })).status).toBe(429);
     expect(await verifyPassword("old-secret", (await getPasswordHashById(user.id))?.passwordHash)).toBe(true);
