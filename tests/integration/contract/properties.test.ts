@@ -173,7 +173,7 @@ describe("contract properties of every operation, generated from the document", 
     const flow = await generateFlow({ user: { id: premium.user.id, isPremium: true }, input: { flowType: "abandoned_cart" } });
     ids.flow = flow.id;
     ids.touchpoint = flow.touchpoints[0]!.id;
-    const bench = await createBenchmarkAsAdmin({ actor: admin.user, input: { benchmarkType: "Sunset Flow", performanceIndicator: "Open Rate (Email)", industryMedian: "20%", industry: "Property Industry" } });
+    const bench = await createBenchmarkAsAdmin({ actor: admin.user, input: { benchmarkType: "Sunset Flow", performanceIndicator: "Open Rate (Email)", industryMedian: "20%", industry: "Media & Content" } });
     ids.benchmark = bench.id;
     const rule = await createFlowMappingAsAdmin({ actor: admin.user, input: { flowName: "Property rule", flowType: "sunset", businessType: "Property Business", steps: [{ channel: "Email", title: "Bye", timing: { type: "immediate" }, primaryGoal: "g", keyMessages: "k", callToAction: "c" }] } });
     ids.rule = rule.id;

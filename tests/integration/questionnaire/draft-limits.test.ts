@@ -44,6 +44,7 @@ describe("visitors' drafts are limited per client address", () => {
     expect(Number(refused!.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await apiBody(refused!)).toEqual({
       message: expect.stringMatching(/^Too many new questionnaires from your network\. Please wait \d+ minutes? and try again, or continue the one you started in this browser\.$/),
+      code: "RATE_LIMITED",
     });
     // Another address is not held up by this one.
     expect((await postDraft("198.51.100.11", small)).status).toBe(200);
