@@ -19,6 +19,8 @@ const PROJECT_FILES = [
   "postcss.config.js",
   "tsconfig.json",
   "remix.env.d.ts",
+  // The app serves the export's JSON Schema and builds the OpenAPI document from it.
+  "docs/flow-export.schema.json",
 ];
 
 // Holds the process at its exit for 1.5 s without running JavaScript, as a busy machine can: esbuild's
