@@ -222,7 +222,8 @@ function headlineOf(kind: OfferKind, value: string | null, text: string): string
     case "amount":
       return `${value} off`;
     case "free_shipping":
-      return "Free shipping";
+      // The business's own words: "Free white-glove delivery", not a generic "Free shipping".
+      return upperStart(FREE_SHIPPING.exec(text)?.[0] ?? "Free shipping");
     case "trial":
       return upperStart(TRIAL.exec(text)?.[0] ?? "A free trial");
     case "content": {
