@@ -68,8 +68,14 @@ export interface AuditInput {
   after: JsonValue;
 }
 
+/** The last entry's time written by this process: entries written within one millisecond still read in order. */
+let lastRecordedAt = 0;
+
 export async function recordAudit(input: AuditInput): Promise<void> {
-  await AuditLogModel.create({ ...input });
+  // Each entry at least a millisecond after the one before, so "newest first" is exact even for
+  // changes made in the same millisecond (the ids are random and cannot order them).
+  lastRecordedAt = Math.max(Date.now(), lastRecordedAt + 1);
+  await AuditLogModel.create({ ...input, createdAt: new Date(lastRecordedAt) });
 }
 
 /** The newest entries first (the admin dashboard shows 20). */
