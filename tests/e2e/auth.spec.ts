@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
+import { endSessionElsewhere } from "./support/accounts";
 import {
   desktopNav,
   expectErrorToast,
@@ -426,16 +427,8 @@ test.describe("session ended under an open page, JavaScript on", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Scorecards" })).toBeVisible();
     await waitForHydration(page);
 
-    const session = (await page.context().cookies()).find((c) => c.name === "fm_session");
-    expect(session?.value).toBeTruthy();
-    const elsewhere = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `fm_session=${session!.value}` } });
-    try {
-      // Signed out from another client (a GET would need a browser's word that it is this site's own link).
-      const logout = await elsewhere.post("/api/logout", { maxRedirects: 0 });
-      expect(logout.status()).toBe(302);
-    } finally {
-      await elsewhere.dispose();
-    }
+    // Signed out from another client (a GET would need a browser's word that it is this site's own link).
+    await endSessionElsewhere(page, playwright, baseURL);
 
     await desktopNav(page).getByRole("link", { name: "User Settings", exact: true }).click();
     await expectLoggedOutThenLogin(page, "/user-settings");

@@ -1,12 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { MongoClient } from "mongodb";
 
 import { TEXT_FIELDS } from "../../app/lib/questionnaire/fields";
+import { withDatabase } from "./support/accounts";
 import { expectToast, newUser, registerByApi, test, upgradeDialog as upgradeDialogRoot, waitForHydration } from "./support/app";
 
 /**
@@ -70,18 +69,6 @@ function upgradeDialog(page: Page): Locator {
   return upgradeDialogRoot(page).getByRole("heading", { name: "Upgrade to Premium" });
 }
 
-async function withDatabase<T>(work: (db: ReturnType<MongoClient["db"]>) => Promise<T>): Promise<T> {
-  const port = Number(process.env.E2E_PORT ?? 3210);
-  const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `flowmap-e2e-${port}`);
-  const uri = fs.readFileSync(path.join(dataDir, "db", "engine.uri"), "utf8").trim();
-  const client = new MongoClient(uri, { directConnection: true, serverSelectionTimeoutMS: 5000 });
-  try {
-    await client.connect();
-    return await work(client.db("flowmap"));
-  } finally {
-    await client.close();
-  }
-}
 
 /** Generates the flow through the page's own form post (what the Generate Flow button sends). */
 async function generateByForm(request: APIRequestContext, type = "onboarding") {

@@ -1,5 +1,6 @@
-import { expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
+import { endSessionElsewhere } from "./support/accounts";
 import { newUser, readAppearance, recordAppearance, registerByApi, signInAsAdmin, test, waitForHydration } from "./support/app";
 
 /**
@@ -30,18 +31,6 @@ async function expectToldThenSignIn(page: Page, path: string) {
  * signing in comes back to the page.
  */
 
-/** Signs the page's session out from elsewhere, with a copy of its cookie (another device logging out). */
-async function endSessionElsewhere(page: Page, playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined) {
-  const session = (await page.context().cookies()).find((c) => c.name === "fm_session");
-  expect(session?.value).toBeTruthy();
-  const elsewhere = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `fm_session=${session!.value}` } });
-  try {
-    const logout = await elsewhere.post("/api/logout", { maxRedirects: 0 });
-    expect(logout.status()).toBe(302);
-  } finally {
-    await elsewhere.dispose();
-  }
-}
 
 test("a metric saved after the session ended: 'Unauthorized', sign-in, and back to the dashboard", async ({ page, playwright, baseURL }) => {
   const user = await registerByApi(page.request, newUser());

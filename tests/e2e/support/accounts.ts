@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import { MongoClient } from "mongodb";
 
 import { TEXT_FIELDS } from "../../../app/lib/questionnaire/fields";
@@ -50,4 +50,17 @@ export async function reviewShot(page: Page, name: string, { fullPage = true } =
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
+}
+
+/** Signs the page's session out from elsewhere, with a copy of its cookie (another device logging out). */
+export async function endSessionElsewhere(page: Page, playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined) {
+  const session = (await page.context().cookies()).find((c) => c.name === "fm_session");
+  expect(session?.value).toBeTruthy();
+  const elsewhere = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `fm_session=${session!.value}` } });
+  try {
+    const logout = await elsewhere.post("/api/logout", { maxRedirects: 0 });
+    expect(logout.status()).toBe(302);
+  } finally {
+    await elsewhere.dispose();
+  }
 }
