@@ -135,7 +135,7 @@ export function clipPhrase(sentence: string, maxWords = MAX_PHRASE_WORDS): strin
   const first = sentence.trim();
   if (!first) return "";
   if (wordCount(first) <= maxWords) return first;
-  const cuts = [...first.matchAll(/\s*(?:,|\s[-–—]\s|:|\s\((?=))\s*|\s(?=(?:and|with|that|which|so|because|but|while|who|where)\s)/g)];
+  const cuts = [...first.matchAll(/\s*(?:,|\s[-–—]\s|:|\s\((?=))\s*|\s(?=(?:and|with|that(?!\s(?:much|many|long|far|few|little)\b)|which|so|because|but|while|who|where)\s)/g)];
   let best = "";
   for (const cut of cuts) {
     const candidate = first.slice(0, cut.index).trim();
@@ -153,6 +153,12 @@ export function lowerStart(text: string, brand = ""): string {
   if (/^[A-Z][a-z]*[A-Z]/.test(first)) return text;
   if (/^(I|I'm|I've|I'd)$/.test(first)) return text;
   return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** "is" or "are" for a noun phrase: "15% off is", "Free wood samples are" (a last word ending in a plural s). */
+export function verbBe(phrase: string): "is" | "are" {
+  const last = (phrase.trim().split(/\s+/).pop() ?? "").toLowerCase().replace(/[^a-z]/g, "");
+  return last.length > 3 && last.endsWith("s") && !/(?:ss|us|is|ics|news)$/.test(last) ? "are" : "is";
 }
 
 export function upperStart(text: string): string {
@@ -392,7 +398,7 @@ function objectionsOf(answers: Partial<QuestionnaireAnswers>): string[] {
   for (const field of [answers.topReasonsNotToBuy, answers.frequentQuestionsConcerns, answers.onboardingBottlenecks]) {
     for (const sentence of usable(sentencesOf(field))) {
       if (sentence.endsWith("?")) continue;
-      const phrase = shortPhrase(sentence, 12);
+      const phrase = shortPhrase(sentence, 16);
       if (phrase) out.push(phrase);
     }
   }
@@ -453,7 +459,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     reviews: reviews.map((r) => r.text),
     reviewers: reviews.map((r) => r.author),
     proof: proofOf(answers),
-    guarantee: clipPhrase(leadStatement(answers.guarantees_q8), 14),
+    guarantee: clipPhrase(leadStatement(answers.guarantees_q8), 20),
     objections: objectionsOf(answers),
     questions: questionsOf(answers),
     offers,

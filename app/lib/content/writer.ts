@@ -1,4 +1,4 @@
-import { type BusinessFacts, businessFacts, lowerStart, offerFor, type Offer, type Voice, upperStart } from "~/lib/business/facts";
+import { type BusinessFacts, businessFacts, lowerStart, offerFor, type Offer, verbBe, type Voice, upperStart } from "~/lib/business/facts";
 import type { BusinessAnswers } from "~/lib/content/business";
 import { safeHttpUrl } from "~/lib/content/html";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
@@ -70,7 +70,7 @@ const ANGLE_WORDS: Array<[Angle, RegExp]> = [
   ["proof", /\b(proof|reviews?|testimonials?|what (?:customers|members|regulars|people|clients) (?:say|loved)|stories|take our word|results|case stud\w*|come back|keep coming|members stay|make the case)\b/i],
   ["objection", /\b(questions?|answers?|worry|worries|objection|doubt|risky|small print|switching|before you (?:book|order|decide))\b/i],
   ["story", /\b(why we started|different|the .+ way|our story)\b/i],
-  ["howto", /\b(how (?:to|it works|the subscription works)|step by step|what to expect|getting started|get the most|first win|up and running|what to look for|guide|tips?|works)\b/i],
+  ["howto", /\b(how (?:to|it works|the subscription works)|step by step|best sellers|who (?:they.re|each one is) for|first choice|choose|find the right|what to expect|getting started|get the most|first win|up and running|what to look for|guide|tips?|works)\b/i],
   ["crosssell", /\b(picked for you|goes well|you might also|recommend\w*)\b/i],
   ["upgrade", /\b(upgrade|package|membership|habit|more of what|bigger plan|next delivery)\b/i],
   ["reactivation", /\b(miss you|been a while|still with us|what you've missed|what's new)\b/i],
@@ -110,6 +110,10 @@ interface Brief {
   mentions: string[];
   friendlier: boolean;
   lastChance: boolean;
+  /** The customer question the planner asked this email to answer ("Answer: Can I see the samples first?"). */
+  question: string | null;
+  /** The planner asked this email to show what sets the business apart ("Show the difference: …"). */
+  showsDifference: boolean;
 }
 
 function readBrief(touchpoint: WriterTouchpoint): Brief {
@@ -120,6 +124,8 @@ function readBrief(touchpoint: WriterTouchpoint): Brief {
     mentions: lines.map((l) => /^Mention (.+)$/.exec(l)?.[1]?.trim()).filter((m): m is string => !!m),
     friendlier: lines.some((l) => /^Tone: warm/i.test(l)),
     lastChance: /^last chance/i.test(touchpoint.title),
+    question: lines.map((l) => /^Answer: (.+\?)$/.exec(l)?.[1]?.trim()).find(Boolean) ?? null,
+    showsDifference: lines.some((l) => /^(?:Show )?the difference:/i.test(l)),
   };
 }
 
@@ -175,6 +181,14 @@ interface Parts {
   cta: string;
 }
 
+/** A review as a line of copy: `"…," says Priya.` with its author, else the quote on its own. */
+function quoteOf(f: BusinessFacts, index: number): string {
+  const review = f.reviews[index];
+  if (!review) return "";
+  const author = f.reviewers[index];
+  return author ? `"${/[?!]$/.test(review) ? review : `${review},`}" says ${author}.` : `"${sentence(review)}"`;
+}
+
 /** The email's words for its angle: subject options, preheader options, body paragraphs, button. */
 function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Brief): Parts {
   const b = f.brand;
@@ -183,14 +197,17 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
   const offer =
     flowType === "upsell" || flowType === "sunset" || (flowType === "lead_nurture" && angle === "welcome") ? null : (offerFor(f, flowType, { incentiveOnly: angle !== "welcome" && angle !== "magnet" }) ?? null);
   const incentive = brief.placeholderOffer ? null : offer && offer.kind !== "content" ? offer : null;
-  const review = f.reviews[0];
-  const quote = review ? (f.reviewers[0] ? `"${/[?!]$/.test(review) ? review : `${review},`}" says ${f.reviewers[0]}.` : `"${sentence(review)}"`) : "";
+  const quote = quoteOf(f, 0);
+  const secondQuote = quoteOf(f, 1);
   const product = f.product ? lowerStart(f.product, b) : "";
   const guarantee = f.guarantee ? sentence(f.guarantee) : "";
-  const question = f.questions[0];
+  const question = brief.question ?? f.questions[0];
   const worry = f.objections[0] ? lowerStart(f.objections[0], b) : "";
   /** "And you're covered: free returns within 30 days." A guarantee written as a question and answer stands on its own. */
-  const covered = (lead: string) => (!guarantee ? "" : guarantee.includes("?") ? `Our promise: ${guarantee}` : `${lead} ${lowerStart(guarantee, b)}`);
+  // A guarantee with its own heading ("100-night home trial: if it is not right, …") becomes two sentences, so no line carries two colons.
+  const promise = guarantee.replace(/^([^:?]{2,60}):\s+(\S)/, (_m, head: string, next: string) => `${head}. ${next.toUpperCase()}`);
+  const standsAlone = promise !== guarantee || guarantee.includes("?");
+  const covered = (lead: string) => (!guarantee ? "" : standsAlone ? `Our promise: ${promise}` : `${lead} ${lowerStart(guarantee, b)}`);
   const asked = question ? `Got a question, like "${question}" Reply to this email and a real person will answer.` : "";
   const v = (text: string) => say(text, f.voice);
   const placeholder = brief.placeholderOffer ? `Here's ${brief.placeholderOffer}, for the next 48 hours.` : "";
@@ -198,7 +215,7 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
     case "welcome":
       return {
         subjects: [incentive && `Welcome to ${b}: ${incentive.headline.toLowerCase()} inside`, `Welcome to ${b}`, `You're in! Welcome to ${b}`],
-        preheaders: [incentive ? `${incentive.headline} is waiting for you, plus what to expect from us.` : "", product ? sentence(`${upperStart(product)}, and what to expect from us`) : "", "Here's what to expect from us, and how often."],
+        preheaders: [incentive ? `${incentive.headline} ${verbBe(incentive.headline)} waiting for you, plus what to expect from us.` : "", product ? sentence(`${upperStart(product)}, and what to expect from us`) : "", "Here's what to expect from us, and how often."],
         paragraphs: [
           v(`Welcome to ${b}! We're really glad you're here.`),
           product && (/^(?:we|our)\b/i.test(f.productSentence) || f.productSentence.startsWith(b) ? sentence(f.productSentence) : sentence(`Here's what we do: ${product}`)),
@@ -226,15 +243,16 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
         preheaders: [f.problem && sentence(`It started with a problem: ${lowerStart(f.problem, b)}`), "The short version, and why it matters to you."],
         paragraphs: [
           f.problem ? sentence(`${b} started with a simple frustration: ${lowerStart(f.problem, b)}`) : `${b} started because we knew it could be done better.`,
-          f.difference ? sentence(`So we do it differently. ${upperStart(f.difference)}`) : "",
-          quote ? `In one customer's words: ${quote}` : f.proof[0] ? sentence(`It seems to work: ${lowerStart(f.proof[0], b)}`) : "",
+          f.difference ? sentence(`So we do it differently. ${upperStart(f.difference)}`) : product ? sentence(`So we set out to fix it: ${product}`) : "",
+          // The first review belongs to the proof email; the story quotes a second one when there is one.
+          secondQuote,
         ],
         cta: "See how we do it",
       };
     case "howto":
       return {
         subjects: [f.kind === "service" ? `What to expect at your first ${unit}` : f.kind === "subscription" ? "How your subscription works" : f.kind === "digital" ? "Your first win in ten minutes" : `How to choose your first ${b} favourite`, `Getting started with ${b} is easy`, "Three easy steps to get started"],
-        preheaders: [question ? `Plus the answer to the question we hear most: ${question}` : "", "Three steps, a few minutes, no guesswork."],
+        preheaders: [question ? `A question we hear a lot: "${question}" Just reply and we'll answer.` : "", "Three steps, a few minutes, no guesswork."],
         paragraphs: [
           f.kind === "service"
             ? `Your first ${unit} is simple. Book a time that suits you, arrive a few minutes early, and we'll take it from there.`
@@ -245,6 +263,8 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
                 : product
                   ? sentence(`Not sure where to start? Most people begin with ${product}, and it's easy to find the one that suits you`)
                   : "Not sure where to start? Our best sellers are the easiest way in.",
+          brief.showsDifference && f.problem ? sentence(`What to look for: ${lowerStart(f.problem, b)}, so ask how it's made`) : "",
+          brief.showsDifference && f.difference ? sentence(`Here's our answer. ${upperStart(f.difference)}`) : "",
           question ? asked : worry ? `If you're worried ${worryClause(worry)}, reply to this email: a real person on our team will answer.` : "",
         ],
         cta: f.action.cta,
@@ -264,7 +284,7 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
     case "objection":
       return {
         subjects: [f.kind === "service" ? "Before you book: honest answers" : "Before you decide: quick answers", "The question everyone asks first", "Still deciding? Here's what helps"],
-        preheaders: [guarantee && (guarantee.includes("?") ? guarantee : `Short answer: ${lowerStart(guarantee, b)}`), "Honest answers to the questions we hear most."],
+        preheaders: [guarantee && (standsAlone ? promise : `Short answer: ${lowerStart(guarantee, b)}`), "Honest answers to the questions we hear most."],
         paragraphs: [
           v("Still have a question or two? That's normal, and we'd rather answer it than leave you guessing."),
           worry ? `We often hear from people who worry ${worryClause(worry)}. It's a fair question, and we'd rather talk it through than have you guess.` : "",
@@ -286,7 +306,7 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
       };
     case "urgency":
       return {
-        subjects: [incentive && `Your ${incentive.headline.toLowerCase()} is still waiting`, incentive && `Don't miss ${incentive.headline.toLowerCase()}`, brief.lastChance && "Last chance", "A quick reminder before it slips by", "Still thinking it over?"],
+        subjects: [incentive && `Your ${incentive.headline.toLowerCase()} ${verbBe(incentive.headline)} still waiting`, incentive && `Don't miss ${incentive.headline.toLowerCase()}`, brief.lastChance && "Last chance", "A quick reminder before it slips by", "Still thinking it over?"],
         preheaders: [incentive && `Still yours: ${lowerStart(offerSentence(incentive), b)}`, covered("Nothing to lose:"), "Your next step is still waiting."],
         paragraphs: [
           v("A quick reminder before it slips by."),
@@ -309,7 +329,7 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
     case "booked":
       return {
         subjects: [`You're booked! Here's what to expect`, `Before your first ${unit}`, `Your ${unit} is booked`],
-        preheaders: [f.questions[0] && `Plus the answer to "${f.questions[0]}"`, "Everything you need to know before you arrive."],
+        preheaders: [question && `Questions like "${question}" We're one reply away.`, "Everything you need to know before you arrive."],
         paragraphs: [
           v(`Thank you for booking with ${b}! We're looking forward to meeting you.`),
           `Arrive a few minutes early and wear something comfortable. If you need to change your time, the button below takes you to your booking.`,
@@ -360,7 +380,7 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
     case "crosssell":
       return {
         subjects: ["Picked for you", "Goes well with your last order", "You might also like"],
-        preheaders: [review && `Customers say: "${review}"`, "A few favourites that go with what you chose."],
+        preheaders: [f.reviews[0] && `Customers say: "${f.reviews[0]}"`, "A few favourites that go with what you chose."],
         paragraphs: [v("We picked a few favourites that go well with what you chose."), f.difference ? sentence(`Like everything we make: ${lowerStart(f.difference, b)}`) : "", quote ? `${quote}` : ""],
         cta: f.kind === "digital" ? "See the add-ons" : "See my picks",
       };

@@ -1,4 +1,4 @@
-import { type BusinessFacts, brandSeed, leadMagnetOf, lowerStart, offerFor, type Offer, standingPerkOf } from "~/lib/business/facts";
+import { type BusinessFacts, brandSeed, leadMagnetOf, lowerStart, offerFor, type Offer, standingPerkOf, verbBe } from "~/lib/business/facts";
 import type { FlowType, StepType } from "~/lib/flow-types";
 import type { DraftTouchpoint } from "~/lib/flows/rules";
 import { roundSpanMinutes } from "~/lib/flows/summary";
@@ -55,6 +55,16 @@ const D = MINUTES_PER_DAY;
 
 function pick<T>(options: readonly T[], seed: number, salt: number): T {
   return options[(seed + salt * 7919) % options.length]!;
+}
+
+/**
+ * The objection as a key message: "The worry that deep-tissue massage will hurt", "The worry about
+ * being locked into a subscription" when the answer already names it a worry or a fear, else
+ * "The worry: the price".
+ */
+function worryLine(objection: string, brand: string, lead = "The worry"): string {
+  const named = /^(?:worr(?:y|ies|ied)|fears?|afraid|concerns?|concerned|nervous)\s+(about|that|of)\s+(.+)$/i.exec(objection.trim());
+  return named ? `${lead} ${named[1]!.toLowerCase()} ${named[2]}` : `${lead}: ${lowerStart(objection, brand)}`;
 }
 
 function bullets(...lines: Array<string | false | null | undefined>): string {
@@ -169,7 +179,7 @@ function onboardingPlan(facts: BusinessFacts, seed: number): Plan {
         "Track my order"),
       step("Email", 3 * D, "the first order", "howto", pick([`Get the most from your ${facts.product || "order"}`, `How to enjoy it from day one`], seed, 2),
         "Help them succeed with the product so the second order follows.",
-        bullets(facts.product && `Three tips for using ${lowerStart(facts.product, facts.brand)}`, facts.questions[0] && `Answer: ${facts.questions[0]}`, facts.objections[0] && `Head off the worry: ${lowerStart(facts.objections[0], facts.brand)}`),
+        bullets(facts.product && `Three tips for using ${lowerStart(facts.product, facts.brand)}`, facts.questions[0] && `Answer: ${facts.questions[0]}`, facts.objections[0] && worryLine(facts.objections[0], facts.brand, "Head off the worry")),
         "Read the tips"),
       step("Email", 7 * D, "the first order", "checkin", "How is it going so far?",
         "Ask for a review while the experience is fresh.",
@@ -209,13 +219,13 @@ function onboardingPlan(facts: BusinessFacts, seed: number): Plan {
       pick(["See how we do it", "Read our story"], seed, 3)),
     step("Email", g[2]!, "signup", "howto", pick(howTitle[facts.kind], seed, 4),
       `Remove friction before the ${facts.action.first} by showing exactly how it works.`,
-      bullets(facts.kind === "service" ? `What the first ${unit} looks like, from booking to leaving` : facts.kind === "subscription" ? "How delivery, skipping and cancelling work" : facts.kind === "digital" ? "The three steps to a first result" : "Best sellers, and who each one is for", facts.questions[0] && `Answer: ${facts.questions[0]}`, facts.objections[0] && `Head off the worry: ${lowerStart(facts.objections[0], facts.brand)}`),
+      bullets(facts.kind === "service" ? `What the first ${unit} looks like, from booking to leaving` : facts.kind === "subscription" ? "How delivery, skipping and cancelling work" : facts.kind === "digital" ? "The three steps to a first result" : "Best sellers, and who each one is for", facts.questions[0] && `Answer: ${facts.questions[0]}`, facts.objections[0] && worryLine(facts.objections[0], facts.brand, "Head off the worry")),
       facts.action.cta),
     step("Email", g[3]!, "signup", "proof", pick(["Don't just take our word for it", `What customers say about ${facts.brand}`, "Real people, real results"], seed, 5),
       "Overcome hesitation with social proof.",
       bullets(proofLine(facts) ?? "Two or three short reviews with first names", facts.proof[1] && `Add: ${facts.proof[1]}`, facts.guarantee && `Make trying risk-free: ${facts.guarantee}`),
       pick(["Read the reviews", "See what they say"], seed, 6)),
-    step("Email", g[4]!, "signup", offer ? "urgency" : "offer", offer ? pick([`Your ${offer.headline.toLowerCase()} is still waiting`, `Don't miss ${offer.headline.toLowerCase()}`], seed, 7) : pick([`Ready for your ${facts.action.first}?`, "Whenever you're ready"], seed, 7),
+    step("Email", g[4]!, "signup", offer ? "urgency" : "offer", offer ? pick([`Your ${offer.headline.toLowerCase()} ${verbBe(offer.headline)} still waiting`, `Don't miss ${offer.headline.toLowerCase()}`], seed, 7) : pick([`Ready for your ${facts.action.first}?`, "Whenever you're ready"], seed, 7),
       offer ? `Convert those who have not bought yet while the welcome offer still stands.` : `Invite the ${facts.action.first} with the guarantee and one best choice.`,
       bullets(offer && `Remind them of the offer exactly as given: ${offerBrief(offer)}`, offer?.condition && `Condition: ${offer.condition}`, facts.guarantee && `Risk reversal: ${facts.guarantee}`, "The single biggest benefit, in one line"),
       facts.action.cta),
@@ -295,7 +305,7 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
             ? bullets(facts.questions[1] && `Answer: ${facts.questions[1]}`, facts.product && `Start from ${lowerStart(facts.product, facts.brand)}`)
             : angle === "proof"
           ? bullets(facts.reviews[i % Math.max(1, facts.reviews.length)] ? `Quote a customer: "${facts.reviews[i % facts.reviews.length]}"` : null, facts.proof[0] && `Lead with: ${facts.proof[0]}`, facts.proof[1] && `Add: ${facts.proof[1]}`, !facts.reviews.length && !facts.proof.length && "One short customer story with a first name and a result")
-          : bullets(facts.objections[0] ? `The worry: ${lowerStart(facts.objections[0], facts.brand)}` : "The two questions asked most before buying", facts.questions[0] && `Answer: ${facts.questions[0]}`, facts.guarantee && `Reassure: ${facts.guarantee}`);
+          : bullets(facts.objections[0] ? worryLine(facts.objections[0], facts.brand) : "The two questions asked most before buying", facts.questions[0] && `Answer: ${facts.questions[0]}`, facts.guarantee && `Reassure: ${facts.guarantee}`);
     const second = titles.find((t) => t !== title) ?? `${title.replace(/\?$/, "")}: part two`;
     steps.push(step("Email", g[i + 1]!, after, angle, cycle > 0 ? second : title, goal, brief, cta));
   }
@@ -334,7 +344,7 @@ function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
       booking ? "Finish my booking" : what === "cart" ? "Return to my cart" : `Finish my ${what}`),
     step("Email", D, abandoned, "objection", pick(booking ? [`Questions before you book your ${unit}?`, "Still deciding? Here's what helps"] : what === "subscription" ? ["Questions about your subscription?", "Skip, pause or cancel: how it works"] : ["Any questions before you decide?", "Still deciding? Here's what helps"], seed, 2),
       "Answer the doubt behind the abandonment.",
-      bullets(facts.objections[0] ? `The worry: ${lowerStart(facts.objections[0], facts.brand)}` : "Delivery, returns and payment, in three lines", proofLine(facts), facts.guarantee && `Reassure: ${facts.guarantee}`),
+      bullets(facts.objections[0] ? worryLine(facts.objections[0], facts.brand) : "Delivery, returns and payment, in three lines", proofLine(facts), facts.guarantee && `Reassure: ${facts.guarantee}`),
       booking ? "Finish my booking" : "Complete my order"),
     step("Email", 2 * D, abandoned, incentive ? "offer" : "urgency", incentive ? pick([`${incentive.headline}, if you finish today`, `A little something: ${incentive.headline.toLowerCase()}`], seed, 3) : booking ? `Your ${unit} time won't wait forever` : what === "subscription" ? "Last reminder: your subscription is waiting" : "Last reminder before we let it go",
       incentive ? "Tip the undecided over with the business's own offer, on the last message only." : "A last reminder with the guarantee; no invented discount.",

@@ -148,4 +148,27 @@ export const KNEADED = business({
   conversionGoal: "First Booking",
 });
 
-export const BUSINESSES = [LEAF_AND_KETTLE, GLOW_STUDIO, LEDGERLY, BOX_BREW, SPARSE_CO, OAK_AND_HEARTH, BRAMBLE_AND_BEAN, KNEADED];
+/** A research-heavy furniture maker: a guarantee with its own heading, two authored reviews, a plural offer, email only. */
+export const HEARTH_AND_TIMBER = business({
+  companyName: "Hearth & Timber",
+  businessType: "eCommerce",
+  industry: "E-commerce & Retail",
+  purchaseDecisionTimeline: "Research-Heavy (7+ days)",
+  communicationChannels: "Email only",
+  companyWebsite: "https://hearthandtimber.example/",
+  primaryTargetAudience: "Homeowners furnishing a dining room they plan to keep for decades",
+  productServiceDescription: "Solid oak and walnut dining tables, made to order in our Vermont workshop",
+  primaryProblemSolved: "Flat-pack tables wobble and scratch within a couple of years",
+  competitiveDifferentiation: "Each table is built by one maker, signed underneath, and finished with natural oils.",
+  brandVoicePositioning: "Quiet, confident, craft-focused",
+  customerFeedback: "\"Eight people around it every Sunday and not a single wobble.\" (Marcus, Portland) \"It's the first piece of furniture I'd call an heirloom.\" (Elena, Austin)",
+  frequentQuestionsConcerns: "How long does a made-to-order table take? Can I see the wood samples first?",
+  purchaseMethod: "From $2,400, paid online; free white-glove delivery in the continental US",
+  onboardingGoal: "Order a first table",
+  availableProofMaterials: "Featured in Dwell; 1,200 tables delivered since 2014",
+  onboardingSpecialOffers: "Free wood samples mailed to your door",
+  topReasonsNotToBuy: "Worried about spending that much on a table they have not seen in person",
+  guarantees_q8: "100-night home trial: if it is not right, we collect it and refund you in full",
+});
+
+export const BUSINESSES = [LEAF_AND_KETTLE, GLOW_STUDIO, LEDGERLY, BOX_BREW, SPARSE_CO, OAK_AND_HEARTH, BRAMBLE_AND_BEAN, KNEADED, HEARTH_AND_TIMBER];

@@ -1,0 +1,99 @@
+// What a lifecycle marketer notices on a first read of a generated flow: a verb that disagrees with
+// a plural offer, "the worry: worry about…", two colons on one line, the same customer quote in two
+// emails of one flow, an email that ignores the question its brief asked it to answer.
+import { describe, expect, it } from "vitest";
+
+import { verbBe } from "~/lib/business/facts";
+import { writeFlowCopy } from "~/lib/content/writer";
+import { FLOW_TYPES, type FlowType } from "~/lib/flow-types";
+import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
+import { generateOfflineDraft } from "~/services/ai/offline.server";
+
+import { BRAMBLE_AND_BEAN, BUSINESSES, HEARTH_AND_TIMBER, KNEADED } from "../flows/businesses";
+
+function written(flowType: FlowType, business: QuestionnaireAnswers) {
+  const draft = generateOfflineDraft({ flowType, business, rule: null, customContext: "" });
+  const touchpoints = draft.touchpoints.map((tp, index) => ({ ...tp, id: `tp-${index + 1}`, stepNumber: index + 1 }));
+  const copies = writeFlowCopy({ flowType, answers: business, companyName: business.companyName, touchpoints });
+  return { draft, touchpoints, copies };
+}
+
+type TouchpointCopy = ReturnType<typeof writeFlowCopy>[number];
+
+const emailText = (copy: TouchpointCopy) => (copy.stepType === "Email" ? [copy.email.subject, copy.email.preheader, copy.email.bodyText].join("\n") : copy.sms);
+
+describe("copy a marketer would send", () => {
+  it("agrees the verb with a plural offer", () => {
+    expect(verbBe("Free wood samples")).toBe("are");
+    expect(verbBe("15% off")).toBe("is");
+    expect(verbBe("Free shipping")).toBe("is");
+    expect(verbBe("$20 off your first massage")).toBe("is");
+    expect(verbBe("Free returns")).toBe("are");
+    expect(verbBe("A free class")).toBe("is");
+    const { draft, copies } = written("onboarding", HEARTH_AND_TIMBER);
+    const all = [...draft.touchpoints.map((tp) => tp.title), ...copies.map(emailText)].join("\n");
+    expect(all).toContain("samples are");
+    expect(all).not.toMatch(/samples is\b/i);
+  });
+
+  it("never writes 'the worry: worry…' and keeps an objection whole where 'that' is not a clause", () => {
+    for (const business of BUSINESSES) {
+      for (const flowType of FLOW_TYPES) {
+        const { draft } = written(flowType, business);
+        for (const tp of draft.touchpoints) expect(tp.keyMessages, `${business.companyName} ${flowType}`).not.toMatch(/worry:\s*(?:worr|fear|concern)/i);
+      }
+    }
+    const text = written("lead_nurture", HEARTH_AND_TIMBER).draft.touchpoints.map((tp) => tp.keyMessages).join("\n");
+    expect(text).toContain("The worry about spending that much on a table they have not seen in person");
+  });
+
+  it("keeps the whole guarantee and never puts two colons on a line of customer copy", () => {
+    for (const flowType of FLOW_TYPES) {
+      const { copies } = written(flowType, HEARTH_AND_TIMBER);
+      for (const copy of copies) {
+        for (const line of emailText(copy).split("\n")) expect(line.split(": ").length, `${flowType}: ${line}`).toBeLessThanOrEqual(2);
+      }
+    }
+    const onboarding = written("onboarding", HEARTH_AND_TIMBER).copies.map(emailText).join("\n");
+    expect(onboarding).toContain("we collect it and refund you in full");
+  });
+
+  it("quotes a customer once per flow when the business gave more than one review", () => {
+    for (const business of [HEARTH_AND_TIMBER]) {
+      for (const flowType of ["onboarding", "lead_nurture"] as const) {
+        const bodies = written(flowType, business).copies.map(emailText);
+        for (const review of ["Eight people around it every Sunday", "the first piece of furniture I'd call an heirloom"]) {
+          expect(bodies.filter((body) => body.includes(review)).length, `${flowType}: ${review}`).toBeLessThanOrEqual(1);
+        }
+      }
+    }
+    // One review: the story tells what the business does instead of repeating the proof email's quote.
+    const story = written("onboarding", BRAMBLE_AND_BEAN).copies.map(emailText).find((text) => text.includes("started with a simple frustration"));
+    expect(story).toBeDefined();
+    expect(story).not.toContain("smelled like the roastery");
+    expect(story).toContain("So we set out to fix it");
+  });
+
+  it("answers the question the email's brief names, not always the first one", () => {
+    const { touchpoints, copies } = written("lead_nurture", HEARTH_AND_TIMBER);
+    let checked = 0;
+    touchpoints.forEach((tp, index) => {
+      const asked = /Answer: (.+\?)/.exec(tp.keyMessages)?.[1];
+      const copy = copies[index]!;
+      if (!asked || copy.stepType !== "Email" || !/how to|getting started|three easy steps|what to expect/i.test(copy.email.subject)) return;
+      expect(emailText(copy), tp.title).toContain(asked);
+      checked += 1;
+    });
+    expect(checked).toBeGreaterThanOrEqual(2);
+  });
+
+  it("never promises an answer in the preheader that the email does not give", () => {
+    for (const business of [HEARTH_AND_TIMBER, KNEADED, BRAMBLE_AND_BEAN]) {
+      for (const flowType of FLOW_TYPES) {
+        for (const copy of written(flowType, business).copies) {
+          if (copy.stepType === "Email") expect(copy.email.preheader).not.toMatch(/the answer to/i);
+        }
+      }
+    }
+  });
+});
