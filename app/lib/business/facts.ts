@@ -68,6 +68,8 @@ export interface BusinessFacts {
   decision: DecisionSpeed;
   /** Days between purchases or visits for a repeat business ("Monthly" → 30), or null. */
   cycleDays: number | null;
+  /** A product bought once in years (furniture, mattresses, jewellery, made to order): nothing to reorder, so no replenishment. */
+  durable: boolean;
   onboardingStart: OnboardingStart;
   /** What the business wants people to do: shop, subscribe, book or start. */
   action: Action;
@@ -270,6 +272,13 @@ function decisionOf(answers: Partial<QuestionnaireAnswers>): DecisionSpeed {
   return "considered";
 }
 
+const DURABLE_WORDS = /\b(furniture|tables?|sofas?|couch(?:es)?|chairs?|beds?|mattress(?:es)?|wardrobes?|cabinets?|desks?|bikes?|bicycles?|jewel(?:le)?ry|(?:engagement|wedding) rings?|watches|appliances?|heirlooms?|made[- ]to[- ]order|custom[- ]built|handmade furniture)\b/i;
+
+/** A one-off, long-lived purchase: a product with no stated buying cycle whose description names durable goods. */
+function durableOf(answers: Partial<QuestionnaireAnswers>, kind: BusinessKind, cycleDays: number | null): boolean {
+  return kind === "product" && cycleDays === null && DURABLE_WORDS.test(`${answers.productServiceDescription ?? ""} ${answers.businessOperationDescription ?? ""}`);
+}
+
 function cycleOf(answers: Partial<QuestionnaireAnswers>): number | null {
   const text = `${(answers.customerFrequency ?? []).join(" ")} ${answers.purchaseMethod ?? ""} ${answers.customerJourney ?? ""} ${answers.productServiceDescription ?? ""}`.toLowerCase();
   if (/2\+ times\/week|high frequency|twice a week/.test(text)) return 4;
@@ -445,6 +454,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
   const difference = usable(sentencesOf(answers.competitiveDifferentiation || answers.competitiveAdvantageReasons))[0] ?? "";
   const productSentence = usable(sentencesOf(answers.productServiceDescription))[0] ?? "";
   const reviews = reviewsOf(answers);
+  const cycle = cycleOf(answers);
   return {
     brand,
     kind,
@@ -465,7 +475,8 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     offers,
     voice: voiceOf(answers.brandVoicePositioning),
     decision: decisionOf(answers),
-    cycleDays: cycleOf(answers),
+    cycleDays: cycle,
+    durable: durableOf(answers, kind, cycle),
     onboardingStart: onboardingStartOf(answers, kind),
     action: actionOf(kind, b2b, answers),
     answerText,

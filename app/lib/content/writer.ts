@@ -356,7 +356,7 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
         paragraphs: [
           v(f.kind === "service" ? `How was your ${unit}? We'd love to know.` : `How is everything going so far?`),
           "One click on the button tells us, and if anything wasn't right, just reply: a real person reads every answer.",
-          quote ? `Here's what another customer told us recently: ${quote}` : "",
+          secondQuote || quote ? `Here's what another customer told us recently: ${secondQuote || quote}` : "",
         ],
         cta: "Tell us how it went",
       };

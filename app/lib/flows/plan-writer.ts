@@ -377,7 +377,17 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
         step("Email", cycle * D, `the ${unit}`, "rebook", pick([`Time for your next ${unit}?`, `Your next ${unit} is due`], seed, 3), `Rebook at the rhythm the business sees (${formatDuration(cycle * D)}).`,
           bullets(`Invite them to book the next ${unit}`, "Link straight to open slots"), facts.action.again),
       ]
-    : [
+    : facts.durable
+      ? [
+          // A table or a ring is bought once in years: no reorder. The plan looks after the purchase and turns it into reviews, referrals and what goes with it.
+          step("Email", 0, "the order", "thanks", pick(["Thank you for your order", `Thanks for choosing ${facts.brand}`], seed, 1), "Confirm the order and say what happens between now and delivery.",
+            bullets("Order summary, lead time and what happens next", facts.difference && `What sets ${facts.brand} apart: ${facts.difference}`, facts.questions[0] && `Answer: ${facts.questions[0]}`), "Track your order"),
+          step("Email", 21 * D, "the order", "checkin", pick(["How is it settling in?", "How are you finding it?"], seed, 2), "Check in once it has arrived, share a care tip and ask for a review.",
+            bullets("How to look after it, in three lines", "Ask for a review, with a photo if they like", facts.guarantee && `Reassure: ${facts.guarantee}`), "Leave a review"),
+          step("Email", 45 * D, "the order", "crosssell", pick(["Goes well with your last order", "Picked for you"], seed, 3), "Recommend what goes with the first purchase, and invite a referral.",
+            bullets("Two or three pieces that go with what they bought", proofLine(facts), "A friend who would love one too? Invite them"), "See what goes with it"),
+        ]
+      : [
         step("Email", 0, "the order", "thanks", pick(["Thank you for your order", `Thanks for choosing ${facts.brand}`], seed, 1), "Confirm the order and set up the next purchase.",
           bullets("Order summary and what happens next", facts.product && `How to get the most from ${lowerStart(facts.product, facts.brand)}`), facts.kind === "digital" ? "Get set up" : "Track your order"),
         step("Email", Math.max(3, Math.round(cycle / 3)) * D, "the order", "crosssell", pick(["Picked for you", "Goes well with your last order", "You might also like"], seed, 2), "Recommend what goes with the first purchase.",
@@ -386,11 +396,14 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
           facts.kind === "subscription" ? "Offer the bigger plan or an add-on." : facts.kind === "digital" ? "Show the upgrade that fits how they use it." : `Time the reorder to the buying cycle (about every ${formatDuration(cycle * D)}).`,
           bullets(facts.kind === "product" ? "Reorder in one click" : "What the upgrade adds", facts.guarantee && `Reassure: ${facts.guarantee}`), facts.action.again),
       ];
-  if (facts.usesSms) steps.push(smsStep(facts, (cycle + 2) * D, booking ? `the ${unit}` : "the order", "nudge", booking ? `Book your next ${unit}` : "A quick reorder reminder", "A short reminder with one link.", booking ? "Tap to book" : "Tap to reorder"));
+  if (facts.usesSms && facts.durable) steps.push(smsStep(facts, 23 * D, "the order", "nudge", "A quick review request", "A short thank-you with one link to leave a review.", "Tap to review"));
+  else if (facts.usesSms) steps.push(smsStep(facts, (cycle + 2) * D, booking ? `the ${unit}` : "the order", "nudge", booking ? `Book your next ${unit}` : "A quick reorder reminder", "A short reminder with one link.", booking ? "Tap to book" : "Tap to reorder"));
   return {
     trigger: booking ? `Completes a ${unit}.` : "Places an order.",
     exitRules: [booking ? `Books the next ${unit} or buys a package` : "Places another order", "Unsubscribes or marks an email as spam"],
-    angle: `Timed to the buying cycle: the next ${booking ? unit : "purchase"} is invited after about ${formatDuration(cycle * D)}.`,
+    angle: facts.durable
+      ? "A piece like this is bought once in years, so it looks after the purchase and turns it into reviews, referrals and what goes with it."
+      : `Timed to the buying cycle: the next ${booking ? unit : "purchase"} is invited after about ${formatDuration(cycle * D)}.`,
     steps,
   };
 }

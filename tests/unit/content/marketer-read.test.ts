@@ -96,4 +96,15 @@ describe("copy a marketer would send", () => {
       }
     }
   });
+
+  it("never asks a furniture buyer to reorder: a durable purchase's upsell checks in, asks for a review and suggests what goes with it", () => {
+    const { draft, copies } = written("upsell", HEARTH_AND_TIMBER);
+    const text = [...draft.touchpoints.map((tp) => `${tp.title}\n${tp.primaryGoal}\n${tp.keyMessages}`), ...copies.map(emailText)].join("\n");
+    expect(text).not.toMatch(/running low|reorder|restock|buying cycle/i);
+    expect(text).toMatch(/review/i);
+    expect(draft.flowOverview).toContain("bought once in years");
+    // A consumable with no stated cycle still gets its reorder reminder.
+    const coffee = written("upsell", { ...HEARTH_AND_TIMBER, productServiceDescription: "Small-batch coffee beans, roasted to order" });
+    expect(coffee.draft.touchpoints.map((tp) => tp.title).join("\n")).toMatch(/running low|restock/i);
+  });
 });
