@@ -1,29 +1,11 @@
-import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { fileURLToPath } from "node:url";
+
+import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
-/**
- * The import aliases come from tsconfig.json's `compilerOptions.paths` (the one place they are
- * configured): `"~/*": ["./app/*"]` becomes `~` → <repo>/app.
- */
-function aliasesFromTsconfig(): Record<string, string> {
-  const tsconfig = JSON.parse(readFileSync(new URL("./tsconfig.json", import.meta.url), "utf8")) as {
-    compilerOptions?: { baseUrl?: string; paths?: Record<string, string[]> };
-  };
-  const base = new URL(`${tsconfig.compilerOptions?.baseUrl ?? "."}/`, import.meta.url);
-  const aliases: Record<string, string> = {};
-  for (const [pattern, [target]] of Object.entries(tsconfig.compilerOptions?.paths ?? {})) {
-    if (!target) continue;
-    aliases[pattern.replace(/\/\*$/, "")] = fileURLToPath(new URL(target.replace(/\/\*$/, ""), base));
-  }
-  return aliases;
-}
-
 export default defineConfig({
-  resolve: {
-    alias: aliasesFromTsconfig(),
-  },
+  // The import aliases (`~/…` → app/) come from tsconfig.json's `paths`, the one place they are configured.
+  plugins: [tsconfigPaths({ projects: ["./tsconfig.json"] })],
   test: {
     // Every test lives under tests/, none beside the code.
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "tests/conformance/**/*.test.ts"],

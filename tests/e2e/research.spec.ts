@@ -73,7 +73,7 @@ for (const javaScriptEnabled of [true, false]) {
       await address.fill("http://10.0.0.8/");
       await card.getByRole("button", { name: "Save and research" }).click();
       const refused = page.getByTestId("research-card").getByRole("textbox", { name: "Website address" });
-      await expect(refused).toHaveAccessibleDescription(/This address cannot be researched: a private address \(10\.0\.0\.0\/8\)\./);
+      await expect(refused).toHaveAccessibleDescription(/This address cannot be researched: a private address \(10\.0\.0\.0\/8, 172\.16\.0\.0\/12 or 192\.168\.0\.0\/16\)\./);
       await expect(refused).toHaveValue("http://10.0.0.8/");
 
       await refused.fill(`${RESEARCH_SITE_ORIGIN}/`);

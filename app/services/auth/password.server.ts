@@ -33,7 +33,8 @@ export const UNKEYED = "";
 /**
  * At most `concurrency` jobs at once; the others wait in one line per key. A freed slot goes to
  * the waiting key with the fewest jobs running, and among those to the one served longest ago,
- * so a key with a backlog takes its turn with the others instead of ahead of them.
+ * so a key with a backlog takes its turn with the others instead of ahead of them. (A plain
+ * concurrency limiter such as p-limit serves one line first come, first served: it cannot.)
  */
 export class FairQueue {
   private total = 0;

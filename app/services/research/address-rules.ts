@@ -9,6 +9,8 @@
  * is entered, with the same reason.
  */
 
+import ipaddr from "ipaddr.js";
+
 export type Verdict = { ok: true } | { ok: false; reason: string };
 
 const ALLOWED_PORTS = new Set(["80", "443"]);
@@ -18,106 +20,70 @@ function refuse(reason: string): Verdict {
 }
 const OK: Verdict = { ok: true };
 
-const IPV4_OCTET = "(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
-const IPV4 = new RegExp(`^${IPV4_OCTET}(\\.${IPV4_OCTET}){3}$`);
-
 /** Four decimal octets (no leading zeros), the form the URL parser and the resolver give. */
 export function isIPv4(address: string) {
-  return IPV4.test(address);
+  return ipaddr.IPv4.isValidFourPartDecimal(address);
 }
 
-/** A valid IPv6 address (without brackets or zone): the URL parser is the judge. */
+/** A valid IPv6 address; a dotted IPv4 tail must be four decimal octets, as Node.js requires. */
 export function isIPv6(address: string) {
-  if (!address.includes(":") || /[^0-9a-f:.]/i.test(address)) return false;
-  try {
-    new URL(`http://[${address}]/`);
-    return true;
-  } catch {
-    return false;
-  }
+  if (!ipaddr.IPv6.isValid(address)) return false;
+  const bare = address.replace(/%.*$/, "");
+  const tail = bare.slice(bare.lastIndexOf(":") + 1);
+  return !tail.includes(".") || isIPv4(tail);
 }
 
-/** An IPv4 address in dotted decimal, as the URL parser and the resolver give it. */
-function ipv4Octets(address: string): number[] | null {
-  if (!isIPv4(address)) return null;
-  return address.split(".").map(Number);
+/**
+ * Why each of ipaddr.js's special-purpose ranges is refused. Only its `unicast` (everything not
+ * special) may be connected to, so a range the library adds is refused too, as "a special-purpose address".
+ */
+const RANGE_REASONS: Record<string, string> = {
+  unspecified: "an unspecified address (0.0.0.0/8 or ::)",
+  loopback: "a loopback address (127.0.0.0/8 or ::1)",
+  private: "a private address (10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16)",
+  linkLocal: "a link-local address (169.254.0.0/16 or fe80::/10, where cloud metadata services live)",
+  carrierGradeNat: "a shared carrier address (100.64.0.0/10)",
+  multicast: "a multicast address (224.0.0.0/4 or ff00::/8)",
+  broadcast: "the broadcast address (255.255.255.255)",
+  benchmarking: "a benchmarking address",
+  uniqueLocal: "a unique-local address (fc00::/7)",
+  deprecatedSiteLocal: "a site-local address (fec0::/10)",
+  discard: "a discard address (100::/64)",
+  teredo: "a Teredo tunnel address (2001::/32)",
+  rfc6145: "an IPv4-translated IPv6 address",
+  rfc6052: "a local-use NAT64 address (64:ff9b:1::/48)",
+  reserved: "a reserved or documentation address",
+};
+
+function rangeVerdict(range: string): Verdict {
+  return range === "unicast" ? OK : refuse(RANGE_REASONS[range] ?? `a special-purpose address (${range})`);
 }
 
-function checkIPv4(octets: number[]): Verdict {
-  const [a, b, c] = octets;
-  if (a === 0) return refuse("an unspecified address (0.0.0.0/8)");
-  if (a === 127) return refuse("a loopback address (127.0.0.0/8)");
-  if (a === 10) return refuse("a private address (10.0.0.0/8)");
-  if (a === 172 && b >= 16 && b <= 31) return refuse("a private address (172.16.0.0/12)");
-  if (a === 192 && b === 168) return refuse("a private address (192.168.0.0/16)");
-  if (a === 169 && b === 254) return refuse("a link-local address (169.254.0.0/16, where cloud metadata services live)");
-  if (a === 100 && b >= 64 && b <= 127) return refuse("a shared carrier address (100.64.0.0/10)");
-  if (a === 192 && b === 0 && c === 0) return refuse("a reserved address (192.0.0.0/24)");
-  if (a === 198 && (b === 18 || b === 19)) return refuse("a benchmarking address (198.18.0.0/15)");
-  if (a >= 224 && a <= 239) return refuse("a multicast address (224.0.0.0/4)");
-  if (a >= 240) return refuse("a reserved or broadcast address (240.0.0.0/4)");
-  return OK;
-}
+const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR("64:ff9b::/96");
 
-/** The eight 16-bit groups of an IPv6 address (with '::' and a trailing dotted IPv4 expanded). */
-export function ipv6Groups(address: string): number[] | null {
-  const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
-  if (!isIPv6(bare)) return null;
-  let text = bare.toLowerCase();
-  const lastColon = text.lastIndexOf(":");
-  const tail = text.slice(lastColon + 1);
-  if (tail.includes(".")) {
-    const octets = ipv4Octets(tail);
-    if (!octets) return null;
-    text = `${text.slice(0, lastColon + 1)}${((octets[0] << 8) | octets[1]).toString(16)}:${((octets[2] << 8) | octets[3]).toString(16)}`;
-  }
-  const [head, rest] = text.includes("::") ? text.split("::") : [text, null];
-  const headGroups = head ? head.split(":") : [];
-  const restGroups = rest === null ? [] : rest ? rest.split(":") : [];
-  const missing = 8 - headGroups.length - restGroups.length;
-  const groups = [...headGroups, ...Array<string>(rest === null ? 0 : missing).fill("0"), ...restGroups].map((g) => parseInt(g, 16));
-  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
-}
-
-function embeddedIPv4(groups: number[]) {
-  return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff];
-}
-
-function checkIPv6(groups: number[]): Verdict {
-  const zeroPrefix = (n: number) => groups.slice(0, n).every((g) => g === 0);
-  if (zeroPrefix(8)) return refuse("the unspecified address (::)");
-  if (zeroPrefix(7) && groups[7] === 1) return refuse("the loopback address (::1)");
-  if (zeroPrefix(5) && groups[5] === 0xffff) {
-    const inner = checkIPv4(embeddedIPv4(groups));
-    return inner.ok ? OK : refuse(`an IPv4-mapped IPv6 address of ${inner.reason}`);
-  }
-  // IPv4-compatible (::a.b.c.d, deprecated) and the IPv4-translated ::ffff:0:a.b.c.d: never public.
-  if (zeroPrefix(6) || (zeroPrefix(4) && groups[4] === 0xffff && groups[5] === 0)) return refuse("an IPv4-compatible IPv6 address");
-  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0)) {
-    const inner = checkIPv4(embeddedIPv4(groups));
-    return inner.ok ? OK : refuse(`a NAT64 address of ${inner.reason}`);
-  }
-  if (groups[0] === 0x2002) {
-    const inner = checkIPv4([groups[1] >> 8, groups[1] & 0xff, groups[2] >> 8, groups[2] & 0xff]);
-    return inner.ok ? OK : refuse(`a 6to4 address of ${inner.reason}`);
-  }
-  if ((groups[0] & 0xffc0) === 0xfe80) return refuse("a link-local address (fe80::/10)");
-  if ((groups[0] & 0xffc0) === 0xfec0) return refuse("a site-local address (fec0::/10)");
-  if ((groups[0] & 0xfe00) === 0xfc00) return refuse("a unique-local address (fc00::/7)");
-  if ((groups[0] & 0xff00) === 0xff00) return refuse("a multicast address (ff00::/8)");
-  if (groups[0] === 0x2001 && groups[1] === 0x0db8) return refuse("a documentation address (2001:db8::/32)");
-  if (groups[0] === 0x0100 && groups.slice(1, 4).every((g) => g === 0)) return refuse("a discard address (100::/64)");
-  if (groups[0] === 0x2001 && groups[1] === 0) return refuse("a Teredo tunnel address (2001::/32)");
-  return OK;
+/** An IPv6 address that carries an IPv4 address is judged by the IPv4 address it reaches. */
+function checkIPv6(address: ipaddr.IPv6): Verdict {
+  const range: string = address.range();
+  const inner = (v4: ipaddr.IPv4, form: string) => {
+    const verdict = rangeVerdict(v4.range());
+    return verdict.ok ? OK : refuse(`${form} of ${verdict.reason}`);
+  };
+  const [, a, b, , , , c, d] = address.parts;
+  if (range === "ipv4Mapped") return inner(address.toIPv4Address(), "an IPv4-mapped IPv6 address");
+  if (range === "rfc6052" && address.match(NAT64_WELL_KNOWN)) return inner(new ipaddr.IPv4([c >> 8, c & 0xff, d >> 8, d & 0xff]), "a NAT64 address");
+  if (range === "6to4") return inner(new ipaddr.IPv4([a >> 8, a & 0xff, b >> 8, b & 0xff]), "a 6to4 address");
+  // IPv4-compatible (::a.b.c.d, deprecated): never public, and not one of the library's ranges.
+  if (range === "unicast" && address.parts.slice(0, 6).every((part) => part === 0)) return refuse("an IPv4-compatible IPv6 address");
+  return rangeVerdict(range);
 }
 
 /** May the fetch connect to this resolved address? Anything that is not an IP address is refused. */
 export function checkAddress(address: string): Verdict {
-  const v4 = ipv4Octets(address);
-  if (v4) return checkIPv4(v4);
-  const v6 = ipv6Groups(address);
-  if (v6) return checkIPv6(v6);
-  return refuse("not an IP address");
+  if (isIPv4(address)) return rangeVerdict(ipaddr.IPv4.parse(address).range());
+  if (!isIPv6(address)) return refuse("not an IP address");
+  // ipaddr.js reads '::a.b.c.d' as the IPv4-mapped '::ffff:a.b.c.d'; it is the IPv4-compatible form.
+  if (/^::\d+\.\d+\.\d+\.\d+(%.*)?$/.test(address)) return refuse("an IPv4-compatible IPv6 address");
+  return checkIPv6(ipaddr.IPv6.parse(address));
 }
 
 /** The URL's host without IPv6 brackets: what the resolver is asked, or the literal address. */

@@ -147,7 +147,7 @@ describe("questionnaire page: each step", () => {
     for (const [address, reason] of [
       ["https://pulse.example.com:8443", "only the standard web ports 80 and 443 are fetched"],
       ["http://shop.localhost/", "a loopback address (localhost)"],
-      ["http://192.168.1.20", "a private address (192.168.0.0/16)"],
+      ["http://192.168.1.20", "a private address (10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16)"],
     ]) {
       expect(replyOf(await v.post(stepPost(4, { completionMethod: "ai", researchWebsiteUrl: address }))).result.error).toEqual({
         researchWebsiteUrl: [`This address cannot be researched: ${reason}. Enter your website's public address, like https://www.yourcompany.com.`],

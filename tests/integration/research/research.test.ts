@@ -319,7 +319,7 @@ describe("the research card's address (a refused or failing website can be chang
     ["", "Website URL is required for AI research"],
     ["not a url", "Please enter a valid website URL (e.g., https://www.yourcompany.com)"],
     ["https://pulse.example:8443", "This address cannot be researched: only the standard web ports 80 and 443 are fetched. Enter your website's public address, like https://www.yourcompany.com."],
-    ["http://10.0.0.8", "This address cannot be researched: a private address (10.0.0.0/8). Enter your website's public address, like https://www.yourcompany.com."],
+    ["http://10.0.0.8", "This address cannot be researched: a private address (10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16). Enter your website's public address, like https://www.yourcompany.com."],
   ])("refuses %j at the field (422), keeping what was typed and the saved address", async (typed, message) => {
     const { cookie, user } = await aiUser("https://pulse.example:8080");
     const refused = await post(cookie, { intent: "research-address", researchWebsiteUrl: typed });

@@ -222,6 +222,19 @@ describe("CSV export", () => {
     expect(cells).toContain("'=cmd|' /C calc'!A0");
   });
 
+  test("the guard reads back exactly: a text already starting with the guard, full-width formula signs, tabs and edge spaces", () => {
+    const texts = ["'=already guarded", "''+twice", "\uFF1DSUM(A1)", "\uFF0D1 minus", "\tTabbed", "-dash", " padded ", "plain 'quote"];
+    const base = flowFixture();
+    const flow = flowFixture({ touchpoints: texts.map((title, index) => ({ ...base.touchpoints[0]!, id: `tp-${index}`, stepNumber: index + 1, title })) });
+    const csv = toCsv(exportDocument([{ flow, content: null, trigger: null, exitRules: [] }], { exportedAt: NOW, includesContent: false }));
+    const rows: string[][] = parseCsv(csv, { bom: true });
+    const col = rows[0]!.indexOf("Title");
+    const written = rows.slice(1).map((row) => row[col]!);
+    expect(written).toEqual(["''=already guarded", "'''+twice", "'\uFF1DSUM(A1)", "'\uFF0D1 minus", "'\tTabbed", "'-dash", " padded ", "plain 'quote"]);
+    expect(written.map(unguardCsvCell)).toEqual(texts);
+    expect(csv).toContain('," padded ",');
+  });
+
   test("free users get the plan columns only", () => {
     const csv = toCsv(exportDocument([withContent(flowFixture())], { exportedAt: NOW, includesContent: false }));
     const rows: string[][] = parseCsv(csv, { bom: true });

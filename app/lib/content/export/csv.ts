@@ -1,25 +1,41 @@
+import { stringify } from "csv-stringify/sync";
+
 import { type ExportDocument, sendWindowText } from "~/lib/content/export/model";
 
 /**
- * CSV (RFC 4180): comma-separated, CRLF between records, a field quoted when it holds a comma, a
- * quote, a line break or surrounding spaces (quotes doubled), UTF-8 with a byte-order mark so
- * spreadsheet programs read accents. A cell that a spreadsheet would run as a formula (starting
- * with = + - @, a tab or a carriage return) is prefixed with an apostrophe (docs/decisions/032).
+ * CSV (RFC 4180), written by csv-stringify: comma-separated, CRLF between records, a field quoted
+ * when it holds a comma, a quote, a line break or surrounding spaces (quotes doubled), UTF-8 with
+ * a byte-order mark so spreadsheet programs read accents. A text cell that a spreadsheet would run
+ * as a formula (starting with = + - @, a tab, a carriage return, or the full-width = + - @) is
+ * prefixed with an apostrophe by csv-stringify's `escape_formulas` (docs/decisions/032).
  */
 
 export const CSV_BOM = "\uFEFF";
-const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  // A text that already starts with the guard gets one too, so unguardCsvCell is an exact inverse.
-  if (FORMULA_START.test(text) || /^'[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** Apostrophes, then one of the characters `escape_formulas` guards: how a guarded cell starts. */
+const GUARDED = /^'+[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/**
+ * A text that already starts like a guarded cell gets one more apostrophe (the library leaves a
+ * leading apostrophe alone), so `unguardCsvCell` is an exact inverse.
+ */
+function keepGuardInvertible(text: string) {
+  return GUARDED.test(text) ? `'${text}` : text;
 }
 
 /** The inverse of the formula guard, for readers that want the exact text back. */
 export function unguardCsvCell(text: string): string {
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+  return GUARDED.test(text) ? text.slice(1) : text;
+}
+
+function writeCsv(rows: Array<Array<string | number | null>>): string {
+  return stringify(rows, {
+    bom: true,
+    record_delimiter: "windows",
+    escape_formulas: true,
+    quoted_match: /^\s|\s$/,
+    cast: { string: keepGuardInvertible },
+  });
 }
 
 export const CSV_PLAN_COLUMNS = [
@@ -82,5 +98,5 @@ export function toCsv(document: ExportDocument): string {
       rows.push(row);
     }
   }
-  return CSV_BOM + rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  return writeCsv(rows);
 }
