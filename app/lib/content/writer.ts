@@ -263,8 +263,7 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
                 : product
                   ? sentence(`Not sure where to start? Most people begin with ${product}, and it's easy to find the one that suits you`)
                   : "Not sure where to start? Our best sellers are the easiest way in.",
-          brief.showsDifference && f.problem ? sentence(`What to look for: ${lowerStart(f.problem, b)}, so ask how it's made`) : "",
-          brief.showsDifference && f.difference ? sentence(`Here's our answer. ${upperStart(f.difference)}`) : "",
+          brief.showsDifference && f.difference ? sentence(`One thing to look for, wherever you ${f.kind === "service" ? "book" : "buy"}: ${lowerStart(f.difference, b)}. That's how we do it`) : "",
           question ? asked : worry ? `If you're worried ${worryClause(worry)}, reply to this email: a real person on our team will answer.` : "",
         ],
         cta: f.action.cta,
