@@ -1,6 +1,12 @@
 // npm run user:role -- <email> <Admin|User>: sets an account's role from the command line.
-import { USER_ROLES, setUserRoleByEmail, type UserRole } from "~/models/user.server";
+import { getUserByEmail, USER_ROLES, type UserRole } from "~/models/user.server";
+import type { Actor } from "~/services/admin/audit.server";
+import { setUserAccessAsAdmin } from "~/services/admin/users.server";
 import { connectDb, disconnectDb } from "~/services/db.server";
+import { isDomainError } from "~/services/domain-error";
+
+/** Who the audit log names for a change made here: the server's operator, not a signed-in Admin. */
+const OPERATOR: Actor = { id: "operator", email: "npm run user:role" };
 
 function isRole(value: string | undefined): value is UserRole {
   return (USER_ROLES as readonly string[]).includes(value ?? "");
@@ -15,13 +21,25 @@ async function main() {
   }
   await connectDb({ shareRunningEngine: true });
   try {
-    const user = await setUserRoleByEmail({ email, role });
+    const user = await getUserByEmail(email);
     if (!user) {
       console.error(`No account with the email ${email}.`);
       process.exitCode = 1;
       return;
     }
-    console.log(`${user.email} is now ${user.role}.`);
+    try {
+      // The same change as on /admin/users: the last Admin keeps the role, decided under the same lock.
+      const changed = await setUserAccessAsAdmin({ actor: OPERATOR, id: user.id, input: { role } });
+      console.log(`${changed.email} is now ${changed.role}.`);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      console.error(
+        error.code === "LAST_ADMIN"
+          ? `${user.email} is the last Admin, so the role stays Admin. Make another account Admin first (npm run user:role -- <their email> Admin), then run this again.`
+          : error.message,
+      );
+      process.exitCode = 1;
+    }
   } finally {
     await disconnectDb();
   }

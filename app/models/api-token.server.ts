@@ -1,6 +1,7 @@
 import { Schema } from "mongoose";
 
 import { API_TOKEN_LIMITS } from "~/lib/api/tokens";
+import { withLock } from "~/models/lock.server";
 import { defineModel, uuidId } from "~/models/utils.server";
 
 /**
@@ -51,6 +52,26 @@ function toRecord(doc: TokenFields): ApiTokenRecord {
 export async function insertApiToken({ userId, name, tokenHash }: { userId: string; name: string; tokenHash: string }): Promise<ApiTokenRecord> {
   const doc = await ApiTokenModel.create({ userId, name, tokenHash });
   return toRecord(doc);
+}
+
+/** The lock a user's token creations are decided under, one per user. */
+export function apiTokenLockOf(userId: string) {
+  return `api-tokens:${userId}`;
+}
+
+/**
+ * Adds a token only while the user holds fewer than API_TOKEN_LIMITS.perUser, exactly, however
+ * many creations run at once: the count and the insert happen under the user's own lock (taken
+ * with a conditional write, see lock.server.ts), so creations racing at one below the limit are
+ * decided one after the other and only the first gets in. Returns "limit" when refused. Throws
+ * LockBusyError when the lock stays taken longer than a creation waits.
+ */
+export async function insertApiTokenWithinLimit({ userId, name, tokenHash }: { userId: string; name: string; tokenHash: string }): Promise<ApiTokenRecord | "limit"> {
+  return withLock(apiTokenLockOf(userId), async (lock) => {
+    if ((await countApiTokensOfUser(userId)) >= API_TOKEN_LIMITS.perUser) return "limit";
+    await lock.confirm();
+    return insertApiToken({ userId, name, tokenHash });
+  });
 }
 
 /** The user's tokens, newest first. */

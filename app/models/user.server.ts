@@ -254,16 +254,6 @@ export async function setUserRole({ id, role }: { id: string; role: UserRole }):
   return result.matchedCount === 1;
 }
 
-/** For the `user:role` script and ADMIN_EMAILS: sets the role of the account with this email. */
-export async function setUserRoleByEmail({ email, role }: { email: string; role: UserRole }): Promise<UserRecord | null> {
-  const doc = await UserModel.findOneAndUpdate(
-    { email: normalizeEmail(email) },
-    { $set: { role } },
-    { returnDocument: "after", runValidators: true, projection: CLIENT_USER_PROJECTION },
-  ).lean<ClientUserFields>();
-  return doc ? toClientUser(doc) : null;
-}
-
 export interface UserDetailsUpdate {
   companyName?: string;
   completionMethod?: CompletionMethod;

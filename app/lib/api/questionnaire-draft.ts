@@ -3,7 +3,17 @@ import { z } from "zod";
 import { isQuestionnaireStep } from "~/lib/questionnaire/navigation";
 import { questionnaireDraftSchema } from "~/lib/schemas/questionnaire";
 
-const STEP_MESSAGE = "The step must be one of 1 to 7, or 9";
+const STEP_NUMBER_MESSAGE = "The step must be a number from 1 to 9";
+export const STEP_MESSAGE = "The step must be one of 1 to 7, or 9";
+
+/**
+ * The step a draft resumes at: a questionnaire step with a page (1 to 7, or 9). The API's body and
+ * the drafts service both check it with this, whoever calls the service.
+ */
+export const draftStepSchema = z
+  .number({ error: STEP_NUMBER_MESSAGE })
+  .int({ error: STEP_NUMBER_MESSAGE })
+  .refine(isQuestionnaireStep, { error: STEP_MESSAGE });
 
 /**
  * `POST /api/questionnaire/draft`: `{ answers, step? }`, the answers only the draft's own fields
@@ -11,9 +21,5 @@ const STEP_MESSAGE = "The step must be one of 1 to 7, or 9";
  */
 export const draftApiSchema = z.object({
   answers: questionnaireDraftSchema,
-  step: z
-    .number({ error: "The step must be a number from 1 to 9" })
-    .int({ error: "The step must be a number from 1 to 9" })
-    .refine(isQuestionnaireStep, { error: STEP_MESSAGE })
-    .optional(),
+  step: draftStepSchema.optional(),
 });

@@ -5,6 +5,7 @@ import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
 import { CALL_TO_ACTION_MAX, countSms, fitSmsBody, fitWords, plainPunctuation, PREHEADER_MAX, SMS_OPT_OUT, smsBrand, SUBJECT_MAX, visibleLength } from "~/lib/content/rules";
 import type { EmailCopy, TouchpointCopy } from "~/lib/content/types";
 import type { FlowType, StepType } from "~/lib/flow-types";
+import type { TouchpointAngle } from "~/lib/flows/angles";
 
 /**
  * The offline content writer: ready-to-send copy for every touchpoint of a flow, written to the
@@ -34,28 +35,7 @@ export interface WriterInput {
   touchpoints: readonly WriterTouchpoint[];
 }
 
-export type Angle =
-  | "welcome"
-  | "story"
-  | "howto"
-  | "proof"
-  | "objection"
-  | "offer"
-  | "urgency"
-  | "cart"
-  | "thanks"
-  | "booked"
-  | "checkin"
-  | "rebook"
-  | "replenish"
-  | "crosssell"
-  | "upgrade"
-  | "reactivation"
-  | "goodbye"
-  | "magnet"
-  | "reminder";
-
-const ANGLE_WORDS: Array<[Angle, RegExp]> = [
+const ANGLE_WORDS: Array<[TouchpointAngle, RegExp]> = [
   ["goodbye", /\b(should we stop|goodbye|last email|farewell|break[- ]?up|clean (?:up )?(?:the )?list)\b/i],
   ["welcome", /\b(welcome|you're in|interest in)\b/i],
   ["magnet", /\b(here's your|your (?:free )?(?:guide|report|checklist|copy|download)|deliver (?:what|the promised))\b/i],
@@ -77,8 +57,12 @@ const ANGLE_WORDS: Array<[Angle, RegExp]> = [
   ["reminder", /\b(remind\w*|text|nudge)\b/i],
 ];
 
-/** The touchpoint's angle: its title and goal first, then its place in the flow. */
-export function angleOf(flowType: FlowType, touchpoint: Pick<WriterTouchpoint, "title" | "primaryGoal">, index: number, total: number): Angle {
+/**
+ * The touchpoint's angle, worked out from its title and goal first, then its place in the flow (a
+ * stored touchpoint keeps no angle of its own, see lib/flows/angles.ts). Never "education": a
+ * teaching email reads as a how-to.
+ */
+export function angleOf(flowType: FlowType, touchpoint: Pick<WriterTouchpoint, "title" | "primaryGoal">, index: number, total: number): TouchpointAngle {
   const words = `${touchpoint.title}\n${touchpoint.primaryGoal}`;
   if (flowType === "abandoned_cart" && index === 0) return "cart";
   if (flowType === "sunset" && index === total - 1 && total > 1) return "goodbye";
@@ -190,7 +174,7 @@ function quoteOf(f: BusinessFacts, index: number): string {
 }
 
 /** The email's words for its angle: subject options, preheader options, body paragraphs, button. */
-function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Brief): Parts {
+function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, brief: Brief): Parts {
   const b = f.brand;
   const unit = unitOf(f);
   // Existing customers get no first-purchase offer; a lead nurture keeps its incentive for the close.
@@ -249,6 +233,7 @@ function partsFor(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Bri
         ],
         cta: "See how we do it",
       };
+    case "education":
     case "howto":
       return {
         subjects: [f.kind === "service" ? `What to expect at your first ${unit}` : f.kind === "subscription" ? "How your subscription works" : f.kind === "digital" ? "Your first win in ten minutes" : `How to choose your first ${b} favourite`, `Getting started with ${b} is easy`, "Three easy steps to get started"],
@@ -435,7 +420,7 @@ export function buttonText(callToAction: string, fallback: string): string {
   return fallback;
 }
 
-export function writeEmail(angle: Angle, touchpoint: WriterTouchpoint, f: BusinessFacts, flowType: FlowType, used: Set<string>): EmailCopy {
+export function writeEmail(angle: TouchpointAngle, touchpoint: WriterTouchpoint, f: BusinessFacts, flowType: FlowType, used: Set<string>): EmailCopy {
   const brief = readBrief(touchpoint);
   const parts = partsFor(angle, f, flowType, brief);
   // Subjects in order of preference (an offer's subject first): the first one the flow has not used.
@@ -463,7 +448,7 @@ export function shortLink(website: string): string {
   return `${parsed.hostname.replace(/^www\./, "")}${path}`;
 }
 
-function smsLine(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Brief): string {
+function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, brief: Brief): string {
   const offer = brief.placeholderOffer ? null : flowType === "upsell" || flowType === "sunset" ? null : offerFor(f, flowType, { incentiveOnly: true });
   const unit = unitOf(f);
   switch (angle) {
@@ -498,7 +483,7 @@ function smsLine(angle: Angle, f: BusinessFacts, flowType: FlowType, brief: Brie
 }
 
 /** One SMS: "{Brand}: {message} Reply STOP to opt out", in one message whenever the brand allows. */
-export function writeSms(angle: Angle, touchpoint: WriterTouchpoint, f: BusinessFacts, flowType: FlowType): string {
+export function writeSms(angle: TouchpointAngle, touchpoint: WriterTouchpoint, f: BusinessFacts, flowType: FlowType): string {
   const brand = smsBrand(f.brand);
   const prefix = `${brand}: `;
   const suffix = ` ${SMS_OPT_OUT}`;
@@ -516,7 +501,7 @@ export function writeSms(angle: Angle, touchpoint: WriterTouchpoint, f: Business
 }
 
 /** Angles that can stand in for each other when a flow has two emails of the same kind, so no two read alike. */
-const KIN: Partial<Record<Angle, Angle[]>> = {
+const KIN: Partial<Record<TouchpointAngle, TouchpointAngle[]>> = {
   objection: ["proof", "story", "howto"],
   proof: ["story", "objection", "howto"],
   story: ["proof", "howto"],
@@ -527,7 +512,7 @@ const KIN: Partial<Record<Angle, Angle[]>> = {
 };
 
 /** The angle, or a kin angle the flow's emails have not used yet when this one is taken. */
-function freshAngle(angle: Angle, stepType: StepType, usedAngles: Set<Angle>): Angle {
+function freshAngle(angle: TouchpointAngle, stepType: StepType, usedAngles: Set<TouchpointAngle>): TouchpointAngle {
   if (stepType === "SMS") return angle;
   const chosen = usedAngles.has(angle) ? (KIN[angle]?.find((kin) => !usedAngles.has(kin)) ?? angle) : angle;
   usedAngles.add(chosen);
@@ -539,7 +524,7 @@ export function writeFlowCopy(input: WriterInput): TouchpointCopy[] {
   const facts = businessFacts(input.answers, input.companyName);
   const ordered = [...input.touchpoints].sort((a, b) => a.stepNumber - b.stepNumber);
   const used = new Set<string>();
-  const usedAngles = new Set<Angle>();
+  const usedAngles = new Set<TouchpointAngle>();
   return ordered.map((touchpoint, index) => {
     const angle = freshAngle(angleOf(input.flowType, touchpoint, index, ordered.length), touchpoint.stepType, usedAngles);
     if (touchpoint.stepType === "SMS") return { touchpointId: touchpoint.id, stepType: "SMS", sms: writeSms(angle, touchpoint, facts, input.flowType) };

@@ -1,5 +1,6 @@
 import { type BusinessFacts, brandSeed, leadMagnetOf, lowerStart, offerFor, type Offer, standingPerkOf, verbBe } from "~/lib/business/facts";
 import type { FlowType, StepType } from "~/lib/flow-types";
+import type { TouchpointAngle } from "~/lib/flows/angles";
 import type { DraftTouchpoint } from "~/lib/flows/rules";
 import { roundSpanMinutes } from "~/lib/flows/summary";
 import { formatDuration, MINUTES_PER_DAY, MINUTES_PER_HOUR } from "~/lib/timing";
@@ -15,36 +16,15 @@ import { formatDuration, MINUTES_PER_DAY, MINUTES_PER_HOUR } from "~/lib/timing"
  */
 
 export interface PlannedStep extends DraftTouchpoint {
-  /** What the step is for, for the content writer: welcome, proof, offer… */
-  angle: PlanAngle;
+  /** What the step is for (welcome, proof, offer…): it picks the brief when the business gave no fact for it. */
+  angle: TouchpointAngle;
 }
-
-export type PlanAngle =
-  | "welcome"
-  | "story"
-  | "howto"
-  | "proof"
-  | "objection"
-  | "offer"
-  | "urgency"
-  | "cart"
-  | "nudge"
-  | "thanks"
-  | "checkin"
-  | "replenish"
-  | "rebook"
-  | "crosssell"
-  | "upgrade"
-  | "reactivation"
-  | "goodbye"
-  | "magnet"
-  | "education";
 
 export interface Plan {
   trigger: string;
   exitRules: string[];
-  /** One sentence on the plan's angle for this business (goes into the overview). */
-  angle: string;
+  /** One sentence on how the plan fits this business, for the flow's overview ("Timed to the buying cycle: …"). */
+  strategy: string;
   /** The flow's goal when it is not the flow type's usual one (an onboarding that starts at the first booking). */
   goal?: string;
   steps: PlannedStep[];
@@ -86,7 +66,7 @@ function unitOf(facts: BusinessFacts): string {
 }
 
 /** The brief when the business gave no fact for the step: what a writer should find out and use. */
-const FALLBACK_BRIEF: Record<PlanAngle, string[]> = {
+const FALLBACK_BRIEF: Record<TouchpointAngle, string[]> = {
   welcome: ["Who the business is, in one line", "What the emails will bring, and how often"],
   story: ["Why the business started, in three or four sentences", "The one thing it does differently"],
   howto: ["The three steps from choosing to the first result", "The question asked most before buying, answered"],
@@ -95,8 +75,9 @@ const FALLBACK_BRIEF: Record<PlanAngle, string[]> = {
   offer: ["One clear next step", "Why now is a good moment"],
   urgency: ["Say plainly that this is the last reminder", "One clear next step"],
   cart: ["What was left behind", "How to finish in a minute"],
-  nudge: ["One reason to act now", "One short link"],
+  reminder: ["One reason to act now", "One short link"],
   thanks: ["Confirm what happens next", "Who to contact with questions"],
+  booked: ["When and where the booking is", "What to bring or how to prepare"],
   checkin: ["One question: how is it going?", "A reply goes to a real person"],
   replenish: ["Reorder in one click", "What's new since the last order"],
   rebook: ["Invite the next visit", "Link straight to open times"],
@@ -108,7 +89,7 @@ const FALLBACK_BRIEF: Record<PlanAngle, string[]> = {
   education: ["One useful idea they can act on today", "How the business helps with it"],
 };
 
-function step(channel: StepType, offsetMinutes: number, afterWhat: string, angle: PlanAngle, title: string, primaryGoal: string, keyMessages: string, callToAction: string): PlannedStep {
+function step(channel: StepType, offsetMinutes: number, afterWhat: string, angle: TouchpointAngle, title: string, primaryGoal: string, keyMessages: string, callToAction: string): PlannedStep {
   const brief = keyMessages.split("\n").length >= 2 ? keyMessages : bullets(...keyMessages.split("\n").map((l) => l.replace(/^• /, "")), ...FALLBACK_BRIEF[angle]);
   return {
     stepType: channel,
@@ -129,7 +110,7 @@ function proofLine(facts: BusinessFacts): string | null {
   return null;
 }
 
-function smsStep(facts: BusinessFacts, offset: number, afterWhat: string, angle: PlanAngle, title: string, purpose: string, cta: string): PlannedStep {
+function smsStep(facts: BusinessFacts, offset: number, afterWhat: string, angle: TouchpointAngle, title: string, purpose: string, cta: string): PlannedStep {
   return step("SMS", offset, afterWhat, angle, title, purpose, bullets(`Open with "${facts.brand}:"`, purpose, "One short link, then 'Reply STOP to opt out'"), cta);
 }
 
@@ -160,11 +141,11 @@ function onboardingPlan(facts: BusinessFacts, seed: number): Plan {
         bullets(`The best time to book the next ${unit}`, facts.guarantee && `Reassure: ${facts.guarantee}`, "Link straight to open slots"),
         facts.action.again),
     ];
-    if (facts.usesSms) steps.splice(1, 0, smsStep(facts, 20 * H, "the first booking", "nudge", `Reminder: your ${unit} is coming up`, `A friendly reminder with the time and a link to reschedule.`, "Tap to see the details"));
+    if (facts.usesSms) steps.splice(1, 0, smsStep(facts, 20 * H, "the first booking", "reminder", `Reminder: your ${unit} is coming up`, `A friendly reminder with the time and a link to reschedule.`, "Tap to see the details"));
     return {
       trigger: `Books a first ${unit}.`,
       exitRules: [`Cancels the booking without rebooking`, `Books a second ${unit}: move to the regulars' flow`, "Unsubscribes or marks an email as spam"],
-      angle: `It starts at the first booking, prepares the first ${unit}, asks how it went and invites a second visit after ${formatDuration(rebookDays * D)}.`,
+      strategy: `It starts at the first booking, prepares the first ${unit}, asks how it went and invites a second visit after ${formatDuration(rebookDays * D)}.`,
       goal: `turn a first booking into regular visits`,
       steps,
     };
@@ -195,7 +176,7 @@ function onboardingPlan(facts: BusinessFacts, seed: number): Plan {
     return {
       trigger: "Places a first order.",
       exitRules: ["Places a second order: move to the repeat-customer flow", "Asks for a refund", "Unsubscribes or marks an email as spam"],
-      angle: "It starts after the first order and makes the first experience a success, so the second order follows.",
+      strategy: "It starts after the first order and makes the first experience a success, so the second order follows.",
       goal: "turn a first order into a second one",
       steps,
     };
@@ -233,7 +214,7 @@ function onboardingPlan(facts: BusinessFacts, seed: number): Plan {
   return {
     trigger: facts.b2b ? "Signs up for an account or a trial, and has not become a customer yet." : "Joins the list (signup form or new account) and has not bought yet.",
     exitRules: [`${facts.action.exit}: move to the customer flows`, "Unsubscribes or marks an email as spam"],
-    angle: offer ? `It opens with ${offer.headline.toLowerCase()} and leads to the ${facts.action.first} within ${formatDuration(g[4]!)}.` : `It leads from signup to the ${facts.action.first} within ${formatDuration(g[4]!)}.`,
+    strategy: offer ? `It opens with ${offer.headline.toLowerCase()} and leads to the ${facts.action.first} within ${formatDuration(g[4]!)}.` : `It leads from signup to the ${facts.action.first} within ${formatDuration(g[4]!)}.`,
     steps,
   };
 }
@@ -253,7 +234,7 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
   };
   const g = schedule[facts.decision];
   const after = magnet ? "opt-in" : "signup";
-  const angles: Record<BusinessFacts["kind"], Array<[PlanAngle, string[], string, string]>> = {
+  const angles: Record<BusinessFacts["kind"], Array<[TouchpointAngle, string[], string, string]>> = {
     product: [
       ["education", [`What to look for in ${facts.product ? lowerStart(facts.product, facts.brand) : "a good one"}`, "The buyer's guide we wish we had"], "Teach what quality looks like, so the choice is easy.", "Read the guide"],
       ["proof", ["Why customers come back", `The reviews behind ${facts.brand}`], "Let customers make the case.", "Read the reviews"],
@@ -317,13 +298,13 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
   );
   if (facts.usesSms) {
     const at = roundSpanMinutes((g[g.length - 2]! + g[g.length - 1]!) / 2);
-    steps.splice(steps.length - 1, 0, smsStep(facts, at, after, "nudge", facts.kind === "service" ? `A quick text: book your first ${unit}` : "A quick text before the last email", "A short personal nudge on a second channel for leads who have not acted.", facts.kind === "service" ? "Tap to book" : "Tap to take a look"));
+    steps.splice(steps.length - 1, 0, smsStep(facts, at, after, "reminder", facts.kind === "service" ? `A quick text: book your first ${unit}` : "A quick text before the last email", "A short personal nudge on a second channel for leads who have not acted.", facts.kind === "service" ? "Tap to book" : "Tap to take a look"));
   }
   const span = formatDuration(g[g.length - 1]!);
   return {
     trigger: magnet ? `Downloads ${lowerStart(magnet.headline, facts.brand)} or asks for information, and is not a customer yet.` : "Asks for information or joins the list, and is not a customer yet.",
     exitRules: [`${facts.action.exit}: move to onboarding`, "Unsubscribes or marks an email as spam"],
-    angle: `People decide ${facts.decision === "impulse" ? "on impulse" : facts.decision === "quick" ? "within a day" : facts.decision === "research" ? "after weeks of research" : "within a week"}, so it runs ${span}${magnet ? `, starting with ${lowerStart(magnet.headline, facts.brand)}` : ""}.`,
+    strategy: `People decide ${facts.decision === "impulse" ? "on impulse" : facts.decision === "quick" ? "within a day" : facts.decision === "research" ? "after weeks of research" : "within a week"}, so it runs ${span}${magnet ? `, starting with ${lowerStart(magnet.headline, facts.brand)}` : ""}.`,
     steps,
   };
 }
@@ -351,11 +332,11 @@ function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
       bullets(incentive ? `The offer exactly as given: ${offerBrief(incentive)}` : "Say plainly that this is the last reminder", facts.guarantee && `Risk reversal: ${facts.guarantee}`),
       incentive ? `Claim ${incentive.headline.toLowerCase()}` : booking ? "Finish my booking" : "Complete my order"),
   ];
-  if (facts.usesSms) steps.splice(1, 0, smsStep(facts, 4 * H, abandoned, "nudge", booking ? "Your booking is saved" : what === "cart" ? "Your cart is saved" : `Your ${what} is saved`, "A short reminder with one link back.", booking ? "Tap to finish booking" : "Tap to finish checkout"));
+  if (facts.usesSms) steps.splice(1, 0, smsStep(facts, 4 * H, abandoned, "reminder", booking ? "Your booking is saved" : what === "cart" ? "Your cart is saved" : `Your ${what} is saved`, "A short reminder with one link back.", booking ? "Tap to finish booking" : "Tap to finish checkout"));
   return {
     trigger: booking ? `Starts booking a ${unit} and does not finish within 1 hour.` : `An identified contact starts checkout and places no order within 1 hour.`,
     exitRules: [booking ? `Books the ${unit} (checked before every message)` : "Places an order (checked before every message)", "Unsubscribes or replies STOP (SMS)"],
-    angle: incentive ? `Three reminders at 1 hour, 1 day and 2 days; only the last carries ${incentive.headline.toLowerCase()}.` : "Three reminders at 1 hour, 1 day and 2 days, with no discount: the store has none to give.",
+    strategy: incentive ? `Three reminders at 1 hour, 1 day and 2 days; only the last carries ${incentive.headline.toLowerCase()}.` : "Three reminders at 1 hour, 1 day and 2 days, with no discount: the store has none to give.",
     steps,
   };
 }
@@ -396,12 +377,12 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
           facts.kind === "subscription" ? "Offer the bigger plan or an add-on." : facts.kind === "digital" ? "Show the upgrade that fits how they use it." : `Time the reorder to the buying cycle (about every ${formatDuration(cycle * D)}).`,
           bullets(facts.kind === "product" ? "Reorder in one click" : "What the upgrade adds", facts.guarantee && `Reassure: ${facts.guarantee}`), facts.action.again),
       ];
-  if (facts.usesSms && facts.durable) steps.push(smsStep(facts, 23 * D, "the order", "nudge", "A quick review request", "A short thank-you with one link to leave a review.", "Tap to review"));
-  else if (facts.usesSms) steps.push(smsStep(facts, (cycle + 2) * D, booking ? `the ${unit}` : "the order", "nudge", booking ? `Book your next ${unit}` : "A quick reorder reminder", "A short reminder with one link.", booking ? "Tap to book" : "Tap to reorder"));
+  if (facts.usesSms && facts.durable) steps.push(smsStep(facts, 23 * D, "the order", "reminder", "A quick review request", "A short thank-you with one link to leave a review.", "Tap to review"));
+  else if (facts.usesSms) steps.push(smsStep(facts, (cycle + 2) * D, booking ? `the ${unit}` : "the order", "reminder", booking ? `Book your next ${unit}` : "A quick reorder reminder", "A short reminder with one link.", booking ? "Tap to book" : "Tap to reorder"));
   return {
     trigger: booking ? `Completes a ${unit}.` : "Places an order.",
     exitRules: [booking ? `Books the next ${unit} or buys a package` : "Places another order", "Unsubscribes or marks an email as spam"],
-    angle: facts.durable
+    strategy: facts.durable
       ? "A piece like this is bought once in years, so it looks after the purchase and turns it into reviews, referrals and what goes with it."
       : `Timed to the buying cycle: the next ${booking ? unit : "purchase"} is invited after about ${formatDuration(cycle * D)}.`,
     steps,
@@ -423,7 +404,7 @@ function sunsetPlan(facts: BusinessFacts, seed: number, inactivityDays: number):
   return {
     trigger: `No click and no purchase for ${inactivityDays} days.`,
     exitRules: ["Clicks any email, or buys: move back to the main list", "Does not click within 7 days of the last email: suppress the contact", "Unsubscribes"],
-    angle: `It asks contacts with no click for ${inactivityDays} days whether they want to stay, and cleans the list for the rest (opens are not counted, since privacy features inflate them).`,
+    strategy: `It asks contacts with no click for ${inactivityDays} days whether they want to stay, and cleans the list for the rest (opens are not counted, since privacy features inflate them).`,
     steps,
   };
 }

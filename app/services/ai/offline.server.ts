@@ -132,7 +132,7 @@ function fitChannels(steps: PlannedStep[], flowType: FlowType, facts: BusinessFa
     stepType: "SMS",
     offsetMinutes: at,
     timingText: `${formatDuration(at)} after the trigger`,
-    angle: "nudge",
+    angle: "reminder",
     title: `A quick text from ${facts.brand}`,
     primaryGoal: "A short personal nudge on a second channel for contacts who have not acted on the first email.",
     keyMessages: `• Open with "${facts.brand}:"\n• One short link, then 'Reply STOP to opt out'`,
@@ -183,10 +183,10 @@ export function fitTiming<T extends DraftTouchpoint>(steps: T[], flowType: FlowT
 // ---------------------------------------------------------------------------------------------
 // Overview and notes
 
-export function overviewOf(flowType: FlowType, facts: BusinessFacts, touchpoints: readonly DraftTouchpoint[], angle: string, goal = FLOW_GOALS[flowType].goal): string {
+export function overviewOf(flowType: FlowType, facts: BusinessFacts, touchpoints: readonly DraftTouchpoint[], strategy: string, goal = FLOW_GOALS[flowType].goal): string {
   const audience = facts.audience ? ` for ${lowerStart(facts.audience, facts.brand)}` : "";
   const parts = [`${facts.brand}'s ${flowTypeLabel(flowType)} flow${audience}: ${shapePhrase(touchpoints)} to ${goal}.`];
-  if (angle) parts.push(angle);
+  if (strategy) parts.push(strategy);
   return parts.join(" ");
 }
 
@@ -205,7 +205,8 @@ interface Skeleton {
   steps: PlannedStep[];
   trigger: string;
   exitRules: string[];
-  angle: string;
+  /** The plan's sentence on how it fits the business, for the overview ("" for an admin's rule). */
+  strategy: string;
   goal?: string;
   ruleNotes: { notes?: string } | null;
 }
@@ -215,11 +216,11 @@ function skeletonOf(request: FlowRequest, facts: BusinessFacts): Skeleton {
   if (isDefaultRule(request)) {
     const inactivity = inactivityDaysOf(request.flowType, rule.trigger ?? "", facts) ?? 0;
     const plan = writePlan(request.flowType, facts, inactivity);
-    return { steps: plan.steps, trigger: plan.trigger, exitRules: plan.exitRules, angle: plan.angle, goal: plan.goal, ruleNotes: null };
+    return { steps: plan.steps, trigger: plan.trigger, exitRules: plan.exitRules, strategy: plan.strategy, goal: plan.goal, ruleNotes: null };
   }
   const steps = [...(rule.steps ?? [])].sort((a, b) => a.stepNumber - b.stepNumber).map((step) => fromRuleStep(step, facts, request.flowType));
   const trigger = (rule.trigger ?? "").trim() || `Enters the ${flowTypeLabel(request.flowType)} segment.`;
-  return { steps, trigger, exitRules: exitRulesOf(rule), angle: "", ruleNotes: rule };
+  return { steps, trigger, exitRules: exitRulesOf(rule), strategy: "", ruleNotes: rule };
 }
 
 function strip(step: PlannedStep): DraftTouchpoint {
@@ -229,7 +230,7 @@ function strip(step: PlannedStep): DraftTouchpoint {
 
 function draftOf(request: FlowRequest, facts: BusinessFacts, skeleton: Skeleton, touchpoints: DraftTouchpoint[], carried: string[] = []): FlowDraft {
   return {
-    flowOverview: overviewOf(request.flowType, facts, touchpoints, skeleton.angle, skeleton.goal),
+    flowOverview: overviewOf(request.flowType, facts, touchpoints, skeleton.strategy, skeleton.goal),
     trigger: skeleton.trigger,
     exitRules: skeleton.exitRules,
     inactivityDays: inactivityDaysOf(request.flowType, skeleton.trigger, facts),

@@ -4,16 +4,16 @@ import { safeParse } from "zod/v4/core";
 
 import { API_TOKEN_LIMITS, API_TOKEN_PREFIX, createApiTokenSchema, TOO_MANY_TOKENS_MESSAGE } from "~/lib/api/tokens";
 import {
-  countApiTokensOfUser,
   deleteApiTokenOfUser,
   findApiTokenByHash,
-  insertApiToken,
+  insertApiTokenWithinLimit,
   listApiTokensOfUser,
   touchApiToken,
   type ApiTokenRecord,
 } from "~/models/api-token.server";
+import { LockBusyError } from "~/models/lock.server";
 import { getUserById, type UserRecord } from "~/models/user.server";
-import { DomainError, fieldErrorsOf, notFound, validationError } from "~/services/domain-error";
+import { conflict, DomainError, fieldErrorsOf, notFound, validationError } from "~/services/domain-error";
 import { isStorageFailure } from "~/services/storage-failure.server";
 
 /**
@@ -25,6 +25,8 @@ import { isStorageFailure } from "~/services/storage-failure.server";
 export const INVALID_TOKEN_CODE = "INVALID_TOKEN";
 export const INVALID_TOKEN_MESSAGE =
   "The access token is not valid or has been revoked. Create a new one on User Settings (API access tokens) and send it as Authorization: Bearer <token>.";
+
+export const TOKEN_CREATION_BUSY_MESSAGE = "Another access token is being created for your account right now. Please try again in a moment.";
 
 /** The longest token text looked up at all; anything longer is refused without a database read. */
 const MAX_TOKEN_LENGTH = 200;
@@ -56,11 +58,13 @@ export async function createApiToken({ userId, input }: { userId: string; input:
     const errors = fieldErrorsOf(parsed.error);
     throw validationError(Object.values(errors)[0] ?? "The token name is not valid.", errors);
   }
-  if ((await countApiTokensOfUser(userId)) >= API_TOKEN_LIMITS.perUser) {
-    throw new DomainError("conflict", TOO_MANY_TOKENS_MESSAGE, { code: "TOO_MANY_TOKENS" });
-  }
   const token = `${API_TOKEN_PREFIX}${crypto.randomBytes(32).toString("base64url")}`;
-  const stored = await insertApiToken({ userId, name: parsed.data.name, tokenHash: hashApiToken(token) });
+  // Counted and inserted as one step: creations racing at one below the limit cannot all get in.
+  const stored = await insertApiTokenWithinLimit({ userId, name: parsed.data.name, tokenHash: hashApiToken(token) }).catch((error: unknown) => {
+    if (error instanceof LockBusyError) throw conflict(TOKEN_CREATION_BUSY_MESSAGE, "TOKEN_CREATION_BUSY");
+    throw error;
+  });
+  if (stored === "limit") throw new DomainError("conflict", TOO_MANY_TOKENS_MESSAGE, { code: "TOO_MANY_TOKENS" });
   return { id: stored.id, name: stored.name, token, createdAt: stored.createdAt.toISOString() };
 }
 

@@ -366,7 +366,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     body: { schema: createApiTokenSchema, example: { name: "Reporting script" } },
     ok: [{ status: 201, description: "The new token, with its secret.", json: responses.apiTokenCreatedSchema }],
-    errors: { 409: "The account holds the most tokens it may (TOO_MANY_TOKENS): revoke one first." },
+    errors: { 409: "The account holds the most tokens it may (TOO_MANY_TOKENS): revoke one first. Another creation for the account held it up too long (TOKEN_CREATION_BUSY): try again." },
     examples: { 409: [err(409, TOO_MANY_TOKENS_MESSAGE, "TOO_MANY_TOKENS")] },
   },
   {

@@ -1,5 +1,4 @@
-import { z } from "zod";
-
+import { draftStepSchema } from "~/lib/api/questionnaire-draft";
 import { isQuestionnaireStep, type QuestionnaireStep } from "~/lib/questionnaire/navigation";
 import { questionnaireDraftSchema, type QuestionnaireDraft } from "~/lib/schemas/questionnaire";
 import { ANSWER_SET_MAX_CHARS, answerSetLength, answerSetTooLongMessage } from "~/lib/limits";
@@ -67,35 +66,12 @@ export async function draftPayload(owner: DraftOwner | null): Promise<{ answers:
   return { answers: compact(answers), step };
 }
 
-const stepSchema = z
-  .number({ error: "The step must be a number from 1 to 9" })
-  .int({ error: "The step must be a number from 1 to 9" })
-  .refine(isQuestionnaireStep, { error: "The step must be one of 1 to 7, or 9" });
-
-/**
- * `POST /api/questionnaire/draft` and every page step: the answers so far (only the draft
- * schema's fields: anything else, the password above all, is dropped) and the step to resume at.
- * The answers may come wrapped (`{ answers, step }`) or as the body itself (`{ ...answers, step }`).
- */
-export const draftInputSchema = z.preprocess(
-  (body) => {
-    if (typeof body !== "object" || body === null || Array.isArray(body) || "answers" in body) return body;
-    const { step, ...answers } = body as Record<string, unknown>;
-    return { answers, step };
-  },
-  z.object({
-    answers: questionnaireDraftSchema,
-    step: stepSchema.optional(),
-  }),
-);
-export type DraftInput = z.infer<typeof draftInputSchema>;
-
 /**
  * Replaces the owner's draft (a visitor without one gets a new draft and id). Without a step, the
- * draft keeps the step it had. Answers that fail the draft schema are a validation error (422),
- * answers over ANSWER_SET_MAX_CHARS together are too large (413), and nothing is stored; only
- * draft fields are ever kept, never a password. `beforeNewVisitorDraft` runs before a visitor's
- * new draft is created (the route's per-address limit).
+ * draft keeps the step it had. Answers that fail the draft schema and a step without a page are a
+ * validation error (422), answers over ANSWER_SET_MAX_CHARS together are too large (413), and
+ * nothing is stored; only draft fields are ever kept, never a password. `beforeNewVisitorDraft`
+ * runs before a visitor's new draft is created (the route's per-address limit).
  */
 export async function saveQuestionnaireDraft({
   owner,
@@ -110,6 +86,13 @@ export async function saveQuestionnaireDraft({
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error);
     throw validationError(Object.values(fieldErrors)[0] ?? "The answers are not valid.", fieldErrors);
+  }
+  if (input.step !== undefined) {
+    const step = draftStepSchema.safeParse(input.step);
+    if (!step.success) {
+      const message = step.error.issues[0]?.message ?? "The step is not valid.";
+      throw validationError(message, { step: message });
+    }
   }
   const answers = compact(parsed.data);
   const total = answerSetLength(answers);

@@ -28,7 +28,7 @@ const logout = await import("~/routes/api+/logout");
 const settings = await import("~/routes/_app+/user-settings");
 const { ApiTokenModel } = await import("~/models/api-token.server");
 const { SessionModel } = await import("~/models/session.server");
-const { API_TOKEN_LIMITS } = await import("~/lib/api/tokens");
+const { API_TOKEN_LIMITS, TOO_MANY_TOKENS_MESSAGE } = await import("~/lib/api/tokens");
 const { userForApiToken, INVALID_TOKEN_MESSAGE } = await import("~/services/auth/api-tokens.server");
 
 await useTestDatabase({ clearBeforeEach: true });
@@ -87,6 +87,25 @@ describe("POST /api/user/tokens", () => {
     const response = await send(tokensRoute.action, "/api/user/tokens", { method: "POST", cookie, body: { name: "one more" } });
     expect(response.status).toBe(409);
     expect(await apiBody(response)).toMatchObject({ code: "TOO_MANY_TOKENS" });
+  });
+
+  it("holds to the limit when creations race: one below it, of eight at once exactly one is made and seven get 409 TOO_MANY_TOKENS", async () => {
+    const { user, cookie } = await createUser();
+    for (let round = 0; round < 3; round++) {
+      await ApiTokenModel.deleteMany({ userId: user.id });
+      await ApiTokenModel.insertMany(
+        Array.from({ length: API_TOKEN_LIMITS.perUser - 1 }, (_, i) => ({ userId: user.id, name: `t${i}`, tokenHash: crypto.randomBytes(32).toString("hex") })),
+      );
+      const responses = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => send(tokensRoute.action, "/api/user/tokens", { method: "POST", cookie, body: { name: `racer ${i}` } })),
+      );
+      const statuses = responses.map((response) => response.status).sort();
+      expect(statuses, `round ${round}`).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+      for (const refused of responses.filter((response) => response.status === 409)) {
+        expect(await apiBody(refused)).toEqual({ message: TOO_MANY_TOKENS_MESSAGE, code: "TOO_MANY_TOKENS" });
+      }
+      expect(await ApiTokenModel.countDocuments({ userId: user.id }), `round ${round}`).toBe(API_TOKEN_LIMITS.perUser);
+    }
   });
 
   it("needs a signed-in user (401 UNAUTHENTICATED)", async () => {

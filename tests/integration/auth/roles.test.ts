@@ -12,7 +12,7 @@ useEnv({ ADMIN_EMAILS: "boss@example.com, Chief@Example.com", FLOWMAP_SCRYPT_LOG
 
 const { useTestDatabase } = await import("../../support/db");
 const { nodeArgs } = await import("../../support/processes");
-const { createUser } = await import("../../support/factories");
+const { createAdmin, createUser } = await import("../../support/factories");
 const { apiBody, args, cookiePair, formRequest, jsonRequest, setCookieOf, statusOf } = await import("../../support/requests");
 const { action: registerAction } = await import("~/routes/_auth+/register");
 const { action: loginAction } = await import("~/routes/_auth+/login");
@@ -20,6 +20,7 @@ const apiRegister = await import("~/routes/api+/auth.register");
 const apiLogin = await import("~/routes/api+/auth.login");
 const apiStats = await import("~/routes/api+/admin.stats");
 const { getUserByEmail } = await import("~/models/user.server");
+const { AuditLogModel } = await import("~/models/audit-log.server");
 const { signInWithProvider } = await import("~/services/auth/accounts.server");
 
 const db = await useTestDatabase({ clearBeforeEach: true });
@@ -170,6 +171,7 @@ describe("npm run user:role (scripts/user-role.ts)", () => {
   }
 
   it("makes an account Admin and back, and the change applies to its live session", { timeout: 120_000 }, async () => {
+    await createAdmin({ email: "first.admin@example.com" });
     const { cookie } = await createUser({ email: "promote.me@example.com" });
     const statsStatus = async () => (await apiStats.loader(args(jsonRequest("/api/admin/stats", { method: "GET", cookie })))).status;
     expect(await statsStatus()).toBe(403);
@@ -184,6 +186,27 @@ describe("npm run user:role (scripts/user-role.ts)", () => {
     expect(demoted.code).toBe(0);
     expect(await roleOf("promote.me@example.com")).toBe("User");
     expect(await statsStatus()).toBe(403);
+  });
+
+  it("refuses to take the role from the last Admin, as the admin screen does: exit 1, what to do next, the role kept", { timeout: 120_000 }, async () => {
+    const { user } = await createAdmin({ email: "only.admin@example.com" });
+    const refused = await runScript("only.admin@example.com", "User");
+    expect(refused.code, refused.stderr).toBe(1);
+    expect(refused.stderr).toContain(
+      "only.admin@example.com is the last Admin, so the role stays Admin. Make another account Admin first (npm run user:role -- <their email> Admin), then run this again.",
+    );
+    expect(refused.stdout).not.toContain("is now");
+    expect(await roleOf("only.admin@example.com")).toBe("Admin");
+
+    // With a second Admin the same command goes through, and the audit log names the operator.
+    await createAdmin({ email: "second.admin@example.com" });
+    const demoted = await runScript("only.admin@example.com", "User");
+    expect(demoted, demoted.stderr).toMatchObject({ code: 0 });
+    expect(demoted.stdout).toContain("only.admin@example.com is now User.");
+    expect(await roleOf("only.admin@example.com")).toBe("User");
+    expect(await AuditLogModel.find({ entityId: user.id }, { _id: 0, actorId: 1, actorEmail: 1, action: 1, before: 1, after: 1 }).lean()).toEqual([
+      { actorId: "operator", actorEmail: "npm run user:role", action: "role", before: { role: "Admin" }, after: { role: "User" } },
+    ]);
   });
 
   it("exits 1 for an unknown account", { timeout: 60_000 }, async () => {

@@ -3,7 +3,11 @@
  * body or query, fast-check builds inputs from the documented schemas. An input the schema
  * accepts gets a status the operation documents, with a body its schema for that status accepts;
  * an input the schema refuses (a field it does not list, a required field left out, a value of a
- * type it does not allow) gets 422 VALIDATION_FAILED. Nothing answers 5xx.
+ * type it does not allow) gets 422 VALIDATION_FAILED. Every DELETE operation, with fixtures made
+ * for each case: on the caller's own resource it gets the documented success and the resource is
+ * gone; on someone else's, without sign-in, or (for an admin's resource) as a User it gets the
+ * documented 4xx and the resource stays; on a missing one it gets the documented 404. Nothing
+ * answers 5xx.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +31,14 @@ const { createBenchmarkAsAdmin } = await import("~/services/admin/benchmarks.ser
 const { createFlowMappingAsAdmin } = await import("~/services/admin/flow-mappings.server");
 const { generateFlow } = await import("~/services/flows/flows.server");
 const { createApiToken } = await import("~/services/auth/api-tokens.server");
+const { BENCHMARK_INDUSTRIES } = await import("~/services/admin/benchmark-fields");
+const { PERFORMANCE_INDICATORS } = await import("~/lib/flow-types");
+const { isDomainError } = await import("~/services/domain-error");
+const { ApiTokenModel } = await import("~/models/api-token.server");
+const { AiGeneratedFlowModel } = await import("~/models/ai-generated-flow.server");
+const { EmailBenchmarkModel } = await import("~/models/email-benchmark.server");
+const { FlowMappingModel } = await import("~/models/flow-mapping.server");
+const { KlaviyoConnectionModel, saveKlaviyoConnection } = await import("~/models/klaviyo-connection.server");
 
 await useTestDatabase();
 
@@ -151,7 +163,19 @@ function invalidate(schema: Json, body: Json, choice: number): Mutation {
 
 // ---------------------------------------------------------------------------------------------
 
-// Browser navigations, and calls that end the caller's session or delete the fixtures the others use.
+/** The answer is one the operation documents, with a body its schema for that status accepts, and never 5xx. */
+function expectDocumented(method: string, template: string, op: Operation, answer: { status: number; text: string; type: string }, label: string) {
+  expect(answer.status, `${label}: ${answer.text.slice(0, 300)}`).toBeLessThan(500);
+  const documented = op.responses[String(answer.status)];
+  expect(documented, `${label} answered ${answer.status}, which is not documented: ${answer.text.slice(0, 300)}`).toBeTruthy();
+  if (answer.type.startsWith("application/json") && documented?.content?.["application/json"]) {
+    const validate = ajv.getSchema(`openapi.json#/${["paths", template, method, "responses", String(answer.status), "content", "application/json", "schema"].map(escapePointer).join("/")}`)!;
+    expect(validate(JSON.parse(answer.text)), `${label} ${answer.status}: ${ajv.errorsText(validate.errors)} ${answer.text.slice(0, 300)}`).toBe(true);
+  }
+}
+
+// Browser navigations, and calls that end the caller's session. DELETE operations have their own
+// fixtures below, so they never take the resources the other operations use.
 const SKIPPED = new Set(["get /api/login", "get /api/login/callback", "get /api/logout", "post /api/logout", "get /api/docs"]);
 const operations = Object.entries(document.paths).flatMap(([template, item]) =>
   Object.entries(item)
@@ -202,16 +226,6 @@ describe("contract properties of every operation, generated from the document", 
     return { status: response.status, text, type: response.headers.get("Content-Type") ?? "" };
   }
 
-  function expectDocumented(method: string, template: string, op: Operation, answer: { status: number; text: string; type: string }, label: string) {
-    expect(answer.status, `${label}: ${answer.text.slice(0, 300)}`).toBeLessThan(500);
-    const documented = op.responses[String(answer.status)];
-    expect(documented, `${label} answered ${answer.status}, which is not documented: ${answer.text.slice(0, 300)}`).toBeTruthy();
-    if (answer.type.startsWith("application/json") && documented?.content?.["application/json"]) {
-      const validate = ajv.getSchema(`openapi.json#/${["paths", template, method, "responses", String(answer.status), "content", "application/json", "schema"].map(escapePointer).join("/")}`)!;
-      expect(validate(JSON.parse(answer.text)), `${label} ${answer.status}: ${ajv.errorsText(validate.errors)} ${answer.text.slice(0, 300)}`).toBe(true);
-    }
-  }
-
   for (const { method, template, op } of operations) {
     const bodySchema = op.requestBody?.content["application/json"]?.schema;
     const queryParams = (op.parameters ?? []).filter((p) => p.in === "query");
@@ -258,6 +272,154 @@ describe("contract properties of every operation, generated from the document", 
           }),
           { numRuns: 6, seed: 26 },
         );
+      });
+    }
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// DELETE operations, each case with resources of its own.
+
+type Account = Awaited<ReturnType<typeof createAdmin>>;
+
+interface Deletable {
+  /** Makes one for `owner` and gives its id (the path's {id}; "" for a path without one). */
+  make(owner: Account): Promise<string>;
+  /** Whether it is still there. */
+  exists(id: string, owner: Account): Promise<boolean>;
+}
+
+const present = async (found: Promise<unknown>) => (await found) !== null;
+
+/** A benchmark for a peer group that has none yet for its indicator (benchmarks are unique per type, indicator and peer group). */
+async function newBenchmark(admin: Account): Promise<string> {
+  for (const industry of BENCHMARK_INDUSTRIES) {
+    for (const performanceIndicator of PERFORMANCE_INDICATORS) {
+      try {
+        return (await createBenchmarkAsAdmin({ actor: admin.user, input: { benchmarkType: "Upsell Flows", performanceIndicator, industryMedian: "12%", industry } })).id;
+      } catch (error) {
+        if (!isDomainError(error) || error.code !== "BENCHMARK_EXISTS") throw error;
+      }
+    }
+  }
+  throw new Error("Every benchmark key is taken: no fixture can be made.");
+}
+
+const newFlow = async (owner: Account) => generateFlow({ user: { id: owner.user.id, isPremium: true }, input: { flowType: "abandoned_cart" } });
+
+const DELETABLE: Record<string, Deletable> = {
+  "/api/user/tokens/{id}": {
+    make: async (owner) => (await createApiToken({ userId: owner.user.id, input: { name: "to revoke" } })).id,
+    exists: (id) => present(ApiTokenModel.findById(id).lean()),
+  },
+  "/api/ai-flows/{id}": {
+    make: async (owner) => (await newFlow(owner)).id,
+    exists: (id) => present(AiGeneratedFlowModel.findById(id, { _id: 1 }).lean()),
+  },
+  "/api/ai-flows/touchpoints/{id}": {
+    make: async (owner) => (await newFlow(owner)).touchpoints[0]!.id,
+    exists: (id) => present(AiGeneratedFlowModel.findOne({ "touchpoints._id": id }, { _id: 1 }).lean()),
+  },
+  "/api/integrations/klaviyo": {
+    make: async (owner) => {
+      const account = { listCount: 1, segmentCount: 0, metricCount: 0, listNames: ["Newsletter"], moreLists: false };
+      await saveKlaviyoConnection({ userId: owner.user.id, sealedKey: "sealed", keyHint: "…abcd", accountTag: "acct", account, now: new Date() });
+      return "";
+    },
+    exists: (_id, owner) => present(KlaviyoConnectionModel.findOne({ userId: owner.user.id }, { _id: 1 }).lean()),
+  },
+  "/api/benchmarks/{id}": {
+    make: newBenchmark,
+    exists: (id) => present(EmailBenchmarkModel.findById(id, { _id: 1 }).lean()),
+  },
+  "/api/admin/flow-mappings/{id}": {
+    make: async (admin) =>
+      (
+        await createFlowMappingAsAdmin({
+          actor: admin.user,
+          input: { flowName: "Rule to delete", flowType: "upsell", businessType: "Property Business", steps: [{ channel: "Email", title: "Thanks", timing: { type: "immediate" }, primaryGoal: "g", keyMessages: "k", callToAction: "c" }] },
+        })
+      ).id,
+    exists: (id) => present(FlowMappingModel.findById(id, { _id: 1 }).lean()),
+  },
+};
+
+const deletions = Object.entries(document.paths).flatMap(([template, item]) => (item.delete ? [{ template, op: item.delete }] : []));
+
+describe("contract properties of every DELETE operation, with fixtures of its own", () => {
+  it("the document has DELETE operations, and each has a fixture here", () => {
+    expect(deletions.length).toBeGreaterThan(0);
+    expect(deletions.map((d) => d.template).sort()).toEqual(Object.keys(DELETABLE).sort());
+  });
+
+  /** An owner for the operation: an Admin for an admin's resource, else an onboarded premium user. */
+  const ownerFor = async (op: Operation): Promise<Account> => (op["x-access"] === "admin" ? createAdmin() : onboardedUser({ premium: true }));
+
+  async function remove(template: string, id: string, cookie: string | undefined) {
+    const module = modules.get(template)!;
+    const request = jsonRequest(template.replace("{id}", encodeURIComponent(id)), { method: "DELETE", cookie });
+    const response = await (module.action as Handler)(args(request, template.includes("{id}") ? { id } : {}));
+    return { status: response.status, text: await response.text(), type: response.headers.get("Content-Type") ?? "" };
+  }
+
+  for (const { template, op } of deletions) {
+    const fixture = DELETABLE[template]!;
+    const hasId = template.includes("{id}");
+
+    it(`DELETE ${template}: on one's own, the documented success, and it is gone${hasId ? "; again, the documented 404" : ""}`, async () => {
+      const owner = await ownerFor(op);
+      const id = await fixture.make(owner);
+      expect(await fixture.exists(id, owner)).toBe(true);
+      const answer = await remove(template, id, owner.cookie);
+      expect(answer.status, answer.text).toBeGreaterThanOrEqual(200);
+      expect(answer.status, answer.text).toBeLessThan(300);
+      expectDocumented("delete", template, op, answer, `DELETE ${template} (own)`);
+      expect(await fixture.exists(id, owner)).toBe(false);
+      if (hasId) {
+        const again = await remove(template, id, owner.cookie);
+        expect(again.status, again.text).toBe(404);
+        expectDocumented("delete", template, op, again, `DELETE ${template} (already deleted)`);
+      }
+    });
+
+    const stranger = op["x-access"] === "admin" ? "a User" : "another user";
+    it(`DELETE ${template}: by ${stranger} or without sign-in, the documented 4xx, and it stays`, async () => {
+      const owner = await ownerFor(op);
+      const other = await onboardedUser({ premium: true });
+      const id = await fixture.make(owner);
+
+      const byOther = await remove(template, id, other.cookie);
+      expectDocumented("delete", template, op, byOther, `DELETE ${template} (${stranger})`);
+      // A path without an id names the caller's own (their Klaviyo connection): the other user's call
+      // answers for theirs and must leave the owner's alone.
+      if (op["x-access"] === "admin") expect(byOther.status, byOther.text).toBe(403);
+      else if (hasId) expect(byOther.status, byOther.text).toBe(404);
+      expect(await fixture.exists(id, owner)).toBe(true);
+
+      const anonymous = await remove(template, id, undefined);
+      expect(anonymous.status, anonymous.text).toBe(401);
+      expectDocumented("delete", template, op, anonymous, `DELETE ${template} (no sign-in)`);
+      expect(await fixture.exists(id, owner)).toBe(true);
+    });
+
+    if (hasId) {
+      it(`DELETE ${template}: an id that names nothing gets the documented 404`, async () => {
+        const owner = await ownerFor(op);
+        await fc.assert(
+          fc.asyncProperty(fc.oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/)), async (id) => {
+            const answer = await remove(template, id, owner.cookie);
+            expect(answer.status, `${id}: ${answer.text}`).toBe(404);
+            expectDocumented("delete", template, op, answer, `DELETE ${template} ${id}`);
+          }),
+          { numRuns: 12, seed: 26 },
+        );
+      });
+    } else {
+      it(`DELETE ${template}: with nothing to delete, the documented success`, async () => {
+        const owner = await ownerFor(op);
+        const answer = await remove(template, "", owner.cookie);
+        expect(answer.status, answer.text).toBe(200);
+        expectDocumented("delete", template, op, answer, `DELETE ${template} (nothing there)`);
       });
     }
   }

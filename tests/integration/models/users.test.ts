@@ -11,7 +11,6 @@ import {
   linkProviderIdentity,
   setPasswordHash,
   setUserRole,
-  setUserRoleByEmail,
   toClientUser,
   updateUserDetails,
   updateUserName,
@@ -97,8 +96,6 @@ describe("users", () => {
 
     expect(await setUserRole({ id: user.id, role: "Admin" })).toBe(true);
     expect((await getUserById(user.id))?.role).toBe("Admin");
-    expect((await setUserRoleByEmail({ email: "B@example.com", role: "User" }))?.role).toBe("User");
-    expect(await setUserRoleByEmail({ email: "missing@example.com", role: "User" })).toBeNull();
 
     const details = await updateUserDetails({
       id: user.id,

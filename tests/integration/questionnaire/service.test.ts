@@ -9,6 +9,7 @@ const { useTestDatabase } = await import("../../support/db");
 const { createUser } = await import("../../support/factories");
 const { fullSubmission, LEAD_NURTURE_ANSWERS, STEP_ANSWERS, WAITLIST_ENTRY } = await import("./helpers");
 const { DomainError } = await import("~/services/domain-error");
+const { STEP_MESSAGE } = await import("~/lib/api/questionnaire-draft");
 const { draftPayload, discardDraft, loadDraft, saveQuestionnaireDraft } = await import("~/services/questionnaire/drafts.server");
 const { answerStep, firstIncompleteStep, leaveStep, mergeStep, stepBefore } = await import("~/services/questionnaire/steps.server");
 const { hasBusinessProfile, submitQuestionnaire } = await import("~/services/questionnaire/submission.server");
@@ -78,6 +79,18 @@ describe("drafts", () => {
     expect(error.kind).toBe("validation");
     expect(error.fieldErrors).toEqual({ businessType: NOT_AN_OPTION });
     expect(await countDrafts()).toBe(1);
+  });
+
+  it.each([
+    [8, STEP_MESSAGE],
+    [0, STEP_MESSAGE],
+    [2.5, "The step must be a number from 1 to 9"],
+  ])("refuses to resume at step %j, the same rule as the API's, and stores nothing", async (step, message) => {
+    const error = await domainErrorOf(saveQuestionnaireDraft({ owner: null, input: { answers: { industry: "Fitness" }, step } }));
+    expect(error.kind).toBe("validation");
+    expect(error.message).toBe(message);
+    expect(error.fieldErrors).toEqual({ step: message });
+    expect(await countDrafts()).toBe(0);
   });
 
   it("reads back a stored answer that no longer fits as dropped, keeping the rest", async () => {

@@ -3,8 +3,13 @@ import { describe, expect, test } from "vitest";
 
 import type { BusinessAnswers } from "~/lib/content/business";
 import { countSms, emailProblems, SMS_OPT_OUT, smsBrand, smsProblems } from "~/lib/content/rules";
-import { writeFlowCopy, type WriterTouchpoint } from "~/lib/content/writer";
+import { businessFacts } from "~/lib/business/facts";
+import { writeEmail, writeFlowCopy, writeSms, type WriterTouchpoint } from "~/lib/content/writer";
 import { FLOW_TYPES, type FlowType } from "~/lib/flow-types";
+import { TOUCHPOINT_ANGLES } from "~/lib/flows/angles";
+import { writePlan } from "~/lib/flows/plan-writer";
+
+import { BUSINESSES } from "../flows/businesses";
 
 const dental: BusinessAnswers = {
   companyWebsite: "https://www.brightsmile.example/",
@@ -68,6 +73,36 @@ describe("offline writer", () => {
     ] as const) {
       expectValid(writeFlowCopy({ flowType, companyName: company, answers, touchpoints: touchpoints(flowType, ["Email"]) }), company);
       expectValid(writeFlowCopy({ flowType, companyName: company, answers, touchpoints: touchpoints(flowType, ["Email", "SMS"]) }), company);
+    }
+  });
+
+  test.each(FLOW_TYPES)("writes an email and a text for every touchpoint angle in a %s flow, each within the rules", (flowType) => {
+    for (const [answers, company] of [
+      [dental, "Bright Smile Dental"],
+      [saas, "Ledgerly"],
+    ] as const) {
+      const facts = businessFacts(answers, company);
+      const [touchpoint] = touchpoints(flowType, ["Email"]);
+      for (const angle of TOUCHPOINT_ANGLES) {
+        const email = writeEmail(angle, touchpoint!, facts, flowType, new Set());
+        expect(emailProblems(email), `${angle}: ${JSON.stringify(email)}`).toEqual({});
+        const sms = writeSms(angle, { ...touchpoint!, stepType: "SMS" }, facts, flowType);
+        expect(smsProblems(sms, company), `${angle}: ${sms}`).toEqual({});
+      }
+    }
+  });
+
+  test("writes every step the offline planner plans with the angle the planner gave it", () => {
+    for (const answers of BUSINESSES) {
+      const facts = businessFacts(answers, answers.companyName);
+      for (const flowType of FLOW_TYPES) {
+        const used = new Set<string>();
+        writePlan(flowType, facts, 90).steps.forEach((step, index) => {
+          const touchpoint = { ...step, id: `${flowType}-${index + 1}`, stepNumber: index + 1 };
+          if (step.stepType === "SMS") expect(smsProblems(writeSms(step.angle, touchpoint, facts, flowType), facts.brand)).toEqual({});
+          else expect(emailProblems(writeEmail(step.angle, touchpoint, facts, flowType, used)), `${answers.companyName} ${flowType} ${step.angle}`).toEqual({});
+        });
+      }
     }
   });
 
