@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { cookieSecureSetting, parseTrustProxy } from "~/services/client.server";
+import { cookieSecureSetting, parseTrustProxy } from "~/web/client.server";
 
 /**
  * Every setting the server reads, validated once at start. An unset optional value falls back

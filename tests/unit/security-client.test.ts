@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { resetPlainHttpWarning, afterApp, beforeApp, markSecure } from "~/services/boundary.server";
-import { arrivedOverHttps, clientAddress, CROSS_SITE_HEADER, normalizeAddress, parseTrustProxy, PEER_ADDRESS_HEADER, PEER_TLS_HEADER } from "~/services/client.server";
-import { isCrossSiteRequest } from "~/services/origin.server";
+import { resetPlainHttpWarning, afterApp, beforeApp, markSecure } from "~/web/boundary.server";
+import { arrivedOverHttps, clientAddress, CROSS_SITE_HEADER, normalizeAddress, parseTrustProxy, PEER_ADDRESS_HEADER, PEER_TLS_HEADER } from "~/web/client.server";
+import { isCrossSiteRequest } from "~/web/origin.server";
 
 const request = (headers: Record<string, string>, url = "http://flowmap.test/login") => new Request(url, { headers });
 

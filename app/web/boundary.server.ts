@@ -9,11 +9,11 @@ import {
   PEER_TLS_HEADER,
   cookieSecureSetting,
   secureCookiesFor,
-} from "~/services/client.server";
+} from "~/web/client.server";
 import { isDomainError } from "~/services/domain-error";
 import { publicOrigin } from "~/services/env.server";
-import { isCrossSiteRequest } from "~/services/origin.server";
-import { applySecurityHeaders } from "~/services/security.server";
+import { isCrossSiteRequest } from "~/web/origin.server";
+import { applySecurityHeaders } from "~/web/security.server";
 import { isStorageFailure, STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE_CODE, STORAGE_UNAVAILABLE_MESSAGE } from "~/services/storage-failure.server";
 
 /**
