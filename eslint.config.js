@@ -1,6 +1,29 @@
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/**
+ * The domain (services, models, shared rules) knows nothing of HTTP: it takes plain values and
+ * returns data or throws a DomainError. Reading requests and building answers (cookies, forms,
+ * redirects, toasts, JSON) is the job of the routes and of the adapters in app/web/
+ * (docs/decisions/116-http-adapters-in-app-web.md).
+ */
+const DOMAIN = ["app/services/**", "app/models/**", "app/lib/**"];
+const WHERE_HTTP_GOES = "The domain never sees HTTP: read the request and build the answer in a route or in app/web/, and pass plain values in.";
+
+/** The rules that keep the named Fetch types (Request, Response) out of a file. */
+function withoutHttpTypes(names) {
+  const pattern = `/^(${names.join("|")})$/`;
+  return {
+    "@typescript-eslint/no-restricted-types": ["error", { types: Object.fromEntries(names.map((name) => [name, { message: WHERE_HTTP_GOES }])) }],
+    "no-restricted-syntax": [
+      "error",
+      { selector: `NewExpression[callee.name=${pattern}]`, message: WHERE_HTTP_GOES },
+      { selector: `MemberExpression[object.name=${pattern}]`, message: WHERE_HTTP_GOES },
+      { selector: `BinaryExpression[operator='instanceof'][right.name=${pattern}]`, message: WHERE_HTTP_GOES },
+    ],
+  };
+}
+
 export default tseslint.config(
   {
     ignores: ["build/**", "public/build/**", ".cache/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".tmp/**"],
@@ -20,5 +43,27 @@ export default tseslint.config(
     files: ["scripts/**", "bench/**", "tests/**", "**/*.config.{js,ts}"],
     // Test helpers named use* are not React hooks.
     rules: { "no-console": "off", "react-hooks/rules-of-hooks": "off" },
+  },
+  {
+    files: DOMAIN,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@remix-run/*"], message: WHERE_HTTP_GOES },
+            { group: ["~/web/*", "~/routes/*"], message: "The domain does not depend on the HTTP adapters or the routes; they call it." },
+          ],
+        },
+      ],
+      ...withoutHttpTypes(["Request", "Response"]),
+    },
+  },
+  {
+    // The outbound clients of third parties (the OpenAI-compatible server, Klaviyo) call fetch, and
+    // fetch answers with a Response: they read it, and may hand the SDK a re-read copy. Only the
+    // Response of their own calls; an incoming Request still has no place here.
+    files: ["app/services/ai/openai-client.server.ts", "app/services/klaviyo/client.server.ts"],
+    rules: withoutHttpTypes(["Request"]),
   },
 );

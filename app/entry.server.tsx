@@ -5,18 +5,18 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
 import { NonceProvider } from "~/components/nonce";
-import { noteRouteError } from "~/services/boundary.server";
+import { noteRouteError } from "~/web/boundary.server";
 import { providerFormTargets } from "~/services/auth/oauth.server";
-import { FlushBatches } from "~/services/flush-batches.server";
+import { FlushBatches } from "~/web/flush-batches.server";
 import { startServer } from "~/services/startup.server";
-import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/services/security.server";
+import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/web/security.server";
 
 // Validate configuration and open the database before the first request: a bad setting or an
 // unreachable database stops the start with a clear message instead of failing requests later.
 await startServer();
 
 // The request boundary the project's server (server/app-server.js) runs around every request.
-export { afterApp, beforeApp, bodyLimitFor, resolveTarget, staticFileHeaders, tooLargeResponse, unsupportedMethodResponse } from "~/services/boundary.server";
+export { afterApp, beforeApp, bodyLimitFor, resolveTarget, staticFileHeaders, tooLargeResponse, unsupportedMethodResponse } from "~/web/boundary.server";
 
 export const streamTimeout = 5_000;
 

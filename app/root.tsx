@@ -14,7 +14,7 @@ import { toastOfActionData } from "~/lib/action-toast";
 import { documentHydrates } from "~/lib/hydration";
 import { useHydrated } from "~/lib/use-hydrated";
 import { getPublicEnv } from "~/services/env.server";
-import { getToast } from "~/services/toast.server";
+import { getToast } from "~/web/toast.server";
 import stylesheet from "~/styles/tailwind.css";
 
 export const links: LinksFunction = () => [

@@ -22,7 +22,7 @@ import { upsertResponseForUser } from "~/models/questionnaire-response.server";
 import { createUser } from "~/models/user.server";
 import { loader as byTypeLoader } from "~/routes/api+/ai-flows.by-type.$flowType";
 import { generateOfflineDraft } from "~/services/ai/offline.server";
-import { startUserSession } from "~/services/auth/session.server";
+import { startUserSession } from "~/web/auth/session-cookie.server";
 import { generateFlow, regenerateFlow } from "~/services/flows/flows.server";
 import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
 

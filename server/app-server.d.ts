@@ -9,7 +9,7 @@ import type {
   staticFileHeaders,
   tooLargeResponse,
   unsupportedMethodResponse,
-} from "../app/services/boundary.server";
+} from "../app/web/boundary.server";
 
 export interface StaticDir {
   urlPath: string;

@@ -1,5 +1,5 @@
 // The project's HTTP server: static files, then every other request through the app's request
-// boundary (app/services/boundary.server.ts) into Remix. It exists because remix-serve hands the
+// boundary (app/web/boundary.server.ts) into Remix. It exists because remix-serve hands the
 // app no socket: the body limit must be enforced while the body arrives, and the client's
 // address and TLS come from the socket (docs/decisions/051).
 import http from "node:http";

@@ -43,7 +43,7 @@ const mode = process.env.NODE_ENV ?? "production";
 process.env.NODE_ENV = mode;
 
 // A page's parallel loaders share one sign-in lookup through this scope, one per GET or HEAD
-// request (app/services/request-scope.server.ts; the same storage, found by its symbol).
+// request (app/web/request-scope.server.ts; the same storage, found by its symbol).
 // Requests that change data get none: their loaders must see what the action wrote.
 const requestScope = (globalThis[Symbol.for("flowmap.request-scope")] ??= new AsyncLocalStorage());
 const remixHandler = createRequestHandler(underDevServer ? () => build : build, mode);

@@ -1,5 +1,3 @@
-import type { UIMatch } from "@remix-run/react";
-
 /**
  * A route's say in whether its document loads the app's JavaScript (docs/decisions/087).
  * `hydrate: false`, or a function of the route's loader data that returns false, serves the page
@@ -10,8 +8,8 @@ export interface HydrationHandle {
   hydrate?: boolean | ((data: unknown) => boolean);
 }
 
-/** Whether the document rendered for these matches loads the app's scripts. */
-export function documentHydrates(matches: readonly Pick<UIMatch, "handle" | "data">[]): boolean {
+/** Whether the document rendered for these route matches (Remix's `useMatches()`) loads the app's scripts. */
+export function documentHydrates(matches: readonly { handle?: unknown; data?: unknown }[]): boolean {
   // Code running in the browser belongs to a document that did load them.
   if (typeof document !== "undefined") return true;
   return matches.every((match) => {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 
 import { NotFound } from "~/components/error-boundary";
-import { isCrossSiteRequest } from "~/services/origin.server";
+import { isCrossSiteRequest } from "~/web/origin.server";
 
 export const meta: MetaFunction = () => [{ title: "404 Page Not Found | Flowmap" }];
 

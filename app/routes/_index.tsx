@@ -6,8 +6,9 @@ import type SignedInHomeView from "~/components/dashboard/signed-in-home";
 import { LandingPage } from "~/components/landing/landing-page";
 import { toClientUserView } from "~/lib/client-user";
 import type { HydrationHandle } from "~/lib/hydration";
-import { getOptionalUser, requireUser } from "~/services/auth/auth.server";
-import { dashboardAction, loadDashboard } from "~/services/dashboard.server";
+import { getOptionalUser, requireUser } from "~/web/auth/auth.server";
+import { loadDashboard } from "~/services/dashboard.server";
+import { dashboardAction } from "~/web/dashboard-action.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.user ? "Scorecards | Flowmap" : "Flowmap: lifecycle email and SMS flows, planned with AI" },

@@ -1,4 +1,4 @@
-import { apiJson, apiRoute } from "~/services/api.server";
+import { apiJson, apiRoute } from "~/web/api.server";
 import { dbHealth } from "~/services/db.server";
 import { appVersion } from "~/services/version.server";
 

@@ -19,18 +19,19 @@ import {
 import { QUESTIONNAIRE_MESSAGES as MESSAGES } from "~/lib/questionnaire/messages";
 import { questionnaireDraftSchema, questionnaireStepSchemas, waitlistSchema } from "~/lib/schemas/questionnaire";
 import type { ToastVariant } from "~/lib/toast";
-import { getUserId } from "~/services/auth/auth.server";
+import { getUserId } from "~/web/auth/auth.server";
 import { claimRegistration } from "~/services/auth/rate-limit.server";
-import { startUserSession } from "~/services/auth/session.server";
+import { clientAddress } from "~/web/client.server";
+import { startUserSession } from "~/web/auth/session-cookie.server";
 import { isDomainError, validationError, type DomainError } from "~/services/domain-error";
-import { readForm } from "~/services/forms.server";
-import { pageErrorReply, runForPage } from "~/services/page.server";
-import { clearedDraftCookieHeader, draftCookieHeader, draftOwnerOf } from "~/services/questionnaire/draft-cookie.server";
+import { readForm } from "~/web/forms.server";
+import { pageErrorReply, runForPage } from "~/web/page.server";
+import { clearedDraftCookieHeader, draftCookieHeader, draftOwnerOf } from "~/web/draft-cookie.server";
 import { loadDraft, saveQuestionnaireDraft, type DraftOwner, type SaveDraftOptions } from "~/services/questionnaire/drafts.server";
 import { answerStep, firstIncompleteStep, leaveStep, mergeStep, stepBefore, type AnswerStep } from "~/services/questionnaire/steps.server";
 import { hasBusinessProfile, submitQuestionnaire } from "~/services/questionnaire/submission.server";
 import { joinWaitlist } from "~/services/questionnaire/waitlist.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: "Free assessment | Flowmap" },
@@ -113,7 +114,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const owner = await draftOwnerOf(request);
   // A visitor without a draft starts one: counted against the address's sign-up limit.
-  const newDraft = { beforeNewVisitorDraft: () => claimRegistration(request, "draft") };
+  const newDraft = { beforeNewVisitorDraft: () => claimRegistration(clientAddress(request), "draft") };
   switch (intent) {
     case "back":
       return goBack(form, step, owner, newDraft);
@@ -185,7 +186,7 @@ async function accountStep(request: Request, form: FormData, owner: DraftOwner |
     }
   }
 
-  const refused = await runForPage(() => claimRegistration(request, "account"), { submission, hideFields, extra: { step: 7 } });
+  const refused = await runForPage(() => claimRegistration(clientAddress(request), "account"), { submission, hideFields, extra: { step: 7 } });
   if (!refused.ok) return refused.response;
   try {
     const { session } = await submitQuestionnaire({
@@ -218,7 +219,7 @@ async function accountStep(request: Request, form: FormData, owner: DraftOwner |
 async function waitlistStep(request: Request, form: FormData, owner: DraftOwner | null) {
   const submission = parseForm(form, { schema: waitlistSchema });
   if (submission.status !== "success") return reply(9, submission.reply(), VALIDATION, 422);
-  const refused = await runForPage(() => claimRegistration(request, "waitlist"), { submission, extra: { step: 9 } });
+  const refused = await runForPage(() => claimRegistration(clientAddress(request), "waitlist"), { submission, extra: { step: 9 } });
   if (!refused.ok) return refused.response;
   try {
     await joinWaitlist({ draftOwner: owner, input: submission.value });

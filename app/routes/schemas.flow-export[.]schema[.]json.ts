@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import exportSchema from "../../docs/flow-export.schema.json";
-import { apiJson, noAction } from "~/services/api.server";
+import { apiJson, noAction } from "~/web/api.server";
 
 /**
  * GET /schemas/flow-export.schema.json: the JSON Schema of the JSON export, at the address every

@@ -1,6 +1,5 @@
+import proxyaddr from "proxy-addr";
 import { z } from "zod";
-
-import { cookieSecureSetting, parseTrustProxy } from "~/services/client.server";
 
 /**
  * Every setting the server reads, validated once at start. An unset optional value falls back
@@ -63,6 +62,39 @@ function isEncryptionKey(value: string) {
   return encryptionKeyBytes(value) !== null;
 }
 
+/** Whether the address at `hop` (0 is the TCP peer, 1 the address it forwarded for, ...) is a proxy to believe. */
+export type ProxyTrust = (address: string, hop?: number) => boolean;
+
+/**
+ * TRUST_PROXY, read as Express's `trust proxy` setting (proxy-addr does the matching). Empty,
+ * `false`, `off` or `0` (the default) trusts no proxy. A whole number N trusts the N nearest hops.
+ * Otherwise a comma-separated list of addresses, subnets (10.0.0.0/8 or 10.0.0.0/255.0.0.0) and
+ * the names `loopback`, `linklocal` and `uniquelocal` (or `private`).
+ */
+export function parseTrustProxy(value: string | undefined): ProxyTrust {
+  const text = (value ?? "").trim().toLowerCase();
+  if (text === "" || text === "false" || text === "off") return () => false;
+  if (/^\d+$/.test(text)) return (_address, hop = 0) => hop < Number(text);
+  const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean).map((entry) => (entry === "private" ? "uniquelocal" : entry));
+  // proxy-addr would read a bare number in a list as an IPv4 address (2 as 0.0.0.2).
+  const number = entries.find((entry) => /^\d+$/.test(entry));
+  if (number) throw new Error(`TRUST_PROXY: a number of proxies (${number}) stands alone, not in a list`);
+  try {
+    const trusts = proxyaddr.compile(entries);
+    return (address, hop = 0) => trusts(address, hop);
+  } catch (error) {
+    throw new Error(`TRUST_PROXY: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** COOKIE_SECURE: `true` always marks cookies Secure, `false` never; unset decides per request. */
+export function cookieSecureSetting(value = process.env.COOKIE_SECURE): boolean | null {
+  const text = (value ?? "").trim().toLowerCase();
+  if (["true", "1", "yes"].includes(text)) return true;
+  if (["false", "0", "no"].includes(text)) return false;
+  return null;
+}
+
 function isValidTrustProxy(value: string | undefined) {
   try {
     parseTrustProxy(value);
@@ -108,7 +140,7 @@ export const envSchema = z.object({
   OAUTH_BUTTON_LABEL: optionalString,
   ADMIN_EMAILS: emailList,
   TRUST_PROXY: optionalString.refine((v) => isValidTrustProxy(v), {
-    message: "TRUST_PROXY must be false, loopback, private, or a comma-separated list of proxy addresses and subnets (10.0.0.0/8)",
+    message: "TRUST_PROXY must be false, a number of proxies (1), or a comma-separated list of loopback, uniquelocal (private), linklocal, proxy addresses and subnets (10.0.0.0/8)",
   }),
   COOKIE_SECURE: optionalString.refine((v) => v === undefined || cookieSecureSetting(v) !== null, {
     message: "COOKIE_SECURE must be true or false (or unset to follow each request's scheme)",

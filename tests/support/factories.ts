@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 
 import { createUser as insertUser, type UserRecord, type UserRole } from "~/models/user.server";
 import { hashPassword } from "~/services/auth/password.server";
-import { startUserSession } from "~/services/auth/session.server";
+import { startUserSession } from "~/web/auth/session-cookie.server";
 
 import { CookieJar, cookiePair } from "./requests";
 

@@ -1,7 +1,7 @@
 /**
  * The whole app in this process: a server build assembled from the route files (the project's own
  * remix.config routes function, so a route added tomorrow is in it tomorrow) and called through
- * the same request boundary the server runs (app/services/boundary.server.ts). Tests send it real
+ * the same request boundary the server runs (app/web/boundary.server.ts). Tests send it real
  * Requests and read real documents, as a browser without JavaScript receives them.
  */
 import path from "node:path";
@@ -11,7 +11,7 @@ import { createRequestHandler } from "@remix-run/node";
 import { defineRoutes } from "@remix-run/dev/dist/config/routes.js";
 import { vi } from "vitest";
 
-import * as boundary from "~/services/boundary.server";
+import * as boundary from "~/web/boundary.server";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const appDir = path.join(root, "app");

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 
-import { getToast, type Toast } from "~/services/toast.server";
+import { getToast, type Toast } from "~/web/toast.server";
 
 /**
  * Real `Request` objects for calling route loaders and actions directly. Nothing here is ever

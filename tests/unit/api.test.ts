@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
-import { apiError, apiJson, apiRoute, MAX_JSON_BYTES, readJson } from "~/services/api.server";
+import { apiError, apiJson, apiRoute, MAX_JSON_BYTES, readJson } from "~/web/api.server";
 
 const schema = z.object({ name: z.string().min(1, "Name is required"), age: z.number().int() });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { apiRoute } from "~/services/api.server";
+import { apiRoute } from "~/web/api.server";
 import {
   conflict,
   type DomainError,
@@ -11,7 +11,7 @@ import {
   upstreamFailed,
   validationError,
 } from "~/services/domain-error";
-import { pageErrorReply, runForPage } from "~/services/page.server";
+import { pageErrorReply, runForPage } from "~/web/page.server";
 
 const args = { request: new Request("http://localhost/api/x"), params: {}, context: {} };
 

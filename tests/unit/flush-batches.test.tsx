@@ -4,7 +4,7 @@ import { Suspense } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import { FlushBatches } from "~/services/flush-batches.server";
+import { FlushBatches } from "~/web/flush-batches.server";
 
 /** A page about the size of the dashboard: 1,000 rows of text, well over 100 KB of HTML. */
 function BigPage() {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { resolveTarget } from "~/services/boundary.server";
-import { PEER_TLS_HEADER, secureCookiesFor } from "~/services/client.server";
+import { resolveTarget } from "~/web/boundary.server";
+import { PEER_TLS_HEADER, secureCookiesFor } from "~/web/client.server";
 import { ConfigError, parseEnv, publicOrigin } from "~/services/env.server";
-import { isCrossSiteRequest, isOwnNavigation } from "~/services/origin.server";
+import { isCrossSiteRequest, isOwnNavigation } from "~/web/origin.server";
 
 afterEach(() => vi.unstubAllEnvs());
 

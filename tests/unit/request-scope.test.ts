@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { requestScope, sharedPerRequest } from "~/services/request-scope.server";
+import { requestScope, sharedPerRequest } from "~/web/request-scope.server";
 
 describe("sharedPerRequest", () => {
   it("runs the work once for every loader of one scoped request", async () => {

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { resetPlainHttpWarning, afterApp, beforeApp, markSecure } from "~/services/boundary.server";
-import { arrivedOverHttps, clientAddress, CROSS_SITE_HEADER, normalizeAddress, parseTrustProxy, PEER_ADDRESS_HEADER, PEER_TLS_HEADER } from "~/services/client.server";
-import { isCrossSiteRequest } from "~/services/origin.server";
+import { resetPlainHttpWarning, afterApp, beforeApp, markSecure } from "~/web/boundary.server";
+import { parseEnv, parseTrustProxy } from "~/services/env.server";
+import { arrivedOverHttps, clientAddress, CROSS_SITE_HEADER, isLoopback, normalizeAddress, PEER_ADDRESS_HEADER, PEER_TLS_HEADER } from "~/web/client.server";
+import { isCrossSiteRequest } from "~/web/origin.server";
 
 const request = (headers: Record<string, string>, url = "http://flowmap.test/login") => new Request(url, { headers });
 
@@ -47,6 +48,60 @@ describe("client address", () => {
     expect(parseTrustProxy("2001:db8::/32")("2001:db8::5")).toBe(true);
     expect(() => parseTrustProxy("everyone")).toThrow(/TRUST_PROXY/);
     expect(() => parseTrustProxy("10.0.0.0/40")).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe("client address: TRUST_PROXY as Express's trust proxy", () => {
+  const xff = (peer: string, forwardedFor: string) => request({ [PEER_ADDRESS_HEADER]: peer, "X-Forwarded-For": forwardedFor });
+
+  it("a number trusts that many hops, the TCP peer first; 0 trusts none", () => {
+    const r = xff("198.51.100.4", "6.6.6.6, 203.0.113.9");
+    vi.stubEnv("TRUST_PROXY", "1");
+    expect(clientAddress(r)).toBe("203.0.113.9");
+    vi.stubEnv("TRUST_PROXY", "2");
+    expect(clientAddress(r)).toBe("6.6.6.6");
+    vi.stubEnv("TRUST_PROXY", "0");
+    expect(clientAddress(r)).toBe("198.51.100.4");
+  });
+
+  it("takes subnet lists in CIDR and netmask form, and stops at the first hop outside them", () => {
+    vi.stubEnv("TRUST_PROXY", "10.0.0.0/255.0.0.0, 192.168.1.0/24");
+    expect(clientAddress(xff("10.2.3.4", "6.6.6.6, 203.0.113.7, 192.168.1.9"))).toBe("203.0.113.7");
+    // 192.168.2.9 is outside 192.168.1.0/24: it is the client, whatever it forwarded.
+    expect(clientAddress(xff("10.2.3.4", "203.0.113.7, 192.168.2.9"))).toBe("192.168.2.9");
+  });
+
+  it("is the left-most address when every hop is a trusted proxy", () => {
+    vi.stubEnv("TRUST_PROXY", "loopback, 10.0.0.0/8");
+    expect(clientAddress(xff("127.0.0.1", "10.1.1.1, 10.0.0.2"))).toBe("10.1.1.1");
+  });
+
+  it("reads hops with ports, brackets and IPv4-mapped peers as plain addresses", () => {
+    vi.stubEnv("TRUST_PROXY", "10.0.0.0/8");
+    expect(clientAddress(xff("::ffff:10.0.0.5", "[2001:db8::7]:443, 10.0.0.9:8080"))).toBe("2001:db8::7");
+    expect(clientAddress(xff("::ffff:10.0.0.5", "203.0.113.9:5555"))).toBe("203.0.113.9");
+  });
+
+  it("knows the names loopback, linklocal and uniquelocal (private is uniquelocal)", () => {
+    expect(parseTrustProxy("uniquelocal")("fd12::1", 0)).toBe(true);
+    expect(parseTrustProxy("private")("fd12::1", 0)).toBe(true);
+    expect(parseTrustProxy("private")("192.168.0.5", 0)).toBe(true);
+    expect(parseTrustProxy("private")("203.0.113.5", 0)).toBe(false);
+    expect(parseTrustProxy("linklocal")("169.254.10.1", 0)).toBe(true);
+    expect(parseTrustProxy("linklocal")("10.0.0.1", 0)).toBe(false);
+    expect(parseTrustProxy("loopback")("::1", 0)).toBe(true);
+    expect(isLoopback("127.8.8.8")).toBe(true);
+    expect(isLoopback("::ffff:127.0.0.1")).toBe(true);
+    expect(isLoopback("10.0.0.1")).toBe(false);
+  });
+
+  it("refuses a setting it cannot read, naming the part that is wrong, and so does the start-up check", () => {
+    expect(() => parseTrustProxy("true")).toThrow(/TRUST_PROXY: .*true/);
+    expect(() => parseTrustProxy("loopback, everyone")).toThrow(/TRUST_PROXY: .*everyone/);
+    expect(() => parseTrustProxy("loopback, 2")).toThrow(/TRUST_PROXY/);
+    expect(parseEnv({ TRUST_PROXY: "2" })).toMatchObject({ TRUST_PROXY: "2" });
+    expect(parseEnv({ TRUST_PROXY: "uniquelocal, 203.0.113.0/24" })).toMatchObject({ TRUST_PROXY: "uniquelocal, 203.0.113.0/24" });
+    expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY must be false, a number of proxies/);
   });
 });
 

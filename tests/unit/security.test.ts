@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/services/security.server";
+import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/web/security.server";
 
 describe("security headers", () => {
   it("makes a fresh nonce every time", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { createToastHeaders, getToast, redirectWithToast } from "~/services/toast.server";
+import { createToastHeaders, getToast, redirectWithToast } from "~/web/toast.server";
 
 function cookieOf(setCookie: string | null) {
   return (setCookie ?? "").split(";")[0];

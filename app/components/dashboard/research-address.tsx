@@ -4,7 +4,7 @@ import { HoneypotField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { FIELD_LIMITS } from "~/lib/limits";
-import type { ResearchAddressReply } from "~/services/dashboard.server";
+import type { ResearchAddressReply } from "~/web/dashboard-action.server";
 
 export const RESEARCH_ADDRESS_INTENT = "research-address";
 

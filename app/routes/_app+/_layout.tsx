@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AppShell } from "~/components/layout/app-shell";
 import { SessionEnded } from "~/components/session-ended";
 import { toClientUserView } from "~/lib/client-user";
-import { requireUser } from "~/services/auth/auth.server";
+import { requireUser } from "~/web/auth/auth.server";
 
 // The frame of every signed-in screen. Every child still checks access in its own loader.
 export async function loader({ request }: LoaderFunctionArgs) {

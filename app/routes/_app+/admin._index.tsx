@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { AuditList } from "~/components/admin/audit-list";
-import { requireAdmin } from "~/services/auth/auth.server";
+import { requireAdmin } from "~/web/auth/auth.server";
 import { getAdminStats } from "~/services/admin.server";
 import { recentAudit } from "~/services/admin/audit.server";
 

@@ -17,10 +17,10 @@ import {
   updateBenchmarkAsAdmin,
 } from "~/services/admin/benchmarks.server";
 import { parseListQuery, tablePage } from "~/services/admin/list-query";
-import { backToTable, formFields, refused, rowForDialog, unknownIntent } from "~/services/admin/page.server";
-import { requireAdmin } from "~/services/auth/auth.server";
+import { backToTable, formFields, refused, rowForDialog, unknownIntent } from "~/web/admin-page.server";
+import { requireAdmin } from "~/web/auth/auth.server";
 import { isDomainError } from "~/services/domain-error";
-import { readForm } from "~/services/forms.server";
+import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Manage Benchmarks | Flowmap" }];
 

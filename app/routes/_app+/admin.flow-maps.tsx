@@ -18,11 +18,11 @@ import {
   updateFlowMappingAsAdmin,
 } from "~/services/admin/flow-mappings.server";
 import { parseListQuery, tablePage } from "~/services/admin/list-query";
-import { backToTable, refused, rowForDialog, unknownIntent } from "~/services/admin/page.server";
+import { backToTable, refused, rowForDialog, unknownIntent } from "~/web/admin-page.server";
 import { applyStepEdit, draftFromForm, draftFromRule, emptyRuleDraft, inputFromDraft, parseStepEdit, type RuleDraft } from "~/services/admin/rule-draft";
-import { requireAdmin } from "~/services/auth/auth.server";
+import { requireAdmin } from "~/web/auth/auth.server";
 import { isDomainError } from "~/services/domain-error";
-import { readForm } from "~/services/forms.server";
+import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Manage Flow Maps | Flowmap" }];
 

@@ -8,10 +8,10 @@ import { ButtonLink } from "~/components/ui/button";
 import { DataTable, formatCell, useHrefWith, type Column } from "~/components/ui/data-table";
 import { parseListQuery, tablePage } from "~/services/admin/list-query";
 import { getOnboardingForAdmin, listOnboardingForAdmin, ONBOARDING_TABLE, type OnboardingRow } from "~/services/admin/onboarding.server";
-import { tableHref } from "~/services/admin/page.server";
-import { requireAdmin } from "~/services/auth/auth.server";
+import { tableHref } from "~/web/admin-page.server";
+import { requireAdmin } from "~/web/auth/auth.server";
 import { isDomainError } from "~/services/domain-error";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "View Onboarding | Flowmap" }];
 

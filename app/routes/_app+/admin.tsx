@@ -4,7 +4,7 @@ import { Outlet } from "@remix-run/react";
 import { AccessDenied } from "~/components/access-denied";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SessionEnded } from "~/components/session-ended";
-import { requireAdmin } from "~/services/auth/auth.server";
+import { requireAdmin } from "~/web/auth/auth.server";
 
 // Every /admin page: Admin role only. Each child loader checks again for itself.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,13 +4,13 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminPageHeader } from "~/components/admin/admin-ui";
 import { PremiumControl, RoleControl } from "~/components/admin/user-access";
 import { DataTable, type Column } from "~/components/ui/data-table";
-import { useUser } from "~/lib/use-user";
+import { useUser } from "~/components/use-user";
 import { parseListQuery, tablePage } from "~/services/admin/list-query";
-import { backToTable, formFields, refused, unknownIntent } from "~/services/admin/page.server";
+import { backToTable, formFields, refused, unknownIntent } from "~/web/admin-page.server";
 import { listUsersAsAdmin, setUserAccessAsAdmin, USER_TABLE, type AdminUserView } from "~/services/admin/users.server";
-import { requireAdmin } from "~/services/auth/auth.server";
+import { requireAdmin } from "~/web/auth/auth.server";
 import { isDomainError } from "~/services/domain-error";
-import { readForm } from "~/services/forms.server";
+import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "User Management | Flowmap" }];
 

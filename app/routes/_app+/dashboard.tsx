@@ -4,9 +4,10 @@ import { Suspense } from "react";
 
 import { Dashboard, DashboardSkeleton } from "~/components/dashboard/dashboard";
 import { toClientUserView } from "~/lib/client-user";
-import { useOptionalUser } from "~/lib/use-user";
-import { requireUser } from "~/services/auth/auth.server";
-import { dashboardAction, loadDashboard } from "~/services/dashboard.server";
+import { useOptionalUser } from "~/components/use-user";
+import { requireUser } from "~/web/auth/auth.server";
+import { loadDashboard } from "~/services/dashboard.server";
+import { dashboardAction } from "~/web/dashboard-action.server";
 
 export const meta: MetaFunction = () => [{ title: "Scorecards | Flowmap" }];
 

@@ -9,12 +9,12 @@ import { ButtonLink } from "~/components/ui/button";
 import { flowTypeLabel } from "~/lib/flow-types";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { UPGRADE_PARAM } from "~/components/upgrade-dialog";
-import { requireUser } from "~/services/auth/auth.server";
+import { requireUser } from "~/web/auth/auth.server";
 import { isDomainError } from "~/services/domain-error";
 import { listFlowsWithContent, writeFlowContent } from "~/services/flows/content.server";
-import { readForm } from "~/services/forms.server";
-import { pageErrorReply } from "~/services/page.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { readForm } from "~/web/forms.server";
+import { pageErrorReply } from "~/web/page.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Flow Content | Flowmap" }];
 

@@ -18,7 +18,7 @@ import {
   touchpointEditSchema,
 } from "~/lib/flows/types";
 import { getResponseSummaryByUserId } from "~/models/questionnaire-response.server";
-import { requireUser } from "~/services/auth/auth.server";
+import { requireUser } from "~/web/auth/auth.server";
 import { DomainError, isDomainError } from "~/services/domain-error";
 import {
   deleteFlow,
@@ -32,10 +32,10 @@ import {
   regenerateFlow,
   rollbackFlow,
 } from "~/services/flows/flows.server";
-import { readForm } from "~/services/forms.server";
+import { readForm } from "~/web/forms.server";
 import { hasCompletedOnboarding } from "~/services/onboarding.server";
-import { pageErrorReply, pageErrorResponse } from "~/services/page.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { pageErrorReply, pageErrorResponse } from "~/web/page.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded ? `${flowTypeLabel(loaded.flowType)} ` : ""}Flow Mappings | Flowmap` },

@@ -20,10 +20,10 @@ import {
 import { StatusButton } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toaster";
 import { wizardStepErrors, type WizardStep } from "~/lib/schemas/questionnaire";
-import { requireUser } from "~/services/auth/auth.server";
-import { readForm } from "~/services/forms.server";
+import { requireUser } from "~/web/auth/auth.server";
+import { readForm } from "~/web/forms.server";
 import { clearWizardProgress, getWizardState, saveOnboarding, saveWizardProgress } from "~/services/onboarding.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Onboarding | Flowmap" }];
 

@@ -12,10 +12,10 @@ import { ANSWERS_PAGE_ORDER, AnswersSections } from "~/components/onboarding/ans
 import { AnswersFormSkeleton } from "~/components/onboarding/skeletons";
 import { useToast } from "~/components/ui/toaster";
 import { editAnswersSchema, type QuestionnaireAnswersInput } from "~/lib/schemas/questionnaire";
-import { requireUser } from "~/services/auth/auth.server";
-import { readForm } from "~/services/forms.server";
+import { requireUser } from "~/web/auth/auth.server";
+import { readForm } from "~/web/forms.server";
 import { getOnboarding, getOnboardingFormValues, saveOnboarding } from "~/services/onboarding.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Onboarding Questions | Flowmap" }];
 

@@ -9,14 +9,14 @@ import { SelectField } from "~/components/ui/field";
 import { flowTypeLabel } from "~/lib/flow-types";
 import { KLAVIYO_TRIGGER_TYPES, klaviyoFlowName, parseTriggerValue, triggerValue } from "~/lib/klaviyo/constants";
 import { outlineSteps } from "~/lib/klaviyo/flow-body";
-import { requireUser } from "~/services/auth/auth.server";
+import { requireUser } from "~/web/auth/auth.server";
 import { isDomainError } from "~/services/domain-error";
-import { readForm } from "~/services/forms.server";
+import { readForm } from "~/web/forms.server";
 import { getKlaviyoConnection } from "~/services/klaviyo/connection.server";
 import { klaviyoPlanInput, listFlowSends, sendFlowToKlaviyo } from "~/services/klaviyo/send.server";
 import { listKlaviyoTriggers } from "~/services/klaviyo/triggers.server";
-import { pageErrorReply, pageErrorResponse } from "~/services/page.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { pageErrorReply, pageErrorResponse } from "~/web/page.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Send to Klaviyo | Flowmap" }];
 

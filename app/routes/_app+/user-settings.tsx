@@ -17,15 +17,16 @@ import { changePasswordFormSchema, profileNameSchema } from "~/lib/schemas/auth"
 import { DEFAULT_ROLE, planLabel } from "~/lib/user";
 import { getPasswordHashById } from "~/models/user.server";
 import { changePassword, renameUser } from "~/services/auth/accounts.server";
-import { apiTokenFormAction, isApiTokenIntent } from "~/services/auth/api-token-forms.server";
+import { clientAddress } from "~/web/client.server";
+import { apiTokenFormAction, isApiTokenIntent } from "~/web/auth/api-token-forms.server";
 import { listApiTokens } from "~/services/auth/api-tokens.server";
-import { requireUser, requireUserWithSession } from "~/services/auth/auth.server";
-import { startProviderConnect } from "~/services/auth/oauth-flow.server";
+import { requireUser, requireUserWithSession } from "~/web/auth/auth.server";
+import { startProviderConnect } from "~/web/auth/oauth-flow.server";
 import { getOAuthSettings } from "~/services/auth/oauth.server";
-import { readForm } from "~/services/forms.server";
+import { readForm } from "~/web/forms.server";
 import { connectKlaviyo, disconnectKlaviyo, getKlaviyoConnection } from "~/services/klaviyo/connection.server";
-import { runForPage } from "~/services/page.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { runForPage } from "~/web/page.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "User Settings | Flowmap" }];
 
@@ -71,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const submission = parseForm(form, { schema: changePasswordFormSchema });
       if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hide }) }, { status: 422 });
       // Every other device signs in again with the new password.
-      const changed = await runForPage(() => changePassword({ request, userId: user.id, keepSessionId: sessionId, input: submission.value }), {
+      const changed = await runForPage(() => changePassword({ client: clientAddress(request), userId: user.id, keepSessionId: sessionId, input: submission.value }), {
         submission,
         hideFields: hide,
         extra: { intent },

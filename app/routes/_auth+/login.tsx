@@ -11,14 +11,14 @@ import { Field, FormError, PasswordField } from "~/components/ui/field";
 import { AuthLayout } from "~/components/layout/auth-layout";
 import { loginSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { FORM_STRATEGY, getAuthenticator } from "~/services/auth/authenticator.server";
-import { getUserId } from "~/services/auth/auth.server";
+import { FORM_STRATEGY, getAuthenticator } from "~/web/auth/authenticator.server";
+import { getUserId } from "~/web/auth/auth.server";
 import { getOAuthSettings } from "~/services/auth/oauth.server";
-import { startUserSession } from "~/services/auth/session.server";
+import { startUserSession } from "~/web/auth/session-cookie.server";
 import { isDomainError } from "~/services/domain-error";
-import { pageErrorReply } from "~/services/page.server";
-import { readForm } from "~/services/forms.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { pageErrorReply } from "~/web/page.server";
+import { readForm } from "~/web/forms.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Flowmap" }];
 

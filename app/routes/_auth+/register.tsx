@@ -12,14 +12,14 @@ import { AuthLayout } from "~/components/layout/auth-layout";
 import { registerFormSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { registerAccount } from "~/services/auth/accounts.server";
-import { clientAddress } from "~/services/client.server";
-import { getUserId } from "~/services/auth/auth.server";
+import { clientAddress } from "~/web/client.server";
+import { getUserId } from "~/web/auth/auth.server";
 import { signUpRefusal } from "~/services/auth/rate-limit.server";
 import { isDomainError } from "~/services/domain-error";
-import { pageErrorReply } from "~/services/page.server";
-import { startUserSession } from "~/services/auth/session.server";
-import { readForm } from "~/services/forms.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { pageErrorReply } from "~/web/page.server";
+import { startUserSession } from "~/web/auth/session-cookie.server";
+import { readForm } from "~/web/forms.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Create your account | Flowmap" }];
 
@@ -37,8 +37,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: hidden }) }, { status: 422 });
   }
   const { confirmPassword: _confirm, redirectTo, ...input } = submission.value;
-  const refused = await signUpRefusal(request);
-  if (refused) return data({ result: submission.reply({ formErrors: [refused.message], hideFields: hidden }) }, { status: 429, headers: refused.headers });
+  const refused = await signUpRefusal(clientAddress(request));
+  if (refused) return data({ result: submission.reply({ formErrors: [refused.message], hideFields: hidden }) }, { status: 429, headers: { "Retry-After": String(refused.retryAfterSeconds) } });
   try {
     const user = await registerAccount(input, clientAddress(request));
     const { setCookie } = await startUserSession(user.id, request);

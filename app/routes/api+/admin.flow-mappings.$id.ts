@@ -1,7 +1,7 @@
-import { apiJson, byMethod, readJsonObject } from "~/services/api.server";
+import { apiJson, byMethod, readJsonObject } from "~/web/api.server";
 import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
 import { deleteFlowMappingAsAdmin, updateFlowMappingAsAdmin } from "~/services/admin/flow-mappings.server";
-import { requireApiAdmin } from "~/services/auth/auth.server";
+import { requireApiAdmin } from "~/web/auth/auth.server";
 
 // PUT /api/admin/flow-mappings/{id}: the whole rule (every field; 422 lists the missing ones).
 // PATCH: the fields that change. DELETE: the rule.

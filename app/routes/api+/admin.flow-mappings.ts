@@ -1,8 +1,8 @@
 import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
-import { apiJson, apiRoute, byMethod, readJsonObject } from "~/services/api.server";
+import { apiJson, apiRoute, byMethod, readJsonObject } from "~/web/api.server";
 import { createFlowMappingAsAdmin, FLOW_MAPPING_TABLE, listFlowMappingsForAdmin } from "~/services/admin/flow-mappings.server";
-import { readListQuery } from "~/services/api-list-query.server";
-import { requireApiAdmin } from "~/services/auth/auth.server";
+import { readListQuery } from "~/web/api-list-query.server";
+import { requireApiAdmin } from "~/web/auth/auth.server";
 
 // GET /api/admin/flow-mappings?q=&page=&pageSize=&sort=&dir= → { items, total, page, pageSize }.
 export const loader = apiRoute(async ({ request }) => {

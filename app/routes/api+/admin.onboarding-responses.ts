@@ -1,7 +1,7 @@
-import { apiJson, apiRoute } from "~/services/api.server";
-import { readListQuery } from "~/services/api-list-query.server";
+import { apiJson, apiRoute } from "~/web/api.server";
+import { readListQuery } from "~/web/api-list-query.server";
 import { listOnboardingForAdmin, ONBOARDING_TABLE } from "~/services/admin/onboarding.server";
-import { requireApiAdmin } from "~/services/auth/auth.server";
+import { requireApiAdmin } from "~/web/auth/auth.server";
 
 // GET /api/admin/onboarding-responses?q=&page=&pageSize=&sort=&dir= → { items, total, page, pageSize } (view only).
 export const loader = apiRoute(async ({ request }) => {

@@ -1,6 +1,6 @@
-import { apiJson, apiRoute } from "~/services/api.server";
+import { apiJson, apiRoute } from "~/web/api.server";
 import { getAdminStats } from "~/services/admin.server";
-import { requireApiAdmin } from "~/services/auth/auth.server";
+import { requireApiAdmin } from "~/web/auth/auth.server";
 
 // GET /api/admin/stats: { totalUsers, benchmarks, flowMappings }, cached 30 s on the server.
 export const loader = apiRoute(async ({ request }) => {

@@ -1,8 +1,8 @@
 import { userAccessApiSchema } from "~/lib/api/admin-users";
-import { apiJson, byMethod, readJson } from "~/services/api.server";
+import { apiJson, byMethod, readJson } from "~/web/api.server";
 import { setUserAccessAsAdmin } from "~/services/admin/users.server";
 import { toApiAdminUser } from "~/services/auth/api-user.server";
-import { requireApiAdmin } from "~/services/auth/auth.server";
+import { requireApiAdmin } from "~/web/auth/auth.server";
 
 // PATCH /api/admin/users/{id} { role?, isPremium? (a boolean) }: Admin only; the last Admin keeps the role (409).
 export const action = byMethod({

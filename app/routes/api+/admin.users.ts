@@ -1,8 +1,8 @@
-import { apiJson, apiRoute } from "~/services/api.server";
-import { readListQuery } from "~/services/api-list-query.server";
+import { apiJson, apiRoute } from "~/web/api.server";
+import { readListQuery } from "~/web/api-list-query.server";
 import { listUsersAsAdmin, USER_TABLE } from "~/services/admin/users.server";
 import { toApiAdminUser } from "~/services/auth/api-user.server";
-import { requireApiAdmin } from "~/services/auth/auth.server";
+import { requireApiAdmin } from "~/web/auth/auth.server";
 
 // GET /api/admin/users?q=&page=&pageSize=&sort=&dir= → { items, total, page, pageSize }.
 export const loader = apiRoute(async ({ request }) => {

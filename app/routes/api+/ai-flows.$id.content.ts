@@ -1,7 +1,7 @@
-import { apiJson, apiRoute, byMethod } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth/auth.server";
+import { apiJson, apiRoute, byMethod } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth/auth.server";
 import { getFlowContent, writeFlowContent } from "~/services/flows/content.server";
-import { idempotent } from "~/services/idempotency.server";
+import { idempotent } from "~/web/idempotency.server";
 
 /**
  * `/api/ai-flows/{id}/content` (premium): GET the written content of the flow's current version

@@ -1,7 +1,7 @@
 import { EXPORT_SCHEMA_PATH } from "~/lib/content/export/model";
-import { apiRoute } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth/auth.server";
-import { exportResponse } from "~/services/flows/export-response.server";
+import { apiRoute } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth/auth.server";
+import { exportResponse } from "~/web/export-response.server";
 import { exportFlow } from "~/services/flows/export.server";
 
 /** `GET /api/ai-flows/{id}/export?format=md|csv|json|html`: one flow as a download (content for premium users). */

@@ -1,5 +1,5 @@
-import { apiJson, apiRoute, noAction } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth/auth.server";
+import { apiJson, apiRoute, noAction } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth/auth.server";
 import { listMessages } from "~/services/flows/flows.server";
 
 // GET /api/ai-flows/{id}/messages: the conversation in sequence order (user, assistant, system).

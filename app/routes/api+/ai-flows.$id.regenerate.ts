@@ -1,8 +1,8 @@
 import { regenerateFlowSchema } from "~/lib/flows/types";
-import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth/auth.server";
+import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth/auth.server";
 import { regenerateFlow } from "~/services/flows/flows.server";
-import { idempotent } from "~/services/idempotency.server";
+import { idempotent } from "~/web/idempotency.server";
 
 export const loader = noGetLoader(["POST"]);
 

@@ -1,5 +1,5 @@
-import { apiJson, apiRoute, byMethod } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth/auth.server";
+import { apiJson, apiRoute, byMethod } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth/auth.server";
 import { deleteFlow, getFlow } from "~/services/flows/flows.server";
 
 // GET /api/ai-flows/{id}: the flow with its current touchpoints. DELETE: the flow with its

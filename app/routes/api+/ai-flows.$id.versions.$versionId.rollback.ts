@@ -1,5 +1,5 @@
-import { apiJson, byMethod, noGetLoader } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth/auth.server";
+import { apiJson, byMethod, noGetLoader } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth/auth.server";
 import { rollbackFlow } from "~/services/flows/flows.server";
 
 export const loader = noGetLoader(["POST"]);

@@ -1,5 +1,5 @@
-import { apiJson, apiRoute, noAction } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth/auth.server";
+import { apiJson, apiRoute, noAction } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth/auth.server";
 import { listVersions } from "~/services/flows/flows.server";
 
 // GET /api/ai-flows/{id}/versions: the saved versions with their touchpoints, newest first.

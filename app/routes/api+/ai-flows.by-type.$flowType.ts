@@ -1,7 +1,7 @@
 import { isFlowType } from "~/lib/flow-types";
 import { UNKNOWN_FLOW_TYPE_MESSAGE } from "~/lib/flows/types";
-import { apiError, apiJson, apiRoute, noAction } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth/auth.server";
+import { apiError, apiJson, apiRoute, noAction } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth/auth.server";
 import { getFlowByType } from "~/services/flows/flows.server";
 
 // GET /api/ai-flows/by-type/{flowType}: a list, empty or with the user's one flow of the type,

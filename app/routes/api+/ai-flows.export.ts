@@ -1,7 +1,7 @@
 import { EXPORT_SCHEMA_PATH } from "~/lib/content/export/model";
-import { apiRoute } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth/auth.server";
-import { exportResponse } from "~/services/flows/export-response.server";
+import { apiRoute } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth/auth.server";
+import { exportResponse } from "~/web/export-response.server";
 import { exportAllFlows } from "~/services/flows/export.server";
 
 /** `GET /api/ai-flows/export?format=json|md`: every flow of the user in one download. */

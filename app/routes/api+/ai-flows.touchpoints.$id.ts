@@ -1,6 +1,6 @@
 import { touchpointEditApiSchema } from "~/lib/flows/types";
-import { apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth/auth.server";
+import { apiJson, byMethod, noGetLoader, readJson } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth/auth.server";
 import { deleteTouchpoint, updateTouchpoint } from "~/services/flows/flows.server";
 
 export const loader = noGetLoader(["PUT", "DELETE"]);

@@ -1,5 +1,5 @@
-import { apiJson, byMethod } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth/auth.server";
+import { apiJson, byMethod } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth/auth.server";
 import { performResearch } from "~/services/research/research.server";
 
 // POST /api/ai-research/perform (empty body): research the user's website, fill the answers it

@@ -1,8 +1,9 @@
 import { loginApiSchema } from "~/lib/schemas/auth";
-import { apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
+import { apiJson, byMethod, noGetLoader, readJson } from "~/web/api.server";
 import { verifySignIn } from "~/services/auth/accounts.server";
+import { clientAddress } from "~/web/client.server";
 import { currentUserPayload } from "~/services/auth/api-user.server";
-import { startUserSession } from "~/services/auth/session.server";
+import { startUserSession } from "~/web/auth/session-cookie.server";
 
 export const loader = noGetLoader(["POST"]);
 
@@ -10,7 +11,7 @@ export const loader = noGetLoader(["POST"]);
 export const action = byMethod({
   POST: async ({ request }) => {
     const credentials = await readJson(request, loginApiSchema);
-    const user = await verifySignIn(request, credentials);
+    const user = await verifySignIn(clientAddress(request), credentials);
     const { setCookie } = await startUserSession(user.id, request);
     return apiJson(await currentUserPayload(user), { headers: { "Set-Cookie": setCookie } });
   },

@@ -1,10 +1,10 @@
 import { registerApiSchema } from "~/lib/schemas/auth";
-import { apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
+import { apiJson, byMethod, noGetLoader, readJson } from "~/web/api.server";
 import { claimRegistration } from "~/services/auth/rate-limit.server";
 import { registerAccount } from "~/services/auth/accounts.server";
-import { clientAddress } from "~/services/client.server";
+import { clientAddress } from "~/web/client.server";
 import { currentUserPayload } from "~/services/auth/api-user.server";
-import { startUserSession } from "~/services/auth/session.server";
+import { startUserSession } from "~/web/auth/session-cookie.server";
 
 export const loader = noGetLoader(["POST"]);
 
@@ -12,7 +12,7 @@ export const loader = noGetLoader(["POST"]);
 export const action = byMethod({
   POST: async ({ request }) => {
     const input = await readJson(request, registerApiSchema);
-    await claimRegistration(request);
+    await claimRegistration(clientAddress(request));
     const user = await registerAccount(input, clientAddress(request));
     const { setCookie } = await startUserSession(user.id, request);
     return apiJson(await currentUserPayload(user), { status: 201, headers: { "Set-Cookie": setCookie } });

@@ -1,6 +1,6 @@
-import { apiJson, apiRoute } from "~/services/api.server";
+import { apiJson, apiRoute } from "~/web/api.server";
 import { currentUserPayload } from "~/services/auth/api-user.server";
-import { requireApiUser } from "~/services/auth/auth.server";
+import { requireApiUser } from "~/web/auth/auth.server";
 
 // GET /api/auth/user: the signed-in user with role and onboardingResponse, or 401.
 export const loader = apiRoute(async ({ request }) => {

@@ -1,7 +1,7 @@
-import { apiJson, byMethod, readJsonObject } from "~/services/api.server";
+import { apiJson, byMethod, readJsonObject } from "~/web/api.server";
 import { benchmarkInputSchema } from "~/services/admin/benchmark-schema";
 import { deleteBenchmarkAsAdmin, updateBenchmarkAsAdmin } from "~/services/admin/benchmarks.server";
-import { requireApiAdmin } from "~/services/auth/auth.server";
+import { requireApiAdmin } from "~/web/auth/auth.server";
 
 // Admin only. PUT /api/benchmarks/{id}: the whole benchmark (every field; 422 lists the missing
 // ones). PATCH: the fields that change. DELETE: the benchmark.

@@ -1,7 +1,7 @@
 import { benchmarkInputSchema } from "~/services/admin/benchmark-schema";
 import { createBenchmarkAsAdmin } from "~/services/admin/benchmarks.server";
-import { apiJson, apiRoute, byMethod, readJsonObject } from "~/services/api.server";
-import { requireApiAdmin, requireApiUser } from "~/services/auth/auth.server";
+import { apiJson, apiRoute, byMethod, readJsonObject } from "~/web/api.server";
+import { requireApiAdmin, requireApiUser } from "~/web/auth/auth.server";
 import { listBenchmarksForApi } from "~/services/benchmarks/benchmarks.server";
 
 // GET /api/benchmarks: every benchmark row with its peer group (industry, businessType) and source.

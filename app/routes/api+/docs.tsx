@@ -8,7 +8,7 @@ import { SiteFooter } from "~/components/landing/site-footer";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
 import { buildReference, filterReference, type FieldView, type OperationView, type ResponseView } from "~/lib/api/reference";
-import { openApiDocument } from "~/services/openapi/document.server";
+import { openApiDocument } from "~/web/openapi/document.server";
 
 export const meta: MetaFunction = () => [
   { title: "API reference · Flowmap" },

@@ -1,6 +1,6 @@
 import { klaviyoConnectSchema } from "~/lib/klaviyo/schema";
-import { apiJson, apiRoute, byMethod, readJson } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth/auth.server";
+import { apiJson, apiRoute, byMethod, readJson } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth/auth.server";
 import { connectKlaviyo, disconnectKlaviyo, getKlaviyoConnection } from "~/services/klaviyo/connection.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { finishOAuth } from "~/services/auth/oauth-flow.server";
+import { finishOAuth } from "~/web/auth/oauth-flow.server";
 
 // The provider sends the browser back here with ?code&state: a sign-in, or the signed-in user
 // connecting the provider from User Settings.

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { startOAuthSignIn } from "~/services/auth/oauth-flow.server";
+import { startOAuthSignIn } from "~/web/auth/oauth-flow.server";
 
 // GET /api/login: a browser navigation that starts third-party sign-in. Without a configured
 // provider the user goes back to /login with an explanation.

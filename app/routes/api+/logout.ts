@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
-import { apiError, apiJson, apiRoute, CROSS_SITE_MESSAGE } from "~/services/api.server";
-import { bearerTokenOf } from "~/services/auth/api-tokens.server";
-import { endUserSession } from "~/services/auth/session.server";
-import { isCrossSiteRequest, isOwnNavigation } from "~/services/origin.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { apiError, apiJson, apiRoute, CROSS_SITE_MESSAGE } from "~/web/api.server";
+import { bearerTokenOf } from "~/web/auth/bearer.server";
+import { endUserSession } from "~/web/auth/session-cookie.server";
+import { isCrossSiteRequest, isOwnNavigation } from "~/web/origin.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export const SIGNED_OUT_MESSAGE = "Signed out.";
 

@@ -1,5 +1,5 @@
-import { apiJson, apiRoute, byMethod, readJson, readJsonObject } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth/auth.server";
+import { apiJson, apiRoute, byMethod, readJson, readJsonObject } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth/auth.server";
 import { answersOf, getOnboarding, ONBOARDING_SCHEMAS, saveOnboarding, toApiOnboarding, type OnboardingValidation } from "~/services/onboarding.server";
 
 /**

@@ -1,7 +1,8 @@
 import { draftApiSchema } from "~/lib/api/questionnaire-draft";
-import { apiJson, apiRoute, byMethod, readJson } from "~/services/api.server";
+import { apiJson, apiRoute, byMethod, readJson } from "~/web/api.server";
 import { claimRegistration } from "~/services/auth/rate-limit.server";
-import { draftCookieHeader, draftOwnerOf } from "~/services/questionnaire/draft-cookie.server";
+import { clientAddress } from "~/web/client.server";
+import { draftCookieHeader, draftOwnerOf } from "~/web/draft-cookie.server";
 import { draftPayload, saveQuestionnaireDraft } from "~/services/questionnaire/drafts.server";
 
 // GET /api/questionnaire/draft: the answers saved so far and the step to resume at, or
@@ -21,7 +22,7 @@ export const action = byMethod({
     const { answers, step, draftId } = await saveQuestionnaireDraft({
       owner: await draftOwnerOf(request),
       input,
-      beforeNewVisitorDraft: () => claimRegistration(request, "draft"),
+      beforeNewVisitorDraft: () => claimRegistration(clientAddress(request), "draft"),
     });
     const headers = new Headers({ "Cache-Control": "no-store" });
     const setCookie = await draftCookieHeader(draftId);

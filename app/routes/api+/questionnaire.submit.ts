@@ -1,9 +1,10 @@
 import { questionnaireSubmitSchema } from "~/lib/schemas/questionnaire";
-import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/services/api.server";
+import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/web/api.server";
 import { claimRegistration } from "~/services/auth/rate-limit.server";
+import { clientAddress } from "~/web/client.server";
 import { currentUserPayload } from "~/services/auth/api-user.server";
-import { startUserSession } from "~/services/auth/session.server";
-import { clearedDraftCookieHeader, draftOwnerOf } from "~/services/questionnaire/draft-cookie.server";
+import { startUserSession } from "~/web/auth/session-cookie.server";
+import { clearedDraftCookieHeader, draftOwnerOf } from "~/web/draft-cookie.server";
 import { submitQuestionnaire } from "~/services/questionnaire/submission.server";
 
 export const loader = noGetLoader(["POST"]);
@@ -15,7 +16,7 @@ export const loader = noGetLoader(["POST"]);
 export const action = byMethod({
   POST: async ({ request }) => {
     const body = await readJsonObject(request, questionnaireSubmitSchema);
-    await claimRegistration(request, "account");
+    await claimRegistration(clientAddress(request), "account");
     // Read before the new session exists: the draft belongs to whoever sent this request.
     const draftOwner = await draftOwnerOf(request);
     const { user, session } = await submitQuestionnaire({

@@ -1,5 +1,5 @@
-import { apiJson, apiRoute } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth/auth.server";
+import { apiJson, apiRoute } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth/auth.server";
 import { getScorecard } from "~/services/scorecard/scorecard.server";
 
 // GET /api/scorecard: { score, flows, recommendations, missing } for premium users; 402

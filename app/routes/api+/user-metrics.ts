@@ -1,5 +1,5 @@
-import { apiJson, apiRoute, byMethod, readJson } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth/auth.server";
+import { apiJson, apiRoute, byMethod, readJson } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth/auth.server";
 import { listUserMetricsForApi, saveUserMetrics, toApiMetricRecord } from "~/services/benchmarks/benchmarks.server";
 import { userMetricsInputSchema } from "~/services/benchmarks/metrics-input";
 

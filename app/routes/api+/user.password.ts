@@ -1,7 +1,8 @@
 import { changePasswordApiSchema } from "~/lib/schemas/auth";
-import { apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
+import { apiJson, byMethod, noGetLoader, readJson } from "~/web/api.server";
 import { changePassword } from "~/services/auth/accounts.server";
-import { requireApiUserWithSession } from "~/services/auth/auth.server";
+import { clientAddress } from "~/web/client.server";
+import { requireApiUserWithSession } from "~/web/auth/auth.server";
 
 export const loader = noGetLoader(["PUT"]);
 
@@ -11,7 +12,7 @@ export const action = byMethod({
   PUT: async ({ request }) => {
     const { user, sessionId } = await requireApiUserWithSession(request);
     const input = await readJson(request, changePasswordApiSchema);
-    await changePassword({ request, userId: user.id, keepSessionId: sessionId ?? "", input });
+    await changePassword({ client: clientAddress(request), userId: user.id, keepSessionId: sessionId ?? "", input });
     return apiJson({ message: "Your password has been changed successfully!" });
   },
 });

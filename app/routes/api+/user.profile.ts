@@ -1,8 +1,8 @@
 import { profileNameSchema } from "~/lib/schemas/auth";
-import { apiJson, byMethod, noGetLoader, readJson } from "~/services/api.server";
+import { apiJson, byMethod, noGetLoader, readJson } from "~/web/api.server";
 import { renameUser } from "~/services/auth/accounts.server";
 import { toApiUser } from "~/services/auth/api-user.server";
-import { requireApiUser } from "~/services/auth/auth.server";
+import { requireApiUser } from "~/web/auth/auth.server";
 
 export const loader = noGetLoader(["PUT"]);
 

@@ -1,6 +1,6 @@
-import { apiJson, byMethod, noGetLoader } from "~/services/api.server";
+import { apiJson, byMethod, noGetLoader } from "~/web/api.server";
 import { revokeApiToken } from "~/services/auth/api-tokens.server";
-import { requireApiUser } from "~/services/auth/auth.server";
+import { requireApiUser } from "~/web/auth/auth.server";
 
 export const loader = noGetLoader(["DELETE"]);
 

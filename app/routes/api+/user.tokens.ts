@@ -1,7 +1,7 @@
 import { createApiTokenSchema } from "~/lib/api/tokens";
-import { apiJson, apiRoute, byMethod, readJsonObject } from "~/services/api.server";
+import { apiJson, apiRoute, byMethod, readJsonObject } from "~/web/api.server";
 import { createApiToken, listApiTokens } from "~/services/auth/api-tokens.server";
-import { requireApiUser } from "~/services/auth/auth.server";
+import { requireApiUser } from "~/web/auth/auth.server";
 
 // GET /api/user/tokens: the signed-in user's access tokens (id, name, createdAt, lastUsedAt), newest
 // first; never a secret.

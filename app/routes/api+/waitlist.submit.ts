@@ -1,8 +1,9 @@
 import { waitlistSchema } from "~/lib/schemas/questionnaire";
 import { QUESTIONNAIRE_MESSAGES as MESSAGES } from "~/lib/questionnaire/messages";
-import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/services/api.server";
+import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/web/api.server";
 import { claimRegistration } from "~/services/auth/rate-limit.server";
-import { clearedDraftCookieHeader, draftOwnerOf } from "~/services/questionnaire/draft-cookie.server";
+import { clientAddress } from "~/web/client.server";
+import { clearedDraftCookieHeader, draftOwnerOf } from "~/web/draft-cookie.server";
 import { joinWaitlist } from "~/services/questionnaire/waitlist.server";
 
 export const loader = noGetLoader(["POST"]);
@@ -12,7 +13,7 @@ export const loader = noGetLoader(["POST"]);
 export const action = byMethod({
   POST: async ({ request }) => {
     const body = await readJsonObject(request, waitlistSchema);
-    await claimRegistration(request, "waitlist");
+    await claimRegistration(clientAddress(request), "waitlist");
     await joinWaitlist({ draftOwner: await draftOwnerOf(request), input: body });
     const headers = new Headers();
     const clearDraft = await clearedDraftCookieHeader(request);

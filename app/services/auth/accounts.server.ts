@@ -19,7 +19,7 @@ import { deleteOtherSessionsOfUser } from "~/models/session.server";
 import { isDuplicateKeyError } from "~/models/utils.server";
 import { providerDisplayName, type ProviderProfile } from "~/services/auth/oauth.server";
 import { equalizeTiming, hashPassword, verifyPassword } from "~/services/auth/password.server";
-import { beginSignInAttempt, clientAddress } from "~/services/auth/rate-limit.server";
+import { beginSignInAttempt } from "~/services/auth/rate-limit.server";
 import { conflict, DomainError, forbidden, notFound, unauthenticated, validationError } from "~/services/domain-error";
 import { getEnv } from "~/services/env.server";
 
@@ -63,13 +63,13 @@ export async function registerAccount(input: z.infer<typeof registerApiSchema>, 
 }
 
 /**
- * Email and password sign-in. The answer to a wrong password and to an unknown email is the same
- * message after the same amount of work; failures count against the client and the account.
+ * Email and password sign-in from the address `client`. The answer to a wrong password and to an
+ * unknown email is the same message after the same amount of work; failures count against the
+ * client and the account.
  */
-export async function verifySignIn(request: Request, { email, password }: { email: string; password: string }): Promise<UserRecord> {
+export async function verifySignIn(client: string, { email, password }: { email: string; password: string }): Promise<UserRecord> {
   // Counted before the password is checked, so concurrent guesses cannot slip past the limit.
-  const attempt = await beginSignInAttempt(request, email);
-  const client = clientAddress(request);
+  const attempt = await beginSignInAttempt(client, email);
   const user = await getUserByEmail(email);
   if (!user?.passwordHash) {
     await equalizeTiming(password, client);
@@ -99,13 +99,13 @@ export async function renameUser(userId: string, names: { firstName: string; las
  * account has none, rate_limited (429 with Retry-After) past a limit.
  */
 export async function changePassword({
-  request,
+  client,
   userId,
   keepSessionId,
   input: { currentPassword, newPassword },
 }: {
-  /** The request, for the client's address: the limits and the hashing queue count by it. */
-  request: Request;
+  /** The client's address: the limits and the hashing queue count by it. */
+  client: string;
   userId: string;
   keepSessionId: string;
   input: { currentPassword: string; newPassword: string };
@@ -116,8 +116,7 @@ export async function changePassword({
     const message = "This account signs in through a third-party provider and has no password to change.";
     throw validationError(message, { currentPassword: message });
   }
-  const attempt = await beginSignInAttempt(request, current.email, Date.now(), "current-password");
-  const client = clientAddress(request);
+  const attempt = await beginSignInAttempt(client, current.email, Date.now(), "current-password");
   if (!(await verifyPassword(currentPassword, current.passwordHash, client))) {
     throw validationError(WRONG_CURRENT_PASSWORD_MESSAGE, { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE });
   }

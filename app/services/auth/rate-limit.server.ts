@@ -1,6 +1,5 @@
 import { hitRateLimit, peekRateLimits, releaseHits, secondsUntil, type Hit, type WindowLimit } from "~/models/rate-limit.server";
-import { clientAddress } from "~/services/client.server";
-import { rateLimited } from "~/services/domain-error";
+import { isDomainError, rateLimited } from "~/services/domain-error";
 
 /**
  * Failed password checks (a sign-in, or the current password when changing it) are limited three
@@ -11,7 +10,8 @@ import { rateLimited } from "~/services/domain-error";
  * - per client address, whatever the account: 30 a minute (one address trying many accounts).
  * - per account, from anywhere: 100 an hour. Guessing spread over many addresses stays slow,
  *   and an attacker can hold a victim out for at most an hour after their last failure.
- * The client address is the TCP peer, or the right-most untrusted hop behind TRUST_PROXY.
+ * `client` is the client's address, which the routes read with `clientAddress` (app/web/client.server.ts):
+ * the TCP peer, or behind TRUST_PROXY the address the trusted proxies name.
  */
 export const MAX_FAILED_SIGN_INS = 10;
 export const SIGN_IN_WINDOW_MS = 60_000;
@@ -33,8 +33,6 @@ const TOO_MANY: Record<PasswordCheck, (seconds: number) => string> = {
   "current-password": (seconds) => `Too many failed password attempts. Please wait ${seconds} seconds and try again.`,
 };
 
-export { clientAddress };
-
 function normalizedEmail(email: string) {
   return email.trim().toLowerCase();
 }
@@ -45,10 +43,9 @@ function keyOf(limit: SignInLimit, address: string, email: string) {
   return `signin:account:${email}`;
 }
 
-function claimsFor(request: Request, email: string) {
-  const address = clientAddress(request);
+function claimsFor(client: string, email: string) {
   const account = normalizedEmail(email);
-  return SIGN_IN_LIMITS.map((limit) => ({ ...limit, key: keyOf(limit, address, account) }));
+  return SIGN_IN_LIMITS.map((limit) => ({ ...limit, key: keyOf(limit, client, account) }));
 }
 
 function refuse(check: PasswordCheck, retryAt: number, now: number): never {
@@ -57,8 +54,8 @@ function refuse(check: PasswordCheck, retryAt: number, now: number): never {
 }
 
 /** Refuses the attempt before any password work when a limit is already used up. */
-export async function assertSignInAllowed(request: Request, email: string, now = Date.now(), check: PasswordCheck = "sign-in") {
-  const states = await peekRateLimits(claimsFor(request, email), now);
+export async function assertSignInAllowed(client: string, email: string, now = Date.now(), check: PasswordCheck = "sign-in") {
+  const states = await peekRateLimits(claimsFor(client, email), now);
   const full = states.filter((state, i) => state.count >= SIGN_IN_LIMITS[i]!.max);
   if (full.length > 0) refuse(check, Math.max(...full.map((state) => state.retryAt)), now);
 }
@@ -70,9 +67,9 @@ export async function assertSignInAllowed(request: Request, email: string, now =
  * that turns out to be a failure stays counted; call `succeeded()` after a good password, which
  * takes the attempt back. Only failures use up a limit.
  */
-export async function beginSignInAttempt(request: Request, email: string, now = Date.now(), check: PasswordCheck = "sign-in") {
-  await assertSignInAllowed(request, email, now, check);
-  const claims = claimsFor(request, email);
+export async function beginSignInAttempt(client: string, email: string, now = Date.now(), check: PasswordCheck = "sign-in") {
+  await assertSignInAllowed(client, email, now, check);
+  const claims = claimsFor(client, email);
   const hits: Hit[] = await Promise.all(claims.map((claim) => hitRateLimit(claim.key, claim, now)));
   const refused = hits.filter((hit) => !hit.allowed);
   if (refused.length > 0) {
@@ -113,8 +110,8 @@ export const DRAFT_LIMIT_MESSAGE = (seconds: number) =>
  * throws a `rate_limited` DomainError (429 with Retry-After) past the limit; a refused one is not
  * counted.
  */
-export async function claimRegistration(request: Request, kind: RegistrationKind = "account", now = Date.now()) {
-  const hit = await hitRateLimit(`signup:${kind}:${clientAddress(request)}`, { windowMs: REGISTRATION_WINDOW_MS, max: registrationLimit() }, now);
+export async function claimRegistration(client: string, kind: RegistrationKind = "account", now = Date.now()) {
+  const hit = await hitRateLimit(`signup:${kind}:${client}`, { windowMs: REGISTRATION_WINDOW_MS, max: registrationLimit() }, now);
   if (!hit.allowed) {
     const seconds = secondsUntil(hit.retryAt, now);
     throw rateLimited(kind === "draft" ? DRAFT_LIMIT_MESSAGE(seconds) : REGISTRATION_LIMIT_MESSAGE(seconds), seconds);
@@ -122,15 +119,12 @@ export async function claimRegistration(request: Request, kind: RegistrationKind
 }
 
 /** For page actions: the refusal when this client is over the sign-up limit, else null (the sign-up is counted). */
-export async function signUpRefusal(request: Request, kind: "account" | "waitlist" = "account") {
+export async function signUpRefusal(client: string, kind: "account" | "waitlist" = "account") {
   try {
-    await claimRegistration(request, kind);
+    await claimRegistration(client, kind);
     return null;
   } catch (error) {
-    if (error instanceof Error && "retryAfterSeconds" in error) {
-      const seconds = Number((error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 60);
-      return { message: error.message, headers: new Headers({ "Retry-After": String(seconds) }) };
-    }
+    if (isDomainError(error) && error.kind === "rate_limited") return { message: error.message, retryAfterSeconds: error.retryAfterSeconds ?? 60 };
     throw error;
   }
 }

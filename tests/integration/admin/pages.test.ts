@@ -20,7 +20,7 @@ const { QuestionnaireResponseModel } = await import("~/models/questionnaire-resp
 const { invalidateAdminStats } = await import("~/services/admin.server");
 const { loadDashboard } = await import("~/services/dashboard.server");
 const { recordAudit, AuditLogModel } = await import("~/models/audit-log.server");
-const { GONE_HINT } = await import("~/services/admin/page.server");
+const { GONE_HINT } = await import("~/web/admin-page.server");
 
 await useTestDatabase({ clearBeforeEach: true });
 beforeEach(() => invalidateAdminStats());

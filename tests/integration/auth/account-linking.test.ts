@@ -36,7 +36,7 @@ const apiLogout = await import("~/routes/api+/logout");
 const loginPage = await import("~/routes/_auth+/login");
 const settings = await import("~/routes/_app+/user-settings");
 const root = await import("~/root");
-const { contentSecurityPolicy } = await import("~/services/security.server");
+const { contentSecurityPolicy } = await import("~/web/security.server");
 const { providerFormTargets } = await import("~/services/auth/oauth.server");
 const { UserModel } = await import("~/models/user.server");
 

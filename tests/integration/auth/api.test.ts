@@ -16,7 +16,7 @@ const apiStats = await import("~/routes/api+/admin.stats");
 const apiResponses = await import("~/routes/api+/admin.onboarding-responses");
 const { countUsers, getPasswordHashById, getUserByEmail, getUserById } = await import("~/models/user.server");
 const { QuestionnaireResponseModel } = await import("~/models/questionnaire-response.server");
-const { MAX_JSON_BYTES } = await import("~/services/api.server");
+const { MAX_JSON_BYTES } = await import("~/web/api.server");
 const { invalidateAdminStats } = await import("~/services/admin.server");
 const { EMAIL_TAKEN_MESSAGE } = await import("~/services/auth/accounts.server");
 

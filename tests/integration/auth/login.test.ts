@@ -15,7 +15,7 @@ const { loader: apiUserLoader } = await import("~/routes/api+/auth.user");
 const { SessionModel } = await import("~/models/session.server");
 const { RateLimit } = await import("~/models/rate-limit.server");
 const { beginSignInAttempt, MAX_FAILED_SIGN_INS, SIGN_IN_LIMITS, SIGN_IN_WINDOW_MS } = await import("~/services/auth/rate-limit.server");
-const { PEER_ADDRESS_HEADER } = await import("~/services/client.server");
+const { PEER_ADDRESS_HEADER } = await import("~/web/client.server");
 const ADDRESS_LIMIT = SIGN_IN_LIMITS.find((limit) => limit.name === "ip")!;
 const ACCOUNT_LIMIT = SIGN_IN_LIMITS.find((limit) => limit.name === "account")!;
 
@@ -248,14 +248,14 @@ describe("sign-in rate limits (per account and address, per address, and a slowe
 describe("sign-in limits slide: no burst across a minute's edge gets past them", () => {
   it("with the address limit of 30, bursts just before and just after a minute starts: the 31st failure is refused (injected clock)", async () => {
     const edge = Date.UTC(2026, 4, 1, 12, 0, 0);
-    const request = formRequest("/login", {}, from("192.0.2.200"));
+    const client = "192.0.2.200";
     const outcomes: Array<"failed" | "refused"> = [];
     // 20 wrong guesses in the last second of a minute, 22 in the first second of the next, each
     // at another account (the per-account limits stay out of it): a fixed window let 42 through.
     const times = [...Array.from({ length: 20 }, (_, i) => edge - 1_000 + i * 40), ...Array.from({ length: 22 }, (_, i) => edge + i * 40)];
     for (const [i, now] of times.entries()) {
       try {
-        await beginSignInAttempt(request, `edge-${i}@example.com`, now);
+        await beginSignInAttempt(client, `edge-${i}@example.com`, now);
         outcomes.push("failed"); // the guess is checked, and (never calling succeeded()) counts as a failure
       } catch (error) {
         expect(error).toMatchObject({ kind: "rate_limited", message: expect.stringMatching(/^Too many failed sign-in attempts/) });
@@ -265,6 +265,6 @@ describe("sign-in limits slide: no burst across a minute's edge gets past them",
     expect(outcomes.indexOf("refused")).toBe(ADDRESS_LIMIT.max);
     expect(outcomes.filter((o) => o === "failed")).toHaveLength(ADDRESS_LIMIT.max);
     // A minute after the first failure, one more may be tried.
-    await expect(beginSignInAttempt(request, "later@example.com", edge - 1_000 + ADDRESS_LIMIT.windowMs)).resolves.toBeDefined();
+    await expect(beginSignInAttempt(client, "later@example.com", edge - 1_000 + ADDRESS_LIMIT.windowMs)).resolves.toBeDefined();
   });
 });

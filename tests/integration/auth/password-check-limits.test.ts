@@ -13,7 +13,7 @@ const { action: loginAction } = await import("~/routes/_auth+/login");
 const { getPasswordHashById } = await import("~/models/user.server");
 const { verifyPassword } = await import("~/services/auth/password.server");
 const { MAX_FAILED_SIGN_INS, SIGN_IN_LIMITS } = await import("~/services/auth/rate-limit.server");
-const { PEER_ADDRESS_HEADER } = await import("~/services/client.server");
+const { PEER_ADDRESS_HEADER } = await import("~/web/client.server");
 
 await useTestDatabase({ clearBeforeEach: true });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import { createSession, SessionModel } from "~/models/session.server";
-import { getActiveSession, SESSION_IDLE_DAYS, sessionCookie } from "~/services/auth/session.server";
+import { SESSION_IDLE_DAYS } from "~/services/auth/session.server";
+import { getActiveSession, sessionCookie } from "~/web/auth/session-cookie.server";
 
 import { useTestDatabase } from "../../support/db";
 

@@ -37,7 +37,7 @@ const { action: settingsAction, loader: settingsLoader } = await import("~/route
 const { loader: adminLayoutLoader } = await import("~/routes/_app+/admin");
 const { loader: adminIndexLoader } = await import("~/routes/_app+/admin._index");
 const { SessionModel } = await import("~/models/session.server");
-const { sessionCookie } = await import("~/services/auth/session.server");
+const { sessionCookie } = await import("~/web/auth/session-cookie.server");
 
 await useTestDatabase({ clearBeforeEach: true });
 

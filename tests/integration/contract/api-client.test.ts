@@ -11,7 +11,7 @@ import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-const { openApiDocument } = await import("~/services/openapi/document.server");
+const { openApiDocument } = await import("~/web/openapi/document.server");
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 // Inside node_modules, so the script's `openapi-fetch` import resolves to the project's copy.

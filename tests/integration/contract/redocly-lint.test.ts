@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 
 import { afterAll, describe, expect, it } from "vitest";
 
-const { openApiDocument } = await import("~/services/openapi/document.server");
+const { openApiDocument } = await import("~/web/openapi/document.server");
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const cli = path.join(path.dirname(createRequire(import.meta.url).resolve("@redocly/cli/package.json")), "bin", "cli.js");

@@ -10,8 +10,8 @@ import { IdempotencyKeyModel } from "~/models/idempotency-key.server";
 import * as contentRoute from "~/routes/api+/ai-flows.$id.content";
 import * as regenerateRoute from "~/routes/api+/ai-flows.$id.regenerate";
 import * as generateRoute from "~/routes/api+/ai-flows.generate";
-import { apiJson } from "~/services/api.server";
-import { IDEMPOTENCY_TTL_MS, idempotent } from "~/services/idempotency.server";
+import { apiJson } from "~/web/api.server";
+import { IDEMPOTENCY_TTL_MS, idempotent } from "~/web/idempotency.server";
 import type { FlowView } from "~/lib/flows/types";
 
 import { useTestDatabase } from "../../support/db";

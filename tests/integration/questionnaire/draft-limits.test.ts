@@ -13,7 +13,7 @@ const { QuestionnaireDraftModel, countVisitorDrafts, getDraft, saveDraft } = awa
 const { ANSWER_SET_MAX_CHARS, FIELD_LIMITS } = await import("~/lib/limits");
 const { GENERAL_FIELDS, LEAD_NURTURE_FIELDS, ONBOARDING_FIELDS } = await import("~/lib/schemas/questionnaire");
 const { registrationLimit } = await import("~/services/auth/rate-limit.server");
-const { PEER_ADDRESS_HEADER } = await import("~/services/client.server");
+const { PEER_ADDRESS_HEADER } = await import("~/web/client.server");
 
 await useTestDatabase({ clearBeforeEach: true });
 

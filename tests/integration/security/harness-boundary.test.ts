@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AiGeneratedFlowModel } from "~/models/ai-generated-flow.server";
 import { AiFlowMessageModel, AiFlowVersionModel } from "~/models/ai-flow-history.server";
 import { FlowGenerationModel } from "~/models/flow-generation.server";
-import * as boundary from "~/services/boundary.server";
+import * as boundary from "~/web/boundary.server";
 import { generateFlow } from "~/services/flows/flows.server";
 import { offlineProvider } from "~/services/ai/offline.server";
 

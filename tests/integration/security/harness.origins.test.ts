@@ -18,7 +18,7 @@ import { createUser, signIn } from "../../support/factories";
 import { startOAuthProvider } from "../../support/oauth-provider";
 import { harness } from "./harness";
 
-const boundary = await import("~/services/boundary.server");
+const boundary = await import("~/web/boundary.server");
 const { SessionModel } = await import("~/models/session.server");
 
 const provider = await startOAuthProvider();

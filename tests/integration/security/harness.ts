@@ -2,7 +2,7 @@
  * The fuzz and authorization harness, shared by the harness.<n>.test.ts files. Every route of the
  * app is found from the route files (the project's own remix.config routes function, so a route
  * added tomorrow is walked tomorrow), assembled into a server build in-process, and called
- * through the same request boundary the server runs (app/services/boundary.server.ts) as
+ * through the same request boundary the server runs (app/web/boundary.server.ts) as
  * {signed out, User, another User, Admin, premium User} with every method and a set of hostile
  * bodies. Every answer must be below 500, carry no stack trace, carry the security headers and
  * `Cache-Control: private, no-store`, and have the status the route's access rule (public /

@@ -11,7 +11,7 @@ const apiRegister = await import("~/routes/api+/auth.register");
 const apiUser = await import("~/routes/api+/auth.user");
 const { action: registerAction } = await import("~/routes/_auth+/register");
 const logout = await import("~/routes/api+/logout");
-const { HIDDEN_CHARACTERS_MESSAGE } = await import("~/services/boundary.server");
+const { HIDDEN_CHARACTERS_MESSAGE } = await import("~/web/boundary.server");
 const { parseEnv } = await import("~/services/env.server");
 
 await useTestDatabase({ clearBeforeEach: true });

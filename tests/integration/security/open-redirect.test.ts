@@ -10,7 +10,7 @@ const { args, formRequest, getRequest, statusOf, headersOf } = await import("../
 const { action: loginAction, loader: loginLoader } = await import("~/routes/_auth+/login");
 const { action: registerAction } = await import("~/routes/_auth+/register");
 const { safeRedirect } = await import("~/lib/safe-redirect");
-const { PEER_ADDRESS_HEADER } = await import("~/services/client.server");
+const { PEER_ADDRESS_HEADER } = await import("~/web/client.server");
 
 await useTestDatabase({ clearBeforeEach: true });
 

@@ -11,8 +11,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 
 import { createAppServer } from "../../../server/app-server.js";
 
-const boundary = await import("~/services/boundary.server");
-const { PEER_ADDRESS_HEADER } = await import("~/services/client.server");
+const boundary = await import("~/web/boundary.server");
+const { PEER_ADDRESS_HEADER } = await import("~/web/client.server");
 
 const LIMIT = boundary.MAX_REQUEST_BODY_BYTES;
 const PAGE_HEAD = `<!DOCTYPE html><html><head><title>Flowmap</title></head><body>${"<p>A lifecycle flow.</p>".repeat(200)}`;

@@ -2,7 +2,7 @@ import * as zm from "zod/mini";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
 
-import { missingFields, PUT_MISSING_FIELD_MESSAGE, unknownFields, wrongTypes } from "~/services/json-fields.server";
+import { missingFields, PUT_MISSING_FIELD_MESSAGE, unknownFields, wrongTypes } from "~/web/json-fields.server";
 import { UNKNOWN_FIELD_MESSAGE } from "~/services/domain-error";
 
 const rule = z

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { buildReference, fieldsOf, filterReference, typeOf } from "~/lib/api/reference";
-import { OPERATIONS, openApiDocument } from "~/services/openapi/document.server";
+import { OPERATIONS, openApiDocument } from "~/web/openapi/document.server";
 
 describe("the API reference view", () => {
   const view = buildReference(openApiDocument());

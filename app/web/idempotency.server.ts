@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 
 import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentAnswer } from "~/models/idempotency-key.server";
-import { apiDomainError, apiError } from "~/services/api.server";
+import { apiDomainError, apiError } from "~/web/api.server";
 import { isDomainError } from "~/services/domain-error";
 
 /**

@@ -21,18 +21,18 @@ import { userAccessApiSchema } from "~/lib/api/admin-users";
 import { MAX_SEARCH_LENGTH } from "~/services/admin/list-query";
 import { FLOW_MAPPING_TABLE } from "~/services/admin/flow-mappings.server";
 import { ONBOARDING_TABLE } from "~/services/admin/onboarding.server";
-import { API_MAX_PAGE_SIZE, PAGE_MESSAGE, PAGE_SIZE_MESSAGE } from "~/services/api-list-query.server";
+import { API_MAX_PAGE_SIZE, PAGE_MESSAGE, PAGE_SIZE_MESSAGE } from "~/web/api-list-query.server";
 import { userMetricsInputSchema } from "~/services/benchmarks/metrics-input";
 import { draftApiSchema } from "~/lib/api/questionnaire-draft";
 import { appVersion } from "~/services/version.server";
 import { errorCodeFor, type ErrorCode } from "~/lib/api/error-codes";
-import { CROSS_SITE_MESSAGE } from "~/services/api.server";
+import { CROSS_SITE_MESSAGE } from "~/web/api.server";
 import { INVALID_TOKEN_MESSAGE } from "~/services/auth/api-tokens.server";
-import { API_SIGNED_OUT_MESSAGE } from "~/services/auth/auth.server";
-import { methodNotAllowedMessage, TOO_LARGE_MESSAGE } from "~/services/boundary.server";
+import { API_SIGNED_OUT_MESSAGE } from "~/web/auth/auth.server";
+import { methodNotAllowedMessage, TOO_LARGE_MESSAGE } from "~/web/boundary.server";
 import { fieldErrorsOf, onboardingRequired } from "~/services/domain-error";
-import { missingFields, shapeOf, unknownFields } from "~/services/json-fields.server";
-import { EXAMPLE_ACCOUNT, EXAMPLE_ANSWERS } from "~/services/openapi/examples";
+import { missingFields, shapeOf, unknownFields } from "~/web/json-fields.server";
+import { EXAMPLE_ACCOUNT, EXAMPLE_ANSWERS } from "~/web/openapi/examples";
 import {
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_IN_PROGRESS_MESSAGE,
@@ -40,7 +40,7 @@ import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
   REPLAYED_HEADER,
-} from "~/services/idempotency.server";
+} from "~/web/idempotency.server";
 import exportSchema from "../../../docs/flow-export.schema.json";
 import { STORAGE_UNAVAILABLE_MESSAGE } from "~/services/storage-failure.server";
 import { LAST_ADMIN_MESSAGE } from "~/services/admin/users.server";

@@ -5,6 +5,7 @@ import { loginSchema } from "~/lib/schemas/auth";
 import type { UserRecord } from "~/models/user.server";
 import { verifySignIn } from "~/services/auth/accounts.server";
 import { validationError } from "~/services/domain-error";
+import { clientAddress } from "~/web/client.server";
 
 export const FORM_STRATEGY = "form";
 
@@ -18,7 +19,7 @@ export function getAuthenticator() {
     new FormStrategy<UserRecord>(async ({ form, request }) => {
       const parsed = loginSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) throw validationError(parsed.error.issues[0]?.message ?? "Invalid email or password.");
-      return verifySignIn(request, parsed.data);
+      return verifySignIn(clientAddress(request), parsed.data);
     }),
     FORM_STRATEGY,
   );

@@ -2,11 +2,11 @@ import { data, redirect } from "@remix-run/node";
 
 import { ADMIN_ROLE } from "~/lib/user";
 import { getUserById, type UserRecord } from "~/models/user.server";
-import { apiError } from "~/services/api.server";
-import { bearerTokenOf, requireBearerUser } from "~/services/auth/api-tokens.server";
-import { getActiveSession, hasSessionCookie, sessionCookie } from "~/services/auth/session.server";
-import { sharedPerRequest } from "~/services/request-scope.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { apiError } from "~/web/api.server";
+import { bearerTokenOf, requireBearerUser } from "~/web/auth/bearer.server";
+import { getActiveSession, hasSessionCookie, sessionCookie } from "~/web/auth/session-cookie.server";
+import { sharedPerRequest } from "~/web/request-scope.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /**
  * Names say what happens: `get*` returns null when signed out, `require*` throws a

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 
 import { DOMAIN_ERROR_STATUS, isDomainError, type DomainError } from "~/services/domain-error";
 import { isStorageFailure, storageUnavailable } from "~/services/storage-failure.server";
-import type { ToastInput } from "~/services/toast.server";
+import type { ToastInput } from "~/web/toast.server";
 
 /**
  * Pages' translation of a service's DomainError (the API's is `apiDomainError`). A page action

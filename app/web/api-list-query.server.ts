@@ -1,5 +1,5 @@
 import { ADMIN_PAGE_SIZE, MAX_SEARCH_LENGTH, type ListQuery, type ListQueryOptions } from "~/services/admin/list-query";
-import { apiError } from "~/services/api.server";
+import { apiError } from "~/web/api.server";
 import { UNKNOWN_FIELD_MESSAGE } from "~/services/domain-error";
 
 /** The most rows one page of an API list may hold (`pageSize`). */

@@ -1,19 +1,11 @@
 import { matchPath } from "@remix-run/react";
 
 import { errorCodeFor } from "~/lib/api/error-codes";
-import {
-  CROSS_SITE_HEADER,
-  INTERNAL_HEADERS,
-  isLoopback,
-  PEER_ADDRESS_HEADER,
-  PEER_TLS_HEADER,
-  cookieSecureSetting,
-  secureCookiesFor,
-} from "~/services/client.server";
+import { CROSS_SITE_HEADER, INTERNAL_HEADERS, isLoopback, PEER_ADDRESS_HEADER, PEER_TLS_HEADER, secureCookiesFor } from "~/web/client.server";
 import { isDomainError } from "~/services/domain-error";
-import { publicOrigin } from "~/services/env.server";
-import { isCrossSiteRequest } from "~/services/origin.server";
-import { applySecurityHeaders } from "~/services/security.server";
+import { cookieSecureSetting, publicOrigin } from "~/services/env.server";
+import { isCrossSiteRequest } from "~/web/origin.server";
+import { applySecurityHeaders } from "~/web/security.server";
 import { isStorageFailure, STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE_CODE, STORAGE_UNAVAILABLE_MESSAGE } from "~/services/storage-failure.server";
 
 /**

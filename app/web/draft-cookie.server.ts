@@ -1,7 +1,7 @@
 import { createCookie, type Cookie } from "@remix-run/node";
 
 import { DRAFT_TTL_DAYS, type DraftOwner } from "~/models/questionnaire-draft.server";
-import { getUserId } from "~/services/auth/auth.server";
+import { getUserId } from "~/web/auth/auth.server";
 import { getSessionSecret, isProduction } from "~/services/secret.server";
 
 /**

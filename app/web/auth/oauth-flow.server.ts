@@ -3,11 +3,12 @@ import { createCookie } from "@remix-run/node";
 import type { UserRecord } from "~/models/user.server";
 import { connectProvider, signInWithProvider } from "~/services/auth/accounts.server";
 import { getOAuthStrategy, OAUTH_STATE_COOKIE, providerDisplayName, type ProviderProfile } from "~/services/auth/oauth.server";
-import { getActiveSession, startUserSession, type ActiveSession } from "~/services/auth/session.server";
+import type { ActiveSession } from "~/services/auth/session.server";
+import { getActiveSession, startUserSession } from "~/web/auth/session-cookie.server";
 import { isDomainError } from "~/services/domain-error";
 import { publicOrigin } from "~/services/env.server";
 import { getSessionSecret } from "~/services/secret.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /**
  * The third-party flow in its two modes. Sign-in (GET /api/login) signs a person in, or creates

@@ -3,8 +3,8 @@ import { data } from "@remix-run/node";
 import { apiTokenFormSchema, CREATE_TOKEN_INTENT, REVOKE_TOKEN_INTENT } from "~/lib/api/tokens";
 import { parseForm } from "~/lib/forms/parse";
 import { createApiToken, revokeApiToken } from "~/services/auth/api-tokens.server";
-import { runForPage } from "~/services/page.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { runForPage } from "~/web/page.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 export function isApiTokenIntent(intent: unknown): intent is typeof CREATE_TOKEN_INTENT | typeof REVOKE_TOKEN_INTENT {
   return intent === CREATE_TOKEN_INTENT || intent === REVOKE_TOKEN_INTENT;

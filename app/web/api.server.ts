@@ -3,7 +3,8 @@ import { z } from "zod";
 import { safeParse, type $ZodType, type output } from "zod/v4/core";
 
 import { errorCodeFor } from "~/lib/api/error-codes";
-import { bearerTokenOf, INVALID_TOKEN_CODE, isBearerOnlyRequest, requireBearerUser } from "~/services/auth/api-tokens.server";
+import { INVALID_TOKEN_CODE } from "~/services/auth/api-tokens.server";
+import { bearerTokenOf, isBearerOnlyRequest, requireBearerUser } from "~/web/auth/bearer.server";
 import { DOMAIN_ERROR_STATUS, fieldErrorsOf, isDomainError, type DomainError } from "~/services/domain-error";
 import {
   BodyTooLargeError,
@@ -13,10 +14,10 @@ import {
   methodNotAllowedAnswer,
   readBodyWithin,
   TOO_LARGE_MESSAGE,
-} from "~/services/boundary.server";
-import { missingFields, unknownFields, wrongTypes } from "~/services/json-fields.server";
-import { isCrossSiteRequest } from "~/services/origin.server";
-import { applySecurityHeaders } from "~/services/security.server";
+} from "~/web/boundary.server";
+import { missingFields, unknownFields, wrongTypes } from "~/web/json-fields.server";
+import { isCrossSiteRequest } from "~/web/origin.server";
+import { applySecurityHeaders } from "~/web/security.server";
 import { isStorageFailure, storageUnavailable } from "~/services/storage-failure.server";
 
 /** A JSON response with the security headers every response carries. */

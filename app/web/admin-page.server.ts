@@ -1,8 +1,8 @@
 import { data } from "@remix-run/node";
 
 import { isDomainError, type DomainError } from "~/services/domain-error";
-import { pageErrorReply } from "~/services/page.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { pageErrorReply } from "~/web/page.server";
+import { redirectWithToast } from "~/web/toast.server";
 
 /**
  * The admin screens' page-side answers. A dialog is route state (`?dialog=new|edit|delete&id=`);

@@ -1,6 +1,6 @@
 import { HONEYPOT_FIELD } from "~/lib/schemas/auth";
-import { BodyTooLargeError, HIDDEN_CHARACTERS, HIDDEN_CHARACTERS_MESSAGE, MAX_REQUEST_BODY_BYTES, readBodyWithin } from "~/services/boundary.server";
-import { isCrossSiteRequest } from "~/services/origin.server";
+import { BodyTooLargeError, HIDDEN_CHARACTERS, HIDDEN_CHARACTERS_MESSAGE, MAX_REQUEST_BODY_BYTES, readBodyWithin } from "~/web/boundary.server";
+import { isCrossSiteRequest } from "~/web/origin.server";
 
 function refuse(status: number, message: string) {
   return new Response(JSON.stringify({ message }), { status, headers: { "Content-Type": "application/json" } });

@@ -1,4 +1,4 @@
-import { CROSS_SITE_HEADER } from "~/services/client.server";
+import { CROSS_SITE_HEADER } from "~/web/client.server";
 import { publicOrigin } from "~/services/env.server";
 
 /**

@@ -1,0 +1,113 @@
+import { data } from "@remix-run/node";
+
+import { RESEARCH_ADDRESS_INTENT } from "~/components/dashboard/research-address";
+import { OPEN_PARAM } from "~/lib/dashboard-links";
+import { flowTypeLabel } from "~/lib/flow-types";
+import { METRIC_KEYS } from "~/lib/metrics";
+import type { UserRecord } from "~/models/user.server";
+import { saveMetricsFromForm } from "~/services/benchmarks/benchmarks.server";
+import { isDomainError } from "~/services/domain-error";
+import { changeResearchWebsite, performResearch } from "~/services/research/research.server";
+import { readForm } from "~/web/forms.server";
+import { redirectWithToast } from "~/web/toast.server";
+
+export const DASHBOARD_INTENT = { saveMetrics: "save-metrics", research: "research", researchAddress: RESEARCH_ADDRESS_INTENT } as const;
+
+export const RESEARCH_TOASTS = {
+  success: {
+    title: "AI Research Complete!",
+    description: "Your profile has been automatically filled with AI-researched information. You can now edit and customize the responses.",
+  },
+  failureTitle: "AI Research Failed",
+  fallback: "Failed to complete AI research. Please try again or fill out manually.",
+} as const;
+
+/** What a failed section save without JavaScript sends back to its form. */
+export interface MetricsFormReply {
+  intent: typeof DASHBOARD_INTENT.saveMetrics;
+  flowType: string;
+  values: Record<string, string>;
+  fieldErrors: Record<string, string>;
+  message: string;
+}
+
+/** What a refused new research address sends back to the research card's form. */
+export interface ResearchAddressReply {
+  intent: typeof DASHBOARD_INTENT.researchAddress;
+  /** Never a flow: the benchmark card's forms ignore this reply. */
+  flowType: "";
+  values: { researchWebsiteUrl: string };
+  fieldErrors: Record<string, string>;
+  message: string;
+}
+
+/** Runs research and comes back to the dashboard with its toast, success or failure. */
+async function researchAndComeBack(user: UserRecord, path: string) {
+  try {
+    await performResearch({ userId: user.id });
+    return redirectWithToast(path, { ...RESEARCH_TOASTS.success, variant: "success" });
+  } catch (error) {
+    if (!isDomainError(error)) {
+      console.error("[research]", error);
+      return redirectWithToast(path, { title: RESEARCH_TOASTS.failureTitle, description: RESEARCH_TOASTS.fallback, variant: "destructive" });
+    }
+    return redirectWithToast(path, { title: RESEARCH_TOASTS.failureTitle, description: error.message, variant: "destructive" });
+  }
+}
+
+/**
+ * The dashboard's form posts (both `/` and `/dashboard`): a section's Save button and the AI
+ * Research button, for browsers without JavaScript (with JavaScript those call the API), and the
+ * research card's new website address, which is then researched (with or without JavaScript).
+ */
+export async function dashboardAction(request: Request, user: UserRecord, path: string) {
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  switch (intent) {
+    case DASHBOARD_INTENT.saveMetrics: {
+      const flowType = form.get("flowType");
+      const values: Record<string, string> = {};
+      for (const key of METRIC_KEYS) {
+        const value = form.get(key);
+        if (typeof value === "string") values[key] = value;
+      }
+      try {
+        const saved = await saveMetricsFromForm({ userId: user.id, input: { flowType, fields: values } });
+        const target = `${path}?${OPEN_PARAM}=${saved.flowType}#benchmark-${saved.flowType}`;
+        return redirectWithToast(target, { title: "Metrics saved", description: `Your ${flowTypeLabel(saved.flowType)} figures are saved.`, variant: "success" });
+      } catch (error) {
+        if (!isDomainError(error) || error.kind !== "validation") throw error;
+        const reply: MetricsFormReply = {
+          intent: DASHBOARD_INTENT.saveMetrics,
+          flowType: typeof flowType === "string" ? flowType : "",
+          values,
+          fieldErrors: error.fieldErrors ?? {},
+          message: error.message,
+        };
+        return data(reply, { status: 422 });
+      }
+    }
+    case DASHBOARD_INTENT.research:
+      return researchAndComeBack(user, path);
+    case DASHBOARD_INTENT.researchAddress: {
+      const website = form.get("researchWebsiteUrl");
+      try {
+        await changeResearchWebsite({ userId: user.id, website });
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        if (error.kind !== "validation") return redirectWithToast(path, { title: RESEARCH_TOASTS.failureTitle, description: error.message, variant: "destructive" });
+        const reply: ResearchAddressReply = {
+          intent: DASHBOARD_INTENT.researchAddress,
+          flowType: "",
+          values: { researchWebsiteUrl: typeof website === "string" ? website : "" },
+          fieldErrors: error.fieldErrors ?? {},
+          message: error.message,
+        };
+        return data(reply, { status: 422 });
+      }
+      return researchAndComeBack(user, path);
+    }
+    default:
+      return data({ intent: null, message: "Unknown action. Please reload the page and try again." }, { status: 400 });
+  }
+}
