@@ -16,6 +16,7 @@ import {
 import { flowContentView } from "~/lib/content/view";
 import { type FlowType } from "~/lib/flow-types";
 import type { FlowView } from "~/lib/flows/types";
+import type { ServiceUser } from "~/lib/user";
 import { findContentEntriesOfFlows } from "~/models/flow-content.server";
 import { findBestFlowMapping, type FlowMappingRecord } from "~/models/flow-mapping.server";
 import { getResponseByUserId, type QuestionnaireResponseRecord } from "~/models/questionnaire-response.server";
@@ -38,11 +39,6 @@ export const MEDIA_TYPES: Record<ExportFormat, string> = {
   json: "application/json; charset=utf-8",
   html: "text/html; charset=utf-8",
 };
-
-export interface ExportUser {
-  id: string;
-  isPremium: boolean;
-}
 
 export interface ExportFile {
   fileName: string;
@@ -92,7 +88,7 @@ function ownRules(flow: FlowView, rule: RuleFacts): RuleFacts {
   return { trigger: noted.trigger, exitRules: { exitWhen: noted.exitWhen ?? [], ...(stored.smsPolicy ? { smsPolicy: stored.smsPolicy } : {}) } as unknown as FlowMappingRecord["exitRules"] };
 }
 
-async function buildDocument(user: ExportUser, flows: FlowView[], now: Date, schemaUrl?: string): Promise<ExportDocument> {
+async function buildDocument(user: ServiceUser, flows: FlowView[], now: Date, schemaUrl?: string): Promise<ExportDocument> {
   const stored = user.isPremium ? await findContentEntriesOfFlows({ flowIds: flows.map((flow) => flow.id), userId: user.id }) : new Map();
   const business = await getResponseByUserId(user.id);
   const cache = new Map<FlowType, RuleFacts>();
@@ -118,7 +114,7 @@ function render(document: ExportDocument, format: ExportFormat): string {
 
 /** GET /api/ai-flows/{id}/export?format=md|csv|json|html|klaviyo */
 export async function exportFlow(
-  { user, flowId, format }: { user: ExportUser; flowId: string; format: string | null },
+  { user, flowId, format }: { user: ServiceUser; flowId: string; format: string | null },
   { now = new Date(), schemaUrl }: { now?: Date; schemaUrl?: string } = {},
 ): Promise<ExportFile> {
   // format=klaviyo: the requests Send to Klaviyo would make, as JSON.
@@ -134,7 +130,7 @@ export async function exportFlow(
 
 /** GET /api/ai-flows/export?format=json|md: every flow of the user in one file. */
 export async function exportAllFlows(
-  { user, format }: { user: ExportUser; format: string | null },
+  { user, format }: { user: ServiceUser; format: string | null },
   { now = new Date(), schemaUrl }: { now?: Date; schemaUrl?: string } = {},
 ): Promise<ExportFile> {
   const chosen = parseAllFlowsExportFormat(format);
