@@ -5,6 +5,7 @@ import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
 import { CALL_TO_ACTION_MAX, countSms, fitSmsBody, fitWords, plainPunctuation, PREHEADER_MAX, SMS_OPT_OUT, smsBrand, SUBJECT_MAX, visibleLength } from "~/lib/content/rules";
 import type { EmailCopy, TouchpointCopy } from "~/lib/content/types";
 import type { FlowType, StepType } from "~/lib/flow-types";
+import type { TouchpointView } from "~/lib/flows/types";
 
 /**
  * The offline content writer: ready-to-send copy for every touchpoint of a flow, written to the
@@ -17,15 +18,7 @@ import type { FlowType, StepType } from "~/lib/flow-types";
  * (merge-tags.ts).
  */
 
-export interface WriterTouchpoint {
-  id: string;
-  stepNumber: number;
-  stepType: StepType;
-  title: string;
-  primaryGoal: string;
-  keyMessages: string;
-  callToAction: string;
-}
+export type WriterTouchpoint = Pick<TouchpointView, "id" | "stepNumber" | "stepType" | "title" | "primaryGoal" | "keyMessages" | "callToAction">;
 
 export interface WriterInput {
   flowType: FlowType;

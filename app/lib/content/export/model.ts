@@ -50,34 +50,16 @@ export interface ExportedFlowRules {
   notes: RuleNote[];
 }
 
-export interface ExportedContent {
-  outdated: boolean;
-  subject: string | null;
-  preheader: string | null;
-  bodyText: string | null;
-  bodyHtml: string | null;
-  callToAction: string | null;
-  sms: string | null;
+export type ExportedContent = Omit<TouchpointContentView, "touchpointId" | "stepType"> & {
   smsEncoding: SmsEncoding | null;
   smsCharacters: number | null;
   smsSegments: number | null;
-}
+};
 
-export interface ExportedTouchpoint {
-  id: string;
-  stepNumber: number;
-  stepType: TouchpointView["stepType"];
-  title: string;
-  timing: TouchpointView["timing"];
+export type ExportedTouchpoint = Omit<TouchpointView, "flowId" | "createdAt"> & {
   timingText: string;
-  offsetMinutes: number | null;
-  delayDays: number;
-  sendWindow: SendWindow | null;
-  primaryGoal: string;
-  keyMessages: string;
-  callToAction: string;
   content: ExportedContent | null;
-}
+};
 
 export interface ExportedFlow {
   id: string;
