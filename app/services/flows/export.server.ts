@@ -13,6 +13,7 @@ import {
   type ExportFlowInput,
   type ExportFormat,
 } from "~/lib/content/export/model";
+import { FLOW_EXPORT_FORMATS } from "~/lib/content/export/formats";
 import { flowContentView } from "~/lib/content/view";
 import { type FlowType } from "~/lib/flow-types";
 import type { FlowView } from "~/lib/flows/types";
@@ -30,7 +31,7 @@ import { klaviyoPlanInput } from "~/services/klaviyo/send.server";
  * written content for premium users. HTTP-free: it answers a file name, a media type and the text.
  */
 
-export const EXPORT_FORMAT_MESSAGE = `Unknown export format. Use one of: ${[...EXPORT_FORMATS, KLAVIYO_EXPORT_FORMAT].join(", ")}.`;
+export const EXPORT_FORMAT_MESSAGE = `Unknown export format. Use one of: ${FLOW_EXPORT_FORMATS.join(", ")}.`;
 export const ALL_FLOWS_FORMAT_MESSAGE = `Unknown export format. Use one of: ${ALL_FLOWS_EXPORT_FORMATS.join(", ")}.`;
 
 export const MEDIA_TYPES: Record<ExportFormat, string> = {
