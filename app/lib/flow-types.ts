@@ -59,6 +59,15 @@ export function flowTypeLabel(type: FlowType) {
   return FLOW_TYPE_INFO[type].label;
 }
 
+/** Flow types named in a sentence, the first word capitalised: "Onboarding & lead nurture", "Abandoned cart, upsell & sunset". */
+export function flowTypeList(types: readonly FlowType[]): string {
+  const names = types.map((type, index) => {
+    const name = FLOW_TYPE_INFO[type].label.toLowerCase();
+    return index === 0 ? name.charAt(0).toUpperCase() + name.slice(1) : name;
+  });
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} & ${names[names.length - 1]}` : (names[0] ?? "");
+}
+
 export function isBenchmarkType(value: unknown): value is BenchmarkType {
   return typeof value === "string" && (BENCHMARK_TYPES as readonly string[]).includes(value);
 }

@@ -35,26 +35,23 @@ export interface MetricDefinition {
   step: number;
 }
 
-export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
-  { key: "openRate", label: "Open Rate", shortLabel: "Open", indicator: "Open Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
-  { key: "clickRate", label: "Click Rate", shortLabel: "Click", indicator: "Click Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
-  { key: "ctr", label: "Click Through Rate", shortLabel: "CTR", indicator: "Click Through Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
-  { key: "revenuePerRecipient", label: "Revenue Per Recipient", shortLabel: "Revenue", indicator: "Revenue Per Recipient (Email)", unit: "dollars", higherIsBetter: true, max: 999999, step: 0.01 },
-  { key: "bounceRate", label: "Bounce Rate", shortLabel: "Bounce", indicator: "Bounce Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
-  { key: "unsubscribeRate", label: "Unsubscribe Rate", shortLabel: "Unsub.", indicator: "Unsubscribe Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
-  { key: "spamComplaintRate", label: "Spam Complaint Rate", shortLabel: "Spam", indicator: "Spam Complaint Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
-];
+/** Each metric's definition: a metric key without one does not compile. */
+const DEFINITIONS: Readonly<Record<MetricKey, Omit<MetricDefinition, "key">>> = {
+  openRate: { label: "Open Rate", shortLabel: "Open", indicator: "Open Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
+  clickRate: { label: "Click Rate", shortLabel: "Click", indicator: "Click Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
+  ctr: { label: "Click Through Rate", shortLabel: "CTR", indicator: "Click Through Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
+  revenuePerRecipient: { label: "Revenue Per Recipient", shortLabel: "Revenue", indicator: "Revenue Per Recipient (Email)", unit: "dollars", higherIsBetter: true, max: 999999, step: 0.01 },
+  bounceRate: { label: "Bounce Rate", shortLabel: "Bounce", indicator: "Bounce Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
+  unsubscribeRate: { label: "Unsubscribe Rate", shortLabel: "Unsub.", indicator: "Unsubscribe Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
+  spamComplaintRate: { label: "Spam Complaint Rate", shortLabel: "Spam", indicator: "Spam Complaint Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
+};
 
+/** The metrics in the card's row order (METRIC_KEYS' order). */
+export const METRIC_DEFINITIONS: readonly MetricDefinition[] = METRIC_KEYS.map((key) => ({ key, ...DEFINITIONS[key] }));
+
+/** Every metric, not entered. */
 export function emptyMetricValues(): MetricValues {
-  return {
-    openRate: null,
-    clickRate: null,
-    ctr: null,
-    revenuePerRecipient: null,
-    bounceRate: null,
-    unsubscribeRate: null,
-    spamComplaintRate: null,
-  };
+  return Object.fromEntries(METRIC_KEYS.map((key) => [key, null])) as MetricValues;
 }
 
 /**
@@ -90,10 +87,10 @@ export function parseMetricInput(text: string | null | undefined): number | null
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
+const DEFINITION_BY_KEY = Object.fromEntries(METRIC_DEFINITIONS.map((definition) => [definition.key, definition])) as Record<MetricKey, MetricDefinition>;
+
 export function metricDefinition(key: MetricKey): MetricDefinition {
-  const definition = METRIC_DEFINITIONS.find((item) => item.key === key);
-  if (!definition) throw new Error(`Unknown metric ${key}`);
-  return definition;
+  return DEFINITION_BY_KEY[key];
 }
 
 export function isMetricKey(value: unknown): value is MetricKey {

@@ -26,8 +26,23 @@ export function isAdmin(user: Pick<ClientUser, "role"> | null | undefined) {
   return user?.role === ADMIN_ROLE;
 }
 
+/** Premium is stored as 0 or 1: this is the one place that flag becomes a yes or no. */
+export function hasPremium(user: Pick<ClientUser, "isPremium"> | null | undefined): boolean {
+  return user?.isPremium === 1;
+}
+
+/** The signed-in user as the domain services act for them: who, and whether they have premium. */
+export interface ServiceUser {
+  id: string;
+  isPremium: boolean;
+}
+
+export function serviceUser(user: Pick<ClientUser, "id" | "isPremium">): ServiceUser {
+  return { id: user.id, isPremium: hasPremium(user) };
+}
+
 export function planLabel(user: Pick<ClientUser, "isPremium"> | null | undefined) {
-  return user?.isPremium ? "Premium Plan" : "Free Plan";
+  return hasPremium(user) ? "Premium Plan" : "Free Plan";
 }
 
 /**

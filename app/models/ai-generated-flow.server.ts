@@ -1,8 +1,8 @@
 import { Schema } from "mongoose";
 
-import { FLOW_TYPES, type FlowType, type StepType } from "~/lib/flow-types";
-import { FLOW_LIMITS, MESSAGE_ROLES, type MessageRole, type SendWindow } from "~/lib/flows/types";
-import { MAX_OFFSET_MINUTES, type Timing } from "~/lib/timing";
+import { FLOW_TYPES, type FlowType } from "~/lib/flow-types";
+import { FLOW_LIMITS, MESSAGE_ROLES, type MessageRole, type TouchpointFields } from "~/lib/flows/types";
+import { MAX_OFFSET_MINUTES } from "~/lib/timing";
 import { timingSchema } from "~/lib/timing-schema";
 import {
   AiFlowMessageModel,
@@ -100,20 +100,12 @@ const CURRENT = { pendingVersions: 0, pendingMessages: 0 } as const;
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-export interface TouchpointInput {
+/** A touchpoint to store: its fields less the step number, which its place in the list sets. */
+export type TouchpointInput = Omit<TouchpointFields, "stepNumber"> & {
   /** Kept when given (a restored or edited touchpoint keeps its id); new otherwise. */
   id?: string;
-  stepType: StepType;
-  title: string;
-  primaryGoal: string;
-  keyMessages: string;
-  callToAction: string;
-  timing: Timing | null;
-  delayDays: number;
-  offsetMinutes: number | null;
-  sendWindow: SendWindow | null;
   createdAt?: Date;
-}
+};
 
 /** The content a generation produces: becomes the flow's current state. */
 export interface FlowContent {

@@ -1,6 +1,7 @@
 import { Schema } from "mongoose";
 
 import { PREHEADER_MAX, SUBJECT_MAX, BODY_TEXT_MAX, CALL_TO_ACTION_MAX } from "~/lib/content/rules";
+import type { StoredContent } from "~/lib/content/view";
 import { STEP_TYPES, type StepType } from "~/lib/flow-types";
 import { defineModel, isDuplicateKeyError, MAX_WRITE_ATTEMPTS, WriteConflictError } from "~/models/utils.server";
 
@@ -13,19 +14,12 @@ import { defineModel, isDuplicateKeyError, MAX_WRITE_ATTEMPTS, WriteConflictErro
  * outdated. Writing a flow's content is one guarded document write: all entries or none.
  */
 
-export interface ContentEntryDoc {
-  touchpointId: string;
-  fingerprint: string;
+export type ContentEntryDoc = StoredContent & {
   stepType: StepType;
-  subject: string | null;
-  preheader: string | null;
-  bodyText: string | null;
-  bodyHtml: string | null;
-  callToAction: string | null;
-  sms: string | null;
+  /** What wrote it: the offline writer or the OpenAI model, by name. */
   model: string;
   writtenAt: Date;
-}
+};
 
 export interface FlowContentDoc {
   _id: string;

@@ -1,7 +1,8 @@
 import { Schema } from "mongoose";
 
-import { FLOW_TYPES, type FlowType, STEP_TYPES, type StepType } from "~/lib/flow-types";
-import type { Timing } from "~/lib/timing";
+import type { FlowStepShape } from "~/lib/api/responses";
+import { FLOW_TYPES, type FlowType, STEP_TYPES } from "~/lib/flow-types";
+import { FLOW_LIMITS } from "~/lib/flows/types";
 import { timingSchema } from "~/lib/timing-schema";
 import { defineModel, exposeIdOptions, findPage, isDuplicateKeyError, type JsonValue, toJsonValue, uuidId, type PageRequest } from "~/models/utils.server";
 
@@ -10,17 +11,8 @@ import { defineModel, exposeIdOptions, findPage, isDuplicateKeyError, type JsonV
  * generator and the AI prompt start from. An admin may keep several rules per flow type (for
  * example one per business type); the seed adds one default rule per flow type.
  */
-export interface FlowStep {
-  stepNumber: number;
-  channel: StepType;
-  title: string;
-  delayDays: number;
-  timing: Timing | null;
-  primaryGoal: string;
-  keyMessages: string;
-  callToAction: string;
-  notes: string;
-}
+/** One step of a rule: a touchpoint's fields less what a flow works out, with the admin's notes (`flowStepSchema`). */
+export type FlowStep = FlowStepShape;
 
 export interface FlowMappingDoc {
   _id: string;
@@ -48,7 +40,7 @@ const flowStepSchema = new Schema<FlowStep>(
   {
     stepNumber: { type: Number, required: true, min: 1 },
     channel: { type: String, enum: STEP_TYPES, required: true },
-    title: { type: String, trim: true, maxlength: 300, required: true },
+    title: { type: String, trim: true, maxlength: FLOW_LIMITS.title, required: true },
     delayDays: { type: Number, min: 0, default: 0 },
     timing: {
       type: Schema.Types.Mixed,
@@ -58,9 +50,9 @@ const flowStepSchema = new Schema<FlowStep>(
         message: "Invalid timing",
       },
     },
-    primaryGoal: text(2000),
-    keyMessages: text(5000),
-    callToAction: text(1000),
+    primaryGoal: text(FLOW_LIMITS.primaryGoal),
+    keyMessages: text(FLOW_LIMITS.keyMessages),
+    callToAction: text(FLOW_LIMITS.callToAction),
     notes: text(2000),
   },
   { _id: false, versionKey: false, minimize: false },

@@ -1,7 +1,7 @@
 import { Schema } from "mongoose";
 
 import { FLOW_TYPES, type FlowType } from "~/lib/flow-types";
-import { emptyMetricValues, fromStoredMetric, METRIC_KEYS, type MetricValues, toStoredMetric } from "~/lib/metrics";
+import { emptyMetricValues, fromStoredMetric, METRIC_KEYS, type MetricKey, type MetricValues, toStoredMetric } from "~/lib/metrics";
 import { defineModel, exposeIdOptions, isDuplicateKeyError, uuidId } from "~/models/utils.server";
 
 /**
@@ -31,13 +31,7 @@ const userBenchmarkMetricSchema = new Schema<UserBenchmarkMetricDoc>(
     _id: uuidId,
     userId: { type: String, required: true },
     flowType: { type: String, required: true, enum: FLOW_TYPES },
-    openRate: storedMetric,
-    clickRate: storedMetric,
-    ctr: storedMetric,
-    revenuePerRecipient: storedMetric,
-    bounceRate: storedMetric,
-    unsubscribeRate: storedMetric,
-    spamComplaintRate: storedMetric,
+    ...(Object.fromEntries(METRIC_KEYS.map((key) => [key, storedMetric])) as Record<MetricKey, typeof storedMetric>),
   },
   { timestamps: true, versionKey: false, toJSON: exposeIdOptions(), toObject: exposeIdOptions() },
 );

@@ -1,5 +1,6 @@
 import { OPEN_PARAM } from "~/lib/dashboard-links";
 import { DEFAULT_OPEN_BENCHMARK_FLOW, isFlowType, type FlowType } from "~/lib/flow-types";
+import { hasPremium } from "~/lib/user";
 import type { Scorecard } from "~/lib/scorecard/scorecard";
 import { listBenchmarkMediansCached } from "~/models/email-benchmark.server";
 import { getResponseSummaryByUserId } from "~/models/questionnaire-response.server";
@@ -31,12 +32,12 @@ export async function loadDashboard(user: UserRecord, url?: URL) {
   for (const value of url?.searchParams.getAll(OPEN_PARAM) ?? []) if (isFlowType(value)) openFlows.add(value);
   // Premium users get their scorecard; everyone else a teaser that carries none of its figures.
   const scorecard: DashboardScorecard =
-    user.isPremium === 1 ? { kind: "premium", ...(await scorecardForDashboard({ userId: user.id, profile, metrics, benchmarks })) } : { kind: "teaser" };
+    hasPremium(user) ? { kind: "premium", ...(await scorecardForDashboard({ userId: user.id, profile, metrics, benchmarks })) } : { kind: "teaser" };
   return {
     // A saved questionnaire counts as a profile once it names the company.
     profile: profile?.companyName ? profile : null,
     research: shouldShowResearch(user) ? { website: user.researchWebsiteUrl, problem: researchAddressProblem(user.researchWebsiteUrl) } : null,
-    isPremium: user.isPremium === 1,
+    isPremium: hasPremium(user),
     peerGroup: profile ? { industry: profile.industry, businessType: profile.businessType } : null,
     benchmarks: buildBenchmarkCard({ benchmarks, metrics, peer: profile }),
     openFlows: [...openFlows],

@@ -7,6 +7,9 @@ import path from "node:path";
 
 import { beforeAll, describe, expect, it } from "vitest";
 
+import { FLOW_TYPES } from "~/lib/flow-types";
+import { METRIC_KEYS } from "~/lib/metrics";
+
 import { scanJournal } from "../../engine/storage";
 import { nodeArgs, PROJECT_ROOT } from "../support/processes";
 
@@ -54,7 +57,8 @@ describe.concurrent("start-up", () => {
     const first = await start({});
     expect(first.stderr).not.toContain("cannot start");
     expect(first.stdout).toContain("[db] using the embedded engine");
-    expect(first.stdout).toContain("seeded 35 benchmark(s) and 5 flow-mapping rule(s)");
+    // A median per flow type and metric, and one default rule per flow type.
+    expect(first.stdout).toContain(`seeded ${FLOW_TYPES.length * METRIC_KEYS.length} benchmark(s) and ${FLOW_TYPES.length} flow-mapping rule(s)`);
     expect(first.stdout).toContain("started");
     expect(first.status).toBe(0);
     // The engine's files and the generated cookie key stay in DATA_DIR.

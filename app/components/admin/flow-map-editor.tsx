@@ -5,6 +5,7 @@ import { AdminSubmit, FormAlert, SelectControl, TextAreaControl, TextControl } f
 import { DIALOG_FORM_CLASS, DialogFooter, DialogScrollBody } from "~/components/admin/route-dialog";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FLOW_TYPE_INFO, FLOW_TYPES, STEP_TYPES } from "~/lib/flow-types";
+import { FLOW_LIMITS } from "~/lib/flows/types";
 import { BUSINESS_TYPES, COMMUNICATION_CHANNELS, CUSTOMER_FREQUENCIES, PURCHASE_DECISION_TIMELINES, UPSELL_OPPORTUNITIES } from "~/lib/questionnaire/options";
 import { TIMING_EVENT_PHRASES, TIMING_EVENTS, WEEKDAY_NAMES } from "~/lib/timing";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -225,7 +226,7 @@ function StepEditor({
       </div>
       <div className="mt-4 grid gap-4 sm:grid-cols-4">
         <SelectControl label="Channel" name={name("channel")} defaultValue={step.channel} options={STEP_TYPES} error={error("channel")} />
-        <TextControl label="Title" name={name("title")} defaultValue={step.title} error={error("title")} className="sm:col-span-3" maxLength={300} />
+        <TextControl label="Title" name={name("title")} defaultValue={step.title} error={error("title")} className="sm:col-span-3" maxLength={FLOW_LIMITS.title} />
       </div>
       <div className="mt-4 rounded-lg border border-slate-200 bg-white p-3">
         <div className="grid gap-3 sm:grid-cols-4">
@@ -259,9 +260,9 @@ function StepEditor({
         {timingError ? <p className="mt-2 text-sm text-red-700">{timingError}</p> : null}
       </div>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <TextAreaControl label="Goal" name={name("primaryGoal")} defaultValue={step.primaryGoal} error={error("primaryGoal")} rows={2} maxLength={2000} />
-        <TextAreaControl label="Call to action" name={name("callToAction")} defaultValue={step.callToAction} error={error("callToAction")} rows={2} maxLength={1000} />
-        <TextAreaControl label="Key messages" name={name("keyMessages")} defaultValue={step.keyMessages} error={error("keyMessages")} rows={4} className="sm:col-span-2" maxLength={5000} />
+        <TextAreaControl label="Goal" name={name("primaryGoal")} defaultValue={step.primaryGoal} error={error("primaryGoal")} rows={2} maxLength={FLOW_LIMITS.primaryGoal} />
+        <TextAreaControl label="Call to action" name={name("callToAction")} defaultValue={step.callToAction} error={error("callToAction")} rows={2} maxLength={FLOW_LIMITS.callToAction} />
+        <TextAreaControl label="Key messages" name={name("keyMessages")} defaultValue={step.keyMessages} error={error("keyMessages")} rows={4} className="sm:col-span-2" maxLength={FLOW_LIMITS.keyMessages} />
         <TextAreaControl label="Notes" name={name("notes")} defaultValue={step.notes} error={error("notes")} rows={2} className="sm:col-span-2" maxLength={2000} />
       </div>
     </li>

@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 
 import { useFailureToastOf, type AdminFailure } from "~/components/admin/admin-ui";
 import { Button } from "~/components/ui/button";
-import { ADMIN_ROLE, DEFAULT_ROLE } from "~/lib/user";
+import { ADMIN_ROLE, DEFAULT_ROLE, hasPremium } from "~/lib/user";
 
 interface Row {
   id: string;
@@ -59,7 +59,7 @@ export function PremiumControl({ user }: { user: Row }) {
   const fetcher = useFetcher<AdminFailure>();
   useFailureToastOf(fetcher.data);
   const pending = fetcher.formData?.get("isPremium");
-  const premium = typeof pending === "string" ? pending === "1" : user.isPremium === 1;
+  const premium = typeof pending === "string" ? pending === "1" : hasPremium(user);
   return (
     <fetcher.Form method="post" preventScrollReset>
       <input type="hidden" name="id" value={user.id} />

@@ -1,10 +1,11 @@
 import { countSms, SMS_GSM7_MAX, SMS_UNICODE_MAX } from "~/lib/content/rules";
+import type { EmailCopy } from "~/lib/content/types";
 
 /**
  * The email as a recipient sees it: the stored HTML in a sandboxed frame (no scripts, no same
  * origin, no forms, no popups), fed through srcdoc so it never loads anything from our origin.
  */
-export function EmailPreview({ html, subject, preheader, brand }: { html: string; subject: string; preheader: string; brand: string }) {
+export function EmailPreview({ html, subject, preheader, brand }: Pick<EmailCopy, "subject" | "preheader"> & { html: string; brand: string }) {
   return (
     <figure className="overflow-hidden rounded-xl border border-slate-200 bg-slate-100 shadow-inner">
       <figcaption className="flex items-start gap-3 border-b border-slate-200 bg-white px-4 py-3">

@@ -1,21 +1,17 @@
 import { buttonClass } from "~/components/ui/button";
+import { ALL_FLOWS_EXPORT_FORMATS, EXPORT_FORMAT_LABELS, FLOW_EXPORT_FORMATS, type FlowExportFormat } from "~/lib/content/export/formats";
 
 /**
  * Export links of one flow (or of all flows): plain links to the export endpoint, answered as
- * downloads, so they work without JavaScript. A native <details> disclosure holds them.
+ * downloads, so they work without JavaScript. A native <details> disclosure holds them. The
+ * formats are the export's own list (lib/content/export/formats.ts), so a new one shows here.
  */
 
-const FORMATS = [
-  { format: "md", label: "Markdown", hint: "Reads well anywhere" },
-  { format: "csv", label: "CSV", hint: "Spreadsheets (Excel, Sheets)" },
-  { format: "json", label: "JSON", hint: "For tools; versioned schema" },
-  { format: "html", label: "HTML", hint: "One printable page" },
-  { format: "klaviyo", label: "Klaviyo API (JSON)", hint: "The requests Send to Klaviyo makes" },
-] as const;
+const FORMATS = FLOW_EXPORT_FORMATS.map((format) => ({ format, ...EXPORT_FORMAT_LABELS[format] }));
 
-const ALL_FORMATS = FORMATS.filter((item) => item.format === "json" || item.format === "md");
+const ALL_FORMATS = FORMATS.filter((item) => (ALL_FLOWS_EXPORT_FORMATS as readonly FlowExportFormat[]).includes(item.format));
 
-export function exportHref(flowId: string | null, format: string) {
+export function exportHref(flowId: string | null, format: FlowExportFormat) {
   return flowId ? `/api/ai-flows/${encodeURIComponent(flowId)}/export?format=${format}` : `/api/ai-flows/export?format=${format}`;
 }
 

@@ -1,4 +1,7 @@
 import type { ComponentType } from "react";
+
+import { flowTypeList, FREE_FLOW_TYPES, PREMIUM_FLOW_TYPES } from "~/lib/flow-types";
+
 import { ChartIcon, ClipboardIcon, LayersIcon, SparklesIcon } from "./icons";
 
 type Feature = {
@@ -18,7 +21,7 @@ export const FEATURES: Feature[] = [
   {
     title: "AI-generated flows",
     body: "Get complete flows mapped touchpoint by touchpoint, each with a goal, key messages, call to action and timing.",
-    points: ["Onboarding & lead nurture free", "Abandoned cart, upsell & sunset on Premium"],
+    points: [`${flowTypeList(FREE_FLOW_TYPES)} free`, `${flowTypeList(PREMIUM_FLOW_TYPES)} on Premium`],
     Icon: SparklesIcon,
   },
   {

@@ -1,9 +1,10 @@
 import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { flowTypeList, FREE_FLOW_TYPES } from "~/lib/flow-types";
 
 import { FlowIllustration } from "./flow-illustration";
 import { ArrowRightIcon, CheckIcon } from "./icons";
 
-const REASSURANCES = ["Free plan", "No credit card", "Onboarding & lead nurture flows included"];
+const REASSURANCES = ["Free plan", "No credit card", `${flowTypeList(FREE_FLOW_TYPES)} flows included`];
 
 export function Hero() {
   return (

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from "@remix-run/react";
 import { Logo } from "~/components/brand/logo";
 import { Tooltip } from "~/components/ui/tooltip";
 import { UpgradeLink } from "~/components/upgrade-dialog";
-import { isAdmin, planLabel, userDisplayName, userInitial, type ClientUser } from "~/lib/user";
+import { hasPremium, isAdmin, planLabel, userDisplayName, userInitial, type ClientUser } from "~/lib/user";
 
 type NavItem = { label: string; to: string; icon: React.ReactNode; end?: boolean };
 
@@ -98,7 +98,7 @@ function Sidebar({ user }: { user: ClientUser }) {
         ))}
         <li>
           {/* Premium users open the page; everyone else gets the upgrade dialog. */}
-          {user.isPremium ? (
+          {hasPremium(user) ? (
             <NavLink to="/flow-content" className={navClass} prefetch="intent" data-testid="flow-content-link">
               <Icon d="M4 6h16v12H4zM4 7l8 6 8-6" />
               Flow Content

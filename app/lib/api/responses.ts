@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { ERROR_CODES } from "~/lib/api/error-codes";
+import { writtenFieldsSchema } from "~/lib/content/schema";
 import { FLOW_TYPES, STEP_TYPES } from "~/lib/flow-types";
 import { MESSAGE_ROLES } from "~/lib/flows/types";
 import { METRIC_KEYS } from "~/lib/metrics";
@@ -73,23 +74,32 @@ export const profileUpdatedSchema = z.object({ message: z.string(), user: apiUse
 
 const timingSchema = stepTimingSchema.meta({ id: "Timing" }).nullable().describe("The touchpoint's timing (an offset or a time relative to an event).");
 
+/**
+ * What a touchpoint says: the one definition of its fields. The flow's types (TouchpointFields,
+ * TouchpointView), the stored touchpoint and every subset of it (the fingerprint, the diff, the
+ * rules, an admin rule's step) are derived from it.
+ */
+export const touchpointFieldsSchema = z.object({
+  stepNumber: z.number().int(),
+  stepType: z.enum(STEP_TYPES).describe("The channel."),
+  title: z.string(),
+  delayDays: z.number().int().describe("Whole days after the start (the older form of the timing)."),
+  timing: timingSchema,
+  offsetMinutes: z.number().int().nullable().describe("Minutes after the start; null for a timing relative to an event."),
+  primaryGoal: z.string(),
+  keyMessages: z.string(),
+  callToAction: z.string(),
+  sendWindow: z
+    .object({ start: z.string(), end: z.string() })
+    .nullable()
+    .describe("SMS only: the recipient's local-time window the text may be sent in (null for email)."),
+});
+export type TouchpointFieldsShape = z.infer<typeof touchpointFieldsSchema>;
+
 export const touchpointSchema = z
-  .object({
-    id: z.string(),
-    flowId: z.string(),
-    stepNumber: z.number().int(),
-    stepType: z.enum(STEP_TYPES),
-    title: z.string(),
-    delayDays: z.number().int(),
-    timing: timingSchema,
-    offsetMinutes: z.number().int().nullable(),
-    primaryGoal: z.string(),
-    keyMessages: z.string(),
-    callToAction: z.string(),
-    sendWindow: z.object({ start: z.string(), end: z.string() }).nullable(),
-    createdAt: isoDate,
-  })
+  .object({ id: z.string(), flowId: z.string(), ...touchpointFieldsSchema.shape, createdAt: isoDate })
   .meta({ id: "Touchpoint" });
+export type TouchpointShape = z.infer<typeof touchpointSchema>;
 
 export const flowSchema = z
   .object({
@@ -143,25 +153,21 @@ export const rollbackResultSchema = z
 
 export const touchpointDeletedSchema = z.object({ message: z.string(), flow: flowSchema }).meta({ id: "TouchpointDeleted" });
 
-const nullableText = z.string().nullable();
+/** One touchpoint's written content: the writer's fields, the HTML rendered from the body, and whether it is outdated. */
+export const touchpointContentSchema = z.object({
+  touchpointId: z.string(),
+  stepType: z.enum(STEP_TYPES),
+  ...writtenFieldsSchema.shape,
+  bodyHtml: z.string().nullable(),
+  outdated: z.boolean().describe("The touchpoint changed since this was written (or nothing was written for it yet)."),
+});
+export type TouchpointContentShape = z.infer<typeof touchpointContentSchema>;
 
 export const flowContentSchema = z
   .object({
     flowId: z.string(),
     versionNumber: z.number().int().describe("The number the current state will carry when it is saved as a version."),
-    touchpoints: z.array(
-      z.object({
-        touchpointId: z.string(),
-        stepType: z.enum(STEP_TYPES),
-        subject: nullableText,
-        preheader: nullableText,
-        bodyText: nullableText,
-        bodyHtml: nullableText,
-        callToAction: nullableText,
-        sms: nullableText,
-        outdated: z.boolean().describe("The touchpoint changed since this was written (or nothing was written for it yet)."),
-      }),
-    ),
+    touchpoints: z.array(touchpointContentSchema),
   })
   .meta({ id: "FlowContent", description: "The written email/SMS content of the flow's current version, per touchpoint." });
 
@@ -239,6 +245,15 @@ const jsonValue = z
   .union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()), z.record(z.string(), z.unknown())])
   .describe("Free-form JSON: the exit conditions as the admin wrote them.");
 
+/** One step of an admin's flow-mapping rule: a touchpoint's fields less what the flow works out (offset, send window), with notes. */
+export const flowStepSchema = z.object({
+  stepNumber: touchpointFieldsSchema.shape.stepNumber,
+  channel: touchpointFieldsSchema.shape.stepType,
+  ...touchpointFieldsSchema.pick({ title: true, delayDays: true, timing: true, primaryGoal: true, keyMessages: true, callToAction: true }).shape,
+  notes: z.string(),
+});
+export type FlowStepShape = z.infer<typeof flowStepSchema>;
+
 export const flowMappingSchema = z
   .object({
     id: z.string(),
@@ -251,19 +266,7 @@ export const flowMappingSchema = z
     upsellOpportunity: z.string(),
     trigger: z.string(),
     exitRules: jsonValue,
-    steps: z.array(
-      z.object({
-        stepNumber: z.number().int(),
-        channel: z.enum(STEP_TYPES),
-        title: z.string(),
-        delayDays: z.number().int(),
-        timing: timingSchema,
-        primaryGoal: z.string(),
-        keyMessages: z.string(),
-        callToAction: z.string(),
-        notes: z.string(),
-      }),
-    ),
+    steps: z.array(flowStepSchema),
     notes: z.string(),
     createdAt: isoDate,
     updatedAt: isoDate,

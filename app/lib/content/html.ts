@@ -1,4 +1,5 @@
 import { restoreMergeTags } from "~/lib/content/merge-tags";
+import type { EmailCopy } from "~/lib/content/types";
 
 /**
  * HTML for written content. Every piece of text that reaches HTML goes through escapeHtml, and the
@@ -65,15 +66,11 @@ export function bodyBlocks(bodyText: string): BodyBlock[] {
   return blocks;
 }
 
-export interface EmailHtmlInput {
+export type EmailHtmlInput = EmailCopy & {
   brand: string;
-  subject: string;
-  preheader: string;
-  bodyText: string;
-  callToAction: string;
   /** Where the button goes; "#" when the business gave no usable website. */
   ctaUrl?: string | null;
-}
+};
 
 const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 

@@ -1,3 +1,5 @@
+import type { EmailCopy } from "~/lib/content/types";
+
 /**
  * The rules every piece of written content follows, whoever wrote it (the offline writer or the
  * model): one place for the limits, the SMS character counting and the checks. Pure and
@@ -61,16 +63,9 @@ export function visibleLength(text: string): number {
   return Array.from(text).length;
 }
 
-export interface EmailContent {
-  subject: string;
-  preheader: string;
-  bodyText: string;
-  callToAction: string;
-}
-
 export type ContentProblems = Record<string, string>;
 
-export function emailProblems(content: EmailContent): ContentProblems {
+export function emailProblems(content: EmailCopy): ContentProblems {
   const problems: ContentProblems = {};
   const subject = content.subject.trim();
   if (!subject) problems.subject = "The subject line is empty.";

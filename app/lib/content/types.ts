@@ -1,29 +1,28 @@
-import type { StepType } from "~/lib/flow-types";
+import type { TouchpointContentShape } from "~/lib/api/responses";
+import type { WrittenFields } from "~/lib/content/schema";
+
+/**
+ * The shapes of written content, all derived from the one definition of its fields
+ * (`writtenFieldsSchema`, content/schema.ts): add a field there and every shape below has it.
+ */
+
+export type { WrittenFields };
+
+/** The fields an email touchpoint fills; an SMS fills `sms` alone. */
+export const EMAIL_FIELDS = ["subject", "preheader", "bodyText", "callToAction"] as const satisfies ReadonlyArray<keyof WrittenFields>;
+export type EmailField = (typeof EMAIL_FIELDS)[number];
 
 /** The copy of one email touchpoint (the HTML is rendered from the text, see html.ts). */
-export interface EmailCopy {
-  subject: string;
-  preheader: string;
-  bodyText: string;
-  callToAction: string;
-}
+export type EmailCopy = { [K in EmailField]: NonNullable<WrittenFields[K]> };
+
+/** What is stored and shown of a touchpoint's content: the written fields and the HTML rendered from the body. */
+export type ContentFields = WrittenFields & { bodyHtml: string | null };
 
 /** What a writer produces for one touchpoint: email copy or one SMS. */
 export type TouchpointCopy = { touchpointId: string; stepType: "Email"; email: EmailCopy } | { touchpointId: string; stepType: "SMS"; sms: string };
 
-/** GET /api/ai-flows/{id}/content: one touchpoint's written content. */
-export interface TouchpointContentView {
-  touchpointId: string;
-  stepType: StepType;
-  subject: string | null;
-  preheader: string | null;
-  bodyText: string | null;
-  bodyHtml: string | null;
-  callToAction: string | null;
-  sms: string | null;
-  /** The touchpoint changed since this was written (or nothing was written for it yet). */
-  outdated: boolean;
-}
+/** GET /api/ai-flows/{id}/content: one touchpoint's written content (`outdated`: the touchpoint changed since, or nothing was written yet). */
+export type TouchpointContentView = TouchpointContentShape;
 
 export interface FlowContentView {
   flowId: string;

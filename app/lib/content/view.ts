@@ -1,18 +1,13 @@
-import type { FlowContentView, TouchpointContentView } from "~/lib/content/types";
+import type { ContentFields, FlowContentView, TouchpointContentView } from "~/lib/content/types";
 import { touchpointFingerprint, type FlowView } from "~/lib/flows/types";
 
 /** A stored piece of content as the view builder needs it. */
-export interface StoredContent {
+export type StoredContent = ContentFields & {
   touchpointId: string;
+  /** The touchpoint's fingerprint when it was written (flows/fingerprint.ts). */
   fingerprint: string;
-  subject: string | null;
-  preheader: string | null;
-  bodyText: string | null;
-  bodyHtml: string | null;
-  callToAction: string | null;
-  sms: string | null;
   writtenAt: Date | string;
-}
+};
 
 const time = (value: Date | string) => new Date(value).getTime();
 

@@ -6,6 +6,7 @@ import { CALL_TO_ACTION_MAX, countSms, fitSmsBody, fitWords, plainPunctuation, P
 import type { EmailCopy, TouchpointCopy } from "~/lib/content/types";
 import type { FlowType, StepType } from "~/lib/flow-types";
 import type { TouchpointAngle } from "~/lib/flows/angles";
+import type { TouchpointView } from "~/lib/flows/types";
 
 /**
  * The offline content writer: ready-to-send copy for every touchpoint of a flow, written to the
@@ -18,15 +19,7 @@ import type { TouchpointAngle } from "~/lib/flows/angles";
  * (merge-tags.ts).
  */
 
-export interface WriterTouchpoint {
-  id: string;
-  stepNumber: number;
-  stepType: StepType;
-  title: string;
-  primaryGoal: string;
-  keyMessages: string;
-  callToAction: string;
-}
+export type WriterTouchpoint = Pick<TouchpointView, "id" | "stepNumber" | "stepType" | "title" | "primaryGoal" | "keyMessages" | "callToAction">;
 
 export interface WriterInput {
   flowType: FlowType;

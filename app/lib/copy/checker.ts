@@ -1,5 +1,7 @@
 import { type BusinessFacts, codesIn } from "~/lib/business/facts";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
+import type { WrittenFields } from "~/lib/content/schema";
+import type { TouchpointFields } from "~/lib/flows/types";
 
 /**
  * The copy checker: one pure module run on every flow plan and every piece of written content,
@@ -183,7 +185,7 @@ export function describeFindings(findings: readonly Finding[]): string {
 
 interface PlanLike {
   flowOverview: string;
-  touchpoints: ReadonlyArray<{ title: string; primaryGoal: string; keyMessages: string; callToAction: string; timingText?: string }>;
+  touchpoints: ReadonlyArray<Pick<TouchpointFields, "title" | "primaryGoal" | "keyMessages" | "callToAction"> & { timingText?: string }>;
 }
 
 /** Every finding in a flow plan (the marketer reads it, so briefs are welcome; the rest is not). */
@@ -202,13 +204,7 @@ export function checkPlan(facts: BusinessFacts, plan: PlanLike, options: CheckOp
   return [...checkCopy(facts, texts, options), ...checkRepeats(titles, "step title")];
 }
 
-export interface WrittenLike {
-  subject?: string | null;
-  preheader?: string | null;
-  bodyText?: string | null;
-  callToAction?: string | null;
-  sms?: string | null;
-}
+export type WrittenLike = Partial<WrittenFields>;
 
 /** Every finding in a flow's written content (the customer reads all of it). */
 export function checkWritten(facts: BusinessFacts, written: readonly WrittenLike[], options: CheckOptions = {}): Finding[] {

@@ -1,5 +1,5 @@
-import type { StepType } from "~/lib/flow-types";
-import { timingText, type Timing } from "~/lib/timing";
+import type { TouchpointFields } from "~/lib/flows/types";
+import { timingText } from "~/lib/timing";
 
 /**
  * "Compare with current" in the version history: which touchpoints an earlier version and the
@@ -12,16 +12,7 @@ import { timingText, type Timing } from "~/lib/timing";
  * share a channel or a step number, and whatever remains is added or removed.
  */
 
-export interface ComparableTouchpoint {
-  stepNumber: number;
-  stepType: StepType;
-  title: string;
-  primaryGoal: string;
-  keyMessages: string;
-  callToAction: string;
-  timing: Timing | null;
-  delayDays: number;
-}
+export type ComparableTouchpoint = Pick<TouchpointFields, "stepNumber" | "stepType" | "title" | "primaryGoal" | "keyMessages" | "callToAction" | "timing" | "delayDays">;
 
 export interface ComparableFlow {
   flowOverview: string;

@@ -1,6 +1,6 @@
 import { type BusinessFacts, lowerStart, offerFor, upperStart } from "~/lib/business/facts";
 import { type FlowType, flowTypeLabel } from "~/lib/flow-types";
-import { type DraftTouchpoint, FIRST_TOUCH_MINUTES, TOUCHPOINT_COUNT } from "~/lib/flows/rules";
+import { type DraftTouchpoint, FIRST_TOUCH_MINUTES, SMS_REQUIRED_FLOW_TYPES, TOUCHPOINT_COUNT } from "~/lib/flows/rules";
 import { MIN_GAP_MINUTES, retime } from "~/lib/flows/spacing";
 import { roundSpanMinutes } from "~/lib/flows/summary";
 import { formatDuration, MINUTES_PER_DAY, MINUTES_PER_HOUR } from "~/lib/timing";
@@ -254,7 +254,7 @@ export function applyFeedback(input: FeedbackInput): FeedbackResult {
   }
   if (KINDS.noSms.test(feedback)) {
     understood = true;
-    const required = flowType === "abandoned_cart" || flowType === "lead_nurture";
+    const required = SMS_REQUIRED_FLOW_TYPES.includes(flowType);
     const texts = list.filter((tp) => tp.stepType === "SMS");
     if (!texts.length) refused.push("found no SMS to remove");
     else if (required && smsAllowed) refused.push(`kept the SMS: ${label} for an Email + SMS business keeps at least one text (change Communication channels to Email only to go without)`);

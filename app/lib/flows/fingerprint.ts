@@ -1,15 +1,7 @@
-import type { StepType } from "~/lib/flow-types";
-import type { Timing } from "~/lib/timing";
+import type { TouchpointFields } from "~/lib/flows/types";
 
 /** The touchpoint fields written content depends on: change one and the content is stale. */
-export interface FingerprintFields {
-  stepType: StepType;
-  title: string;
-  primaryGoal: string;
-  keyMessages: string;
-  callToAction: string;
-  timing: Timing | null;
-}
+export type FingerprintFields = Pick<TouchpointFields, "stepType" | "title" | "primaryGoal" | "keyMessages" | "callToAction" | "timing">;
 
 /** JSON with sorted keys, so equal timings give equal text whatever their key order. */
 function canonical(value: unknown): string {

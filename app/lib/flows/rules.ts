@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-import { type FlowType, flowTypeLabel, STEP_TYPES, type StepType } from "~/lib/flow-types";
-import { FLOW_LIMITS, type SendWindow } from "~/lib/flows/types";
+import { type FlowType, flowTypeLabel, STEP_TYPES } from "~/lib/flow-types";
+import { FLOW_LIMITS, type SendWindow, TOUCHPOINT_TEXT_FIELDS, type TouchpointFields } from "~/lib/flows/types";
 import { MAX_OFFSET_MINUTES, MINUTES_PER_DAY, MINUTES_PER_HOUR, type Timing, timingForOffsetMinutes } from "~/lib/timing";
 
 /**
@@ -83,18 +83,7 @@ export interface RuleContext {
 }
 
 /** A touchpoint as it is stored: all timing fields consistent, send window set for SMS. */
-export interface RuledTouchpoint {
-  stepNumber: number;
-  stepType: StepType;
-  title: string;
-  delayDays: number;
-  timing: Timing;
-  offsetMinutes: number;
-  primaryGoal: string;
-  keyMessages: string;
-  callToAction: string;
-  sendWindow: SendWindow | null;
-}
+export type RuledTouchpoint = Omit<TouchpointFields, "timing" | "offsetMinutes"> & { timing: Timing; offsetMinutes: number };
 
 export interface RuledFlow {
   flowOverview: string;
@@ -152,7 +141,7 @@ export function applyFlowRules(draft: FlowDraft, context: RuleContext): RuleResu
     problems.push(`${flowTypeLabel(flowType)} flows have ${count.min} to ${count.max} touchpoints, not ${touchpoints.length}.`);
   }
   touchpoints.forEach((tp, index) => {
-    for (const field of ["title", "primaryGoal", "keyMessages", "callToAction"] as const) {
+    for (const field of TOUCHPOINT_TEXT_FIELDS) {
       if (!tp[field]) problems.push(`Touchpoint ${index + 1} has no ${field}.`);
     }
     if (index > 0 && tp.offsetMinutes < touchpoints[index - 1]!.offsetMinutes) {
@@ -214,18 +203,7 @@ function toRuledTouchpoint(tp: DraftTouchpoint, index: number, title: string): R
 export interface CheckableFlow {
   flowOverview: string;
   quickNotes: string;
-  touchpoints: ReadonlyArray<{
-    stepNumber: number;
-    stepType: StepType;
-    title: string;
-    delayDays: number;
-    timing: Timing | null;
-    offsetMinutes: number | null;
-    primaryGoal: string;
-    keyMessages: string;
-    callToAction: string;
-    sendWindow: SendWindow | null;
-  }>;
+  touchpoints: ReadonlyArray<TouchpointFields>;
 }
 
 /** Every rule a finished flow breaks (empty when it follows them all). */
@@ -237,7 +215,7 @@ export function checkFlow(flow: CheckableFlow, context: RuleContext & { inactivi
   if (tps.length < count.min || tps.length > count.max) problems.push(`count ${tps.length} outside ${count.min}-${count.max}`);
   tps.forEach((tp, index) => {
     if (tp.stepNumber !== index + 1) problems.push(`step ${index + 1} numbered ${tp.stepNumber}`);
-    for (const field of ["title", "primaryGoal", "keyMessages", "callToAction"] as const) {
+    for (const field of TOUCHPOINT_TEXT_FIELDS) {
       if (!tp[field].trim()) problems.push(`step ${index + 1} empty ${field}`);
     }
     if (tp.offsetMinutes === null || tp.timing === null) problems.push(`step ${index + 1} has no fixed timing`);

@@ -1,7 +1,8 @@
 import * as z from "zod/mini";
 
+import type { TouchpointFieldsShape, TouchpointShape } from "~/lib/api/responses";
 import { FLOW_TYPES, type FlowType, type StepType } from "~/lib/flow-types";
-import { MAX_OFFSET_MINUTES, MINUTES_PER_DAY, parseDelayDays, type Timing } from "~/lib/timing";
+import { MAX_OFFSET_MINUTES, MINUTES_PER_DAY, parseDelayDays } from "~/lib/timing";
 
 /**
  * What the flows API and the flow screen exchange: the JSON shapes, the limits of
@@ -12,35 +13,22 @@ import { MAX_OFFSET_MINUTES, MINUTES_PER_DAY, parseDelayDays, type Timing } from
 
 export type { FlowType, StepType };
 
+/**
+ * What a touchpoint says, as stored and as shown (only the id and the date's form differ). Its one
+ * definition is `touchpointFieldsSchema` (lib/api/responses.ts, the API's own schema); every other
+ * touchpoint shape is this type, or a Pick of it.
+ */
+export type TouchpointFields = TouchpointFieldsShape;
+
 /** Where an SMS may be sent, in the recipient's local time (email touchpoints carry null). */
-export interface SendWindow {
-  start: string;
-  end: string;
-}
+export type SendWindow = NonNullable<TouchpointFields["sendWindow"]>;
 
-/** What a touchpoint says, as stored and as shown (only the id and the date's form differ). */
-export interface TouchpointFields {
-  stepNumber: number;
-  /** The channel: the one name for it everywhere (`stepType`). */
-  stepType: StepType;
-  title: string;
-  /** Whole days after the start (the legacy form of the timing). */
-  delayDays: number;
-  timing: Timing | null;
-  /** Minutes after the start; null for a timing relative to an event. */
-  offsetMinutes: number | null;
-  primaryGoal: string;
-  keyMessages: string;
-  callToAction: string;
-  /** SMS only: the local-time window it may be sent in. */
-  sendWindow: SendWindow | null;
-}
+/** The texts a touchpoint's brief is made of (what the writers and the checks read). */
+export const TOUCHPOINT_TEXT_FIELDS = ["title", "primaryGoal", "keyMessages", "callToAction"] as const satisfies ReadonlyArray<keyof TouchpointFields>;
+export type TouchpointTexts = Pick<TouchpointFields, (typeof TOUCHPOINT_TEXT_FIELDS)[number]>;
 
-export interface TouchpointView extends TouchpointFields {
-  id: string;
-  flowId: string;
-  createdAt: string;
-}
+/** A touchpoint as the API and the screens show it: its fields, its id, its flow's id and an ISO date. */
+export type TouchpointView = TouchpointShape;
 
 export interface FlowView {
   id: string;

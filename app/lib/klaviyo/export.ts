@@ -8,7 +8,7 @@ import { flowRequest, type FlowCreateBody, type KlaviyoPlanInput, reviewNotes, t
  * trigger's id (the account's own list, segment or metric).
  */
 
-export const KLAVIYO_EXPORT_FORMAT = "klaviyo";
+export { KLAVIYO_EXPORT_FORMAT } from "~/lib/content/export/formats";
 
 export interface KlaviyoExport {
   about: string;

@@ -2,13 +2,13 @@ import { benchmarkSectionHref } from "~/lib/dashboard-links";
 import { flowHref } from "~/components/flows/flow-url";
 import { FLOW_TYPES, flowTypeLabel, type FlowType, type StepType } from "~/lib/flow-types";
 import { SMS_REQUIRED_FLOW_TYPES } from "~/lib/flows/rules";
-import type { MetricKey } from "~/lib/metrics";
+import { emptyMetricValues, type MetricKey } from "~/lib/metrics";
 import { formatDuration, MINUTES_PER_DAY } from "~/lib/timing";
 import { FLOW_DESCRIPTIONS } from "~/services/benchmarks/card";
 
 import { dollarsText, moneyText, peerPhrase, percentText } from "./format";
 import { FLOW_WEIGHTS, MAX_RECOMMENDATIONS, RULES } from "./method";
-import type { FlowFigures, PeerMedian, ScoreResult } from "./scoring";
+import { type FlowFigures, noMedians, type PeerMedian, type ScoreResult } from "./scoring";
 
 /**
  * "What to fix first" (pure): findings from the user's figures against their peers and from
@@ -497,8 +497,8 @@ export function allFindings(input: RecommendationInput): Recommendation[] {
     const flow = input.flows.find((item) => item.flowType === flowType) ?? null;
     const ctx: FlowContext = {
       flowType,
-      values: figures?.values ?? { openRate: null, clickRate: null, ctr: null, revenuePerRecipient: null, bounceRate: null, unsubscribeRate: null, spamComplaintRate: null },
-      medians: figures?.medians ?? { openRate: null, clickRate: null, ctr: null, revenuePerRecipient: null, bounceRate: null, unsubscribeRate: null, spamComplaintRate: null },
+      values: figures?.values ?? emptyMetricValues(),
+      medians: figures?.medians ?? noMedians(),
       flow,
       issues: flow ? flowIssues(flow, input) : [],
       sunset,

@@ -1,5 +1,5 @@
 import { FLOW_TYPES, flowTypeLabel, type FlowType } from "~/lib/flow-types";
-import { emptyMetricValues, METRIC_DEFINITIONS, metricDefinition, type MetricKey, type MetricValues } from "~/lib/metrics";
+import { emptyMetricValues, METRIC_DEFINITIONS, METRIC_KEYS, metricDefinition, type MetricKey, type MetricValues } from "~/lib/metrics";
 
 import { FLOW_WEIGHTS, METRIC_WEIGHTS, MIN_FIGURES_PER_FLOW, MIN_SCORED_FLOWS, OUTCOME_METRICS, SCORE_STEEPNESS } from "./method";
 
@@ -199,5 +199,5 @@ export function scoreFigures(flows: readonly FlowFigures[], { activeFlowTypes = 
 }
 
 export function noMedians(): Record<MetricKey, PeerMedian | null> {
-  return { openRate: null, clickRate: null, ctr: null, revenuePerRecipient: null, bounceRate: null, unsubscribeRate: null, spamComplaintRate: null };
+  return Object.fromEntries(METRIC_KEYS.map((key) => [key, null])) as Record<MetricKey, PeerMedian | null>;
 }

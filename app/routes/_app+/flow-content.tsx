@@ -1,3 +1,4 @@
+import { hasPremium, serviceUser } from "~/lib/user";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -39,8 +40,8 @@ function withUpgrade(path: string) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  if (!user.isPremium) throw redirect(UPGRADE_HOME);
-  const flows = await listFlowsWithContent({ user: { id: user.id, isPremium: true } });
+  if (!hasPremium(user)) throw redirect(UPGRADE_HOME);
+  const flows = await listFlowsWithContent({ user: serviceUser(user) });
   const wanted = new URL(request.url).searchParams.get("flow");
   const chosen = wanted ? flows.find((item) => item.flow.id === wanted) : undefined;
   // An address naming a flow that is gone (deleted in another tab, an old link) shows the others.
@@ -66,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const flowId = String(form.get("flowId") ?? "");
   const from = safeRedirect(form.get("from"), "/flow-content");
   try {
-    await writeFlowContent({ user: { id: user.id, isPremium: Boolean(user.isPremium) }, flowId });
+    await writeFlowContent({ user: serviceUser(user), flowId });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.kind === "premium_required") throw redirect(withUpgrade(from));

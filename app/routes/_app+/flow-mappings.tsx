@@ -17,6 +17,7 @@ import {
   TOUCHPOINT_REQUIRED_TITLE,
   touchpointEditSchema,
 } from "~/lib/flows/types";
+import { hasPremium, serviceUser } from "~/lib/user";
 import { getResponseSummaryByUserId } from "~/models/questionnaire-response.server";
 import { requireUser } from "~/web/auth/auth.server";
 import { DomainError, isDomainError } from "~/services/domain-error";
@@ -85,7 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const profile = await getResponseSummaryByUserId(user.id);
   const companyName = profile?.companyName || user.companyName || "Your Company";
-  const base = { flowType, companyName, isPremium: Boolean(user.isPremium), locale: requestLocale(request) };
+  const base = { flowType, companyName, isPremium: hasPremium(user), locale: requestLocale(request) };
   if (!hasCompletedOnboarding(profile)) {
     return { ...base, onboarded: false as const, flow: null, generating: false, versions: null, messages: null, compareVersion: null };
   }
@@ -154,7 +155,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const home = flowHref(flowType);
   const intent = field(form, "intent");
   const enhanced = form.get(ENHANCED_FIELD) === "1";
-  const flowUser = { id: user.id, isPremium: Boolean(user.isPremium) };
+  const flowUser = serviceUser(user);
 
   /**
    * A refused request: premium opens the upgrade dialog; a failure of the generator or

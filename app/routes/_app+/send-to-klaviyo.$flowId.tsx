@@ -1,3 +1,4 @@
+import { serviceUser } from "~/lib/user";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -26,7 +27,7 @@ const TYPE_LABELS = { list: "List", segment: "Segment", metric: "Metric" } as co
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const flowUser = { id: user.id, isPremium: Boolean(user.isPremium) };
+  const flowUser = serviceUser(user);
   let plan;
   try {
     plan = await klaviyoPlanInput({ user: flowUser, flowId: params.flowId ?? "" });
@@ -77,7 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const sequence = Number(form.get("sequence"));
   try {
     const result = await sendFlowToKlaviyo({
-      user: { id: user.id, isPremium: Boolean(user.isPremium) },
+      user: serviceUser(user),
       flowId,
       input: { trigger },
       sequence: Number.isInteger(sequence) ? sequence : null,

@@ -1,3 +1,4 @@
+import { serviceUser } from "~/lib/user";
 import { apiJson, apiRoute, byMethod } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth/auth.server";
 import { getFlowContent, writeFlowContent } from "~/services/flows/content.server";
@@ -11,7 +12,7 @@ import { idempotent } from "~/web/idempotency.server";
  */
 export const loader = apiRoute(async ({ request, params }) => {
   const user = await requireApiUser(request);
-  const content = await getFlowContent({ user: { id: user.id, isPremium: Boolean(user.isPremium) }, flowId: params.id ?? "" });
+  const content = await getFlowContent({ user: serviceUser(user), flowId: params.id ?? "" });
   return apiJson(content, { headers: { "Cache-Control": "no-store" } });
 });
 
@@ -20,7 +21,7 @@ export const action = byMethod({
     const user = await requireApiUser(request);
     // No body: a replay with the same key is the same request.
     return idempotent(request, { userId: user.id, input: null }, async () => {
-      const content = await writeFlowContent({ user: { id: user.id, isPremium: Boolean(user.isPremium) }, flowId: params.id ?? "" });
+      const content = await writeFlowContent({ user: serviceUser(user), flowId: params.id ?? "" });
       return apiJson(content, { headers: { "Cache-Control": "no-store" } });
     });
   },

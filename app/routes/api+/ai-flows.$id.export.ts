@@ -1,3 +1,4 @@
+import { serviceUser } from "~/lib/user";
 import { EXPORT_SCHEMA_PATH } from "~/lib/content/export/model";
 import { apiRoute } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth/auth.server";
@@ -8,6 +9,6 @@ import { exportFlow } from "~/services/flows/export.server";
 export const loader = apiRoute(async ({ request, params }) => {
   const user = await requireApiUser(request);
   const format = new URL(request.url).searchParams.get("format");
-  const file = await exportFlow({ user: { id: user.id, isPremium: Boolean(user.isPremium) }, flowId: params.id ?? "", format }, { schemaUrl: new URL(EXPORT_SCHEMA_PATH, request.url).href });
+  const file = await exportFlow({ user: serviceUser(user), flowId: params.id ?? "", format }, { schemaUrl: new URL(EXPORT_SCHEMA_PATH, request.url).href });
   return exportResponse(file);
 });

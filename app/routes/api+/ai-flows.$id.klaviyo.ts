@@ -1,3 +1,4 @@
+import { serviceUser } from "~/lib/user";
 import { klaviyoSendSchema } from "~/lib/klaviyo/schema";
 import { apiJson, apiRoute, byMethod, readJson } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth/auth.server";
@@ -18,7 +19,7 @@ export const action = byMethod({
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request);
     const input = await readJson(request, klaviyoSendSchema);
-    const result = await sendFlowToKlaviyo({ user: { id: user.id, isPremium: Boolean(user.isPremium) }, flowId: params.id ?? "", input });
+    const result = await sendFlowToKlaviyo({ user: serviceUser(user), flowId: params.id ?? "", input });
     return apiJson(result, { status: result.replayed ? 200 : 201, headers: { "Cache-Control": "no-store" } });
   },
 });

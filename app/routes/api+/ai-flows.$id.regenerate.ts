@@ -1,3 +1,4 @@
+import { serviceUser } from "~/lib/user";
 import { regenerateFlowSchema } from "~/lib/flows/types";
 import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth/auth.server";
@@ -14,7 +15,7 @@ export const action = byMethod({
     const user = await requireApiUser(request);
     const body = await readJsonObject(request, regenerateFlowSchema);
     return idempotent(request, { userId: user.id, input: body }, async () =>
-      apiJson(await regenerateFlow({ user: { id: user.id, isPremium: user.isPremium === 1 }, flowId: params.id ?? "", input: body })),
+      apiJson(await regenerateFlow({ user: serviceUser(user), flowId: params.id ?? "", input: body })),
     );
   },
 });

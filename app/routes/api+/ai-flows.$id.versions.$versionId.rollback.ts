@@ -1,3 +1,4 @@
+import { serviceUser } from "~/lib/user";
 import { apiJson, byMethod, noGetLoader } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth/auth.server";
 import { rollbackFlow } from "~/services/flows/flows.server";
@@ -10,7 +11,7 @@ export const loader = noGetLoader(["POST"]);
 export const action = byMethod({
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request);
-    const result = await rollbackFlow({ user: { id: user.id, isPremium: user.isPremium === 1 }, flowId: params.id ?? "", versionId: params.versionId ?? "" });
+    const result = await rollbackFlow({ user: serviceUser(user), flowId: params.id ?? "", versionId: params.versionId ?? "" });
     return apiJson(result);
   },
 });

@@ -1,3 +1,4 @@
+import { serviceUser } from "~/lib/user";
 import { EXPORT_SCHEMA_PATH } from "~/lib/content/export/model";
 import { apiRoute } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth/auth.server";
@@ -8,6 +9,6 @@ import { exportAllFlows } from "~/services/flows/export.server";
 export const loader = apiRoute(async ({ request }) => {
   const user = await requireApiUser(request);
   const format = new URL(request.url).searchParams.get("format");
-  const file = await exportAllFlows({ user: { id: user.id, isPremium: Boolean(user.isPremium) }, format }, { schemaUrl: new URL(EXPORT_SCHEMA_PATH, request.url).href });
+  const file = await exportAllFlows({ user: serviceUser(user), format }, { schemaUrl: new URL(EXPORT_SCHEMA_PATH, request.url).href });
   return exportResponse(file);
 });

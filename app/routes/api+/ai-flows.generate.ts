@@ -1,3 +1,4 @@
+import { serviceUser } from "~/lib/user";
 import { generateFlowSchema } from "~/lib/flows/types";
 import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth/auth.server";
@@ -15,7 +16,7 @@ export const action = byMethod({
     const user = await requireApiUser(request);
     const body = await readJsonObject(request, generateFlowSchema);
     return idempotent(request, { userId: user.id, input: body }, async () => {
-      const flow = await generateFlow({ user: { id: user.id, isPremium: user.isPremium === 1 }, input: body });
+      const flow = await generateFlow({ user: serviceUser(user), input: body });
       return apiJson(flow, { status: 201 });
     });
   },

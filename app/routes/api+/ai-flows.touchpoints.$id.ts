@@ -1,3 +1,4 @@
+import { serviceUser } from "~/lib/user";
 import { touchpointEditApiSchema } from "~/lib/flows/types";
 import { apiJson, byMethod, noGetLoader, readJson } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth/auth.server";
@@ -12,12 +13,12 @@ export const action = byMethod({
   PUT: async ({ request, params }) => {
     const user = await requireApiUser(request);
     const input = await readJson(request, touchpointEditApiSchema);
-    const touchpoint = await updateTouchpoint({ user: { id: user.id, isPremium: user.isPremium === 1 }, touchpointId: params.id ?? "", input });
+    const touchpoint = await updateTouchpoint({ user: serviceUser(user), touchpointId: params.id ?? "", input });
     return apiJson(touchpoint);
   },
   DELETE: async ({ request, params }) => {
     const user = await requireApiUser(request);
-    const flow = await deleteTouchpoint({ user: { id: user.id, isPremium: user.isPremium === 1 }, touchpointId: params.id ?? "" });
+    const flow = await deleteTouchpoint({ user: serviceUser(user), touchpointId: params.id ?? "" });
     return apiJson({ message: "Touchpoint deleted.", flow });
   },
 });

@@ -1,3 +1,4 @@
+import { serviceUser } from "~/lib/user";
 import { apiJson, apiRoute } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth/auth.server";
 import { getScorecard } from "~/services/scorecard/scorecard.server";
@@ -6,5 +7,5 @@ import { getScorecard } from "~/services/scorecard/scorecard.server";
 // PREMIUM_REQUIRED for everyone else, 401 when signed out.
 export const loader = apiRoute(async ({ request }) => {
   const user = await requireApiUser(request);
-  return apiJson(await getScorecard({ user }), { headers: { "Cache-Control": "no-store" } });
+  return apiJson(await getScorecard({ user: serviceUser(user) }), { headers: { "Cache-Control": "no-store" } });
 });

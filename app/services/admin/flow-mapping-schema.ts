@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { FLOW_TYPES, STEP_TYPES } from "~/lib/flow-types";
+import { FLOW_LIMITS } from "~/lib/flows/types";
 import { MINUTES_PER_DAY, type Timing } from "~/lib/timing";
 import { timingSchema } from "~/lib/timing-schema";
 
@@ -19,11 +20,11 @@ const required = (max: number, label: string) => text(max, label).min(1, `${labe
 
 export const ruleStepSchema = z.object({
   channel: z.enum(STEP_TYPES, { error: `Channel must be ${STEP_TYPES.join(" or ")}` }),
-  title: required(300, "Title"),
+  title: required(FLOW_LIMITS.title, "Title"),
   timing: timingSchema,
-  primaryGoal: required(2000, "Goal"),
-  keyMessages: required(5000, "Key messages"),
-  callToAction: required(1000, "Call to action"),
+  primaryGoal: required(FLOW_LIMITS.primaryGoal, "Goal"),
+  keyMessages: required(FLOW_LIMITS.keyMessages, "Key messages"),
+  callToAction: required(FLOW_LIMITS.callToAction, "Call to action"),
   notes: text(2000, "Notes").default(""),
 });
 export type RuleStepInput = z.output<typeof ruleStepSchema>;

@@ -1,5 +1,6 @@
 import { STEP_TYPES } from "~/lib/flow-types";
 import type { Timing } from "~/lib/timing";
+import type { FlowStep } from "~/models/flow-mapping.server";
 import { splitMinutes, TIMING_UNITS, type TimingUnit } from "~/services/admin/flow-mapping-fields";
 
 /**
@@ -7,10 +8,12 @@ import { splitMinutes, TIMING_UNITS, type TimingUnit } from "~/services/admin/fl
  * or half-edited form comes back exactly as typed. Pure and shared by the page (to render) and its
  * action (to read the posted form, and to add, remove or move steps without JavaScript).
  */
-export interface StepDraft {
+/** A step's texts, as the rule holds them. */
+type StepTexts = Pick<FlowStep, "title" | "primaryGoal" | "keyMessages" | "callToAction" | "notes">;
+
+export interface StepDraft extends StepTexts {
   key: string;
   channel: string;
-  title: string;
   timingType: string;
   amount: string;
   unit: string;
@@ -20,10 +23,6 @@ export interface StepDraft {
   time: string;
   relation: string;
   displayText: string;
-  primaryGoal: string;
-  keyMessages: string;
-  callToAction: string;
-  notes: string;
 }
 
 export const RULE_TEXT_FIELDS = [
@@ -143,7 +142,7 @@ export interface RuleLike {
   trigger: string;
   exitRules: unknown;
   notes: string;
-  steps: Array<{ channel: string; title: string; timing: Timing | null; primaryGoal: string; keyMessages: string; callToAction: string; notes: string }>;
+  steps: Array<StepTexts & { channel: string; timing: Timing | null }>;
 }
 
 export function draftFromRule(rule: RuleLike): RuleDraft {

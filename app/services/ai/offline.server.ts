@@ -18,7 +18,7 @@ import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import { formatDuration, MINUTES_PER_DAY } from "~/lib/timing";
 import type { FlowMappingRecord, FlowStep } from "~/models/flow-mapping.server";
 import type { FlowProvider, FlowRequest, RegeneratedDraft, RegenerateRequest } from "~/services/ai/provider.server";
-import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
+import { DEFAULT_FLOW_MAPPING_RULES, type FlowMappingSeed } from "~/services/seed/flow-mapping-rules";
 
 /**
  * The offline generator: deterministic, no network. With the default flow-mapping rule (or none)
@@ -32,15 +32,14 @@ import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
 
 export const OFFLINE_MODEL = "offline-rules-v2";
 
-function ruleFor(request: FlowRequest): FlowMappingRecord | (typeof FLOW_MAPPING_RULES)[number] {
-  return request.rule ?? FLOW_MAPPING_RULES.find((rule) => rule.flowType === request.flowType)!;
+function ruleFor(request: FlowRequest): FlowMappingRecord | FlowMappingSeed {
+  return request.rule ?? DEFAULT_FLOW_MAPPING_RULES[request.flowType];
 }
 
 /** True when the rule is the seeded default (or none): the planner writes the plan for the business. */
 export function isDefaultRule(request: FlowRequest): boolean {
   if (!request.rule) return true;
-  const seed = FLOW_MAPPING_RULES.find((rule) => rule.flowType === request.flowType);
-  if (!seed) return false;
+  const seed = DEFAULT_FLOW_MAPPING_RULES[request.flowType];
   const titles = (steps: readonly FlowStep[] | undefined) => (steps ?? []).map((s) => s.title.trim()).join("\n");
   return titles(request.rule.steps) === titles(seed.steps) && (request.rule.trigger ?? "").trim() === (seed.trigger ?? "").trim();
 }

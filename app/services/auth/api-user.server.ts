@@ -1,3 +1,4 @@
+import { hasPremium } from "~/lib/user";
 import type { UserRecord } from "~/models/user.server";
 import { getResponseSummaryByUserId } from "~/models/questionnaire-response.server";
 
@@ -23,7 +24,7 @@ export function toApiUser(user: UserRecord) {
     lastName,
     companyName,
     authProvider,
-    isPremium: isPremium === 1,
+    isPremium: hasPremium({ isPremium }),
     role,
     completionMethod,
     researchWebsiteUrl,
@@ -34,6 +35,6 @@ export function toApiUser(user: UserRecord) {
 
 /** An admin's view of a user as the API gives it: flags are booleans in and out of the API (stored as 0/1). */
 export function toApiAdminUser<U extends { isPremium: number }>(user: U): Omit<U, "isPremium"> & { isPremium: boolean } {
-  return { ...user, isPremium: user.isPremium === 1 };
+  return { ...user, isPremium: hasPremium(user) };
 }
 

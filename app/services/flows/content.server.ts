@@ -4,6 +4,7 @@ import type { WrittenFlow, WrittenTouchpoint } from "~/lib/content/schema";
 import type { FlowContentView } from "~/lib/content/types";
 import { flowContentView } from "~/lib/content/view";
 import { touchpointFingerprint, type FlowView, type TouchpointView } from "~/lib/flows/types";
+import type { ServiceUser } from "~/lib/user";
 import { type ContentEntryInput, findContentEntries, findContentEntriesOfFlows, saveContentEntries } from "~/models/flow-content.server";
 import { getResponseByUserId } from "~/models/questionnaire-response.server";
 import { WriteConflictError } from "~/models/utils.server";
@@ -25,17 +26,12 @@ export const CONTENT_NO_TOUCHPOINTS_MESSAGE = "This flow has no touchpoints to w
 export const CONTENT_BRAND_TOO_LONG_MESSAGE =
   "Your company name is too long to start a text message. Shorten it in your onboarding answers and try again.";
 
-export interface ContentUser {
-  id: string;
-  isPremium: boolean;
-}
-
 export interface ContentServiceDeps {
   provider?: ContentProvider;
   now?: () => Date;
 }
 
-export function assertContentPremium(user: ContentUser) {
+export function assertContentPremium(user: ServiceUser) {
   if (!user.isPremium) throw new DomainError("premium_required", CONTENT_PREMIUM_MESSAGE, { code: "PREMIUM_REQUIRED" });
 }
 
@@ -95,7 +91,7 @@ export class ContentRulesError extends Error {
 
 /** POST /api/ai-flows/{id}/content and the Generate Full Email Content form. */
 export async function writeFlowContent(
-  { user, flowId }: { user: ContentUser; flowId: string },
+  { user, flowId }: { user: ServiceUser; flowId: string },
   deps: ContentServiceDeps = {},
 ): Promise<FlowContentView> {
   assertContentPremium(user);
@@ -131,7 +127,7 @@ export async function writeFlowContent(
 }
 
 /** GET /api/ai-flows/{id}/content: 404 until content was written for the current version. */
-export async function getFlowContent({ user, flowId }: { user: ContentUser; flowId: string }): Promise<FlowContentView> {
+export async function getFlowContent({ user, flowId }: { user: ServiceUser; flowId: string }): Promise<FlowContentView> {
   assertContentPremium(user);
   const flow = await getFlow({ userId: user.id, flowId });
   const view = flowContentView(flow, await findContentEntries({ flowId: flow.id, userId: user.id }));
@@ -145,7 +141,7 @@ export interface FlowWithContent {
 }
 
 /** The content page: every flow of the user with its touchpoints' content (written or not). */
-export async function listFlowsWithContent({ user }: { user: ContentUser }): Promise<FlowWithContent[]> {
+export async function listFlowsWithContent({ user }: { user: ServiceUser }): Promise<FlowWithContent[]> {
   assertContentPremium(user);
   const flows = await listFlows({ userId: user.id });
   const stored = await findContentEntriesOfFlows({ flowIds: flows.map((flow) => flow.id), userId: user.id });

@@ -13,9 +13,11 @@ import {
   type ExportFlowInput,
   type ExportFormat,
 } from "~/lib/content/export/model";
+import { FLOW_EXPORT_FORMATS } from "~/lib/content/export/formats";
 import { flowContentView } from "~/lib/content/view";
 import { type FlowType } from "~/lib/flow-types";
 import type { FlowView } from "~/lib/flows/types";
+import type { ServiceUser } from "~/lib/user";
 import { findContentEntriesOfFlows } from "~/models/flow-content.server";
 import { findBestFlowMapping, type FlowMappingRecord } from "~/models/flow-mapping.server";
 import { getResponseByUserId, type QuestionnaireResponseRecord } from "~/models/questionnaire-response.server";
@@ -29,7 +31,7 @@ import { klaviyoPlanInput } from "~/services/klaviyo/send.server";
  * written content for premium users. HTTP-free: it answers a file name, a media type and the text.
  */
 
-export const EXPORT_FORMAT_MESSAGE = `Unknown export format. Use one of: ${[...EXPORT_FORMATS, KLAVIYO_EXPORT_FORMAT].join(", ")}.`;
+export const EXPORT_FORMAT_MESSAGE = `Unknown export format. Use one of: ${FLOW_EXPORT_FORMATS.join(", ")}.`;
 export const ALL_FLOWS_FORMAT_MESSAGE = `Unknown export format. Use one of: ${ALL_FLOWS_EXPORT_FORMATS.join(", ")}.`;
 
 export const MEDIA_TYPES: Record<ExportFormat, string> = {
@@ -38,11 +40,6 @@ export const MEDIA_TYPES: Record<ExportFormat, string> = {
   json: "application/json; charset=utf-8",
   html: "text/html; charset=utf-8",
 };
-
-export interface ExportUser {
-  id: string;
-  isPremium: boolean;
-}
 
 export interface ExportFile {
   fileName: string;
@@ -92,7 +89,7 @@ function ownRules(flow: FlowView, rule: RuleFacts): RuleFacts {
   return { trigger: noted.trigger, exitRules: { exitWhen: noted.exitWhen ?? [], ...(stored.smsPolicy ? { smsPolicy: stored.smsPolicy } : {}) } as unknown as FlowMappingRecord["exitRules"] };
 }
 
-async function buildDocument(user: ExportUser, flows: FlowView[], now: Date, schemaUrl?: string): Promise<ExportDocument> {
+async function buildDocument(user: ServiceUser, flows: FlowView[], now: Date, schemaUrl?: string): Promise<ExportDocument> {
   const stored = user.isPremium ? await findContentEntriesOfFlows({ flowIds: flows.map((flow) => flow.id), userId: user.id }) : new Map();
   const business = await getResponseByUserId(user.id);
   const cache = new Map<FlowType, RuleFacts>();
@@ -118,7 +115,7 @@ function render(document: ExportDocument, format: ExportFormat): string {
 
 /** GET /api/ai-flows/{id}/export?format=md|csv|json|html|klaviyo */
 export async function exportFlow(
-  { user, flowId, format }: { user: ExportUser; flowId: string; format: string | null },
+  { user, flowId, format }: { user: ServiceUser; flowId: string; format: string | null },
   { now = new Date(), schemaUrl }: { now?: Date; schemaUrl?: string } = {},
 ): Promise<ExportFile> {
   // format=klaviyo: the requests Send to Klaviyo would make, as JSON.
@@ -134,7 +131,7 @@ export async function exportFlow(
 
 /** GET /api/ai-flows/export?format=json|md: every flow of the user in one file. */
 export async function exportAllFlows(
-  { user, format }: { user: ExportUser; format: string | null },
+  { user, format }: { user: ServiceUser; format: string | null },
   { now = new Date(), schemaUrl }: { now?: Date; schemaUrl?: string } = {},
 ): Promise<ExportFile> {
   const chosen = parseAllFlowsExportFormat(format);

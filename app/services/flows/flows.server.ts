@@ -5,7 +5,6 @@ import {
   FLOW_EXISTS_MESSAGE,
   type FlowView,
   GENERATE_FAILED_MESSAGE,
-  type GenerateFlowInput,
   generateFlowSchema,
   type MessageView,
   PREMIUM_FLOW_MESSAGE,
@@ -13,12 +12,12 @@ import {
   type RegenerateResult,
   regenerateFlowSchema,
   type RollbackResult,
-  type TouchpointEditInput,
   touchpointEditSchema,
   type TouchpointView,
   type VersionView,
 } from "~/lib/flows/types";
 import { timingForDelayDays, touchpointOffsetMinutes } from "~/lib/timing";
+import type { ServiceUser } from "~/lib/user";
 import {
   type CurrentFlowDoc,
   findFlow,
@@ -72,11 +71,6 @@ export interface FlowServiceDeps {
   owners?: OwnerCheck;
 }
 
-export interface FlowUser {
-  id: string;
-  isPremium: boolean;
-}
-
 export const FLOW_NOT_FOUND = "Flow not found.";
 export const TOUCHPOINT_NOT_FOUND = "Touchpoint not found.";
 export const VERSION_NOT_FOUND = "Version not found.";
@@ -102,7 +96,7 @@ function parseOrThrow<T>(schema: { safeParse(input: unknown): { success: true; d
   throw validationError(Object.values(fieldErrors)[0] ?? "The request is not valid.", fieldErrors);
 }
 
-function assertPremium(user: FlowUser, flowType: FlowType) {
+function assertPremium(user: ServiceUser, flowType: FlowType) {
   if (isPremiumFlowType(flowType) && !user.isPremium) {
     throw new DomainError("premium_required", PREMIUM_FLOW_MESSAGE, { code: "PREMIUM_REQUIRED" });
   }
@@ -217,9 +211,10 @@ async function flowRequest(userId: string, flowType: FlowType, customContext: st
 /**
  * Writes the user's first flow of a type. Premium types need isPremium; onboarding must be done;
  * a flow of the type already there, or a generation of it under way, is a conflict. Nothing is
- * written unless the generator's answer follows the rules.
+ * written unless the generator's answer follows the rules. `input` is the body as received (JSON or
+ * form values): generateFlowSchema checks it here, so a caller never trusts it first.
  */
-export async function generateFlow({ user, input }: { user: FlowUser; input: GenerateFlowInput | unknown }, deps: FlowServiceDeps = {}): Promise<FlowView> {
+export async function generateFlow({ user, input }: { user: ServiceUser; input: unknown }, deps: FlowServiceDeps = {}): Promise<FlowView> {
   const { flowType, customContext } = parseOrThrow(generateFlowSchema, input);
   assertPremium(user, flowType);
   const now = (deps.now ?? (() => new Date()))();
@@ -267,7 +262,7 @@ function draftTouchpointsOf(doc: CurrentFlowDoc): DraftTouchpoint[] {
  * message, all in one write; the new content replaces the current one.
  */
 export async function regenerateFlow(
-  { user, flowId, input }: { user: FlowUser; flowId: string; input: { feedback: string } | unknown },
+  { user, flowId, input }: { user: ServiceUser; flowId: string; input: unknown },
   deps: FlowServiceDeps = {},
 ): Promise<RegenerateResult> {
   const { feedback } = parseOrThrow(regenerateFlowSchema, input);
@@ -315,7 +310,7 @@ export async function regenerateFlow(
  * flow type needs premium, as generating it does: after premium ends the flow stays readable and
  * exportable, but not editable.
  */
-export async function rollbackFlow({ user, flowId, versionId }: { user: FlowUser; flowId: string; versionId: string }): Promise<RollbackResult> {
+export async function rollbackFlow({ user, flowId, versionId }: { user: ServiceUser; flowId: string; versionId: string }): Promise<RollbackResult> {
   const userId = user.id;
   const target = await findVersion({ flowId, userId, versionId });
   if (!target) throw notFound(VERSION_NOT_FOUND);
@@ -370,9 +365,10 @@ function inTimeOrder(touchpoints: TouchpointInput[]): TouchpointInput[] {
 }
 
 interface TouchpointEdit {
-  user: FlowUser;
+  user: ServiceUser;
   touchpointId: string;
-  input: TouchpointEditInput | unknown;
+  /** The body as received: touchpointEditSchema checks it. */
+  input: unknown;
 }
 
 /**
@@ -425,7 +421,7 @@ export async function editTouchpoint({
 }
 
 /** Deletes a touchpoint; the remaining steps are renumbered 1..n. A premium flow type's touchpoints need premium. Returns the flow as it is now. */
-export async function deleteTouchpoint({ user, touchpointId }: { user: FlowUser; touchpointId: string }): Promise<FlowView> {
+export async function deleteTouchpoint({ user, touchpointId }: { user: ServiceUser; touchpointId: string }): Promise<FlowView> {
   const userId = user.id;
   const flow = await findFlowByTouchpoint({ touchpointId, userId });
   if (!flow) throw notFound(TOUCHPOINT_NOT_FOUND);

@@ -7,6 +7,7 @@ import { flowContentView } from "~/lib/content/view";
 import { CREATE_FLOW_LIMITS, klaviyoFlowUrl, type KlaviyoTrigger } from "~/lib/klaviyo/constants";
 import { flowRequest, type KlaviyoPlanInput, outlineSteps, reviewNotes, templateRequests, type TemplateRequest } from "~/lib/klaviyo/flow-body";
 import { klaviyoSendSchema } from "~/lib/klaviyo/schema";
+import type { ServiceUser } from "~/lib/user";
 import { findContentEntries } from "~/models/flow-content.server";
 import {
   claimKlaviyoSend,
@@ -33,11 +34,6 @@ import { fromKlaviyoError, klaviyoRateLimited } from "~/services/klaviyo/errors.
  * later makes a new draft flow and never touches the earlier one.
  */
 
-export interface KlaviyoSendUser {
-  id: string;
-  isPremium: boolean;
-}
-
 export interface KlaviyoSendResult {
   klaviyoFlowId: string;
   url: string;
@@ -62,7 +58,7 @@ export const KLAVIYO_SEND_IN_PROGRESS_MESSAGE = "This flow is being sent to Klav
 export type KlaviyoSendDeps = KlaviyoDeps;
 
 /** The plan, the written content (premium) and the business's website: what both the send and the export build from. */
-export async function klaviyoPlanInput({ user, flowId }: { user: KlaviyoSendUser; flowId: string }): Promise<KlaviyoPlanInput & { versionNumber: number; updatedAt: string }> {
+export async function klaviyoPlanInput({ user, flowId }: { user: ServiceUser; flowId: string }): Promise<KlaviyoPlanInput & { versionNumber: number; updatedAt: string }> {
   const flow = await getFlow({ userId: user.id, flowId });
   const content = user.isPremium ? flowContentView(flow, await findContentEntries({ flowId: flow.id, userId: user.id })) : null;
   const answers = await getResponseByUserId(user.id);
@@ -130,7 +126,7 @@ export function stepOfPointer(pointer: string | undefined, actions: ReadonlyArra
 
 /** POST /api/ai-flows/{id}/klaviyo and the Send to Klaviyo form. */
 export async function sendFlowToKlaviyo(
-  { user, flowId, input, sequence }: { user: KlaviyoSendUser; flowId: string; input: unknown; sequence?: number | null },
+  { user, flowId, input, sequence }: { user: ServiceUser; flowId: string; input: unknown; sequence?: number | null },
   deps: KlaviyoSendDeps = {},
 ): Promise<KlaviyoSendResult> {
   const parsed = safeParse(klaviyoSendSchema, input);

@@ -7,6 +7,7 @@ import { buildScorecard, type Scorecard } from "~/lib/scorecard/scorecard";
 import { noMedians, type FlowFigures } from "~/lib/scorecard/scoring";
 import { benchmarkNumber } from "~/lib/scoring";
 import { touchpointOffsetMinutes } from "~/lib/timing";
+import type { ServiceUser } from "~/lib/user";
 import { findFlowOutlinesOfUser, type FlowOutline } from "~/models/ai-generated-flow.server";
 import { listBenchmarkMediansCached } from "~/models/email-benchmark.server";
 import { getResponseSummaryByUserId } from "~/models/questionnaire-response.server";
@@ -77,12 +78,12 @@ export function scorecardFrom(sources: ScorecardSources): Scorecard {
   });
 }
 
-function requirePremium(user: { isPremium: number | boolean }) {
-  if (!(user.isPremium === 1 || user.isPremium === true)) throw premiumRequired(SCORECARD_PREMIUM_MESSAGE);
+function requirePremium(user: ServiceUser) {
+  if (!user.isPremium) throw premiumRequired(SCORECARD_PREMIUM_MESSAGE);
 }
 
 /** `GET /api/scorecard`: the premium user's scorecard; anyone else gets PREMIUM_REQUIRED. */
-export async function getScorecard({ user }: { user: { id: string; isPremium: number | boolean } }): Promise<Scorecard> {
+export async function getScorecard({ user }: { user: ServiceUser }): Promise<Scorecard> {
   requirePremium(user);
   const [profile, metrics, benchmarks, flows] = await Promise.all([
     getResponseSummaryByUserId(user.id),

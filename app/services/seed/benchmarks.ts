@@ -1,7 +1,8 @@
-import { type BenchmarkType, type FlowType, type PerformanceIndicator } from "~/lib/flow-types";
+import { BENCHMARK_CARD_FLOW_ORDER, type BenchmarkType, FLOW_TYPE_INFO, type FlowType, type PerformanceIndicator } from "~/lib/flow-types";
+import { METRIC_DEFINITIONS, type MetricKey } from "~/lib/metrics";
 
 /**
- * Industry medians for the benchmark card: five flows × seven indicators, each with the source
+ * Industry medians for the benchmark card: one row per flow type and metric, each with the source
  * of its figure. Published per-flow figures are used where they exist; otherwise the closest
  * general figure stands in and the source text says so.
  *
@@ -54,8 +55,6 @@ const percent = (value: number) => `${value.toFixed(value < 0.1 ? 3 : 2)}%`;
 const dollars = (value: number) => `$${value.toFixed(2)}`;
 
 interface FlowFigures {
-  flowType: FlowType;
-  benchmarkType: BenchmarkType;
   open: { value: number; source: string; year: number };
   click: { value: number; source: string; year: number };
   revenue: { value: number; source: string; year: number };
@@ -68,10 +67,9 @@ const BOUNCE = Math.round((HARD_BOUNCE + SOFT_BOUNCE) * 100) / 100;
 const UNSUBSCRIBE = 0.25;
 const SPAM = 0.012;
 
-const FLOWS: FlowFigures[] = [
-  {
-    flowType: "lead_nurture",
-    benchmarkType: "Lead Nurture",
+/** Each flow type's published figures: a flow type without them does not compile. */
+const FLOWS: Readonly<Record<FlowType, FlowFigures>> = {
+  lead_nurture: {
     open: { value: 52.04, year: 2024, source: `${ALL_FLOWS_OPEN_NOTE} No published figure for lead-nurture flows alone, so the all-flows figure stands in.` },
     click: {
       value: 5.31,
@@ -84,16 +82,12 @@ const FLOWS: FlowFigures[] = [
       source: `${KLAVIYO_2024}: welcome series revenue per recipient, $2.65. No published figure for lead nurture; the welcome series, which also reaches new subscribers who have not bought yet, is the closest flow.`,
     },
   },
-  {
-    flowType: "onboarding",
-    benchmarkType: "Onboarding Flows",
+  onboarding: {
     open: { value: 52.04, year: 2024, source: `${ALL_FLOWS_OPEN_NOTE} No per-flow open rate published for welcome/onboarding flows, so the all-flows figure stands in.` },
     click: { value: 5.63, year: 2021, source: `${OMNISEND_2021}: welcome series click rate, 5.63%.` },
     revenue: { value: 2.65, year: 2024, source: `${KLAVIYO_2024}: welcome series revenue per recipient, $2.65.` },
   },
-  {
-    flowType: "abandoned_cart",
-    benchmarkType: "Abandoned Cart Flows",
+  abandoned_cart: {
     open: { value: 41.18, year: 2017, source: `${KLAVIYO_2017}: abandoned cart open rate, 41.18%.` },
     click: {
       value: 9.5,
@@ -106,16 +100,12 @@ const FLOWS: FlowFigures[] = [
       source: `${KLAVIYO_2024}: abandoned cart revenue per recipient, $3.65 (the 2017 report's $5.81 is older).`,
     },
   },
-  {
-    flowType: "upsell",
-    benchmarkType: "Upsell Flows",
+  upsell: {
     open: { value: 52.04, year: 2024, source: `${ALL_FLOWS_OPEN_NOTE} No per-flow open rate published for post-purchase/upsell flows, so the all-flows figure stands in.` },
     click: { value: 4.97, year: 2021, source: `${OMNISEND_2021}: post-purchase click rate, 4.97% (upsell flows are sent after a purchase).` },
     revenue: { value: 0.41, year: 2024, source: `${KLAVIYO_2024}: post-purchase revenue per recipient, $0.41 (upsell flows are sent after a purchase).` },
   },
-  {
-    flowType: "sunset",
-    benchmarkType: "Sunset Flow",
+  sunset: {
     open: {
       value: 52.04,
       year: 2024,
@@ -128,67 +118,50 @@ const FLOWS: FlowFigures[] = [
       source: `${KLAVIYO_2024}: post-purchase revenue per recipient, $0.41. No published figure for sunset flows, which aim to re-engage rather than sell; the lowest published per-flow figure stands in.`,
     },
   },
-];
+};
 
-function rowsFor(flow: FlowFigures): BenchmarkSeedRow[] {
-  const base = { benchmarkType: flow.benchmarkType, flowType: flow.flowType, industry: "All industries", businessType: "All" };
-  const ctr = clickThroughRate(flow.click.value, flow.open.value);
-  return [
-    {
-      ...base,
-      performanceIndicator: "Open Rate (Email)",
-      industryMedian: percent(flow.open.value),
-      openRate: flow.open.value,
-      source: flow.open.source,
-      benchmarkTimestamp: year(flow.open.year),
-    },
-    {
-      ...base,
-      performanceIndicator: "Click Rate (Email)",
-      industryMedian: percent(flow.click.value),
-      clickRate: flow.click.value,
-      source: flow.click.source,
-      benchmarkTimestamp: year(flow.click.year),
-    },
-    {
-      ...base,
-      performanceIndicator: "Click Through Rate (Email)",
+type MetricRow = Pick<BenchmarkSeedRow, "industryMedian" | "source" | "benchmarkTimestamp" | "openRate" | "clickRate" | "ctr" | "revenuePerRecipient">;
+
+/** Each metric's row for a flow: a metric without one does not compile. */
+const METRIC_ROWS: Readonly<Record<MetricKey, (flow: FlowFigures) => MetricRow>> = {
+  openRate: (flow) => ({ industryMedian: percent(flow.open.value), openRate: flow.open.value, source: flow.open.source, benchmarkTimestamp: year(flow.open.year) }),
+  clickRate: (flow) => ({ industryMedian: percent(flow.click.value), clickRate: flow.click.value, source: flow.click.source, benchmarkTimestamp: year(flow.click.year) }),
+  ctr: (flow) => {
+    const ctr = clickThroughRate(flow.click.value, flow.open.value);
+    return {
       industryMedian: percent(ctr),
       ctr,
       source: `Derived: click rate ${percent(flow.click.value)} ÷ open rate ${percent(flow.open.value)} = ${percent(ctr)} of openers clicked (sources as for this flow's open and click rates).`,
       benchmarkTimestamp: year(Math.max(flow.open.year, flow.click.year)),
-    },
-    {
-      ...base,
-      performanceIndicator: "Revenue Per Recipient (Email)",
-      industryMedian: dollars(flow.revenue.value),
-      revenuePerRecipient: flow.revenue.value,
-      source: flow.revenue.source,
-      benchmarkTimestamp: year(flow.revenue.year),
-    },
-    {
-      ...base,
-      performanceIndicator: "Bounce Rate (Email)",
-      industryMedian: percent(BOUNCE),
-      source: `${MAILCHIMP_2019}: hard bounce ${percent(HARD_BOUNCE)} + soft bounce ${percent(SOFT_BOUNCE)} = ${percent(BOUNCE)}. Campaign figure; no per-flow bounce rate is published.`,
-      benchmarkTimestamp: year(2019),
-    },
-    {
-      ...base,
-      performanceIndicator: "Unsubscribe Rate (Email)",
-      industryMedian: percent(UNSUBSCRIBE),
-      source: `${MAILCHIMP_2019}: unsubscribe rate ${percent(UNSUBSCRIBE)}. Campaign figure; no per-flow unsubscribe rate is published.`,
-      benchmarkTimestamp: year(2019),
-    },
-    {
-      ...base,
-      performanceIndicator: "Spam Complaint Rate (Email)",
-      industryMedian: percent(SPAM),
-      source: `${MAILCHIMP_2019}: abuse reports ${percent(SPAM)}. ${GMAIL}: keep spam complaints below 0.10% and never reach 0.30%.`,
-      benchmarkTimestamp: year(2019),
-    },
-  ];
+    };
+  },
+  revenuePerRecipient: (flow) => ({
+    industryMedian: dollars(flow.revenue.value),
+    revenuePerRecipient: flow.revenue.value,
+    source: flow.revenue.source,
+    benchmarkTimestamp: year(flow.revenue.year),
+  }),
+  bounceRate: () => ({
+    industryMedian: percent(BOUNCE),
+    source: `${MAILCHIMP_2019}: hard bounce ${percent(HARD_BOUNCE)} + soft bounce ${percent(SOFT_BOUNCE)} = ${percent(BOUNCE)}. Campaign figure; no per-flow bounce rate is published.`,
+    benchmarkTimestamp: year(2019),
+  }),
+  unsubscribeRate: () => ({
+    industryMedian: percent(UNSUBSCRIBE),
+    source: `${MAILCHIMP_2019}: unsubscribe rate ${percent(UNSUBSCRIBE)}. Campaign figure; no per-flow unsubscribe rate is published.`,
+    benchmarkTimestamp: year(2019),
+  }),
+  spamComplaintRate: () => ({
+    industryMedian: percent(SPAM),
+    source: `${MAILCHIMP_2019}: abuse reports ${percent(SPAM)}. ${GMAIL}: keep spam complaints below 0.10% and never reach 0.30%.`,
+    benchmarkTimestamp: year(2019),
+  }),
+};
+
+function rowsFor(flowType: FlowType): BenchmarkSeedRow[] {
+  const base = { benchmarkType: FLOW_TYPE_INFO[flowType].benchmarkType, flowType, industry: "All industries", businessType: "All" };
+  return METRIC_DEFINITIONS.map((metric) => ({ ...base, performanceIndicator: metric.indicator, ...METRIC_ROWS[metric.key](FLOWS[flowType]) }));
 }
 
-/** The 35 seed rows, in the benchmark card's flow order and row order. */
-export const BENCHMARK_SEED: readonly BenchmarkSeedRow[] = FLOWS.flatMap(rowsFor);
+/** One row per flow type and metric, in the benchmark card's flow order and row order. */
+export const BENCHMARK_SEED: readonly BenchmarkSeedRow[] = BENCHMARK_CARD_FLOW_ORDER.flatMap(rowsFor);

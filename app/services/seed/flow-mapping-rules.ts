@@ -1,4 +1,4 @@
-import { type FlowType, type StepType } from "~/lib/flow-types";
+import { FLOW_TYPES, type FlowType, type StepType } from "~/lib/flow-types";
 import { MINUTES_PER_DAY, MINUTES_PER_HOUR, timingForOffsetMinutes } from "~/lib/timing";
 import type { FlowMappingInput, FlowStep } from "~/models/flow-mapping.server";
 
@@ -9,7 +9,7 @@ import type { FlowMappingInput, FlowStep } from "~/models/flow-mapping.server";
  * questionnaire answers by the generator.
  */
 
-export type FlowMappingSeed = FlowMappingInput & { flowType: FlowType; steps: FlowStep[] };
+export type FlowMappingSeed<T extends FlowType = FlowType> = FlowMappingInput & { flowType: T; steps: FlowStep[] };
 
 const HOUR = MINUTES_PER_HOUR;
 const DAY = MINUTES_PER_DAY;
@@ -53,7 +53,7 @@ function step(
 
 const ALL = "All";
 
-const onboarding: FlowMappingSeed = {
+const onboarding: FlowMappingSeed<"onboarding"> = {
   flowName: "Welcome & Onboarding Series",
   flowType: "onboarding",
   businessType: ALL,
@@ -127,7 +127,7 @@ const onboarding: FlowMappingSeed = {
   ],
 };
 
-const abandonedCart: FlowMappingSeed = {
+const abandonedCart: FlowMappingSeed<"abandoned_cart"> = {
   flowName: "Abandoned Cart Recovery",
   flowType: "abandoned_cart",
   businessType: ALL,
@@ -180,7 +180,7 @@ const abandonedCart: FlowMappingSeed = {
   ],
 };
 
-const leadNurture: FlowMappingSeed = {
+const leadNurture: FlowMappingSeed<"lead_nurture"> = {
   flowName: "Lead Nurture Sequence",
   flowType: "lead_nurture",
   businessType: ALL,
@@ -283,7 +283,7 @@ const leadNurture: FlowMappingSeed = {
   ],
 };
 
-const upsell: FlowMappingSeed = {
+const upsell: FlowMappingSeed<"upsell"> = {
   flowName: "Post-Purchase Upsell & Cross-Sell",
   flowType: "upsell",
   businessType: ALL,
@@ -348,7 +348,7 @@ const upsell: FlowMappingSeed = {
   ],
 };
 
-const sunset: FlowMappingSeed = {
+const sunset: FlowMappingSeed<"sunset"> = {
   flowName: "Sunset (Re-engagement) Flow",
   flowType: "sunset",
   businessType: ALL,
@@ -402,5 +402,14 @@ const sunset: FlowMappingSeed = {
   ],
 };
 
-/** In the flow-type selector's order. */
-export const FLOW_MAPPING_RULES: readonly FlowMappingSeed[] = [onboarding, leadNurture, abandonedCart, upsell, sunset];
+/** The default rule of each flow type, under its own type: a flow type without one does not compile. */
+export const DEFAULT_FLOW_MAPPING_RULES: { readonly [T in FlowType]: FlowMappingSeed<T> } = {
+  onboarding,
+  lead_nurture: leadNurture,
+  abandoned_cart: abandonedCart,
+  upsell,
+  sunset,
+};
+
+/** One rule per flow type, in the flow-type selector's order. */
+export const FLOW_MAPPING_RULES: readonly FlowMappingSeed[] = FLOW_TYPES.map((type) => DEFAULT_FLOW_MAPPING_RULES[type]);

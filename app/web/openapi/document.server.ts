@@ -4,7 +4,7 @@ import { SCORECARD_PREMIUM_MESSAGE } from "~/services/scorecard/scorecard.server
 import { DRAFT_LIMIT_MESSAGE } from "~/services/auth/rate-limit.server";
 import { z } from "zod";
 
-import { ALL_FLOWS_EXPORT_FORMATS, EXPORT_FORMATS } from "~/lib/content/export/model";
+import { ALL_FLOWS_EXPORT_FORMATS, FLOW_EXPORT_FORMATS } from "~/lib/content/export/formats";
 import { FLOW_TYPES } from "~/lib/flow-types";
 import { createApiTokenSchema } from "~/lib/api/tokens";
 import * as responses from "~/lib/api/responses";
@@ -638,7 +638,7 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Download one flow",
     description: "Content is included for premium users.",
     access: "user",
-    query: [{ name: "format", in: "query", required: true, description: "The file format (klaviyo: the Create Template and Create Flow requests Send to Klaviyo makes).", schema: { type: "string", enum: [...EXPORT_FORMATS, "klaviyo"] } }],
+    query: [{ name: "format", in: "query", required: true, description: "The file format (klaviyo: the Create Template and Create Flow requests Send to Klaviyo makes).", schema: { type: "string", enum: [...FLOW_EXPORT_FORMATS] } }],
     ok: [
       {
         status: 200,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { METRIC_KEYS } from "~/lib/metrics";
 import { buildBenchmarkCard } from "~/services/benchmarks/card";
 import { choosePeerRow, peerGroupLabel, peerRank } from "~/services/benchmarks/peer-groups";
 import { BENCHMARK_SEED } from "~/services/seed/benchmarks";
@@ -35,12 +36,12 @@ describe("peer groups", () => {
     expect(peerGroupLabel(TYPE)).toBe("All industries · eCommerce");
   });
 
-  it("build the card: five flows in order, seven rows each, seed medians and sources", () => {
+  it("build the card: the flows in order, a row per metric, seed medians and sources", () => {
     const card = buildBenchmarkCard({ benchmarks: BENCHMARK_SEED, metrics: [{ flowType: "upsell", openRate: 40, clickRate: null, ctr: null, revenuePerRecipient: 0.5, bounceRate: null, unsubscribeRate: null, spamComplaintRate: null }], peer: null });
     expect(card.map((flow) => flow.label)).toEqual(["Lead Nurture", "Onboarding", "Abandoned Cart", "Upsell", "Sunset"]);
     expect(card.map((flow) => flow.premium)).toEqual([false, false, true, true, true]);
     for (const flow of card) {
-      expect(flow.rows).toHaveLength(7);
+      expect(flow.rows).toHaveLength(METRIC_KEYS.length);
       expect(flow.description.length).toBeGreaterThan(40);
       for (const item of flow.rows) expect(item.median).toMatchObject({ groupLabel: "All industries", match: "all_industries", source: expect.any(String) });
     }

@@ -1,3 +1,4 @@
+import type { ExportFormat } from "~/lib/content/export/formats";
 import { countSms, type SmsEncoding } from "~/lib/content/rules";
 import type { FlowContentView, TouchpointContentView } from "~/lib/content/types";
 import { flowTypeLabel } from "~/lib/flow-types";
@@ -20,11 +21,7 @@ import { timingText } from "~/lib/timing";
  * described by docs/flow-export.schema.json.
  */
 
-export const EXPORT_FORMATS = ["md", "csv", "json", "html"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-/** Formats that hold several flows in one file (GET /api/ai-flows/export). */
-export const ALL_FLOWS_EXPORT_FORMATS = ["json", "md"] as const satisfies readonly ExportFormat[];
-export type AllFlowsExportFormat = (typeof ALL_FLOWS_EXPORT_FORMATS)[number];
+export { ALL_FLOWS_EXPORT_FORMATS, type AllFlowsExportFormat, EXPORT_FORMATS, type ExportFormat } from "~/lib/content/export/formats";
 
 export const EXPORT_SCHEMA_ID = "https://flowmap.app/schemas/flow-export.schema.json";
 /** Where every Flowmap app serves the export's JSON Schema; an export names it on the app that made it. */
@@ -50,34 +47,16 @@ export interface ExportedFlowRules {
   notes: RuleNote[];
 }
 
-export interface ExportedContent {
-  outdated: boolean;
-  subject: string | null;
-  preheader: string | null;
-  bodyText: string | null;
-  bodyHtml: string | null;
-  callToAction: string | null;
-  sms: string | null;
+export type ExportedContent = Omit<TouchpointContentView, "touchpointId" | "stepType"> & {
   smsEncoding: SmsEncoding | null;
   smsCharacters: number | null;
   smsSegments: number | null;
-}
+};
 
-export interface ExportedTouchpoint {
-  id: string;
-  stepNumber: number;
-  stepType: TouchpointView["stepType"];
-  title: string;
-  timing: TouchpointView["timing"];
+export type ExportedTouchpoint = Omit<TouchpointView, "flowId" | "createdAt"> & {
   timingText: string;
-  offsetMinutes: number | null;
-  delayDays: number;
-  sendWindow: SendWindow | null;
-  primaryGoal: string;
-  keyMessages: string;
-  callToAction: string;
   content: ExportedContent | null;
-}
+};
 
 export interface ExportedFlow {
   id: string;
