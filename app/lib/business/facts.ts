@@ -68,6 +68,8 @@ export interface BusinessFacts {
   decision: DecisionSpeed;
   /** Days between purchases or visits for a repeat business ("Monthly" → 30), or null. */
   cycleDays: number | null;
+  /** The service happens online (video lessons, remote coaching): no address to arrive at. */
+  remote: boolean;
   /** A product bought once in years (furniture, mattresses, jewellery, made to order): nothing to reorder, so no replenishment. */
   durable: boolean;
   onboardingStart: OnboardingStart;
@@ -161,6 +163,11 @@ export function lowerStart(text: string, brand = ""): string {
 export function verbBe(phrase: string): "is" | "are" {
   const last = (phrase.trim().split(/\s+/).pop() ?? "").toLowerCase().replace(/[^a-z]/g, "");
   return last.length > 3 && last.endsWith("s") && !/(?:ss|us|is|ics|news)$/.test(last) ? "are" : "is";
+}
+
+/** "Your 15% off", and "Your first week free" left as it is: an offer that already starts with "your" is not given a second one. */
+export function yourOffer(headline: string): string {
+  return /^your\b/i.test(headline.trim()) ? upperStart(headline.trim()) : `Your ${headline.trim().toLowerCase()}`;
 }
 
 export function upperStart(text: string): string {
@@ -477,6 +484,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     decision: decisionOf(answers),
     cycleDays: cycle,
     durable: durableOf(answers, kind, cycle),
+    remote: kind === "service" && /\b(online|video|zoom|virtual|remote(?:ly)?|on your phone|over the phone|in the app)\b/i.test(`${answers.productServiceDescription ?? ""} ${answers.businessOperationDescription ?? ""}`),
     onboardingStart: onboardingStartOf(answers, kind),
     action: actionOf(kind, b2b, answers),
     answerText,

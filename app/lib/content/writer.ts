@@ -1,4 +1,4 @@
-import { type BusinessFacts, businessFacts, lowerStart, offerFor, type Offer, verbBe, type Voice, upperStart } from "~/lib/business/facts";
+import { type BusinessFacts, businessFacts, lowerStart, offerFor, type Offer, verbBe, type Voice, upperStart, yourOffer } from "~/lib/business/facts";
 import type { BusinessAnswers } from "~/lib/content/business";
 import { safeHttpUrl } from "~/lib/content/html";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
@@ -184,7 +184,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
   // A guarantee with its own heading ("100-night home trial: if it is not right, …") becomes two sentences, so no line carries two colons.
   const promise = guarantee.replace(/^([^:?]{2,60}):\s+(\S)/, (_m, head: string, next: string) => `${head}. ${next.toUpperCase()}`);
   const standsAlone = promise !== guarantee || guarantee.includes("?");
-  const covered = (lead: string) => (!guarantee ? "" : standsAlone ? `Our promise: ${promise}` : `${lead} ${lowerStart(guarantee, b)}`);
+  const covered = (lead: string) => (!guarantee ? "" : standsAlone ? `Our promise: ${promise}` : `${lead} ${lead.endsWith("?") ? upperStart(guarantee) : lowerStart(guarantee, b)}`);
   const asked = question ? `Got a question, like "${question}" Reply to this email and a real person will answer.` : "";
   const v = (text: string) => say(text, f.voice);
   const placeholder = brief.placeholderOffer ? `Here's ${brief.placeholderOffer}, for the next 48 hours.` : "";
@@ -233,7 +233,9 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         preheaders: [question ? `A question we hear a lot: "${question}" Just reply and we'll answer.` : "", "Three steps, a few minutes, no guesswork."],
         paragraphs: [
           f.kind === "service"
-            ? `Your first ${unit} is simple. Book a time that suits you, arrive a few minutes early, and we'll take it from there.`
+            ? f.remote
+              ? `Your first ${unit} is simple. Pick a time that suits you, open the link a minute before, and we'll take it from there.`
+              : `Your first ${unit} is simple. Book a time that suits you, arrive a few minutes early, and we'll take it from there.`
             : f.kind === "subscription"
               ? "Here's how it works: choose your plan, and it arrives on schedule. You can skip, swap or pause whenever you like."
               : f.kind === "digital"
@@ -283,7 +285,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       };
     case "urgency":
       return {
-        subjects: [incentive && `Your ${incentive.headline.toLowerCase()} ${verbBe(incentive.headline)} still waiting`, incentive && `Don't miss ${incentive.headline.toLowerCase()}`, brief.lastChance && "Last chance", "A quick reminder before it slips by", "Still thinking it over?"],
+        subjects: [incentive && `${yourOffer(incentive.headline)} ${verbBe(incentive.headline)} still waiting`, incentive && `Don't miss ${incentive.headline.toLowerCase()}`, brief.lastChance && "Last chance", "A quick reminder before it slips by", "Still thinking it over?"],
         preheaders: [incentive && `Still yours: ${lowerStart(offerSentence(incentive), b)}`, covered("Nothing to lose:"), "Your next step is still waiting."],
         paragraphs: [
           v("A quick reminder before it slips by."),
@@ -306,10 +308,12 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
     case "booked":
       return {
         subjects: [`You're booked! Here's what to expect`, `Before your first ${unit}`, `Your ${unit} is booked`],
-        preheaders: [question && `Questions like "${question}" We're one reply away.`, "Everything you need to know before you arrive."],
+        preheaders: [question && `Questions like "${question}" We're one reply away.`, f.remote ? "Everything you need to know before you start." : "Everything you need to know before you arrive."],
         paragraphs: [
           v(`Thank you for booking with ${b}! We're looking forward to meeting you.`),
-          `Arrive a few minutes early and wear something comfortable. If you need to change your time, the button below takes you to your booking.`,
+          f.remote
+            ? `Open the link a minute or two early from somewhere quiet. If you need to change your time, the button below takes you to your booking.`
+            : `Arrive a few minutes early and wear something comfortable. If you need to change your time, the button below takes you to your booking.`,
           asked,
           f.difference ? sentence(`One thing you'll notice: ${lowerStart(f.difference, b)}`) : "",
         ],

@@ -1,4 +1,4 @@
-import { type BusinessFacts, brandSeed, leadMagnetOf, lowerStart, offerFor, type Offer, standingPerkOf, verbBe } from "~/lib/business/facts";
+import { type BusinessFacts, brandSeed, leadMagnetOf, lowerStart, offerFor, type Offer, standingPerkOf, verbBe, yourOffer } from "~/lib/business/facts";
 import type { FlowType, StepType } from "~/lib/flow-types";
 import type { TouchpointAngle } from "~/lib/flows/angles";
 import type { DraftTouchpoint } from "~/lib/flows/rules";
@@ -200,13 +200,13 @@ function onboardingPlan(facts: BusinessFacts, seed: number): Plan {
       pick(["See how we do it", "Read our story"], seed, 3)),
     step("Email", g[2]!, "signup", "howto", pick(howTitle[facts.kind], seed, 4),
       `Remove friction before the ${facts.action.first} by showing exactly how it works.`,
-      bullets(facts.kind === "service" ? `What the first ${unit} looks like, from booking to leaving` : facts.kind === "subscription" ? "How delivery, skipping and cancelling work" : facts.kind === "digital" ? "The three steps to a first result" : "Best sellers, and who each one is for", facts.questions[0] && `Answer: ${facts.questions[0]}`, facts.objections[0] && worryLine(facts.objections[0], facts.brand, "Head off the worry")),
+      bullets(facts.kind === "service" ? `What the first ${unit} looks like, from booking to ${facts.remote ? "the end of the call" : "leaving"}` : facts.kind === "subscription" ? "How delivery, skipping and cancelling work" : facts.kind === "digital" ? "The three steps to a first result" : "Best sellers, and who each one is for", facts.questions[0] && `Answer: ${facts.questions[0]}`, facts.objections[0] && worryLine(facts.objections[0], facts.brand, "Head off the worry")),
       facts.action.cta),
     step("Email", g[3]!, "signup", "proof", pick(["Don't just take our word for it", `What customers say about ${facts.brand}`, "Real people, real results"], seed, 5),
       "Overcome hesitation with social proof.",
       bullets(proofLine(facts) ?? "Two or three short reviews with first names", facts.proof[1] && `Add: ${facts.proof[1]}`, facts.guarantee && `Make trying risk-free: ${facts.guarantee}`),
       pick(["Read the reviews", "See what they say"], seed, 6)),
-    step("Email", g[4]!, "signup", offer ? "urgency" : "offer", offer ? pick([`Your ${offer.headline.toLowerCase()} ${verbBe(offer.headline)} still waiting`, `Don't miss ${offer.headline.toLowerCase()}`], seed, 7) : pick([`Ready for your ${facts.action.first}?`, "Whenever you're ready"], seed, 7),
+    step("Email", g[4]!, "signup", offer ? "urgency" : "offer", offer ? pick([`${yourOffer(offer.headline)} ${verbBe(offer.headline)} still waiting`, `Don't miss ${offer.headline.toLowerCase()}`], seed, 7) : pick([`Ready for your ${facts.action.first}?`, "Whenever you're ready"], seed, 7),
       offer ? `Convert those who have not bought yet while the welcome offer still stands.` : `Invite the ${facts.action.first} with the guarantee and one best choice.`,
       bullets(offer && `Remind them of the offer exactly as given: ${offerBrief(offer)}`, offer?.condition && `Condition: ${offer.condition}`, facts.guarantee && `Risk reversal: ${facts.guarantee}`, "The single biggest benefit, in one line"),
       facts.action.cta),

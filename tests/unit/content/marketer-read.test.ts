@@ -9,7 +9,7 @@ import { FLOW_TYPES, type FlowType } from "~/lib/flow-types";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import { generateOfflineDraft } from "~/services/ai/offline.server";
 
-import { BRAMBLE_AND_BEAN, BUSINESSES, HEARTH_AND_TIMBER, KNEADED } from "../flows/businesses";
+import { BRAMBLE_AND_BEAN, BUSINESSES, FLUENTFUL, HEARTH_AND_TIMBER, KNEADED } from "../flows/businesses";
 
 function written(flowType: FlowType, business: QuestionnaireAnswers) {
   const draft = generateOfflineDraft({ flowType, business, rule: null, customContext: "" });
@@ -106,5 +106,23 @@ describe("copy a marketer would send", () => {
     // A consumable with no stated cycle still gets its reorder reminder.
     const coffee = written("upsell", { ...HEARTH_AND_TIMBER, productServiceDescription: "Small-batch coffee beans, roasted to order" });
     expect(coffee.draft.touchpoints.map((tp) => tp.title).join("\n")).toMatch(/running low|restock/i);
+  });
+
+  it("reads cleanly for every business: no 'Your your', a capital after a question mark, no 'arrive' for a lesson held online", () => {
+    for (const business of BUSINESSES) {
+      for (const flowType of FLOW_TYPES) {
+        const { draft, copies } = written(flowType, business);
+        const text = [...draft.touchpoints.map((tp) => tp.title), ...copies.map(emailText)].join("\n");
+        expect(text, `${business.companyName} ${flowType}`).not.toMatch(/\byour your\b/i);
+        expect(text, `${business.companyName} ${flowType}`).not.toMatch(/\? [a-z]/);
+      }
+    }
+    const onboarding = written("onboarding", FLUENTFUL);
+    const all = [...onboarding.draft.touchpoints.map((tp) => `${tp.title}\n${tp.keyMessages}`), ...onboarding.copies.map(emailText)].join("\n");
+    expect(all).toContain("Your first week free is still waiting");
+    expect(all).not.toMatch(/\barrive\b|from booking to leaving/i);
+    expect(all).toContain("open the link a minute before");
+    // A studio with a street address still asks people to arrive early.
+    expect(written("onboarding", KNEADED).copies.map(emailText).join("\n")).toMatch(/arrive a few minutes early/i);
   });
 });

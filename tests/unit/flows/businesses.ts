@@ -171,4 +171,25 @@ export const HEARTH_AND_TIMBER = business({
   guarantees_q8: "100-night home trial: if it is not right, we collect it and refund you in full",
 });
 
-export const BUSINESSES = [LEAF_AND_KETTLE, GLOW_STUDIO, LEDGERLY, BOX_BREW, SPARSE_CO, OAK_AND_HEARTH, BRAMBLE_AND_BEAN, KNEADED, HEARTH_AND_TIMBER];
+/** Online lessons: a service with no address to arrive at, an offer that starts with "Your", a guarantee with no heading. */
+export const FLUENTFUL = business({
+  companyName: "Fluentful",
+  businessType: "B2C Transactional",
+  industry: "Education & Training",
+  communicationChannels: "Email + SMS",
+  purchaseDecisionTimeline: "Considered (1-7 days)",
+  primaryTargetAudience: "Adults who want to hold a real conversation in Spanish before their next trip",
+  productServiceDescription: "Online Spanish lessons with native tutors, 25 minutes a day on your phone",
+  primaryProblemSolved: "Apps teach vocabulary but never get you speaking",
+  competitiveDifferentiation: "Every lesson is a live conversation with a tutor from Mexico, Spain or Colombia.",
+  brandVoicePositioning: "Encouraging, lively and plain-spoken",
+  customerFeedback: '"After six weeks I ordered dinner in Madrid without switching to English." (Tom)',
+  frequentQuestionsConcerns: "What if I'm a complete beginner? Can I change tutors?",
+  onboardingSpecialOffers: "Your first week free",
+  availableProofMaterials: "42,000 learners; 4.7 stars on the App Store",
+  topReasonsNotToBuy: "Too shy to speak with a stranger",
+  guarantees_q8: "Cancel any time in two taps",
+  onboardingStage: "After signup",
+});
+
+export const BUSINESSES = [LEAF_AND_KETTLE, GLOW_STUDIO, LEDGERLY, BOX_BREW, SPARSE_CO, OAK_AND_HEARTH, BRAMBLE_AND_BEAN, KNEADED, HEARTH_AND_TIMBER, FLUENTFUL];
