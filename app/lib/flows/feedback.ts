@@ -218,6 +218,26 @@ function namedStep(feedback: string, list: readonly DraftTouchpoint[]): number |
   return index === -1 ? null : index;
 }
 
+/** "3 emails max", "no more than four steps", "only 2 texts": how many the feedback allows, of which channel (null: any step). */
+function countAsked(feedback: string): { n: number; channel: Channel | null } | null {
+  const num = String.raw`(\d+|one|two|three|four|five|six|seven|eight)`;
+  const noun = String.raw`(emails?|e-mails?|texts?|sms|messages?|steps?|touchpoints?)`;
+  const match =
+    new RegExp(String.raw`\b(?:at most|max(?:imum)?(?: of)?|no more than|only|just|down to|cut (?:it )?to|keep it to|limit (?:it )?to)\s+${num}\s+${noun}\b`, "i").exec(feedback) ??
+    new RegExp(String.raw`\b${num}\s+${noun}\s+(?:max(?:imum)?|at most|tops|or fewer|or less)\b`, "i").exec(feedback);
+  if (!match) return null;
+  const n = NUMBER_WORDS[match[1]!.toLowerCase()] ?? Number(match[1]);
+  if (!Number.isFinite(n) || n < 1) return null;
+  const word = match[2]!.toLowerCase();
+  return { n, channel: /^e-?mail/.test(word) ? "Email" : /^(?:text|sms)/.test(word) ? "SMS" : null };
+}
+
+/** The one step a timing request names ("the second email should come sooner", "send step 3 later"), or null. */
+function namedForTiming(feedback: string, list: readonly DraftTouchpoint[]): number | null {
+  const ref = new RegExp(REF, "i").exec(feedback);
+  return ref ? resolveReference(ref[1], ref[4], ref[2] ?? ref[3] ?? "step", list) : null;
+}
+
 function scaleTiming(list: DraftTouchpoint[], factor: number, minFirst: number): DraftTouchpoint[] {
   const start = list[0]?.offsetMinutes ?? 0;
   return list.map((tp, index) => {
@@ -284,7 +304,22 @@ export function applyFeedback(input: FeedbackInput): FeedbackResult {
       changes.push(`added ${channel === "SMS" ? "an SMS" : "an email"} ("${step.title}") ${when(spot.at)}, ${spot.words}`);
     }
   }
-  if (KINDS.shorter.test(feedback)) {
+  const count = countAsked(feedback);
+  const shorterAsked = KINDS.shorter.test(feedback) || (count !== null && count.n < (count.channel ? list.filter((tp) => tp.stepType === count.channel).length : list.length));
+  if (count && shorterAsked) {
+    understood = true;
+    const countOf = () => (count.channel ? list.filter((tp) => tp.stepType === count.channel).length : list.length);
+    const removed: string[] = [];
+    while (countOf() > count.n && list.length > min) {
+      const index = leastNeededIndex(list, count.channel ?? undefined);
+      if (index === null) break;
+      removed.push(list[index]!.title);
+      list.splice(index, 1);
+    }
+    const noun = count.channel === "SMS" ? "text" : count.channel === "Email" ? "email" : "step";
+    if (removed.length) changes.push(`cut it to ${plural(countOf(), noun)}: dropped ${removed.reverse().map((t) => `"${t}"`).join(" and ")}`);
+    if (countOf() > count.n) refused.push(`kept ${plural(countOf(), noun)}: ${label} needs at least ${min} steps${count.channel === "SMS" ? " and its text" : ""}, so ${count.n} is too few`);
+  } else if (KINDS.shorter.test(feedback)) {
     understood = true;
     const target = Math.max(min, Math.ceil(list.length * 0.7));
     const removed: string[] = [];
@@ -297,7 +332,7 @@ export function applyFeedback(input: FeedbackInput): FeedbackResult {
     list = list.map((tp) => ({ ...tp, keyMessages: joinBullets(bullets(tp.keyMessages).slice(0, 3)) }));
     changes.push(removed.length ? `made it shorter: dropped ${removed.map((t) => `"${t}"`).join(", ")} and kept each step to three key messages` : `kept each step to three key messages (${min} steps is the shortest ${label} can be)`);
   }
-  if (KINDS.fewerEmails.test(feedback)) {
+  if (KINDS.fewerEmails.test(feedback) && !(count && shorterAsked)) {
     understood = true;
     const index = leastNeededIndex(list, "Email");
     if (index !== null && list.length > min) {
@@ -305,7 +340,26 @@ export function applyFeedback(input: FeedbackInput): FeedbackResult {
       list.splice(index, 1);
     } else refused.push(`kept the emails: the flow is at its minimum of ${min} steps`);
   }
-  if (KINDS.sooner.test(feedback) || KINDS.urgency.test(feedback) || KINDS.later.test(feedback)) {
+  // "Send the last email later" moves that one step; a bare "later" elsewhere in a note does not retime the flow.
+  const laterOne = KINDS.later.test(feedback) || /\blater\b/i.test(feedback);
+  const moved = (KINDS.sooner.test(feedback) || laterOne) && !placement ? namedForTiming(feedback, list) : null;
+  if (moved !== null && moved > 0) {
+    understood = true;
+    const sooner = !laterOne;
+    const tp = list[moved]!;
+    const previous = list[moved - 1]!.offsetMinutes;
+    const next = list[moved + 1]?.offsetMinutes;
+    const before = tp.offsetMinutes;
+    const at = sooner
+      ? Math.max(previous + MIN_GAP_MINUTES, roundSpanMinutes(previous + (before - previous) / 2))
+      : next === undefined
+        ? roundSpanMinutes(before + Math.max(MINUTES_PER_DAY, (before - previous) / 2))
+        : Math.min(next - MIN_GAP_MINUTES, roundSpanMinutes(before + (next - before) / 2));
+    if ((sooner && at < before) || (!sooner && at > before)) {
+      list[moved] = { ...tp, offsetMinutes: at, timingText: retime(tp.timingText, at) };
+      changes.push(`moved the ${ordinalWord(moved + 1)} step ("${tp.title}") ${sooner ? "sooner" : "later"}: ${when(at)} instead of ${formatDuration(before)}; the other steps keep their times`);
+    } else refused.push(`kept the ${ordinalWord(moved + 1)} step ("${tp.title}") where it is: it already goes as ${sooner ? "soon after the step before" : "late before the step after"} as the spacing rules allow`);
+  } else if (KINDS.sooner.test(feedback) || KINDS.urgency.test(feedback) || KINDS.later.test(feedback)) {
     understood = true;
     const sooner = !KINDS.later.test(feedback);
     const lastBefore = list[list.length - 1]!.offsetMinutes;
@@ -340,12 +394,12 @@ export function applyFeedback(input: FeedbackInput): FeedbackResult {
     const asked = /(\d{1,2})\s?%/.exec(feedback)?.[1] ?? /([$£€]\d+)\s?off/i.exec(feedback)?.[1] ?? null;
     if (own && (!asked || own.value === (asked.startsWith("$") || asked.startsWith("£") || asked.startsWith("€") ? asked : `${asked}%`))) {
       const line = `The offer exactly as given: ${own.text}${own.code && !own.text.includes(own.code) ? ` (code ${own.code})` : ""}`;
-      list[index] = { ...last, keyMessages: joinBullets([line, ...bullets(last.keyMessages).filter((l) => !/offer exactly as given/i.test(l))].slice(0, 5)), callToAction: `Claim ${own.headline.toLowerCase()}` };
+      list[index] = { ...last, keyMessages: joinBullets([line, ...bullets(last.keyMessages).filter((l) => !/offer exactly as given/i.test(l))].slice(0, shorterAsked ? 3 : 5)), callToAction: `Claim ${own.headline.toLowerCase()}` };
       changes.push(`put your own offer, ${own.text}, on the last step ("${last.title}")`);
     } else {
       const value = asked ? (/^[$£€]/.test(asked) ? `${asked} off` : `${asked}% off`) : "[YOUR DISCOUNT]";
       const line = `Offer ${value} with code ${DISCOUNT_CODE_PLACEHOLDER}`;
-      list[index] = { ...last, keyMessages: joinBullets([line, ...bullets(last.keyMessages).filter((l) => !/\[YOUR DISCOUNT/.test(l))].slice(0, 5)), callToAction: asked ? `Claim ${value}` : "Claim my discount" };
+      list[index] = { ...last, keyMessages: joinBullets([line, ...bullets(last.keyMessages).filter((l) => !/\[YOUR DISCOUNT/.test(l))].slice(0, shorterAsked ? 3 : 5)), callToAction: asked ? `Claim ${value}` : "Claim my discount" };
       changes.push(`added ${asked ? value : "a discount"} to the last step ("${last.title}"), the only step with an incentive so earlier emails do not train people to wait`);
       todo.push(`Your answers hold no discount code, so the step says ${DISCOUNT_CODE_PLACEHOLDER}${asked ? "" : " and [YOUR DISCOUNT]"}: fill in your own before sending.`);
     }

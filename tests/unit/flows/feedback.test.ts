@@ -131,3 +131,43 @@ describe("feedback understood as a marketer means it", () => {
     expect(explanation).toContain("moved the first step");
   });
 });
+
+describe("a count and a single step's timing, as a marketer writes them", () => {
+  it("honours '3 emails max': cuts to three emails, keeps the text, and says what went", () => {
+    const before = generate("lead_nurture");
+    expect(before.touchpoints.filter((tp) => tp.stepType === "Email").length).toBeGreaterThan(3);
+    const { draft, explanation } = regenerate("lead_nurture", "Make it shorter, 3 emails max, and add a discount", before);
+    expect(draft.touchpoints.filter((tp) => tp.stepType === "Email")).toHaveLength(3);
+    expect(draft.touchpoints.some((tp) => tp.stepType === "SMS")).toBe(true);
+    expect(explanation).toContain("cut it to 3 emails");
+    // Asked for shorter: the discount takes one of the three key messages instead of adding a fourth.
+    for (const tp of draft.touchpoints) expect(tp.keyMessages.split("\n").length).toBeLessThanOrEqual(3);
+    holdsRules(draft, "lead_nurture");
+  });
+
+  it("refuses a count below the flow's minimum and says why", () => {
+    const { draft, explanation } = regenerate("onboarding", "only 1 email please");
+    expect(draft.touchpoints.length).toBeGreaterThanOrEqual(3);
+    expect(explanation).toMatch(/needs at least 3 steps, so 1 is too few/);
+  });
+
+  it("moves only the named step when one email should come sooner or later", () => {
+    const before = generate("lead_nurture");
+    const emails = before.touchpoints.map((tp, index) => ({ tp, index })).filter(({ tp }) => tp.stepType === "Email");
+    const second = emails[1]!.index;
+    const { draft, explanation } = regenerate("lead_nurture", "The second email should come sooner", before);
+    expect(draft.touchpoints[second]!.offsetMinutes).toBeLessThan(before.touchpoints[second]!.offsetMinutes);
+    expect(draft.touchpoints[second]!.offsetMinutes).toBeGreaterThan(before.touchpoints[second - 1]!.offsetMinutes);
+    draft.touchpoints.forEach((tp, index) => {
+      if (index !== second) expect(tp.offsetMinutes, tp.title).toBe(before.touchpoints[index]!.offsetMinutes);
+    });
+    expect(explanation).toContain("the other steps keep their times");
+    holdsRules(draft, "lead_nurture");
+
+    const later = regenerate("lead_nurture", "Send the last email later", before);
+    const last = before.touchpoints.length - 1;
+    expect(later.draft.touchpoints[last]!.offsetMinutes).toBeGreaterThan(before.touchpoints[last]!.offsetMinutes);
+    expect(later.draft.touchpoints.slice(0, last).map((tp) => tp.offsetMinutes)).toEqual(before.touchpoints.slice(0, last).map((tp) => tp.offsetMinutes));
+    holdsRules(later.draft, "lead_nurture");
+  });
+});
