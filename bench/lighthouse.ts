@@ -12,15 +12,16 @@ import path from "node:path";
 
 import { serveBuild } from "./http";
 import { fullAccount } from "./signed-in";
+import { SIGNED_IN_LIGHTHOUSE_TARGET } from "./targets";
 
 const RUNS = 3;
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 /** The page, whether it is signed in, and its target score. */
 const PAGES: ReadonlyArray<{ path: string; label: string; signedIn: boolean; target: number }> = [
   { path: "/", label: "/ (landing, signed out)", signedIn: false, target: 100 },
-  { path: "/dashboard", label: "/dashboard (premium, every figure)", signedIn: true, target: 98 },
-  { path: "/flow-mappings", label: "/flow-mappings (a flow)", signedIn: true, target: 98 },
-  { path: "/user-settings", label: "/user-settings", signedIn: true, target: 98 },
+  { path: "/dashboard", label: "/dashboard (premium, every figure)", signedIn: true, target: SIGNED_IN_LIGHTHOUSE_TARGET },
+  { path: "/flow-mappings", label: "/flow-mappings (a flow)", signedIn: true, target: SIGNED_IN_LIGHTHOUSE_TARGET },
+  { path: "/user-settings", label: "/user-settings", signedIn: true, target: SIGNED_IN_LIGHTHOUSE_TARGET },
   { path: "/onboarding/answers", label: "/onboarding/answers", signedIn: true, target: 95 },
 ];
 
@@ -32,7 +33,18 @@ interface LighthouseResult {
   cls: number;
 }
 
-function runLighthouse(pageUrl: string, headers?: Record<string, string>): Promise<LighthouseResult> {
+/** Lighthouse sometimes loses a trace on a busy machine ("Please run Lighthouse again"): such a run is repeated, twice at most. */
+async function runLighthouse(pageUrl: string, headers?: Record<string, string>): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouseOnce(pageUrl, headers);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !error.message.includes("run Lighthouse again")) throw error;
+    }
+  }
+}
+
+function runLighthouseOnce(pageUrl: string, headers?: Record<string, string>): Promise<LighthouseResult> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "flowmap-lighthouse-"));
   const report = path.join(outDir, "report.json");
   const args = [

@@ -11,9 +11,7 @@ import { FLOW_TYPES } from "../app/lib/flow-types";
 import { GENERAL_FIELDS, LEAD_NURTURE_FIELDS, ONBOARDING_FIELDS } from "../app/lib/questionnaire/fields";
 
 import { registerBenchUser, type ServedApp } from "./http";
-
-/** Figures as the API takes them (integers × 100): 42.5 %, 3.1 %, 7.3 %, $0.45, 0.8 %, 0.3 %, 0.02 %. */
-const FIGURES = { openRate: 4250, clickRate: 310, ctr: 730, revenuePerRecipient: 45, bounceRate: 80, unsubscribeRate: 30, spamComplaintRate: 2 };
+import { FULL_ACCOUNT_FIGURES } from "./targets";
 
 async function post(app: ServedApp, cookie: string, pathName: string, body: unknown, expected: number) {
   const response = await fetch(`${app.url}${pathName}`, {
@@ -52,7 +50,7 @@ export async function fullAccount(app: ServedApp, email: string, { premium = tru
     [...GENERAL_FIELDS, ...ONBOARDING_FIELDS, ...LEAD_NURTURE_FIELDS, "businessOperationDescription"].map((field) => [field, `Answer for ${field}`]),
   );
   await post(app, cookie, "/api/onboarding", { ...texts, companyName: "Bench Coffee", businessType: "eCommerce", industry: "Food & Beverage", communicationChannels: "Email + SMS" }, 201);
-  for (const flowType of FLOW_TYPES) await post(app, cookie, "/api/user-metrics", { flowType, ...FIGURES }, 200);
+  for (const flowType of FLOW_TYPES) await post(app, cookie, "/api/user-metrics", { flowType, ...FULL_ACCOUNT_FIGURES }, 200);
   if (premium) {
     await grantPremium(app, email);
     await post(app, cookie, "/api/ai-flows/generate", { flowType: "lead_nurture" }, 201);

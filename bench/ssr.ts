@@ -10,13 +10,9 @@
 // /proc) is the server time: unlike throughput and latency, it does not depend on what else the
 // machine runs.
 import { fullAccount } from "./signed-in";
-import { cpuMs, loadFixed, serveBuild, type FixedLoadResult, type ServedApp } from "./http";
+import { cpuMs, loadFixed, registerBenchUser, serveBuild, type FixedLoadResult, type ServedApp } from "./http";
 import { formatWeight, kb, weighHtml } from "./page-weight";
-
-/** The dashboard's HTML, uncompressed, for an account with every figure entered. */
-export const DASHBOARD_HTML_TARGET_BYTES = 50 * 1024;
-/** The dashboard's server time: the app's CPU time per request, all threads. */
-export const DASHBOARD_SERVER_MS_TARGET = 12;
+import { DASHBOARD_HTML_CEILING_BYTES, DASHBOARD_HTML_TARGET_BYTES, DASHBOARD_SERVER_MS_TARGET } from "./targets";
 const ROUNDS = 3;
 const REQUESTS_PER_ROUND = 300;
 // Enough for the JIT to settle: the first hundred dashboards cost about half again as much CPU as later ones.
@@ -94,10 +90,15 @@ export async function runSsrBench(): Promise<string[]> {
       { label: "/user-settings", path: "/user-settings", headers: { Cookie: free.cookie }, status: 200 },
     ];
 
+    const newAccount = await registerBenchUser(app.url, { firstName: "New", lastName: "Account", email: "ssr-new@example.com" });
+    const weighed: Page[] = [...timed.slice(0, 3), { label: "/dashboard (new account, no figure)", path: "/dashboard", headers: { Cookie: newAccount }, status: 200 }, ...timed.slice(3)];
     const lines = ["Page weight (HTML as sent without compression, gzip beside it):"];
-    for (const page of timed) {
+    for (const page of weighed) {
       const weight = weighHtml(await fetchPage(app, page));
-      const target = page === dashboard ? `   (target <= ${kb(DASHBOARD_HTML_TARGET_BYTES)}: ${verdict(weight.bytes <= DASHBOARD_HTML_TARGET_BYTES)})` : "";
+      const target =
+        page === dashboard
+          ? `   (target <= ${kb(DASHBOARD_HTML_TARGET_BYTES)}: ${verdict(weight.bytes <= DASHBOARD_HTML_TARGET_BYTES)}; the page-weight test's ceiling ${kb(DASHBOARD_HTML_CEILING_BYTES)})`
+          : "";
       lines.push(`  ${page.label.padEnd(34)} ${formatWeight(weight)}${target}`);
     }
 
