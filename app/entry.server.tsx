@@ -8,6 +8,7 @@ import { NonceProvider } from "~/components/nonce";
 import { noteRouteError } from "~/web/boundary.server";
 import { providerFormTargets } from "~/services/auth/oauth.server";
 import { FlushBatches } from "~/web/flush-batches.server";
+import { scriptsAfterFirstPaint } from "~/web/scripts-after-first-paint.server";
 import { startServer } from "~/services/startup.server";
 import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "~/web/security.server";
 
@@ -48,7 +49,8 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new FlushBatches();
+          // The page's scripts load once it is painted (docs/decisions/118).
+          const body = new FlushBatches(scriptsAfterFirstPaint(nonce));
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           body.once("close", () => clearTimeout(timer));

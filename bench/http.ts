@@ -22,6 +22,8 @@ export interface ServedApp {
   url: string;
   /** The app's process id (its CPU time is read from /proc, see `cpuMs`). */
   pid: number;
+  /** The app's DATA_DIR (its engine's address is in `db/engine.uri`). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ export async function serveBuild(extraEnv: Record<string, string> = {}): Promise
   return {
     url,
     pid: child.pid!,
+    dataDir,
     async stop() {
       await stopChild(child);
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
 /** Invisible to people (and to assistive technology); bots that fill every field give themselves away. */
 export function HoneypotField() {
   return (
-    <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+    <div className="honeypot" aria-hidden="true">
       <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
       <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>

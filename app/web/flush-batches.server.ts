@@ -10,6 +10,11 @@ import { Transform, type TransformCallback } from "node:stream";
 export class FlushBatches extends Transform {
   private pending: Uint8Array[] = [];
 
+  /** `rewrite` may change a batch before it is sent (the page's scripts deferred, in entry.server). */
+  constructor(private readonly rewrite: (batch: Buffer) => Buffer = (batch) => batch) {
+    super();
+  }
+
   override _transform(chunk: Uint8Array, _encoding: BufferEncoding, callback: TransformCallback) {
     this.pending.push(chunk);
     callback();
@@ -18,13 +23,18 @@ export class FlushBatches extends Transform {
   /** Sends what React has written since its last flush, as one chunk. */
   flush() {
     if (this.pending.length === 0) return;
-    const batch = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
+    const batch = this.pending.length === 1 ? asBuffer(this.pending[0]!) : Buffer.concat(this.pending);
     this.pending = [];
-    this.push(batch);
+    this.push(this.rewrite(batch));
   }
 
   override _flush(callback: TransformCallback) {
     this.flush();
     callback();
   }
+}
+
+/** The same bytes as a Buffer, without a copy. */
+function asBuffer(chunk: Uint8Array): Buffer {
+  return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 }

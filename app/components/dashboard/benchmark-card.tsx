@@ -121,38 +121,33 @@ function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, st
   const sources = uniqueSources(flow);
   const formId = `metrics-${flow.flowType}`;
 
+  // One text node per line (no React separators between pieces), and component classes from
+  // the stylesheet: the card is rendered 35 rows at a time, so every byte counts five or 35 times.
   return (
-    <details
-      id={`benchmark-${flow.flowType}`}
-      open={open}
-      className="group rounded-xl border border-slate-200 bg-white transition-shadow open:shadow-md open:ring-1 open:ring-brand-100"
-      data-testid={`benchmark-section-${flow.flowType}`}
-    >
-      <summary className="flex cursor-pointer list-none items-center gap-3 rounded-xl px-4 py-3.5 hover:bg-slate-50 sm:px-5 [&::-webkit-details-marker]:hidden">
+    <details id={`benchmark-${flow.flowType}`} open={open} className="bm-section" data-testid={`benchmark-section-${flow.flowType}`}>
+      <summary className="bm-summary">
         <FlowIcon flowType={flow.flowType} />
         <span className="min-w-0 flex-1">
-          <span className="flex flex-wrap items-center gap-2">
-            <span className="font-semibold text-slate-900">{flow.label}</span>
-            {flow.premium ? (
-              <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-[11px] font-semibold text-amber-800 ring-1 ring-amber-200">
-                <CrownIcon className="h-3 w-3" /> Premium
-              </span>
-            ) : (
-              <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-[11px] font-semibold text-emerald-800 ring-1 ring-emerald-200">Free</span>
-            )}
-          </span>
-          <span className="mt-0.5 block text-xs text-slate-500">
+          <span className="font-semibold text-slate-900">{flow.label}</span>
+          {flow.premium ? (
+            <span className="bm-badge bg-amber-50 text-amber-800 ring-amber-200">
+              <CrownIcon className="h-3 w-3" /> Premium
+            </span>
+          ) : (
+            <span className="bm-badge bg-emerald-50 text-emerald-800 ring-emerald-200">Free</span>
+          )}
+          <small className="mt-0.5 block text-xs text-slate-500">
             {entered === 0 ? "No figures yet" : `${entered} of 7 figures entered`}
-            {better ? <span className="text-emerald-700"> · {better} ahead</span> : null}
-            {worse ? <span className="text-rose-700"> · {worse} behind</span> : null}
-          </span>
+            {better ? <span className="text-emerald-700">{` · ${better} ahead`}</span> : null}
+            {worse ? <span className="text-rose-700">{` · ${worse} behind`}</span> : null}
+          </small>
         </span>
-        <svg viewBox="0 0 20 20" className="h-5 w-5 flex-none text-slate-400 transition-transform group-open:rotate-180" aria-hidden="true">
-          <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        <svg viewBox="0 0 20 20" className="bm-chevron" aria-hidden="true">
+          <path d="M5 8l5 5 5-5" />
         </svg>
       </summary>
 
-      <div className="space-y-5 border-t border-slate-100 px-4 pt-4 pb-5 sm:px-5">
+      <div className="bm-body">
         <p className="text-sm leading-relaxed text-slate-600">{flow.description}</p>
 
         <Form
@@ -169,13 +164,13 @@ function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, st
           <input type="hidden" name="intent" value={SAVE_METRICS_INTENT} />
           <input type="hidden" name="flowType" value={flow.flowType} />
           <HoneypotField />
-          <div className="hidden grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.15fr)] gap-4 px-3 pb-2 text-[11px] font-semibold tracking-wide text-slate-500 uppercase md:grid">
+          <div className="metric-head">
             <span>Metric</span>
             <span>Your figure</span>
             <span>Median</span>
             <span>Score</span>
           </div>
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-100">
+          <ul className="metric-rows">
             {flow.rows.map((row, index) => (
               <MetricRow
                 key={row.key}
@@ -191,7 +186,7 @@ function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, st
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
             <SaveStatus status={status} hydrated={hydrated} />
             <Button type="submit" variant="secondary">
-              Save {flow.label} metrics
+              {`Save ${flow.label} metrics`}
             </Button>
           </div>
         </Form>
@@ -206,11 +201,7 @@ function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, st
           ) : null}
           <div className={`flex flex-col justify-between gap-4 rounded-xl bg-slate-50 p-4 ${entered > 0 ? "" : "sm:flex-row sm:items-center"}`}>
             <div>
-              {entered > 0 ? (
-                <p className="text-sm font-semibold text-slate-900">
-                  {better} ahead of the median, {worse} behind
-                </p>
-              ) : null}
+              {entered > 0 ? <p className="text-sm font-semibold text-slate-900">{`${better} ahead of the median, ${worse} behind`}</p> : null}
               <p className="mt-1 text-sm text-slate-700">
                 {flow.premium && !isPremium
                   ? `Build a ${flow.label.toLowerCase()} flow with Premium.`
@@ -224,12 +215,13 @@ function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, st
         </div>
 
         {sources.length ? (
-          <details className="group/sources text-xs text-slate-500">
+          <details className="bm-sources text-xs text-slate-500">
             <summary className="cursor-pointer font-medium text-slate-600 hover:text-slate-900">Where these medians come from</summary>
             <ol className="mt-2 list-decimal space-y-1.5 pl-5 leading-relaxed">
               {sources.map((source) => (
                 <li key={source.text}>
-                  <span className="font-medium text-slate-700">{source.labels.join(", ")}</span> ({source.group}): {source.text}
+                  <b>{source.labels.join(", ")}</b>
+                  {` (${source.group}): ${source.text}`}
                 </li>
               ))}
             </ol>
@@ -272,95 +264,63 @@ function MetricRow({
   const inputId = `${flowType}-${row.key}`;
   const errorId = `${inputId}-error`;
   const dollars = definition.unit === "dollars";
+  // The unit ("%" or "$") is drawn inside the field by the stylesheet (.metric-field).
   return (
-    <li className="grid grid-cols-2 items-center gap-x-4 gap-y-2 px-3 py-3 md:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.15fr)]" data-testid={`metric-row-${row.key}`}>
-      <label htmlFor={inputId} className="col-span-2 text-sm font-medium text-slate-800 md:col-span-1">
+    <li className="metric-row" data-testid={`metric-row-${row.key}`}>
+      <label htmlFor={inputId}>
         {definition.label}
-        <span className="block text-xs font-normal text-slate-500">{definition.higherIsBetter ? "Higher is better" : "Lower is better"}</span>
+        <small>{definition.higherIsBetter ? "Higher is better" : "Lower is better"}</small>
       </label>
-      <div className="col-span-2 md:col-span-1">
-        <div className="relative">
-          {dollars ? <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500">$</span> : null}
-          <input
-            id={inputId}
-            name={row.key}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={definition.max}
-            step={definition.step}
-            value={text}
-            placeholder={dollars ? "0.00" : "0.0"}
-            onChange={(event) => onEdit(row.key, event.currentTarget.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            className={`block w-full rounded-lg border border-slate-300 bg-white py-2 text-sm text-slate-900 tabular-nums shadow-sm placeholder:text-slate-300 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-red-600 ${dollars ? "pr-3 pl-7" : "pr-8 pl-3"}`}
-          />
-          {dollars ? null : <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-slate-500">%</span>}
-        </div>
-        {error ? (
-          <p id={errorId} className="mt-1 text-xs text-red-700">
-            {error}
-          </p>
-        ) : null}
+      <div className={dollars ? "metric-field dollars" : "metric-field"}>
+        <input
+          id={inputId}
+          name={row.key}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={definition.max}
+          step={definition.step}
+          value={text}
+          placeholder={dollars ? "0.00" : "0.0"}
+          onChange={(event) => onEdit(row.key, event.currentTarget.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        {error ? <p id={errorId}>{error}</p> : null}
       </div>
-      <div className="text-sm" data-testid="median">
-        <span className="sr-only md:hidden">Median: </span>
+      <div data-testid="median">
+        <span className="median-label">Median: </span>
         {row.median ? (
           <>
-            <span className="font-semibold text-slate-900 tabular-nums">
-              {formatMedianText(definition.unit, row.median.text)}
-            </span>
-            <span className="block truncate text-xs text-slate-500">
-              {row.median.groupLabel}
-            </span>
+            <b>{formatMedianText(definition.unit, row.median.text)}</b>
+            <small>{row.median.groupLabel}</small>
           </>
         ) : (
           <span className="text-slate-400">No benchmark yet</span>
         )}
       </div>
-      <div className="justify-self-end md:justify-self-start" data-testid="score">
+      <div className="metric-score" data-testid="score">
         <ScorePill score={score} />
       </div>
     </li>
   );
 }
 
+/** A score as a pill: its colour and its ▲ / ▼ come from the stylesheet (.score-pill), by verdict. */
 export function ScorePill({ score }: { score: Score }) {
   if (score.kind === "none") {
     return (
-      <span className="inline-flex items-center rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-500" data-verdict="none">
+      <span className="score-pill" data-verdict="none">
         <span className="sr-only">Score: </span>
         {score.text}
       </span>
     );
   }
-  const styles = {
-    better: "bg-emerald-50 text-emerald-800 ring-emerald-200",
-    worse: "bg-rose-50 text-rose-800 ring-rose-200",
-    even: "bg-slate-100 text-slate-700 ring-slate-200",
-  }[score.verdict];
   return (
-    <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold tabular-nums ring-1 ${styles}`} data-verdict={score.verdict}>
-      <VerdictIcon verdict={score.verdict} />
-      <span>{score.text}</span>
-      <span className="sr-only">, {verdictLabel(score.verdict)}</span>
+    <span className="score-pill" data-verdict={score.verdict}>
+      {score.text}
+      <span className="sr-only">{`, ${verdictLabel(score.verdict)}`}</span>
     </span>
-  );
-}
-
-function VerdictIcon({ verdict }: { verdict: "better" | "worse" | "even" }) {
-  if (verdict === "even") {
-    return (
-      <svg viewBox="0 0 12 12" className="h-3 w-3" aria-hidden="true">
-        <path d="M2 4.5h8M2 7.5h8" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
-      </svg>
-    );
-  }
-  return (
-    <svg viewBox="0 0 12 12" className="h-3 w-3" aria-hidden="true">
-      <path d={verdict === "better" ? "M6 2l4 6H2z" : "M6 10L2 4h8z"} fill="currentColor" />
-    </svg>
   );
 }
 

@@ -12,9 +12,9 @@ const STYLES: Record<FlowType, { bg: string; path: string }> = {
 export function FlowIcon({ flowType }: { flowType: FlowType }) {
   const style = STYLES[flowType];
   return (
-    <span className={`flex h-9 w-9 flex-none items-center justify-center rounded-lg ${style.bg}`} aria-hidden="true">
-      <svg viewBox="0 0 24 24" className="h-5 w-5">
-        <path d={style.path} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+    <span className={`flow-icon ${style.bg}`} aria-hidden="true">
+      <svg viewBox="0 0 24 24" className="icon-stroke">
+        <path d={style.path} />
       </svg>
     </span>
   );

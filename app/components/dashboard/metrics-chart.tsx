@@ -14,73 +14,84 @@ export interface ChartRow {
 
 // Narrow on purpose: the label sits above its bars, so the text stays legible on a phone.
 const WIDTH = 340;
-const LABEL_WIDTH = 0;
 const VALUE_WIDTH = 66;
 const BAR_HEIGHT = 9;
 const LABEL_HEIGHT = 16;
 const ROW_HEIGHT = 50;
 const TOP = 4;
+const TRACK = WIDTH - VALUE_WIDTH;
+/** Bars are strokes as thick as a bar with round ends: a bar from 0 to `width` is a line inset by half its height. */
+const CAP = BAR_HEIGHT / 2;
 
+/** One decimal is finer than a pixel of the chart. */
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** A bar as a path segment: `width` long, its top at `y`. */
+function bar(y: number, width: number) {
+  return `M${CAP} ${round(y + CAP)}h${round(Math.max(0, width - BAR_HEIGHT))}`;
+}
+
+/**
+ * The chart is drawn with a handful of elements (one path per series, one text per label and
+ * value, styled by `.chart-svg` in the stylesheet) rather than a group of shapes per metric.
+ */
 export function MetricsChart({ id, title, rows }: { id: string; title: string; rows: ChartRow[] }) {
-  const track = WIDTH - LABEL_WIDTH - VALUE_WIDTH;
   const height = TOP + rows.length * ROW_HEIGHT;
-  const description = rows
-    .map((row) => {
-      const definition = METRIC_DEFINITIONS.find((d) => d.key === row.key);
-      if (!definition) return "";
-      const median = benchmarkNumber(row.median);
+  const drawn = rows.flatMap((row, index) => {
+    const definition = METRIC_DEFINITIONS.find((d) => d.key === row.key);
+    if (!definition) return [];
+    const median = benchmarkNumber(row.median);
+    const scale = Math.max(row.value ?? 0, median ?? 0) || 1;
+    const y = TOP + index * ROW_HEIGHT + LABEL_HEIGHT;
+    return [{ row, definition, median, y, you: row.value === null ? null : Math.max(2, (row.value / scale) * TRACK), medianWidth: median === null ? null : Math.max(2, (median / scale) * TRACK) }];
+  });
+  const description = drawn
+    .map(({ row, definition, median }) => {
       const you = row.value === null ? "not entered" : formatMetricValue(definition.unit, row.value);
       return `${definition.label}: you ${you}, median ${median === null ? "not available" : formatMetricValue(definition.unit, median)}.`;
     })
     .join(" ");
+  const tracks = drawn.map(({ y }) => `${bar(y, TRACK)}${bar(y + BAR_HEIGHT + 3, TRACK)}`).join("");
+  const you = drawn.map(({ y, you }) => (you === null ? "" : bar(y, you))).join("");
+  const medians = drawn.map(({ y, medianWidth }) => (medianWidth === null ? "" : bar(y + BAR_HEIGHT + 3, medianWidth))).join("");
   return (
-    <figure className="rounded-xl border border-slate-200 bg-white p-4">
+    <figure className="chart">
       <figcaption className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-sm font-semibold text-slate-900">{title}</span>
-        <span className="flex items-center gap-4 text-xs text-slate-600" aria-hidden="true">
-          <span className="inline-flex items-center gap-1.5">
-            <span className="h-2.5 w-2.5 rounded-sm bg-brand-600" /> You
-          </span>
-          <span className="inline-flex items-center gap-1.5">
-            <span className="h-2.5 w-2.5 rounded-sm bg-slate-300" /> Median
-          </span>
+        <span className="chart-legend flex items-center gap-4 text-xs text-slate-600" aria-hidden="true">
+          <i>You</i>
+          <i>Median</i>
         </span>
       </figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${height}`}
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        className="mt-3 h-auto w-full max-w-md"
-        data-testid="metrics-chart"
-      >
+      <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="chart-svg" data-testid="metrics-chart">
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{description}</desc>
-        {rows.map((row, index) => {
-          const definition = METRIC_DEFINITIONS.find((d) => d.key === row.key);
-          if (!definition) return null;
-          const median = benchmarkNumber(row.median);
-          const scale = Math.max(row.value ?? 0, median ?? 0) || 1;
-          const y = TOP + index * ROW_HEIGHT + LABEL_HEIGHT;
-          const youWidth = row.value === null ? 0 : Math.max(2, (row.value / scale) * track);
-          const medianWidth = median === null ? 0 : Math.max(2, (median / scale) * track);
-          return (
-            <g key={row.key} aria-hidden="true">
-              <text x={0} y={y - 5} className="fill-slate-700 text-[12px] font-medium">
+        <g aria-hidden="true">
+          <path className="track" d={tracks} />
+          {you ? <path className="you" d={you} /> : null}
+          {medians ? <path className="median" d={medians} /> : null}
+          <g className="labels">
+            {drawn.map(({ row, definition, y }) => (
+              <text key={row.key} y={y - 5}>
                 {definition.label}
               </text>
-              <rect x={LABEL_WIDTH} y={y} width={track} height={BAR_HEIGHT} rx={3} className="fill-slate-50" />
-              {row.value !== null ? <rect x={LABEL_WIDTH} y={y} width={youWidth} height={BAR_HEIGHT} rx={3} className="fill-brand-600" /> : null}
-              <text x={LABEL_WIDTH + track + 8} y={y + BAR_HEIGHT - 1} className="fill-slate-900 text-[10px] font-semibold">
+            ))}
+          </g>
+          <g className="you-values" transform={`translate(${TRACK + 8})`}>
+            {drawn.map(({ row, definition, y }) => (
+              <text key={row.key} y={y + BAR_HEIGHT - 1}>
                 {row.value === null ? "--" : formatMetricValue(definition.unit, row.value)}
               </text>
-              <rect x={LABEL_WIDTH} y={y + BAR_HEIGHT + 3} width={track} height={BAR_HEIGHT} rx={3} className="fill-slate-50" />
-              {median !== null ? <rect x={LABEL_WIDTH} y={y + BAR_HEIGHT + 3} width={medianWidth} height={BAR_HEIGHT} rx={3} className="fill-slate-300" /> : null}
-              <text x={LABEL_WIDTH + track + 8} y={y + 2 * BAR_HEIGHT + 2} className="fill-slate-500 text-[10px]">
+            ))}
+          </g>
+          <g className="median-values" transform={`translate(${TRACK + 8})`}>
+            {drawn.map(({ row, definition, median, y }) => (
+              <text key={row.key} y={y + 2 * BAR_HEIGHT + 2}>
                 {median === null ? "--" : formatMetricValue(definition.unit, median)}
               </text>
-            </g>
-          );
-        })}
+            ))}
+          </g>
+        </g>
       </svg>
     </figure>
   );

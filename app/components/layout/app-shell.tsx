@@ -72,10 +72,9 @@ export function AppShell({ user, children }: { user: ClientUser; children: React
   );
 }
 
+/** A sidebar link (`.nav-link` in the stylesheet), highlighted when it is the current page. */
 function navClass({ isActive }: { isActive: boolean }) {
-  return `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
-    isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-  }`;
+  return isActive ? "nav-link current" : "nav-link";
 }
 
 function Sidebar({ user }: { user: ClientUser }) {
@@ -144,8 +143,8 @@ function Sidebar({ user }: { user: ClientUser }) {
 
 function Icon({ d }: { d: string }) {
   return (
-    <svg viewBox="0 0 24 24" className="h-5 w-5 flex-none" aria-hidden="true" focusable="false">
-      <path d={d} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+    <svg viewBox="0 0 24 24" className="icon-stroke" aria-hidden="true" focusable="false">
+      <path d={d} />
     </svg>
   );
 }

@@ -11,35 +11,37 @@ import { forwardRef } from "react";
 export type ButtonVariant = "primary" | "secondary" | "destructive" | "danger" | "premium" | "ai" | "inverse" | "ghost" | "ghost-destructive" | "subtle" | "link";
 export type ButtonSize = "xs" | "sm" | "md" | "lg" | "icon";
 
-const BASE =
-  "inline-flex items-center justify-center gap-2 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:opacity-70 aria-busy:cursor-wait";
-
-const VARIANTS: Record<ButtonVariant, string> = {
-  primary: "bg-brand-600 text-white hover:bg-brand-700",
-  secondary: "border border-slate-300 bg-white text-slate-800 hover:border-slate-400 hover:bg-slate-50",
+/**
+ * Each variant and size is a component class of the stylesheet (`.btn`, `.btn-primary`, `.btn-md`,
+ * defined in app/styles/tailwind.css with the utilities they stand for), so a page with many
+ * buttons does not repeat the same long class list in every one.
+ */
+const VARIANT_CLASSES: Record<ButtonVariant, string> = {
+  primary: "btn-primary",
+  secondary: "btn-secondary",
   /** The confirming button of a delete. */
-  destructive: "bg-red-600 text-white hover:bg-red-700",
+  destructive: "btn-destructive",
   /** A destructive action offered beside others (Delete flow, Logout): quieter than `destructive`. */
-  danger: "border border-red-300 bg-white text-red-700 hover:bg-red-50",
+  danger: "btn-danger",
   /** Upgrade to Premium. */
-  premium: "bg-amber-500 text-slate-900 hover:bg-amber-400",
+  premium: "btn-premium",
   /** Actions that have the AI write something. */
-  ai: "bg-gradient-to-r from-brand-600 to-violet-600 text-white hover:from-brand-700 hover:to-violet-700",
+  ai: "btn-ai",
   /** On a brand-coloured panel. */
-  inverse: "bg-white text-brand-700 hover:bg-brand-50",
-  ghost: "text-brand-700 hover:bg-brand-50",
-  "ghost-destructive": "text-red-700 hover:bg-red-50",
+  inverse: "btn-inverse",
+  ghost: "btn-ghost",
+  "ghost-destructive": "btn-ghost-destructive",
   /** A quiet icon button (a dialog's ×). */
-  subtle: "text-slate-500 hover:bg-slate-100 hover:text-slate-800",
-  link: "font-medium text-brand-700 underline-offset-2 hover:underline",
+  subtle: "btn-subtle",
+  link: "btn-link",
 };
 
-const SIZES: Record<ButtonSize, string> = {
-  xs: "rounded-md px-1.5 py-1 text-sm font-medium",
-  sm: "rounded-lg px-3 py-1.5 text-sm font-semibold",
-  md: "rounded-lg px-4 py-2 text-sm font-semibold",
-  lg: "rounded-xl px-6 py-3.5 text-base font-semibold",
-  icon: "rounded-lg p-2",
+const SIZE_CLASSES: Record<ButtonSize, string> = {
+  xs: "btn-xs",
+  sm: "btn-sm",
+  md: "btn-md",
+  lg: "btn-lg",
+  icon: "btn-icon",
 };
 
 const FLAT: ReadonlySet<ButtonVariant> = new Set(["ghost", "ghost-destructive", "subtle", "link"]);
@@ -53,9 +55,9 @@ export interface ButtonStyle {
 /** The classes of a button of this variant and size, with `className` added (layout: width, margins). */
 export function buttonClass({ variant = "primary", size = "md", className }: ButtonStyle = {}): string {
   // A link-styled button sits in running text: no padding, no shadow.
-  const sizing = variant === "link" ? "rounded text-sm" : SIZES[size];
+  const sizing = variant === "link" ? "rounded text-sm" : SIZE_CLASSES[size];
   const shadow = FLAT.has(variant) ? "" : variant === "primary" && size === "lg" ? "shadow-lg shadow-brand-600/25" : "shadow-sm";
-  return [BASE, VARIANTS[variant], sizing, shadow, className].filter(Boolean).join(" ");
+  return ["btn", VARIANT_CLASSES[variant], sizing, shadow, className].filter(Boolean).join(" ");
 }
 
 export type ButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyle;

@@ -16,11 +16,10 @@ describe("Button and ButtonLink", () => {
     );
     const [cancel, remove] = page.byTag("button");
     expect(cancel.attribs.type).toBe("button");
-    expect(cancel.attribs.class).toContain("bg-brand-600");
+    expect(cancel.attribs.class.split(" ")).toEqual(expect.arrayContaining(["btn", "btn-primary", "btn-md"]));
     expect(remove.attribs.type).toBe("submit");
-    expect(remove.attribs.class).toContain("bg-red-600");
-    expect(remove.attribs.class).toContain("w-full");
-    expect(remove.attribs.class).not.toContain("bg-brand-600");
+    expect(remove.attribs.class.split(" ")).toEqual(expect.arrayContaining(["btn", "btn-destructive", "w-full"]));
+    expect(remove.attribs.class).not.toContain("btn-primary");
   });
 
   it("a ButtonLink is a real link (works without JavaScript) that looks like a button", async () => {
@@ -36,10 +35,10 @@ describe("Button and ButtonLink", () => {
   });
 
   it("sizes and variants pick distinct classes; the landing page's large primary keeps its coloured shadow", () => {
-    expect(buttonClass({ size: "lg" })).toContain("px-6 py-3.5 text-base");
+    expect(buttonClass({ size: "lg" })).toContain("btn-lg");
     expect(buttonClass({ size: "lg" })).toContain("shadow-brand-600/25");
     expect(buttonClass({ size: "lg", variant: "secondary" })).not.toContain("shadow-brand-600/25");
-    expect(buttonClass({ variant: "link" })).not.toMatch(/\bpx-/);
+    expect(buttonClass({ variant: "link" })).not.toMatch(/\bpx-|btn-md/);
     expect(buttonClass({ variant: "ghost", size: "xs" })).not.toContain("shadow");
   });
 });

@@ -1,0 +1,102 @@
+import { Parser } from "htmlparser2";
+import { describe, expect, it } from "vitest";
+
+import { DASHBOARD_HTML_CEILING_BYTES, FULL_ACCOUNT_FIGURES } from "../../bench/targets";
+import { useEnv } from "../support/env";
+
+useEnv({ FLOWMAP_SCRYPT_LOG_N: "10" });
+
+const { useTestDatabase } = await import("../support/db");
+const { createUser } = await import("../support/factories");
+const { DOCUMENT_HEADERS, getRequest } = await import("../support/requests");
+const { sendToApp } = await import("../support/in-process-app");
+const { FLOW_TYPES } = await import("~/lib/flow-types");
+const { METRIC_KEYS } = await import("~/lib/metrics");
+const { upsertResponseForUser } = await import("~/models/questionnaire-response.server");
+const { saveUserMetrics } = await import("~/services/benchmarks/benchmarks.server");
+const { seedDatabase } = await import("~/services/seed/seed.server");
+
+await useTestDatabase({ clearBeforeEach: true });
+
+/** The dashboard as a browser receives it (the whole document, streamed data included), for an account with every figure entered. */
+async function fullDashboard() {
+  await seedDatabase();
+  const { user, cookie } = await createUser({ firstName: "Bench" });
+  await upsertResponseForUser(user.id, { companyName: "Bench Coffee", businessType: "eCommerce", industry: "Food & Beverage", communicationChannels: "Email + SMS" });
+  for (const flowType of FLOW_TYPES) await saveUserMetrics({ userId: user.id, input: { flowType, ...FULL_ACCOUNT_FIGURES } });
+  const response = await sendToApp(getRequest("/dashboard", { cookie, headers: DOCUMENT_HEADERS }));
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+interface Field {
+  form: string | undefined;
+  name: string;
+  type: string;
+  value: string;
+}
+
+/** The forms, their fields and buttons as a browser without JavaScript sees them. */
+function formsOf(html: string) {
+  const fields: Field[] = [];
+  const buttons: Array<{ form: string | undefined; text: string }> = [];
+  let form: string | undefined;
+  let button: { form: string | undefined; text: string } | null = null;
+  let inTemplate = 0;
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      if (name === "template") inTemplate += 1;
+      if (name === "form") form = attributes.id;
+      if (name === "input") fields.push({ form, name: attributes.name ?? "", type: attributes.type ?? "text", value: attributes.value ?? "" });
+      if (name === "button" && attributes.type === "submit") button = { form, text: "" };
+    },
+    ontext(text) {
+      if (button) button.text += text;
+    },
+    onclosetag(name) {
+      if (name === "template") inTemplate -= 1;
+      if (name === "form") form = undefined;
+      if (name === "button" && button) {
+        buttons.push(button);
+        button = null;
+      }
+    },
+  });
+  parser.end(html);
+  expect(inTemplate).toBe(0);
+  return { fields, buttons };
+}
+
+describe("the dashboard page for an account with every figure entered", () => {
+  it(`stays under ${DASHBOARD_HTML_CEILING_BYTES / 1024} KB of HTML, and still holds every section's form for use without JavaScript`, async () => {
+    const html = await fullDashboard();
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(DASHBOARD_HTML_CEILING_BYTES);
+
+    // Five sections, each a form posting its seven figures (as typed) with its own Save button.
+    const { fields, buttons } = formsOf(html);
+    for (const flowType of FLOW_TYPES) {
+      const form = `metrics-${flowType}`;
+      const figures = fields.filter((field) => field.form === form && field.type === "number");
+      expect(figures.map((field) => field.name)).toEqual([...METRIC_KEYS]);
+      expect(figures.map((field) => field.value)).toEqual(METRIC_KEYS.map((key) => String(FULL_ACCOUNT_FIGURES[key] / 100)));
+      expect(fields.filter((field) => field.form === form && field.type === "hidden")).toEqual([
+        { form, name: "intent", type: "hidden", value: "save-metrics" },
+        { form, name: "flowType", type: "hidden", value: flowType },
+      ]);
+      expect(buttons.filter((b) => b.form === form).map((b) => b.text)).toEqual([expect.stringMatching(/^Save .+ metrics$/)]);
+    }
+    // Every section has its chart and its sources, closed sections included.
+    expect(html.match(/data-testid="metrics-chart"/g)).toHaveLength(FLOW_TYPES.length);
+    expect(html.match(/Where these medians come from/g)).toHaveLength(FLOW_TYPES.length);
+  });
+
+  it("loads its scripts only after the first paint: Remix's preloads and module script wait in templates, the data hand-over does not", async () => {
+    const html = await fullDashboard();
+    const outsideTemplates = html.replace(/<template id="deferred-[^"]+">[\s\S]*?<\/template>/g, "");
+    expect(html).toMatch(/<template id="deferred-module-preloads">(<link rel="modulepreload"[^>]*\/>)+<\/template><script nonce="[^"]+">window\.__remixContext = /);
+    expect(html).toMatch(/<template id="deferred-app-script"><script nonce="[^"]+" type="module"[^>]*>[\s\S]*?<\/script><\/template><script nonce="[^"]+">\(function\(\)\{/);
+    expect(outsideTemplates).not.toContain("modulepreload");
+    expect(outsideTemplates).not.toMatch(/<script[^>]* type="module"/);
+    expect(outsideTemplates).toContain("window.__remixContext.streamController.enqueue(");
+  });
+});
