@@ -21,19 +21,10 @@ export { afterApp, beforeApp, bodyLimitFor, resolveTarget, staticFileHeaders, to
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-  _loadContext: AppLoadContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, _loadContext: AppLoadContext) {
   const nonce = createNonce();
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
-  responseHeaders.set(
-    "Content-Security-Policy",
-    contentSecurityPolicy(nonce, { development: process.env.NODE_ENV === "development", formTargets: providerFormTargets() }),
-  );
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { development: process.env.NODE_ENV === "development", formTargets: providerFormTargets() }));
   applySecurityHeaders(responseHeaders);
 
   return new Promise<Response>((resolve, reject) => {

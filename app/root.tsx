@@ -26,8 +26,7 @@ export const meta: MetaFunction = () => [
   { title: "Flowmap: lifecycle email and SMS flows, planned with AI" },
   {
     name: "description",
-    content:
-      "Answer a short questionnaire, compare your email metrics with industry benchmarks and get AI-generated onboarding, lead nurture and retention flows.",
+    content: "Answer a short questionnaire, compare your email metrics with industry benchmarks and get AI-generated onboarding, lead nurture and retention flows.",
   },
 ];
 
@@ -66,9 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       {/* min-h, not h: the toast strip stays at the top of the screen however long the page (toaster.tsx). */}
       <body className="min-h-full">
-        <UpgradeDialogProvider supportEmail={rootData?.ENV.SUPPORT_EMAIL ?? "support@flowmap.app"}>
-          {children}
-        </UpgradeDialogProvider>
+        <UpgradeDialogProvider supportEmail={rootData?.ENV.SUPPORT_EMAIL ?? "support@flowmap.app"}>{children}</UpgradeDialogProvider>
         {hydrates ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -137,7 +137,8 @@ export function runBundleBench(): Promise<string[]> {
       report(route.id.replace(/^routes\//, ""), atOnce, APP_BUDGET);
     }
     for (const [entry, adds] of lazy) {
-      if (!path.posix.basename(entry).startsWith("signed-in-home")) lazyNotes.set(path.posix.basename(entry).replace(/-[A-Z0-9]+\.js$/, ""), Math.max(lazyNotes.get(entry) ?? 0, sum(adds)));
+      if (!path.posix.basename(entry).startsWith("signed-in-home"))
+        lazyNotes.set(path.posix.basename(entry).replace(/-[A-Z0-9]+\.js$/, ""), Math.max(lazyNotes.get(entry) ?? 0, sum(adds)));
     }
   }
   lines.push(`  ${failures === 0 ? "every page meets its budget" : `${failures} page(s) over budget`}`);

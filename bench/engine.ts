@@ -41,7 +41,10 @@ function rate(count: number, ms: number): string {
 async function fill(collection: Collection<Item>, from: number, to: number): Promise<void> {
   for (let start = from; start < to; start += 5_000) {
     const end = Math.min(to, start + 5_000);
-    await collection.insertMany(Array.from({ length: end - start }, (_, i) => item(start + i)), { ordered: false });
+    await collection.insertMany(
+      Array.from({ length: end - start }, (_, i) => item(start + i)),
+      { ordered: false },
+    );
   }
 }
 
@@ -73,7 +76,11 @@ async function timeLookups(collection: Collection<Item>, size: number): Promise<
 async function timeRangePages(collection: Collection<Item>, size: number): Promise<number> {
   const query = async (): Promise<void> => {
     const from = Math.floor(Math.random() * (size - 100));
-    const page = await collection.find({ n: { $gte: from, $lt: from + 5_000 } }).sort({ n: -1 }).limit(PAGE).toArray();
+    const page = await collection
+      .find({ n: { $gte: from, $lt: from + 5_000 } })
+      .sort({ n: -1 })
+      .limit(PAGE)
+      .toArray();
     if (page.length !== PAGE) throw new Error(`range page from ${from} returned ${page.length} documents`);
   };
   for (let i = 0; i < RANGE_WARM_UP; i++) await query();
@@ -129,13 +136,21 @@ export async function runEngineBench(): Promise<string[]> {
     const large = await timeLookups(lookup, LARGE);
     const rangeLarge = await timeRangePages(lookup, LARGE);
     const ratio = large / small;
-    lines.push(`findOne by indexed field at ${SMALL.toLocaleString("en-US")} documents: ${(small * 1000).toFixed(0)} µs per lookup, median of ${ROUNDS} rounds (${examinedPerLookup.toFixed(2)} documents examined per lookup)`);
+    lines.push(
+      `findOne by indexed field at ${SMALL.toLocaleString("en-US")} documents: ${(small * 1000).toFixed(0)} µs per lookup, median of ${ROUNDS} rounds (${examinedPerLookup.toFixed(2)} documents examined per lookup)`,
+    );
     lines.push(`findOne by indexed field at ${LARGE.toLocaleString("en-US")} documents: ${(large * 1000).toFixed(0)} µs per lookup, median of ${ROUNDS} rounds`);
-    lines.push(`lookup time ratio ${LARGE.toLocaleString("en-US")} / ${SMALL.toLocaleString("en-US")}: ${ratio.toFixed(2)} (must stay <= 2)${ratio > 2 ? "  ** ABOVE LIMIT **" : ""}`);
+    lines.push(
+      `lookup time ratio ${LARGE.toLocaleString("en-US")} / ${SMALL.toLocaleString("en-US")}: ${ratio.toFixed(2)} (must stay <= 2)${ratio > 2 ? "  ** ABOVE LIMIT **" : ""}`,
+    );
     const rangeRatio = rangeLarge / rangeSmall;
-    lines.push(`indexed range query, sort, limit ${PAGE} at ${SMALL.toLocaleString("en-US")} documents: ${(rangeSmall * 1000).toFixed(0)} µs per page, median of ${ROUNDS} rounds (${examinedPerPage.toFixed(1)} documents examined per page)`);
+    lines.push(
+      `indexed range query, sort, limit ${PAGE} at ${SMALL.toLocaleString("en-US")} documents: ${(rangeSmall * 1000).toFixed(0)} µs per page, median of ${ROUNDS} rounds (${examinedPerPage.toFixed(1)} documents examined per page)`,
+    );
     lines.push(`indexed range query, sort, limit ${PAGE} at ${LARGE.toLocaleString("en-US")} documents: ${(rangeLarge * 1000).toFixed(0)} µs per page, median of ${ROUNDS} rounds`);
-    lines.push(`range page time ratio ${LARGE.toLocaleString("en-US")} / ${SMALL.toLocaleString("en-US")}: ${rangeRatio.toFixed(2)} (target <= 2)${rangeRatio > 2 ? "  ** ABOVE LIMIT **" : ""}`);
+    lines.push(
+      `range page time ratio ${LARGE.toLocaleString("en-US")} / ${SMALL.toLocaleString("en-US")}: ${rangeRatio.toFixed(2)} (target <= 2)${rangeRatio > 2 ? "  ** ABOVE LIMIT **" : ""}`,
+    );
   } finally {
     await client.close();
     await engine.close();

@@ -28,7 +28,10 @@ async function grantPremium(app: ServedApp, email: string) {
   const client = new MongoClient(uri, { directConnection: true, serverSelectionTimeoutMS: 5000 });
   try {
     await client.connect();
-    const result = await client.db("flowmap").collection("users").updateOne({ email }, { $set: { isPremium: 1 } });
+    const result = await client
+      .db("flowmap")
+      .collection("users")
+      .updateOne({ email }, { $set: { isPremium: 1 } });
     if (result.matchedCount !== 1) throw new Error(`no bench user ${email} to make premium`);
   } finally {
     await client.close();
@@ -49,7 +52,13 @@ export async function fullAccount(app: ServedApp, email: string, { premium = tru
   const texts = Object.fromEntries(
     [...GENERAL_FIELDS, ...ONBOARDING_FIELDS, ...LEAD_NURTURE_FIELDS, "businessOperationDescription"].map((field) => [field, `Answer for ${field}`]),
   );
-  await post(app, cookie, "/api/onboarding", { ...texts, companyName: "Bench Coffee", businessType: "eCommerce", industry: "Food & Beverage", communicationChannels: "Email + SMS" }, 201);
+  await post(
+    app,
+    cookie,
+    "/api/onboarding",
+    { ...texts, companyName: "Bench Coffee", businessType: "eCommerce", industry: "Food & Beverage", communicationChannels: "Email + SMS" },
+    201,
+  );
   for (const flowType of FLOW_TYPES) await post(app, cookie, "/api/user-metrics", { flowType, ...FULL_ACCOUNT_FIGURES }, 200);
   if (premium) {
     await grantPremium(app, email);

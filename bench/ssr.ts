@@ -91,7 +91,11 @@ export async function runSsrBench(): Promise<string[]> {
     ];
 
     const newAccount = await registerBenchUser(app.url, { firstName: "New", lastName: "Account", email: "ssr-new@example.com" });
-    const weighed: Page[] = [...timed.slice(0, 3), { label: "/dashboard (new account, no figure)", path: "/dashboard", headers: { Cookie: newAccount }, status: 200 }, ...timed.slice(3)];
+    const weighed: Page[] = [
+      ...timed.slice(0, 3),
+      { label: "/dashboard (new account, no figure)", path: "/dashboard", headers: { Cookie: newAccount }, status: 200 },
+      ...timed.slice(3),
+    ];
     const lines = ["Page weight (HTML as sent without compression, gzip beside it):"];
     for (const page of weighed) {
       const weight = weighHtml(await fetchPage(app, page));
@@ -104,7 +108,8 @@ export async function runSsrBench(): Promise<string[]> {
 
     for (const page of timed) await loadFixed(app, page.path, WARM_UP_REQUESTS, { headers: page.headers });
     const totals: Total[] = [];
-    for (const page of timed) totals.push({ page, requests: 0, seconds: 0, cpuMs: cpuMs(app.pid) === null ? null : 0, p99s: [], failures: 0, sequentialMs: await sequentialMs(app, page) });
+    for (const page of timed)
+      totals.push({ page, requests: 0, seconds: 0, cpuMs: cpuMs(app.pid) === null ? null : 0, p99s: [], failures: 0, sequentialMs: await sequentialMs(app, page) });
     for (let round = 0; round < ROUNDS; round++) {
       for (const total of totals) add(total, await loadFixed(app, total.page.path, REQUESTS_PER_ROUND, { headers: total.page.headers }));
     }

@@ -109,10 +109,22 @@ export async function startEngine(opts: EngineOptions): Promise<RunningEngine> {
     }
   };
   const timers = [
-    setInterval(guarded("housekeeping", () => engine.reapCursors()), CURSOR_REAP_MS),
-    setInterval(guarded("storage retry", () => engine.retryStorage()), retryMs),
+    setInterval(
+      guarded("housekeeping", () => engine.reapCursors()),
+      CURSOR_REAP_MS,
+    ),
+    setInterval(
+      guarded("storage retry", () => engine.retryStorage()),
+      retryMs,
+    ),
   ];
-  if (opts.ttlMonitor !== false) timers.push(setInterval(guarded("ttl monitor", () => engine.sweepTtl(clock())), ttlInterval));
+  if (opts.ttlMonitor !== false)
+    timers.push(
+      setInterval(
+        guarded("ttl monitor", () => engine.sweepTtl(clock())),
+        ttlInterval,
+      ),
+    );
   timers.forEach((timer) => timer.unref());
 
   let closing: Promise<void> | null = null;

@@ -66,7 +66,7 @@ export function normalizeIndexSpec(raw: unknown): IndexSpec {
   if (spec.sparse !== undefined) spec.sparse = Boolean(spec.sparse);
   if (spec.partialFilterExpression !== undefined) {
     if (!isPlainObject(spec.partialFilterExpression)) throw new CommandError("TypeMismatch", "partialFilterExpression must be an object");
-    if (spec.sparse) throw new CommandError("CannotCreateIndex", "cannot mix \"partialFilterExpression\" and \"sparse\" options");
+    if (spec.sparse) throw new CommandError("CannotCreateIndex", 'cannot mix "partialFilterExpression" and "sparse" options');
     compileFilter(spec.partialFilterExpression);
   }
   if (spec.expireAfterSeconds !== undefined) {
@@ -101,11 +101,7 @@ export function duplicateKeyError(ns: string, indexName: string, keyPattern: Doc
     keyValue[field] = values[i] === undefined ? null : values[i];
   });
   const rendered = fields.map((field) => `${field}: ${formatValue(keyValue[field])}`).join(", ");
-  return new CommandError(
-    "DuplicateKey",
-    `E11000 duplicate key error collection: ${ns} index: ${indexName} dup key: { ${rendered} }`,
-    { keyPattern, keyValue },
-  );
+  return new CommandError("DuplicateKey", `E11000 duplicate key error collection: ${ns} index: ${indexName} dup key: { ${rendered} }`, { keyPattern, keyValue });
 }
 
 /** The keys one document contributes to one index. */

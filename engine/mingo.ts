@@ -48,7 +48,19 @@ const TYPE_TESTS: Record<string, (v: unknown) => boolean> = {
   symbol: (v) => bsonTag(v) === "BSONSymbol",
   dbPointer: (v) => bsonTag(v) === "DBPointer",
 };
-const TYPE_NUMBERS: Record<number, string> = { 1: "double", 5: "binData", 7: "objectId", 13: "javascript", 14: "symbol", 16: "int", 17: "timestamp", 18: "long", 19: "decimal", [-1]: "minKey", 127: "maxKey" };
+const TYPE_NUMBERS: Record<number, string> = {
+  1: "double",
+  5: "binData",
+  7: "objectId",
+  13: "javascript",
+  14: "symbol",
+  16: "int",
+  17: "timestamp",
+  18: "long",
+  19: "decimal",
+  [-1]: "minKey",
+  127: "maxKey",
+};
 const NUMBER_TYPES = ["int", "long", "double", "decimal"];
 
 const $type: QueryOp = (selector, value, options) => {
@@ -136,10 +148,12 @@ const numericRange = (op: "$gt" | "$gte" | "$lt" | "$lte"): QueryOp => {
   };
 };
 
-const negate = (positive: QueryOp): QueryOp => (selector, value, options) => {
-  const test = positive(selector, value, options);
-  return (obj) => !test(obj);
-};
+const negate =
+  (positive: QueryOp): QueryOp =>
+  (selector, value, options) => {
+    const test = positive(selector, value, options);
+    return (obj) => !test(obj);
+  };
 
 /** An integer part for `$mod`: numbers of any type truncated toward zero, exactly for int64. */
 function truncated(value: unknown): bigint | null {
@@ -234,8 +248,7 @@ function collationAware(op: "$eq" | "$ne" | "$in" | "$nin" | "$gt" | "$gte" | "$
       const others = operands.filter((v) => typeof v !== "string");
       const strings = operands.filter((v): v is string => typeof v === "string");
       const rest = others.length > 0 ? numericIn(selector, others, options) : null;
-      return (obj) =>
-        valuesAt(obj, selector).some((v) => typeof v === "string" && strings.some((s) => collator.compare(v, s) === 0)) || (rest?.(obj) ?? false);
+      return (obj) => valuesAt(obj, selector).some((v) => typeof v === "string" && strings.some((s) => collator.compare(v, s) === 0)) || (rest?.(obj) ?? false);
     }
     const accept = { $gt: (c: number) => c > 0, $gte: (c: number) => c >= 0, $lt: (c: number) => c < 0, $lte: (c: number) => c <= 0 }[op];
     return (obj) => valuesAt(obj, selector).some((v) => typeof v === "string" && accept(collator.compare(v, value as string)));

@@ -125,9 +125,7 @@ function chooseBounds(index: Index, bounds: Map<string, FieldBounds>, sort: Docu
       const unique = new Map(b.points.map((p) => [keyOf(p), p]));
       const points = [...unique.values()].sort((x, y) => compareValues(x, y) * direction);
       if (points.length === 1) singlePoint.add(index.fields[i]);
-      intervals = intervals.flatMap((iv) =>
-        points.map((p) => ({ low: [...iv.low, p], lowInclusive: true, high: [...iv.high, p], highInclusive: true })),
-      );
+      intervals = intervals.flatMap((iv) => points.map((p) => ({ low: [...iv.low, p], lowInclusive: true, high: [...iv.high, p], highInclusive: true })));
       boundedFields++;
       continue;
     }
@@ -188,7 +186,9 @@ function resolveHint(collection: Collection | undefined, hint: unknown): Index |
   if (isPlainObject(hint) && Object.keys(hint).length === 0) return undefined;
   if (isPlainObject(hint) && "$natural" in hint) return "$natural";
   if (typeof hint !== "string" && !isPlainObject(hint)) throw new CommandError("BadValue", "hint must be a string or an object");
-  const index = [...(collection ? [collection.idIndex] : []), ...(collection?.secondaryIndexes() ?? [])].find((ix) => (typeof hint === "string" ? ix.name === hint : keyOf(ix.spec.key) === keyOf(hint)));
+  const index = [...(collection ? [collection.idIndex] : []), ...(collection?.secondaryIndexes() ?? [])].find((ix) =>
+    typeof hint === "string" ? ix.name === hint : keyOf(ix.spec.key) === keyOf(hint),
+  );
   if (!index) {
     throw new CommandError("BadValue", "error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index");
   }
@@ -229,11 +229,7 @@ export function planQuery(collection: Collection | undefined, filter: Document, 
   for (const index of usable) {
     // A collation orders strings differently from the index: no sort from the index then.
     const choice = chooseBounds(index, bounds, ctx.collation ? undefined : options.sort);
-    if (
-      !best ||
-      choice.boundedFields > best.boundedFields ||
-      (choice.boundedFields === best.boundedFields && choice.sortDirection !== 0 && best.sortDirection === 0)
-    ) {
+    if (!best || choice.boundedFields > best.boundedFields || (choice.boundedFields === best.boundedFields && choice.sortDirection !== 0 && best.sortDirection === 0)) {
       best = choice;
     }
   }
@@ -306,14 +302,7 @@ function countPlan(plan: Plan, stats: EngineStats): void {
  * Stored documents matching `filter`, in plan order. They are frozen and shared: callers must
  * clone before changing them. `stopAfter` ends the scan early (updateOne without sort).
  */
-export function findMatching(
-  collection: Collection | undefined,
-  filter: Document,
-  ctx: EvalContext,
-  stats: EngineStats,
-  stopAfter = Infinity,
-  hint?: unknown,
-): MatchResult {
+export function findMatching(collection: Collection | undefined, filter: Document, ctx: EvalContext, stats: EngineStats, stopAfter = Infinity, hint?: unknown): MatchResult {
   const query = compileFilter(filter, ctx);
   const plan = planQuery(collection, filter, ctx, { hint });
   countPlan(plan, stats);
@@ -402,7 +391,13 @@ export function sortDocuments(docs: Document[], sort: Document, ctx: EvalContext
   const result = sort.$natural === -1 ? [...docs].reverse() : docs;
   if (spec.length === 0) return result;
   if (ctx.collation) {
-    return evaluate(() => new Query({}, mingoOptions(ctx)).find(result).sort(Object.fromEntries(spec) as Record<string, 1 | -1>).all() as Document[]);
+    return evaluate(
+      () =>
+        new Query({}, mingoOptions(ctx))
+          .find(result)
+          .sort(Object.fromEntries(spec) as Record<string, 1 | -1>)
+          .all() as Document[],
+    );
   }
   return sortDocumentsBson(result, spec);
 }

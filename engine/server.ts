@@ -11,15 +11,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import type { Document } from "./bson";
 import type { Engine } from "./engine";
 import { CommandError } from "./errors";
-import {
-  encodeOpMsg,
-  encodeOpReply,
-  MessageFramer,
-  parseMessage,
-  ProtocolError,
-  REPLY_QUERY_FAILURE,
-  type Request,
-} from "./wire";
+import { encodeOpMsg, encodeOpReply, MessageFramer, parseMessage, ProtocolError, REPLY_QUERY_FAILURE, type Request } from "./wire";
 
 export class WireServer {
   private readonly server: Server;

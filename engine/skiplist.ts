@@ -146,9 +146,7 @@ export class SkipList<K> {
   private advance(node: Node<K>, direction: 1 | -1): Node<K> | null {
     if (!node.removed) return direction === 1 ? node.next[0] : node.prev;
     const entry = node.entry!;
-    return direction === 1
-      ? this.firstWhere((e) => this.compare(e, entry) > 0)
-      : this.lastWhere((e) => this.compare(e, entry) < 0);
+    return direction === 1 ? this.firstWhere((e) => this.compare(e, entry) > 0) : this.lastWhere((e) => this.compare(e, entry) < 0);
   }
 }
 

@@ -36,7 +36,10 @@ export function parseUpdateSpec(u: unknown): UpdateSpec {
   const operators = keys.filter((k) => k.startsWith("$"));
   if (operators.length === 0) return { kind: "replacement", replacement: u };
   if (operators.length !== keys.length) {
-    throw new CommandError("FailedToParse", `Unknown modifier: ${keys.find((k) => !k.startsWith("$"))}. Expected a valid update modifier or pipeline-style update specified as an array`);
+    throw new CommandError(
+      "FailedToParse",
+      `Unknown modifier: ${keys.find((k) => !k.startsWith("$"))}. Expected a valid update modifier or pipeline-style update specified as an array`,
+    );
   }
   const modifier: Document = {};
   let setOnInsert: Document | undefined;
@@ -320,10 +323,7 @@ function applyOperators(doc: Document, modifier: Document, options: UpdateOption
           const current = getConcrete(doc, target);
           if (current !== undefined && !Array.isArray(current)) {
             const name = op === "$push" || op === "$addToSet" ? "field" : "path";
-            throw new CommandError(
-              "BadValue",
-              `The ${name} '${target}' must be an array but is of type ${typeName(current)} in document {_id: ${formatValue(doc._id)}}`,
-            );
+            throw new CommandError("BadValue", `The ${name} '${target}' must be an array but is of type ${typeName(current)} in document {_id: ${formatValue(doc._id)}}`);
           }
         }
         // A dollar-prefixed field name is stored as it is below the top level (MongoDB 5.0 and
@@ -435,10 +435,7 @@ function applyNumericOperators(doc: Document, concrete: Document): void {
       }
       const result = applyArithmetic(op, current, operand);
       if (result === undefined) {
-        throw new CommandError(
-          "BadValue",
-          `Failed to apply ${op} operations to current value (${describeNumber(current)}) for document {_id: ${formatValue(doc._id)}}`,
-        );
+        throw new CommandError("BadValue", `Failed to apply ${op} operations to current value (${describeNumber(current)}) for document {_id: ${formatValue(doc._id)}}`);
       }
       setConcrete(doc, path, result);
     }

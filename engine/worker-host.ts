@@ -76,7 +76,7 @@ function spawnWorker(config: WorkerConfig): Worker {
   const entry = entryPoint();
   if (!entry.typescript) return new Worker(entry.file, { workerData: config });
   const loader = tsxLoader();
-  if (!loader) throw new EngineStartError("running the engine from its TypeScript source needs tsx (npm install), or run \"npm run build\"");
+  if (!loader) throw new EngineStartError('running the engine from its TypeScript source needs tsx (npm install), or run "npm run build"');
   const bootstrap = `import(${JSON.stringify(loader)}).then((api) => api.tsImport(${JSON.stringify(entry.file.href)}, ${JSON.stringify(import.meta.url)}))`;
   return new Worker(bootstrap, { eval: true, workerData: config });
 }

@@ -35,9 +35,7 @@ function ensureChromium() {
     });
     if (apt.status === 0 && fs.existsSync(chromium)) return;
   }
-  console.error(
-    `Chromium is needed for the browser tests: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH), then 'npm test' again.`,
-  );
+  console.error(`Chromium is needed for the browser tests: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH), then 'npm test' again.`);
   process.exit(1);
 }
 
@@ -72,6 +70,7 @@ const only = process.argv[2];
 if (!only || only === "static") {
   run("Typecheck (tsc)", bin("tsc"), ["--noEmit"]);
   run("Lint (eslint)", bin("eslint"), ["--max-warnings", "0", "."]);
+  run("Format (prettier --check)", bin("prettier"), ["--check", "--log-level", "warn", "."]);
 }
 if (!only || only === "unit") {
   run("Unit, integration and conformance tests (vitest)", bin("vitest"), [

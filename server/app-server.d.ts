@@ -1,15 +1,6 @@
 import type http from "node:http";
 
-import type {
-  afterApp,
-  beforeApp,
-  bodyLimitFor,
-  BuildLike,
-  resolveTarget,
-  staticFileHeaders,
-  tooLargeResponse,
-  unsupportedMethodResponse,
-} from "../app/web/boundary.server";
+import type { afterApp, beforeApp, bodyLimitFor, BuildLike, resolveTarget, staticFileHeaders, tooLargeResponse, unsupportedMethodResponse } from "../app/web/boundary.server";
 
 export interface StaticDir {
   urlPath: string;
@@ -29,9 +20,4 @@ export interface Boundary {
   unsupportedMethodResponse: typeof unsupportedMethodResponse;
 }
 
-export function createAppServer(options: {
-  handleRequest: (request: Request) => Promise<Response>;
-  boundary: Boundary;
-  build: BuildLike;
-  staticDirs?: StaticDir[];
-}): http.Server;
+export function createAppServer(options: { handleRequest: (request: Request) => Promise<Response>; boundary: Boundary; build: BuildLike; staticDirs?: StaticDir[] }): http.Server;

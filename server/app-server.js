@@ -59,7 +59,8 @@ export function createAppServer({ handleRequest, boundary, build, staticDirs = [
       return writeRaw(socket, boundary.unsupportedMethodResponse(build, method || "UNKNOWN", target.startsWith("/") ? target : "/"));
     }
     // What node would answer by itself.
-    const status = error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? "408 Request Timeout" : "400 Bad Request";
+    const status =
+      error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? "408 Request Timeout" : "400 Bad Request";
     socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
   });
   return server;

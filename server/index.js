@@ -47,8 +47,7 @@ process.env.NODE_ENV = mode;
 // Requests that change data get none: their loaders must see what the action wrote.
 const requestScope = (globalThis[Symbol.for("flowmap.request-scope")] ??= new AsyncLocalStorage());
 const remixHandler = createRequestHandler(underDevServer ? () => build : build, mode);
-const handleRequest = (request) =>
-  request.method === "GET" || request.method === "HEAD" ? requestScope.run(new Map(), () => remixHandler(request)) : remixHandler(request);
+const handleRequest = (request) => (request.method === "GET" || request.method === "HEAD" ? requestScope.run(new Map(), () => remixHandler(request)) : remixHandler(request));
 
 server = createAppServer({
   handleRequest,

@@ -56,8 +56,12 @@ export function ApiTokensSection({ tokens, reply }: { tokens: ApiTokenRow[]; rep
         API access tokens
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Scripts and integrations call the <a className="font-medium text-brand-700 underline" href="/api/docs">Flowmap API</a> with a token instead of your password. Send it as{" "}
-        <code className="rounded bg-slate-100 px-1 text-xs">Authorization: Bearer &lt;token&gt;</code>. A token acts as you, with your role and plan, until you revoke it.
+        Scripts and integrations call the{" "}
+        <a className="font-medium text-brand-700 underline" href="/api/docs">
+          Flowmap API
+        </a>{" "}
+        with a token instead of your password. Send it as <code className="rounded bg-slate-100 px-1 text-xs">Authorization: Bearer &lt;token&gt;</code>. A token acts as you, with
+        your role and plan, until you revoke it.
       </p>
 
       {created ? (

@@ -36,11 +36,7 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
       <pre className="mt-6 max-h-64 overflow-auto rounded bg-slate-100 p-3 text-left text-xs text-slate-700">{error.stack}</pre>
     ) : null;
   return (
-    <ErrorPage
-      status={500}
-      title="Something went wrong on our side"
-      message="We could not load this page. Please try again in a moment; if it keeps happening, contact support."
-    >
+    <ErrorPage status={500} title="Something went wrong on our side" message="We could not load this page. Please try again in a moment; if it keeps happening, contact support.">
       {detail}
     </ErrorPage>
   );
@@ -70,10 +66,7 @@ export function ErrorPage({
 }) {
   const Frame = insideShell ? "div" : "main";
   return (
-    <Frame
-      id={insideShell ? undefined : "main"}
-      className={`flex items-center justify-center px-4 ${insideShell ? "py-10" : "min-h-screen bg-slate-50 py-16"}`}
-    >
+    <Frame id={insideShell ? undefined : "main"} className={`flex items-center justify-center px-4 ${insideShell ? "py-10" : "min-h-screen bg-slate-50 py-16"}`}>
       <div className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         <LogoMark className="mx-auto h-10 w-10" />
         <p className="mt-6 text-sm font-semibold text-brand-700">Error {status}</p>
@@ -81,9 +74,7 @@ export function ErrorPage({
         <p className="mt-3 text-base text-slate-600">{message}</p>
         {children}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <ButtonLink to="/">
-            Go to the home page
-          </ButtonLink>
+          <ButtonLink to="/">Go to the home page</ButtonLink>
         </div>
       </div>
     </Frame>

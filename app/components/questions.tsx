@@ -109,7 +109,19 @@ export function ChoiceQuestion({
         />
       );
     case "radio":
-      return <ChoiceField type="radio" label={label} name={field} errors={errors} required={required} autoFocus={autoFocus} options={choices} defaultValue={single} columns={columns ?? spec.columns} />;
+      return (
+        <ChoiceField
+          type="radio"
+          label={label}
+          name={field}
+          errors={errors}
+          required={required}
+          autoFocus={autoFocus}
+          options={choices}
+          defaultValue={single}
+          columns={columns ?? spec.columns}
+        />
+      );
   }
 }
 
@@ -145,7 +157,17 @@ export function TextInputField({
       errors={errors}
       description={hint}
       required={required}
-      inputProps={{ name, type, defaultValue: defaultValue ?? "", placeholder, inputMode, autoComplete, autoFocus, maxLength: maxLengthFor(name), "aria-required": required || undefined }}
+      inputProps={{
+        name,
+        type,
+        defaultValue: defaultValue ?? "",
+        placeholder,
+        inputMode,
+        autoComplete,
+        autoFocus,
+        maxLength: maxLengthFor(name),
+        "aria-required": required || undefined,
+      }}
     />
   );
 }

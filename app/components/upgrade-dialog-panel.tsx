@@ -6,15 +6,7 @@ import type { ElementType, ReactNode } from "react";
  * Loaded only when the dialog first opens with JavaScript, so no page ships Headless UI just for
  * a dialog that is closed (docs/decisions/072).
  */
-export default function UpgradeDialogPanel({
-  open,
-  onClose,
-  children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  children: (Title: ElementType) => ReactNode;
-}) {
+export default function UpgradeDialogPanel({ open, onClose, children }: { open: boolean; onClose: () => void; children: (Title: ElementType) => ReactNode }) {
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" />

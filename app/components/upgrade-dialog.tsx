@@ -79,17 +79,7 @@ function PlainUpgradeDialog({ supportEmail, closeHref }: { supportEmail: string;
   );
 }
 
-function UpgradeContent({
-  supportEmail,
-  Title,
-  onClose,
-  closeHref,
-}: {
-  supportEmail: string;
-  Title: React.ElementType;
-  onClose?: () => void;
-  closeHref: string;
-}) {
+function UpgradeContent({ supportEmail, Title, onClose, closeHref }: { supportEmail: string; Title: React.ElementType; onClose?: () => void; closeHref: string }) {
   return (
     <>
       <div className="flex items-center gap-3">
@@ -128,11 +118,7 @@ function UpgradeContent({
  * Anything that opens the upgrade dialog: a real link to the same page with `?upgrade=1`
  * (works without JavaScript), opened in place when JavaScript runs.
  */
-export function UpgradeLink({
-  children,
-  className,
-  ...rest
-}: { children: React.ReactNode; className?: string } & Omit<React.ComponentProps<typeof Link>, "to">) {
+export function UpgradeLink({ children, className, ...rest }: { children: React.ReactNode; className?: string } & Omit<React.ComponentProps<typeof Link>, "to">) {
   const location = useLocation();
   const { open } = useUpgradeDialog();
   return (

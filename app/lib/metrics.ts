@@ -6,15 +6,7 @@ import { type PerformanceIndicator } from "~/lib/flow-types";
  * Shared by client and server.
  */
 
-export const METRIC_KEYS = [
-  "openRate",
-  "clickRate",
-  "ctr",
-  "revenuePerRecipient",
-  "bounceRate",
-  "unsubscribeRate",
-  "spamComplaintRate",
-] as const;
+export const METRIC_KEYS = ["openRate", "clickRate", "ctr", "revenuePerRecipient", "bounceRate", "unsubscribeRate", "spamComplaintRate"] as const;
 export type MetricKey = (typeof METRIC_KEYS)[number];
 
 /** One value per metric, in display units (percent or dollars); null means "not entered". */
@@ -40,7 +32,15 @@ const DEFINITIONS: Readonly<Record<MetricKey, Omit<MetricDefinition, "key">>> = 
   openRate: { label: "Open Rate", shortLabel: "Open", indicator: "Open Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
   clickRate: { label: "Click Rate", shortLabel: "Click", indicator: "Click Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
   ctr: { label: "Click Through Rate", shortLabel: "CTR", indicator: "Click Through Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
-  revenuePerRecipient: { label: "Revenue Per Recipient", shortLabel: "Revenue", indicator: "Revenue Per Recipient (Email)", unit: "dollars", higherIsBetter: true, max: 999999, step: 0.01 },
+  revenuePerRecipient: {
+    label: "Revenue Per Recipient",
+    shortLabel: "Revenue",
+    indicator: "Revenue Per Recipient (Email)",
+    unit: "dollars",
+    higherIsBetter: true,
+    max: 999999,
+    step: 0.01,
+  },
   bounceRate: { label: "Bounce Rate", shortLabel: "Bounce", indicator: "Bounce Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
   unsubscribeRate: { label: "Unsubscribe Rate", shortLabel: "Unsub.", indicator: "Unsubscribe Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
   spamComplaintRate: { label: "Spam Complaint Rate", shortLabel: "Spam", indicator: "Spam Complaint Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },

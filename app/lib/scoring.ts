@@ -66,11 +66,7 @@ function formatSigned(value: number, decimals: number, unit: MetricDefinition["u
 /** Differences smaller than this are float noise (values carry at most 3 decimals). */
 const EPSILON = 1e-9;
 
-export function scoreFor(
-  definition: Pick<MetricDefinition, "unit" | "higherIsBetter">,
-  userValue: number | null | undefined,
-  benchmarkText: string | null | undefined,
-): Score {
+export function scoreFor(definition: Pick<MetricDefinition, "unit" | "higherIsBetter">, userValue: number | null | undefined, benchmarkText: string | null | undefined): Score {
   const benchmark = benchmarkNumber(benchmarkText);
   if (!isPresent(userValue) || benchmark === null) return { kind: "none", text: NO_SCORE };
   const raw = userValue - benchmark;

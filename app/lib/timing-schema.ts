@@ -3,11 +3,7 @@ import { z } from "zod";
 import { MAX_OFFSET_MINUTES, TIMING_EVENTS } from "~/lib/timing";
 
 /** When a touchpoint is sent (immediately, an offset, or around an event) as schemas, for the server (models, the admin rule input, the API). */
-const minutesSchema = z
-  .number()
-  .int("Minutes must be a whole number")
-  .min(0, "Minutes cannot be negative")
-  .max(MAX_OFFSET_MINUTES, `Minutes cannot exceed ${MAX_OFFSET_MINUTES}`);
+const minutesSchema = z.number().int("Minutes must be a whole number").min(0, "Minutes cannot be negative").max(MAX_OFFSET_MINUTES, `Minutes cannot exceed ${MAX_OFFSET_MINUTES}`);
 const displayTextSchema = z.string().trim().max(200).optional();
 const eventSchema = z.enum(TIMING_EVENTS);
 
@@ -32,10 +28,5 @@ export const weekdayRelativeEventTimingSchema = z.object({
   displayText: displayTextSchema,
 });
 
-export const timingSchema = z.discriminatedUnion("type", [
-  immediateTimingSchema,
-  offsetTimingSchema,
-  relativeEventTimingSchema,
-  weekdayRelativeEventTimingSchema,
-]);
+export const timingSchema = z.discriminatedUnion("type", [immediateTimingSchema, offsetTimingSchema, relativeEventTimingSchema, weekdayRelativeEventTimingSchema]);
 export type Timing = z.infer<typeof timingSchema>;

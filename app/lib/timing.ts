@@ -155,9 +155,7 @@ export function delayTitle(minutes: number): string {
   return `Wait ${formatDuration(minutes)}`;
 }
 
-export type TimelineItem<T> =
-  | { kind: "touchpoint"; touchpoint: T }
-  | { kind: "delay"; minutes: number; title: string; key: string };
+export type TimelineItem<T> = { kind: "touchpoint"; touchpoint: T } | { kind: "delay"; minutes: number; title: string; key: string };
 
 /**
  * The touchpoint list with wait cards between: a wait goes before a touchpoint whose

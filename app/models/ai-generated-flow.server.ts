@@ -335,11 +335,7 @@ export function snapshotOf(current: CurrentFlowDoc, versionNumber: number, now: 
  * only if nobody wrote in between; otherwise `mutate` runs again on a fresh read. Returns
  * null when the flow does not exist for this user.
  */
-export async function updateWithRevision<R>(
-  flowId: string,
-  userId: string,
-  mutate: (current: CurrentFlowDoc) => FlowChange<R> | Promise<FlowChange<R>>,
-): Promise<R | null> {
+export async function updateWithRevision<R>(flowId: string, userId: string, mutate: (current: CurrentFlowDoc) => FlowChange<R> | Promise<FlowChange<R>>): Promise<R | null> {
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
     const current = await findFlow({ flowId, userId });
     if (!current) return null;

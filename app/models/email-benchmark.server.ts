@@ -53,10 +53,7 @@ const emailBenchmarkSchema = new Schema<EmailBenchmarkDoc>(
  */
 export const BENCHMARK_INDEX_NAME = "benchmark_peer_key";
 export const LEGACY_BENCHMARK_INDEX_NAME = "benchmark_key";
-emailBenchmarkSchema.index(
-  { benchmarkType: 1, performanceIndicator: 1, industry: 1, businessType: 1 },
-  { unique: true, name: BENCHMARK_INDEX_NAME },
-);
+emailBenchmarkSchema.index({ benchmarkType: 1, performanceIndicator: 1, industry: 1, businessType: 1 }, { unique: true, name: BENCHMARK_INDEX_NAME });
 
 export const EmailBenchmarkModel = defineModel<EmailBenchmarkDoc>("EmailBenchmark", emailBenchmarkSchema, "email_benchmarks");
 
@@ -241,17 +238,11 @@ export interface BenchmarkMedianRow {
   benchmarkTimestamp: Date;
 }
 
-type MedianDoc = Pick<
-  EmailBenchmarkDoc,
-  "_id" | "benchmarkType" | "performanceIndicator" | "industryMedian" | "industry" | "businessType" | "source" | "benchmarkTimestamp"
->;
+type MedianDoc = Pick<EmailBenchmarkDoc, "_id" | "benchmarkType" | "performanceIndicator" | "industryMedian" | "industry" | "businessType" | "source" | "benchmarkTimestamp">;
 
 /** Every row's median and peer group, projected (a few dozen rows: no paging). */
 export async function listBenchmarkMedians(): Promise<BenchmarkMedianRow[]> {
-  const docs = await EmailBenchmarkModel.find(
-    {},
-    { benchmarkType: 1, performanceIndicator: 1, industryMedian: 1, industry: 1, businessType: 1, source: 1, benchmarkTimestamp: 1 },
-  )
+  const docs = await EmailBenchmarkModel.find({}, { benchmarkType: 1, performanceIndicator: 1, industryMedian: 1, industry: 1, businessType: 1, source: 1, benchmarkTimestamp: 1 })
     .sort({ benchmarkType: 1, performanceIndicator: 1, industry: 1, businessType: 1 })
     .lean<MedianDoc[]>();
   return docs.map((doc) => ({

@@ -116,9 +116,7 @@ export async function saveContentEntries({
   const fresh = entries.map((entry) => ({ ...entry, writtenAt: now }));
   const replaced = new Set(fresh.map(entryKey));
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-    const current = await FlowContentModel.findOne({ _id: flowId }, { userId: 1, entries: 1, revision: 1 }).lean<
-      Pick<FlowContentDoc, "_id" | "userId" | "entries" | "revision">
-    >();
+    const current = await FlowContentModel.findOne({ _id: flowId }, { userId: 1, entries: 1, revision: 1 }).lean<Pick<FlowContentDoc, "_id" | "userId" | "entries" | "revision">>();
     if (!current) {
       try {
         await FlowContentModel.create({ _id: flowId, userId, entries: fresh, revision: 1 });

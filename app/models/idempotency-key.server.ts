@@ -43,7 +43,19 @@ export type StoredAnswer = Pick<IdempotencyKeyDoc, "requestHash" | "status" | "b
  * expired), else the stored record. Decided in the write itself, so two racing requests cannot
  * both be first.
  */
-export async function claimIdempotencyKey({ id, userId, requestHash, now, expiresAt }: { id: string; userId: string; requestHash: string; now: Date; expiresAt: Date }): Promise<true | StoredAnswer> {
+export async function claimIdempotencyKey({
+  id,
+  userId,
+  requestHash,
+  now,
+  expiresAt,
+}: {
+  id: string;
+  userId: string;
+  requestHash: string;
+  now: Date;
+  expiresAt: Date;
+}): Promise<true | StoredAnswer> {
   // An expired record the TTL monitor has not removed yet is taken over.
   const taken = await IdempotencyKeyModel.findOneAndUpdate(
     { _id: id, expiresAt: { $lte: now } },

@@ -41,11 +41,7 @@ const questionnaireResponseSchema = new Schema<QuestionnaireResponseDoc>(
   { timestamps: true, versionKey: false, toJSON: exposeIdOptions(), toObject: exposeIdOptions() },
 );
 
-export const QuestionnaireResponseModel = defineModel<QuestionnaireResponseDoc>(
-  "QuestionnaireResponse",
-  questionnaireResponseSchema,
-  "questionnaire_responses",
-);
+export const QuestionnaireResponseModel = defineModel<QuestionnaireResponseDoc>("QuestionnaireResponse", questionnaireResponseSchema, "questionnaire_responses");
 
 export type QuestionnaireResponseRecord = QuestionnaireAnswers & {
   id: string;
@@ -68,9 +64,7 @@ function toRecord(doc: Partial<QuestionnaireResponseDoc> & Pick<QuestionnaireRes
   return record;
 }
 
-const ANSWER_PROJECTION: Record<string, 1> = Object.fromEntries(
-  ["userId", "createdAt", "updatedAt", ...CHOICE_FIELDS, ...TEXT_FIELDS, ...LIST_FIELDS].map((field) => [field, 1]),
-);
+const ANSWER_PROJECTION: Record<string, 1> = Object.fromEntries(["userId", "createdAt", "updatedAt", ...CHOICE_FIELDS, ...TEXT_FIELDS, ...LIST_FIELDS].map((field) => [field, 1]));
 
 export async function getResponseByUserId(userId: string): Promise<QuestionnaireResponseRecord | null> {
   const doc = await QuestionnaireResponseModel.findOne({ userId }, ANSWER_PROJECTION).lean<QuestionnaireResponseDoc>();
@@ -100,11 +94,9 @@ export async function upsertResponseForUser(
 ): Promise<{ response: QuestionnaireResponseRecord; created: boolean; companyNameBefore: string }> {
   const $set = pickAnswers(answers);
   const updateExisting = async () => {
-    const before = await QuestionnaireResponseModel.findOneAndUpdate(
-      { userId },
-      { $set },
-      { returnDocument: "before", runValidators: true, projection: { companyName: 1 } },
-    ).lean<Pick<QuestionnaireResponseDoc, "companyName">>();
+    const before = await QuestionnaireResponseModel.findOneAndUpdate({ userId }, { $set }, { returnDocument: "before", runValidators: true, projection: { companyName: 1 } }).lean<
+      Pick<QuestionnaireResponseDoc, "companyName">
+    >();
     if (!before) return null;
     const after = await QuestionnaireResponseModel.findOne({ userId }, ANSWER_PROJECTION).lean<QuestionnaireResponseDoc>();
     if (!after) return null;
@@ -136,10 +128,7 @@ export interface AdminResponseRow {
 
 /** The admin's read-only table, newest first. */
 export async function listResponsesForAdmin(): Promise<AdminResponseRow[]> {
-  const docs = await QuestionnaireResponseModel.find(
-    {},
-    { userId: 1, companyName: 1, businessType: 1, industry: 1, communicationChannels: 1, createdAt: 1 },
-  )
+  const docs = await QuestionnaireResponseModel.find({}, { userId: 1, companyName: 1, businessType: 1, industry: 1, communicationChannels: 1, createdAt: 1 })
     .sort({ createdAt: -1 })
     .lean<Pick<QuestionnaireResponseDoc, "_id" | "userId" | "companyName" | "businessType" | "industry" | "communicationChannels" | "createdAt">[]>();
   return docs.map((doc) => ({
@@ -157,10 +146,9 @@ export async function listResponsesForAdmin(): Promise<AdminResponseRow[]> {
 export async function getResponseSummaryByUserId(
   userId: string,
 ): Promise<Pick<QuestionnaireAnswers, "companyName" | "businessType" | "industry" | "communicationChannels"> | null> {
-  const doc = await QuestionnaireResponseModel.findOne(
-    { userId },
-    { companyName: 1, businessType: 1, industry: 1, communicationChannels: 1 },
-  ).lean<Pick<QuestionnaireResponseDoc, "companyName" | "businessType" | "industry" | "communicationChannels">>();
+  const doc = await QuestionnaireResponseModel.findOne({ userId }, { companyName: 1, businessType: 1, industry: 1, communicationChannels: 1 }).lean<
+    Pick<QuestionnaireResponseDoc, "companyName" | "businessType" | "industry" | "communicationChannels">
+  >();
   return doc
     ? {
         companyName: doc.companyName ?? "",

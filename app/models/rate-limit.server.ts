@@ -34,8 +34,7 @@ const rateLimitSchema = new Schema<RateLimitDoc>(
 );
 rateLimitSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 
-export const RateLimit =
-  (mongoose.models.RateLimit as mongoose.Model<RateLimitDoc> | undefined) ?? mongoose.model<RateLimitDoc>("RateLimit", rateLimitSchema);
+export const RateLimit = (mongoose.models.RateLimit as mongoose.Model<RateLimitDoc> | undefined) ?? mongoose.model<RateLimitDoc>("RateLimit", rateLimitSchema);
 
 /** A limit: at most `max` hits in any span of `windowMs`. */
 export interface WindowLimit {

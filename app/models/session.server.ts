@@ -47,15 +47,7 @@ function toSessionRecord(doc: SessionFields): SessionRecord {
 }
 
 /** Starts a session with a fresh random id (a new id at every login) and returns the id. */
-export async function createSession({
-  userId,
-  sess = {},
-  expire,
-}: {
-  userId?: string | null;
-  sess?: Record<string, unknown>;
-  expire: Date;
-}): Promise<string> {
+export async function createSession({ userId, sess = {}, expire }: { userId?: string | null; sess?: Record<string, unknown>; expire: Date }): Promise<string> {
   const doc = await SessionModel.create({ sess, expire, userId: userId ?? undefined });
   return doc._id;
 }

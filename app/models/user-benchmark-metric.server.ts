@@ -37,11 +37,7 @@ const userBenchmarkMetricSchema = new Schema<UserBenchmarkMetricDoc>(
 );
 userBenchmarkMetricSchema.index({ userId: 1, flowType: 1 }, { unique: true, name: "user_flow_metrics" });
 
-export const UserBenchmarkMetricModel = defineModel<UserBenchmarkMetricDoc>(
-  "UserBenchmarkMetric",
-  userBenchmarkMetricSchema,
-  "user_benchmark_metrics",
-);
+export const UserBenchmarkMetricModel = defineModel<UserBenchmarkMetricDoc>("UserBenchmarkMetric", userBenchmarkMetricSchema, "user_benchmark_metrics");
 
 export interface UserMetricRecord extends MetricValues {
   id: string;
@@ -69,15 +65,7 @@ export async function listMetricsForUser(userId: string): Promise<UserMetricReco
  * insert it; when a concurrent first save wins the insert (E11000 on (userId, flowType)), update
  * that one instead. No upsert: every write runs the schema's validators in full.
  */
-export async function upsertMetricsForUser({
-  userId,
-  flowType,
-  values,
-}: {
-  userId: string;
-  flowType: FlowType;
-  values: Partial<MetricValues>;
-}): Promise<UserMetricRecord> {
+export async function upsertMetricsForUser({ userId, flowType, values }: { userId: string; flowType: FlowType; values: Partial<MetricValues> }): Promise<UserMetricRecord> {
   const $set: Partial<StoredMetricValues> = {};
   for (const key of METRIC_KEYS) {
     if (values[key] !== undefined) $set[key] = toStoredMetric(values[key]);

@@ -64,10 +64,7 @@ const userSchema = new Schema<UserDoc>(
 );
 // One account per provider identity. Partial, not sparse: local accounts have no subject, and a
 // sparse compound index would still index them because authProvider is always present.
-userSchema.index(
-  { authProvider: 1, oauthSubject: 1 },
-  { unique: true, partialFilterExpression: { oauthSubject: { $type: "string" } }, name: "oauth_identity" },
-);
+userSchema.index({ authProvider: 1, oauthSubject: 1 }, { unique: true, partialFilterExpression: { oauthSubject: { $type: "string" } }, name: "oauth_identity" });
 
 export const UserModel = defineModel<UserDoc>("User", userSchema, "users");
 
@@ -167,9 +164,7 @@ export async function getUserById(id: string): Promise<UserRecord | null> {
 
 /** Internal, for sign-in: includes the password hash. Never hand the result to a client. */
 export async function getUserByEmail(email: string): Promise<UserWithPassword | null> {
-  const doc = await UserModel.findOne({ email: normalizeEmail(email) }, { ...CLIENT_USER_PROJECTION, passwordHash: 1 }).lean<
-    ClientUserFields & Pick<UserDoc, "passwordHash">
-  >();
+  const doc = await UserModel.findOne({ email: normalizeEmail(email) }, { ...CLIENT_USER_PROJECTION, passwordHash: 1 }).lean<ClientUserFields & Pick<UserDoc, "passwordHash">>();
   return doc ? { ...toClientUser(doc), passwordHash: doc.passwordHash ?? null } : null;
 }
 
@@ -190,10 +185,9 @@ export async function getProviderAccount({
   authProvider: string;
   oauthSubject: string;
 }): Promise<{ user: UserRecord; providerVouches: boolean } | null> {
-  const doc = await UserModel.findOne(
-    { authProvider, oauthSubject },
-    { ...CLIENT_USER_PROJECTION, passwordHash: 1, oauthLinkedAt: 1 },
-  ).lean<ClientUserFields & Pick<UserDoc, "passwordHash" | "oauthLinkedAt">>();
+  const doc = await UserModel.findOne({ authProvider, oauthSubject }, { ...CLIENT_USER_PROJECTION, passwordHash: 1, oauthLinkedAt: 1 }).lean<
+    ClientUserFields & Pick<UserDoc, "passwordHash" | "oauthLinkedAt">
+  >();
   if (!doc) return null;
   return { user: toClientUser(doc), providerVouches: !doc.passwordHash || Boolean(doc.oauthLinkedAt) };
 }
@@ -345,15 +339,7 @@ export async function countAdmins(): Promise<number> {
  * the change, or null when there is no such user. Premium is the stored 0/1 `isPremium` that
  * every request reads afresh, so it applies from the user's next request.
  */
-export async function setUserAccess({
-  id,
-  role,
-  isPremium,
-}: {
-  id: string;
-  role?: UserRole;
-  isPremium?: 0 | 1;
-}): Promise<{ before: AdminUserRow; after: AdminUserRow } | null> {
+export async function setUserAccess({ id, role, isPremium }: { id: string; role?: UserRole; isPremium?: 0 | 1 }): Promise<{ before: AdminUserRow; after: AdminUserRow } | null> {
   const $set: { role?: UserRole; isPremium?: 0 | 1 } = {};
   if (role !== undefined) $set.role = role;
   if (isPremium !== undefined) $set.isPremium = isPremium;

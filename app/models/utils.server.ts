@@ -105,7 +105,12 @@ export async function findPage<D, Row>(
   const filter = search ? { $or: options.searchFields.map((field) => ({ [field]: search })) } : {};
   const order = options.sortBy ? options.sortBy(sort, dir) : { [sort]: dir, _id: dir };
   const [docs, total] = await Promise.all([
-    model.find(filter, options.projection ?? null).sort(order).skip(skip).limit(limit).lean<D[]>(),
+    model
+      .find(filter, options.projection ?? null)
+      .sort(order)
+      .skip(skip)
+      .limit(limit)
+      .lean<D[]>(),
     model.countDocuments(filter),
   ]);
   return { rows: docs.map(options.toRow), total };

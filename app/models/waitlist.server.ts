@@ -61,10 +61,7 @@ export async function addToWaitlist(input: WaitlistInput): Promise<{ created: bo
 }
 
 export async function listWaitlist(): Promise<WaitlistRecord[]> {
-  const docs = await WaitlistModel.find(
-    {},
-    { email: 1, firstName: 1, lastName: 1, companyName: 1, businessType: 1, industry: 1, createdAt: 1 },
-  )
+  const docs = await WaitlistModel.find({}, { email: 1, firstName: 1, lastName: 1, companyName: 1, businessType: 1, industry: 1, createdAt: 1 })
     .sort({ createdAt: -1 })
     .lean<Omit<WaitlistDoc, "updatedAt">[]>();
   return docs.map((doc) => ({

@@ -14,8 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.user ? "Scorecards | Flowmap" : "Flowmap: lifecycle email and SMS flows, planned with AI" },
   {
     name: "description",
-    content:
-      "Answer a short questionnaire, compare your email metrics with industry benchmarks and get AI-generated onboarding, lead nurture and retention flows.",
+    content: "Answer a short questionnaire, compare your email metrics with industry benchmarks and get AI-generated onboarding, lead nurture and retention flows.",
   },
 ];
 

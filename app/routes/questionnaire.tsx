@@ -9,13 +9,7 @@ import { QuestionnaireFrame } from "~/components/questionnaire/questionnaire-fra
 import type { StepProps } from "~/components/questionnaire/step-form";
 import { AccountStep, AssessmentStep, BusinessStep, CompanyStep, MethodStep, NurtureStep, ServiceStep, WaitlistStep } from "~/components/questionnaire/steps";
 import { useToast } from "~/components/ui/toaster";
-import {
-  parseStepParam,
-  previousStep,
-  questionnaireProgress,
-  type PathAnswers,
-  type QuestionnaireStep,
-} from "~/lib/questionnaire/navigation";
+import { parseStepParam, previousStep, questionnaireProgress, type PathAnswers, type QuestionnaireStep } from "~/lib/questionnaire/navigation";
 import { QUESTIONNAIRE_MESSAGES as MESSAGES } from "~/lib/questionnaire/messages";
 import { questionnaireDraftSchema, questionnaireStepSchemas, waitlistSchema } from "~/lib/schemas/questionnaire";
 import type { ToastVariant } from "~/lib/toast";

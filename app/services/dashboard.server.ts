@@ -23,16 +23,13 @@ export function shouldShowResearch(user: Pick<UserRecord, "completionMethod" | "
  * when the scorecard differs from the one last shown.
  */
 export async function loadDashboard(user: UserRecord, url?: URL) {
-  const [profile, metrics, benchmarks] = await Promise.all([
-    getResponseSummaryByUserId(user.id),
-    listMetricsForUser(user.id),
-    listBenchmarkMediansCached(),
-  ]);
+  const [profile, metrics, benchmarks] = await Promise.all([getResponseSummaryByUserId(user.id), listMetricsForUser(user.id), listBenchmarkMediansCached()]);
   const openFlows = new Set<FlowType>([DEFAULT_OPEN_BENCHMARK_FLOW]);
   for (const value of url?.searchParams.getAll(OPEN_PARAM) ?? []) if (isFlowType(value)) openFlows.add(value);
   // Premium users get their scorecard; everyone else a teaser that carries none of its figures.
-  const scorecard: DashboardScorecard =
-    hasPremium(user) ? { kind: "premium", ...(await scorecardForDashboard({ userId: user.id, profile, metrics, benchmarks })) } : { kind: "teaser" };
+  const scorecard: DashboardScorecard = hasPremium(user)
+    ? { kind: "premium", ...(await scorecardForDashboard({ userId: user.id, profile, metrics, benchmarks })) }
+    : { kind: "teaser" };
   return {
     // A saved questionnaire counts as a profile once it names the company.
     profile: profile?.companyName ? profile : null,

@@ -105,8 +105,7 @@ async function openEmbeddedEngine(dbPath: string, options: ConnectOptions) {
     state.engine = await startEngineWorker({
       dbPath,
       log: (line) => console.info(`[db] ${line}`),
-      onStorageChange: (health) =>
-        health.ok ? console.info("[db] storage works again; writes resume") : console.error(`[db] storage failure: ${health.error}`),
+      onStorageChange: (health) => (health.ok ? console.info("[db] storage works again; writes resume") : console.error(`[db] storage failure: ${health.error}`)),
       allowFaultInjection: getEnv().NODE_ENV === "test",
     });
   } catch (error) {

@@ -63,8 +63,7 @@ export const unauthenticated = (message: string) => new DomainError("unauthentic
 export const conflict = (message: string, code?: string) => new DomainError("conflict", message, { code });
 export const forbidden = (message: string) => new DomainError("forbidden", message);
 export const premiumRequired = (message = "This feature needs a premium subscription.") => new DomainError("premium_required", message);
-export const onboardingRequired = (message = "Complete onboarding first: flows are written from your business answers.") =>
-  new DomainError("onboarding_required", message);
+export const onboardingRequired = (message = "Complete onboarding first: flows are written from your business answers.") => new DomainError("onboarding_required", message);
 export const rateLimited = (message: string, retryAfterSeconds: number) => new DomainError("rate_limited", message, { retryAfterSeconds });
 export const upstreamFailed = (message: string, cause?: unknown) => new DomainError("upstream_failed", message, { cause });
 /** Input within every field's limit that is still too much as a whole (413). */

@@ -75,7 +75,11 @@ export function parseTrustProxy(value: string | undefined): ProxyTrust {
   const text = (value ?? "").trim().toLowerCase();
   if (text === "" || text === "false" || text === "off") return () => false;
   if (/^\d+$/.test(text)) return (_address, hop = 0) => hop < Number(text);
-  const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean).map((entry) => (entry === "private" ? "uniquelocal" : entry));
+  const entries = text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => (entry === "private" ? "uniquelocal" : entry));
   // proxy-addr would read a bare number in a list as an IPv4 address (2 as 0.0.0.2).
   const number = entries.find((entry) => /^\d+$/.test(entry));
   if (number) throw new Error(`TRUST_PROXY: a number of proxies (${number}) stands alone, not in a list`);
@@ -140,7 +144,8 @@ export const envSchema = z.object({
   OAUTH_BUTTON_LABEL: optionalString,
   ADMIN_EMAILS: emailList,
   TRUST_PROXY: optionalString.refine((v) => isValidTrustProxy(v), {
-    message: "TRUST_PROXY must be false, a number of proxies (1), or a comma-separated list of loopback, uniquelocal (private), linklocal, proxy addresses and subnets (10.0.0.0/8)",
+    message:
+      "TRUST_PROXY must be false, a number of proxies (1), or a comma-separated list of loopback, uniquelocal (private), linklocal, proxy addresses and subnets (10.0.0.0/8)",
   }),
   COOKIE_SECURE: optionalString.refine((v) => v === undefined || cookieSecureSetting(v) !== null, {
     message: "COOKIE_SECURE must be true or false (or unset to follow each request's scheme)",
@@ -178,9 +183,7 @@ function combinationProblems(env: Env): string[] {
   const problems: string[] = [];
   const signInConfigured = Boolean(env.OAUTH_AUTHORIZE_URL && env.OAUTH_TOKEN_URL && env.OAUTH_USERINFO_URL && env.OAUTH_CLIENT_ID);
   if (env.NODE_ENV === "production" && signInConfigured && !env.APP_URL && !env.OAUTH_REDIRECT_URI) {
-    problems.push(
-      "APP_URL: third-party sign-in needs the address people open Flowmap at (APP_URL=https://flowmap.example) to tell the provider where to send them back",
-    );
+    problems.push("APP_URL: third-party sign-in needs the address people open Flowmap at (APP_URL=https://flowmap.example) to tell the provider where to send them back");
   }
   return problems;
 }

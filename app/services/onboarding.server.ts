@@ -96,11 +96,7 @@ export interface SaveOnboardingResult {
  * check is the one that guarantees nothing invalid is ever stored. Throws
  * a validation DomainError (a message per field), storing nothing, when the answers fail.
  */
-export async function saveOnboarding(
-  userId: string,
-  input: unknown,
-  { validation }: { validation: OnboardingValidation },
-): Promise<SaveOnboardingResult> {
+export async function saveOnboarding(userId: string, input: unknown, { validation }: { validation: OnboardingValidation }): Promise<SaveOnboardingResult> {
   const result = validateOnboarding(input, validation);
   if (!result.success) {
     const fieldErrors = fieldErrorsOf(result.error);

@@ -204,10 +204,7 @@ function isPageRoute(build: BuildLike, requested: string) {
   const pathname = requested.endsWith(".data") ? requested.slice(0, -".data".length) : requested;
   return Object.values(build.routes).some(
     (route) =>
-      route?.path &&
-      !route.path.includes("*") &&
-      typeof route.module.default === "function" &&
-      matchPath({ path: fullPath(build.routes, route), end: true }, pathname) !== null,
+      route?.path && !route.path.includes("*") && typeof route.module.default === "function" && matchPath({ path: fullPath(build.routes, route), end: true }, pathname) !== null,
   );
 }
 

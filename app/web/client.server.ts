@@ -55,7 +55,10 @@ function peerOf(request: Request) {
 export function clientAddress(request: Request) {
   const peer = peerOf(request);
   if (!peer) return UNKNOWN_ADDRESS;
-  const hops = (request.headers.get("X-Forwarded-For") ?? "").split(",").filter((hop) => hop.trim() !== "").map(normalizeAddress);
+  const hops = (request.headers.get("X-Forwarded-For") ?? "")
+    .split(",")
+    .filter((hop) => hop.trim() !== "")
+    .map(normalizeAddress);
   const real = request.headers.get("X-Real-IP")?.trim();
   if (hops.length === 0 && real && trust()(peer, 0)) return normalizeAddress(real);
   // proxy-addr reads only these two parts of a node request: the socket's address and the header.

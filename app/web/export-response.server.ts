@@ -10,9 +10,6 @@ export function exportResponse(file: ExportFile) {
     "Content-Disposition": `attachment; filename="${file.fileName}"`,
     "Cache-Control": "no-store",
   });
-  headers.set(
-    "Content-Security-Policy",
-    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-  );
+  headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
   return new Response(file.body, { status: 200, headers });
 }

@@ -17,8 +17,7 @@ export const REPLAYED_HEADER = "Idempotency-Replayed";
 
 export const IDEMPOTENCY_KEY_INVALID_MESSAGE = `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible characters (a UUID is a good key).`;
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE = "This Idempotency-Key was already used for a different request. Use a new key for a new request.";
-export const IDEMPOTENCY_IN_PROGRESS_MESSAGE =
-  "A request with this Idempotency-Key is still being answered. Wait a moment, then send it again to get its answer.";
+export const IDEMPOTENCY_IN_PROGRESS_MESSAGE = "A request with this Idempotency-Key is still being answered. Wait a moment, then send it again to get its answer.";
 
 const VISIBLE = /^[\x21-\x7e]+$/;
 
@@ -41,12 +40,7 @@ function canonical(value: unknown): string {
  * it is a 5xx, which a retry should redo); a replay within 24 hours gets the kept answer, marked
  * with `Idempotency-Replayed: true`. Without the header, `work` simply runs.
  */
-export async function idempotent(
-  request: Request,
-  { userId, input }: { userId: string; input: unknown },
-  work: () => Promise<Response>,
-  now = new Date(),
-): Promise<Response> {
+export async function idempotent(request: Request, { userId, input }: { userId: string; input: unknown }, work: () => Promise<Response>, now = new Date()): Promise<Response> {
   const key = request.headers.get(IDEMPOTENCY_HEADER);
   if (key === null) return work();
   if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH || !VISIBLE.test(key)) {

@@ -86,7 +86,11 @@ export function unknownFields(schema: $ZodType, body: unknown, prefix = ""): Fie
 /** The top-level fields of the schema's shape that `body` leaves out (a PUT must send them all). */
 export function missingFields(schema: $ZodType, body: Record<string, unknown>): FieldErrors {
   const shape = shapeOf(schema) ?? {};
-  return Object.fromEntries(Object.keys(shape).filter((key) => !Object.hasOwn(body, key)).map((key) => [key, PUT_MISSING_FIELD_MESSAGE]));
+  return Object.fromEntries(
+    Object.keys(shape)
+      .filter((key) => !Object.hasOwn(body, key))
+      .map((key) => [key, PUT_MISSING_FIELD_MESSAGE]),
+  );
 }
 
 type JsonType = "string" | "number" | "boolean" | "null" | "array" | "object";
@@ -188,11 +192,12 @@ export function wrongTypes(schema: $ZodType, body: unknown, prefix = ""): FieldE
     return errors;
   }
   const element = elementOf(schema);
-  if (element && Array.isArray(body)) body.forEach((item, i) => {
-    const path = prefix ? `${prefix}.${i}` : String(i);
-    const types = jsonTypesOf(element);
-    if (types && !types.has(jsonTypeOf(item))) errors[path] = wrongTypeMessage(types);
-    else Object.assign(errors, wrongTypes(element, item, path));
-  });
+  if (element && Array.isArray(body))
+    body.forEach((item, i) => {
+      const path = prefix ? `${prefix}.${i}` : String(i);
+      const types = jsonTypesOf(element);
+      if (types && !types.has(jsonTypeOf(item))) errors[path] = wrongTypeMessage(types);
+      else Object.assign(errors, wrongTypes(element, item, path));
+    });
   return errors;
 }

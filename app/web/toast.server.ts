@@ -12,7 +12,6 @@ export const toastSchema = z.object({
 export type Toast = z.infer<typeof toastSchema>;
 export type ToastInput = z.input<typeof toastSchema>;
 
-
 /**
  * Flash toasts travel in their own short-lived cookie, so they survive a redirect with or
  * without JavaScript. The cookie carries only the message, never anything secret: it is

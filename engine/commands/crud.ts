@@ -13,16 +13,7 @@ import { Aggregator, evaluate, mingoOptions, type EvalContext } from "../mingo";
 import { findMatching, parseSort, project, projector, runQuery, type MatchResult, type Plan } from "../query";
 import { applyUpdate, buildUpsertDocument, parseUpdateSpec, type UpdateSpec } from "../update";
 import { cloneDeep, identical, isPlainObject, keyOf, promoteNumbers, sealDocument, walkPath, withIdFirst } from "../values";
-import {
-  collectionName,
-  evalContext,
-  getArray,
-  getBoolean,
-  getDocument,
-  getInteger,
-  type CommandContext,
-  type CommandHandler,
-} from "./context";
+import { collectionName, evalContext, getArray, getBoolean, getDocument, getInteger, type CommandContext, type CommandHandler } from "./context";
 
 function writeBatch(ctx: CommandContext, field: string): unknown[] {
   const items = getArray(ctx.body, field);
@@ -152,9 +143,7 @@ interface UpdateRequest {
 function runUpdate(ctx: CommandContext, w: Writer, name: string, request: UpdateRequest): UpdateRun {
   const { filter, spec, multi, upsert, sort, arrayFilters, ectx } = request;
   const collection = ctx.db.getCollection(name);
-  const targets = multi
-    ? findMatching(collection, filter, ectx, ctx.engine.stats).docs
-    : [...runQuery(collection, filter, ectx, ctx.engine.stats, { sort, limit: 1 }).results];
+  const targets = multi ? findMatching(collection, filter, ectx, ctx.engine.stats).docs : [...runQuery(collection, filter, ectx, ctx.engine.stats, { sort, limit: 1 }).results];
   const options = { arrayFilters, filter, ctx: ectx };
 
   if (targets.length === 0) {

@@ -67,9 +67,7 @@ export const listCollections: CommandHandler = (ctx) => {
   const entries = [...ctx.db.collections.values()]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((c): Document =>
-      nameOnly
-        ? { name: c.name, type: "collection" }
-        : { name: c.name, type: "collection", options: c.options, info: { readOnly: false, uuid: c.uuid }, idIndex: ID_INDEX_SPEC },
+      nameOnly ? { name: c.name, type: "collection" } : { name: c.name, type: "collection", options: c.options, info: { readOnly: false, uuid: c.uuid }, idIndex: ID_INDEX_SPEC },
     );
   const docs = filterWith(entries, getDocument(ctx.body, "filter"));
   return { cursor: ctx.engine.cursors.open(`${ctx.db.name}.$cmd.listCollections`, docs, cursorBatchSize(ctx)), ok: 1 };
@@ -124,9 +122,7 @@ export const createIndexes: CommandHandler = (ctx) => {
         }
         continue;
       }
-      const sameKey = [...collection.secondaryIndexes().map((index) => index.spec), ...toBuild].find(
-        (other) => keyOf(other.key) === keyOf(spec.key),
-      );
+      const sameKey = [...collection.secondaryIndexes().map((index) => index.spec), ...toBuild].find((other) => keyOf(other.key) === keyOf(spec.key));
       if (sameKey) {
         throw new CommandError("IndexOptionsConflict", `Index already exists with a different name: ${sameKey.name}`);
       }

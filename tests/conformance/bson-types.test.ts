@@ -65,7 +65,12 @@ for (const kind of targetKinds()) {
     };
     const typed = async (name: string, id: unknown): Promise<Record<string, string>> => {
       const client = await reader({ promoteValues: false });
-      return describeTypes(await client.db(target().dbName).collection(name).findOne({ _id: id } as Document));
+      return describeTypes(
+        await client
+          .db(target().dbName)
+          .collection(name)
+          .findOne({ _id: id } as Document),
+      );
     };
     const collection = (name: string) => target().db.collection<AnyDoc>(name);
 
@@ -150,7 +155,13 @@ for (const kind of targetKinds()) {
           { _id: 6, v: "1" },
           { _id: 7, v: 3_000_000_000 },
         ]);
-        const ids = async (type: unknown) => (await c.find({ v: { $type: type } } as Document).sort({ _id: 1 }).toArray()).map((d) => d._id);
+        const ids = async (type: unknown) =>
+          (
+            await c
+              .find({ v: { $type: type } } as Document)
+              .sort({ _id: 1 })
+              .toArray()
+          ).map((d) => d._id);
         expect(await ids("int")).toEqual([1]);
         expect(await ids("long")).toEqual([2]);
         expect(await ids("double")).toEqual([3, 4, 7]);
@@ -213,7 +224,14 @@ for (const kind of targetKinds()) {
         expect((await c.find({}).sort({ v: -1, _id: 1 }).toArray()).map((d) => d._id)).toEqual([...expected].reverse());
         expect((await c.aggregate([{ $sort: { v: 1, _id: 1 } }]).toArray()).map((d) => d._id)).toEqual(expected);
         await c.createIndex({ v: 1 });
-        expect((await c.find({ v: { $gte: 2 } }).sort({ v: 1 }).toArray()).map((d) => d._id)).toEqual([5, 7, 2, 6, 1]);
+        expect(
+          (
+            await c
+              .find({ v: { $gte: 2 } })
+              .sort({ v: 1 })
+              .toArray()
+          ).map((d) => d._id),
+        ).toEqual([5, 7, 2, 6, 1]);
       });
 
       it("treats equal numbers of different types as the same unique index key", async () => {
@@ -237,7 +255,9 @@ for (const kind of targetKinds()) {
         expect(await typed("types_update", 1)).toEqual({ i: "int 1", l: "long 2", d: "double 3", name: "string b", l2: "long 9", d2: "double 10" });
         await c.replaceOne({ _id: 1 }, { l: Long.fromNumber(7), d: new Double(8) });
         expect(await typed("types_update", 1)).toEqual({ l: "long 7", d: "double 8" });
-        const after = await (await reader({ promoteValues: false }))
+        const after = await (
+          await reader({ promoteValues: false })
+        )
           .db(target().dbName)
           .collection<AnyDoc>("types_update")
           .findOneAndUpdate({ _id: 1 }, { $set: { x: new Int32(1) } }, { returnDocument: "after" });
@@ -394,7 +414,15 @@ describe("BSON types across restarts (engine)", () => {
 
   const writeTyped = async (client: MongoClient): Promise<void> => {
     const c = client.db("bson").collection<AnyDoc>("typed");
-    await c.insertOne({ _id: 1, i: new Int32(1), l: Long.fromNumber(2), d: new Double(3), max: LONG_MAX, dec: Decimal128.fromString("4.50"), bin: new Binary(Buffer.from([1]), 5) });
+    await c.insertOne({
+      _id: 1,
+      i: new Int32(1),
+      l: Long.fromNumber(2),
+      d: new Double(3),
+      max: LONG_MAX,
+      dec: Decimal128.fromString("4.50"),
+      bin: new Binary(Buffer.from([1]), 5),
+    });
     await c.updateOne({ _id: 1 }, { $inc: { i: new Int32(2147483647) }, $set: { d2: new Double(-1) } });
   };
   const readTyped = async (uri: string): Promise<Record<string, string>> => {

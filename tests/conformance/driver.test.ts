@@ -84,21 +84,47 @@ for (const kind of targetKinds()) {
           { _id: 3, name: "Alan", age: 41, city: "London", tags: ["math"] },
           { _id: 4, name: "Linus", age: 54, city: "Portland", tags: [] },
         ]);
-        expect(await c.find({ city: "London" }, { projection: { name: 1 } }).sort({ age: -1 }).toArray()).toEqual([
+        expect(
+          await c
+            .find({ city: "London" }, { projection: { name: 1 } })
+            .sort({ age: -1 })
+            .toArray(),
+        ).toEqual([
           { _id: 3, name: "Alan" },
           { _id: 1, name: "Ada" },
         ]);
-        expect(await c.find({}, { projection: { _id: 0, name: 1 } }).sort({ name: 1 }).skip(1).limit(2).toArray()).toEqual([
-          { name: "Alan" },
-          { name: "Grace" },
-        ]);
-        expect(await c.find({ tags: "code" }).sort({ _id: 1 }).map((d) => d._id).toArray()).toEqual([1, 2]);
-        expect(await c.find({ age: { $gte: 40, $lt: 60 } }, { projection: { tags: 0, city: 0 } }).sort({ _id: 1 }).toArray()).toEqual([
+        expect(
+          await c
+            .find({}, { projection: { _id: 0, name: 1 } })
+            .sort({ name: 1 })
+            .skip(1)
+            .limit(2)
+            .toArray(),
+        ).toEqual([{ name: "Alan" }, { name: "Grace" }]);
+        expect(
+          await c
+            .find({ tags: "code" })
+            .sort({ _id: 1 })
+            .map((d) => d._id)
+            .toArray(),
+        ).toEqual([1, 2]);
+        expect(
+          await c
+            .find({ age: { $gte: 40, $lt: 60 } }, { projection: { tags: 0, city: 0 } })
+            .sort({ _id: 1 })
+            .toArray(),
+        ).toEqual([
           { _id: 3, name: "Alan", age: 41 },
           { _id: 4, name: "Linus", age: 54 },
         ]);
         expect(await c.findOne({ name: { $regex: "^gr", $options: "i" } }, { projection: { _id: 1 } })).toEqual({ _id: 2 });
-        expect(await c.find({ $or: [{ age: { $lt: 40 } }, { city: "Portland" }] }).sort({ _id: 1 }).map((d) => d._id).toArray()).toEqual([1, 4]);
+        expect(
+          await c
+            .find({ $or: [{ age: { $lt: 40 } }, { city: "Portland" }] })
+            .sort({ _id: 1 })
+            .map((d) => d._id)
+            .toArray(),
+        ).toEqual([1, 4]);
       });
 
       it("counts and lists distinct values", async () => {
@@ -252,9 +278,16 @@ for (const kind of targetKinds()) {
         expect(plan.executionStats.nReturned).toBe(50);
         expect(plan.executionStats.totalDocsExamined).toBeLessThanOrEqual(70);
 
-        const ascending = await c.find({ team: "b", createdAt: { $lt: new Date(start + 10 * 60_000) } }).sort({ createdAt: 1 }).toArray();
+        const ascending = await c
+          .find({ team: "b", createdAt: { $lt: new Date(start + 10 * 60_000) } })
+          .sort({ createdAt: 1 })
+          .toArray();
         expect(ascending.map((d) => d._id)).toEqual([1, 3, 5, 7, 9]);
-        const byId = await c.find({ _id: { $gt: 1990 } }).sort({ _id: -1 }).limit(3).toArray();
+        const byId = await c
+          .find({ _id: { $gt: 1990 } })
+          .sort({ _id: -1 })
+          .limit(3)
+          .toArray();
         expect(byId.map((d) => d._id)).toEqual([1999, 1998, 1997]);
 
         const engine = target().engine;
@@ -318,7 +351,7 @@ for (const kind of targetKinds()) {
         expect(error.code).toBe(11000);
         expect(error.keyPattern).toEqual({ tenant: 1, email: 1 });
         expect(error.keyValue).toEqual({ tenant: "t1", email: "x@y.z" });
-        expect(error.message).toContain("index: tenant_email dup key: { tenant: \"t1\", email: \"x@y.z\" }");
+        expect(error.message).toContain('index: tenant_email dup key: { tenant: "t1", email: "x@y.z" }');
       });
 
       it("refuses to build a unique index over existing duplicates", async () => {
@@ -347,11 +380,7 @@ for (const kind of targetKinds()) {
 
       it("lets an upsert choose the new document's _id through $setOnInsert or $set", async () => {
         const c = collection("upsert_ids");
-        const viaSetOnInsert = await c.updateOne(
-          { email: "a@example.com" },
-          { $set: { name: "A" }, $setOnInsert: { _id: "uuid-1", email: "a@example.com" } },
-          { upsert: true },
-        );
+        const viaSetOnInsert = await c.updateOne({ email: "a@example.com" }, { $set: { name: "A" }, $setOnInsert: { _id: "uuid-1", email: "a@example.com" } }, { upsert: true });
         expect(viaSetOnInsert.upsertedId).toBe("uuid-1");
         // On the next match $setOnInsert (and its _id) is ignored: the document keeps its id.
         const again = await c.updateOne({ email: "a@example.com" }, { $set: { name: "B" }, $setOnInsert: { _id: "uuid-2" } }, { upsert: true });
@@ -378,7 +407,16 @@ for (const kind of targetKinds()) {
         }
         const c = target().db.collection<Row>("updates");
         await c.insertMany([
-          { _id: 1, kind: "a", n: 1, grades: [{ g: 50, ok: false }, { g: 90, ok: false }], list: [1, 2, 3] },
+          {
+            _id: 1,
+            kind: "a",
+            n: 1,
+            grades: [
+              { g: 50, ok: false },
+              { g: 90, ok: false },
+            ],
+            list: [1, 2, 3],
+          },
           { _id: 2, kind: "a", n: 2, grades: [{ g: 70, ok: false }], list: [2] },
           { _id: 3, kind: "b", n: 3, grades: [], list: [] },
         ]);
@@ -401,7 +439,11 @@ for (const kind of targetKinds()) {
         const immutable = await rejection(c.updateOne({ _id: 3 }, { $set: { _id: 4 } }));
         expect(immutable.code).toBe(66);
         // Untyped handle: the typed one would (rightly) refuse $inc on a string field.
-        const notNumeric = await rejection(target().db.collection<AnyDoc>("updates").updateOne({ _id: 3 }, { $inc: { kind: 1 } }));
+        const notNumeric = await rejection(
+          target()
+            .db.collection<AnyDoc>("updates")
+            .updateOne({ _id: 3 }, { $inc: { kind: 1 } }),
+        );
         expect(notNumeric.code).toBe(14);
         expect(await c.findOne({ "grades.g": 90 }, { projection: { "grades.$": 1 } })).toEqual({ _id: 1, grades: [{ g: 90, ok: true }] });
       });

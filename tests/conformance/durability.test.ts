@@ -12,7 +12,6 @@ import { io } from "../../engine/journal";
 import { nodeArgs } from "../support/processes";
 import { startTestEngine, tempDir } from "./harness";
 
-
 /** Run after each test, last registered first: engines, clients, children, directories. */
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -149,7 +148,12 @@ describe("durability (engine)", () => {
     const first = await openEngine(dbPath);
     expect(first.logs.some((l) => /journal recovery: database "durable": truncated record/.test(l))).toBe(true);
     const docs = first.db.collection<{ _id: number; email?: string }>("docs");
-    const ids = (await docs.find({}, { projection: { _id: 1 } }).sort({ _id: 1 }).toArray()).map((d) => d._id);
+    const ids = (
+      await docs
+        .find({}, { projection: { _id: 1 } })
+        .sort({ _id: 1 })
+        .toArray()
+    ).map((d) => d._id);
     expect(ids).toEqual(Array.from({ length: 19 }, (_, i) => i));
     expect(readdirSync(join(dbPath, "durable")).some((f) => f.startsWith("journal.bson.corrupt-"))).toBe(true);
 
@@ -297,8 +301,7 @@ async function writeNumbered(db: Db, count: number): Promise<void> {
   for (let i = 0; i < count; i++) await db.collection<{ _id: number }>("docs").insertOne({ _id: i });
 }
 
-const idsOf = async (db: Db): Promise<number[]> =>
-  (await db.collection<{ _id: number }>("docs").find().sort({ _id: 1 }).toArray()).map((d) => d._id);
+const idsOf = async (db: Db): Promise<number[]> => (await db.collection<{ _id: number }>("docs").find().sort({ _id: 1 }).toArray()).map((d) => d._id);
 
 describe("damaged files (engine, on a copy of the data directory)", () => {
   it("refuses a journal damaged in the middle, naming the file and npm run db:repair, and changes nothing", async () => {
@@ -361,7 +364,10 @@ describe("damaged files (engine, on a copy of the data directory)", () => {
         writeFileSync(journal, bytes);
       }
       const reopened = await openEngine(copy);
-      expect(reopened.logs.some((l) => l.startsWith('journal recovery: database "durable"')), damage).toBe(true);
+      expect(
+        reopened.logs.some((l) => l.startsWith('journal recovery: database "durable"')),
+        damage,
+      ).toBe(true);
       expect(await idsOf(reopened.db)).toEqual(damage === "zeros" ? [0, 1, 2, 3, 4, 5, 6, 7] : [0, 1, 2, 3, 4, 5, 6]);
       await reopened.close();
     }
@@ -409,7 +415,10 @@ describe("damaged files (engine, on a copy of the data directory)", () => {
       expect(refused.message, what).toContain(journal);
       expect(refused.message, what).toContain("npm run db:repair");
       expect(readFileSync(journal).equals(damaged), what).toBe(true);
-      expect(readdirSync(dir).filter((f) => f.includes("corrupt") || f.includes("damaged")), what).toEqual([]);
+      expect(
+        readdirSync(dir).filter((f) => f.includes("corrupt") || f.includes("damaged")),
+        what,
+      ).toEqual([]);
     }
   });
 
@@ -419,7 +428,12 @@ describe("damaged files (engine, on a copy of the data directory)", () => {
     const copy = crashCopy(live.dbPath);
     const journal = join(copy, "durable", "journal.bson");
     const last = frameOffsets(journal).at(-1)!;
-    for (const [byte, xor] of [[1, 0x01], [2, 0x10], [3, 0x10], [0, 0x80]]) {
+    for (const [byte, xor] of [
+      [1, 0x01],
+      [2, 0x10],
+      [3, 0x10],
+      [0, 0x80],
+    ]) {
       const damaged = readFileSync(journal);
       damaged[last + byte] ^= xor;
       writeFileSync(journal, damaged);
@@ -441,7 +455,10 @@ describe("damaged files (engine, on a copy of the data directory)", () => {
       cpSync(source, copy, { recursive: true });
       truncateSync(join(copy, "durable", "journal.bson"), cut);
       const reopened = await openEngine(copy);
-      expect(reopened.logs.some((l) => l.startsWith('journal recovery: database "durable"')), `cut at ${cut}`).toBe(true);
+      expect(
+        reopened.logs.some((l) => l.startsWith('journal recovery: database "durable"')),
+        `cut at ${cut}`,
+      ).toBe(true);
       expect(await idsOf(reopened.db), `cut at ${cut}`).toEqual([0, 1, 2, 3]);
       await reopened.close();
     }
@@ -526,7 +543,8 @@ describe("storage failures (engine, simulated through its file layer)", () => {
 
     if (operation === "writeSync") io.writeSync = failWith(code) as typeof io.writeSync;
     else io.fsyncSync = failWith(code) as typeof io.fsyncSync;
-    if (operation === "fdatasync") io.fdatasync = ((_fd: number, callback: (error: Error | null) => void) => callback(Object.assign(new Error(`${code}: simulated`), { code }))) as typeof io.fdatasync;
+    if (operation === "fdatasync")
+      io.fdatasync = ((_fd: number, callback: (error: Error | null) => void) => callback(Object.assign(new Error(`${code}: simulated`), { code }))) as typeof io.fdatasync;
     const failed = await docs.insertOne({ _id: 2 }).catch((error: unknown) => error as MongoServerError);
     expect(failed).toBeInstanceOf(MongoServerError);
     expect(engine.storageHealth()).toMatchObject({ ok: false, error: expect.stringContaining(code) as unknown });

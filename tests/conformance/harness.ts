@@ -23,9 +23,7 @@ export function targetKinds(): TargetKind[] {
 /** One line, printed once per file that calls it, saying what TEST_MONGODB_URI would add. */
 export function announceRealMongoDb(): void {
   if (!REAL_MONGODB_URI) {
-    console.info(
-      "conformance: real-MongoDB run skipped; set TEST_MONGODB_URI=mongodb://host:port to also run this suite against a real MongoDB",
-    );
+    console.info("conformance: real-MongoDB run skipped; set TEST_MONGODB_URI=mongodb://host:port to also run this suite against a real MongoDB");
   }
 }
 

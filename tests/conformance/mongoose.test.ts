@@ -114,9 +114,7 @@ for (const kind of targetKinds()) {
       await Promise.all(Array.from({ length: 50 }, () => User.updateOne({ _id: user._id }, { $inc: { visits: 1 } })));
       expect((await User.findById(user._id).lean())?.visits).toBe(50);
 
-      const results = await Promise.all(
-        Array.from({ length: 50 }, () => User.findOneAndUpdate({ _id: user._id }, { $inc: { visits: 1 } }, { returnDocument: "after" }).lean()),
-      );
+      const results = await Promise.all(Array.from({ length: 50 }, () => User.findOneAndUpdate({ _id: user._id }, { $inc: { visits: 1 } }, { returnDocument: "after" }).lean()));
       const seen = results.map((doc) => doc?.visits).sort((a, b) => (a ?? 0) - (b ?? 0));
       expect(seen).toEqual(Array.from({ length: 50 }, (_, i) => 51 + i));
     });
@@ -131,7 +129,10 @@ for (const kind of targetKinds()) {
       const found = await User.findOne({ email: "ada@example.com" }).lean();
       expect(found).toMatchObject({ _id: ada._id, name: "Ada L.", tags: ["math", "code"], visits: 0 });
       await User.create({ email: "babbage@example.com", name: "Charles" });
-      const sorted = await User.find({ email: { $in: ["babbage@example.com", "ada@example.com"] } }).sort({ email: 1 }).select("email -_id").lean();
+      const sorted = await User.find({ email: { $in: ["babbage@example.com", "ada@example.com"] } })
+        .sort({ email: 1 })
+        .select("email -_id")
+        .lean();
       expect(sorted).toEqual([{ email: "ada@example.com" }, { email: "babbage@example.com" }]);
       const updated = await User.findOneAndUpdate({ _id: ada._id }, { $addToSet: { tags: "code" }, $set: { name: "Ada" } }, { returnDocument: "after" }).lean();
       expect(updated?.tags).toEqual(["math", "code"]);
@@ -157,9 +158,7 @@ for (const kind of targetKinds()) {
     it("embeds versions in one document and updates them atomically", async () => {
       const owner = await User.create({ email: "owner@example.com" });
       const flow = await Flow.create({ owner: owner._id, title: "Onboarding", versions: [{ n: 1, body: "v1" }] });
-      await Promise.all(
-        [2, 3, 4].map((n) => Flow.updateOne({ _id: flow._id }, { $push: { versions: { n, body: `v${n}` } } })),
-      );
+      await Promise.all([2, 3, 4].map((n) => Flow.updateOne({ _id: flow._id }, { $push: { versions: { n, body: `v${n}` } } })));
       const reloaded = await Flow.findById(flow._id).lean();
       expect(reloaded?.versions.map((v) => v.n).sort()).toEqual([1, 2, 3, 4]);
       await Flow.updateOne({ _id: flow._id }, { $pull: { versions: { n: { $gt: 2 } } } });

@@ -26,7 +26,13 @@ for (const kind of targetKinds()) {
     describe("several positional updates of one array element", () => {
       it("sets sibling fields of the element matched by $ in one update", async () => {
         const c = collection("pos_dollar");
-        await c.insertOne({ _id: 1, children: [{ _id: "a", name: "A" }, { _id: "b", name: "B" }] });
+        await c.insertOne({
+          _id: 1,
+          children: [
+            { _id: "a", name: "A" },
+            { _id: "b", name: "B" },
+          ],
+        });
         const at = new Date("2026-01-02T03:04:05Z");
         const result = await c.updateOne({ _id: 1, "children._id": "b" }, { $set: { "children.$.name": "Bee", "children.$.updatedAt": at } });
         expect(result.modifiedCount).toBe(1);
@@ -130,7 +136,14 @@ for (const kind of targetKinds()) {
     describe("updates on arrays", () => {
       it("$pull removes subdocuments matching a logical condition", async () => {
         const c = collection("pull_or");
-        await c.insertOne({ _id: 1, items: [{ a: 1, b: 1 }, { a: 2, b: 2 }, { a: 3, b: 3 }] });
+        await c.insertOne({
+          _id: 1,
+          items: [
+            { a: 1, b: 1 },
+            { a: 2, b: 2 },
+            { a: 3, b: 3 },
+          ],
+        });
         const result = await c.updateOne({ _id: 1 }, loose({ $pull: { items: { $or: [{ a: 1 }, { b: 3 }] } } }));
         expect(result.modifiedCount).toBe(1);
         expect((await c.findOne({ _id: 1 }))?.items).toEqual([{ a: 2, b: 2 }]);
@@ -140,7 +153,14 @@ for (const kind of targetKinds()) {
 
       it("$pull removes subdocuments without _id that match a partial document", async () => {
         const c = collection("pull_sub");
-        await c.insertOne({ _id: 1, tags: [{ name: "x", n: 1 }, { name: "y", n: 2 }, { name: "x", n: 3 }] });
+        await c.insertOne({
+          _id: 1,
+          tags: [
+            { name: "x", n: 1 },
+            { name: "y", n: 2 },
+            { name: "x", n: 3 },
+          ],
+        });
         await c.updateOne({ _id: 1 }, loose({ $pull: { tags: { name: "x" } } }));
         expect((await c.findOne({ _id: 1 }))?.tags).toEqual([{ name: "y", n: 2 }]);
       });
@@ -213,7 +233,13 @@ for (const kind of targetKinds()) {
           { _id: 3, v: Decimal128.fromString("1.5") },
           { _id: 4, v: "s" },
         ]);
-        const ids = async (type: string) => (await c.find({ v: { $type: type } }).sort({ _id: 1 }).toArray()).map((d) => d._id as number);
+        const ids = async (type: string) =>
+          (
+            await c
+              .find({ v: { $type: type } })
+              .sort({ _id: 1 })
+              .toArray()
+          ).map((d) => d._id as number);
         expect(await ids("objectId")).toEqual([1]);
         expect(await ids("binData")).toEqual([2]);
         expect(await ids("decimal")).toEqual([3]);
@@ -230,8 +256,22 @@ for (const kind of targetKinds()) {
           { _id: 4, v: new Binary(Buffer.from([1, 1]), 5) },
         ]);
         expect((await c.find({}).sort({ v: 1 }).toArray()).map((d) => d._id)).toEqual([2, 3, 4, 1]);
-        expect((await c.find({ v: { $gt: new Binary(Buffer.from([7])) } }).sort({ _id: 1 }).toArray()).map((d) => d._id)).toEqual([1, 3, 4]);
-        expect((await c.find({ v: { $lt: new Binary(Buffer.from([5, 1])) } }).sort({ _id: 1 }).toArray()).map((d) => d._id)).toEqual([2, 3]);
+        expect(
+          (
+            await c
+              .find({ v: { $gt: new Binary(Buffer.from([7])) } })
+              .sort({ _id: 1 })
+              .toArray()
+          ).map((d) => d._id),
+        ).toEqual([1, 3, 4]);
+        expect(
+          (
+            await c
+              .find({ v: { $lt: new Binary(Buffer.from([5, 1])) } })
+              .sort({ _id: 1 })
+              .toArray()
+          ).map((d) => d._id),
+        ).toEqual([2, 3]);
       });
 
       it("$elemMatch reaches a DBRef's $id", async () => {
@@ -336,9 +376,15 @@ for (const kind of targetKinds()) {
         ]);
         const strength2 = (locale: string) => ({ locale, strength: 2 });
         for (const locale of ["en", "en_US"]) {
-          const matched = await c.find({ name: "b" }, { collation: strength2(locale) }).sort({ _id: 1 }).toArray();
+          const matched = await c
+            .find({ name: "b" }, { collation: strength2(locale) })
+            .sort({ _id: 1 })
+            .toArray();
           expect(matched.map((d) => d._id)).toEqual([1, 2]);
-          const sorted = await c.find({}, { collation: strength2(locale) }).sort({ name: 1, _id: 1 }).toArray();
+          const sorted = await c
+            .find({}, { collation: strength2(locale) })
+            .sort({ name: 1, _id: 1 })
+            .toArray();
           expect(sorted.map((d) => d._id)).toEqual([3, 1, 2]);
         }
       });
@@ -363,7 +409,14 @@ for (const kind of targetKinds()) {
         ]);
         expect((await c.find({}).hint("by_rank").toArray()).map((d) => d._id)).toEqual([2, 3, 1]);
         expect((await c.find({}).hint({ rank: -1, _id: 1 }).toArray()).map((d) => d._id)).toEqual([1, 3, 2]);
-        expect((await c.find({ rank: { $gte: 20 } }).hint("by_rank").toArray()).map((d) => d._id)).toEqual([3, 1]);
+        expect(
+          (
+            await c
+              .find({ rank: { $gte: 20 } })
+              .hint("by_rank")
+              .toArray()
+          ).map((d) => d._id),
+        ).toEqual([3, 1]);
         const aggregated = await c.aggregate([{ $match: {} }], { hint: "by_rank" }).toArray();
         expect(aggregated.map((d) => d._id)).toEqual([2, 3, 1]);
         const error = await rejection(c.find({}).hint("no_such_index").toArray());

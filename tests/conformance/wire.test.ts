@@ -148,9 +148,7 @@ describe("wire protocol (engine)", () => {
     const hello = await raw.request(opMsg({ hello: 1, $db: "admin" }, { checksum: "valid" }));
     expect(hello.opCode).toBe(OP_MSG);
     expect(hello.doc.isWritablePrimary).toBe(true);
-    const inserted = await raw.request(
-      opMsg({ insert: "seq", $db: "wire", ordered: true }, { sequences: [{ id: "documents", docs: [{ _id: 1 }, { _id: 2 }, { _id: 3 }] }] }),
-    );
+    const inserted = await raw.request(opMsg({ insert: "seq", $db: "wire", ordered: true }, { sequences: [{ id: "documents", docs: [{ _id: 1 }, { _id: 2 }, { _id: 3 }] }] }));
     expect(inserted.doc).toMatchObject({ n: 3, ok: 1 });
     const found = await raw.request(opMsg({ find: "seq", filter: {}, $db: "wire" }));
     expect(found.doc.cursor.firstBatch).toEqual([{ _id: 1 }, { _id: 2 }, { _id: 3 }]);
@@ -228,7 +226,10 @@ describe("unsupported features (engine)", () => {
       await session.endSession();
     }
     expect(await client.db("wire").collection("tx").countDocuments()).toBe(0);
-    const commit = await client.db("admin").command({ commitTransaction: 1 }).catch((e: unknown) => e as MongoServerError);
+    const commit = await client
+      .db("admin")
+      .command({ commitTransaction: 1 })
+      .catch((e: unknown) => e as MongoServerError);
     expect((commit as MongoServerError).code).toBe(20);
   });
 
@@ -262,8 +263,15 @@ describe("unsupported features (engine)", () => {
   it("refuses collations it cannot honour instead of ignoring them", async () => {
     const c = client.db("wire").collection("collated");
     await c.insertOne({ name: "a" });
-    for (const collation of [{ locale: "en", strength: 4 }, { locale: "fr", backwards: true }, { locale: "en", maxVariable: "space" as const }]) {
-      const error = await c.find({ name: "a" }, { collation }).toArray().catch((e: unknown) => e);
+    for (const collation of [
+      { locale: "en", strength: 4 },
+      { locale: "fr", backwards: true },
+      { locale: "en", maxVariable: "space" as const },
+    ]) {
+      const error = await c
+        .find({ name: "a" }, { collation })
+        .toArray()
+        .catch((e: unknown) => e);
       expect((error as MongoServerError).code).toBe(2);
       expect((error as MongoServerError).message).toMatch(/not supported by the embedded engine/);
     }
@@ -271,11 +279,22 @@ describe("unsupported features (engine)", () => {
   });
 
   it("rejects authentication commands and unknown commands", async () => {
-    const sasl = await client.db("admin").command({ saslStart: 1, mechanism: "SCRAM-SHA-256", payload: Buffer.from("") }).catch((e: unknown) => e);
+    const sasl = await client
+      .db("admin")
+      .command({ saslStart: 1, mechanism: "SCRAM-SHA-256", payload: Buffer.from("") })
+      .catch((e: unknown) => e);
     expect((sasl as MongoServerError).code).toBe(115);
-    const unknown = await client.db("admin").command({ replSetGetStatus: 1 }).catch((e: unknown) => e);
+    const unknown = await client
+      .db("admin")
+      .command({ replSetGetStatus: 1 })
+      .catch((e: unknown) => e);
     expect((unknown as MongoServerError).code).toBe(59);
-    const out = await client.db("wire").collection("seq").aggregate([{ $out: "copy" }]).toArray().catch((e: unknown) => e);
+    const out = await client
+      .db("wire")
+      .collection("seq")
+      .aggregate([{ $out: "copy" }])
+      .toArray()
+      .catch((e: unknown) => e);
     expect((out as MongoServerError).code).toBe(115);
     expect((out as MongoServerError).message).toBe("$out is not supported by the embedded engine");
     expect(await client.db("admin").command({ ping: 1 })).toMatchObject({ ok: 1 });

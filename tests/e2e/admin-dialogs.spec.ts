@@ -47,7 +47,10 @@ for (const javaScriptEnabled of [true, false]) {
         const dialog = page.getByRole("dialog", { name: "Add Flow Map" });
         await expect(dialog.getByRole("heading", { name: "Add Flow Map" })).toBeVisible();
         await expectFieldsAboveFooter(page, dialog, "Notes");
-        await dialog.getByLabel("Notes", { exact: true }).first().evaluate((el) => el.scrollIntoView({ block: "nearest" }));
+        await dialog
+          .getByLabel("Notes", { exact: true })
+          .first()
+          .evaluate((el) => el.scrollIntoView({ block: "nearest" }));
         await reviewShot(page, `flow-map-dialog-notes-${width}-${javaScriptEnabled ? "js" : "nojs"}`, { fullPage: false });
       });
 

@@ -146,7 +146,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("row").filter({ hasText: industry })).toContainText("0.50%");
       await expect(page).toHaveURL(/q=/);
 
-      await page.getByRole("row").filter({ hasText: industry }).getByRole("link", { name: /^Delete/ }).click();
+      await page
+        .getByRole("row")
+        .filter({ hasText: industry })
+        .getByRole("link", { name: /^Delete/ })
+        .click();
       await dialog(page, "Delete Benchmark").getByRole("button", { name: "Delete" }).click();
       await expectSuccess(page, "Benchmarks item deleted successfully", javaScriptEnabled);
       await expect(page.getByText("No benchmarks found")).toBeVisible();
@@ -285,15 +289,7 @@ test.describe("admin screens", () => {
   test("screenshots at 1280 and 375 px", async ({ page, loopback }) => {
     test.setTimeout(180_000);
     await signInAsAdmin(page.request, loopback);
-    const shots = [
-      "/admin",
-      "/admin/benchmarks",
-      "/admin/benchmarks?dialog=new",
-      "/admin/flow-maps",
-      "/admin/flow-maps?dialog=new",
-      "/admin/onboarding",
-      "/admin/users",
-    ];
+    const shots = ["/admin", "/admin/benchmarks", "/admin/benchmarks?dialog=new", "/admin/flow-maps", "/admin/flow-maps?dialog=new", "/admin/onboarding", "/admin/users"];
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       for (const path of shots) {

@@ -82,13 +82,7 @@ test.describe("Email Benchmark card with JavaScript", () => {
     const lead = section(page, "lead_nurture");
     await expect(lead).toHaveAttribute("open", "");
     for (const flow of ["onboarding", "abandoned_cart", "upsell", "sunset"]) await expect(section(page, flow)).not.toHaveAttribute("open", "");
-    await expect(page.locator("details[data-testid^='benchmark-section-'] > summary")).toHaveText([
-      /Lead Nurture/,
-      /Onboarding/,
-      /Abandoned Cart/,
-      /Upsell/,
-      /Sunset/,
-    ]);
+    await expect(page.locator("details[data-testid^='benchmark-section-'] > summary")).toHaveText([/Lead Nurture/, /Onboarding/, /Abandoned Cart/, /Upsell/, /Sunset/]);
     await expect(lead.locator("[data-testid^='metric-row-']")).toHaveCount(7);
     await expect(lead.getByTestId("metric-row-openRate").getByTestId("score")).toHaveText(/--/);
 
@@ -155,10 +149,7 @@ test.describe("Email Benchmark card with JavaScript", () => {
     await expect(upgradeDialog(page).getByText("To upgrade, send us a message")).toBeVisible();
     await page.getByRole("button", { name: "Maybe Later" }).click();
 
-    await expect(section(page, "lead_nurture").getByRole("link", { name: "Generate Lead Nurture Flow" })).toHaveAttribute(
-      "href",
-      "/flow-mappings?type=lead_nurture",
-    );
+    await expect(section(page, "lead_nurture").getByRole("link", { name: "Generate Lead Nurture Flow" })).toHaveAttribute("href", "/flow-mappings?type=lead_nurture");
   });
 
   test("the AI Research card reports a refused website and stays", async ({ page }) => {

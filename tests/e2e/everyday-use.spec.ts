@@ -25,9 +25,7 @@ async function expectToastCoversNothing(page: Page, toast: Locator) {
   const box = await toast.boundingBox();
   expect(box).not.toBeNull();
   if (!box) return;
-  const overlapping = (await controlBoxes(page)).filter(
-    (c) => c.x < box.x + box.width && c.x + c.w > box.x && c.y < box.y + box.height && c.y + c.h > box.y,
-  );
+  const overlapping = (await controlBoxes(page)).filter((c) => c.x < box.x + box.width && c.x + c.w > box.x && c.y < box.y + box.height && c.y + c.h > box.y);
   expect(overlapping.map((c) => c.label)).toEqual([]);
 }
 

@@ -56,7 +56,10 @@ async function premiumWithFlow(request: APIRequestContext, { answers = ANSWERS, 
 async function axe(page: Page, context: string) {
   const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ iframes: false }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), context).toEqual([]);
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    context,
+  ).toEqual([]);
 }
 
 async function shot(page: Page, name: string) {
@@ -120,7 +123,13 @@ test.describe("with JavaScript", () => {
 
     // Export: a real download named after the company and the flow type.
     await page.getByTestId("export-menu").locator("summary").click();
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-menu").getByRole("link", { name: /Markdown/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page
+        .getByTestId("export-menu")
+        .getByRole("link", { name: /Markdown/ })
+        .click(),
+    ]);
     expect(download.suggestedFilename()).toBe("harbor-coffee-lead-nurture.md");
     const markdown = fs.readFileSync((await download.path())!, "utf8");
     expect(markdown).toContain("# Harbor Coffee: Lead Nurture flow");
@@ -158,7 +167,10 @@ test.describe("with JavaScript", () => {
       dialogs += 1;
       void dialog.dismiss();
     });
-    await premiumWithFlow(page.request, { answers: { ...ANSWERS, specificLeadOffer: INJECTION, socialProofCredentials: INJECTION, primaryTargetAudience: INJECTION }, companyName: "Evil <b>Co</b>" });
+    await premiumWithFlow(page.request, {
+      answers: { ...ANSWERS, specificLeadOffer: INJECTION, socialProofCredentials: INJECTION, primaryTargetAudience: INJECTION },
+      companyName: "Evil <b>Co</b>",
+    });
     await page.goto("/flow-content");
     await waitForHydration(page);
     await page.getByTestId("generate-content").click();

@@ -69,7 +69,6 @@ function upgradeDialog(page: Page): Locator {
   return upgradeDialogRoot(page).getByRole("heading", { name: "Upgrade to Premium" });
 }
 
-
 /** Generates the flow through the page's own form post (what the Generate Flow button sends). */
 async function generateByForm(request: APIRequestContext, type = "onboarding") {
   const response = await request.post(`/flow-mappings?type=${type}`, { form: { intent: "generate" }, maxRedirects: 0 });
@@ -79,7 +78,10 @@ async function generateByForm(request: APIRequestContext, type = "onboarding") {
 async function axe(page: Page, context: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), context).toEqual([]);
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    context,
+  ).toEqual([]);
 }
 
 /** Screenshots for looking at the screen (set FLOW_SCREENSHOTS_DIR); dialogs are taken as the viewport shows them. */
@@ -438,7 +440,14 @@ test.describe("flow mappings with JavaScript", () => {
     await signedInWithProfile(page);
     const me = (await (await page.request.get("/api/auth/user")).json()) as { id: string };
     // Another tab's generation, as the server records it while the generator works.
-    const claim = { _id: `generate:${me.id}:lead_nurture`, userId: me.id, flowType: "lead_nurture", kind: "generate", startedAt: new Date(), expiresAt: new Date(Date.now() + 600_000) };
+    const claim = {
+      _id: `generate:${me.id}:lead_nurture`,
+      userId: me.id,
+      flowType: "lead_nurture",
+      kind: "generate",
+      startedAt: new Date(),
+      expiresAt: new Date(Date.now() + 600_000),
+    };
     await withDatabase((db) => db.collection<{ _id: string }>("ai_flow_generations").insertOne(claim));
 
     await page.goto("/flow-mappings?type=lead_nurture");
@@ -500,7 +509,10 @@ test.describe("flow mappings without JavaScript", () => {
     await expect(conversation).toHaveCount(0);
 
     // Switching type is a link.
-    await page.getByRole("navigation", { name: "Flow type" }).getByRole("link", { name: /^Lead Nurture/ }).click();
+    await page
+      .getByRole("navigation", { name: "Flow type" })
+      .getByRole("link", { name: /^Lead Nurture/ })
+      .click();
     await expect(page).toHaveURL(/\?type=lead_nurture$/);
     await expect(page.getByRole("heading", { name: "Generate Your First Lead Nurture Flow" })).toBeVisible();
     await page.setViewportSize({ width: 375, height: 800 });
@@ -514,7 +526,10 @@ test.describe("flow mappings without JavaScript", () => {
     const before = await touchpointCards(page).count();
     const firstTitle = (await touchpointCards(page).first().locator("h3").textContent()) ?? "";
 
-    await touchpointCards(page).first().getByRole("link", { name: `Edit ${firstTitle}` }).click();
+    await touchpointCards(page)
+      .first()
+      .getByRole("link", { name: `Edit ${firstTitle}` })
+      .click();
     const edit = page.getByRole("dialog", { name: "Edit Touchpoint" });
     await edit.getByLabel("Key messages").fill(" ");
     await edit.getByRole("button", { name: "Save Changes" }).click();
@@ -526,7 +541,10 @@ test.describe("flow mappings without JavaScript", () => {
     await expectToast(page, "Touchpoint Updated");
     await expect(touchpointCards(page).first()).toContainText("Thanks for joining; here is how to start.");
 
-    await touchpointCards(page).first().getByRole("link", { name: /^Delete / }).click();
+    await touchpointCards(page)
+      .first()
+      .getByRole("link", { name: /^Delete / })
+      .click();
     await page.getByRole("dialog", { name: "Delete Touchpoint" }).getByRole("button", { name: "Delete Touchpoint" }).click();
     await expectToast(page, "Touchpoint Deleted");
     await expect(touchpointCards(page)).toHaveCount(before - 1);

@@ -30,7 +30,14 @@ async function userWithFlow(request: APIRequestContext) {
   const user = await registerByApi(request, newUser({ companyName: "Harbor Coffee" }));
   const texts = Object.fromEntries(TEXT_FIELDS.map((field) => [field, `Harbor Coffee: ${field}`]));
   const onboarded = await request.post("/api/onboarding", {
-    data: { ...texts, companyName: "Harbor Coffee", companyWebsite: "https://harbor-coffee.example", businessType: "eCommerce", industry: "Food & Beverage", communicationChannels: "Email + SMS" },
+    data: {
+      ...texts,
+      companyName: "Harbor Coffee",
+      companyWebsite: "https://harbor-coffee.example",
+      businessType: "eCommerce",
+      industry: "Food & Beverage",
+      communicationChannels: "Email + SMS",
+    },
   });
   expect(onboarded.status(), await onboarded.text()).toBe(201);
   const generated = await request.post("/api/ai-flows/generate", { data: { flowType: "onboarding" } });
@@ -43,7 +50,10 @@ async function axe(page: Page, javaScriptEnabled: boolean, context: string) {
   if (!javaScriptEnabled) return;
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), context).toEqual([]);
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    context,
+  ).toEqual([]);
 }
 
 async function open(page: Page, path: string, javaScriptEnabled: boolean) {

@@ -95,7 +95,10 @@ test.describe("the dashboard with an error toast", () => {
       await page.goto("/dashboard");
       await waitForHydration(page);
       await page.getByRole("button", { name: "Start AI Research" }).click();
-      await expectToast(page, "AI Research Failed", { description: "This address cannot be researched: only the standard web ports 80 and 443 are fetched.", variant: "destructive" });
+      await expectToast(page, "AI Research Failed", {
+        description: "This address cannot be researched: only the standard web ports 80 and 443 are fetched.",
+        variant: "destructive",
+      });
       await expect(page.getByTestId("research-address").getByRole("textbox", { name: "Website address" })).toBeVisible();
       await reviewShot(page, `dashboard-error-toast-${width}`, { fullPage: false });
     });

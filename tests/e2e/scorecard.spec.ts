@@ -124,7 +124,9 @@ test.describe("a premium user's scorecard with JavaScript", () => {
     await waitForHydration(page);
     const after = await overallScore(page);
     expect(after).toBe(live);
-    await expect(page.getByTestId("scorecard-change")).toHaveText(new RegExp(`^Since \\d+ \\w+ \\d{4}: up ${after - before} points? \\(${before} → ${after}\\); Abandoned Cart \\d+ → \\d+`));
+    await expect(page.getByTestId("scorecard-change")).toHaveText(
+      new RegExp(`^Since \\d+ \\w+ \\d{4}: up ${after - before} points? \\(${before} → ${after}\\); Abandoned Cart \\d+ → \\d+`),
+    );
     await expect(firstRecommendation(page)).not.toContainText("Abandoned cart revenue per recipient $1.45");
     await shot(page, "scorecard-changed");
 

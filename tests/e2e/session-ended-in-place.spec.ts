@@ -10,7 +10,6 @@ import { newUser, readAppearance, recordAppearance, registerByApi, signInAsAdmin
  * signing in comes back to the page.
  */
 
-
 /** The toast is on screen for about 0.5 s before the sign-in page loads: the page notes it as it appears. */
 const UNAUTHORIZED = { key: "unauthorized", selector: '[data-testid="toast"]', text: "Unauthorized", leaveBy: "page load" } as const;
 
@@ -30,7 +29,6 @@ async function expectToldThenSignIn(page: Page, path: string) {
  * spec's words ('Unauthorized' / 'You are logged out. Logging in again...'), goes to sign-in, and
  * signing in comes back to the page.
  */
-
 
 test("a metric saved after the session ended: 'Unauthorized', sign-in, and back to the dashboard", async ({ page, playwright, baseURL }) => {
   const user = await registerByApi(page.request, newUser());

@@ -2,18 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 
 import { TOOLTIP_DELAY_MS } from "../../app/lib/tooltip-timing";
-import {
-  test,
-  PREMIUM_BENEFITS,
-  SUPPORT_EMAIL,
-  desktopNav,
-  flowContentLink,
-  newUser,
-  registerByApi,
-  signInAsAdmin,
-  upgradeDialog,
-  waitForHydration,
-} from "./support/app";
+import { test, PREMIUM_BENEFITS, SUPPORT_EMAIL, desktopNav, flowContentLink, newUser, registerByApi, signInAsAdmin, upgradeDialog, waitForHydration } from "./support/app";
 
 const MAIN_NAV: Array<[label: string, href: string]> = [
   ["User Settings", "/user-settings"],

@@ -86,7 +86,13 @@ for (const javaScriptEnabled of [true, false]) {
     test("an admin edits a benchmark another tab deleted: the table with the reason", async ({ page, loopback }) => {
       await signInAsAdmin(page.request, loopback);
       const created = await page.request.post("/api/benchmarks", {
-        data: { benchmarkType: "Upsell Flows", performanceIndicator: "Spam Complaint Rate (Email)", industryMedian: "33.30%", industry: "Travel & Hospitality", businessType: "B2C Transactional" },
+        data: {
+          benchmarkType: "Upsell Flows",
+          performanceIndicator: "Spam Complaint Rate (Email)",
+          industryMedian: "33.30%",
+          industry: "Travel & Hospitality",
+          businessType: "B2C Transactional",
+        },
       });
       expect(created.status(), await created.text()).toBe(201);
       const { id } = (await created.json()) as { id: string };

@@ -15,32 +15,35 @@ interface Mark {
 
 /** The marks and ticks as drawn (x in the SVG's own units), and every label's box on screen. */
 async function readTimeline(page: Page) {
-  return page.getByTestId("flow-timeline").locator("svg").evaluate((svg) => {
-    if (!(svg instanceof SVGSVGElement)) throw new Error("the timeline is not an SVG");
-    const svgBox = svg.getBoundingClientRect();
-    const scale = svg.viewBox.baseVal.width / svgBox.width;
-    const centreX = (el: Element) => {
-      const box = el.getBoundingClientRect();
-      return (box.left + box.width / 2 - svgBox.left) * scale;
-    };
-    const minutesOf = (el: Element) => Number(el.getAttribute("data-minutes"));
-    // A mark is where its circle or square is; a tick is where its line is.
-    const marks = Array.from(svg.querySelectorAll("[data-testid=timeline-node]")).map((node) => ({
-      minutes: minutesOf(node),
-      x: centreX(node.querySelector("circle, rect")!),
-    }));
-    const ticks = Array.from(svg.querySelectorAll("[data-testid=timeline-tick]")).map((tick) => ({
-      minutes: minutesOf(tick),
-      x: centreX(tick.querySelector("line")!),
-    }));
-    const texts = Array.from(svg.querySelectorAll("text"))
-      .filter((text) => (text.textContent ?? "").trim() !== "")
-      .map((text) => {
-        const box = text.getBoundingClientRect();
-        return { text: text.textContent ?? "", left: box.left, right: box.right, top: box.top, bottom: box.bottom };
-      });
-    return { marks, ticks, texts };
-  });
+  return page
+    .getByTestId("flow-timeline")
+    .locator("svg")
+    .evaluate((svg) => {
+      if (!(svg instanceof SVGSVGElement)) throw new Error("the timeline is not an SVG");
+      const svgBox = svg.getBoundingClientRect();
+      const scale = svg.viewBox.baseVal.width / svgBox.width;
+      const centreX = (el: Element) => {
+        const box = el.getBoundingClientRect();
+        return (box.left + box.width / 2 - svgBox.left) * scale;
+      };
+      const minutesOf = (el: Element) => Number(el.getAttribute("data-minutes"));
+      // A mark is where its circle or square is; a tick is where its line is.
+      const marks = Array.from(svg.querySelectorAll("[data-testid=timeline-node]")).map((node) => ({
+        minutes: minutesOf(node),
+        x: centreX(node.querySelector("circle, rect")!),
+      }));
+      const ticks = Array.from(svg.querySelectorAll("[data-testid=timeline-tick]")).map((tick) => ({
+        minutes: minutesOf(tick),
+        x: centreX(tick.querySelector("line")!),
+      }));
+      const texts = Array.from(svg.querySelectorAll("text"))
+        .filter((text) => (text.textContent ?? "").trim() !== "")
+        .map((text) => {
+          const box = text.getBoundingClientRect();
+          return { text: text.textContent ?? "", left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+        });
+      return { marks, ticks, texts };
+    });
 }
 
 function expectMarksOnTheTickScale(marks: Mark[], ticks: Mark[]) {

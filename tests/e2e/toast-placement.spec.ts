@@ -122,7 +122,9 @@ for (const width of [1280, 375]) {
 
     test("the dashboard's research card", async ({ page }) => {
       const user = await registerByApi(page.request);
-      await withDatabase((db) => db.collection("users").updateOne({ email: user.email }, { $set: { completionMethod: "ai", researchWebsiteUrl: "https://www.bloom.example:8080" } }));
+      await withDatabase((db) =>
+        db.collection("users").updateOne({ email: user.email }, { $set: { completionMethod: "ai", researchWebsiteUrl: "https://www.bloom.example:8080" } }),
+      );
       await open(page, "/dashboard");
       const start = page.getByRole("button", { name: "Start AI Research" });
       await start.click();
@@ -158,7 +160,10 @@ for (const width of [1280, 375]) {
       await reviewShot(page, `toast-add-benchmark-${width}`, { fullPage: false });
 
       await open(page, "/admin/flow-maps");
-      await page.getByRole("link", { name: /^Edit / }).first().click();
+      await page
+        .getByRole("link", { name: /^Edit / })
+        .first()
+        .click();
       dialog = page.getByRole("dialog", { name: "Edit Flow Map" });
       await dialog.getByRole("textbox", { name: "Exit rules (JSON)" }).fill("{ not json");
       await dialog.locator("form").evaluate((form) => form.setAttribute("novalidate", ""));

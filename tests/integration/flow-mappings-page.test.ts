@@ -95,7 +95,10 @@ describe("loader", () => {
       [`/flow-mappings?type=onboarding&dialog=edit&touchpoint=${deleted}`, touchpointGone],
       [`/flow-mappings?type=onboarding&dialog=edit&touchpoint=${theirTouchpoint}`, touchpointGone],
       [`/flow-mappings?type=onboarding&dialog=delete-touchpoint&touchpoint=${theirTouchpoint}`, touchpointGone],
-      ["/flow-mappings?type=onboarding&dialog=compare&version=nope", { title: "Version Not Found", description: "This version no longer exists. Open Versions to choose another." }],
+      [
+        "/flow-mappings?type=onboarding&dialog=compare&version=nope",
+        { title: "Version Not Found", description: "This version no longer exists. Open Versions to choose another." },
+      ],
       // No lead nurture flow at all: every dialog of it is about a flow that is not there.
       ["/flow-mappings?type=lead_nurture&dialog=versions", { title: "Flow Not Found", description: expect.stringContaining("This flow no longer exists") }],
       ["/flow-mappings?type=lead_nurture&dialog=edit&touchpoint=x", { title: "Flow Not Found" }],
@@ -182,7 +185,11 @@ describe("action", () => {
     });
     const enhanced = await post("/flow-mappings?type=onboarding&dialog=regenerate", cookie, { intent: "regenerate", flowId: flow.id, feedback: "More SMS.", enhanced: "1" });
     expect(statusOf(enhanced)).toBe(200);
-    expect(dataOf(enhanced)).toMatchObject({ intent: "regenerate", ok: true, toast: { title: "Flow Regenerated Successfully!", description: "The previous flow was saved as version 2." } });
+    expect(dataOf(enhanced)).toMatchObject({
+      intent: "regenerate",
+      ok: true,
+      toast: { title: "Flow Regenerated Successfully!", description: "The previous flow was saved as version 2." },
+    });
   });
 
   it("a flow or touchpoint that is gone (or not the user's) shows the flow with the spec's title and the reason, and nothing changes", async () => {

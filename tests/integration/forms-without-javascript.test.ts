@@ -129,7 +129,16 @@ const CASES: FormCase[] = [
     form: "questionnaire waitlist with a bad address",
     post: async () => ({
       path: "/questionnaire?step=9",
-      fields: { step: "9", intent: "next", firstName: "Ann", lastName: "Lee", email: "not-an-address", companyName: "Acme", businessType: "B2B (Business-to-Business)", industry: "B2B Services" },
+      fields: {
+        step: "9",
+        intent: "next",
+        firstName: "Ann",
+        lastName: "Lee",
+        email: "not-an-address",
+        companyName: "Acme",
+        businessType: "B2B (Business-to-Business)",
+        industry: "B2B Services",
+      },
     }),
     shows: ["Please enter a valid email address"],
     status: 422,
@@ -224,7 +233,11 @@ const CASES: FormCase[] = [
     post: async () => {
       const { cookie, flow } = await flowOwner();
       const id = flow.touchpoints[0]!.id;
-      return { path: `/flow-mappings?type=onboarding&dialog=edit&touchpoint=${id}`, fields: { intent: "update-touchpoint", touchpointId: id, ...touchpointFields, title: " " }, cookie };
+      return {
+        path: `/flow-mappings?type=onboarding&dialog=edit&touchpoint=${id}`,
+        fields: { intent: "update-touchpoint", touchpointId: id, ...touchpointFields, title: " " },
+        cookie,
+      };
     },
     shows: ["Please fill all required fields", "All touchpoint fields are required."],
     status: 422,

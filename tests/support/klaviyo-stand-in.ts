@@ -54,9 +54,7 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export type Fault =
-  | { status: number; retryAfter?: number; code?: string; detail?: string; pointer?: string }
-  | { hang: true };
+export type Fault = { status: number; retryAfter?: number; code?: string; detail?: string; pointer?: string } | { hang: true };
 
 export interface Resource {
   id: string;
@@ -258,7 +256,10 @@ export async function startKlaviyoStandIn({ port = 0, account = defaultAccount()
   const page = (items: Resource[], type: string, route: string, query: URLSearchParams, size: number) => {
     const start = Number(query.get("page[cursor]") ?? "0") || 0;
     const slice = items.slice(start, start + size);
-    const next = start + size < items.length ? `${base}${route}?${new URLSearchParams({ "page[cursor]": String(start + size), ...(type === "metric" ? {} : { "page[size]": String(size) }) })}` : undefined;
+    const next =
+      start + size < items.length
+        ? `${base}${route}?${new URLSearchParams({ "page[cursor]": String(start + size), ...(type === "metric" ? {} : { "page[size]": String(size) }) })}`
+        : undefined;
     return {
       data: slice.map((item) => ({ type, id: item.id, attributes: { name: item.name, created: now(), updated: now() }, links: { self: `${base}${route}${item.id}/` } })),
       links: { self: `${base}${route}`, ...(next ? { next } : {}) },
@@ -271,7 +272,8 @@ export async function startKlaviyoStandIn({ port = 0, account = defaultAccount()
     if (definition.triggers.length !== 1) return { detail: "Only one trigger is supported.", pointer: "/data/attributes/definition/triggers" };
     const trigger = definition.triggers[0]!;
     const pool = trigger.type === "list" ? account.lists : trigger.type === "segment" ? account.segments : trigger.type === "metric" ? account.metrics : [];
-    if (!pool.some((item) => item.id === trigger.id)) return { detail: `The ${trigger.type} ${String(trigger.id)} does not exist in this account.`, pointer: "/data/attributes/definition/triggers/0/id" };
+    if (!pool.some((item) => item.id === trigger.id))
+      return { detail: `The ${trigger.type} ${String(trigger.id)} does not exist in this account.`, pointer: "/data/attributes/definition/triggers/0/id" };
     const ids = new Set(definition.actions.map((action) => action.temporary_id));
     if (!ids.has(definition.entry_action_id)) return { detail: "entry_action_id names no action.", pointer: "/data/attributes/definition/entry_action_id" };
     for (const [index, action] of definition.actions.entries()) {
@@ -306,7 +308,8 @@ export async function startKlaviyoStandIn({ port = 0, account = defaultAccount()
       if (!key) return;
       const fault = faults.get("delete_template")?.shift();
       if (fault && "hang" in fault) return;
-      if (fault || state.refuseDeletes) return send(res, fault?.status ?? 500, jsonApiError(fault?.status ?? 500, "error", "A server error occurred.", fault?.detail ?? "Try again later."));
+      if (fault || state.refuseDeletes)
+        return send(res, fault?.status ?? 500, jsonApiError(fault?.status ?? 500, "error", "A server error occurred.", fault?.detail ?? "Try again later."));
       const id = decodeURIComponent(deleteMatch[1]!);
       if (!state.templates.delete(id)) return send(res, 404, jsonApiError(404, "not_found", "Not found.", `Template ${id} not found.`));
       state.deletedTemplates.push(id);
@@ -344,11 +347,13 @@ export async function startKlaviyoStandIn({ port = 0, account = defaultAccount()
       }
     }
     const accept = headers.accept;
-    if (accept !== undefined && !/application\/vnd\.api\+json|\*\/\*/.test(accept)) return violation(res, `${operation.operationId}: Accept must allow application/vnd.api+json (got ${accept})`);
+    if (accept !== undefined && !/application\/vnd\.api\+json|\*\/\*/.test(accept))
+      return violation(res, `${operation.operationId}: Accept must allow application/vnd.api+json (got ${accept})`);
     if (operation.validateBody) {
       const type = (headers["content-type"] ?? "").split(";")[0]!.trim();
       if (type !== "application/vnd.api+json") return violation(res, `${operation.operationId}: the body must be sent as application/vnd.api+json (got ${type || "nothing"})`);
-      if (!operation.validateBody(body)) return violation(res, `${operation.operationId}: the body breaks the published schema: ${JSON.stringify(operation.validateBody.errors?.slice(0, 5))}`);
+      if (!operation.validateBody(body))
+        return violation(res, `${operation.operationId}: the body breaks the published schema: ${JSON.stringify(operation.validateBody.errors?.slice(0, 5))}`);
     } else if (raw) {
       return violation(res, `${operation.operationId}: a GET carries no body`);
     }
@@ -377,7 +382,12 @@ export async function startKlaviyoStandIn({ port = 0, account = defaultAccount()
         const id = `Tpl${crypto.randomBytes(4).toString("hex")}`;
         state.templates.set(id, attributes);
         return send(res, 201, {
-          data: { type: "template", id, attributes: { name: attributes.name, editor_type: attributes.editor_type, html: attributes.html, text: attributes.text ?? null, created: now(), updated: now() }, links: { self: `${base}/api/templates/${id}/` } },
+          data: {
+            type: "template",
+            id,
+            attributes: { name: attributes.name, editor_type: attributes.editor_type, html: attributes.html, text: attributes.text ?? null, created: now(), updated: now() },
+            links: { self: `${base}/api/templates/${id}/` },
+          },
           links: { self: `${base}/api/templates/` },
         });
       }
@@ -392,7 +402,14 @@ export async function startKlaviyoStandIn({ port = 0, account = defaultAccount()
           data: {
             type: "flow",
             id,
-            attributes: { name: attributes.name, status: "draft", archived: false, created: now(), updated: now(), trigger_type: trigger.type === "metric" ? "Metric" : trigger.type === "list" ? "Added to List" : "Unconfigured" },
+            attributes: {
+              name: attributes.name,
+              status: "draft",
+              archived: false,
+              created: now(),
+              updated: now(),
+              trigger_type: trigger.type === "metric" ? "Metric" : trigger.type === "list" ? "Added to List" : "Unconfigured",
+            },
             links: { self: `${base}/api/flows/${id}/` },
           },
           links: { self: `${base}/api/flows/` },

@@ -123,7 +123,12 @@ export async function startOAuthProvider({
       grants.delete(params.code ?? "");
       if (params.grant_type !== "authorization_code" || !grant || grant.expires < Date.now()) return json(res, 400, { error: "invalid_grant" });
       if (params.redirect_uri && params.redirect_uri !== grant.redirectUri) return json(res, 400, { error: "invalid_grant" });
-      const expected = base64url(crypto.createHash("sha256").update(params.code_verifier ?? "").digest());
+      const expected = base64url(
+        crypto
+          .createHash("sha256")
+          .update(params.code_verifier ?? "")
+          .digest(),
+      );
       if (expected !== grant.challenge) return json(res, 400, { error: "invalid_grant", error_description: "PKCE verification failed" });
       const accessToken = base64url(crypto.randomBytes(24));
       tokens.set(accessToken, grant.profile);

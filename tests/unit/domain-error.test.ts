@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { apiRoute } from "~/web/api.server";
-import {
-  conflict,
-  type DomainError,
-  notFound,
-  onboardingRequired,
-  premiumRequired,
-  rateLimited,
-  upstreamFailed,
-  validationError,
-} from "~/services/domain-error";
+import { conflict, type DomainError, notFound, onboardingRequired, premiumRequired, rateLimited, upstreamFailed, validationError } from "~/services/domain-error";
 import { pageErrorReply, runForPage } from "~/web/page.server";
 
 const args = { request: new Request("http://localhost/api/x"), params: {}, context: {} };

@@ -15,7 +15,12 @@ function modelMax(schema: Schema, path: string): number | undefined {
 }
 
 /** The longest string a zod schema accepts for one field, found by probing around the candidates. */
-function schemaMax(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } }, base: Record<string, unknown>, field: string, candidates: number[]) {
+function schemaMax(
+  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } },
+  base: Record<string, unknown>,
+  field: string,
+  candidates: number[],
+) {
   for (const n of candidates.sort((a, b) => b - a)) {
     const result = schema.safeParse({ ...base, [field]: "x".repeat(n) });
     const failedHere = result.error?.issues.some((issue) => issue.path[0] === field && /at most/.test(issue.message));

@@ -21,9 +21,7 @@ describe("third-party sign-in settings", () => {
   });
 
   it("use an explicit label when one is set, and a neutral one when neither is", () => {
-    expect(oauthSettingsFrom(parseEnv({ ...PROVIDER, OAUTH_PROVIDER_NAME: "acme", OAUTH_BUTTON_LABEL: "Sign in with Acme" }))?.buttonLabel).toBe(
-      "Sign in with Acme",
-    );
+    expect(oauthSettingsFrom(parseEnv({ ...PROVIDER, OAUTH_PROVIDER_NAME: "acme", OAUTH_BUTTON_LABEL: "Sign in with Acme" }))?.buttonLabel).toBe("Sign in with Acme");
     expect(oauthSettingsFrom(parseEnv(PROVIDER))).toMatchObject({ providerName: "oauth", buttonLabel: "Continue with your work account" });
   });
 });

@@ -32,12 +32,16 @@ describe("APP_URL, the site's public origin", () => {
     expect(publicOrigin(parseEnv({ APP_URL: "http://10.0.0.5:3000" }))).toBe("http://10.0.0.5:3000");
   });
 
-  it.each(["flowmap.example", "ftp://flowmap.example", "https://flowmap.example/app", "https://flowmap.example/?a=1", "https://user:pw@flowmap.example", "https://flowmap.example/#x"])(
-    "refuses %s with a message naming APP_URL",
-    (value) => {
-      expect(configError({ APP_URL: value })).toMatch(/APP_URL must be the address people open Flowmap at/);
-    },
-  );
+  it.each([
+    "flowmap.example",
+    "ftp://flowmap.example",
+    "https://flowmap.example/app",
+    "https://flowmap.example/?a=1",
+    "https://user:pw@flowmap.example",
+    "https://flowmap.example/#x",
+  ])("refuses %s with a message naming APP_URL", (value) => {
+    expect(configError({ APP_URL: value })).toMatch(/APP_URL must be the address people open Flowmap at/);
+  });
 
   it("is required in production when third-party sign-in is configured without OAUTH_REDIRECT_URI", () => {
     expect(configError({ NODE_ENV: "production", ...PROVIDER })).toMatch(/APP_URL: third-party sign-in needs the address people open Flowmap at/);

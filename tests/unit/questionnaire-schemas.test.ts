@@ -345,7 +345,9 @@ describe("edit answers (the answers page)", () => {
   });
 
   it("rejects unknown options and non-text answers", () => {
-    expect(errorsOf(editAnswersSchema, { companyName: "Pulse", businessType: "eCommerce", industry: "Fitness", serviceInnovation: "Time travel", customerFeedback: { a: 1 } })).toEqual({
+    expect(
+      errorsOf(editAnswersSchema, { companyName: "Pulse", businessType: "eCommerce", industry: "Fitness", serviceInnovation: "Time travel", customerFeedback: { a: 1 } }),
+    ).toEqual({
       serviceInnovation: NOT_AN_OPTION,
       customerFeedback: "Please enter text",
     });

@@ -12,9 +12,7 @@ const PAGE = `<!DOCTYPE html><html><head><title>T</title></head><body><main>Page
 
 /** What the restore script leaves in the document: each template replaced by its content, the script gone. */
 function restored(html: string) {
-  return html
-    .replace(/<template id="[^"]+">([\s\S]*?)<\/template>/g, "$1")
-    .replace(/<script nonce="[^"]*">\(function\(\)\{var s=document\.currentScript;[\s\S]*?<\/script>/, "");
+  return html.replace(/<template id="[^"]+">([\s\S]*?)<\/template>/g, "$1").replace(/<script nonce="[^"]*">\(function\(\)\{var s=document\.currentScript;[\s\S]*?<\/script>/, "");
 }
 
 describe("a page's scripts wait for its first paint", () => {

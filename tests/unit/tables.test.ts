@@ -31,7 +31,11 @@ import { DEFAULT_FLOW_MAPPING_RULES, FLOW_MAPPING_RULES } from "~/services/seed/
 const sorted = (items: readonly (string | null)[]) => [...items].sort();
 
 const exportSchema = JSON.parse(fs.readFileSync(path.resolve("docs/flow-export.schema.json"), "utf8")) as {
-  definitions: { flowType: { enum: string[] }; touchpoint: { properties: { stepType: { enum: string[] } } }; timing: { oneOf: [unknown, { properties: { event: { enum: string[] } } }] } };
+  definitions: {
+    flowType: { enum: string[] };
+    touchpoint: { properties: { stepType: { enum: string[] } } };
+    timing: { oneOf: [unknown, { properties: { event: { enum: string[] } } }] };
+  };
 };
 
 describe("a flow type", () => {

@@ -81,7 +81,14 @@ export function BenchmarkForm({
         <fieldset className="space-y-4">
           <legend className="text-sm font-semibold text-slate-900">What the dashboard shows</legend>
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectControl label={LABELS.benchmarkType} name="benchmarkType" options={typeOptions} defaultValue={values.benchmarkType ?? BENCHMARK_TYPES[0]} error={errors.benchmarkType ?? errors.flowType} required />
+            <SelectControl
+              label={LABELS.benchmarkType}
+              name="benchmarkType"
+              options={typeOptions}
+              defaultValue={values.benchmarkType ?? BENCHMARK_TYPES[0]}
+              error={errors.benchmarkType ?? errors.flowType}
+              required
+            />
             <SelectControl
               label={LABELS.performanceIndicator}
               name="performanceIndicator"

@@ -55,8 +55,7 @@ export function FlowMapEditor({
     event.preventDefault();
     setSteps((current) => applyStepEdit(current, change));
   };
-  const setTimingType = (key: string, timingType: string) =>
-    setSteps((current) => current.map((step) => (step.key === key ? { ...step, timingType } : step)));
+  const setTimingType = (key: string, timingType: string) => setSteps((current) => current.map((step) => (step.key === key ? { ...step, timingType } : step)));
   const generalError = message && Object.keys(errors).length === 0 ? message : undefined;
 
   return (
@@ -75,7 +74,15 @@ export function FlowMapEditor({
               error={errors.flowType}
               options={[{ value: "", label: "Any flow type" }, ...FLOW_TYPES.map((type) => ({ value: type, label: FLOW_TYPE_INFO[type].label }))]}
             />
-            <TextControl label="Business type" name="businessType" list="fm-business-types" defaultValue={draft.businessType} error={errors.businessType} hint="'All' applies to every business" maxLength={100} />
+            <TextControl
+              label="Business type"
+              name="businessType"
+              list="fm-business-types"
+              defaultValue={draft.businessType}
+              error={errors.businessType}
+              hint="'All' applies to every business"
+              maxLength={100}
+            />
             <SelectControl
               label="Communication channels"
               name="communicationChannels"
@@ -83,9 +90,30 @@ export function FlowMapEditor({
               error={errors.communicationChannels}
               options={[ANY, ...COMMUNICATION_CHANNELS]}
             />
-            <TextControl label="Purchase decision timeline" name="purchaseDecisionTimeline" list="fm-timelines" defaultValue={draft.purchaseDecisionTimeline} error={errors.purchaseDecisionTimeline} maxLength={100} />
-            <TextControl label="Service frequency" name="serviceFrequency" list="fm-frequencies" defaultValue={draft.serviceFrequency} error={errors.serviceFrequency} maxLength={100} />
-            <TextControl label="Upsell opportunity" name="upsellOpportunity" list="fm-upsell" defaultValue={draft.upsellOpportunity} error={errors.upsellOpportunity} maxLength={200} />
+            <TextControl
+              label="Purchase decision timeline"
+              name="purchaseDecisionTimeline"
+              list="fm-timelines"
+              defaultValue={draft.purchaseDecisionTimeline}
+              error={errors.purchaseDecisionTimeline}
+              maxLength={100}
+            />
+            <TextControl
+              label="Service frequency"
+              name="serviceFrequency"
+              list="fm-frequencies"
+              defaultValue={draft.serviceFrequency}
+              error={errors.serviceFrequency}
+              maxLength={100}
+            />
+            <TextControl
+              label="Upsell opportunity"
+              name="upsellOpportunity"
+              list="fm-upsell"
+              defaultValue={draft.upsellOpportunity}
+              error={errors.upsellOpportunity}
+              maxLength={200}
+            />
             <TextAreaControl label="Trigger" name="trigger" defaultValue={draft.trigger} error={errors.trigger} rows={2} maxLength={2000} />
             <TextAreaControl
               label="Exit rules (JSON)"
@@ -244,25 +272,53 @@ function StepEditor({
               <SelectControl label="Unit" name={name("unit")} defaultValue={step.unit} options={UNITS} />
             </>
           ) : null}
-          {shows("relative_event") ? (
-            <SelectControl label="Before or after" name={name("direction")} defaultValue={step.direction} options={["before", "after"]} />
-          ) : null}
+          {shows("relative_event") ? <SelectControl label="Before or after" name={name("direction")} defaultValue={step.direction} options={["before", "after"]} /> : null}
           {shows("relative_event", "weekday_relative_event") ? <SelectControl label="Event" name={name("event")} defaultValue={step.event} options={EVENTS} /> : null}
           {shows("weekday_relative_event") ? (
             <>
               <SelectControl label="Weekday" name={name("weekday")} defaultValue={step.weekday} options={WEEKDAYS} />
-              <SelectControl label="Week" name={name("relation")} defaultValue={step.relation} options={[{ value: "before", label: "before the event" }, { value: "on", label: "of the event" }]} />
+              <SelectControl
+                label="Week"
+                name={name("relation")}
+                defaultValue={step.relation}
+                options={[
+                  { value: "before", label: "before the event" },
+                  { value: "on", label: "of the event" },
+                ]}
+              />
               <TextControl label="Time (HH:MM)" name={name("time")} defaultValue={step.time} placeholder="09:00" maxLength={5} />
             </>
           ) : null}
-          <TextControl label="Display text" name={name("displayText")} defaultValue={step.displayText} className="sm:col-span-4" hint="Optional: how an event timing reads on the flow. A delay always reads like “3 days after the trigger”." maxLength={200} />
+          <TextControl
+            label="Display text"
+            name={name("displayText")}
+            defaultValue={step.displayText}
+            className="sm:col-span-4"
+            hint="Optional: how an event timing reads on the flow. A delay always reads like “3 days after the trigger”."
+            maxLength={200}
+          />
         </div>
         {timingError ? <p className="mt-2 text-sm text-red-700">{timingError}</p> : null}
       </div>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <TextAreaControl label="Goal" name={name("primaryGoal")} defaultValue={step.primaryGoal} error={error("primaryGoal")} rows={2} maxLength={FLOW_LIMITS.primaryGoal} />
-        <TextAreaControl label="Call to action" name={name("callToAction")} defaultValue={step.callToAction} error={error("callToAction")} rows={2} maxLength={FLOW_LIMITS.callToAction} />
-        <TextAreaControl label="Key messages" name={name("keyMessages")} defaultValue={step.keyMessages} error={error("keyMessages")} rows={4} className="sm:col-span-2" maxLength={FLOW_LIMITS.keyMessages} />
+        <TextAreaControl
+          label="Call to action"
+          name={name("callToAction")}
+          defaultValue={step.callToAction}
+          error={error("callToAction")}
+          rows={2}
+          maxLength={FLOW_LIMITS.callToAction}
+        />
+        <TextAreaControl
+          label="Key messages"
+          name={name("keyMessages")}
+          defaultValue={step.keyMessages}
+          error={error("keyMessages")}
+          rows={4}
+          className="sm:col-span-2"
+          maxLength={FLOW_LIMITS.keyMessages}
+        />
         <TextAreaControl label="Notes" name={name("notes")} defaultValue={step.notes} error={error("notes")} rows={2} className="sm:col-span-2" maxLength={2000} />
       </div>
     </li>

@@ -44,8 +44,8 @@ export function SmsPreview({ text, brand }: { text: string; brand: string }) {
         {text}
       </p>
       <p className={`mt-3 text-xs ${over ? "font-semibold text-red-700" : "text-slate-600"}`} data-testid="sms-count">
-        {count.characters} / {count.encoding === "GSM-7" ? SMS_GSM7_MAX : SMS_UNICODE_MAX} characters · {count.encoding === "GSM-7" ? "GSM-7" : "Unicode"} ·{" "}
-        {count.segments} {count.segments === 1 ? "segment" : "segments"}
+        {count.characters} / {count.encoding === "GSM-7" ? SMS_GSM7_MAX : SMS_UNICODE_MAX} characters · {count.encoding === "GSM-7" ? "GSM-7" : "Unicode"} · {count.segments}{" "}
+        {count.segments === 1 ? "segment" : "segments"}
       </p>
     </figure>
   );

@@ -22,12 +22,7 @@ function Field({ label, value, max, multiline = false }: { label: string; value:
       </div>
       {multiline ? (
         // Long bodies scroll inside the card: focusable, so the keyboard can scroll them too.
-        <div
-          tabIndex={0}
-          role="region"
-          aria-label={label}
-          className="mt-2 max-h-72 overflow-auto rounded text-sm leading-relaxed whitespace-pre-wrap text-slate-800"
-        >
+        <div tabIndex={0} role="region" aria-label={label} className="mt-2 max-h-72 overflow-auto rounded text-sm leading-relaxed whitespace-pre-wrap text-slate-800">
           {value}
         </div>
       ) : (
@@ -41,11 +36,7 @@ export function TouchpointContentCard({ touchpoint, content, brand }: { touchpoi
   const isEmail = touchpoint.stepType === "Email";
   const written = Boolean(content && (content.sms !== null || content.subject !== null));
   return (
-    <article
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-      aria-labelledby={`tp-${touchpoint.id}-title`}
-      data-testid="touchpoint-content"
-    >
+    <article className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-labelledby={`tp-${touchpoint.id}-title`} data-testid="touchpoint-content">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 items-start gap-3">
           <span

@@ -46,8 +46,7 @@ export function BenchmarkCard({ flows, isPremium, openFlows, peerGroup, reply }:
               Email Benchmark
             </h2>
             <p className="mt-2 text-sm leading-relaxed text-slate-600">
-              Enter your flow metrics to see how each automation compares with the median of{" "}
-              <PeerGroupText peerGroup={peerGroup} />. Green is ahead of the median, red is behind.
+              Enter your flow metrics to see how each automation compares with the median of <PeerGroupText peerGroup={peerGroup} />. Green is ahead of the median, red is behind.
             </p>
           </div>
           {isPremium ? null : (
@@ -94,8 +93,8 @@ function PeerGroupText({ peerGroup }: { peerGroup: BenchmarkCardProps["peerGroup
   if (!peerGroup?.industry && !peerGroup?.businessType) return <span>all industries</span>;
   return (
     <span>
-      your peers (<strong className="font-semibold text-slate-800">{[peerGroup.industry, peerGroup.businessType].filter(Boolean).join(" · ")}</strong>)
-      where we have them, else all industries
+      your peers (<strong className="font-semibold text-slate-800">{[peerGroup.industry, peerGroup.businessType].filter(Boolean).join(" · ")}</strong>) where we have them, else all
+      industries
     </span>
   );
 }

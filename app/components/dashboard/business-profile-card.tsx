@@ -13,9 +13,7 @@ export function BusinessProfileCard({ profile }: { profile: DashboardData["profi
         <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
           Business Profile
         </h2>
-        <p className="mt-1 text-sm text-slate-700">
-          Complete your business profile to get benchmark scores and AI-generated flows tailored to your business.
-        </p>
+        <p className="mt-1 text-sm text-slate-700">Complete your business profile to get benchmark scores and AI-generated flows tailored to your business.</p>
         <ButtonLink to="/onboarding" className="mt-4">
           Start Onboarding
         </ButtonLink>

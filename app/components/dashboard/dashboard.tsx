@@ -11,9 +11,7 @@ function DashboardHeading({ user }: { user: ClientUser | undefined }) {
   return (
     <div>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Scorecards</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        {user ? `Welcome, ${userDisplayName(user)}. ` : ""}Here is where your lifecycle marketing stands.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{user ? `Welcome, ${userDisplayName(user)}. ` : ""}Here is where your lifecycle marketing stands.</p>
     </div>
   );
 }
@@ -22,9 +20,7 @@ export function Dashboard({ user, data, reply }: { user: ClientUser; data: Dashb
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <DashboardHeading user={user} />
-      {data.research ? (
-        <ResearchCard website={data.research.website} problem={data.research.problem} addressReply={isResearchAddressReply(reply) ? reply : null} />
-      ) : null}
+      {data.research ? <ResearchCard website={data.research.website} problem={data.research.problem} addressReply={isResearchAddressReply(reply) ? reply : null} /> : null}
       {data.scorecard.kind === "premium" ? <ScorecardCard data={data.scorecard} /> : null}
       <BusinessProfileCard profile={data.profile} />
       <BenchmarkCard flows={data.benchmarks} isPremium={data.isPremium} openFlows={data.openFlows} peerGroup={data.peerGroup} reply={reply} />

@@ -43,7 +43,16 @@ export function MetricsChart({ id, title, rows }: { id: string; title: string; r
     const median = benchmarkNumber(row.median);
     const scale = Math.max(row.value ?? 0, median ?? 0) || 1;
     const y = TOP + index * ROW_HEIGHT + LABEL_HEIGHT;
-    return [{ row, definition, median, y, you: row.value === null ? null : Math.max(2, (row.value / scale) * TRACK), medianWidth: median === null ? null : Math.max(2, (median / scale) * TRACK) }];
+    return [
+      {
+        row,
+        definition,
+        median,
+        y,
+        you: row.value === null ? null : Math.max(2, (row.value / scale) * TRACK),
+        medianWidth: median === null ? null : Math.max(2, (median / scale) * TRACK),
+      },
+    ];
   });
   const description = drawn
     .map(({ row, definition, median }) => {

@@ -73,8 +73,8 @@ export function ResearchCard({ website, problem = null, addressReply = null }: {
             Let AI fill in your profile from your website
           </h2>
           <p className="mt-1 text-sm leading-relaxed text-brand-100">
-            We read <span className="font-semibold break-all text-white">{website || "your website"}</span> and answer the questions it supports. Answers you have
-            already written stay as they are. Research takes 30-60 seconds.
+            We read <span className="font-semibold break-all text-white">{website || "your website"}</span> and answer the questions it supports. Answers you have already written
+            stay as they are. Research takes 30-60 seconds.
           </p>
         </div>
         <Form

@@ -80,8 +80,8 @@ function PremiumScorecard({ scorecard: loaded, change }: { scorecard: Scorecard;
               Your score and what to fix first
             </h2>
             <p className="mt-2 text-sm leading-relaxed text-slate-600">
-              Your figures against your peers&apos; medians and your flows in Flowmap against best practice. Revenue and clicks count most, and each flow
-              counts by its share of typical flow revenue.
+              Your figures against your peers&apos; medians and your flows in Flowmap against best practice. Revenue and clicks count most, and each flow counts by its share of
+              typical flow revenue.
             </p>
           </div>
         </div>
@@ -217,8 +217,8 @@ function MissingFigures({ missing, scored }: { missing: Scorecard["missing"]; sc
     <div className="mx-5 mb-6 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:mx-7" data-testid="scorecard-missing">
       <h3 className="text-sm font-semibold text-amber-900">{scored ? "Enter these figures to score more flows" : "Enter these figures to get your score"}</h3>
       <p className="mt-1 text-xs text-amber-900">
-        A flow is scored from {MIN_FIGURES_PER_FLOW} figures that have a median, one of them revenue per recipient or click rate; the overall score needs{" "}
-        {MIN_SCORED_FLOWS} scored flows. No score is guessed.
+        A flow is scored from {MIN_FIGURES_PER_FLOW} figures that have a median, one of them revenue per recipient or click rate; the overall score needs {MIN_SCORED_FLOWS} scored
+        flows. No score is guessed.
       </p>
       <ul className="mt-3 space-y-1.5">
         {[...byFlow].map(([flowType, labels]) => (
@@ -294,8 +294,8 @@ function HowItWorks() {
       <summary className="cursor-pointer font-semibold text-slate-800 hover:text-slate-950">How this score is made</summary>
       <div className="mt-3 space-y-3 leading-relaxed">
         <p>
-          Each figure scores 50 at your peer group&apos;s median, 80 at twice as good and 20 at half as good (for bounces, unsubscribes and spam complaints,
-          lower is better). A flow&apos;s score weighs its figures; the overall score weighs the flows.
+          Each figure scores 50 at your peer group&apos;s median, 80 at twice as good and 20 at half as good (for bounces, unsubscribes and spam complaints, lower is better). A
+          flow&apos;s score weighs its figures; the overall score weighs the flows.
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
@@ -322,8 +322,8 @@ function HowItWorks() {
           </div>
         </div>
         <p>
-          Recommendations are ranked by the revenue at stake per 1,000 recipients (your revenue per recipient against the median), then by how far a
-          figure is from the median. Open rates count least: privacy features open emails on their own.
+          Recommendations are ranked by the revenue at stake per 1,000 recipients (your revenue per recipient against the median), then by how far a figure is from the median. Open
+          rates count least: privacy features open emails on their own.
         </p>
       </div>
     </details>
@@ -343,8 +343,8 @@ function ScorecardTeaser() {
             Your score and what to fix first
           </h2>
           <p className="mt-2 text-sm leading-relaxed text-slate-600">
-            Premium reads your figures and the flows you built, gives you one score out of 100 and one per flow, and ranks what to fix first by the revenue
-            at stake, with the steps to take in Flowmap.
+            Premium reads your figures and the flows you built, gives you one score out of 100 and one per flow, and ranks what to fix first by the revenue at stake, with the steps
+            to take in Flowmap.
           </p>
           <UpgradeLink className={buttonClass({ variant: "premium", className: "mt-4" })}>
             <CrownIcon className="h-4 w-4" />

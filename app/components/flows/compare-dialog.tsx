@@ -17,19 +17,7 @@ const STATUS_STYLE = {
 } as const;
 
 /** "Compare with current": an earlier version beside the current flow, changes marked. */
-export function CompareDialog({
-  open,
-  flow,
-  version,
-  closeHref,
-  locale,
-}: {
-  open: boolean;
-  flow: FlowView;
-  version: VersionView | null;
-  closeHref: string;
-  locale: string;
-}) {
+export function CompareDialog({ open, flow, version, closeHref, locale }: { open: boolean; flow: FlowView; version: VersionView | null; closeHref: string; locale: string }) {
   const { fetcher, pending } = useFlowForm(FLOW_INTENTS.rollback);
   const diff = version ? diffFlows<TouchpointView>(version, flow) : null;
   return (
@@ -64,10 +52,17 @@ export function CompareDialog({
             <p>
               Version {version.versionNumber} · <LocalDate iso={version.createdAt} locale={locale} />
             </p>
-            <p>Current · <LocalDate iso={flow.updatedAt} locale={locale} /></p>
+            <p>
+              Current · <LocalDate iso={flow.updatedAt} locale={locale} />
+            </p>
           </div>
 
-          <section aria-label="Overview" className={`rounded-xl p-4 ring-1 ${diff.overview.changed ? STATUS_STYLE.changed.ring : "ring-slate-200"}`} data-testid="compare-overview" data-changed={diff.overview.changed}>
+          <section
+            aria-label="Overview"
+            className={`rounded-xl p-4 ring-1 ${diff.overview.changed ? STATUS_STYLE.changed.ring : "ring-slate-200"}`}
+            data-testid="compare-overview"
+            data-changed={diff.overview.changed}
+          >
             <p className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-900">
               Flow overview
               <StatusBadge status={diff.overview.changed ? "changed" : "unchanged"} />
@@ -148,7 +143,11 @@ function Side({ touchpoint, changed, side }: { touchpoint: TouchpointView | null
       {COMPARED_FIELDS.map((field) => {
         const isChanged = changed.includes(field);
         return (
-          <div key={field} className={`rounded px-1.5 py-0.5 ${isChanged ? (side === "after" ? "bg-amber-100/80" : "bg-slate-100 line-through decoration-slate-400") : ""}`} data-changed={isChanged || undefined}>
+          <div
+            key={field}
+            className={`rounded px-1.5 py-0.5 ${isChanged ? (side === "after" ? "bg-amber-100/80" : "bg-slate-100 line-through decoration-slate-400") : ""}`}
+            data-changed={isChanged || undefined}
+          >
             <dt className="text-[11px] font-semibold tracking-wide text-slate-700 uppercase">
               {field === "title" ? `Step ${touchpoint.stepNumber} · ${COMPARED_FIELD_LABELS[field]}` : COMPARED_FIELD_LABELS[field]}
               {isChanged ? <span className="sr-only"> (changed)</span> : null}

@@ -150,23 +150,18 @@ function modelLabel(model: string) {
   return model || "unknown model";
 }
 
-export function VersionsDialog({
-  open,
-  flow,
-  versions,
-  closeHref,
-  locale,
-}: {
-  open: boolean;
-  flow: FlowView;
-  versions: VersionView[] | null;
-  closeHref: string;
-  locale: string;
-}) {
+export function VersionsDialog({ open, flow, versions, closeHref, locale }: { open: boolean; flow: FlowView; versions: VersionView[] | null; closeHref: string; locale: string }) {
   const { fetcher, pending } = useFlowForm(FLOW_INTENTS.rollback);
   const pendingVersion = pending ? String(fetcher.formData?.get("versionId") ?? "") : "";
   return (
-    <Dialog open={open} closeHref={closeHref} title="Flow Version History" description="Compare an earlier version with the current flow, or roll back to it." size="lg" data-testid="versions-dialog">
+    <Dialog
+      open={open}
+      closeHref={closeHref}
+      title="Flow Version History"
+      description="Compare an earlier version with the current flow, or roll back to it."
+      size="lg"
+      data-testid="versions-dialog"
+    >
       <div className="rounded-xl border border-brand-200 bg-brand-50/60 p-4">
         <div className="flex flex-wrap items-center gap-2">
           <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">Current Version</span>
@@ -228,7 +223,14 @@ const ROLE_LABELS = { user: "You", assistant: "AI Assistant", system: "System" }
 
 export function ConversationDialog({ open, messages, closeHref, locale }: { open: boolean; messages: MessageView[] | null; closeHref: string; locale: string }) {
   return (
-    <Dialog open={open} closeHref={closeHref} title="Conversation History" description="Your feedback and the AI's answers for this flow." size="lg" data-testid="conversation-dialog">
+    <Dialog
+      open={open}
+      closeHref={closeHref}
+      title="Conversation History"
+      description="Your feedback and the AI's answers for this flow."
+      size="lg"
+      data-testid="conversation-dialog"
+    >
       {messages === null ? (
         <Loading what="the conversation" />
       ) : messages.length === 0 ? (
@@ -271,12 +273,25 @@ export function EditTouchpointDialog({ open, flow, touchpoint, closeHref }: { op
     id: `edit-touchpoint-${touchpoint?.id ?? "none"}`,
     lastResult,
     defaultValue: touchpoint
-      ? { title: touchpoint.title, primaryGoal: touchpoint.primaryGoal, keyMessages: touchpoint.keyMessages, callToAction: touchpoint.callToAction, delayDays: String(touchpoint.delayDays) }
+      ? {
+          title: touchpoint.title,
+          primaryGoal: touchpoint.primaryGoal,
+          keyMessages: touchpoint.keyMessages,
+          callToAction: touchpoint.callToAction,
+          delayDays: String(touchpoint.delayDays),
+        }
       : undefined,
     shouldRevalidate: "onBlur",
   });
   return (
-    <Dialog open={open && touchpoint !== null} closeHref={closeHref} title="Edit Touchpoint" description={touchpoint ? `Step ${touchpoint.stepNumber} · ${touchpoint.stepType}` : undefined} size="md" data-testid="edit-dialog">
+    <Dialog
+      open={open && touchpoint !== null}
+      closeHref={closeHref}
+      title="Edit Touchpoint"
+      description={touchpoint ? `Step ${touchpoint.stepNumber} · ${touchpoint.stepType}` : undefined}
+      size="md"
+      data-testid="edit-dialog"
+    >
       {touchpoint ? (
         <fetcher.Form method="post" action={flowHref(flow.flowType, { dialog: "edit", touchpoint: touchpoint.id })} {...getFormProps(form)} className="space-y-4">
           <input type="hidden" name="touchpointId" value={touchpoint.id} />
@@ -285,7 +300,14 @@ export function EditTouchpointDialog({ open, flow, touchpoint, closeHref }: { op
           <TextArea label="Primary goal" field={fields.primaryGoal} rows={2} maxLength={TOUCHPOINT_EDIT_LIMITS.primaryGoal} />
           <TextArea label="Key messages" field={fields.keyMessages} rows={4} maxLength={TOUCHPOINT_EDIT_LIMITS.keyMessages} />
           <TextInput label="Call to action" field={fields.callToAction} maxLength={TOUCHPOINT_EDIT_LIMITS.callToAction} />
-          <TextInput label="Delay (days)" field={fields.delayDays} type="number" min={TOUCHPOINT_EDIT_LIMITS.delayDays.min} max={TOUCHPOINT_EDIT_LIMITS.delayDays.max} hint="Whole days after the flow starts." />
+          <TextInput
+            label="Delay (days)"
+            field={fields.delayDays}
+            type="number"
+            min={TOUCHPOINT_EDIT_LIMITS.delayDays.min}
+            max={TOUCHPOINT_EDIT_LIMITS.delayDays.max}
+            hint="Whole days after the flow starts."
+          />
           <DialogActions>
             <DialogCancel closeHref={closeHref} />
             <StatusButton intent={FLOW_INTENTS.updateTouchpoint} status={pending ? "pending" : "idle"} pendingLabel="Saving…">
@@ -332,7 +354,8 @@ export function DeleteFlowDialog({ open, flow, closeHref }: { open: boolean; flo
   return (
     <Dialog open={open} closeHref={closeHref} title="Delete Flow" size="sm" hideCloseButton icon={<DangerIcon />} data-testid="delete-flow-dialog">
       <p className="text-sm text-slate-700">
-        Delete your {flowTypeLabel(flow.flowType)} flow with its {plural(flow.touchpoints.length, "touchpoint")}, {plural(flow.versionCount, "earlier version")} and the whole conversation? This cannot be undone.
+        Delete your {flowTypeLabel(flow.flowType)} flow with its {plural(flow.touchpoints.length, "touchpoint")}, {plural(flow.versionCount, "earlier version")} and the whole
+        conversation? This cannot be undone.
       </p>
       <fetcher.Form method="post" action={flowHref(flow.flowType, { dialog: "delete-flow" })}>
         <input type="hidden" name="flowId" value={flow.id} />
@@ -350,7 +373,15 @@ export function DeleteFlowDialog({ open, flow, closeHref }: { open: boolean; flo
 export function DeleteTouchpointDialog({ open, flow, touchpoint, closeHref }: { open: boolean; flow: FlowView; touchpoint: TouchpointView | null; closeHref: string }) {
   const { fetcher, pending } = useFlowForm(FLOW_INTENTS.deleteTouchpoint);
   return (
-    <Dialog open={open && touchpoint !== null} closeHref={closeHref} title="Delete Touchpoint" size="sm" hideCloseButton icon={<DangerIcon />} data-testid="delete-touchpoint-dialog">
+    <Dialog
+      open={open && touchpoint !== null}
+      closeHref={closeHref}
+      title="Delete Touchpoint"
+      size="sm"
+      hideCloseButton
+      icon={<DangerIcon />}
+      data-testid="delete-touchpoint-dialog"
+    >
       {touchpoint ? (
         <>
           <p className="text-sm text-slate-700">

@@ -54,12 +54,9 @@ export function FlowScreen({
     <div className="mx-auto max-w-6xl space-y-6">
       <header className="flex flex-col gap-1">
         <p className="text-sm font-semibold text-brand-700">Lifecycle flows</p>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          {data.companyName} Flow mappings
-        </h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{data.companyName} Flow mappings</h1>
         <p className="max-w-2xl text-sm text-slate-600">
-          AI-planned email and SMS sequences for each stage of your customer&apos;s journey. Pick a flow type, generate it, then refine it with
-          feedback, edits and versions.
+          AI-planned email and SMS sequences for each stage of your customer&apos;s journey. Pick a flow type, generate it, then refine it with feedback, edits and versions.
         </p>
       </header>
 
@@ -84,13 +81,7 @@ export function FlowScreen({
           </section>
 
           <RegenerateDialog open={dialog === "regenerate"} flow={flow} closeHref={closeHref} />
-          <VersionsDialog
-            open={dialog === "versions"}
-            flow={flow}
-            versions={dataIsCurrent ? data.versions : null}
-            closeHref={closeHref}
-            locale={data.locale}
-          />
+          <VersionsDialog open={dialog === "versions"} flow={flow} versions={dataIsCurrent ? data.versions : null} closeHref={closeHref} locale={data.locale} />
           <CompareDialog
             open={dialog === "compare"}
             flow={flow}
@@ -142,8 +133,7 @@ function GenerateFirstFlow({ flowType, generating }: { flowType: FlowType; gener
           Generate Your First {label} Flow
         </h2>
         <p className="mx-auto mt-2 max-w-lg text-sm text-slate-600">
-          Flowmap plans the touchpoints, timing, channels and messages from your business profile and lifecycle best practice. You can refine
-          everything afterwards.
+          Flowmap plans the touchpoints, timing, channels and messages from your business profile and lifecycle best practice. You can refine everything afterwards.
         </p>
         <fetcher.Form method="post" action={flowHref(flowType)} className="mt-6">
           <StatusButton intent={FLOW_INTENTS.generate} status={busy ? "pending" : "idle"} size="lg" pendingLabel="Generating…">

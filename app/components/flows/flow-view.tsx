@@ -10,7 +10,6 @@ import { flowHref } from "./flow-url";
 import { GenerateContentButton } from "./generate-content-button";
 import { LocalDate, plural } from "./format";
 
-
 /** The flow's actions: Versions (with count), Regenerate, Conversation, Generate Full Email Content, Delete. */
 export function FlowActions({ flow, isPremium }: { flow: FlowView; isPremium: boolean }) {
   return (
@@ -105,7 +104,11 @@ function Stat({ label, value, testId }: { label: string; value: React.ReactNode;
 export function TouchpointList({ flow }: { flow: FlowView }) {
   const items = buildTimeline(flow.touchpoints);
   if (flow.touchpoints.length === 0) {
-    return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">This flow has no touchpoints left. Regenerate it to get a new sequence.</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
+        This flow has no touchpoints left. Regenerate it to get a new sequence.
+      </p>
+    );
   }
   return (
     <ol className="relative space-y-3" aria-label="Touchpoints" data-testid="touchpoints">

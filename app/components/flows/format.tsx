@@ -13,9 +13,7 @@ export function LocalDate({ iso, locale, withTime = false, className }: { iso: s
     : { year: "numeric", month: "short", day: "numeric" };
   let text: string;
   try {
-    text = hydrated
-      ? date.toLocaleString(locale, options)
-      : `${date.toLocaleString(locale, { ...options, timeZone: "UTC" })}${withTime ? " UTC" : ""}`;
+    text = hydrated ? date.toLocaleString(locale, options) : `${date.toLocaleString(locale, { ...options, timeZone: "UTC" })}${withTime ? " UTC" : ""}`;
   } catch {
     text = date.toISOString();
   }

@@ -43,8 +43,7 @@ export function OnboardingRequired() {
         Complete Onboarding Required
       </h2>
       <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
-        Your flows are written from your business profile. Answer the onboarding questions first, then come back to generate
-        onboarding, lead nurture and more.
+        Your flows are written from your business profile. Answer the onboarding questions first, then come back to generate onboarding, lead nurture and more.
       </p>
       <ButtonLink to="/onboarding" className="mt-6">
         Start Onboarding

@@ -67,7 +67,9 @@ export function KlaviyoConnectionSection({ connection, lastResult }: KlaviyoConn
                 {connection.account.listNames.length ? <span className="text-slate-600"> · lists: {connection.account.listNames.join(", ")}</span> : null}
               </dd>
               {connection.account.segmentCount === null ? (
-                <dd className="mt-1 text-xs text-amber-800">This key cannot read segments (segments:read): sunset flows cannot start from a segment until you add that scope and connect again.</dd>
+                <dd className="mt-1 text-xs text-amber-800">
+                  This key cannot read segments (segments:read): sunset flows cannot start from a segment until you add that scope and connect again.
+                </dd>
               ) : null}
             </div>
           </dl>
@@ -80,8 +82,8 @@ export function KlaviyoConnectionSection({ connection, lastResult }: KlaviyoConn
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600">
-            Connect your Klaviyo account to send flows to it as drafts: nothing sends until you turn it on in Klaviyo. In Klaviyo, open Settings → API keys → Create
-            Private API Key and allow:
+            Connect your Klaviyo account to send flows to it as drafts: nothing sends until you turn it on in Klaviyo. In Klaviyo, open Settings → API keys → Create Private API Key
+            and allow:
           </p>
           <ul className="mt-2 list-disc space-y-0.5 pl-5 text-sm text-slate-600">
             {KLAVIYO_SCOPES.map((item) => (

@@ -44,23 +44,14 @@ export function Features() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Features</p>
-          <h2
-            id="features-heading"
-            className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
-          >
+          <h2 id="features-heading" className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
             Everything you need to plan flows that convert
           </h2>
-          <p className="mt-4 text-lg leading-relaxed text-slate-600">
-            From the first question to the last SMS, Flowmap keeps strategy, data and copy in one place.
-          </p>
+          <p className="mt-4 text-lg leading-relaxed text-slate-600">From the first question to the last SMS, Flowmap keeps strategy, data and copy in one place.</p>
         </div>
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {FEATURES.map(({ title, body, points, Icon }) => (
-            <li
-              key={title}
-              data-testid="feature-card"
-              className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
-            >
+            <li key={title} data-testid="feature-card" className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md">
               <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
                 <Icon className="h-6 w-6" />
               </span>

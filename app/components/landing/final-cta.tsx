@@ -14,19 +14,12 @@ export function FinalCta() {
             aria-hidden="true"
             focusable="false"
           >
-            <path
-              d="M0 130c150 0 150-80 300-80s150 80 300 80 150-80 300-80 150 80 300 80"
-              stroke="white"
-              strokeWidth="3"
-            />
+            <path d="M0 130c150 0 150-80 300-80s150 80 300 80 150-80 300-80 150 80 300 80" stroke="white" strokeWidth="3" />
             <circle cx="300" cy="50" r="9" fill="white" />
             <circle cx="600" cy="130" r="9" fill="white" />
             <circle cx="900" cy="50" r="9" fill="white" />
           </svg>
-          <h2
-            id="cta-heading"
-            className="mx-auto max-w-2xl text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl"
-          >
+          <h2 id="cta-heading" className="mx-auto max-w-2xl text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">
             Ready to turn campaigns into flows that sell?
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg leading-relaxed text-brand-50">
@@ -42,10 +35,7 @@ export function FinalCta() {
             </Link>
             <p className="text-sm text-brand-50 sm:text-base">
               Already have an account?{" "}
-              <Link
-                to="/login"
-                className="rounded-sm font-semibold text-white underline underline-offset-4 hover:decoration-2"
-              >
+              <Link to="/login" className="rounded-sm font-semibold text-white underline underline-offset-4 hover:decoration-2">
                 Sign In
               </Link>
             </p>

@@ -21,10 +21,7 @@ const TOUCHPOINTS: Touchpoint[] = [
 export function FlowIllustration() {
   return (
     <figure className="relative mx-auto w-full max-w-md sm:mb-12 lg:mb-0 lg:max-w-none">
-      <div
-        aria-hidden="true"
-        className="absolute -inset-4 -z-10 rounded-[2rem] bg-linear-to-tr from-brand-200/60 via-white/0 to-emerald-100/70 blur-2xl"
-      />
+      <div aria-hidden="true" className="absolute -inset-4 -z-10 rounded-[2rem] bg-linear-to-tr from-brand-200/60 via-white/0 to-emerald-100/70 blur-2xl" />
       <div className="rounded-2xl border border-slate-200 bg-white shadow-xl shadow-brand-900/10">
         <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-5">
           <figcaption className="text-sm font-semibold text-slate-900">Onboarding flow</figcaption>
@@ -45,10 +42,7 @@ export function FlowIllustration() {
               const isEmail = tp.channel === "Email";
               return (
                 <li key={tp.title}>
-                  <div
-                    aria-hidden={tp.wait ? undefined : true}
-                    className="ml-5 flex h-7 items-center border-l-2 border-slate-200 pl-4"
-                  >
+                  <div aria-hidden={tp.wait ? undefined : true} className="ml-5 flex h-7 items-center border-l-2 border-slate-200 pl-4">
                     {tp.wait ? (
                       <span className="inline-flex items-center gap-1 rounded-md border border-orange-200 bg-orange-50 px-2 py-0.5 text-xs font-medium text-orange-800">
                         <ClockIcon className="h-3.5 w-3.5" />
@@ -56,16 +50,8 @@ export function FlowIllustration() {
                       </span>
                     ) : null}
                   </div>
-                  <div
-                    className={`flex items-start gap-3 rounded-xl border p-3 ${
-                      isEmail ? "border-blue-200 bg-blue-50/60" : "border-emerald-200 bg-emerald-50/60"
-                    }`}
-                  >
-                    <span
-                      className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-lg ${
-                        isEmail ? "bg-blue-100 text-blue-700" : "bg-emerald-100 text-emerald-700"
-                      }`}
-                    >
+                  <div className={`flex items-start gap-3 rounded-xl border p-3 ${isEmail ? "border-blue-200 bg-blue-50/60" : "border-emerald-200 bg-emerald-50/60"}`}>
+                    <span className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-lg ${isEmail ? "bg-blue-100 text-blue-700" : "bg-emerald-100 text-emerald-700"}`}>
                       {isEmail ? <MailIcon className="h-5 w-5" /> : <ChatIcon className="h-5 w-5" />}
                     </span>
                     <div className="min-w-0 flex-1">

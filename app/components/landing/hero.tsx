@@ -8,10 +8,7 @@ const REASSURANCES = ["Free plan", "No credit card", `${flowTypeList(FREE_FLOW_T
 
 export function Hero() {
   return (
-    <section
-      aria-labelledby="hero-heading"
-      className="relative isolate overflow-hidden bg-linear-to-b from-brand-50 via-white to-white"
-    >
+    <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden bg-linear-to-b from-brand-50 via-white to-white">
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_1px_1px,var(--color-brand-200)_1px,transparent_0)] [background-size:24px_24px] [mask-image:linear-gradient(to_bottom,black,transparent_75%)] opacity-60"
@@ -22,16 +19,12 @@ export function Hero() {
             <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-emerald-500" />
             AI flow planning for email &amp; SMS
           </p>
-          <h1
-            id="hero-heading"
-            className="mt-5 text-4xl leading-[1.1] font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl"
-          >
+          <h1 id="hero-heading" className="mt-5 text-4xl leading-[1.1] font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl">
             Plan lifecycle flows that <span className="text-brand-600">keep selling</span> for you
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
-            Flowmap turns a short business questionnaire into AI-generated email and SMS flows, with every touchpoint
-            timed, written and benchmarked against your industry. Move revenue from one-off campaigns to flows that run
-            on their own.
+            Flowmap turns a short business questionnaire into AI-generated email and SMS flows, with every touchpoint timed, written and benchmarked against your industry. Move
+            revenue from one-off campaigns to flows that run on their own.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
             <ButtonLink to="/questionnaire" size="lg">

@@ -25,20 +25,13 @@ export function HowItWorks() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">How it works</p>
-          <h2
-            id="how-heading"
-            className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
-          >
+          <h2 id="how-heading" className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
             From questionnaire to finished flows in four steps
           </h2>
         </div>
         <ol className="relative mt-14 grid gap-10 md:grid-cols-2 lg:grid-cols-4 lg:gap-8 lg:before:absolute lg:before:top-6 lg:before:right-[12.5%] lg:before:left-[12.5%] lg:before:h-0.5 lg:before:bg-linear-to-r lg:before:from-brand-200 lg:before:via-brand-500 lg:before:to-brand-200">
           {STEPS.map((step, i) => (
-            <li
-              key={step.title}
-              data-testid="how-step"
-              className="relative flex gap-4 lg:flex-col lg:items-center lg:text-center"
-            >
+            <li key={step.title} data-testid="how-step" className="relative flex gap-4 lg:flex-col lg:items-center lg:text-center">
               <span
                 aria-hidden="true"
                 className="relative flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white shadow-md ring-8 ring-slate-50"

@@ -25,19 +25,13 @@ export function ResultsStats() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-brand-200 uppercase">Results</p>
-          <h2
-            id="results-heading"
-            className="mt-2 text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl"
-          >
+          <h2 id="results-heading" className="mt-2 text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">
             What happens when flows do the heavy lifting
           </h2>
         </div>
         <dl className="mt-12 grid gap-6 md:grid-cols-3">
           {STATS.map((stat) => (
-            <div
-              key={stat.value}
-              className="flex flex-col-reverse justify-end rounded-2xl border border-white/10 bg-white/5 p-6 text-center sm:p-8"
-            >
+            <div key={stat.value} className="flex flex-col-reverse justify-end rounded-2xl border border-white/10 bg-white/5 p-6 text-center sm:p-8">
               <dt className="mt-2">
                 <span className="block text-base font-semibold text-white">{stat.label}</span>
                 <span className="mt-2 block text-sm leading-relaxed text-slate-300">{stat.detail}</span>

@@ -10,10 +10,7 @@ export function SiteHeader() {
         <nav aria-label="Primary">
           <ul className="flex items-center gap-1 sm:gap-3">
             <li>
-              <a
-                href="#how-it-works"
-                className="hidden rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 md:inline-block"
-              >
+              <a href="#how-it-works" className="hidden rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 md:inline-block">
                 How it works
               </a>
             </li>

@@ -85,11 +85,7 @@ function Sidebar({ user }: { user: ClientUser }) {
       <ul className="space-y-1">
         {mainNav.map((item) => (
           <li key={item.to}>
-            <NavLink
-              to={item.to}
-              className={({ isActive }) => navClass({ isActive: isActive || (atHome && item.to === "/dashboard") })}
-              prefetch="intent"
-            >
+            <NavLink to={item.to} className={({ isActive }) => navClass({ isActive: isActive || (atHome && item.to === "/dashboard") })} prefetch="intent">
               {item.icon}
               {item.label}
             </NavLink>

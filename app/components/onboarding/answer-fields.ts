@@ -1,11 +1,6 @@
 import { emptyAnswers, type QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import { isServiceRetail } from "~/lib/questionnaire/options";
-import {
-  SERVICE_LIST_FIELDS,
-  SINGLE_ANSWER_NAMES,
-  WIZARD_STEP_FIELDS,
-  type WizardStep,
-} from "~/lib/schemas/questionnaire";
+import { SERVICE_LIST_FIELDS, SINGLE_ANSWER_NAMES, WIZARD_STEP_FIELDS, type WizardStep } from "~/lib/schemas/questionnaire";
 
 /**
  * The questionnaire's answers as the onboarding forms carry them: one string per single answer,

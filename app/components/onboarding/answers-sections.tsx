@@ -77,13 +77,7 @@ export function AnswersSections({
           autoComplete="organization"
         />
         {choice("businessType", true)}
-        <ChoiceQuestion
-          {...props("industry")}
-          field="industry"
-          required
-          options={ANSWERS_PAGE_INDUSTRIES}
-          defaultValue={firstValue(field("industry").initialValue)}
-        />
+        <ChoiceQuestion {...props("industry")} field="industry" required options={ANSWERS_PAGE_INDUSTRIES} defaultValue={firstValue(field("industry").initialValue)} />
       </Section>
 
       <Section

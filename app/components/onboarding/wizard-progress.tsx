@@ -17,9 +17,7 @@ export function WizardProgress({ step, titles }: { step: WizardStep; titles: Rec
             <li key={n} aria-current={n === step ? "step" : undefined} data-state={state} className="flex items-center">
               <span
                 aria-hidden="true"
-                className={`block h-3 w-3 rounded-full ${
-                  state === "completed" ? "bg-brand-600" : state === "current" ? "bg-brand-600 ring-4 ring-brand-200" : "bg-slate-300"
-                }`}
+                className={`block h-3 w-3 rounded-full ${state === "completed" ? "bg-brand-600" : state === "current" ? "bg-brand-600 ring-4 ring-brand-200" : "bg-slate-300"}`}
               />
               <span className="sr-only">
                 Step {n}: {titles[n]} ({state})

@@ -19,15 +19,7 @@ function isRequired(field: AnswerField, step: WizardStep, businessType: string) 
  * The fields of one wizard step, plus every other answer as hidden inputs: each post carries
  * the whole questionnaire, so no answer is lost between steps, with or without JavaScript.
  */
-export function WizardStepFields({
-  step,
-  values,
-  errors,
-}: {
-  step: WizardStep;
-  values: OnboardingValues;
-  errors: Record<string, string[] | undefined>;
-}) {
+export function WizardStepFields({ step, values, errors }: { step: WizardStep; values: OnboardingValues; errors: Record<string, string[] | undefined> }) {
   const shown = wizardStepShows(step, values.businessType);
   const hidden = ALL_FIELDS.filter((field) => !shown.includes(field));
   const firstError = shown.find((field) => errors[field]?.length);

@@ -20,10 +20,7 @@ export function QuestionnaireFrame({ progress, children }: { progress: Progress;
         <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-2 px-4 sm:px-6">
           <Logo className="shrink-0" />
           <nav aria-label="Account">
-            <Link
-              to="/login"
-              className="inline-block rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-            >
+            <Link to="/login" className="inline-block rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900">
               Sign In
             </Link>
           </nav>

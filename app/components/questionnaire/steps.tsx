@@ -6,13 +6,7 @@ import { ErrorList, Field, PasswordField, RequiredMark, type ListOfErrors } from
 import { ChoiceQuestion, TextInputField, TextQuestion } from "~/components/questions";
 import { maxLengthFor } from "~/lib/limits";
 import { CHOICE_LABELS } from "~/lib/questionnaire/questions";
-import {
-  GENERAL_FIELDS,
-  LEAD_NURTURE_FIELDS,
-  ONBOARDING_FIELDS,
-  questionnaireStepSchemas,
-  WEBSITE_EXAMPLE_HOST,
-} from "~/lib/schemas/questionnaire";
+import { GENERAL_FIELDS, LEAD_NURTURE_FIELDS, ONBOARDING_FIELDS, questionnaireStepSchemas, WEBSITE_EXAMPLE_HOST } from "~/lib/schemas/questionnaire";
 
 import { firstErrorField, listOf, StepForm, textOf, useStepForm, type StepProps } from "./step-form";
 
@@ -148,9 +142,7 @@ function MethodChoice({ name, defaultValue, errors, autoFocus }: { name: string;
                 className="h-4 w-4 accent-brand-600 focus-visible:outline-none"
               />
               <span className="text-base font-semibold text-slate-900">{method.title}</span>
-              <span className="ml-auto rounded-full bg-white px-2 py-0.5 text-xs font-medium whitespace-nowrap text-brand-700 ring-1 ring-brand-200">
-                {method.time}
-              </span>
+              <span className="ml-auto rounded-full bg-white px-2 py-0.5 text-xs font-medium whitespace-nowrap text-brand-700 ring-1 ring-brand-200">{method.time}</span>
             </span>
             <span className="mt-2 pl-7 text-sm text-slate-600">{method.detail}</span>
           </label>
@@ -332,12 +324,7 @@ export function WaitlistStep(props: StepProps) {
       shell={shell}
       step={9}
       title="Join the B2B waitlist"
-      description={
-        <>
-          Flowmap is built for B2C businesses today. Leave your details and we&apos;ll let you know as soon as we support B2B
-          businesses. All fields are required.
-        </>
-      }
+      description={<>Flowmap is built for B2C businesses today. Leave your details and we&apos;ll let you know as soon as we support B2B businesses. All fields are required.</>}
       submitLabel="Join Waitlist"
       pendingLabel="Joining..."
       hasBack={props.hasBack}

@@ -168,16 +168,7 @@ function SearchForm({ search, label, sort, dir }: { search: string; label: strin
         <svg viewBox="0 0 20 20" className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-400" aria-hidden="true">
           <path d="M9 3.5a5.5 5.5 0 104.4 8.8l3.1 3.2M14.5 9A5.5 5.5 0 019 14.5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
         </svg>
-        <input
-          id="table-search"
-          type="search"
-          name="q"
-          defaultValue={search}
-          key={search}
-          placeholder={label}
-          maxLength={100}
-          className={`${controlClass} pl-9`}
-        />
+        <input id="table-search" type="search" name="q" defaultValue={search} key={search} placeholder={label} maxLength={100} className={`${controlClass} pl-9`} />
       </div>
       <input type="hidden" name="sort" value={sort} />
       <input type="hidden" name="dir" value={dir} />

@@ -120,11 +120,7 @@ function ToastCard({ toast, onDismiss }: { toast: ToastMessage; onDismiss: () =>
       }}
     >
       <p className="text-sm font-semibold">{toast.title}</p>
-      {toast.description ? (
-        <p className={`mt-1 text-sm ${toast.variant === "destructive" ? "text-red-50" : "text-slate-600"}`}>
-          {toast.description}
-        </p>
-      ) : null}
+      {toast.description ? <p className={`mt-1 text-sm ${toast.variant === "destructive" ? "text-red-50" : "text-slate-600"}`}>{toast.description}</p> : null}
       <button
         type="button"
         onClick={onDismiss}

@@ -42,11 +42,7 @@ export function Tooltip({
   }
 
   const position =
-    side === "right"
-      ? "left-full top-1/2 ml-2 -translate-y-1/2"
-      : side === "top"
-        ? "bottom-full left-1/2 mb-2 -translate-x-1/2"
-        : "top-full left-1/2 mt-2 -translate-x-1/2";
+    side === "right" ? "left-full top-1/2 ml-2 -translate-y-1/2" : side === "top" ? "bottom-full left-1/2 mb-2 -translate-x-1/2" : "top-full left-1/2 mt-2 -translate-x-1/2";
 
   return (
     <span
@@ -65,11 +61,7 @@ export function Tooltip({
         role="tooltip"
         // Closed, it is only text for screen readers: no padding or offset that could stick out of
         // a narrow screen and make the page scroll sideways.
-        className={
-          open
-            ? `pointer-events-none absolute z-50 whitespace-nowrap rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white shadow ${position}`
-            : "sr-only"
-        }
+        className={open ? `pointer-events-none absolute z-50 whitespace-nowrap rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white shadow ${position}` : "sr-only"}
       >
         {content}
       </span>

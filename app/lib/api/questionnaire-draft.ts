@@ -10,10 +10,7 @@ export const STEP_MESSAGE = "The step must be one of 1 to 7, or 9";
  * The step a draft resumes at: a questionnaire step with a page (1 to 7, or 9). The API's body and
  * the drafts service both check it with this, whoever calls the service.
  */
-export const draftStepSchema = z
-  .number({ error: STEP_NUMBER_MESSAGE })
-  .int({ error: STEP_NUMBER_MESSAGE })
-  .refine(isQuestionnaireStep, { error: STEP_MESSAGE });
+export const draftStepSchema = z.number({ error: STEP_NUMBER_MESSAGE }).int({ error: STEP_NUMBER_MESSAGE }).refine(isQuestionnaireStep, { error: STEP_MESSAGE });
 
 /**
  * `POST /api/questionnaire/draft`: `{ answers, step? }`, the answers only the draft's own fields

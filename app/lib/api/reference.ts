@@ -180,9 +180,7 @@ export function buildReference(documentValue: unknown): ReferenceView {
         responses,
         searchText: "",
       };
-      view.searchText = [view.method, view.path, view.tag, view.summary, view.description, ...view.bodyFields.map((f) => f.name)]
-        .join(" ")
-        .toLowerCase();
+      view.searchText = [view.method, view.path, view.tag, view.summary, view.description, ...view.bodyFields.map((f) => f.name)].join(" ").toLowerCase();
       if (!byTag.has(tag)) byTag.set(tag, []);
       byTag.get(tag)?.push(view);
     }

@@ -20,7 +20,9 @@ const isoDate = z.string().describe("An ISO 8601 date-time.");
 export const apiErrorSchema = z
   .object({
     message: z.string().describe("What went wrong and what to do next, in words."),
-    code: z.enum(ERROR_CODES).describe("A stable machine-readable reason: the status's own code (VALIDATION_FAILED, NOT_FOUND, …) or a more specific one (FLOW_EXISTS, EMAIL_TAKEN, …)."),
+    code: z
+      .enum(ERROR_CODES)
+      .describe("A stable machine-readable reason: the status's own code (VALIDATION_FAILED, NOT_FOUND, …) or a more specific one (FLOW_EXISTS, EMAIL_TAKEN, …)."),
     errors: z.record(z.string(), z.string()).optional().describe("One message per field, named by its dotted path (422)."),
   })
   .strict()
@@ -49,26 +51,24 @@ export const onboardingSummarySchema = z
   .object({ companyName: z.string(), businessType: z.string(), industry: z.string(), communicationChannels: z.string() })
   .meta({ id: "OnboardingSummary" });
 
-export const currentUserSchema = apiUserSchema
-  .extend({ onboardingResponse: onboardingSummarySchema.nullable() })
-  .meta({
-    id: "CurrentUser",
-    example: {
-      id: "6650f0c2a1b2c3d4e5f60718",
-      email: "jane@example.com",
-      firstName: "Jane",
-      lastName: "Doe",
-      companyName: "Acme",
-      authProvider: "local",
-      isPremium: false,
-      role: "User",
-      completionMethod: null,
-      researchWebsiteUrl: null,
-      aiResearchCompleted: false,
-      createdAt: "2026-01-01T00:00:00.000Z",
-      onboardingResponse: null,
-    },
-  });
+export const currentUserSchema = apiUserSchema.extend({ onboardingResponse: onboardingSummarySchema.nullable() }).meta({
+  id: "CurrentUser",
+  example: {
+    id: "6650f0c2a1b2c3d4e5f60718",
+    email: "jane@example.com",
+    firstName: "Jane",
+    lastName: "Doe",
+    companyName: "Acme",
+    authProvider: "local",
+    isPremium: false,
+    role: "User",
+    completionMethod: null,
+    researchWebsiteUrl: null,
+    aiResearchCompleted: false,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    onboardingResponse: null,
+  },
+});
 
 export const profileUpdatedSchema = z.object({ message: z.string(), user: apiUserSchema }).meta({ id: "ProfileUpdated" });
 
@@ -89,16 +89,11 @@ export const touchpointFieldsSchema = z.object({
   primaryGoal: z.string(),
   keyMessages: z.string(),
   callToAction: z.string(),
-  sendWindow: z
-    .object({ start: z.string(), end: z.string() })
-    .nullable()
-    .describe("SMS only: the recipient's local-time window the text may be sent in (null for email)."),
+  sendWindow: z.object({ start: z.string(), end: z.string() }).nullable().describe("SMS only: the recipient's local-time window the text may be sent in (null for email)."),
 });
 export type TouchpointFieldsShape = z.infer<typeof touchpointFieldsSchema>;
 
-export const touchpointSchema = z
-  .object({ id: z.string(), flowId: z.string(), ...touchpointFieldsSchema.shape, createdAt: isoDate })
-  .meta({ id: "Touchpoint" });
+export const touchpointSchema = z.object({ id: z.string(), flowId: z.string(), ...touchpointFieldsSchema.shape, createdAt: isoDate }).meta({ id: "Touchpoint" });
 export type TouchpointShape = z.infer<typeof touchpointSchema>;
 
 export const flowSchema = z
@@ -147,9 +142,7 @@ const versionRefSchema = z.object({ id: z.string(), versionNumber: z.number().in
 
 export const regenerateResultSchema = z.object({ flow: flowSchema, previousVersion: versionRefSchema }).meta({ id: "RegenerateResult" });
 
-export const rollbackResultSchema = z
-  .object({ flow: flowSchema, rolledBackToVersion: versionRefSchema, backupVersion: versionRefSchema })
-  .meta({ id: "RollbackResult" });
+export const rollbackResultSchema = z.object({ flow: flowSchema, rolledBackToVersion: versionRefSchema, backupVersion: versionRefSchema }).meta({ id: "RollbackResult" });
 
 export const touchpointDeletedSchema = z.object({ message: z.string(), flow: flowSchema }).meta({ id: "TouchpointDeleted" });
 
@@ -176,7 +169,7 @@ export const benchmarkSchema = z
     id: z.string(),
     benchmarkType: z.string(),
     performanceIndicator: z.string(),
-    industryMedian: z.string().describe("The median as entered, e.g. \"42%\"."),
+    industryMedian: z.string().describe('The median as entered, e.g. "42%".'),
     industry: z.string().nullish(),
     businessType: z.string().nullish(),
     source: z.string().nullish(),
@@ -223,9 +216,7 @@ export const onboardingSchema = z
 
 export const onboardingSavedSchema = z.object({ created: z.boolean(), onboarding: onboardingSchema }).meta({ id: "OnboardingSaved" });
 
-export const questionnaireDraftReplySchema = z
-  .object({ answers: z.record(z.string(), z.unknown()), step: z.number().int() })
-  .meta({ id: "QuestionnaireDraft" });
+export const questionnaireDraftReplySchema = z.object({ answers: z.record(z.string(), z.unknown()), step: z.number().int() }).meta({ id: "QuestionnaireDraft" });
 
 export const adminStatsSchema = z
   .object({ totalUsers: z.number().int(), benchmarks: z.number().int(), flowMappings: z.number().int() })
@@ -238,7 +229,11 @@ const pageFields = {
 };
 
 /** One page of a list: every paged list of the API has this shape. */
-const pageOf = <T extends z.ZodType>(item: T, id: string) => z.object({ items: z.array(item), ...pageFields }).strict().meta({ id });
+const pageOf = <T extends z.ZodType>(item: T, id: string) =>
+  z
+    .object({ items: z.array(item), ...pageFields })
+    .strict()
+    .meta({ id });
 
 /** Any JSON value (a rule's exit conditions are free-form, as the admin wrote them). */
 const jsonValue = z
@@ -325,5 +320,10 @@ export const apiTokenCreatedSchema = z
   })
   .meta({
     id: "AccessTokenCreated",
-    example: { id: "0b6f0a52-3c1e-4d8e-9d54-6a1f0c2b7e11", name: "Reporting script", token: "fmp_2mV0c8yQ3nJ5sWq1bXkT7eR9uL4hG6dF0aZpYoNiMcE", createdAt: "2026-01-01T00:00:00.000Z" },
+    example: {
+      id: "0b6f0a52-3c1e-4d8e-9d54-6a1f0c2b7e11",
+      name: "Reporting script",
+      token: "fmp_2mV0c8yQ3nJ5sWq1bXkT7eR9uL4hG6dF0aZpYoNiMcE",
+      createdAt: "2026-01-01T00:00:00.000Z",
+    },
   });

@@ -180,7 +180,8 @@ export function upperStart(text: string): string {
 const PERCENT = /(\d{1,2}(?:\.\d)?)\s?%\s*(?:off|discount)?/i;
 const AMOUNT = /([$£€]\s?\d+(?:[.,]\d{2})?)\s*(?:off|discount|credit)/i;
 const FREE_SHIPPING = /\bfree (?:shipping|delivery|white-glove delivery|postage)\b/i;
-const TRIAL = /\b(?:free trial|\d+[- ]day trial|trial (?:class|session|lesson|week|month)|first (?:class|session|lesson|visit|month|week|box) (?:is )?free|free (?:first )?(?:class|session|lesson|consultation|demo|visit|month|week))\b/i;
+const TRIAL =
+  /\b(?:free trial|\d+[- ]day trial|trial (?:class|session|lesson|week|month)|first (?:class|session|lesson|visit|month|week|box) (?:is )?free|free (?:first )?(?:class|session|lesson|consultation|demo|visit|month|week))\b/i;
 const CONTENT = /\b(?:guide|e-?book|report|checklist|template|webinar|course|quiz|playbook|whitepaper|toolkit|cheat ?sheet|workbook|sample pack)\b/i;
 const GIFT = /\b(?:free (?!shipping|delivery|returns?\b)[a-z-]+(?: [a-z-]+)?|gift|bonus|half price|half-price|buy one,? get one|bogo)\b/i;
 const CODE = /\b(?:code|coupon|promo(?: code)?|use)\s*:?\s*["']?([A-Z0-9][A-Z0-9_-]{2,19})\b/;
@@ -197,8 +198,9 @@ export function codesIn(text: string): string[] {
 
 function conditionOf(sentence: string): string | null {
   const match =
-    /\b(?:on|for|off|with)\s+((?:your|the|a|any|every|all)\s+(?:first|next|new)\s+[a-z]+(?:\s+(?!with\b|and\b|or\b|on\b|for\b|at\b|to\b|by\b|from\b)[a-z]+)?|(?:every |all |any )?orders? over [$£€]?\d+(?:[.,]\d{2})?|new (?:customers|members|clients|subscribers))/i.exec(sentence) ??
-    /\b(over [$£€]\d+(?:[.,]\d{2})?|when you [^,.;]+)/i.exec(sentence);
+    /\b(?:on|for|off|with)\s+((?:your|the|a|any|every|all)\s+(?:first|next|new)\s+[a-z]+(?:\s+(?!with\b|and\b|or\b|on\b|for\b|at\b|to\b|by\b|from\b)[a-z]+)?|(?:every |all |any )?orders? over [$£€]?\d+(?:[.,]\d{2})?|new (?:customers|members|clients|subscribers))/i.exec(
+      sentence,
+    ) ?? /\b(over [$£€]\d+(?:[.,]\d{2})?|when you [^,.;]+)/i.exec(sentence);
   return match ? match[1]!.trim() : null;
 }
 
@@ -242,7 +244,10 @@ function headlineOf(kind: OfferKind, value: string | null, text: string): string
     case "trial":
       return upperStart(TRIAL.exec(text)?.[0] ?? "A free trial");
     case "content": {
-      const named = /(?:free\s+)?(?:[\w-]+\s+){0,3}(?:guide|e-?book|report|checklist|template|webinar|course|quiz|playbook|whitepaper|toolkit|cheat ?sheet|workbook|sample pack)\b/i.exec(text.replace(/^(?:a|an|the|our|get|download)\s+/i, ""));
+      const named =
+        /(?:free\s+)?(?:[\w-]+\s+){0,3}(?:guide|e-?book|report|checklist|template|webinar|course|quiz|playbook|whitepaper|toolkit|cheat ?sheet|workbook|sample pack)\b/i.exec(
+          text.replace(/^(?:a|an|the|our|get|download)\s+/i, ""),
+        );
       return upperStart(named?.[0] ?? "Your free guide");
     }
     case "gift":
@@ -279,7 +284,8 @@ function decisionOf(answers: Partial<QuestionnaireAnswers>): DecisionSpeed {
   return "considered";
 }
 
-const DURABLE_WORDS = /\b(furniture|tables?|sofas?|couch(?:es)?|chairs?|beds?|mattress(?:es)?|wardrobes?|cabinets?|desks?|bikes?|bicycles?|jewel(?:le)?ry|(?:engagement|wedding) rings?|watches|appliances?|heirlooms?|made[- ]to[- ]order|custom[- ]built|handmade furniture)\b/i;
+const DURABLE_WORDS =
+  /\b(furniture|tables?|sofas?|couch(?:es)?|chairs?|beds?|mattress(?:es)?|wardrobes?|cabinets?|desks?|bikes?|bicycles?|jewel(?:le)?ry|(?:engagement|wedding) rings?|watches|appliances?|heirlooms?|made[- ]to[- ]order|custom[- ]built|handmade furniture)\b/i;
 
 /** A one-off, long-lived purchase: a product with no stated buying cycle whose description names durable goods. */
 function durableOf(answers: Partial<QuestionnaireAnswers>, kind: BusinessKind, cycleDays: number | null): boolean {
@@ -287,7 +293,8 @@ function durableOf(answers: Partial<QuestionnaireAnswers>, kind: BusinessKind, c
 }
 
 function cycleOf(answers: Partial<QuestionnaireAnswers>): number | null {
-  const text = `${(answers.customerFrequency ?? []).join(" ")} ${answers.purchaseMethod ?? ""} ${answers.customerJourney ?? ""} ${answers.productServiceDescription ?? ""}`.toLowerCase();
+  const text =
+    `${(answers.customerFrequency ?? []).join(" ")} ${answers.purchaseMethod ?? ""} ${answers.customerJourney ?? ""} ${answers.productServiceDescription ?? ""}`.toLowerCase();
   if (/2\+ times\/week|high frequency|twice a week/.test(text)) return 4;
   if (/\bweekly\b|every week|each week/.test(text)) return 7;
   if (/fortnight|every two weeks|every 2 weeks/.test(text)) return 14;
@@ -310,13 +317,31 @@ function actionOf(kind: BusinessKind, b2b: boolean, answers: Partial<Questionnai
   const product = `${answers.productServiceDescription ?? ""}`.toLowerCase();
   switch (kind) {
     case "service": {
-      const unit = /massage/.test(product) ? "massage" : /class/.test(product) ? "class" : /session/.test(product) ? "session" : /consult/.test(product) ? "consultation" : /lesson/.test(product) ? "lesson" : /treatment/.test(product) ? "treatment" : "appointment";
+      const unit = /massage/.test(product)
+        ? "massage"
+        : /class/.test(product)
+          ? "class"
+          : /session/.test(product)
+            ? "session"
+            : /consult/.test(product)
+              ? "consultation"
+              : /lesson/.test(product)
+                ? "lesson"
+                : /treatment/.test(product)
+                  ? "treatment"
+                  : "appointment";
       if (b2b) return { verb: "book", first: "first call", cta: "Book a call", again: "Book your next call", exit: "Books a call or becomes a client" };
       return { verb: "book", first: `first ${unit}`, cta: `Book your ${unit}`, again: `Book your next ${unit}`, exit: `Books a ${unit}` };
     }
     case "subscription": {
       const unit = /\bbox(es)?\b/.test(product) ? "box" : /bag|coffee|tea|roast/.test(product) ? "delivery" : "plan";
-      return { verb: "subscribe", first: unit === "plan" ? "subscription" : `first ${unit}`, cta: "Start your subscription", again: "Manage your subscription", exit: "Starts a subscription" };
+      return {
+        verb: "subscribe",
+        first: unit === "plan" ? "subscription" : `first ${unit}`,
+        cta: "Start your subscription",
+        again: "Manage your subscription",
+        exit: "Starts a subscription",
+      };
     }
     case "digital":
       if (b2b) return { verb: "start", first: "demo", cta: "Book a demo", again: "See what's new", exit: "Books a demo or starts a trial" };
@@ -379,7 +404,15 @@ function reviewsOf(answers: Partial<QuestionnaireAnswers>): Review[] {
     // Feedback written as what customers say: "Members say it is the best part of their month".
     for (const sentence of usable(sentencesOf(answers.customerFeedback))) {
       const said = /^(?:customers|members|clients|people|users|guests|parents|readers)\s+(?:say|tell us|love|write)\s+(?:that\s+)?(.{8,160})$/i.exec(sentence);
-      if (said) quotes.push(upperStart(said[1]!.replace(/\btheir\b/g, "my").replace(/\bthey\b/g, "I").replace(/\bit is\b/, "it's")));
+      if (said)
+        quotes.push(
+          upperStart(
+            said[1]!
+              .replace(/\btheir\b/g, "my")
+              .replace(/\bthey\b/g, "I")
+              .replace(/\bit is\b/, "it's"),
+          ),
+        );
     }
   }
   return [...new Set(quotes)].slice(0, 3).map((text) => ({ text, author: null }));
@@ -484,7 +517,11 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     decision: decisionOf(answers),
     cycleDays: cycle,
     durable: durableOf(answers, kind, cycle),
-    remote: kind === "service" && /\b(online|video|zoom|virtual|remote(?:ly)?|on your phone|over the phone|in the app)\b/i.test(`${answers.productServiceDescription ?? ""} ${answers.businessOperationDescription ?? ""}`),
+    remote:
+      kind === "service" &&
+      /\b(online|video|zoom|virtual|remote(?:ly)?|on your phone|over the phone|in the app)\b/i.test(
+        `${answers.productServiceDescription ?? ""} ${answers.businessOperationDescription ?? ""}`,
+      ),
     onboardingStart: onboardingStartOf(answers, kind),
     action: actionOf(kind, b2b, answers),
     answerText,

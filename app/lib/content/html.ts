@@ -39,7 +39,10 @@ const BULLET = /^\s*(?:[•*-]|\d+[.)])\s+/;
 export function bodyBlocks(bodyText: string): BodyBlock[] {
   const blocks: BodyBlock[] = [];
   for (const chunk of bodyText.replace(/\r\n?/g, "\n").split(/\n\s*\n/)) {
-    const lines = chunk.split("\n").map((line) => line.trim()).filter(Boolean);
+    const lines = chunk
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean);
     if (lines.length === 0) continue;
     let paragraph: string[] = [];
     let list: string[] = [];

@@ -9,5 +9,5 @@ export const FIRST_NAME_TAG = '{{ first_name|default:"there" }}';
 
 /** The tag as an HTML body shows it: escaped text restored, so the platform can still read it. */
 export function restoreMergeTags(html: string): string {
-  return html.split('{{ first_name|default:&quot;there&quot; }}').join(FIRST_NAME_TAG);
+  return html.split("{{ first_name|default:&quot;there&quot; }}").join(FIRST_NAME_TAG);
 }

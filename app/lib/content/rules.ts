@@ -19,8 +19,7 @@ export const SMS_UNICODE_SEGMENT = 67;
 export const SMS_OPT_OUT = "Reply STOP to opt out";
 
 /** GSM 03.38 basic character set (one septet each). */
-const GSM7_BASIC =
-  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+const GSM7_BASIC = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
 /** GSM 03.38 extension table: each costs an escape septet plus its own. */
 const GSM7_EXTENSION = "\f^{}\\[~]|€";
 
@@ -152,7 +151,10 @@ export function fitSmsBody(prefix: string, body: string, suffix: string): string
   // Try word-boundary cuts from the longest down; each candidate ends with a full stop.
   const words = clean.split(" ");
   for (let n = words.length - 1; n > 0; n--) {
-    const candidate = words.slice(0, n).join(" ").replace(/[\s,;:\-–—(]+$/u, "");
+    const candidate = words
+      .slice(0, n)
+      .join(" ")
+      .replace(/[\s,;:\-–—(]+$/u, "");
     const ended = /[.!?]$/.test(candidate) ? candidate : `${candidate}.`;
     if (fits(ended)) return ended;
   }

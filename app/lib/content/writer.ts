@@ -40,10 +40,16 @@ const ANGLE_WORDS: Array<[TouchpointAngle, RegExp]> = [
   ["booked", /\b(you're booked|is booked|before your first|coming up)\b/i],
   ["thanks", /\b(thank you|thanks for|is confirmed|confirm)\b/i],
   ["checkin", /\b(how (?:was|did|is)|check[- ]?in|feedback|review while|how it's going|going so far)\b/i],
-  ["proof", /\b(proof|reviews?|testimonials?|what (?:customers|members|regulars|people|clients) (?:say|loved)|stories|take our word|results|case stud\w*|come back|keep coming|members stay|make the case)\b/i],
+  [
+    "proof",
+    /\b(proof|reviews?|testimonials?|what (?:customers|members|regulars|people|clients) (?:say|loved)|stories|take our word|results|case stud\w*|come back|keep coming|members stay|make the case)\b/i,
+  ],
   ["objection", /\b(questions?|answers?|worry|worries|objection|doubt|risky|small print|switching|before you (?:book|order|decide))\b/i],
   ["story", /\b(why we started|different|the .+ way|our story)\b/i],
-  ["howto", /\b(how (?:to|it works|the subscription works)|step by step|best sellers|who (?:they.re|each one is) for|first choice|choose|find the right|what to expect|getting started|get the most|first win|up and running|what to look for|guide|tips?|works)\b/i],
+  [
+    "howto",
+    /\b(how (?:to|it works|the subscription works)|step by step|best sellers|who (?:they.re|each one is) for|first choice|choose|find the right|what to expect|getting started|get the most|first win|up and running|what to look for|guide|tips?|works)\b/i,
+  ],
   ["crosssell", /\b(picked for you|goes well|you might also|recommend\w*)\b/i],
   ["upgrade", /\b(upgrade|package|membership|habit|more of what|bigger plan|next delivery)\b/i],
   ["reactivation", /\b(miss you|been a while|still with us|what you've missed|what's new)\b/i],
@@ -172,7 +178,9 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
   const unit = unitOf(f);
   // Existing customers get no first-purchase offer; a lead nurture keeps its incentive for the close.
   const offer =
-    flowType === "upsell" || flowType === "sunset" || (flowType === "lead_nurture" && angle === "welcome") ? null : (offerFor(f, flowType, { incentiveOnly: angle !== "welcome" && angle !== "magnet" }) ?? null);
+    flowType === "upsell" || flowType === "sunset" || (flowType === "lead_nurture" && angle === "welcome")
+      ? null
+      : (offerFor(f, flowType, { incentiveOnly: angle !== "welcome" && angle !== "magnet" }) ?? null);
   const incentive = brief.placeholderOffer ? null : offer && offer.kind !== "content" ? offer : null;
   const quote = quoteOf(f, 0);
   const secondQuote = quoteOf(f, 1);
@@ -184,7 +192,8 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
   // A guarantee with its own heading ("100-night home trial: if it is not right, …") becomes two sentences, so no line carries two colons.
   const promise = guarantee.replace(/^([^:?]{2,60}):\s+(\S)/, (_m, head: string, next: string) => `${head}. ${next.toUpperCase()}`);
   const standsAlone = promise !== guarantee || guarantee.includes("?");
-  const covered = (lead: string) => (!guarantee ? "" : standsAlone ? `Our promise: ${promise}` : `${lead} ${lead.endsWith("?") ? upperStart(guarantee) : lowerStart(guarantee, b)}`);
+  const covered = (lead: string) =>
+    !guarantee ? "" : standsAlone ? `Our promise: ${promise}` : `${lead} ${lead.endsWith("?") ? upperStart(guarantee) : lowerStart(guarantee, b)}`;
   const asked = question ? `Got a question, like "${question}" Reply to this email and a real person will answer.` : "";
   const v = (text: string) => say(text, f.voice);
   const placeholder = brief.placeholderOffer ? `Here's ${brief.placeholderOffer}, for the next 48 hours.` : "";
@@ -192,12 +201,18 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
     case "welcome":
       return {
         subjects: [incentive && `Welcome to ${b}: ${incentive.headline.toLowerCase()} inside`, `Welcome to ${b}`, `You're in! Welcome to ${b}`],
-        preheaders: [incentive ? `${incentive.headline} ${verbBe(incentive.headline)} waiting for you, plus what to expect from us.` : "", product ? sentence(`${upperStart(product)}, and what to expect from us`) : "", "Here's what to expect from us, and how often."],
+        preheaders: [
+          incentive ? `${incentive.headline} ${verbBe(incentive.headline)} waiting for you, plus what to expect from us.` : "",
+          product ? sentence(`${upperStart(product)}, and what to expect from us`) : "",
+          "Here's what to expect from us, and how often.",
+        ],
         paragraphs: [
           v(`Welcome to ${b}! We're really glad you're here.`),
           product && (/^(?:we|our)\b/i.test(f.productSentence) || f.productSentence.startsWith(b) ? sentence(f.productSentence) : sentence(`Here's what we do: ${product}`)),
           incentive ? `To say thanks for joining: ${lowerStart(offerSentence(incentive), b)}` : "",
-          f.audience ? `Everything we send is written for ${lowerStart(f.audience, b)}: useful, short and never more than we'd want to read ourselves.` : "Everything we send is short and useful, and never more than we'd want to read ourselves.",
+          f.audience
+            ? `Everything we send is written for ${lowerStart(f.audience, b)}: useful, short and never more than we'd want to read ourselves.`
+            : "Everything we send is short and useful, and never more than we'd want to read ourselves.",
         ],
         cta: incentive ? `Claim ${incentive.headline.toLowerCase()}` : f.action.cta,
       };
@@ -229,7 +244,17 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
     case "education":
     case "howto":
       return {
-        subjects: [f.kind === "service" ? `What to expect at your first ${unit}` : f.kind === "subscription" ? "How your subscription works" : f.kind === "digital" ? "Your first win in ten minutes" : `How to choose your first ${b} favourite`, `Getting started with ${b} is easy`, "Three easy steps to get started"],
+        subjects: [
+          f.kind === "service"
+            ? `What to expect at your first ${unit}`
+            : f.kind === "subscription"
+              ? "How your subscription works"
+              : f.kind === "digital"
+                ? "Your first win in ten minutes"
+                : `How to choose your first ${b} favourite`,
+          `Getting started with ${b} is easy`,
+          "Three easy steps to get started",
+        ],
         preheaders: [question ? `A question we hear a lot: "${question}" Just reply and we'll answer.` : "", "Three steps, a few minutes, no guesswork."],
         paragraphs: [
           f.kind === "service"
@@ -243,7 +268,9 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
                 : product
                   ? sentence(`Not sure where to start? Most people begin with ${product}, and it's easy to find the one that suits you`)
                   : "Not sure where to start? Our best sellers are the easiest way in.",
-          brief.showsDifference && f.difference ? sentence(`One thing to look for, wherever you ${f.kind === "service" ? "book" : "buy"}: ${lowerStart(f.difference, b)}. That's how we do it`) : "",
+          brief.showsDifference && f.difference
+            ? sentence(`One thing to look for, wherever you ${f.kind === "service" ? "book" : "buy"}: ${lowerStart(f.difference, b)}. That's how we do it`)
+            : "",
           question ? asked : worry ? `If you're worried ${worryClause(worry)}, reply to this email: a real person on our team will answer.` : "",
         ],
         cta: f.action.cta,
@@ -254,7 +281,11 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         preheaders: [f.proof[0] && sentence(f.proof[0]), "A few words from people who tried it first."],
         paragraphs: [
           v(`You don't have to take our word for it.`),
-          quote ? `${quote}` : f.proof[0] ? sentence(`The numbers speak for themselves: ${lowerStart(f.proof[0], b)}`) : `Customers tell us the difference shows from the first day.`,
+          quote
+            ? `${quote}`
+            : f.proof[0]
+              ? sentence(`The numbers speak for themselves: ${lowerStart(f.proof[0], b)}`)
+              : `Customers tell us the difference shows from the first day.`,
           quote && f.proof[0] ? sentence(`And we're proud of this: ${lowerStart(f.proof[0], b)}`) : "",
           covered("And if it isn't right for you?"),
         ],
@@ -262,7 +293,11 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       };
     case "objection":
       return {
-        subjects: [f.kind === "service" ? "Before you book: honest answers" : "Before you decide: quick answers", "The question everyone asks first", "Still deciding? Here's what helps"],
+        subjects: [
+          f.kind === "service" ? "Before you book: honest answers" : "Before you decide: quick answers",
+          "The question everyone asks first",
+          "Still deciding? Here's what helps",
+        ],
         preheaders: [guarantee && (standsAlone ? promise : `Short answer: ${lowerStart(guarantee, b)}`), "Honest answers to the questions we hear most."],
         paragraphs: [
           v("Still have a question or two? That's normal, and we'd rather answer it than leave you guessing."),
@@ -274,7 +309,13 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       };
     case "offer":
       return {
-        subjects: [incentive && (incentive.headline.toLowerCase().includes(unit) ? `${incentive.headline}, just for you` : `For your ${f.action.first}: ${incentive.headline.toLowerCase()}`), brief.placeholderOffer && "A little something to help you decide", `Ready for your ${f.action.first}?`, "Whenever you're ready, we're here"],
+        subjects: [
+          incentive &&
+            (incentive.headline.toLowerCase().includes(unit) ? `${incentive.headline}, just for you` : `For your ${f.action.first}: ${incentive.headline.toLowerCase()}`),
+          brief.placeholderOffer && "A little something to help you decide",
+          `Ready for your ${f.action.first}?`,
+          "Whenever you're ready, we're here",
+        ],
         preheaders: [incentive && offerSentence(incentive), covered("No risk:"), "One easy step, whenever it suits you."],
         paragraphs: [
           placeholder || (incentive ? `We've set something aside for you. ${offerSentence(incentive)}` : v(`Whenever you're ready for your ${f.action.first}, we're here.`)),
@@ -285,7 +326,13 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       };
     case "urgency":
       return {
-        subjects: [incentive && `${yourOffer(incentive.headline)} ${verbBe(incentive.headline)} still waiting`, incentive && `Don't miss ${incentive.headline.toLowerCase()}`, brief.lastChance && "Last chance", "A quick reminder before it slips by", "Still thinking it over?"],
+        subjects: [
+          incentive && `${yourOffer(incentive.headline)} ${verbBe(incentive.headline)} still waiting`,
+          incentive && `Don't miss ${incentive.headline.toLowerCase()}`,
+          brief.lastChance && "Last chance",
+          "A quick reminder before it slips by",
+          "Still thinking it over?",
+        ],
         preheaders: [incentive && `Still yours: ${lowerStart(offerSentence(incentive), b)}`, covered("Nothing to lose:"), "Your next step is still waiting."],
         paragraphs: [
           v("A quick reminder before it slips by."),
@@ -296,11 +343,14 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       };
     case "cart":
       return {
-        subjects: f.kind === "service" ? ["Your booking isn't finished", `Still want that ${unit}?`] : ["Did you forget something?", "Your cart is waiting", `You left something at ${b}`],
+        subjects:
+          f.kind === "service" ? ["Your booking isn't finished", `Still want that ${unit}?`] : ["Did you forget something?", "Your cart is waiting", `You left something at ${b}`],
         preheaders: [f.offers.find((o) => o.standing) && sentence(f.offers.find((o) => o.standing)!.text), guarantee, "We saved it for you, so you can finish in a minute."],
         paragraphs: [
           f.kind === "service" ? v(`You were almost booked in, so we saved your spot in the process.`) : v(`You left something behind, so we saved it for you.`),
-          f.kind === "service" ? `Finishing takes a minute: pick up where you left off and choose your time.` : `Everything is still in your cart, and checking out takes a minute.`,
+          f.kind === "service"
+            ? `Finishing takes a minute: pick up where you left off and choose your time.`
+            : `Everything is still in your cart, and checking out takes a minute.`,
           question ? asked : covered("Not sure yet?"),
         ],
         cta: f.kind === "service" ? "Finish my booking" : "Return to my cart",
@@ -308,7 +358,10 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
     case "booked":
       return {
         subjects: [`You're booked! Here's what to expect`, `Before your first ${unit}`, `Your ${unit} is booked`],
-        preheaders: [question && `Questions like "${question}" We're one reply away.`, f.remote ? "Everything you need to know before you start." : "Everything you need to know before you arrive."],
+        preheaders: [
+          question && `Questions like "${question}" We're one reply away.`,
+          f.remote ? "Everything you need to know before you start." : "Everything you need to know before you arrive.",
+        ],
         paragraphs: [
           v(`Thank you for booking with ${b}! We're looking forward to meeting you.`),
           f.remote
@@ -321,11 +374,16 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       };
     case "thanks":
       return {
-        subjects: f.kind === "service" ? [`Thanks for coming in`, `Thank you for your ${unit}`] : [`Thank you for your order`, `Thanks for choosing ${b}`, `Your ${f.action.first} is confirmed`],
+        subjects:
+          f.kind === "service"
+            ? [`Thanks for coming in`, `Thank you for your ${unit}`]
+            : [`Thank you for your order`, `Thanks for choosing ${b}`, `Your ${f.action.first} is confirmed`],
         preheaders: [f.difference && sentence(f.difference), "Here's what happens next."],
         paragraphs: [
           f.kind === "service" ? v(`Thanks for coming in! We hope you left feeling better than you arrived.`) : v(`Thank you for your order! We're getting it ready.`),
-          f.kind === "service" ? `The benefits of a ${unit} build up when you keep them regular, so we'll remind you when it's a good time to come back.` : `You'll get a note the moment it ships, with a link to follow it.`,
+          f.kind === "service"
+            ? `The benefits of a ${unit} build up when you keep them regular, so we'll remind you when it's a good time to come back.`
+            : `You'll get a note the moment it ships, with a link to follow it.`,
           f.difference ? sentence(`One thing you'll notice: ${lowerStart(f.difference, b)}`) : "",
         ],
         cta: f.kind === "service" ? "See my booking" : f.kind === "digital" ? "Get set up" : "Track my order",
@@ -344,7 +402,12 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
     case "rebook":
       return {
         subjects: [`Time for your next ${unit}?`, `Ready to book your next ${unit}?`, `Your next ${unit} is due`],
-        preheaders: [f.cycleDays ? `Most of our regulars come back about every ${f.cycleDays >= 28 ? "month" : f.cycleDays >= 7 ? `${Math.round(f.cycleDays / 7)} week${Math.round(f.cycleDays / 7) === 1 ? "" : "s"}` : "few days"}.` : "", "Open times fill up fast: pick yours in a minute."],
+        preheaders: [
+          f.cycleDays
+            ? `Most of our regulars come back about every ${f.cycleDays >= 28 ? "month" : f.cycleDays >= 7 ? `${Math.round(f.cycleDays / 7)} week${Math.round(f.cycleDays / 7) === 1 ? "" : "s"}` : "few days"}.`
+            : "",
+          "Open times fill up fast: pick yours in a minute.",
+        ],
         paragraphs: [
           v(`It's been a little while since your last ${unit}, and the benefits last longest when you keep it regular.`),
           "Booking takes a minute: choose a time that suits you, and we'll take care of the rest.",
@@ -355,22 +418,38 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       return {
         subjects: ["Running low?", "Time to restock?", `Your next ${b} order`],
         preheaders: [f.offers.find((o) => o.standing) && sentence(f.offers.find((o) => o.standing)!.text), "Reorder in one click, before you run out."],
-        paragraphs: [v("If you're running low, now is a good time to reorder, so you never run out."), "The button below takes you straight to your last order.", f.offers.find((o) => o.standing) ? sentence(`Remember: ${lowerStart(f.offers.find((o) => o.standing)!.text, b)}`) : ""],
+        paragraphs: [
+          v("If you're running low, now is a good time to reorder, so you never run out."),
+          "The button below takes you straight to your last order.",
+          f.offers.find((o) => o.standing) ? sentence(`Remember: ${lowerStart(f.offers.find((o) => o.standing)!.text, b)}`) : "",
+        ],
         cta: "Reorder now",
       };
     case "crosssell":
       return {
         subjects: ["Picked for you", "Goes well with your last order", "You might also like"],
         preheaders: [f.reviews[0] && `Customers say: "${f.reviews[0]}"`, "A few favourites that go with what you chose."],
-        paragraphs: [v("We picked a few favourites that go well with what you chose."), f.difference ? sentence(`Like everything we make: ${lowerStart(f.difference, b)}`) : "", quote ? `${quote}` : ""],
+        paragraphs: [
+          v("We picked a few favourites that go well with what you chose."),
+          f.difference ? sentence(`Like everything we make: ${lowerStart(f.difference, b)}`) : "",
+          quote ? `${quote}` : "",
+        ],
         cta: f.kind === "digital" ? "See the add-ons" : "See my picks",
       };
     case "upgrade":
       return {
-        subjects: [f.kind === "service" ? "Make it a habit, for less" : f.kind === "subscription" ? "More of what you love" : "Ready for more?", `A step up with ${b}`, "Save with a package"],
+        subjects: [
+          f.kind === "service" ? "Make it a habit, for less" : f.kind === "subscription" ? "More of what you love" : "Ready for more?",
+          `A step up with ${b}`,
+          "Save with a package",
+        ],
         preheaders: [guarantee, "A step up from what you already use."],
         paragraphs: [
-          v(f.kind === "service" ? `Coming regularly? A package or membership makes every ${unit} easier to fit in, and better value.` : `You already know what you like. Here's how to get more of it.`),
+          v(
+            f.kind === "service"
+              ? `Coming regularly? A package or membership makes every ${unit} easier to fit in, and better value.`
+              : `You already know what you like. Here's how to get more of it.`,
+          ),
           quote ? `${quote}` : f.proof[0] ? sentence(f.proof[0]) : "",
           covered("And you're covered:"),
         ],
@@ -380,14 +459,21 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       return {
         subjects: [`We miss you at ${b}`, "It's been a while", "Here's what you've missed", "Still with us?"],
         preheaders: [product && sentence(`A quick reminder: ${product}`), "Here's what's new since you last visited."],
-        paragraphs: [v(`It's been a while, and we miss you at ${b}.`), product ? sentence(`Here's a quick reminder of what's waiting for you: ${product}`) : "", "If you'd rather hear from us less often, you can change that in one click at the bottom of this email."],
+        paragraphs: [
+          v(`It's been a while, and we miss you at ${b}.`),
+          product ? sentence(`Here's a quick reminder of what's waiting for you: ${product}`) : "",
+          "If you'd rather hear from us less often, you can change that in one click at the bottom of this email.",
+        ],
         cta: f.action.again,
       };
     case "goodbye":
       return {
         subjects: ["Should we stop emailing you?", "Is this goodbye?", "One click to stay in touch"],
         preheaders: ["One click keeps you on the list. Otherwise, this is our last email."],
-        paragraphs: [`We haven't heard from you in a while, so this is our last email unless you tell us otherwise.`, `If you'd still like to hear from ${b}, one click keeps you on the list. If not, no hard feelings: we'll stop here.`],
+        paragraphs: [
+          `We haven't heard from you in a while, so this is our last email unless you tell us otherwise.`,
+          `If you'd still like to hear from ${b}, one click keeps you on the list. If not, no hard feelings: we'll stop here.`,
+        ],
         cta: "Keep me subscribed",
       };
     case "reminder":
@@ -402,7 +488,11 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
 
 /** A preheader adds to its subject: it does not repeat most of the subject's words. */
 export function addsTo(subject: string, preheader: string): boolean {
-  const words = (text: string) => text.toLowerCase().split(/[^a-z0-9%$£€]+/).filter((w) => w.length > 2);
+  const words = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9%$£€]+/)
+      .filter((w) => w.length > 2);
   const subjectWords = new Set(words(subject));
   const own = words(preheader);
   if (!own.length) return false;
@@ -423,7 +513,15 @@ export function writeEmail(angle: TouchpointAngle, touchpoint: WriterTouchpoint,
   // Subjects in order of preference (an offer's subject first): the first one the flow has not used.
   const subject = say(pickFitting(parts.subjects, SUBJECT_MAX, used, 0), f.voice);
   used.add(subject.toLowerCase());
-  const preheader = say(pickFitting(parts.preheaders.filter((p) => p && addsTo(subject, p)), PREHEADER_MAX, new Set(), 0) || "Open for the details.", f.voice);
+  const preheader = say(
+    pickFitting(
+      parts.preheaders.filter((p) => p && addsTo(subject, p)),
+      PREHEADER_MAX,
+      new Set(),
+      0,
+    ) || "Open for the details.",
+    f.voice,
+  );
   const greeting = `${GREETING[f.voice]} ${FIRST_NAME_TAG},`;
   const ps = brief.mentions.length ? `P.S. ${brief.mentions.map((m) => `Ask us about ${lowerStart(m, f.brand).replace(/[.!]+$/, "")}`).join(". ")}.` : "";
   const signOff = brief.friendlier ? `Speak soon,\nThe ${f.brand} team` : `${SIGN_OFF[f.voice]}\nThe ${f.brand} team`;
@@ -475,7 +573,13 @@ function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, b
     case "goodbye":
       return "Want to keep hearing from us? Reply YES.";
     default:
-      return flowType === "abandoned_cart" ? (f.kind === "service" ? "Your booking is saved." : "Your cart is saved.") : f.kind === "service" ? `Ready to book your ${unit}?` : "A quick reminder from us.";
+      return flowType === "abandoned_cart"
+        ? f.kind === "service"
+          ? "Your booking is saved."
+          : "Your cart is saved."
+        : f.kind === "service"
+          ? `Ready to book your ${unit}?`
+          : "A quick reminder from us.";
   }
 }
 

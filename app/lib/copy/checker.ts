@@ -57,7 +57,8 @@ const BRIEF_PHRASES: RegExp[] = [
 const DATA_KEY = /\b(?:[a-z]+[A-Z][A-Za-z]*|[a-z]+_[a-z_]+)\s*:(?!\/\/)|\b(?:from|to|start|end)\s*:\s*\d{2}:\d{2}\b|[{[]\s*"[A-Za-z_]+"\s*:/;
 
 /** Placeholders nobody filled in: brackets, template braces, XX figures, "insert …", "TBD". */
-const UNMARKED_PLACEHOLDER = /\[[^\]\n]{1,60}\]|\{\{[^}]*\}\}|\{[a-z_ ]{2,40}\}|\bX{2,}%|\$X{2,}\b|<\s*insert[^>]*>|\binsert (?:name|link|code|offer|here)\b|\bTBD\b|\blorem ipsum\b/gi;
+const UNMARKED_PLACEHOLDER =
+  /\[[^\]\n]{1,60}\]|\{\{[^}]*\}\}|\{[a-z_ ]{2,40}\}|\bX{2,}%|\$X{2,}\b|<\s*insert[^>]*>|\binsert (?:name|link|code|offer|here)\b|\bTBD\b|\blorem ipsum\b/gi;
 
 /** "15%", "$20", "£5.50" (percent and amounts, as written). */
 const FIGURE = /(?:[$£€]\s?\d+(?:[.,]\d{1,2})?|\b\d{1,3}(?:\.\d)?\s?%)/g;
@@ -150,7 +151,8 @@ export function checkCopy(facts: BusinessFacts, texts: readonly CheckedText[], o
       if (!answers.figures.has(figure)) add("invented", where, match[0], `${match[0]} is not in the business's answers: use only the offers it gave, or a marked placeholder.`);
     }
     for (const code of codesIn(bare)) {
-      if (!answers.codes.has(code.toUpperCase())) add("invented", where, code, `The code ${code} is not in the business's answers: never invent a code; use [YOUR DISCOUNT CODE] instead.`);
+      if (!answers.codes.has(code.toUpperCase()))
+        add("invented", where, code, `The code ${code} is not in the business's answers: never invent a code; use [YOUR DISCOUNT CODE] instead.`);
     }
     for (const match of bare.matchAll(UNMARKED_PLACEHOLDER)) {
       add("placeholder", where, match[0], `"${match[0]}" is a placeholder nobody will fill in: write the words, or mark it as [YOUR …] for the marketer.`);
@@ -166,7 +168,10 @@ export function checkRepeats(items: ReadonlyArray<{ where: string; text: string 
   const seen = new Map<string, string>();
   const findings: Finding[] = [];
   for (const { where, text } of items) {
-    const key = text.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+    const key = text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, " ")
+      .trim();
     if (!key) continue;
     const first = seen.get(key);
     if (first) findings.push({ rule: "repeat", where, text, message: `The ${what} "${text}" is used twice (also at ${first}): each one must be different.` });
@@ -217,6 +222,17 @@ export function checkWritten(facts: BusinessFacts, written: readonly WrittenLike
     }
   });
   const subjects = written.flatMap((w, index) => (w.subject ? [{ where: `touchpoint ${index + 1} subject`, text: w.subject }] : []));
-  const bare = written.flatMap((w, index) => (w.bodyText && /^(?:hi|hello|hey|dear)\s*,/i.test(w.bodyText.trim()) ? [{ rule: "placeholder" as const, where: `touchpoint ${index + 1} body`, text: w.bodyText.trim().split("\n")[0]!, message: `The email opens with a bare greeting: greet by first name with ${FIRST_NAME_TAG}, or leave the greeting out.` }] : []));
+  const bare = written.flatMap((w, index) =>
+    w.bodyText && /^(?:hi|hello|hey|dear)\s*,/i.test(w.bodyText.trim())
+      ? [
+          {
+            rule: "placeholder" as const,
+            where: `touchpoint ${index + 1} body`,
+            text: w.bodyText.trim().split("\n")[0]!,
+            message: `The email opens with a bare greeting: greet by first name with ${FIRST_NAME_TAG}, or leave the greeting out.`,
+          },
+        ]
+      : [],
+  );
   return [...checkCopy(facts, texts, options), ...checkRepeats(subjects, "subject"), ...bare];
 }

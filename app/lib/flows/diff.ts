@@ -97,9 +97,7 @@ function matchByTitle(before: readonly string[], after: readonly string[]): Arra
 
 function pair<T extends ComparableTouchpoint>(before: T, after: T): TouchpointChange<T> {
   const fields = changedFields(before, after);
-  return fields.length === 0
-    ? { status: "unchanged", before, after, changedFields: [] }
-    : { status: "changed", before, after, changedFields: fields };
+  return fields.length === 0 ? { status: "unchanged", before, after, changedFields: [] } : { status: "changed", before, after, changedFields: fields };
 }
 
 /** Pairs the leftovers between two anchors: same position, when they look like the same step. */

@@ -36,7 +36,26 @@ export interface FeedbackResult {
 /** The marked placeholder for a discount code the business has not given. */
 export const DISCOUNT_CODE_PLACEHOLDER = "[YOUR DISCOUNT CODE]";
 
-const ORDINALS: Record<string, number> = { first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, fifth: 5, "5th": 5, sixth: 6, "6th": 6, seventh: 7, "7th": 7, eighth: 8, "8th": 8, last: -1, final: -1 };
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  "1st": 1,
+  second: 2,
+  "2nd": 2,
+  third: 3,
+  "3rd": 3,
+  fourth: 4,
+  "4th": 4,
+  fifth: 5,
+  "5th": 5,
+  sixth: 6,
+  "6th": 6,
+  seventh: 7,
+  "7th": 7,
+  eighth: 8,
+  "8th": 8,
+  last: -1,
+  final: -1,
+};
 const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
 const UNIT_MINUTES: Record<string, number> = { minute: 1, hour: MINUTES_PER_HOUR, day: MINUTES_PER_DAY, week: 7 * MINUTES_PER_DAY, month: 30 * MINUTES_PER_DAY };
 
@@ -45,8 +64,10 @@ const CHANNEL = { email: "Email", emails: "Email", sms: "SMS", text: "SMS", text
 type Channel = "Email" | "SMS";
 
 const KINDS = {
-  addSms: /\b(?:more (?:sms|texts?|text messages)|add(?:ing)? (?:an? |one |another )?(?:sms|text)(?: message| reminder| nudge)?|(?:an? )?(?:sms|text) (?:reminder|nudge|message)|use sms|send (?:a |an )?(?:sms|text))\b/i,
-  addEmail: /\b(?:add(?:ing)? (?:an? |one |another )?(?:email|e-mail|reminder|follow[- ]?up|step|message)|(?:an? )?(?:email )?(?:rebooking|re-booking|booking|reorder|replenishment|restock|renewal) reminder|another email|one more email|(?:an? )?(?:extra|additional) (?:email|step))\b/i,
+  addSms:
+    /\b(?:more (?:sms|texts?|text messages)|add(?:ing)? (?:an? |one |another )?(?:sms|text)(?: message| reminder| nudge)?|(?:an? )?(?:sms|text) (?:reminder|nudge|message)|use sms|send (?:a |an )?(?:sms|text))\b/i,
+  addEmail:
+    /\b(?:add(?:ing)? (?:an? |one |another )?(?:email|e-mail|reminder|follow[- ]?up|step|message)|(?:an? )?(?:email )?(?:rebooking|re-booking|booking|reorder|replenishment|restock|renewal) reminder|another email|one more email|(?:an? )?(?:extra|additional) (?:email|step))\b/i,
   drop: /\b(?:remove|drop|delete|cut|skip|get rid of|lose)\b/i,
   noSms: /\b(?:no (?:sms|texts?)|without (?:sms|texts?)|remove (?:the |all )?(?:sms|texts?))\b/i,
   shorter: /\b(?:shorter|too long|condense|tighten|trim|brief|concise|fewer (?:steps|touchpoints|messages))\b/i,
@@ -56,8 +77,10 @@ const KINDS = {
   discount: /\b(?:discount|coupon|promo(?:tion)? code|\d{1,2}\s?% off|percent off|[$£€]\d+ off)\b/i,
   urgency: /\b(?:urgen\w*|scarcity|deadline|fomo|time[- ]limited|last chance)\b/i,
   friendlier: /\b(?:friendl\w*|warmer|warm|casual|less formal|conversational|personal|human)\b/i,
-  firstWithin: /\b(?:first|initial|opening)\s+(?:message|reminder|email|e-mail|sms|text|step|touch(?:point)?|one)\b[^.]*?\b(?:within|after|at)\s+(\d+|an?|one|two|three|four)\s+(minutes?|hours?)\b/i,
-  mention: /\b(?:mention|include|talk about|feature|highlight|promote|remind (?:them|people|customers) (?:of|about))\s+(.{3,80}?)\s+in (?:every|each|all)(?: of)?(?: the| our)? (?:emails?|messages?|steps?)\b/i,
+  firstWithin:
+    /\b(?:first|initial|opening)\s+(?:message|reminder|email|e-mail|sms|text|step|touch(?:point)?|one)\b[^.]*?\b(?:within|after|at)\s+(\d+|an?|one|two|three|four)\s+(minutes?|hours?)\b/i,
+  mention:
+    /\b(?:mention|include|talk about|feature|highlight|promote|remind (?:them|people|customers) (?:of|about))\s+(.{3,80}?)\s+in (?:every|each|all)(?: of)?(?: the| our)? (?:emails?|messages?|steps?)\b/i,
 } as const;
 
 function plural(count: number, word: string) {
@@ -106,7 +129,10 @@ function toMinutes(amount: string, unit: string): number {
 /** Where the feedback puts a new step, or null when it does not say. */
 export function placementOf(feedback: string, list: readonly DraftTouchpoint[]): Placement | null {
   const relative = new RegExp(String.raw`\b(before|after)\s+${REF}`, "i").exec(feedback);
-  const timed = new RegExp(String.raw`\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(minutes?|hours?|days?|weeks?|months?)\s+(?:after|later than)\s+(?:${REF}|(?:the\s+|their\s+|a\s+)?(purchase|order|signup|sign-up|booking|visit|appointment|trigger|start|opt-in|first visit|first order))`, "i").exec(feedback);
+  const timed = new RegExp(
+    String.raw`\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(minutes?|hours?|days?|weeks?|months?)\s+(?:after|later than)\s+(?:${REF}|(?:the\s+|their\s+|a\s+)?(purchase|order|signup|sign-up|booking|visit|appointment|trigger|start|opt-in|first visit|first order))`,
+    "i",
+  ).exec(feedback);
   if (timed) {
     const minutes = toMinutes(timed[1]!, timed[2]!);
     const refIndex = timed[3] || timed[5] ? resolveReference(timed[3], timed[6], timed[4] ?? timed[5] ?? "step", list) : null;
@@ -149,7 +175,10 @@ function widestGap(list: readonly DraftTouchpoint[], avoid?: Channel): Placement
 function insertAt(list: DraftTouchpoint[], step: DraftTouchpoint): DraftTouchpoint[] {
   const out = [...list, step];
   // Stable: a new step at the same minute as an existing one goes after it (and is then spaced).
-  return out.map((tp, i) => ({ tp, i })).sort((a, b) => a.tp.offsetMinutes - b.tp.offsetMinutes || a.i - b.i).map(({ tp }) => tp);
+  return out
+    .map((tp, i) => ({ tp, i }))
+    .sort((a, b) => a.tp.offsetMinutes - b.tp.offsetMinutes || a.i - b.i)
+    .map(({ tp }) => tp);
 }
 
 function anchorOf(list: readonly DraftTouchpoint[]): string {
@@ -172,8 +201,14 @@ function newSms(facts: BusinessFacts, flowType: FlowType, list: readonly DraftTo
     offsetMinutes: at,
     timingText: retime(`after ${anchorOf(list)}`, at),
     title,
-    primaryGoal: existing ? "A second, different nudge on the text channel for those who have not acted." : "A short, personal nudge on a second channel for those who have not acted on the emails.",
-    keyMessages: joinBullets([`Open with "${facts.brand}:"`, existing ? "A different reason to act than the first text" : "One reason to act now", "One short link, then 'Reply STOP to opt out'"]),
+    primaryGoal: existing
+      ? "A second, different nudge on the text channel for those who have not acted."
+      : "A short, personal nudge on a second channel for those who have not acted on the emails.",
+    keyMessages: joinBullets([
+      `Open with "${facts.brand}:"`,
+      existing ? "A different reason to act than the first text" : "One reason to act now",
+      "One short link, then 'Reply STOP to opt out'",
+    ]),
     callToAction: flowType === "abandoned_cart" ? "Tap to finish checkout" : facts.kind === "service" ? "Tap to book" : "Tap to take a look",
   };
 }
@@ -189,11 +224,30 @@ function newEmail(facts: BusinessFacts, feedback: string, list: readonly DraftTo
       ? ["Running low? Reorder in one click", "Time the reorder before they run out.", ["Reorder in one click", "What's new since the last order"], "Reorder now"]
       : renewal
         ? ["Your renewal is coming up", "Remind them of the renewal and what it brings.", ["The renewal date and what it includes", "How to change the plan"], "Review my plan"]
-        : ["A short reminder", "A short reminder for those who have not acted yet.", ["One reason to act, in a line", facts.guarantee ? `Reassure: ${facts.guarantee}` : "One clear next step"], facts.action.cta];
+        : [
+            "A short reminder",
+            "A short reminder for those who have not acted yet.",
+            ["One reason to act, in a line", facts.guarantee ? `Reassure: ${facts.guarantee}` : "One clear next step"],
+            facts.action.cta,
+          ];
   const used = new Set(list.map((tp) => tp.title.toLowerCase()));
   const unique = used.has(title.toLowerCase()) ? `${title}: one more time` : title;
-  if (channel === "SMS") return { ...newSms(facts, "onboarding", list, at), title: used.has(`Text: ${title}`.toLowerCase()) ? unique : `Text: ${title}`, primaryGoal: goal, callToAction: cta.replace(/^(\w)/, "Tap to $1").replace(/^Tap to (\w)/, (_m, c: string) => `Tap to ${c.toLowerCase()}`) };
-  return { stepType: "Email", offsetMinutes: at, timingText: retime(`after ${anchorOf(list)}`, at), title: unique, primaryGoal: goal, keyMessages: joinBullets(messages), callToAction: cta };
+  if (channel === "SMS")
+    return {
+      ...newSms(facts, "onboarding", list, at),
+      title: used.has(`Text: ${title}`.toLowerCase()) ? unique : `Text: ${title}`,
+      primaryGoal: goal,
+      callToAction: cta.replace(/^(\w)/, "Tap to $1").replace(/^Tap to (\w)/, (_m, c: string) => `Tap to ${c.toLowerCase()}`),
+    };
+  return {
+    stepType: "Email",
+    offsetMinutes: at,
+    timingText: retime(`after ${anchorOf(list)}`, at),
+    title: unique,
+    primaryGoal: goal,
+    keyMessages: joinBullets(messages),
+    callToAction: cta,
+  };
 }
 
 /** A middle step of least weight: not the first, not the last, an email before an SMS. */
@@ -277,7 +331,8 @@ export function applyFeedback(input: FeedbackInput): FeedbackResult {
     const required = SMS_REQUIRED_FLOW_TYPES.includes(flowType);
     const texts = list.filter((tp) => tp.stepType === "SMS");
     if (!texts.length) refused.push("found no SMS to remove");
-    else if (required && smsAllowed) refused.push(`kept the SMS: ${label} for an Email + SMS business keeps at least one text (change Communication channels to Email only to go without)`);
+    else if (required && smsAllowed)
+      refused.push(`kept the SMS: ${label} for an Email + SMS business keeps at least one text (change Communication channels to Email only to go without)`);
     else {
       list = list.filter((tp) => tp.stepType !== "SMS");
       changes.push(`removed ${plural(texts.length, "SMS step")}`);
@@ -286,7 +341,10 @@ export function applyFeedback(input: FeedbackInput): FeedbackResult {
   if (KINDS.addSms.test(feedback) && !KINDS.noSms.test(feedback)) {
     understood = true;
     if (!smsAllowed) refused.push("added no SMS: your answers say your business uses email only (change Communication channels to Email + SMS to use texts)");
-    else if (list.length >= max) refused.push(`added no SMS: ${label} has at most ${max} steps; remove one first (for example "remove step ${leastNeededIndex(list) !== null ? leastNeededIndex(list)! + 1 : 2}")`);
+    else if (list.length >= max)
+      refused.push(
+        `added no SMS: ${label} has at most ${max} steps; remove one first (for example "remove step ${leastNeededIndex(list) !== null ? leastNeededIndex(list)! + 1 : 2}")`,
+      );
     else {
       const spot = placement ?? widestGap(list, "SMS");
       const sms = newSms(facts, flowType, list, spot.at);
@@ -298,7 +356,11 @@ export function applyFeedback(input: FeedbackInput): FeedbackResult {
     const channel: Channel = mentionsText && smsAllowed ? "SMS" : "Email";
     if (list.length >= max) refused.push(`added no step: ${label} has at most ${max} steps; remove one first`);
     else {
-      const spot = placement ?? (/\b(?:re-?book|reorder|replenish|restock|renewal)\w*/i.test(feedback) && facts.cycleDays ? { at: facts.cycleDays * MINUTES_PER_DAY, words: `at the buying cycle (about every ${formatDuration(facts.cycleDays * MINUTES_PER_DAY)})` } : widestGap(list));
+      const spot =
+        placement ??
+        (/\b(?:re-?book|reorder|replenish|restock|renewal)\w*/i.test(feedback) && facts.cycleDays
+          ? { at: facts.cycleDays * MINUTES_PER_DAY, words: `at the buying cycle (about every ${formatDuration(facts.cycleDays * MINUTES_PER_DAY)})` }
+          : widestGap(list));
       const step = newEmail(facts, feedback, list, spot.at, channel);
       list = insertAt(list, step);
       changes.push(`added ${channel === "SMS" ? "an SMS" : "an email"} ("${step.title}") ${when(spot.at)}, ${spot.words}`);
@@ -317,8 +379,15 @@ export function applyFeedback(input: FeedbackInput): FeedbackResult {
       list.splice(index, 1);
     }
     const noun = count.channel === "SMS" ? "text" : count.channel === "Email" ? "email" : "step";
-    if (removed.length) changes.push(`cut it to ${plural(countOf(), noun)}: dropped ${removed.reverse().map((t) => `"${t}"`).join(" and ")}`);
-    if (countOf() > count.n) refused.push(`kept ${plural(countOf(), noun)}: ${label} needs at least ${min} steps${count.channel === "SMS" ? " and its text" : ""}, so ${count.n} is too few`);
+    if (removed.length)
+      changes.push(
+        `cut it to ${plural(countOf(), noun)}: dropped ${removed
+          .reverse()
+          .map((t) => `"${t}"`)
+          .join(" and ")}`,
+      );
+    if (countOf() > count.n)
+      refused.push(`kept ${plural(countOf(), noun)}: ${label} needs at least ${min} steps${count.channel === "SMS" ? " and its text" : ""}, so ${count.n} is too few`);
   } else if (KINDS.shorter.test(feedback)) {
     understood = true;
     const target = Math.max(min, Math.ceil(list.length * 0.7));
@@ -330,7 +399,11 @@ export function applyFeedback(input: FeedbackInput): FeedbackResult {
       list.splice(index, 1);
     }
     list = list.map((tp) => ({ ...tp, keyMessages: joinBullets(bullets(tp.keyMessages).slice(0, 3)) }));
-    changes.push(removed.length ? `made it shorter: dropped ${removed.map((t) => `"${t}"`).join(", ")} and kept each step to three key messages` : `kept each step to three key messages (${min} steps is the shortest ${label} can be)`);
+    changes.push(
+      removed.length
+        ? `made it shorter: dropped ${removed.map((t) => `"${t}"`).join(", ")} and kept each step to three key messages`
+        : `kept each step to three key messages (${min} steps is the shortest ${label} can be)`,
+    );
   }
   if (KINDS.fewerEmails.test(feedback) && !(count && shorterAsked)) {
     understood = true;
@@ -357,15 +430,24 @@ export function applyFeedback(input: FeedbackInput): FeedbackResult {
         : Math.min(next - MIN_GAP_MINUTES, roundSpanMinutes(before + (next - before) / 2));
     if ((sooner && at < before) || (!sooner && at > before)) {
       list[moved] = { ...tp, offsetMinutes: at, timingText: retime(tp.timingText, at) };
-      changes.push(`moved the ${ordinalWord(moved + 1)} step ("${tp.title}") ${sooner ? "sooner" : "later"}: ${when(at)} instead of ${formatDuration(before)}; the other steps keep their times`);
-    } else refused.push(`kept the ${ordinalWord(moved + 1)} step ("${tp.title}") where it is: it already goes as ${sooner ? "soon after the step before" : "late before the step after"} as the spacing rules allow`);
+      changes.push(
+        `moved the ${ordinalWord(moved + 1)} step ("${tp.title}") ${sooner ? "sooner" : "later"}: ${when(at)} instead of ${formatDuration(before)}; the other steps keep their times`,
+      );
+    } else
+      refused.push(
+        `kept the ${ordinalWord(moved + 1)} step ("${tp.title}") where it is: it already goes as ${sooner ? "soon after the step before" : "late before the step after"} as the spacing rules allow`,
+      );
   } else if (KINDS.sooner.test(feedback) || KINDS.urgency.test(feedback) || KINDS.later.test(feedback)) {
     understood = true;
     const sooner = !KINDS.later.test(feedback);
     const lastBefore = list[list.length - 1]!.offsetMinutes;
     list = scaleTiming(list, sooner ? 0.6 : 1.5, 0);
     const lastAfter = list[list.length - 1]!.offsetMinutes;
-    changes.push(sooner ? `brought the steps closer together: the last one now goes ${formatDuration(lastAfter)} after ${anchor} instead of ${formatDuration(lastBefore)}` : `spaced the steps out: the last one now goes ${formatDuration(lastAfter)} after ${anchor} instead of ${formatDuration(lastBefore)}`);
+    changes.push(
+      sooner
+        ? `brought the steps closer together: the last one now goes ${formatDuration(lastAfter)} after ${anchor} instead of ${formatDuration(lastBefore)}`
+        : `spaced the steps out: the last one now goes ${formatDuration(lastAfter)} after ${anchor} instead of ${formatDuration(lastBefore)}`,
+    );
   }
   const first = KINDS.firstWithin.exec(feedback);
   if (first && list.length) {
@@ -375,14 +457,22 @@ export function applyFeedback(input: FeedbackInput): FeedbackResult {
     const at = window ? Math.min(window.max, Math.max(window.min, wanted)) : wanted;
     const before = list[0]!.offsetMinutes;
     list[0] = { ...list[0]!, offsetMinutes: at, timingText: retime(list[0]!.timingText, at) };
-    changes.push(`moved the first step ("${list[0]!.title}") to ${formatDuration(at)} after ${anchor} (it was ${formatDuration(before)})${at !== wanted ? `, the closest the ${flowTypeLabel(flowType)} rules allow` : ""}`);
+    changes.push(
+      `moved the first step ("${list[0]!.title}") to ${formatDuration(at)} after ${anchor} (it was ${formatDuration(before)})${at !== wanted ? `, the closest the ${flowTypeLabel(flowType)} rules allow` : ""}`,
+    );
   }
   if (KINDS.urgency.test(feedback)) {
     const index = list.length - 1;
     const last = list[index]!;
     const offer = offerFor(facts, flowType, { incentiveOnly: true });
-    const deadline = offer ? `Say when the offer ends: ${offer.text}${offer.code && !offer.text.includes(offer.code) ? ` (code ${offer.code})` : ""}` : "Say plainly that this is the last reminder";
-    list[index] = { ...last, title: /^last chance/i.test(last.title) ? last.title : `Last chance: ${lowerStart(last.title, facts.brand)}`, keyMessages: joinBullets([deadline, ...bullets(last.keyMessages)].slice(0, 5)) };
+    const deadline = offer
+      ? `Say when the offer ends: ${offer.text}${offer.code && !offer.text.includes(offer.code) ? ` (code ${offer.code})` : ""}`
+      : "Say plainly that this is the last reminder";
+    list[index] = {
+      ...last,
+      title: /^last chance/i.test(last.title) ? last.title : `Last chance: ${lowerStart(last.title, facts.brand)}`,
+      keyMessages: joinBullets([deadline, ...bullets(last.keyMessages)].slice(0, 5)),
+    };
     changes.push(`made the last step ("${list[index]!.title}") a clear last chance`);
   }
   if (KINDS.discount.test(feedback)) {
@@ -394,12 +484,20 @@ export function applyFeedback(input: FeedbackInput): FeedbackResult {
     const asked = /(\d{1,2})\s?%/.exec(feedback)?.[1] ?? /([$£€]\d+)\s?off/i.exec(feedback)?.[1] ?? null;
     if (own && (!asked || own.value === (asked.startsWith("$") || asked.startsWith("£") || asked.startsWith("€") ? asked : `${asked}%`))) {
       const line = `The offer exactly as given: ${own.text}${own.code && !own.text.includes(own.code) ? ` (code ${own.code})` : ""}`;
-      list[index] = { ...last, keyMessages: joinBullets([line, ...bullets(last.keyMessages).filter((l) => !/offer exactly as given/i.test(l))].slice(0, shorterAsked ? 3 : 5)), callToAction: `Claim ${own.headline.toLowerCase()}` };
+      list[index] = {
+        ...last,
+        keyMessages: joinBullets([line, ...bullets(last.keyMessages).filter((l) => !/offer exactly as given/i.test(l))].slice(0, shorterAsked ? 3 : 5)),
+        callToAction: `Claim ${own.headline.toLowerCase()}`,
+      };
       changes.push(`put your own offer, ${own.text}, on the last step ("${last.title}")`);
     } else {
       const value = asked ? (/^[$£€]/.test(asked) ? `${asked} off` : `${asked}% off`) : "[YOUR DISCOUNT]";
       const line = `Offer ${value} with code ${DISCOUNT_CODE_PLACEHOLDER}`;
-      list[index] = { ...last, keyMessages: joinBullets([line, ...bullets(last.keyMessages).filter((l) => !/\[YOUR DISCOUNT/.test(l))].slice(0, shorterAsked ? 3 : 5)), callToAction: asked ? `Claim ${value}` : "Claim my discount" };
+      list[index] = {
+        ...last,
+        keyMessages: joinBullets([line, ...bullets(last.keyMessages).filter((l) => !/\[YOUR DISCOUNT/.test(l))].slice(0, shorterAsked ? 3 : 5)),
+        callToAction: asked ? `Claim ${value}` : "Claim my discount",
+      };
       changes.push(`added ${asked ? value : "a discount"} to the last step ("${last.title}"), the only step with an incentive so earlier emails do not train people to wait`);
       todo.push(`Your answers hold no discount code, so the step says ${DISCOUNT_CODE_PLACEHOLDER}${asked ? "" : " and [YOUR DISCOUNT]"}: fill in your own before sending.`);
     }
@@ -408,7 +506,9 @@ export function applyFeedback(input: FeedbackInput): FeedbackResult {
     understood = true;
     list = list.map((tp) => ({
       ...tp,
-      keyMessages: joinBullets(["Tone: warm and personal, first name, contractions welcome, signed by a real person", ...bullets(tp.keyMessages).filter((l) => !/^tone:/i.test(l))].slice(0, 5)),
+      keyMessages: joinBullets(
+        ["Tone: warm and personal, first name, contractions welcome, signed by a real person", ...bullets(tp.keyMessages).filter((l) => !/^tone:/i.test(l))].slice(0, 5),
+      ),
     }));
     changes.push("made the tone friendlier: every step is briefed as a personal note, by first name and signed by a real person");
   }

@@ -33,14 +33,7 @@ function fnv1a(text: string, seed: number): number {
  * id when it is saved into a version and when a version is restored).
  */
 export function touchpointFingerprint(touchpoint: FingerprintFields): string {
-  const text = canonical([
-    touchpoint.stepType,
-    touchpoint.title,
-    touchpoint.primaryGoal,
-    touchpoint.keyMessages,
-    touchpoint.callToAction,
-    touchpoint.timing ?? null,
-  ]);
+  const text = canonical([touchpoint.stepType, touchpoint.title, touchpoint.primaryGoal, touchpoint.keyMessages, touchpoint.callToAction, touchpoint.timing ?? null]);
   const high = fnv1a(text, 0x811c9dc5);
   const low = fnv1a(text, 0x050c5d1f);
   return high.toString(16).padStart(8, "0") + low.toString(16).padStart(8, "0");

@@ -265,7 +265,11 @@ export function otherRuleSentences(rules: Pick<FlowRules, "skipWhen" | "pauseWhe
   for (const item of rules.skipWhen) sentences.push(asSentence(`Skip ${continueSentence(withoutEndStop(item))}`));
   if (rules.pauseWhen.length) sentences.push(asSentence(`The flow pauses for a contact when ${joinOr(rules.pauseWhen.map(clause), "when ")}`));
   for (const item of rules.reentry) {
-    sentences.push(/^(at most|once|never|only|no more|up to|after)\b/i.test(item.trim()) ? asSentence(`A contact can enter the flow again ${continueSentence(item)}`) : asSentence(`Re-entry: ${withoutEndStop(item)}`));
+    sentences.push(
+      /^(at most|once|never|only|no more|up to|after)\b/i.test(item.trim())
+        ? asSentence(`A contact can enter the flow again ${continueSentence(item)}`)
+        : asSentence(`Re-entry: ${withoutEndStop(item)}`),
+    );
   }
   for (const item of rules.afterLastStep) sentences.push(asSentence(`After the last message, ${continueSentence(item)}`));
   for (const note of rules.notes) sentences.push(asSentence(`${note.label}: ${note.text}`));
@@ -278,7 +282,9 @@ export function smsPolicySentences(policy: SmsPolicy | null): string[] {
   const sentences: string[] = [];
   const window = policy.sendWindow;
   if (policy.consentRequired === true) {
-    sentences.push(window ? `Texts go only to contacts who gave SMS consent, between ${window.start} and ${window.end} in their local time.` : "Texts go only to contacts who gave SMS consent.");
+    sentences.push(
+      window ? `Texts go only to contacts who gave SMS consent, between ${window.start} and ${window.end} in their local time.` : "Texts go only to contacts who gave SMS consent.",
+    );
   } else if (window) {
     sentences.push(`Texts go out only between ${window.start} and ${window.end} in the contact's local time.`);
   }

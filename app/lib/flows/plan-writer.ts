@@ -89,7 +89,16 @@ const FALLBACK_BRIEF: Record<TouchpointAngle, string[]> = {
   education: ["One useful idea they can act on today", "How the business helps with it"],
 };
 
-function step(channel: StepType, offsetMinutes: number, afterWhat: string, angle: TouchpointAngle, title: string, primaryGoal: string, keyMessages: string, callToAction: string): PlannedStep {
+function step(
+  channel: StepType,
+  offsetMinutes: number,
+  afterWhat: string,
+  angle: TouchpointAngle,
+  title: string,
+  primaryGoal: string,
+  keyMessages: string,
+  callToAction: string,
+): PlannedStep {
   const brief = keyMessages.split("\n").length >= 2 ? keyMessages : bullets(...keyMessages.split("\n").map((l) => l.replace(/^• /, "")), ...FALLBACK_BRIEF[angle]);
   return {
     stepType: channel,
@@ -124,24 +133,70 @@ function onboardingPlan(facts: BusinessFacts, seed: number): Plan {
   if (facts.onboardingStart === "first_booking" || (facts.onboardingStart === "first_purchase" && facts.kind === "service")) {
     const rebookDays = facts.cycleDays ? Math.min(45, Math.max(3, facts.cycleDays)) : 21;
     const steps: PlannedStep[] = [
-      step("Email", 0, "the first booking", "thanks", pick([`You're booked: what to expect at your first ${unit}`, `Your first ${unit} is booked`, `Before your first ${unit}`], seed, 1),
+      step(
+        "Email",
+        0,
+        "the first booking",
+        "thanks",
+        pick([`You're booked: what to expect at your first ${unit}`, `Your first ${unit} is booked`, `Before your first ${unit}`], seed, 1),
         `Confirm the booking and make the first ${unit} feel easy.`,
-        bullets(`Date, time, address and how to change the booking`, `What to bring and when to arrive`, facts.problem && `Why it helps: ${lowerStart(facts.problem, facts.brand)}`, facts.questions[0] && `Answer up front: ${facts.questions[0]}`),
-        "Add it to my calendar"),
-      step("Email", 2 * D, "the first booking", "checkin", pick([`How was your first ${unit}?`, `How did it go?`], seed, 2),
+        bullets(
+          `Date, time, address and how to change the booking`,
+          `What to bring and when to arrive`,
+          facts.problem && `Why it helps: ${lowerStart(facts.problem, facts.brand)}`,
+          facts.questions[0] && `Answer up front: ${facts.questions[0]}`,
+        ),
+        "Add it to my calendar",
+      ),
+      step(
+        "Email",
+        2 * D,
+        "the first booking",
+        "checkin",
+        pick([`How was your first ${unit}?`, `How did it go?`], seed, 2),
         `Ask for feedback while the ${unit} is fresh, and catch any problem early.`,
-        bullets(`One question: how was it? (a one-click rating)`, `A reply goes to a real person`, facts.difference && `Remind them what sets ${facts.brand} apart: ${lowerStart(facts.difference, facts.brand)}`),
-        "Rate my visit"),
-      step("Email", 5 * D, "the first booking", "proof", pick([`What regulars say about ${facts.brand}`, `Why people keep coming back`], seed, 3),
+        bullets(
+          `One question: how was it? (a one-click rating)`,
+          `A reply goes to a real person`,
+          facts.difference && `Remind them what sets ${facts.brand} apart: ${lowerStart(facts.difference, facts.brand)}`,
+        ),
+        "Rate my visit",
+      ),
+      step(
+        "Email",
+        5 * D,
+        "the first booking",
+        "proof",
+        pick([`What regulars say about ${facts.brand}`, `Why people keep coming back`], seed, 3),
         "Show what regular visits bring, with customers' own words.",
         bullets(proofLine(facts), facts.proof[1] && `Add: ${facts.proof[1]}`, facts.guarantee && `Reassure with the guarantee: ${facts.guarantee}`),
-        "See what others say"),
-      step("Email", rebookDays * D, "the first booking", "rebook", pick([`Time for your next ${unit}?`, `Ready to book your next ${unit}?`], seed, 4),
+        "See what others say",
+      ),
+      step(
+        "Email",
+        rebookDays * D,
+        "the first booking",
+        "rebook",
+        pick([`Time for your next ${unit}?`, `Ready to book your next ${unit}?`], seed, 4),
         `Bring them back at the rhythm that works (${formatDuration(rebookDays * D)} after the first ${unit}).`,
         bullets(`The best time to book the next ${unit}`, facts.guarantee && `Reassure: ${facts.guarantee}`, "Link straight to open slots"),
-        facts.action.again),
+        facts.action.again,
+      ),
     ];
-    if (facts.usesSms) steps.splice(1, 0, smsStep(facts, 20 * H, "the first booking", "reminder", `Reminder: your ${unit} is coming up`, `A friendly reminder with the time and a link to reschedule.`, "Tap to see the details"));
+    if (facts.usesSms)
+      steps.splice(
+        1,
+        0,
+        smsStep(
+          facts,
+          20 * H,
+          "the first booking",
+          "reminder",
+          `Reminder: your ${unit} is coming up`,
+          `A friendly reminder with the time and a link to reschedule.`,
+          "Tap to see the details",
+        ),
+      );
     return {
       trigger: `Books a first ${unit}.`,
       exitRules: [`Cancels the booking without rebooking`, `Books a second ${unit}: move to the regulars' flow`, "Unsubscribes or marks an email as spam"],
@@ -154,24 +209,61 @@ function onboardingPlan(facts: BusinessFacts, seed: number): Plan {
     const cycle = facts.cycleDays ?? null;
     const subscription = facts.kind === "subscription";
     const steps: PlannedStep[] = [
-      step("Email", 0, "the first order", "thanks", pick([`Thank you for your ${facts.action.first}`, `Your ${facts.action.first} is confirmed`], seed, 1),
+      step(
+        "Email",
+        0,
+        "the first order",
+        "thanks",
+        pick([`Thank you for your ${facts.action.first}`, `Your ${facts.action.first} is confirmed`], seed, 1),
         "Confirm the order and say what happens next.",
-        bullets("Order summary and delivery estimate", `Who ${facts.brand} is, in one line`, facts.difference && `What sets it apart: ${lowerStart(facts.difference, facts.brand)}`),
-        "Track my order"),
-      step("Email", 3 * D, "the first order", "howto", pick([`Get the most from your ${facts.product || "order"}`, `How to enjoy it from day one`], seed, 2),
+        bullets(
+          "Order summary and delivery estimate",
+          `Who ${facts.brand} is, in one line`,
+          facts.difference && `What sets it apart: ${lowerStart(facts.difference, facts.brand)}`,
+        ),
+        "Track my order",
+      ),
+      step(
+        "Email",
+        3 * D,
+        "the first order",
+        "howto",
+        pick([`Get the most from your ${facts.product || "order"}`, `How to enjoy it from day one`], seed, 2),
         "Help them succeed with the product so the second order follows.",
-        bullets(facts.product && `Three tips for using ${lowerStart(facts.product, facts.brand)}`, facts.questions[0] && `Answer: ${facts.questions[0]}`, facts.objections[0] && worryLine(facts.objections[0], facts.brand, "Head off the worry")),
-        "Read the tips"),
-      step("Email", 7 * D, "the first order", "checkin", "How is it going so far?",
+        bullets(
+          facts.product && `Three tips for using ${lowerStart(facts.product, facts.brand)}`,
+          facts.questions[0] && `Answer: ${facts.questions[0]}`,
+          facts.objections[0] && worryLine(facts.objections[0], facts.brand, "Head off the worry"),
+        ),
+        "Read the tips",
+      ),
+      step(
+        "Email",
+        7 * D,
+        "the first order",
+        "checkin",
+        "How is it going so far?",
         "Ask for a review while the experience is fresh.",
         bullets("A one-click rating, and a reply goes to a real person", proofLine(facts), facts.guarantee && `Remind them: ${facts.guarantee}`),
-        "Leave a quick review"),
+        "Leave a quick review",
+      ),
     ];
     if (cycle) {
-      steps.push(step("Email", Math.max(10, cycle - 5) * D, "the first order", subscription ? "upgrade" : "replenish", subscription ? "Your next delivery is coming" : "Running low?",
-        subscription ? "Keep the subscription going: what's in the next delivery and how to change it." : "Time the reorder to the buying cycle.",
-        bullets(subscription ? "What's in the next delivery, and how to skip, swap or pause" : `Reorder in one click before they run out (about every ${formatDuration(cycle * D)})`, standingPerkOf(facts) && `Remind them: ${standingPerkOf(facts)!.text}`),
-        subscription ? "Manage my delivery" : "Reorder now"));
+      steps.push(
+        step(
+          "Email",
+          Math.max(10, cycle - 5) * D,
+          "the first order",
+          subscription ? "upgrade" : "replenish",
+          subscription ? "Your next delivery is coming" : "Running low?",
+          subscription ? "Keep the subscription going: what's in the next delivery and how to change it." : "Time the reorder to the buying cycle.",
+          bullets(
+            subscription ? "What's in the next delivery, and how to skip, swap or pause" : `Reorder in one click before they run out (about every ${formatDuration(cycle * D)})`,
+            standingPerkOf(facts) && `Remind them: ${standingPerkOf(facts)!.text}`,
+          ),
+          subscription ? "Manage my delivery" : "Reorder now",
+        ),
+      );
     }
     return {
       trigger: "Places a first order.",
@@ -190,31 +282,91 @@ function onboardingPlan(facts: BusinessFacts, seed: number): Plan {
     digital: ["Up and running in three steps", "Your first win in ten minutes"],
   };
   const steps: PlannedStep[] = [
-    step("Email", g[0]!, "signup", "welcome", offer ? pick([`Welcome to ${facts.brand}: ${offer.headline.toLowerCase()} inside`, `Welcome! Here's ${offer.headline.toLowerCase()}`], seed, 1) : pick([`Welcome to ${facts.brand}`, `You're in: welcome to ${facts.brand}`], seed, 1),
+    step(
+      "Email",
+      g[0]!,
+      "signup",
+      "welcome",
+      offer
+        ? pick([`Welcome to ${facts.brand}: ${offer.headline.toLowerCase()} inside`, `Welcome! Here's ${offer.headline.toLowerCase()}`], seed, 1)
+        : pick([`Welcome to ${facts.brand}`, `You're in: welcome to ${facts.brand}`], seed, 1),
       offer ? "Deliver the welcome offer and set expectations while interest is at its peak." : "Welcome them and set expectations while interest is at its peak.",
-      bullets(offer && `Lead with the offer: ${offerBrief(offer)}`, facts.product && `One line on what ${facts.brand} offers: ${lowerStart(facts.product, facts.brand)}`, facts.audience && `Written for ${lowerStart(facts.audience, facts.brand)}`, "What the emails will bring, and how often"),
-      offer ? `Claim ${offer.headline.toLowerCase()}` : facts.action.cta),
-    step("Email", g[1]!, "signup", "story", pick([`Why we started ${facts.brand}`, `What makes ${facts.brand} different`, `The ${facts.brand} way`], seed, 2),
+      bullets(
+        offer && `Lead with the offer: ${offerBrief(offer)}`,
+        facts.product && `One line on what ${facts.brand} offers: ${lowerStart(facts.product, facts.brand)}`,
+        facts.audience && `Written for ${lowerStart(facts.audience, facts.brand)}`,
+        "What the emails will bring, and how often",
+      ),
+      offer ? `Claim ${offer.headline.toLowerCase()}` : facts.action.cta,
+    ),
+    step(
+      "Email",
+      g[1]!,
+      "signup",
+      "story",
+      pick([`Why we started ${facts.brand}`, `What makes ${facts.brand} different`, `The ${facts.brand} way`], seed, 2),
       "Build trust with the story and what makes the business different.",
       bullets(facts.difference && `The difference: ${facts.difference}`, facts.problem && `The problem it fixes: ${lowerStart(facts.problem, facts.brand)}`, proofLine(facts)),
-      pick(["See how we do it", "Read our story"], seed, 3)),
-    step("Email", g[2]!, "signup", "howto", pick(howTitle[facts.kind], seed, 4),
+      pick(["See how we do it", "Read our story"], seed, 3),
+    ),
+    step(
+      "Email",
+      g[2]!,
+      "signup",
+      "howto",
+      pick(howTitle[facts.kind], seed, 4),
       `Remove friction before the ${facts.action.first} by showing exactly how it works.`,
-      bullets(facts.kind === "service" ? `What the first ${unit} looks like, from booking to ${facts.remote ? "the end of the call" : "leaving"}` : facts.kind === "subscription" ? "How delivery, skipping and cancelling work" : facts.kind === "digital" ? "The three steps to a first result" : "Best sellers, and who each one is for", facts.questions[0] && `Answer: ${facts.questions[0]}`, facts.objections[0] && worryLine(facts.objections[0], facts.brand, "Head off the worry")),
-      facts.action.cta),
-    step("Email", g[3]!, "signup", "proof", pick(["Don't just take our word for it", `What customers say about ${facts.brand}`, "Real people, real results"], seed, 5),
+      bullets(
+        facts.kind === "service"
+          ? `What the first ${unit} looks like, from booking to ${facts.remote ? "the end of the call" : "leaving"}`
+          : facts.kind === "subscription"
+            ? "How delivery, skipping and cancelling work"
+            : facts.kind === "digital"
+              ? "The three steps to a first result"
+              : "Best sellers, and who each one is for",
+        facts.questions[0] && `Answer: ${facts.questions[0]}`,
+        facts.objections[0] && worryLine(facts.objections[0], facts.brand, "Head off the worry"),
+      ),
+      facts.action.cta,
+    ),
+    step(
+      "Email",
+      g[3]!,
+      "signup",
+      "proof",
+      pick(["Don't just take our word for it", `What customers say about ${facts.brand}`, "Real people, real results"], seed, 5),
       "Overcome hesitation with social proof.",
-      bullets(proofLine(facts) ?? "Two or three short reviews with first names", facts.proof[1] && `Add: ${facts.proof[1]}`, facts.guarantee && `Make trying risk-free: ${facts.guarantee}`),
-      pick(["Read the reviews", "See what they say"], seed, 6)),
-    step("Email", g[4]!, "signup", offer ? "urgency" : "offer", offer ? pick([`${yourOffer(offer.headline)} ${verbBe(offer.headline)} still waiting`, `Don't miss ${offer.headline.toLowerCase()}`], seed, 7) : pick([`Ready for your ${facts.action.first}?`, "Whenever you're ready"], seed, 7),
+      bullets(
+        proofLine(facts) ?? "Two or three short reviews with first names",
+        facts.proof[1] && `Add: ${facts.proof[1]}`,
+        facts.guarantee && `Make trying risk-free: ${facts.guarantee}`,
+      ),
+      pick(["Read the reviews", "See what they say"], seed, 6),
+    ),
+    step(
+      "Email",
+      g[4]!,
+      "signup",
+      offer ? "urgency" : "offer",
+      offer
+        ? pick([`${yourOffer(offer.headline)} ${verbBe(offer.headline)} still waiting`, `Don't miss ${offer.headline.toLowerCase()}`], seed, 7)
+        : pick([`Ready for your ${facts.action.first}?`, "Whenever you're ready"], seed, 7),
       offer ? `Convert those who have not bought yet while the welcome offer still stands.` : `Invite the ${facts.action.first} with the guarantee and one best choice.`,
-      bullets(offer && `Remind them of the offer exactly as given: ${offerBrief(offer)}`, offer?.condition && `Condition: ${offer.condition}`, facts.guarantee && `Risk reversal: ${facts.guarantee}`, "The single biggest benefit, in one line"),
-      facts.action.cta),
+      bullets(
+        offer && `Remind them of the offer exactly as given: ${offerBrief(offer)}`,
+        offer?.condition && `Condition: ${offer.condition}`,
+        facts.guarantee && `Risk reversal: ${facts.guarantee}`,
+        "The single biggest benefit, in one line",
+      ),
+      facts.action.cta,
+    ),
   ];
   return {
     trigger: facts.b2b ? "Signs up for an account or a trial, and has not become a customer yet." : "Joins the list (signup form or new account) and has not bought yet.",
     exitRules: [`${facts.action.exit}: move to the customer flows`, "Unsubscribes or marks an email as spam"],
-    strategy: offer ? `It opens with ${offer.headline.toLowerCase()} and leads to the ${facts.action.first} within ${formatDuration(g[4]!)}.` : `It leads from signup to the ${facts.action.first} within ${formatDuration(g[4]!)}.`,
+    strategy: offer
+      ? `It opens with ${offer.headline.toLowerCase()} and leads to the ${facts.action.first} within ${formatDuration(g[4]!)}.`
+      : `It leads from signup to the ${facts.action.first} within ${formatDuration(g[4]!)}.`,
     steps,
   };
 }
@@ -236,9 +388,19 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
   const after = magnet ? "opt-in" : "signup";
   const angles: Record<BusinessFacts["kind"], Array<[TouchpointAngle, string[], string, string]>> = {
     product: [
-      ["education", [`What to look for in ${facts.product ? lowerStart(facts.product, facts.brand) : "a good one"}`, "The buyer's guide we wish we had"], "Teach what quality looks like, so the choice is easy.", "Read the guide"],
+      [
+        "education",
+        [`What to look for in ${facts.product ? lowerStart(facts.product, facts.brand) : "a good one"}`, "The buyer's guide we wish we had"],
+        "Teach what quality looks like, so the choice is easy.",
+        "Read the guide",
+      ],
       ["proof", ["Why customers come back", `The reviews behind ${facts.brand}`], "Let customers make the case.", "Read the reviews"],
-      ["objection", [facts.objections[0] ? "The question everyone asks first" : "Your questions, answered", "Before you order: quick answers"], "Answer the worry that stops the first order.", "Get the answers"],
+      [
+        "objection",
+        [facts.objections[0] ? "The question everyone asks first" : "Your questions, answered", "Before you order: quick answers"],
+        "Answer the worry that stops the first order.",
+        "Get the answers",
+      ],
       ["story", [`What makes ${facts.brand} different`, `How ${facts.brand} does it`], "Tell the story behind the product and what sets it apart.", "See how we do it"],
       ["howto", ["How to choose your first order", "Our best sellers, and who they're for"], "Make the first choice easy.", "Find the right one"],
     ],
@@ -252,14 +414,29 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
     service: [
       ["education", [`What to expect at your first ${unit}`, `Your first ${unit}, step by step`], `Make the first ${unit} feel easy and familiar.`, "See what to expect"],
       ["proof", ["Stories from our regulars", `Why people choose ${facts.brand}`], "Let clients make the case.", "Read their stories"],
-      ["objection", [facts.objections[0] ? "The worry we hear most, answered" : `Your questions about your first ${unit}`, "Before you book: quick answers"], "Answer the worry that stops the first booking.", "Get the answers"],
+      [
+        "objection",
+        [facts.objections[0] ? "The worry we hear most, answered" : `Your questions about your first ${unit}`, "Before you book: quick answers"],
+        "Answer the worry that stops the first booking.",
+        "Get the answers",
+      ],
       ["story", [`Meet the people behind ${facts.brand}`, `What makes ${facts.brand} different`], "Introduce the team and what sets them apart.", "Meet the team"],
       ["howto", [`Getting the most from every ${unit}`, `How often should you book a ${unit}?`], "Help them plan regular visits.", "Plan my visits"],
     ],
     digital: [
-      ["education", [facts.problem ? "What the problem really costs" : "The hidden cost of doing it by hand", "A better way to work"], "Show the cost of the problem and a better way.", "See the better way"],
+      [
+        "education",
+        [facts.problem ? "What the problem really costs" : "The hidden cost of doing it by hand", "A better way to work"],
+        "Show the cost of the problem and a better way.",
+        "See the better way",
+      ],
       ["proof", ["How teams like yours did it", "Results from customers like you"], "Prove it with a customer like them.", "Read the case study"],
-      ["objection", [facts.objections[0] ? "Is switching risky? What it really takes" : "Questions teams ask before they switch", "What switching really takes"], "Answer the risk of switching.", "See how switching works"],
+      [
+        "objection",
+        [facts.objections[0] ? "Is switching risky? What it really takes" : "Questions teams ask before they switch", "What switching really takes"],
+        "Answer the risk of switching.",
+        "See how switching works",
+      ],
       ["story", [`Why we built ${facts.brand}`, `What makes ${facts.brand} different`], "Tell the story behind the product and what sets it apart.", "Read our story"],
       ["howto", ["Your first week, step by step", "What a rollout looks like"], "Show how the first weeks go, so the demo feels safe.", "See the rollout plan"],
     ],
@@ -267,10 +444,35 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
   const middle = angles[facts.kind];
   const steps: PlannedStep[] = [
     magnet
-      ? step("Email", 0, after, "magnet", `Here's your ${magnet.headline.replace(/^(A|An|The|Your) /, "").toLowerCase()}`, "Deliver what they asked for and introduce the business.",
-          bullets(`Deliver it: ${magnet.text}`, `One line on who ${facts.brand} is`, facts.audience && `Written for ${lowerStart(facts.audience, facts.brand)}`, "What the next emails will bring"), "Get my copy")
-      : step("Email", 0, after, "welcome", pick([`Thanks for your interest in ${facts.brand}`, `Welcome to ${facts.brand}`], seed, 1), "Welcome the lead and set expectations.",
-          bullets(facts.product && `What ${facts.brand} offers: ${lowerStart(facts.product, facts.brand)}`, facts.audience && `Who it is for: ${lowerStart(facts.audience, facts.brand)}`, "What the next emails will bring"), facts.action.cta),
+      ? step(
+          "Email",
+          0,
+          after,
+          "magnet",
+          `Here's your ${magnet.headline.replace(/^(A|An|The|Your) /, "").toLowerCase()}`,
+          "Deliver what they asked for and introduce the business.",
+          bullets(
+            `Deliver it: ${magnet.text}`,
+            `One line on who ${facts.brand} is`,
+            facts.audience && `Written for ${lowerStart(facts.audience, facts.brand)}`,
+            "What the next emails will bring",
+          ),
+          "Get my copy",
+        )
+      : step(
+          "Email",
+          0,
+          after,
+          "welcome",
+          pick([`Thanks for your interest in ${facts.brand}`, `Welcome to ${facts.brand}`], seed, 1),
+          "Welcome the lead and set expectations.",
+          bullets(
+            facts.product && `What ${facts.brand} offers: ${lowerStart(facts.product, facts.brand)}`,
+            facts.audience && `Who it is for: ${lowerStart(facts.audience, facts.brand)}`,
+            "What the next emails will bring",
+          ),
+          facts.action.cta,
+        ),
   ];
   const middleCount = g.length - 2;
   for (let i = 0; i < middleCount; i++) {
@@ -279,30 +481,75 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
     const title = pick(titles, seed, 10 + i);
     const brief =
       angle === "education"
-        ? bullets(facts.problem && `Start from the problem: ${lowerStart(facts.problem, facts.brand)}`, facts.difference && `Show the difference: ${facts.difference}`, facts.questions[i % Math.max(1, facts.questions.length)] && `Answer: ${facts.questions[i % facts.questions.length]}`)
+        ? bullets(
+            facts.problem && `Start from the problem: ${lowerStart(facts.problem, facts.brand)}`,
+            facts.difference && `Show the difference: ${facts.difference}`,
+            facts.questions[i % Math.max(1, facts.questions.length)] && `Answer: ${facts.questions[i % facts.questions.length]}`,
+          )
         : angle === "story"
           ? bullets(facts.difference && `The difference: ${facts.difference}`, facts.problem && `The problem it fixes: ${lowerStart(facts.problem, facts.brand)}`)
           : angle === "howto"
             ? bullets(facts.questions[1] && `Answer: ${facts.questions[1]}`, facts.product && `Start from ${lowerStart(facts.product, facts.brand)}`)
             : angle === "proof"
-          ? bullets(facts.reviews[i % Math.max(1, facts.reviews.length)] ? `Quote a customer: "${facts.reviews[i % facts.reviews.length]}"` : null, facts.proof[0] && `Lead with: ${facts.proof[0]}`, facts.proof[1] && `Add: ${facts.proof[1]}`, !facts.reviews.length && !facts.proof.length && "One short customer story with a first name and a result")
-          : bullets(facts.objections[0] ? worryLine(facts.objections[0], facts.brand) : "The two questions asked most before buying", facts.questions[0] && `Answer: ${facts.questions[0]}`, facts.guarantee && `Reassure: ${facts.guarantee}`);
+              ? bullets(
+                  facts.reviews[i % Math.max(1, facts.reviews.length)] ? `Quote a customer: "${facts.reviews[i % facts.reviews.length]}"` : null,
+                  facts.proof[0] && `Lead with: ${facts.proof[0]}`,
+                  facts.proof[1] && `Add: ${facts.proof[1]}`,
+                  !facts.reviews.length && !facts.proof.length && "One short customer story with a first name and a result",
+                )
+              : bullets(
+                  facts.objections[0] ? worryLine(facts.objections[0], facts.brand) : "The two questions asked most before buying",
+                  facts.questions[0] && `Answer: ${facts.questions[0]}`,
+                  facts.guarantee && `Reassure: ${facts.guarantee}`,
+                );
     const second = titles.find((t) => t !== title) ?? `${title.replace(/\?$/, "")}: part two`;
     steps.push(step("Email", g[i + 1]!, after, angle, cycle > 0 ? second : title, goal, brief, cta));
   }
   steps.push(
-    step("Email", g[g.length - 1]!, after, "offer", incentive ? pick(incentive.headline.toLowerCase().includes(unit) ? [`Ready when you are: ${incentive.headline.toLowerCase()}`, `Still yours: ${incentive.headline.toLowerCase()}`] : [`Ready when you are: ${incentive.headline.toLowerCase()}`, `For your ${facts.action.first}: ${incentive.headline.toLowerCase()}`], seed, 20) : pick([`Ready for your ${facts.action.first}?`, "Whenever you're ready, we're here"], seed, 20),
+    step(
+      "Email",
+      g[g.length - 1]!,
+      after,
+      "offer",
+      incentive
+        ? pick(
+            incentive.headline.toLowerCase().includes(unit)
+              ? [`Ready when you are: ${incentive.headline.toLowerCase()}`, `Still yours: ${incentive.headline.toLowerCase()}`]
+              : [`Ready when you are: ${incentive.headline.toLowerCase()}`, `For your ${facts.action.first}: ${incentive.headline.toLowerCase()}`],
+            seed,
+            20,
+          )
+        : pick([`Ready for your ${facts.action.first}?`, "Whenever you're ready, we're here"], seed, 20),
       `Make the ${facts.action.first} an easy yes.`,
-      bullets(incentive && `The offer exactly as given: ${offerBrief(incentive)}`, facts.guarantee && `Risk reversal: ${facts.guarantee}`, `One clear next step: ${facts.action.cta.toLowerCase()}`),
-      incentive ? `Claim ${incentive.headline.toLowerCase()}` : facts.action.cta),
+      bullets(
+        incentive && `The offer exactly as given: ${offerBrief(incentive)}`,
+        facts.guarantee && `Risk reversal: ${facts.guarantee}`,
+        `One clear next step: ${facts.action.cta.toLowerCase()}`,
+      ),
+      incentive ? `Claim ${incentive.headline.toLowerCase()}` : facts.action.cta,
+    ),
   );
   if (facts.usesSms) {
     const at = roundSpanMinutes((g[g.length - 2]! + g[g.length - 1]!) / 2);
-    steps.splice(steps.length - 1, 0, smsStep(facts, at, after, "reminder", facts.kind === "service" ? `A quick text: book your first ${unit}` : "A quick text before the last email", "A short personal nudge on a second channel for leads who have not acted.", facts.kind === "service" ? "Tap to book" : "Tap to take a look"));
+    steps.splice(
+      steps.length - 1,
+      0,
+      smsStep(
+        facts,
+        at,
+        after,
+        "reminder",
+        facts.kind === "service" ? `A quick text: book your first ${unit}` : "A quick text before the last email",
+        "A short personal nudge on a second channel for leads who have not acted.",
+        facts.kind === "service" ? "Tap to book" : "Tap to take a look",
+      ),
+    );
   }
   const span = formatDuration(g[g.length - 1]!);
   return {
-    trigger: magnet ? `Downloads ${lowerStart(magnet.headline, facts.brand)} or asks for information, and is not a customer yet.` : "Asks for information or joins the list, and is not a customer yet.",
+    trigger: magnet
+      ? `Downloads ${lowerStart(magnet.headline, facts.brand)} or asks for information, and is not a customer yet.`
+      : "Asks for information or joins the list, and is not a customer yet.",
     exitRules: [`${facts.action.exit}: move to onboarding`, "Unsubscribes or marks an email as spam"],
     strategy: `People decide ${facts.decision === "impulse" ? "on impulse" : facts.decision === "quick" ? "within a day" : facts.decision === "research" ? "after weeks of research" : "within a week"}, so it runs ${span}${magnet ? `, starting with ${lowerStart(magnet.headline, facts.brand)}` : ""}.`,
     steps,
@@ -319,24 +566,90 @@ function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
   const what = booking ? "booking" : facts.kind === "subscription" ? "subscription" : facts.kind === "digital" ? "sign-up" : "cart";
   const abandoned = booking ? "the booking is abandoned" : "checkout is abandoned";
   const steps: PlannedStep[] = [
-    step("Email", H, abandoned, "cart", pick(booking ? ["Your booking isn't finished", `Still want that ${unit}?`] : what === "cart" ? ["Did you forget something?", "Your cart is waiting"] : [`Your ${what} is almost done`, `Finish your ${what} in a minute`], seed, 1),
+    step(
+      "Email",
+      H,
+      abandoned,
+      "cart",
+      pick(
+        booking
+          ? ["Your booking isn't finished", `Still want that ${unit}?`]
+          : what === "cart"
+            ? ["Did you forget something?", "Your cart is waiting"]
+            : [`Your ${what} is almost done`, `Finish your ${what} in a minute`],
+        seed,
+        1,
+      ),
       `Bring them back while intent is fresh, without a discount.`,
-      bullets(booking ? `The ${unit} they chose, the time and how to finish` : "The items left behind, with images and prices", standingPerkOf(facts) && `Remind them: ${standingPerkOf(facts)!.text}`, facts.questions[0] && `Answer: ${facts.questions[0]}`),
-      booking ? "Finish my booking" : what === "cart" ? "Return to my cart" : `Finish my ${what}`),
-    step("Email", D, abandoned, "objection", pick(booking ? [`Questions before you book your ${unit}?`, "Still deciding? Here's what helps"] : what === "subscription" ? ["Questions about your subscription?", "Skip, pause or cancel: how it works"] : ["Any questions before you decide?", "Still deciding? Here's what helps"], seed, 2),
+      bullets(
+        booking ? `The ${unit} they chose, the time and how to finish` : "The items left behind, with images and prices",
+        standingPerkOf(facts) && `Remind them: ${standingPerkOf(facts)!.text}`,
+        facts.questions[0] && `Answer: ${facts.questions[0]}`,
+      ),
+      booking ? "Finish my booking" : what === "cart" ? "Return to my cart" : `Finish my ${what}`,
+    ),
+    step(
+      "Email",
+      D,
+      abandoned,
+      "objection",
+      pick(
+        booking
+          ? [`Questions before you book your ${unit}?`, "Still deciding? Here's what helps"]
+          : what === "subscription"
+            ? ["Questions about your subscription?", "Skip, pause or cancel: how it works"]
+            : ["Any questions before you decide?", "Still deciding? Here's what helps"],
+        seed,
+        2,
+      ),
       "Answer the doubt behind the abandonment.",
-      bullets(facts.objections[0] ? worryLine(facts.objections[0], facts.brand) : "Delivery, returns and payment, in three lines", proofLine(facts), facts.guarantee && `Reassure: ${facts.guarantee}`),
-      booking ? "Finish my booking" : "Complete my order"),
-    step("Email", 2 * D, abandoned, incentive ? "offer" : "urgency", incentive ? pick([`${incentive.headline}, if you finish today`, `A little something: ${incentive.headline.toLowerCase()}`], seed, 3) : booking ? `Your ${unit} time won't wait forever` : what === "subscription" ? "Last reminder: your subscription is waiting" : "Last reminder before we let it go",
+      bullets(
+        facts.objections[0] ? worryLine(facts.objections[0], facts.brand) : "Delivery, returns and payment, in three lines",
+        proofLine(facts),
+        facts.guarantee && `Reassure: ${facts.guarantee}`,
+      ),
+      booking ? "Finish my booking" : "Complete my order",
+    ),
+    step(
+      "Email",
+      2 * D,
+      abandoned,
+      incentive ? "offer" : "urgency",
+      incentive
+        ? pick([`${incentive.headline}, if you finish today`, `A little something: ${incentive.headline.toLowerCase()}`], seed, 3)
+        : booking
+          ? `Your ${unit} time won't wait forever`
+          : what === "subscription"
+            ? "Last reminder: your subscription is waiting"
+            : "Last reminder before we let it go",
       incentive ? "Tip the undecided over with the business's own offer, on the last message only." : "A last reminder with the guarantee; no invented discount.",
-      bullets(incentive ? `The offer exactly as given: ${offerBrief(incentive)}` : "Say plainly that this is the last reminder", facts.guarantee && `Risk reversal: ${facts.guarantee}`),
-      incentive ? `Claim ${incentive.headline.toLowerCase()}` : booking ? "Finish my booking" : "Complete my order"),
+      bullets(
+        incentive ? `The offer exactly as given: ${offerBrief(incentive)}` : "Say plainly that this is the last reminder",
+        facts.guarantee && `Risk reversal: ${facts.guarantee}`,
+      ),
+      incentive ? `Claim ${incentive.headline.toLowerCase()}` : booking ? "Finish my booking" : "Complete my order",
+    ),
   ];
-  if (facts.usesSms) steps.splice(1, 0, smsStep(facts, 4 * H, abandoned, "reminder", booking ? "Your booking is saved" : what === "cart" ? "Your cart is saved" : `Your ${what} is saved`, "A short reminder with one link back.", booking ? "Tap to finish booking" : "Tap to finish checkout"));
+  if (facts.usesSms)
+    steps.splice(
+      1,
+      0,
+      smsStep(
+        facts,
+        4 * H,
+        abandoned,
+        "reminder",
+        booking ? "Your booking is saved" : what === "cart" ? "Your cart is saved" : `Your ${what} is saved`,
+        "A short reminder with one link back.",
+        booking ? "Tap to finish booking" : "Tap to finish checkout",
+      ),
+    );
   return {
     trigger: booking ? `Starts booking a ${unit} and does not finish within 1 hour.` : `An identified contact starts checkout and places no order within 1 hour.`,
     exitRules: [booking ? `Books the ${unit} (checked before every message)` : "Places an order (checked before every message)", "Unsubscribes or replies STOP (SMS)"],
-    strategy: incentive ? `Three reminders at 1 hour, 1 day and 2 days; only the last carries ${incentive.headline.toLowerCase()}.` : "Three reminders at 1 hour, 1 day and 2 days, with no discount: the store has none to give.",
+    strategy: incentive
+      ? `Three reminders at 1 hour, 1 day and 2 days; only the last carries ${incentive.headline.toLowerCase()}.`
+      : "Three reminders at 1 hour, 1 day and 2 days, with no discount: the store has none to give.",
     steps,
   };
 }
@@ -351,34 +664,129 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
   const booking = facts.kind === "service";
   const steps: PlannedStep[] = booking
     ? [
-        step("Email", 0, `the ${unit}`, "thanks", pick([`Thanks for coming in`, `Thank you for your ${unit}`], seed, 1), "Thank them and make the next visit the natural step.",
-          bullets("Thank them by name for the visit", "One tip to keep the benefit going at home", facts.difference && `What sets ${facts.brand} apart: ${facts.difference}`), "See your booking details"),
-        step("Email", Math.max(2, Math.round(cycle / 3)) * D, `the ${unit}`, "upgrade", pick(["Save with a package", "Make it a habit, for less"], seed, 2), "Offer the package or membership that suits regulars.",
-          bullets("Packages or membership, with the saving per visit", proofLine(facts), facts.guarantee && `Reassure: ${facts.guarantee}`), "See packages"),
-        step("Email", cycle * D, `the ${unit}`, "rebook", pick([`Time for your next ${unit}?`, `Your next ${unit} is due`], seed, 3), `Rebook at the rhythm the business sees (${formatDuration(cycle * D)}).`,
-          bullets(`Invite them to book the next ${unit}`, "Link straight to open slots"), facts.action.again),
+        step(
+          "Email",
+          0,
+          `the ${unit}`,
+          "thanks",
+          pick([`Thanks for coming in`, `Thank you for your ${unit}`], seed, 1),
+          "Thank them and make the next visit the natural step.",
+          bullets("Thank them by name for the visit", "One tip to keep the benefit going at home", facts.difference && `What sets ${facts.brand} apart: ${facts.difference}`),
+          "See your booking details",
+        ),
+        step(
+          "Email",
+          Math.max(2, Math.round(cycle / 3)) * D,
+          `the ${unit}`,
+          "upgrade",
+          pick(["Save with a package", "Make it a habit, for less"], seed, 2),
+          "Offer the package or membership that suits regulars.",
+          bullets("Packages or membership, with the saving per visit", proofLine(facts), facts.guarantee && `Reassure: ${facts.guarantee}`),
+          "See packages",
+        ),
+        step(
+          "Email",
+          cycle * D,
+          `the ${unit}`,
+          "rebook",
+          pick([`Time for your next ${unit}?`, `Your next ${unit} is due`], seed, 3),
+          `Rebook at the rhythm the business sees (${formatDuration(cycle * D)}).`,
+          bullets(`Invite them to book the next ${unit}`, "Link straight to open slots"),
+          facts.action.again,
+        ),
       ]
     : facts.durable
       ? [
           // A table or a ring is bought once in years: no reorder. The plan looks after the purchase and turns it into reviews, referrals and what goes with it.
-          step("Email", 0, "the order", "thanks", pick(["Thank you for your order", `Thanks for choosing ${facts.brand}`], seed, 1), "Confirm the order and say what happens between now and delivery.",
-            bullets("Order summary, lead time and what happens next", facts.difference && `What sets ${facts.brand} apart: ${facts.difference}`, facts.questions[0] && `Answer: ${facts.questions[0]}`), "Track your order"),
-          step("Email", 21 * D, "the order", "checkin", pick(["How is it settling in?", "How are you finding it?"], seed, 2), "Check in once it has arrived, share a care tip and ask for a review.",
-            bullets("How to look after it, in three lines", "Ask for a review, with a photo if they like", facts.guarantee && `Reassure: ${facts.guarantee}`), "Leave a review"),
-          step("Email", 45 * D, "the order", "crosssell", pick(["Goes well with your last order", "Picked for you"], seed, 3), "Recommend what goes with the first purchase, and invite a referral.",
-            bullets("Two or three pieces that go with what they bought", proofLine(facts), "A friend who would love one too? Invite them"), "See what goes with it"),
+          step(
+            "Email",
+            0,
+            "the order",
+            "thanks",
+            pick(["Thank you for your order", `Thanks for choosing ${facts.brand}`], seed, 1),
+            "Confirm the order and say what happens between now and delivery.",
+            bullets(
+              "Order summary, lead time and what happens next",
+              facts.difference && `What sets ${facts.brand} apart: ${facts.difference}`,
+              facts.questions[0] && `Answer: ${facts.questions[0]}`,
+            ),
+            "Track your order",
+          ),
+          step(
+            "Email",
+            21 * D,
+            "the order",
+            "checkin",
+            pick(["How is it settling in?", "How are you finding it?"], seed, 2),
+            "Check in once it has arrived, share a care tip and ask for a review.",
+            bullets("How to look after it, in three lines", "Ask for a review, with a photo if they like", facts.guarantee && `Reassure: ${facts.guarantee}`),
+            "Leave a review",
+          ),
+          step(
+            "Email",
+            45 * D,
+            "the order",
+            "crosssell",
+            pick(["Goes well with your last order", "Picked for you"], seed, 3),
+            "Recommend what goes with the first purchase, and invite a referral.",
+            bullets("Two or three pieces that go with what they bought", proofLine(facts), "A friend who would love one too? Invite them"),
+            "See what goes with it",
+          ),
         ]
       : [
-        step("Email", 0, "the order", "thanks", pick(["Thank you for your order", `Thanks for choosing ${facts.brand}`], seed, 1), "Confirm the order and set up the next purchase.",
-          bullets("Order summary and what happens next", facts.product && `How to get the most from ${lowerStart(facts.product, facts.brand)}`), facts.kind === "digital" ? "Get set up" : "Track your order"),
-        step("Email", Math.max(3, Math.round(cycle / 3)) * D, "the order", "crosssell", pick(["Picked for you", "Goes well with your last order", "You might also like"], seed, 2), "Recommend what goes with the first purchase.",
-          bullets("Two or three items that go with what they bought", proofLine(facts), perk && `Remind them: ${perk.text}`), facts.kind === "digital" ? "See the add-ons" : "Shop your recommendations"),
-        step("Email", Math.max(7, cycle - 5) * D, "the order", facts.kind === "subscription" ? "upgrade" : "replenish", facts.kind === "subscription" ? pick(["Upgrade your plan", "More of what you love"], seed, 3) : facts.kind === "digital" ? "Ready for more?" : pick(["Running low?", "Time to restock?"], seed, 3),
-          facts.kind === "subscription" ? "Offer the bigger plan or an add-on." : facts.kind === "digital" ? "Show the upgrade that fits how they use it." : `Time the reorder to the buying cycle (about every ${formatDuration(cycle * D)}).`,
-          bullets(facts.kind === "product" ? "Reorder in one click" : "What the upgrade adds", facts.guarantee && `Reassure: ${facts.guarantee}`), facts.action.again),
-      ];
-  if (facts.usesSms && facts.durable) steps.push(smsStep(facts, 23 * D, "the order", "reminder", "A quick review request", "A short thank-you with one link to leave a review.", "Tap to review"));
-  else if (facts.usesSms) steps.push(smsStep(facts, (cycle + 2) * D, booking ? `the ${unit}` : "the order", "reminder", booking ? `Book your next ${unit}` : "A quick reorder reminder", "A short reminder with one link.", booking ? "Tap to book" : "Tap to reorder"));
+          step(
+            "Email",
+            0,
+            "the order",
+            "thanks",
+            pick(["Thank you for your order", `Thanks for choosing ${facts.brand}`], seed, 1),
+            "Confirm the order and set up the next purchase.",
+            bullets("Order summary and what happens next", facts.product && `How to get the most from ${lowerStart(facts.product, facts.brand)}`),
+            facts.kind === "digital" ? "Get set up" : "Track your order",
+          ),
+          step(
+            "Email",
+            Math.max(3, Math.round(cycle / 3)) * D,
+            "the order",
+            "crosssell",
+            pick(["Picked for you", "Goes well with your last order", "You might also like"], seed, 2),
+            "Recommend what goes with the first purchase.",
+            bullets("Two or three items that go with what they bought", proofLine(facts), perk && `Remind them: ${perk.text}`),
+            facts.kind === "digital" ? "See the add-ons" : "Shop your recommendations",
+          ),
+          step(
+            "Email",
+            Math.max(7, cycle - 5) * D,
+            "the order",
+            facts.kind === "subscription" ? "upgrade" : "replenish",
+            facts.kind === "subscription"
+              ? pick(["Upgrade your plan", "More of what you love"], seed, 3)
+              : facts.kind === "digital"
+                ? "Ready for more?"
+                : pick(["Running low?", "Time to restock?"], seed, 3),
+            facts.kind === "subscription"
+              ? "Offer the bigger plan or an add-on."
+              : facts.kind === "digital"
+                ? "Show the upgrade that fits how they use it."
+                : `Time the reorder to the buying cycle (about every ${formatDuration(cycle * D)}).`,
+            bullets(facts.kind === "product" ? "Reorder in one click" : "What the upgrade adds", facts.guarantee && `Reassure: ${facts.guarantee}`),
+            facts.action.again,
+          ),
+        ];
+  if (facts.usesSms && facts.durable)
+    steps.push(smsStep(facts, 23 * D, "the order", "reminder", "A quick review request", "A short thank-you with one link to leave a review.", "Tap to review"));
+  else if (facts.usesSms)
+    steps.push(
+      smsStep(
+        facts,
+        (cycle + 2) * D,
+        booking ? `the ${unit}` : "the order",
+        "reminder",
+        booking ? `Book your next ${unit}` : "A quick reorder reminder",
+        "A short reminder with one link.",
+        booking ? "Tap to book" : "Tap to reorder",
+      ),
+    );
   return {
     trigger: booking ? `Completes a ${unit}.` : "Places an order.",
     exitRules: [booking ? `Books the next ${unit} or buys a package` : "Places another order", "Unsubscribes or marks an email as spam"],
@@ -394,12 +802,46 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
 
 function sunsetPlan(facts: BusinessFacts, seed: number, inactivityDays: number): Plan {
   const steps: PlannedStep[] = [
-    step("Email", 0, "the inactivity threshold", "reactivation", pick([`We miss you at ${facts.brand}`, "It's been a while", "Still with us?"], seed, 1), "Re-engage with what is new, with no pressure.",
-      bullets("What's new since their last visit", facts.product && `A reminder of ${lowerStart(facts.product, facts.brand)}`, "One link to update preferences instead of leaving"), facts.action.again),
-    step("Email", 4 * D, "the inactivity threshold", "proof", pick(facts.kind === "service" ? ["What regulars loved lately"] : facts.kind === "subscription" ? ["What members loved lately"] : facts.kind === "digital" ? ["What's new since you last logged in"] : ["New in the shop since your last visit"], seed, 2), "Show the best of recent months.",
-      bullets(proofLine(facts) ?? "The most popular item or service lately", facts.difference && `Why it's worth a look: ${facts.difference}`), pick(["See what's new", "Take a look"], seed, 3)),
-    step("Email", 8 * D, "the inactivity threshold", "goodbye", pick(["Should we stop emailing you?", "Is this goodbye?"], seed, 4), "Confirm interest or remove the contact to protect deliverability.",
-      bullets("One click keeps them on the list", "Say plainly that otherwise this is the last email", "No offer: the aim is a clean list"), "Keep me subscribed"),
+    step(
+      "Email",
+      0,
+      "the inactivity threshold",
+      "reactivation",
+      pick([`We miss you at ${facts.brand}`, "It's been a while", "Still with us?"], seed, 1),
+      "Re-engage with what is new, with no pressure.",
+      bullets("What's new since their last visit", facts.product && `A reminder of ${lowerStart(facts.product, facts.brand)}`, "One link to update preferences instead of leaving"),
+      facts.action.again,
+    ),
+    step(
+      "Email",
+      4 * D,
+      "the inactivity threshold",
+      "proof",
+      pick(
+        facts.kind === "service"
+          ? ["What regulars loved lately"]
+          : facts.kind === "subscription"
+            ? ["What members loved lately"]
+            : facts.kind === "digital"
+              ? ["What's new since you last logged in"]
+              : ["New in the shop since your last visit"],
+        seed,
+        2,
+      ),
+      "Show the best of recent months.",
+      bullets(proofLine(facts) ?? "The most popular item or service lately", facts.difference && `Why it's worth a look: ${facts.difference}`),
+      pick(["See what's new", "Take a look"], seed, 3),
+    ),
+    step(
+      "Email",
+      8 * D,
+      "the inactivity threshold",
+      "goodbye",
+      pick(["Should we stop emailing you?", "Is this goodbye?"], seed, 4),
+      "Confirm interest or remove the contact to protect deliverability.",
+      bullets("One click keeps them on the list", "Say plainly that otherwise this is the last email", "No offer: the aim is a clean list"),
+      "Keep me subscribed",
+    ),
   ];
   return {
     trigger: `No click and no purchase for ${inactivityDays} days.`,

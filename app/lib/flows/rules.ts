@@ -122,9 +122,25 @@ export function composeQuickNotes(draft: Pick<FlowDraft, "trigger" | "exitRules"
 /** The trigger and exit rules a flow's quick notes carry (composeQuickNotes wrote them), or null where a line is missing. */
 export function notedFlowRules(quickNotes: string): { trigger: string | null; exitWhen: string[] | null } {
   const lines = quickNotes.split("\n");
-  const trigger = lines.find((line) => line.startsWith("Trigger: "))?.slice("Trigger: ".length).trim() || null;
-  const exits = lines.find((line) => line.startsWith("Exit rules: "))?.slice("Exit rules: ".length).trim().replace(/\.$/, "");
-  return { trigger, exitWhen: exits ? exits.split("; ").map((item) => item.trim()).filter(Boolean) : null };
+  const trigger =
+    lines
+      .find((line) => line.startsWith("Trigger: "))
+      ?.slice("Trigger: ".length)
+      .trim() || null;
+  const exits = lines
+    .find((line) => line.startsWith("Exit rules: "))
+    ?.slice("Exit rules: ".length)
+    .trim()
+    .replace(/\.$/, "");
+  return {
+    trigger,
+    exitWhen: exits
+      ? exits
+          .split("; ")
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : null,
+  };
 }
 
 /**

@@ -307,9 +307,6 @@ export function refreshOverview(flowOverview: string, touchpoints: readonly Shap
 }
 
 /** Both derived texts of a flow, recomputed from its touchpoints. */
-export function refreshDerivedText(
-  text: { flowOverview: string; quickNotes: string },
-  touchpoints: readonly ShapeTouchpoint[],
-): { flowOverview: string; quickNotes: string } {
+export function refreshDerivedText(text: { flowOverview: string; quickNotes: string }, touchpoints: readonly ShapeTouchpoint[]): { flowOverview: string; quickNotes: string } {
   return { flowOverview: refreshOverview(text.flowOverview, touchpoints), quickNotes: refreshQuickNotes(text.quickNotes, touchpoints) };
 }

@@ -206,10 +206,7 @@ export function placeLabels(labels: readonly LabelChoice[]): Array<{ text: strin
   });
 }
 
-export function layoutTimeline(
-  touchpoints: readonly TimelineTouchpoint[],
-  { exitLabel = "Exit" }: { exitLabel?: string } = {},
-): TimelineLayout {
+export function layoutTimeline(touchpoints: readonly TimelineTouchpoint[], { exitLabel = "Exit" }: { exitLabel?: string } = {}): TimelineLayout {
   const ordered = [...touchpoints].sort((a, b) => a.stepNumber - b.stepNumber);
   const channels: StepType[] = [];
   for (const tp of ordered) if (!channels.includes(tp.stepType)) channels.push(tp.stepType);

@@ -145,10 +145,7 @@ export const touchpointEditSchema = z.object({
     z.transform((value: unknown) => parseDelayDays(value)),
     z
       .int()
-      .check(
-        z.minimum(TOUCHPOINT_EDIT_LIMITS.delayDays.min),
-        z.maximum(TOUCHPOINT_EDIT_LIMITS.delayDays.max, `Delay cannot exceed ${TOUCHPOINT_EDIT_LIMITS.delayDays.max} days.`),
-      ),
+      .check(z.minimum(TOUCHPOINT_EDIT_LIMITS.delayDays.min), z.maximum(TOUCHPOINT_EDIT_LIMITS.delayDays.max, `Delay cannot exceed ${TOUCHPOINT_EDIT_LIMITS.delayDays.max} days.`)),
   ),
 });
 export type TouchpointEditInput = z.infer<typeof touchpointEditSchema>;
@@ -171,14 +168,7 @@ export const flowTypeSchema = z.enum(FLOW_TYPES, { error: (issue) => (issue.inpu
 /** POST /api/ai-flows/generate and the Generate Flow button. */
 export const generateFlowSchema = z.object({
   flowType: flowTypeSchema,
-  customContext: z._default(
-    z.optional(
-      z
-        .string()
-        .check(z.trim(), z.maxLength(FLOW_LIMITS.customContext, `Context must be at most ${FLOW_LIMITS.customContext} characters.`)),
-    ),
-    "",
-  ),
+  customContext: z._default(z.optional(z.string().check(z.trim(), z.maxLength(FLOW_LIMITS.customContext, `Context must be at most ${FLOW_LIMITS.customContext} characters.`))), ""),
 });
 export type GenerateFlowInput = z.input<typeof generateFlowSchema>;
 
@@ -186,11 +176,7 @@ export type GenerateFlowInput = z.input<typeof generateFlowSchema>;
 export const regenerateFlowSchema = z.object({
   feedback: z
     .string({ error: FEEDBACK_REQUIRED_MESSAGE })
-    .check(
-      z.trim(),
-      z.minLength(1, FEEDBACK_REQUIRED_MESSAGE),
-      z.maxLength(FLOW_LIMITS.feedback, `Feedback must be at most ${FLOW_LIMITS.feedback} characters.`),
-    ),
+    .check(z.trim(), z.minLength(1, FEEDBACK_REQUIRED_MESSAGE), z.maxLength(FLOW_LIMITS.feedback, `Feedback must be at most ${FLOW_LIMITS.feedback} characters.`)),
 });
 export type RegenerateFlowInput = z.infer<typeof regenerateFlowSchema>;
 

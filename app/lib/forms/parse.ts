@@ -117,10 +117,7 @@ export function checkValue<S extends $ZodType>(schema: S, value: unknown) {
 }
 
 /** A posted form (FormData or URLSearchParams) checked by a schema, as a conform Submission. */
-export function parseForm<S extends $ZodType>(
-  payload: FormData | URLSearchParams,
-  options: { schema: S },
-): Submission<input<S>, string[], output<S>> {
+export function parseForm<S extends $ZodType>(payload: FormData | URLSearchParams, options: { schema: S }): Submission<input<S>, string[], output<S>> {
   return parse(payload, {
     resolve: (value) => checkValue(options.schema, coerceFormValue(options.schema, value)),
   }) as Submission<input<S>, string[], output<S>>;

@@ -117,7 +117,14 @@ export function outlineEmailHtml(touchpoint: Pick<TouchpointView, "title" | "pri
 }
 
 function outlineEmailText(touchpoint: Pick<TouchpointView, "title" | "primaryGoal" | "keyMessages" | "callToAction">) {
-  return [OUTLINE_NOTICE, "", `Email: ${touchpoint.title}`, `Goal: ${touchpoint.primaryGoal}`, `Key messages: ${touchpoint.keyMessages}`, `Call to action: ${touchpoint.callToAction}`].join("\n");
+  return [
+    OUTLINE_NOTICE,
+    "",
+    `Email: ${touchpoint.title}`,
+    `Goal: ${touchpoint.primaryGoal}`,
+    `Key messages: ${touchpoint.keyMessages}`,
+    `Call to action: ${touchpoint.callToAction}`,
+  ].join("\n");
 }
 
 /** One Create Template body per email touchpoint, in step order. */
@@ -246,10 +253,14 @@ export function reviewNotes(input: KlaviyoPlanInput): string[] {
   }
   for (const tp of input.flow.touchpoints) {
     if (tp.stepType === "SMS" && tp.sendWindow) {
-      notes.push(`Step ${tp.stepNumber} (SMS) should go out between ${tp.sendWindow.start} and ${tp.sendWindow.end} in the contact's local time: quiet hours are on for it; check your account's quiet hours cover the rest of the day.`);
+      notes.push(
+        `Step ${tp.stepNumber} (SMS) should go out between ${tp.sendWindow.start} and ${tp.sendWindow.end} in the contact's local time: quiet hours are on for it; check your account's quiet hours cover the rest of the day.`,
+      );
     }
     if (isEventTimed(tp)) {
-      notes.push(`Step ${tp.stepNumber} is timed “${timingText(tp.timing, tp.delayDays)}”, which a time delay from the trigger cannot express: it follows the step before it; set its timing in Klaviyo.`);
+      notes.push(
+        `Step ${tp.stepNumber} is timed “${timingText(tp.timing, tp.delayDays)}”, which a time delay from the trigger cannot express: it follows the step before it; set its timing in Klaviyo.`,
+      );
     }
   }
   notes.push("Every message was created as a draft: nothing sends until you set the messages live in Klaviyo.");

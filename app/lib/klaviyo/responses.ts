@@ -26,7 +26,16 @@ export const klaviyoConnectionSchema = z
     }),
     z.object({ connected: z.literal(false) }),
   ])
-  .meta({ id: "KlaviyoConnection", example: { connected: true, keyHint: "…9f3a", account: { listCount: 4, segmentCount: 6, metricCount: 31, listNames: ["Newsletter"], moreLists: false }, connectedAt: "2026-07-20T09:00:00.000Z", checkedAt: "2026-07-20T09:00:00.000Z" } });
+  .meta({
+    id: "KlaviyoConnection",
+    example: {
+      connected: true,
+      keyHint: "…9f3a",
+      account: { listCount: 4, segmentCount: 6, metricCount: 31, listNames: ["Newsletter"], moreLists: false },
+      connectedAt: "2026-07-20T09:00:00.000Z",
+      checkedAt: "2026-07-20T09:00:00.000Z",
+    },
+  });
 
 const sentSchema = z.object({
   klaviyoFlowId: z.string(),

@@ -12,16 +12,14 @@ export const TRIGGER_ID_MAX = 100;
 
 /** PUT /api/integrations/klaviyo and the Connect Klaviyo form. */
 export const klaviyoConnectSchema = z.object({
-  apiKey: z
-    .string({ error: KLAVIYO_KEY_REQUIRED_MESSAGE })
-    .check(
-      z.trim(),
-      z.maxLength(KLAVIYO_KEY_LIMITS.max, klaviyoKeyProblem("x".repeat(KLAVIYO_KEY_LIMITS.max + 1)) ?? ""),
-      z.superRefine((value, ctx) => {
-        const problem = klaviyoKeyProblem(value);
-        if (problem) ctx.issues.push({ code: "custom", message: problem, input: value });
-      }),
-    ),
+  apiKey: z.string({ error: KLAVIYO_KEY_REQUIRED_MESSAGE }).check(
+    z.trim(),
+    z.maxLength(KLAVIYO_KEY_LIMITS.max, klaviyoKeyProblem("x".repeat(KLAVIYO_KEY_LIMITS.max + 1)) ?? ""),
+    z.superRefine((value, ctx) => {
+      const problem = klaviyoKeyProblem(value);
+      if (problem) ctx.issues.push({ code: "custom", message: problem, input: value });
+    }),
+  ),
 });
 export type KlaviyoConnectInput = z.infer<typeof klaviyoConnectSchema>;
 
@@ -30,7 +28,12 @@ const triggerSchema = z.object(
     type: z.enum(KLAVIYO_TRIGGER_TYPES, { error: TRIGGER_REQUIRED_MESSAGE }),
     id: z
       .string({ error: TRIGGER_REQUIRED_MESSAGE })
-      .check(z.trim(), z.minLength(1, TRIGGER_REQUIRED_MESSAGE), z.maxLength(TRIGGER_ID_MAX, `A trigger id has at most ${TRIGGER_ID_MAX} characters.`), z.regex(/^[A-Za-z0-9_-]+$/, "A Klaviyo id has only letters, digits, - and _.")),
+      .check(
+        z.trim(),
+        z.minLength(1, TRIGGER_REQUIRED_MESSAGE),
+        z.maxLength(TRIGGER_ID_MAX, `A trigger id has at most ${TRIGGER_ID_MAX} characters.`),
+        z.regex(/^[A-Za-z0-9_-]+$/, "A Klaviyo id has only letters, digits, - and _."),
+      ),
   },
   { error: TRIGGER_REQUIRED_MESSAGE },
 );

@@ -59,13 +59,7 @@ export const LEAD_NURTURE_FIELDS = [
 ] as const;
 
 /** Every free-text answer, in the wizard's order. */
-export const TEXT_FIELDS = [
-  ...GENERAL_FIELDS.slice(0, 3),
-  "businessOperationDescription",
-  ...GENERAL_FIELDS.slice(3),
-  ...ONBOARDING_FIELDS,
-  ...LEAD_NURTURE_FIELDS,
-] as const;
+export const TEXT_FIELDS = [...GENERAL_FIELDS.slice(0, 3), "businessOperationDescription", ...GENERAL_FIELDS.slice(3), ...ONBOARDING_FIELDS, ...LEAD_NURTURE_FIELDS] as const;
 
 export type ChoiceField = (typeof CHOICE_FIELDS)[number];
 export type ListField = (typeof SERVICE_LIST_FIELDS)[number];

@@ -36,12 +36,7 @@ export const SERVICE_INNOVATION = ["Brand new category", "Known category with se
 
 export const UPSELL_OPPORTUNITIES = ["Primarily service packages", "Primarily products", "Service and product combinations"] as const;
 
-export const PURCHASE_DECISION_TIMELINES = [
-  "Impulse (0-2 hours)",
-  "Quick (2-24 hours)",
-  "Considered (1-7 days)",
-  "Research-Heavy (7+ days)",
-] as const;
+export const PURCHASE_DECISION_TIMELINES = ["Impulse (0-2 hours)", "Quick (2-24 hours)", "Considered (1-7 days)", "Research-Heavy (7+ days)"] as const;
 
 export const BOOKING_TIMELINES = ["Short (0-4 days)", "Medium (5-14 days)", "Long (15+ days)"] as const;
 

@@ -25,19 +25,12 @@ export const PASSWORD_MAX_LENGTH = FIELD_LIMITS.password;
 export const newPasswordSchema = (message: string, min = 6) =>
   z
     .string({ error: message })
-    .check(
-      z.minLength(min, { error: message }),
-      z.maxLength(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` }),
-    );
+    .check(z.minLength(min, { error: message }), z.maxLength(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` }));
 
 export const registrationPasswordSchema = newPasswordSchema("Password must be at least 6 characters");
 
 export const companyNameSchema = z.pipe(
-  z.optional(
-    z
-      .string({ error: "Invalid company name" })
-      .check(z.trim(), z.maxLength(FIELD_LIMITS.companyName, { error: tooLongMessage(FIELD_LIMITS.companyName) })),
-  ),
+  z.optional(z.string({ error: "Invalid company name" }).check(z.trim(), z.maxLength(FIELD_LIMITS.companyName, { error: tooLongMessage(FIELD_LIMITS.companyName) }))),
   z.transform((v: string | undefined) => v ?? ""),
 );
 
@@ -74,10 +67,9 @@ export const registerFormSchema = z
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: "Password is required" }).check(
-    z.minLength(1, { error: "Password is required" }),
-    z.maxLength(PASSWORD_MAX_LENGTH, { error: "Invalid email or password." }),
-  ),
+  password: z
+    .string({ error: "Password is required" })
+    .check(z.minLength(1, { error: "Password is required" }), z.maxLength(PASSWORD_MAX_LENGTH, { error: "Invalid email or password." })),
   redirectTo: redirectToSchema,
 });
 

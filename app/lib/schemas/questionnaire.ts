@@ -89,9 +89,7 @@ export function optionalChoiceList<const T extends readonly [string, ...string[]
 
 export const websiteUrl = preprocess(
   blankToUndefined,
-  z
-    .string({ error: WEBSITE_REQUIRED })
-    .check(z.maxLength(FIELD_LIMITS.websiteUrl, { error: WEBSITE_INVALID }), z.refine(isWebsiteUrl, { error: WEBSITE_INVALID })),
+  z.string({ error: WEBSITE_REQUIRED }).check(z.maxLength(FIELD_LIMITS.websiteUrl, { error: WEBSITE_INVALID }), z.refine(isWebsiteUrl, { error: WEBSITE_INVALID })),
 );
 
 /** A public website: http(s), a dotted host name, no credentials. A bare "example.com" is accepted too. */
@@ -135,17 +133,11 @@ function textFields<const K extends readonly string[]>(keys: K) {
 
 const emailField = preprocess(
   (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v),
-  z.pipe(
-    z.string({ error: EMAIL_INVALID }).check(z.maxLength(FIELD_LIMITS.email, { error: EMAIL_INVALID })),
-    z.email({ error: EMAIL_INVALID }),
-  ),
+  z.pipe(z.string({ error: EMAIL_INVALID }).check(z.maxLength(FIELD_LIMITS.email, { error: EMAIL_INVALID })), z.email({ error: EMAIL_INVALID })),
 );
 const passwordField = z
   .string({ error: PASSWORD_MIN_8 })
-  .check(
-    z.minLength(8, { error: PASSWORD_MIN_8 }),
-    z.maxLength(FIELD_LIMITS.password, { error: `Password must be at most ${FIELD_LIMITS.password} characters` }),
-  );
+  .check(z.minLength(8, { error: PASSWORD_MIN_8 }), z.maxLength(FIELD_LIMITS.password, { error: `Password must be at most ${FIELD_LIMITS.password} characters` }));
 const websiteField = preprocess(blankToUndefined, z.optional(z.string().check(z.maxLength(FIELD_LIMITS.websiteUrl, { error: WEBSITE_INVALID }))));
 
 export const QUESTIONNAIRE_FIELDS = {
@@ -244,14 +236,10 @@ const WIZARD_REQUIRED = [
 ] as const satisfies readonly FieldName[];
 
 /** The wizard's full validation: every answer the business type asks for. */
-export const fullQuestionnaireSchema = z
-  .object(shapeOf(WIZARD_REQUIRED, ANSWER_NAMES))
-  .check(z.superRefine(businessTypeRules, ALWAYS_CHECK));
+export const fullQuestionnaireSchema = z.object(shapeOf(WIZARD_REQUIRED, ANSWER_NAMES)).check(z.superRefine(businessTypeRules, ALWAYS_CHECK));
 
 /** The answers page: every text answer optional, the service/retail rules kept. */
-export const editAnswersSchema = z
-  .object(shapeOf(["companyName", "businessType", "industry"], ANSWER_NAMES))
-  .check(z.superRefine(businessTypeRules, ALWAYS_CHECK));
+export const editAnswersSchema = z.object(shapeOf(["companyName", "businessType", "industry"], ANSWER_NAMES)).check(z.superRefine(businessTypeRules, ALWAYS_CHECK));
 
 export type QuestionnaireAnswersInput = z.infer<typeof editAnswersSchema>;
 
@@ -329,9 +317,7 @@ export const questionnaireStepSchemas = {
 export const waitlistSchema = questionnaireStepSchemas[9];
 
 /** A saved draft: any subset of the answers so far, each checked only for shape. No password, ever. */
-export const questionnaireDraftSchema = z.object(
-  shapeOf([], [...ANSWER_NAMES, "completionMethod", "researchWebsiteUrl", "firstName", "lastName", "email"]),
-);
+export const questionnaireDraftSchema = z.object(shapeOf([], [...ANSWER_NAMES, "completionMethod", "researchWebsiteUrl", "firstName", "lastName", "email"]));
 export type QuestionnaireDraft = z.infer<typeof questionnaireDraftSchema>;
 
 /** What a submission needs on every path; the rest depends on the method and the business type. */

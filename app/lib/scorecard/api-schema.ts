@@ -42,7 +42,10 @@ export const recommendationSchema = z
       revenuePer1000Recipients: z.number().int().nullable().describe("Revenue at stake per 1,000 recipients, in dollars; null when not estimable."),
       text: z.string().describe("Why it matters; starts with 'Not estimable:' when the figures do not allow an estimate."),
     }),
-    actions: z.array(z.object({ label: z.string(), href: z.string().describe("A path in Flowmap.") })).min(1).max(2),
+    actions: z
+      .array(z.object({ label: z.string(), href: z.string().describe("A path in Flowmap.") }))
+      .min(1)
+      .max(2),
   })
   .meta({ id: "Recommendation" });
 

@@ -447,7 +447,8 @@ function figuresWithoutFlow(ctx: FlowContext): Candidate | null {
 function missingFlow(ctx: FlowContext): Candidate | null {
   if (ctx.flow || figuresEntered(ctx) > 0) return null;
   const median = ctx.medians.revenuePerRecipient;
-  const peers = median && median.value > 0 ? ` Peers earn a median of ${dollarsText(median.value)} per recipient from ${aFlow(ctx.flowType)} (${peerPhrase(median.groupLabel)}).` : "";
+  const peers =
+    median && median.value > 0 ? ` Peers earn a median of ${dollarsText(median.value)} per recipient from ${aFlow(ctx.flowType)} (${peerPhrase(median.groupLabel)}).` : "";
   return {
     id: `missing_flow:${ctx.flowType}`,
     flowType: ctx.flowType,

@@ -18,7 +18,12 @@ const tiles = [
   { to: "/admin/benchmarks", title: "Manage Benchmarks", text: "Industry medians behind every scorecard.", icon: "M4 20V10m6 10V4m6 16v-7m4 7H2" },
   { to: "/admin/flow-maps", title: "Manage Flow Maps", text: "The rules each generated flow starts from.", icon: "M5 6h4v4H5zM15 14h4v4h-4zM9 8h3a2 2 0 012 2v4a2 2 0 002 2" },
   { to: "/admin/onboarding", title: "View Onboarding", text: "Every business profile, read only.", icon: "M9 5h10M9 12h10M9 19h10M4 5h.01M4 12h.01M4 19h.01" },
-  { to: "/admin/users", title: "User Management", text: "Roles, and Premium for customers who asked for it.", icon: "M16 19a4 4 0 00-8 0M12 12a3 3 0 100-6 3 3 0 000 6zm7 7a3 3 0 00-3-3m1-4a2.5 2.5 0 100-5" },
+  {
+    to: "/admin/users",
+    title: "User Management",
+    text: "Roles, and Premium for customers who asked for it.",
+    icon: "M16 19a4 4 0 00-8 0M12 12a3 3 0 100-6 3 3 0 000 6zm7 7a3 3 0 00-3-3m1-4a2.5 2.5 0 100-5",
+  },
 ];
 
 export default function AdminDashboard() {

@@ -137,10 +137,22 @@ export default function AdminBenchmarks() {
         searchLabel="Search type, indicator, industry"
         actions={(row) => (
           <>
-            <ButtonLink to={hrefWith({ dialog: "edit", id: row.id })} preventScrollReset variant="ghost" size="xs" aria-label={`Edit ${row.benchmarkType} ${row.performanceIndicator}`}>
+            <ButtonLink
+              to={hrefWith({ dialog: "edit", id: row.id })}
+              preventScrollReset
+              variant="ghost"
+              size="xs"
+              aria-label={`Edit ${row.benchmarkType} ${row.performanceIndicator}`}
+            >
               Edit
             </ButtonLink>
-            <ButtonLink to={hrefWith({ dialog: "delete", id: row.id })} preventScrollReset variant="ghost-destructive" size="xs" aria-label={`Delete ${row.benchmarkType} ${row.performanceIndicator}`}>
+            <ButtonLink
+              to={hrefWith({ dialog: "delete", id: row.id })}
+              preventScrollReset
+              variant="ghost-destructive"
+              size="xs"
+              aria-label={`Delete ${row.benchmarkType} ${row.performanceIndicator}`}
+            >
               Delete
             </ButtonLink>
           </>
@@ -149,7 +161,13 @@ export default function AdminBenchmarks() {
 
       {dialog === "new" ? (
         <RouteDialog title="Add Benchmark" description="A new row for the dashboard's benchmark card." closeHref={closeHref} size="lg" fixedFooter>
-          <BenchmarkForm intent="create" values={failure?.intent === "create" ? failure.values : {}} errors={failure?.intent === "create" ? errors : {}} message={failure?.message} closeHref={closeHref} />
+          <BenchmarkForm
+            intent="create"
+            values={failure?.intent === "create" ? failure.values : {}}
+            errors={failure?.intent === "create" ? errors : {}}
+            message={failure?.message}
+            closeHref={closeHref}
+          />
         </RouteDialog>
       ) : null}
       {dialog === "edit" && selected ? (

@@ -90,7 +90,10 @@ export default function AdminFlowMaps() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
-      <AdminPageHeader title="Manage Flow Maps" description="The flow-mapping rules every generated flow starts from. The most specific rule for a business wins over the general one.">
+      <AdminPageHeader
+        title="Manage Flow Maps"
+        description="The flow-mapping rules every generated flow starts from. The most specific rule for a business wins over the general one."
+      >
         <ButtonLink to={hrefWith({ dialog: "new", id: null })} preventScrollReset>
           <span aria-hidden="true">+</span> Add Flow Map
         </ButtonLink>
@@ -117,7 +120,14 @@ export default function AdminFlowMaps() {
 
       {dialog === "new" ? (
         <RouteDialog title="Add Flow Map" description="A rule the generator follows for matching businesses." closeHref={closeHref} size="xl" fixedFooter>
-          <FlowMapEditor key={editorKey} intent="create" draft={reply?.intent === "create" && replyDraft ? replyDraft : draft} errors={reply?.intent === "create" ? errors : {}} message={reply?.message} closeHref={closeHref} />
+          <FlowMapEditor
+            key={editorKey}
+            intent="create"
+            draft={reply?.intent === "create" && replyDraft ? replyDraft : draft}
+            errors={reply?.intent === "create" ? errors : {}}
+            message={reply?.message}
+            closeHref={closeHref}
+          />
         </RouteDialog>
       ) : null}
       {dialog === "edit" && selected ? (
@@ -141,8 +151,8 @@ export default function AdminFlowMaps() {
             message={reply?.intent === "delete" ? reply.message : undefined}
             what={
               <p>
-                Delete the rule <strong>{selected.flowName}</strong> ({selected.flowType ? flowTypeLabel(selected.flowType) : "any flow type"}, {formatCell(selected.businessType)}, {selected.steps.length}{" "}
-                steps)? Flows generated later no longer follow it.
+                Delete the rule <strong>{selected.flowName}</strong> ({selected.flowType ? flowTypeLabel(selected.flowType) : "any flow type"}, {formatCell(selected.businessType)},{" "}
+                {selected.steps.length} steps)? Flows generated later no longer follow it.
               </p>
             }
           />

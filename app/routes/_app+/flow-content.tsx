@@ -126,7 +126,13 @@ export default function FlowContentRoute() {
                       {flowTypeLabel(item.flowType)}
                       <span
                         className={`rounded-full px-2 py-0.5 text-[11px] ${
-                          current ? "bg-white text-brand-700" : item.written ? (item.outdatedCount ? "bg-amber-100 text-amber-800" : "bg-emerald-100 text-emerald-800") : "bg-slate-100 text-slate-600"
+                          current
+                            ? "bg-white text-brand-700"
+                            : item.written
+                              ? item.outdatedCount
+                                ? "bg-amber-100 text-amber-800"
+                                : "bg-emerald-100 text-emerald-800"
+                              : "bg-slate-100 text-slate-600"
                         }`}
                       >
                         {item.written ? (item.outdatedCount ? `${item.outdatedCount} outdated` : "Written") : "Not written"}

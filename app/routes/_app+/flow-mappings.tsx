@@ -38,9 +38,7 @@ import { hasCompletedOnboarding } from "~/services/onboarding.server";
 import { pageErrorReply, pageErrorResponse } from "~/web/page.server";
 import { redirectWithToast } from "~/web/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: `${loaded ? `${flowTypeLabel(loaded.flowType)} ` : ""}Flow Mappings | Flowmap` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: `${loaded ? `${flowTypeLabel(loaded.flowType)} ` : ""}Flow Mappings | Flowmap` }];
 
 const DEFAULT_TYPE: FlowType = FLOW_TYPES[0];
 

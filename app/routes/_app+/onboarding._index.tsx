@@ -7,16 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { answersFromForm, SINGLE_ANSWER_FIELDS, LIST_ANSWER_FIELDS, wizardStepTitle, WIZARD_STEP_TITLES } from "~/components/onboarding/answer-fields";
 import { WizardStepFields } from "~/components/onboarding/wizard-step-fields";
 import { WizardProgress } from "~/components/onboarding/wizard-progress";
-import {
-  asFieldErrors,
-  completeErrors,
-  parseStep,
-  STEP_INVALID,
-  SUBMIT_INVALID,
-  unchecked,
-  validateWizardForm,
-  WIZARD_INTENT,
-} from "~/components/onboarding/wizard-validation";
+import { asFieldErrors, completeErrors, parseStep, STEP_INVALID, SUBMIT_INVALID, unchecked, validateWizardForm, WIZARD_INTENT } from "~/components/onboarding/wizard-validation";
 import { StatusButton } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toaster";
 import { wizardStepErrors, type WizardStep } from "~/lib/schemas/questionnaire";
@@ -233,19 +224,7 @@ function submittedIntent(event: React.FormEvent<HTMLFormElement>) {
   return submitter?.getAttribute("name") === "intent" ? submitter.getAttribute("value") : null;
 }
 
-function WizardButton({
-  intent,
-  busy,
-  disabled,
-  primary = false,
-  children,
-}: {
-  intent: string;
-  busy: boolean;
-  disabled: boolean;
-  primary?: boolean;
-  children: React.ReactNode;
-}) {
+function WizardButton({ intent, busy, disabled, primary = false, children }: { intent: string; busy: boolean; disabled: boolean; primary?: boolean; children: React.ReactNode }) {
   // While any step is being sent every button is aria-disabled (not `disabled`: a disabled button
   // would drop its intent from a post already under way); the one that was pressed spins.
   return (

@@ -72,7 +72,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   const noFieldErrors: Record<string, string> = {};
-  if (intent !== SEND_TO_KLAVIYO_INTENT) return data({ intent: null, message: "Unknown action. Please reload the page and try again.", fieldErrors: noFieldErrors }, { status: 400 });
+  if (intent !== SEND_TO_KLAVIYO_INTENT)
+    return data({ intent: null, message: "Unknown action. Please reload the page and try again.", fieldErrors: noFieldErrors }, { status: 400 });
   const flowId = params.flowId ?? "";
   const trigger = parseTriggerValue(String(form.get("trigger") ?? ""));
   const sequence = Number(form.get("sequence"));
@@ -88,7 +89,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : result.previous
         ? "A new draft flow was made in Klaviyo; the one sent before is unchanged."
         : "Review it in Klaviyo, then turn it on there.";
-    return redirectWithToast(`/send-to-klaviyo/${encodeURIComponent(flowId)}`, { title: result.replayed ? "Already sent to Klaviyo" : "Sent to Klaviyo as a draft", description, variant: "success" });
+    return redirectWithToast(`/send-to-klaviyo/${encodeURIComponent(flowId)}`, {
+      title: result.replayed ? "Already sent to Klaviyo" : "Sent to Klaviyo as a draft",
+      description,
+      variant: "success",
+    });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.kind === "not_found") throw pageErrorResponse(error);
@@ -112,15 +117,16 @@ export default function SendToKlaviyoRoute() {
         </Link>
         <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900">Send to Klaviyo</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Creates <strong className="font-semibold text-slate-900">{flow.name}</strong> in your Klaviyo account from version {flow.versionNumber} of this flow: {plural(flow.emails, "email template")}{" "}
-          and a flow of {plural(flow.steps, "message")} with the waits between them. Every message is a draft: nothing sends until you turn it on in Klaviyo.
+          Creates <strong className="font-semibold text-slate-900">{flow.name}</strong> in your Klaviyo account from version {flow.versionNumber} of this flow:{" "}
+          {plural(flow.emails, "email template")} and a flow of {plural(flow.steps, "message")} with the waits between them. Every message is a draft: nothing sends until you turn
+          it on in Klaviyo.
         </p>
       </header>
 
       {outlines.length ? (
         <p className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" data-testid="klaviyo-outline-note">
-          {outlines.length === flow.steps ? "Every step" : `${plural(outlines.length, "step")} (${outlines.join(", ")})`} will arrive as an outline from the plan, marked [Outline], to be written in Klaviyo.{" "}
-          {isPremium ? "Generate Full Email Content first to send written copy." : "With premium, Flowmap writes the copy and sends it instead."}
+          {outlines.length === flow.steps ? "Every step" : `${plural(outlines.length, "step")} (${outlines.join(", ")})`} will arrive as an outline from the plan, marked [Outline],
+          to be written in Klaviyo. {isPremium ? "Generate Full Email Content first to send written copy." : "With premium, Flowmap writes the copy and sends it instead."}
         </p>
       ) : null}
 

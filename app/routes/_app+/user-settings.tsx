@@ -92,11 +92,19 @@ export async function action({ request }: ActionFunctionArgs) {
       if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["apiKey"] }) }, { status: 422 });
       const connected = await runForPage(() => connectKlaviyo({ userId: user.id, input: submission.value }), { submission, hideFields: ["apiKey"], extra: { intent } });
       if (!connected.ok) return connected.response;
-      return redirectWithToast("/user-settings#klaviyo", { title: "Klaviyo connected", description: "Send a flow from its Flow Mappings screen: it arrives in Klaviyo as a draft.", variant: "success" });
+      return redirectWithToast("/user-settings#klaviyo", {
+        title: "Klaviyo connected",
+        description: "Send a flow from its Flow Mappings screen: it arrives in Klaviyo as a draft.",
+        variant: "success",
+      });
     }
     case KLAVIYO_DISCONNECT_INTENT:
       await disconnectKlaviyo({ userId: user.id });
-      return redirectWithToast("/user-settings#klaviyo", { title: "Klaviyo disconnected", description: "Flowmap no longer holds your key. Flows already sent stay in Klaviyo.", variant: "success" });
+      return redirectWithToast("/user-settings#klaviyo", {
+        title: "Klaviyo disconnected",
+        description: "Flowmap no longer holds your key. Flows already sent stay in Klaviyo.",
+        variant: "success",
+      });
     default:
       return data({ intent: null, result: null, message: "Unknown action. Please reload the page and try again." }, { status: 400 });
   }
@@ -275,9 +283,7 @@ function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
       <h2 id="password-heading" className="text-lg font-semibold text-slate-900">
         Change Password
       </h2>
-      {hasPassword ? null : (
-        <p className="mt-1 text-sm text-slate-600">You sign in through a third-party provider, so your account has no password to change.</p>
-      )}
+      {hasPassword ? null : <p className="mt-1 text-sm text-slate-600">You sign in through a third-party provider, so your account has no password to change.</p>}
       <Form ref={formRef} method="post" action="/user-settings" className="mt-4 space-y-4" {...getFormProps(form)}>
         <FormError id={form.errorId} errors={form.errors} />
         <PasswordField

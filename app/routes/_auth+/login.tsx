@@ -36,11 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const user = await getAuthenticator().authenticate(FORM_STRATEGY, request);
     const { setCookie } = await startUserSession(user.id, request);
-    return redirectWithToast(
-      safeRedirect(submission.value.redirectTo),
-      { title: "Welcome Back!", variant: "success" },
-      { headers: { "Set-Cookie": setCookie } },
-    );
+    return redirectWithToast(safeRedirect(submission.value.redirectTo), { title: "Welcome Back!", variant: "success" }, { headers: { "Set-Cookie": setCookie } });
   } catch (error) {
     if (isDomainError(error)) return pageErrorReply(error, { submission, hideFields: ["password"], title: "Sign-in failed" });
     throw error;

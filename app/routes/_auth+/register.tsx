@@ -38,7 +38,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { confirmPassword: _confirm, redirectTo, ...input } = submission.value;
   const refused = await signUpRefusal(clientAddress(request));
-  if (refused) return data({ result: submission.reply({ formErrors: [refused.message], hideFields: hidden }) }, { status: 429, headers: { "Retry-After": String(refused.retryAfterSeconds) } });
+  if (refused)
+    return data(
+      { result: submission.reply({ formErrors: [refused.message], hideFields: hidden }) },
+      { status: 429, headers: { "Retry-After": String(refused.retryAfterSeconds) } },
+    );
   try {
     const user = await registerAccount(input, clientAddress(request));
     const { setCookie } = await startUserSession(user.id, request);
@@ -93,11 +97,7 @@ export default function RegisterRoute() {
           errors={fields.companyName.errors}
         />
         <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
-        <PasswordField
-          label="Password"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.password.errors}
-        />
+        <PasswordField label="Password" inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }} errors={fields.password.errors} />
         <PasswordField
           label="Confirm password"
           inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}

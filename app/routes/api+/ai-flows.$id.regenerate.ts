@@ -14,8 +14,6 @@ export const action = byMethod({
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request);
     const body = await readJsonObject(request, regenerateFlowSchema);
-    return idempotent(request, { userId: user.id, input: body }, async () =>
-      apiJson(await regenerateFlow({ user: serviceUser(user), flowId: params.id ?? "", input: body })),
-    );
+    return idempotent(request, { userId: user.id, input: body }, async () => apiJson(await regenerateFlow({ user: serviceUser(user), flowId: params.id ?? "", input: body })));
   },
 });

@@ -39,9 +39,7 @@ const ACCESS_STYLES: Record<OperationView["access"], string> = {
 
 function MethodBadge({ method }: { method: string }) {
   return (
-    <span className={`inline-flex w-16 shrink-0 justify-center rounded-md px-2 py-0.5 font-mono text-xs font-bold ring-1 ring-inset ${METHOD_STYLES[method] ?? ""}`}>
-      {method}
-    </span>
+    <span className={`inline-flex w-16 shrink-0 justify-center rounded-md px-2 py-0.5 font-mono text-xs font-bold ring-1 ring-inset ${METHOD_STYLES[method] ?? ""}`}>{method}</span>
   );
 }
 
@@ -74,7 +72,11 @@ function FieldTable({ fields, caption }: { fields: FieldView[]; caption: string 
             <tr key={field.name} className="align-top">
               <td className="px-3 py-2 font-mono text-[13px] whitespace-nowrap text-slate-900">
                 {field.name}
-                {field.required ? <span className="ml-1 text-rose-600" title="Required">*</span> : null}
+                {field.required ? (
+                  <span className="ml-1 text-rose-600" title="Required">
+                    *
+                  </span>
+                ) : null}
               </td>
               <td className="px-3 py-2 font-mono text-[13px] break-words text-slate-700">
                 {field.refersTo ? (
@@ -110,7 +112,11 @@ function ResponseRow({ response }: { response: ResponseView }) {
       </div>
       {response.example ? (
         // Focusable, so a keyboard can scroll a long example sideways.
-        <pre tabIndex={0} aria-label={`Example ${response.status} answer`} className="mt-1 overflow-x-auto rounded-md bg-slate-900 px-3 py-2 text-xs leading-relaxed text-slate-100">
+        <pre
+          tabIndex={0}
+          aria-label={`Example ${response.status} answer`}
+          className="mt-1 overflow-x-auto rounded-md bg-slate-900 px-3 py-2 text-xs leading-relaxed text-slate-100"
+        >
           {response.example}
         </pre>
       ) : null}
@@ -199,11 +205,10 @@ export default function ApiDocs() {
           <p className="text-sm font-semibold text-brand-700">Version {reference.version}</p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">{reference.title} reference</h1>
           <p className="mt-4 text-base leading-relaxed text-slate-600">
-            Every endpoint answers JSON. Errors have one shape, <code className="rounded bg-slate-200/70 px-1 font-mono text-sm">{"{ message, errors?, code? }"}</code>
-            : <code className="font-mono text-sm">errors</code> holds a message per field (422) and <code className="font-mono text-sm">code</code> a machine
-            reason (for example <code className="font-mono text-sm">PREMIUM_REQUIRED</code>). Sign in with <code className="font-mono text-sm">POST /api/auth/login</code>
-            : the answer sets the <code className="font-mono text-sm">{reference.cookieName}</code> cookie, which every other call sends. The machine-readable
-            document is at{" "}
+            Every endpoint answers JSON. Errors have one shape, <code className="rounded bg-slate-200/70 px-1 font-mono text-sm">{"{ message, errors?, code? }"}</code>:{" "}
+            <code className="font-mono text-sm">errors</code> holds a message per field (422) and <code className="font-mono text-sm">code</code> a machine reason (for example{" "}
+            <code className="font-mono text-sm">PREMIUM_REQUIRED</code>). Sign in with <code className="font-mono text-sm">POST /api/auth/login</code>: the answer sets the{" "}
+            <code className="font-mono text-sm">{reference.cookieName}</code> cookie, which every other call sends. The machine-readable document is at{" "}
             <a href="/api/openapi.json" className="font-medium text-brand-700 underline underline-offset-2">
               /api/openapi.json
             </a>{" "}

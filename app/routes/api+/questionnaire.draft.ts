@@ -8,9 +8,7 @@ import { draftPayload, saveQuestionnaireDraft } from "~/services/questionnaire/d
 // GET /api/questionnaire/draft: the answers saved so far and the step to resume at, or
 // `{ answers: {}, step: 1 }`. A signed-in user's draft is theirs; a visitor's is found through the
 // signed draft cookie.
-export const loader = apiRoute(async ({ request }) =>
-  apiJson(await draftPayload(await draftOwnerOf(request)), { headers: { "Cache-Control": "no-store" } }),
-);
+export const loader = apiRoute(async ({ request }) => apiJson(await draftPayload(await draftOwnerOf(request)), { headers: { "Cache-Control": "no-store" } }));
 
 // POST /api/questionnaire/draft: `{ answers, step? }`. Only questionnaire answers are taken (a
 // password or any other field is a 422 naming it); a badly shaped answer is a 422, answers too

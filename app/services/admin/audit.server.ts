@@ -27,10 +27,7 @@ export function pickFields(record: Record<string, unknown>, keys: readonly strin
   return Object.fromEntries(keys.map((key) => [key, toJsonValue(record[key] ?? null)]));
 }
 
-export async function audit(
-  actor: Actor,
-  entry: { action: AuditAction; entity: AuditEntity; entityId: string; label: string; before: JsonValue; after: JsonValue },
-) {
+export async function audit(actor: Actor, entry: { action: AuditAction; entity: AuditEntity; entityId: string; label: string; before: JsonValue; after: JsonValue }) {
   await recordAudit({ actorId: actor.id, actorEmail: actor.email, ...entry });
 }
 

@@ -36,4 +36,3 @@ export const BENCHMARK_LABELS = {
   ctr: "CTR (%)",
   revenuePerRecipient: "Revenue/recipient ($)",
 } as const;
-

@@ -4,7 +4,18 @@ import { BENCHMARK_TYPES, FLOW_TYPES, PERFORMANCE_INDICATORS, flowTypeForBenchma
 import { ALL_BUSINESS_TYPES, ALL_INDUSTRIES, isAllBusinessTypes, isAllIndustries } from "~/services/benchmarks/peer-groups";
 import { BENCHMARK_BUSINESS_TYPES, BENCHMARK_INDUSTRIES, RATE_MAX, REVENUE_MAX } from "~/services/admin/benchmark-fields";
 
-export { ALL_BUSINESS_TYPES, ALL_INDUSTRIES, BENCHMARK_BUSINESS_TYPES, BENCHMARK_INDUSTRIES, BENCHMARK_LABELS, BENCHMARK_NUMBER_FIELDS, NUMBER_STEP, RATE_MAX, REVENUE_MAX, type BenchmarkNumberField } from "~/services/admin/benchmark-fields";
+export {
+  ALL_BUSINESS_TYPES,
+  ALL_INDUSTRIES,
+  BENCHMARK_BUSINESS_TYPES,
+  BENCHMARK_INDUSTRIES,
+  BENCHMARK_LABELS,
+  BENCHMARK_NUMBER_FIELDS,
+  NUMBER_STEP,
+  RATE_MAX,
+  REVENUE_MAX,
+  type BenchmarkNumberField,
+} from "~/services/admin/benchmark-fields";
 
 /** Form text or JSON: "" and null mean no figure; anything else must be a finite number. */
 function figure(label: string, max: number) {
@@ -46,7 +57,11 @@ function peerGroup(label: string, options: readonly string[], isAll: (value: str
     });
 }
 
-const text = (max: number, label: string) => z.string({ error: `${label} must be text` }).trim().max(max, `${label} is too long (at most ${max} characters)`);
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long (at most ${max} characters)`);
 
 export const benchmarkInputSchema = z
   .object({

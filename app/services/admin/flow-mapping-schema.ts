@@ -15,7 +15,11 @@ import { EMAIL_ONLY, MAX_RULE_STEPS } from "~/services/admin/flow-mapping-fields
 
 export { EMAIL_ONLY, MAX_RULE_STEPS };
 
-const text = (max: number, label: string) => z.string({ error: `${label} must be text` }).trim().max(max, `${label} is too long (at most ${max} characters)`);
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long (at most ${max} characters)`);
 const required = (max: number, label: string) => text(max, label).min(1, `${label} is required`);
 
 export const ruleStepSchema = z.object({

@@ -1,9 +1,4 @@
-import {
-  ADMIN_RESPONSE_SORTS,
-  type AdminResponseSort,
-  getResponseByIdForAdmin,
-  listResponsesPageForAdmin,
-} from "~/models/questionnaire-response.server";
+import { ADMIN_RESPONSE_SORTS, type AdminResponseSort, getResponseByIdForAdmin, listResponsesPageForAdmin } from "~/models/questionnaire-response.server";
 import { ADMIN_PAGE_SIZE, containsPattern, type ListQuery, type Page } from "~/services/admin/list-query";
 import { notFound } from "~/services/domain-error";
 

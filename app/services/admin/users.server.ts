@@ -1,15 +1,7 @@
 import { z } from "zod";
 
 import { ADMIN_ROLE, DEFAULT_ROLE } from "~/lib/user";
-import {
-  ADMIN_USER_SORTS,
-  type AdminUserRow,
-  type AdminUserSort,
-  getAdminUserRow,
-  listUsersForAdmin,
-  removeAdminRoleKeepingAnAdmin,
-  setUserAccess,
-} from "~/models/user.server";
+import { ADMIN_USER_SORTS, type AdminUserRow, type AdminUserSort, getAdminUserRow, listUsersForAdmin, removeAdminRoleKeepingAnAdmin, setUserAccess } from "~/models/user.server";
 import { LockBusyError } from "~/models/lock.server";
 import { type Actor, audit } from "~/services/admin/audit.server";
 import { ADMIN_PAGE_SIZE, containsPattern, type ListQuery } from "~/services/admin/list-query";
@@ -63,7 +55,12 @@ export const userAccessSchema = z
   .refine((value) => value.role !== undefined || value.isPremium !== undefined, { message: "Send a role or isPremium to change", path: ["_form"] })
   .transform((value) => ({
     role: value.role,
-    isPremium: value.isPremium === undefined ? undefined : value.isPremium === true || value.isPremium === 1 || value.isPremium === "1" || value.isPremium === "true" ? (1 as const) : (0 as const),
+    isPremium:
+      value.isPremium === undefined
+        ? undefined
+        : value.isPremium === true || value.isPremium === 1 || value.isPremium === "1" || value.isPremium === "true"
+          ? (1 as const)
+          : (0 as const),
   }));
 
 /** Sets a user's role and/or premium. The last Admin cannot give up the Admin role. */

@@ -156,7 +156,9 @@ function fitCount(steps: PlannedStep[], flowType: FlowType, facts: BusinessFacts
       angle: "proof",
       title: list.some((s) => s.angle === "proof") ? `Questions people ask about ${facts.brand}` : `Why customers choose ${facts.brand}`,
       primaryGoal: "Remove the last doubts before the next step.",
-      keyMessages: [facts.reviews[0] && `• Quote a customer: "${facts.reviews[0]}"`, facts.guarantee && `• Reassure: ${facts.guarantee}`, "• One clear next step"].filter(Boolean).join("\n"),
+      keyMessages: [facts.reviews[0] && `• Quote a customer: "${facts.reviews[0]}"`, facts.guarantee && `• Reassure: ${facts.guarantee}`, "• One clear next step"]
+        .filter(Boolean)
+        .join("\n"),
       callToAction: facts.action.cta,
     });
   }
@@ -272,7 +274,9 @@ export function regenerateOfflineDraft(request: RegenerateRequest): RegeneratedD
   if (!result.understood) {
     const note = `Your note: ${shortPhrase(request.feedback, 60) || request.feedback.slice(0, 300)}`;
     if (!carried.includes(note)) carried.push(note);
-    result.refused.push(`could not turn "${shortPhrase(request.feedback, 20) || request.feedback.slice(0, 120)}" into a change to the steps, so the flow is unchanged and your note is kept in the quick notes for whoever writes the messages`);
+    result.refused.push(
+      `could not turn "${shortPhrase(request.feedback, 20) || request.feedback.slice(0, 120)}" into a change to the steps, so the flow is unchanged and your note is kept in the quick notes for whoever writes the messages`,
+    );
   }
   let steps = fitTiming(result.touchpoints, flowType);
   const draft = draftOf(request, facts, skeleton, steps, carried);

@@ -22,7 +22,12 @@ export async function completeChecked<S extends z.ZodType>(client: OpenAiClient,
   const second = await client.complete({ ...request, user: repair });
   const left = check(second);
   if (left.length > 0) {
-    throw new ProviderError(`The model's copy still breaks the copy rules after one repair: ${left.slice(0, 3).map((f) => `${f.where}: ${f.message}`).join(" ")}`);
+    throw new ProviderError(
+      `The model's copy still breaks the copy rules after one repair: ${left
+        .slice(0, 3)
+        .map((f) => `${f.where}: ${f.message}`)
+        .join(" ")}`,
+    );
   }
   return second;
 }

@@ -153,9 +153,7 @@ export async function signInWithProvider(profile: ProviderProfile, { signedInUse
     throw conflict("An account with this email already exists. Sign in with your password instead.", "EMAIL_TAKEN");
   }
   if (!profile.emailVerified) {
-    throw forbidden(
-      "Your sign-in provider has not verified your email address. Verify it with the provider, or create an account with your email and a password.",
-    );
+    throw forbidden("Your sign-in provider has not verified your email address. Verify it with the provider, or create an account with your email and a password.");
   }
   if (existing) {
     if (existing.id === signedInUserId) return connectProvider(existing.id, profile);

@@ -3,14 +3,7 @@ import crypto from "node:crypto";
 import { safeParse } from "zod/v4/core";
 
 import { API_TOKEN_LIMITS, API_TOKEN_PREFIX, createApiTokenSchema, TOO_MANY_TOKENS_MESSAGE } from "~/lib/api/tokens";
-import {
-  deleteApiTokenOfUser,
-  findApiTokenByHash,
-  insertApiTokenWithinLimit,
-  listApiTokensOfUser,
-  touchApiToken,
-  type ApiTokenRecord,
-} from "~/models/api-token.server";
+import { deleteApiTokenOfUser, findApiTokenByHash, insertApiTokenWithinLimit, listApiTokensOfUser, touchApiToken, type ApiTokenRecord } from "~/models/api-token.server";
 import { LockBusyError } from "~/models/lock.server";
 import { getUserById, type UserRecord } from "~/models/user.server";
 import { conflict, DomainError, fieldErrorsOf, notFound, validationError } from "~/services/domain-error";

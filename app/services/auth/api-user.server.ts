@@ -15,8 +15,7 @@ export async function currentUserPayload(user: UserRecord) {
 }
 
 export function toApiUser(user: UserRecord) {
-  const { id, email, firstName, lastName, companyName, authProvider, isPremium, role, completionMethod, researchWebsiteUrl, aiResearchCompleted, createdAt } =
-    user;
+  const { id, email, firstName, lastName, companyName, authProvider, isPremium, role, completionMethod, researchWebsiteUrl, aiResearchCompleted, createdAt } = user;
   return {
     id,
     email,
@@ -37,4 +36,3 @@ export function toApiUser(user: UserRecord) {
 export function toApiAdminUser<U extends { isPremium: number }>(user: U): Omit<U, "isPremium"> & { isPremium: boolean } {
   return { ...user, isPremium: hasPremium(user) };
 }
-

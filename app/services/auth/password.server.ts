@@ -4,12 +4,7 @@ import { promisify } from "node:util";
 
 import { rateLimited } from "~/services/domain-error";
 
-const rawScrypt = promisify(crypto.scrypt) as (
-  password: crypto.BinaryLike,
-  salt: crypto.BinaryLike,
-  keylen: number,
-  options: crypto.ScryptOptions,
-) => Promise<Buffer>;
+const rawScrypt = promisify(crypto.scrypt) as (password: crypto.BinaryLike, salt: crypto.BinaryLike, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
 
 /**
  * Hashes run on libuv's thread pool, never on the event loop, but each takes a core for a second

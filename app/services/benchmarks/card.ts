@@ -66,9 +66,7 @@ export function buildBenchmarkCard({
         return {
           key: definition.key,
           value: saved[definition.key],
-          median: choice
-            ? { text: choice.row.industryMedian, source: choice.row.source, groupLabel: choice.groupLabel, match: choice.match }
-            : null,
+          median: choice ? { text: choice.row.industryMedian, source: choice.row.source, groupLabel: choice.groupLabel, match: choice.match } : null,
         };
       }),
     };

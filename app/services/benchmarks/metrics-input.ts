@@ -17,19 +17,10 @@ function storedFigureMessage(definition: MetricDefinition) {
 
 function storedFigure(definition: MetricDefinition) {
   const message = storedFigureMessage(definition);
-  return z
-    .number({ error: message })
-    .int({ error: message })
-    .min(0, { error: message })
-    .max(storedMax(definition), { error: message })
-    .nullable()
-    .optional();
+  return z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(storedMax(definition), { error: message }).nullable().optional();
 }
 
-const figures = Object.fromEntries(METRIC_DEFINITIONS.map((definition) => [definition.key, storedFigure(definition)])) as Record<
-  MetricKey,
-  ReturnType<typeof storedFigure>
->;
+const figures = Object.fromEntries(METRIC_DEFINITIONS.map((definition) => [definition.key, storedFigure(definition)])) as Record<MetricKey, ReturnType<typeof storedFigure>>;
 
 export const userMetricsInputSchema = z.object({
   flowType: z.enum(FLOW_TYPES, { error: UNKNOWN_FLOW_TYPE }),

@@ -23,8 +23,7 @@ export const CONTENT_PREMIUM_MESSAGE = "Written email and SMS content needs a pr
 export const CONTENT_FAILED_MESSAGE = "Failed to generate content. Please try again.";
 export const CONTENT_NOT_FOUND_MESSAGE = "No content has been written for this flow yet.";
 export const CONTENT_NO_TOUCHPOINTS_MESSAGE = "This flow has no touchpoints to write content for.";
-export const CONTENT_BRAND_TOO_LONG_MESSAGE =
-  "Your company name is too long to start a text message. Shorten it in your onboarding answers and try again.";
+export const CONTENT_BRAND_TOO_LONG_MESSAGE = "Your company name is too long to start a text message. Shorten it in your onboarding answers and try again.";
 
 export interface ContentServiceDeps {
   provider?: ContentProvider;
@@ -90,10 +89,7 @@ export class ContentRulesError extends Error {
 }
 
 /** POST /api/ai-flows/{id}/content and the Generate Full Email Content form. */
-export async function writeFlowContent(
-  { user, flowId }: { user: ServiceUser; flowId: string },
-  deps: ContentServiceDeps = {},
-): Promise<FlowContentView> {
+export async function writeFlowContent({ user, flowId }: { user: ServiceUser; flowId: string }, deps: ContentServiceDeps = {}): Promise<FlowContentView> {
   assertContentPremium(user);
   const flow = await getFlow({ userId: user.id, flowId });
   if (flow.touchpoints.length === 0) throw validationError(CONTENT_NO_TOUCHPOINTS_MESSAGE);

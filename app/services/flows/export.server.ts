@@ -86,7 +86,10 @@ function ownRules(flow: FlowView, rule: RuleFacts): RuleFacts {
   const noted = notedFlowRules(flow.quickNotes);
   if (!noted.trigger || noted.trigger === rule.trigger) return rule;
   const stored = rule.exitRules && typeof rule.exitRules === "object" && !Array.isArray(rule.exitRules) ? (rule.exitRules as Record<string, unknown>) : {};
-  return { trigger: noted.trigger, exitRules: { exitWhen: noted.exitWhen ?? [], ...(stored.smsPolicy ? { smsPolicy: stored.smsPolicy } : {}) } as unknown as FlowMappingRecord["exitRules"] };
+  return {
+    trigger: noted.trigger,
+    exitRules: { exitWhen: noted.exitWhen ?? [], ...(stored.smsPolicy ? { smsPolicy: stored.smsPolicy } : {}) } as unknown as FlowMappingRecord["exitRules"],
+  };
 }
 
 async function buildDocument(user: ServiceUser, flows: FlowView[], now: Date, schemaUrl?: string): Promise<ExportDocument> {
@@ -121,7 +124,11 @@ export async function exportFlow(
   // format=klaviyo: the requests Send to Klaviyo would make, as JSON.
   if ((format ?? "").trim().toLowerCase() === KLAVIYO_EXPORT_FORMAT) {
     const plan = await klaviyoPlanInput({ user, flowId });
-    return { fileName: exportFileName(plan.flow.companyName, `${plan.flow.flowType}-klaviyo`, "json"), mediaType: MEDIA_TYPES.json, body: JSON.stringify(klaviyoExport(plan), null, 2) };
+    return {
+      fileName: exportFileName(plan.flow.companyName, `${plan.flow.flowType}-klaviyo`, "json"),
+      mediaType: MEDIA_TYPES.json,
+      body: JSON.stringify(klaviyoExport(plan), null, 2),
+    };
   }
   const chosen = parseExportFormat(format);
   const flow = await getFlow({ userId: user.id, flowId });

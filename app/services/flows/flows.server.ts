@@ -45,15 +45,7 @@ import { modelCallLimitMs } from "~/services/ai/openai-client.server";
 import { isSoleInstance } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import type { FlowProvider, FlowRequest } from "~/services/ai/provider.server";
-import {
-  conflict,
-  DomainError,
-  fieldErrorsFromIssues,
-  notFound,
-  onboardingRequired,
-  upstreamFailed,
-  validationError,
-} from "~/services/domain-error";
+import { conflict, DomainError, fieldErrorsFromIssues, notFound, onboardingRequired, upstreamFailed, validationError } from "~/services/domain-error";
 import { toFlowView, toMessageView, toTouchpointView, toVersionRef, toVersionView } from "~/services/flows/views.server";
 import { hasCompletedOnboarding } from "~/services/onboarding.server";
 
@@ -89,7 +81,10 @@ function generationClaimMs() {
 /** How a claim's owner is checked: this process, the sole user of its database when it runs the embedded engine. */
 const claimOwners = (deps: FlowServiceDeps): OwnerCheck => deps.owners ?? { soleInstance: isSoleInstance() };
 
-function parseOrThrow<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } } }, input: unknown): T {
+function parseOrThrow<T>(
+  schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } } },
+  input: unknown,
+): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const fieldErrors = fieldErrorsFromIssues(result.error.issues);
@@ -261,10 +256,7 @@ function draftTouchpointsOf(doc: CurrentFlowDoc): DraftTouchpoint[] {
  * version, the feedback a `user` message and the generator's explanation an `assistant`
  * message, all in one write; the new content replaces the current one.
  */
-export async function regenerateFlow(
-  { user, flowId, input }: { user: ServiceUser; flowId: string; input: unknown },
-  deps: FlowServiceDeps = {},
-): Promise<RegenerateResult> {
+export async function regenerateFlow({ user, flowId, input }: { user: ServiceUser; flowId: string; input: unknown }, deps: FlowServiceDeps = {}): Promise<RegenerateResult> {
   const { feedback } = parseOrThrow(regenerateFlowSchema, input);
   const current = await findFlow({ flowId, userId: user.id });
   if (!current) throw notFound(FLOW_NOT_FOUND);
@@ -273,7 +265,9 @@ export async function regenerateFlow(
 
   const provider = deps.provider ?? getFlowProvider();
   const now = (deps.now ?? (() => new Date()))();
-  const claim = provider.instant ? null : await claimGeneration({ userId: user.id, flowType: current.flowType, kind: "regenerate", now, ttlMs: generationClaimMs(), owners: claimOwners(deps) });
+  const claim = provider.instant
+    ? null
+    : await claimGeneration({ userId: user.id, flowType: current.flowType, kind: "regenerate", now, ttlMs: generationClaimMs(), owners: claimOwners(deps) });
   try {
     const { draft, explanation } = await callProvider(
       () =>
@@ -380,11 +374,7 @@ export async function updateTouchpoint(edit: TouchpointEdit): Promise<Touchpoint
 }
 
 /** updateTouchpoint, also answering where the step was before and the flow as it is now (to tell the user about a reorder). */
-export async function editTouchpoint({
-  user,
-  touchpointId,
-  input,
-}: TouchpointEdit): Promise<{ touchpoint: TouchpointView; previousStepNumber: number; flow: FlowView }> {
+export async function editTouchpoint({ user, touchpointId, input }: TouchpointEdit): Promise<{ touchpoint: TouchpointView; previousStepNumber: number; flow: FlowView }> {
   const userId = user.id;
   const edit = parseOrThrow(touchpointEditSchema, input);
   const flow = await findFlowByTouchpoint({ touchpointId, userId });

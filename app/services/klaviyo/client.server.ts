@@ -1,11 +1,4 @@
-import {
-  KLAVIYO_API_DEFAULT_URL,
-  KLAVIYO_MAX_PAGES,
-  KLAVIYO_REQUEST_TIMEOUT_MS,
-  KLAVIYO_REVISION,
-  KLAVIYO_WAIT_BUDGET_MS,
-  type KlaviyoScope,
-} from "~/lib/klaviyo/constants";
+import { KLAVIYO_API_DEFAULT_URL, KLAVIYO_MAX_PAGES, KLAVIYO_REQUEST_TIMEOUT_MS, KLAVIYO_REVISION, KLAVIYO_WAIT_BUDGET_MS, type KlaviyoScope } from "~/lib/klaviyo/constants";
 import type { FlowCreateBody, TemplateCreateBody } from "~/lib/klaviyo/flow-body";
 import { getEnv } from "~/services/env.server";
 
@@ -180,7 +173,11 @@ export class KlaviyoSession {
   }
 
   /** Every page of a collection (up to KLAVIYO_MAX_PAGES), following Klaviyo's cursor. */
-  private async readAll(operation: "get_lists" | "get_segments" | "get_metrics", path: string, query: Record<string, string>): Promise<{ items: KlaviyoResource[]; complete: boolean }> {
+  private async readAll(
+    operation: "get_lists" | "get_segments" | "get_metrics",
+    path: string,
+    query: Record<string, string>,
+  ): Promise<{ items: KlaviyoResource[]; complete: boolean }> {
     const items: KlaviyoResource[] = [];
     let cursor: string | null = null;
     for (let pageNumber = 0; pageNumber < KLAVIYO_MAX_PAGES; pageNumber++) {

@@ -8,8 +8,7 @@ import { KlaviyoApiError, OPERATION_SCOPES } from "~/services/klaviyo/client.ser
  */
 
 export const KLAVIYO_NOT_CONNECTED_MESSAGE = "Connect Klaviyo first: paste a private API key under Klaviyo in User Settings.";
-export const KLAVIYO_KEY_UNREADABLE_MESSAGE =
-  "Your saved Klaviyo key can no longer be read (this server's encryption key changed). Connect Klaviyo again in User Settings.";
+export const KLAVIYO_KEY_UNREADABLE_MESSAGE = "Your saved Klaviyo key can no longer be read (this server's encryption key changed). Connect Klaviyo again in User Settings.";
 export const KLAVIYO_KEY_REJECTED_AT_CONNECT =
   "Klaviyo did not accept this key. Copy the whole private key again from Settings → API keys in Klaviyo (it starts with pk_) and check it has not been revoked.";
 export const KLAVIYO_KEY_REJECTED_LATER =

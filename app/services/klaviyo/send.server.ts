@@ -9,14 +9,7 @@ import { flowRequest, type KlaviyoPlanInput, outlineSteps, reviewNotes, template
 import { klaviyoSendSchema } from "~/lib/klaviyo/schema";
 import type { ServiceUser } from "~/lib/user";
 import { findContentEntries } from "~/models/flow-content.server";
-import {
-  claimKlaviyoSend,
-  completeKlaviyoSend,
-  countKlaviyoSends,
-  type KlaviyoSendRecord,
-  listKlaviyoSends,
-  releaseKlaviyoSend,
-} from "~/models/klaviyo-send.server";
+import { claimKlaviyoSend, completeKlaviyoSend, countKlaviyoSends, type KlaviyoSendRecord, listKlaviyoSends, releaseKlaviyoSend } from "~/models/klaviyo-send.server";
 import { getResponseByUserId } from "~/models/questionnaire-response.server";
 import { hitRateLimit, peekRateLimits } from "~/models/rate-limit.server";
 import { conflict, DomainError, fieldErrorsOf, upstreamFailed, validationError } from "~/services/domain-error";
@@ -66,7 +59,10 @@ export async function klaviyoPlanInput({ user, flowId }: { user: ServiceUser; fl
 }
 
 function idempotencyKey(flowId: string, versionNumber: number, updatedAt: string, sequence: number) {
-  return crypto.createHash("sha256").update(JSON.stringify([flowId, versionNumber, updatedAt, sequence])).digest("base64url");
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify([flowId, versionNumber, updatedAt, sequence]))
+    .digest("base64url");
 }
 
 function toResult(record: KlaviyoSendRecord, replayed: boolean, previous: KlaviyoSendRecord | null): KlaviyoSendResult {
@@ -200,7 +196,11 @@ export async function sendFlowToKlaviyo(
           const message = `Klaviyo could not use this ${trigger.type} as the trigger (${error.detail}). Pick another trigger and send again.`;
           throw validationError(message, { trigger: message });
         }
-        const step = stepOfPointer(error.pointer, body.data.attributes.definition.actions, plan.flow.touchpoints.map((tp) => tp.stepNumber));
+        const step = stepOfPointer(
+          error.pointer,
+          body.data.attributes.definition.actions,
+          plan.flow.touchpoints.map((tp) => tp.stepNumber),
+        );
         throw validationError(
           step === null
             ? `Klaviyo refused the flow: ${error.detail}${error.pointer ? ` (at ${error.pointer})` : ""}. Export it with format=klaviyo to create it yourself, or try again after editing the flow.`
@@ -229,7 +229,12 @@ export async function sendFlowToKlaviyo(
     const domain = error instanceof DomainError ? error : fromKlaviyoError(error);
     if (!domain) throw error;
     if (left.length === 0) throw domain;
-    throw new DomainError(domain.kind, `${domain.message}${leftText(left)}`, { fieldErrors: domain.fieldErrors, code: domain.code, retryAfterSeconds: domain.retryAfterSeconds, cause: error });
+    throw new DomainError(domain.kind, `${domain.message}${leftText(left)}`, {
+      fieldErrors: domain.fieldErrors,
+      code: domain.code,
+      retryAfterSeconds: domain.retryAfterSeconds,
+      cause: error,
+    });
   }
 }
 

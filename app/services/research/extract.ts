@@ -74,7 +74,10 @@ const OFFER = /\b(free trial|\d+\s?% off|discount|free (consultation|shipping|de
 const PROOF = /\b(trusted by|\d[\d,.]*\+?\s*(customers|clients|users|businesses|companies|reviews|members|students)|rated \d|award|certified|featured in|as seen (in|on))\b/i;
 
 function sentences(text: string) {
-  return text.split(/(?<=[.!?])\s+/).map(clean).filter((s) => s.length > 3);
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .map(clean)
+    .filter((s) => s.length > 3);
 }
 
 function unique(values: string[], limit: number) {

@@ -103,7 +103,11 @@ function glanceOf(scorecard: Scorecard): ScorecardGlance {
 }
 
 function sameGlance(a: ScorecardGlance, b: ScorecardGlance) {
-  return a.score === b.score && FLOW_TYPES.every((flowType) => (a.flows[flowType] ?? null) === (b.flows[flowType] ?? null)) && a.recommendationIds.join("|") === b.recommendationIds.join("|");
+  return (
+    a.score === b.score &&
+    FLOW_TYPES.every((flowType) => (a.flows[flowType] ?? null) === (b.flows[flowType] ?? null)) &&
+    a.recommendationIds.join("|") === b.recommendationIds.join("|")
+  );
 }
 
 /** '3 May 2026' */

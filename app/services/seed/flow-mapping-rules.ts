@@ -23,8 +23,7 @@ export const SMS_POLICY = {
   content: "Start with the brand name, keep to one message of 160 characters or fewer, and end with 'Reply STOP to opt out'.",
 } as const;
 
-const SMS_NOTE =
-  "SMS steps go only to contacts who gave SMS consent, and only between 8 am and 9 pm in the recipient's local time (otherwise held until 8 am).";
+const SMS_NOTE = "SMS steps go only to contacts who gave SMS consent, and only between 8 am and 9 pm in the recipient's local time (otherwise held until 8 am).";
 
 function lines(...items: string[]) {
   return items.map((item) => `• ${item}`).join("\n");
@@ -63,10 +62,7 @@ const onboarding: FlowMappingSeed<"onboarding"> = {
   upsellOpportunity: ALL,
   trigger: "Joins the list (signup form, new account or lead-magnet opt-in) and has not bought yet.",
   exitRules: {
-    exitWhen: [
-      "Places a first order or books a first appointment: move to the post-purchase flow",
-      "Unsubscribes or marks an email as spam",
-    ],
+    exitWhen: ["Places a first order or books a first appointment: move to the post-purchase flow", "Unsubscribes or marks an email as spam"],
     skipWhen: ["Step 5 (offer reminder) when the welcome offer has already been used"],
     smsPolicy: SMS_POLICY,
   },
@@ -157,11 +153,7 @@ const abandonedCart: FlowMappingSeed<"abandoned_cart"> = {
     step(2, "SMS", DAY, "24 hours after the cart is abandoned", {
       title: "Your cart is saved",
       primaryGoal: "A short, personal nudge on a second channel.",
-      keyMessages: lines(
-        "[Company]: the [item] in your cart is still waiting for you",
-        "Direct link back to checkout",
-        "Reply STOP to opt out",
-      ),
+      keyMessages: lines("[Company]: the [item] in your cart is still waiting for you", "Direct link back to checkout", "Reply STOP to opt out"),
       callToAction: "Tap to finish checkout",
       notes: "Contacts without SMS consent get this step as an email ('Still thinking it over?') with reviews of the items in their cart.",
     }),
@@ -190,11 +182,7 @@ const leadNurture: FlowMappingSeed<"lead_nurture"> = {
   upsellOpportunity: ALL,
   trigger: "Downloads a lead magnet, registers for a webinar or asks for information, and is not a customer yet.",
   exitRules: {
-    exitWhen: [
-      "Converts: buys, books a call or consultation, or starts a trial",
-      "Unsubscribes or marks an email as spam",
-      "Sales marks the lead as qualified or lost",
-    ],
+    exitWhen: ["Converts: buys, books a call or consultation, or starts a trial", "Unsubscribes or marks an email as spam", "Sales marks the lead as qualified or lost"],
     smsPolicy: SMS_POLICY,
   },
   notes: `Eight emails: the promised asset on day 0, education from day 3 to day 14 (about twice a week), proof on days 25 and 30, then one clear call to action on day 35. ${SMS_NOTE}`,
@@ -202,41 +190,25 @@ const leadNurture: FlowMappingSeed<"lead_nurture"> = {
     step(1, "Email", 0, "Immediately after opt-in", {
       title: "Here's your [lead magnet]",
       primaryGoal: "Deliver the promised asset and earn the right to send the next email.",
-      keyMessages: lines(
-        "Download or access link in the first line",
-        "What they will learn from it in two minutes",
-        "What comes next: practical tips about twice a week",
-      ),
+      keyMessages: lines("Download or access link in the first line", "What they will learn from it in two minutes", "What comes next: practical tips about twice a week"),
       callToAction: "Get your [lead magnet]",
     }),
     step(2, "Email", 3 * DAY, "3 days after opt-in", {
       title: "The real reason [problem] keeps happening",
       primaryGoal: "Educate: name the core problem and what it costs the reader.",
-      keyMessages: lines(
-        "The problem described in the lead's own words",
-        "The root cause most people miss",
-        "One quick win they can apply today",
-      ),
+      keyMessages: lines("The problem described in the lead's own words", "The root cause most people miss", "One quick win they can apply today"),
       callToAction: "Read the full guide",
     }),
     step(3, "Email", 7 * DAY, "7 days after opt-in", {
       title: "A simple framework for [desired outcome]",
       primaryGoal: "Teach the method behind your offer and position you as the expert.",
-      keyMessages: lines(
-        "A three- to five-step framework",
-        "A worked example from a real case",
-        "Where your product or service fits, without a hard sell",
-      ),
+      keyMessages: lines("A three- to five-step framework", "A worked example from a real case", "Where your product or service fits, without a hard sell"),
       callToAction: "See the framework in action",
     }),
     step(4, "Email", 10 * DAY, "10 days after opt-in", {
       title: "5 mistakes to avoid when choosing [category]",
       primaryGoal: "Shape the buying criteria so the lead can judge the options, yours included.",
-      keyMessages: lines(
-        "The most common and costly mistakes",
-        "What a good solution must do (criteria you meet)",
-        "An honest comparison with the alternatives",
-      ),
+      keyMessages: lines("The most common and costly mistakes", "What a good solution must do (criteria you meet)", "An honest comparison with the alternatives"),
       callToAction: "Compare your options",
     }),
     step(5, "Email", 14 * DAY, "14 days after opt-in", {
@@ -252,21 +224,13 @@ const leadNurture: FlowMappingSeed<"lead_nurture"> = {
     step(6, "Email", 25 * DAY, "25 days after opt-in", {
       title: "How [customer] got [result]",
       primaryGoal: "Prove results with a customer story the lead can relate to.",
-      keyMessages: lines(
-        "Before and after, with numbers",
-        "How long it took and what they did",
-        "A direct quote from the customer",
-      ),
+      keyMessages: lines("Before and after, with numbers", "How long it took and what they did", "A direct quote from the customer"),
       callToAction: "Read the full story",
     }),
     step(7, "Email", 30 * DAY, "30 days after opt-in", {
       title: "Why [number] customers trust [Company]",
       primaryGoal: "Lower the perceived risk of buying.",
-      keyMessages: lines(
-        "Ratings, reviews and recognisable clients",
-        "Credentials, certifications or press",
-        "Guarantee terms, in plain words",
-      ),
+      keyMessages: lines("Ratings, reviews and recognisable clients", "Credentials, certifications or press", "Guarantee terms, in plain words"),
       callToAction: "See our reviews",
     }),
     step(8, "Email", 35 * DAY, "35 days after opt-in", {
@@ -306,33 +270,21 @@ const upsell: FlowMappingSeed<"upsell"> = {
     step(1, "Email", 0, "Immediately after the order", {
       title: "Thank you for your order, [first name]",
       primaryGoal: "Confirm, reassure and start a repeat relationship.",
-      keyMessages: lines(
-        "A personal thank-you from the team",
-        "What happens next: delivery or appointment details",
-        "Where to get help if anything is not right",
-      ),
+      keyMessages: lines("A personal thank-you from the team", "What happens next: delivery or appointment details", "Where to get help if anything is not right"),
       callToAction: "Track your order",
       notes: "No selling in this email; it complements the receipt.",
     }),
     step(2, "Email", 2 * DAY, "2 days after the order", {
       title: "Get the most from your [product]",
       primaryGoal: "Drive use and satisfaction so that later offers land.",
-      keyMessages: lines(
-        "A quick-start or care guide (a two-minute video works best)",
-        "One pro tip most customers miss",
-        "One common mistake to avoid",
-      ),
+      keyMessages: lines("A quick-start or care guide (a two-minute video works best)", "One pro tip most customers miss", "One common mistake to avoid"),
       callToAction: "Watch the 2-minute guide",
       notes: "Aim for it to arrive around delivery; for services, after the first session.",
     }),
     step(3, "Email", 7 * DAY, "7 days after the order", {
       title: "How are you getting on? Tell us in one click",
       primaryGoal: "Collect reviews and catch problems early.",
-      keyMessages: lines(
-        "A one-click star rating",
-        "Why reviews help other customers choose",
-        "Low ratings go straight to support, not to a public review page",
-      ),
+      keyMessages: lines("A one-click star rating", "Why reviews help other customers choose", "Low ratings go straight to support, not to a public review page"),
       callToAction: "Rate your purchase",
     }),
     step(4, "Email", 14 * DAY, "14 days after the order", {
@@ -356,13 +308,9 @@ const sunset: FlowMappingSeed<"sunset"> = {
   purchaseDecisionTimeline: ALL,
   serviceFrequency: ALL,
   upsellOpportunity: ALL,
-  trigger:
-    "No click and no purchase for 120 days (90 days for brands that email several times a week, 180 days for monthly senders).",
+  trigger: "No click and no purchase for 120 days (90 days for brands that email several times a week, 180 days for monthly senders).",
   exitRules: {
-    exitWhen: [
-      "Clicks any email or buys: back to the active list (opens alone do not count, privacy protection inflates them)",
-      "Unsubscribes",
-    ],
+    exitWhen: ["Clicks any email or buys: back to the active list (opens alone do not count, privacy protection inflates them)", "Unsubscribes"],
     afterLastStep: "No click within 3 days of the last email: suppress from marketing email. Keep the record as a suppression; do not delete it.",
     smsPolicy: SMS_POLICY,
   },
@@ -381,21 +329,13 @@ const sunset: FlowMappingSeed<"sunset"> = {
     step(2, "Email", 3 * DAY, "3 days later", {
       title: "Here's what you've missed",
       primaryGoal: "Give one strong reason to come back.",
-      keyMessages: lines(
-        "The three most popular new products, services or articles",
-        "A comeback offer if the margin allows",
-        "A recent review from a returning customer",
-      ),
+      keyMessages: lines("The three most popular new products, services or articles", "A comeback offer if the margin allows", "A recent review from a returning customer"),
       callToAction: "See what's new",
     }),
     step(3, "Email", 6 * DAY, "6 days after the first email", {
       title: "Should we stop emailing you?",
       primaryGoal: "Last chance: one click keeps them subscribed, otherwise they are suppressed.",
-      keyMessages: lines(
-        "A short, honest note: we will stop emailing to keep your inbox clean",
-        "One button to stay on the list",
-        "How to come back any time",
-      ),
+      keyMessages: lines("A short, honest note: we will stop emailing to keep your inbox clean", "One button to stay on the list", "How to come back any time"),
       callToAction: "Keep me on the list",
       notes: "No click within 3 days: suppress from marketing email.",
     }),

@@ -21,10 +21,7 @@ export async function apiTokenFormAction({ userId, intent, form }: { userId: str
     if (submission.status !== "success") return data({ intent, result: submission.reply(), created: null }, { status: 422 });
     const made = await runForPage(() => createApiToken({ userId, input: { name: submission.value.name } }), { submission, extra: { intent, created: null } });
     if (!made.ok) return made.response;
-    return data(
-      { intent, result: submission.reply({ resetForm: true }), created: made.value },
-      { headers: { "Cache-Control": "private, no-store" } },
-    );
+    return data({ intent, result: submission.reply({ resetForm: true }), created: made.value }, { headers: { "Cache-Control": "private, no-store" } });
   }
   const tokenId = form.get("tokenId");
   const revoked = await runForPage(() => revokeApiToken({ userId, id: typeof tokenId === "string" ? tokenId : "" }), { extra: { intent, created: null } });

@@ -100,9 +100,7 @@ export const API_SIGNED_OUT_MESSAGE = "You are not signed in. Sign in and try ag
 
 /** The API's 401; a stale session cookie is cleared with it, as pages do. */
 async function apiSignedOut(request: Request) {
-  const headers = (await hasSessionCookie(request))
-    ? { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) }) }
-    : undefined;
+  const headers = (await hasSessionCookie(request)) ? { "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) }) } : undefined;
   return apiError(401, API_SIGNED_OUT_MESSAGE, {}, { headers });
 }
 

@@ -141,7 +141,12 @@ const listQuery = (table: { sortable: readonly string[] }): Parameter[] => [
   { name: "q", in: "query", description: "Search text.", schema: { type: "string", maxLength: MAX_SEARCH_LENGTH } },
   { name: "query", in: "query", description: "The search text under another name (send q or query, not both).", schema: { type: "string", maxLength: MAX_SEARCH_LENGTH } },
   { name: "page", in: "query", description: "The page, from 1.", schema: { type: "integer", minimum: 1 } },
-  { name: "pageSize", in: "query", description: `Items per page, 50 by default, at most ${API_MAX_PAGE_SIZE}.`, schema: { type: "integer", minimum: 1, maximum: API_MAX_PAGE_SIZE } },
+  {
+    name: "pageSize",
+    in: "query",
+    description: `Items per page, 50 by default, at most ${API_MAX_PAGE_SIZE}.`,
+    schema: { type: "integer", minimum: 1, maximum: API_MAX_PAGE_SIZE },
+  },
   { name: "sort", in: "query", description: "The column to sort by.", schema: { type: "string", enum: [...table.sortable] } },
   { name: "dir", in: "query", description: "Sort direction.", schema: { type: "string", enum: ["asc", "desc"] } },
 ];
@@ -169,7 +174,12 @@ const KLAVIYO_EXPORT_COMPONENT: JsonSchema = {
         type: "object",
         required: ["stepNumber", "method", "path", "body"],
         additionalProperties: false,
-        properties: { stepNumber: { type: "integer" }, method: { const: "POST" }, path: { const: "/api/templates" }, body: { type: "object", description: "A Create Template body (Klaviyo's create_template document)." } },
+        properties: {
+          stepNumber: { type: "integer" },
+          method: { const: "POST" },
+          path: { const: "/api/templates" },
+          body: { type: "object", description: "A Create Template body (Klaviyo's create_template document)." },
+        },
       },
     },
     flow: {
@@ -225,7 +235,8 @@ const exampleRule = {
   steps: [{ channel: "Email", title: "Welcome", timing: { type: "immediate" }, primaryGoal: "Greet", keyMessages: "Who we are", callToAction: "Shop now" }],
 };
 /** Every PUT replaces: the rule in the reference, said once. */
-const PUT_RULE = "PUT replaces the whole resource: send every field (an empty answer as \"\" or null); a body that leaves one out is a 422 listing the missing fields, so nothing is emptied by omission. PATCH changes only the fields sent.";
+const PUT_RULE =
+  'PUT replaces the whole resource: send every field (an empty answer as "" or null); a body that leaves one out is a 422 listing the missing fields, so nothing is emptied by omission. PATCH changes only the fields sent.';
 
 /** An error body as the API answers it. */
 function err(status: number, message: string, code?: ErrorCode, errors?: Record<string, string>): ErrorBody {
@@ -342,9 +353,7 @@ export const OPERATIONS: OperationSpec[] = [
       429: "Too many wrong current passwords (counted with failed sign-ins); Retry-After says when to try again.",
     },
     examples: {
-      422: [
-        err(422, WRONG_CURRENT_PASSWORD_MESSAGE, "VALIDATION_FAILED", { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE }),
-      ],
+      422: [err(422, WRONG_CURRENT_PASSWORD_MESSAGE, "VALIDATION_FAILED", { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE })],
       429: [err(429, "Too many failed password attempts. Please wait 42 seconds and try again.")],
     },
   },
@@ -366,7 +375,9 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     body: { schema: createApiTokenSchema, example: { name: "Reporting script" } },
     ok: [{ status: 201, description: "The new token, with its secret.", json: responses.apiTokenCreatedSchema }],
-    errors: { 409: "The account holds the most tokens it may (TOO_MANY_TOKENS): revoke one first. Another creation for the account held it up too long (TOKEN_CREATION_BUSY): try again." },
+    errors: {
+      409: "The account holds the most tokens it may (TOO_MANY_TOKENS): revoke one first. Another creation for the account held it up too long (TOKEN_CREATION_BUSY): try again.",
+    },
     examples: { 409: [err(409, TOO_MANY_TOKENS_MESSAGE, "TOO_MANY_TOKENS")] },
   },
   {
@@ -472,7 +483,10 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Join the waitlist",
     description: "One entry per email; a repeat is answered exactly like the first.",
     access: "public",
-    body: { schema: waitlistSchema, example: { firstName: "Jane", lastName: "Doe", email: "jane@example.com", companyName: "Leaf & Kettle", businessType: "eCommerce", industry: "Food & Beverage" } },
+    body: {
+      schema: waitlistSchema,
+      example: { firstName: "Jane", lastName: "Doe", email: "jane@example.com", companyName: "Leaf & Kettle", businessType: "eCommerce", industry: "Food & Beverage" },
+    },
     ok: [{ status: 200, description: "Joined.", json: responses.messageOnlySchema }],
     errors: { 429: "Too many sign-ups from this address." },
     examples: { 429: [REGISTRATION_LIMITED] },
@@ -494,7 +508,11 @@ export const OPERATIONS: OperationSpec[] = [
     },
     examples: {
       402: [err(402, PREMIUM_FLOW_MESSAGE)],
-      409: [err(409, ONBOARDING_REQUIRED_MESSAGE, "ONBOARDING_REQUIRED"), err(409, FLOW_EXISTS_MESSAGE, "FLOW_EXISTS"), err(409, GENERATION_IN_PROGRESS_MESSAGE, "GENERATION_IN_PROGRESS")],
+      409: [
+        err(409, ONBOARDING_REQUIRED_MESSAGE, "ONBOARDING_REQUIRED"),
+        err(409, FLOW_EXISTS_MESSAGE, "FLOW_EXISTS"),
+        err(409, GENERATION_IN_PROGRESS_MESSAGE, "GENERATION_IN_PROGRESS"),
+      ],
       502: [err(502, GENERATE_FAILED_MESSAGE)],
     },
   },
@@ -568,7 +586,12 @@ export const OPERATIONS: OperationSpec[] = [
     body: { schema: regenerateFlowSchema, example: { feedback: "Make the second email shorter." } },
     idempotent: true,
     ok: [{ status: 200, description: "The new flow and the version it replaced.", json: responses.regenerateResultSchema }],
-    errors: { 402: "Premium flow type (PREMIUM_REQUIRED).", 404: "No such flow of yours.", 409: "A regeneration is already running (GENERATION_IN_PROGRESS).", 502: "The generator failed." },
+    errors: {
+      402: "Premium flow type (PREMIUM_REQUIRED).",
+      404: "No such flow of yours.",
+      409: "A regeneration is already running (GENERATION_IN_PROGRESS).",
+      502: "The generator failed.",
+    },
     examples: {
       402: [err(402, PREMIUM_FLOW_MESSAGE)],
       404: [err(404, FLOW_NOT_FOUND)],
@@ -638,7 +661,15 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Download one flow",
     description: "Content is included for premium users.",
     access: "user",
-    query: [{ name: "format", in: "query", required: true, description: "The file format (klaviyo: the Create Template and Create Flow requests Send to Klaviyo makes).", schema: { type: "string", enum: [...FLOW_EXPORT_FORMATS] } }],
+    query: [
+      {
+        name: "format",
+        in: "query",
+        required: true,
+        description: "The file format (klaviyo: the Create Template and Create Flow requests Send to Klaviyo makes).",
+        schema: { type: "string", enum: [...FLOW_EXPORT_FORMATS] },
+      },
+    ],
     ok: [
       {
         status: 200,
@@ -657,7 +688,13 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Download every flow in one file",
     access: "user",
     query: [{ name: "format", in: "query", required: true, description: "The file format.", schema: { type: "string", enum: [...ALL_FLOWS_EXPORT_FORMATS] } }],
-    ok: [{ status: 200, description: "The file (Content-Disposition: attachment).", files: { "application/json": exportFiles["application/json"], "text/markdown": exportFiles["text/markdown"] } }],
+    ok: [
+      {
+        status: 200,
+        description: "The file (Content-Disposition: attachment).",
+        files: { "application/json": exportFiles["application/json"], "text/markdown": exportFiles["text/markdown"] },
+      },
+    ],
     errors: { 422: "Unknown export format." },
     examples: { 422: [err(422, ALL_FLOWS_FORMAT_MESSAGE, "VALIDATION_FAILED", { format: ALL_FLOWS_FORMAT_MESSAGE })] },
   },
@@ -681,7 +718,11 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     body: { schema: klaviyoConnectSchema, example: { apiKey: "pk_0123456789abcdef0123456789abcdef01" } },
     ok: [{ status: 200, description: "Connected.", json: klaviyoConnectionSchema }],
-    errors: { 422: "A wrong key, a public key, or a key missing read scopes (the message names them).", 429: "Klaviyo is limiting requests; Retry-After says when to try again.", 502: "Klaviyo failed or did not answer; nothing was saved." },
+    errors: {
+      422: "A wrong key, a public key, or a key missing read scopes (the message names them).",
+      429: "Klaviyo is limiting requests; Retry-After says when to try again.",
+      502: "Klaviyo failed or did not answer; nothing was saved.",
+    },
     examples: { 429: [err(429, KLAVIYO_RATE_LIMIT_EXAMPLE)], 502: [err(502, KLAVIYO_UNAVAILABLE_EXAMPLE)] },
   },
   {
@@ -821,7 +862,11 @@ export const OPERATIONS: OperationSpec[] = [
     description: "No request body.",
     access: "user",
     ok: [{ status: 200, description: "The updated user and the answers filled.", json: responses.researchResultSchema }],
-    errors: { 409: "Research is already running (RESEARCH_RUNNING).", 422: "There is no website to research, or it is not allowed (a private address).", 502: "The website or the model could not be reached." },
+    errors: {
+      409: "Research is already running (RESEARCH_RUNNING).",
+      422: "There is no website to research, or it is not allowed (a private address).",
+      502: "The website or the model could not be reached.",
+    },
     examples: {
       409: [err(409, RESEARCH_RUNNING_MESSAGE, "RESEARCH_RUNNING")],
       422: [err(422, NO_WEBSITE_MESSAGE, "VALIDATION_FAILED", { researchWebsiteUrl: NO_WEBSITE_MESSAGE })],
@@ -1012,7 +1057,11 @@ function errorAnswers(op: OperationSpec): Record<number, { why: string; examples
   for (const [status, examples] of Object.entries(op.examples ?? {})) add(Number(status), examples ?? []);
   for (const status of Object.keys(op.errors ?? {}).map(Number)) add(status, []);
   const signedIn = op.access === "user" || op.access === "admin";
-  add(401, [...(signedIn ? [err(401, API_SIGNED_OUT_MESSAGE)] : []), err(401, INVALID_TOKEN_MESSAGE, "INVALID_TOKEN")], signedIn ? undefined : "The bearer token sent is not valid (INVALID_TOKEN); the call needs no sign-in otherwise.");
+  add(
+    401,
+    [...(signedIn ? [err(401, API_SIGNED_OUT_MESSAGE)] : []), err(401, INVALID_TOKEN_MESSAGE, "INVALID_TOKEN")],
+    signedIn ? undefined : "The bearer token sent is not valid (INVALID_TOKEN); the call needs no sign-in otherwise.",
+  );
   if (op.access === "admin") add(403, [err(403, "Admin access required")]);
   if (op.body) {
     add(400, [err(400, "The request body is not valid JSON.", "INVALID_JSON")]);
@@ -1026,7 +1075,13 @@ function errorAnswers(op: OperationSpec): Record<number, { why: string; examples
   }
   add(405, [err(405, methodNotAllowedMessage(methodsOf(op.path)))]);
   if (op.idempotent) {
-    add(409, [err(409, IDEMPOTENCY_IN_PROGRESS_MESSAGE, "IDEMPOTENCY_IN_PROGRESS")], op.errors?.[409] ? `${op.errors[409]} Or the first request with this Idempotency-Key is still being answered (IDEMPOTENCY_IN_PROGRESS).` : "The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_IN_PROGRESS).");
+    add(
+      409,
+      [err(409, IDEMPOTENCY_IN_PROGRESS_MESSAGE, "IDEMPOTENCY_IN_PROGRESS")],
+      op.errors?.[409]
+        ? `${op.errors[409]} Or the first request with this Idempotency-Key is still being answered (IDEMPOTENCY_IN_PROGRESS).`
+        : "The first request with this Idempotency-Key is still being answered (IDEMPOTENCY_IN_PROGRESS).",
+    );
     add(422, [
       err(422, IDEMPOTENCY_KEY_REUSED_MESSAGE, "IDEMPOTENCY_KEY_REUSED", { [IDEMPOTENCY_HEADER]: IDEMPOTENCY_KEY_REUSED_MESSAGE }),
       err(422, IDEMPOTENCY_KEY_INVALID_MESSAGE, "VALIDATION_FAILED", { [IDEMPOTENCY_HEADER]: IDEMPOTENCY_KEY_INVALID_MESSAGE }),
@@ -1072,9 +1127,7 @@ function acceptsWhatItChecks(ctx: { zodSchema: z.core.$ZodType; jsonSchema: Json
 }
 
 function requestSchema(body: Body): JsonSchema {
-  const generated = stripDialect(
-    z.toJSONSchema(body.schema, { io: "input", unrepresentable: "any", target: "draft-2020-12", override: acceptsWhatItChecks }) as JsonSchema,
-  );
+  const generated = stripDialect(z.toJSONSchema(body.schema, { io: "input", unrepresentable: "any", target: "draft-2020-12", override: acceptsWhatItChecks }) as JsonSchema);
   const schema = (shapeOf(body.schema) ? closeObjects(generated) : generated) as JsonSchema;
   if (body.replace) schema.required = Object.keys(shapeOf(body.schema) ?? {});
   if (body.partial) delete schema.required;
@@ -1111,7 +1164,10 @@ function responseObject(success: Success) {
       description: success.description,
       ...(headers ? { headers } : {}),
       content: Object.fromEntries(
-        Object.entries(success.files).map(([type, description]) => [type, { schema: type === "application/json" ? { ...(success.jsonFile ?? { $ref: `${COMPONENT}FlowExport` }), description } : { type: "string", description } }]),
+        Object.entries(success.files).map(([type, description]) => [
+          type,
+          { schema: type === "application/json" ? { ...(success.jsonFile ?? { $ref: `${COMPONENT}FlowExport` }), description } : { type: "string", description } },
+        ]),
       ),
     };
   }
@@ -1142,7 +1198,11 @@ function operationObject(op: OperationSpec) {
   const responsesByStatus: Record<string, unknown> = {};
   for (const success of op.ok) {
     const answer = responseObject(success) as { headers?: Record<string, unknown> };
-    if (op.idempotent) answer.headers = { ...answer.headers, [REPLAYED_HEADER]: { description: "true when this is the kept answer to an earlier request with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } } };
+    if (op.idempotent)
+      answer.headers = {
+        ...answer.headers,
+        [REPLAYED_HEADER]: { description: "true when this is the kept answer to an earlier request with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
+      };
     responsesByStatus[String(success.status)] = answer;
   }
   for (const [status, { why, examples }] of Object.entries(errorAnswers(op))) {
@@ -1169,11 +1229,13 @@ function operationObject(op: OperationSpec) {
     ...(op.access === "user" || op.access === "admin" ? { security: SIGNED_IN } : { security: [{}, ...SIGNED_IN] }),
     "x-access": op.access,
     ...(op.body
-      ? { requestBody: {
+      ? {
+          requestBody: {
             required: true,
             ...(op.body.description ? { description: op.body.description } : {}),
             content: { "application/json": { schema: requestSchema(op.body), example: op.body.example } },
-          }, }
+          },
+        }
       : {}),
     responses: responsesByStatus,
   };
@@ -1219,7 +1281,8 @@ export function openApiDocument() {
         bearerToken: {
           type: "http",
           scheme: "bearer",
-          description: "A personal access token (POST /api/user/tokens, or User Settings in the app): `Authorization: Bearer <token>`. A bad or revoked token answers 401 INVALID_TOKEN.",
+          description:
+            "A personal access token (POST /api/user/tokens, or User Settings in the app): `Authorization: Bearer <token>`. A bad or revoked token answers 401 INVALID_TOKEN.",
         },
         sessionCookie: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The session cookie set by sign-in." },
       },

@@ -115,11 +115,7 @@ export function upgradeDialog(page: Page): Locator {
 }
 
 /** The one toast on screen (one at a time) has this title and, if given, description. */
-export async function expectToast(
-  page: Page,
-  title: string,
-  { description, variant }: { description?: string; variant?: "default" | "success" | "destructive" } = {},
-) {
+export async function expectToast(page: Page, title: string, { description, variant }: { description?: string; variant?: "default" | "success" | "destructive" } = {}) {
   const region = page.getByRole("region", { name: "Notifications" });
   const toast = region.getByTestId("toast");
   await expect(toast).toHaveCount(1);
@@ -168,10 +164,7 @@ export interface Appearance {
  * and when the page is left, so tests can assert on what was shown and for how long without
  * racing the redirect.
  */
-export async function recordAppearance(
-  page: Page,
-  { key, selector, text, leaveBy }: { key: string; selector: string; text: string; leaveBy: "page load" | "client navigation" },
-) {
+export async function recordAppearance(page: Page, { key, selector, text, leaveBy }: { key: string; selector: string; text: string; leaveBy: "page load" | "client navigation" }) {
   await page.addInitScript(
     ({ key, selector, text, leaveBy }) => {
       const check = () => {

@@ -16,7 +16,10 @@ export async function grantPremium(email: string) {
   const client = new MongoClient(uri, { directConnection: true, serverSelectionTimeoutMS: 5000 });
   try {
     await client.connect();
-    const result = await client.db("flowmap").collection("users").updateOne({ email }, { $set: { isPremium: 1 } });
+    const result = await client
+      .db("flowmap")
+      .collection("users")
+      .updateOne({ email }, { $set: { isPremium: 1 } });
     expect(result.matchedCount).toBe(1);
   } finally {
     await client.close();

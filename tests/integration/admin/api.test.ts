@@ -160,7 +160,10 @@ describe("every admin endpoint with every role", () => {
     const benchmark = await someBenchmark();
     await expectStatus(await apiBenchmark.action(args(send(`/api/benchmarks/${benchmark.id}`, "DELETE", member.cookie), { id: benchmark.id })), 403);
     expect(await getBenchmark(benchmark.id)).not.toBeNull();
-    await expectStatus(await apiUser.action(args(send(`/api/admin/users/${member.user.id}`, "PATCH", member.cookie, { role: "Admin", isPremium: 1 }), { id: member.user.id })), 403);
+    await expectStatus(
+      await apiUser.action(args(send(`/api/admin/users/${member.user.id}`, "PATCH", member.cookie, { role: "Admin", isPremium: 1 }), { id: member.user.id })),
+      403,
+    );
     expect(await getUserById(member.user.id)).toMatchObject({ role: "User", isPremium: 0 });
   });
 });
@@ -171,7 +174,9 @@ describe("benchmarks", () => {
     const created = await expectStatus(await apiBenchmarks.action(args(send("/api/benchmarks", "POST", admin.cookie, benchmarkBody))), 201);
     expect(created).toMatchObject({ flowType: "upsell", openRate: 21.46, clickRate: null, ctr: 3.1, revenuePerRecipient: 1.5, industry: "Fitness" });
     const general = await expectStatus(
-      await apiBenchmarks.action(args(send("/api/benchmarks", "POST", admin.cookie, { benchmarkType: "Sunset Flow", performanceIndicator: "Open Rate (Email)", industryMedian: "20%" }))),
+      await apiBenchmarks.action(
+        args(send("/api/benchmarks", "POST", admin.cookie, { benchmarkType: "Sunset Flow", performanceIndicator: "Open Rate (Email)", industryMedian: "20%" })),
+      ),
       201,
     );
     expect(general).toMatchObject({ industry: "All industries", businessType: "All", flowType: "sunset" });
@@ -181,7 +186,15 @@ describe("benchmarks", () => {
     // "all" in any spelling is the whole group; a listed answer is stored as the list spells it.
     const spelt = await expectStatus(
       await apiBenchmarks.action(
-        args(send("/api/benchmarks", "POST", admin.cookie, { benchmarkType: "Sunset Flow", performanceIndicator: "Click Rate (Email)", industryMedian: "2%", industry: "food & beverage", businessType: "any" })),
+        args(
+          send("/api/benchmarks", "POST", admin.cookie, {
+            benchmarkType: "Sunset Flow",
+            performanceIndicator: "Click Rate (Email)",
+            industryMedian: "2%",
+            industry: "food & beverage",
+            businessType: "any",
+          }),
+        ),
       ),
       201,
     );
@@ -230,7 +243,12 @@ describe("benchmarks", () => {
     expect(bad.errors).toEqual({ clickRate: "Click rate must be between 0 and 100" });
     expect((await getBenchmark(row.id))?.clickRate).toBeNull();
     const [entry] = await listRecentAudit(1);
-    expect(entry).toMatchObject({ action: "update", entity: "benchmark", before: { industryMedian: "40.00%", openRate: null }, after: { industryMedian: "42.50%", openRate: 42.5 } });
+    expect(entry).toMatchObject({
+      action: "update",
+      entity: "benchmark",
+      before: { industryMedian: "40.00%", openRate: null },
+      after: { industryMedian: "42.50%", openRate: 42.5 },
+    });
     await expectStatus(await put("missing", { industryMedian: "1%" }), 404);
     await expectStatus(await apiBenchmark.action(args(send("/api/benchmarks/missing", "DELETE", admin.cookie), { id: "missing" })), 404);
     await expectStatus(await apiBenchmark.action(args(send(`/api/benchmarks/${row.id}`, "POST", admin.cookie, {}), { id: row.id })), 405);
@@ -246,7 +264,18 @@ describe("benchmarks", () => {
       ["benchmarkType", "businessType", "clickRate", "ctr", "flowType", "industry", "openRate", "performanceIndicator", "revenuePerRecipient", "source"].sort(),
     );
     expect((await getBenchmark(row.id))?.industryMedian).toBe("40.00%");
-    const whole = { ...benchmarkBody, industryMedian: "42.50%", source: "", flowType: "", industry: "", businessType: "", openRate: 42.5, clickRate: null, ctr: null, revenuePerRecipient: null };
+    const whole = {
+      ...benchmarkBody,
+      industryMedian: "42.50%",
+      source: "",
+      flowType: "",
+      industry: "",
+      businessType: "",
+      openRate: 42.5,
+      clickRate: null,
+      ctr: null,
+      revenuePerRecipient: null,
+    };
     const replaced = await expectStatus(await put(whole), 200);
     expect(replaced).toMatchObject({ id: row.id, industryMedian: "42.50%", openRate: 42.5, clickRate: null });
     const unknown = await expectStatus(await put({ ...whole, median: "1%" }), 422);
@@ -291,7 +320,10 @@ describe("flow-mapping rules", () => {
       [{ steps: [step("Late", { type: "offset", minutes: 525_601 })] }, { "steps.0.timing.minutes": "Minutes cannot exceed 525600" }],
       [{ steps: [step("Neg", { type: "offset", minutes: -5 })] }, { "steps.0.timing.minutes": "Minutes cannot be negative" }],
       [{ steps: [step("Day", { type: "weekday_relative_event", event: "delivery", weekday: 7, relation: "before" })] }, { "steps.0.timing.weekday": "Weekday must be 0 to 6" }],
-      [{ steps: [step("Time", { type: "weekday_relative_event", event: "delivery", weekday: 2, relation: "on", time: "25:00" })] }, { "steps.0.timing.time": "Time must be HH:MM" }],
+      [
+        { steps: [step("Time", { type: "weekday_relative_event", event: "delivery", weekday: 2, relation: "on", time: "25:00" })] },
+        { "steps.0.timing.time": "Time must be HH:MM" },
+      ],
       [
         { steps: [step("Later", { type: "offset", minutes: 2880 }), step("Sooner", { type: "offset", minutes: 60 })] },
         { "steps.1.timing": "Step 2 is timed before step 1: put the steps in time order" },
@@ -318,7 +350,16 @@ describe("flow-mapping rules", () => {
     const partial = await expectStatus(await put({ flowName: "Renamed" }), 422);
     expect(Object.keys(partial.errors as object)).toEqual(expect.arrayContaining(["flowType", "steps", "trigger", "notes"]));
     expect((await getFlowMapping(rule.id))?.flowName).toBe("General onboarding");
-    const whole = { ...ruleBody, flowName: "Replaced", businessType: "", communicationChannels: "Email + SMS", purchaseDecisionTimeline: "", serviceFrequency: "", upsellOpportunity: "", notes: "" };
+    const whole = {
+      ...ruleBody,
+      flowName: "Replaced",
+      businessType: "",
+      communicationChannels: "Email + SMS",
+      purchaseDecisionTimeline: "",
+      serviceFrequency: "",
+      upsellOpportunity: "",
+      notes: "",
+    };
     const replaced = await expectStatus(await put(whole), 200);
     expect(replaced).toMatchObject({ flowName: "Replaced", steps: [expect.objectContaining({ title: "Welcome" }), expect.objectContaining({ title: "Reminder" })] });
   });
@@ -332,7 +373,12 @@ describe("flow-mapping rules", () => {
     const refused = await expectStatus(await put({ steps: [step("SMS", { type: "immediate" }, "SMS")] }), 422);
     expect(refused.errors).toEqual({ "steps.0.channel": "SMS steps need a rule whose channels include SMS (Email + SMS)" });
     const [entry] = await listRecentAudit(1);
-    expect(entry).toMatchObject({ action: "update", entity: "flow_mapping", before: { flowName: "General onboarding", businessType: "All" }, after: { flowName: "Renamed", businessType: "eCommerce" } });
+    expect(entry).toMatchObject({
+      action: "update",
+      entity: "flow_mapping",
+      before: { flowName: "General onboarding", businessType: "All" },
+      after: { flowName: "Renamed", businessType: "eCommerce" },
+    });
     await expectStatus(await apiFlowMapping.action(args(send(`/api/admin/flow-mappings/${rule.id}`, "DELETE", admin.cookie), { id: rule.id })), 200);
     expect(await getFlowMapping(rule.id)).toBeNull();
     await expectStatus(await apiFlowMapping.action(args(send("/api/admin/flow-mappings/nope", "PATCH", admin.cookie, { flowName: "x" }), { id: "nope" })), 404);

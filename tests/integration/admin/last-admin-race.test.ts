@@ -48,7 +48,10 @@ describe("the last-Admin rule under concurrency", () => {
       await newRound();
       const [a, b, c] = [await createAdmin(), await createAdmin(), await createAdmin()];
       const results = await Promise.all([demote(a, b), demote(b, c)]);
-      expect(results.map((r) => r.status), `round ${round}`).toEqual([200, 200]);
+      expect(
+        results.map((r) => r.status),
+        `round ${round}`,
+      ).toEqual([200, 200]);
       expect(await adminCount()).toBe(1);
       expect((await UserModel.findById(a.user.id).lean())?.role).toBe("Admin");
     }
@@ -72,7 +75,9 @@ describe("the last-Admin rule under concurrency", () => {
       // Each demotes the next, in a ring: at most four can succeed.
       const page = (actor: Admin, target: Admin) =>
         settle(usersPage(args(formRequest("/admin/users", { intent: "set-role", id: target.user.id, role: "User" }, { cookie: actor.cookie }))));
-      const results = await Promise.all(admins.map((actor, i) => (i % 2 === 0 ? demote(actor, admins[(i + 1) % 5]!).then((r) => r.status) : page(actor, admins[(i + 1) % 5]!).then(statusOf))));
+      const results = await Promise.all(
+        admins.map((actor, i) => (i % 2 === 0 ? demote(actor, admins[(i + 1) % 5]!).then((r) => r.status) : page(actor, admins[(i + 1) % 5]!).then(statusOf))),
+      );
       expect(await adminCount(), `round ${round}: ${results.join(",")}`).toBe(1);
       // Every refusal was a 409 (the API) or the page's answer to it, never a 500.
       for (const status of results) expect([200, 302, 303, 409]).toContain(status);

@@ -58,7 +58,19 @@ describe("/admin/benchmarks page", () => {
   it("creates, edits and deletes through forms, back to the same table view with the spec's toasts", async () => {
     const admin = await createAdmin();
     const at = "/admin/benchmarks?dialog=new&q=fit&sort=openRate&dir=desc&page=1";
-    const fields = { intent: "create", benchmarkType: "Upsell Flows", performanceIndicator: "Open Rate (Email)", industryMedian: "33%", industry: "Fitness", businessType: "", openRate: "33.333", clickRate: "", ctr: "", revenuePerRecipient: "", source: "" };
+    const fields = {
+      intent: "create",
+      benchmarkType: "Upsell Flows",
+      performanceIndicator: "Open Rate (Email)",
+      industryMedian: "33%",
+      industry: "Fitness",
+      businessType: "",
+      openRate: "33.333",
+      clickRate: "",
+      ctr: "",
+      revenuePerRecipient: "",
+      source: "",
+    };
     const created = (await benchmarksPage.action(args(formRequest(at, fields, { cookie: admin.cookie })))) as Response;
     expectRedirect(created, "/admin/benchmarks?q=fit&sort=openRate&dir=desc&page=1");
     expect(await toastOf(created)).toMatchObject({ title: "Benchmarks item created successfully", variant: "success" });
@@ -70,11 +82,15 @@ describe("/admin/benchmarks page", () => {
     const [row] = listed.page.rows;
     expect(row).toMatchObject({ openRate: 33.33, businessType: "All" });
 
-    const updated = (await benchmarksPage.action(args(formRequest(`/admin/benchmarks?dialog=edit&id=${row.id}`, { ...fields, intent: "update", id: row.id, clickRate: "4.5" }, { cookie: admin.cookie })))) as Response;
+    const updated = (await benchmarksPage.action(
+      args(formRequest(`/admin/benchmarks?dialog=edit&id=${row.id}`, { ...fields, intent: "update", id: row.id, clickRate: "4.5" }, { cookie: admin.cookie })),
+    )) as Response;
     expect(await toastOf(updated)).toMatchObject({ title: "Benchmarks item updated successfully" });
     expect((await getBenchmark(row.id))?.clickRate).toBe(4.5);
 
-    const deleted = (await benchmarksPage.action(args(formRequest(`/admin/benchmarks?dialog=delete&id=${row.id}`, { intent: "delete", id: row.id }, { cookie: admin.cookie })))) as Response;
+    const deleted = (await benchmarksPage.action(
+      args(formRequest(`/admin/benchmarks?dialog=delete&id=${row.id}`, { intent: "delete", id: row.id }, { cookie: admin.cookie })),
+    )) as Response;
     expectRedirect(deleted, "/admin/benchmarks");
     expect(await toastOf(deleted)).toMatchObject({ title: "Benchmarks item deleted successfully" });
     expect(await getBenchmark(row.id)).toBeNull();
@@ -83,7 +99,13 @@ describe("/admin/benchmarks page", () => {
   it("a refused form comes back with the server's message at the field, as a toast, and the values as typed", async () => {
     const admin = await createAdmin();
     const result = await benchmarksPage.action(
-      args(formRequest("/admin/benchmarks?dialog=new", { intent: "create", benchmarkType: "Lead Nurture", performanceIndicator: "Open Rate (Email)", industryMedian: "5%", openRate: "150" }, { cookie: admin.cookie })),
+      args(
+        formRequest(
+          "/admin/benchmarks?dialog=new",
+          { intent: "create", benchmarkType: "Lead Nurture", performanceIndicator: "Open Rate (Email)", industryMedian: "5%", openRate: "150" },
+          { cookie: admin.cookie },
+        ),
+      ),
     );
     expect(statusOf(result)).toBe(422);
     expect(dataOf(result)).toMatchObject({
@@ -98,7 +120,14 @@ describe("/admin/benchmarks page", () => {
 
   it("a duplicate row is refused at the performance indicator field (409), and a peer group must come from the lists", async () => {
     const admin = await createAdmin();
-    const fields = { intent: "create", benchmarkType: "Lead Nurture", performanceIndicator: "Open Rate (Email)", industryMedian: "40%", industry: "Fitness", businessType: "eCommerce" };
+    const fields = {
+      intent: "create",
+      benchmarkType: "Lead Nurture",
+      performanceIndicator: "Open Rate (Email)",
+      industryMedian: "40%",
+      industry: "Fitness",
+      businessType: "eCommerce",
+    };
     const post = (values: Record<string, string>) => benchmarksPage.action(args(formRequest("/admin/benchmarks?dialog=new", values, { cookie: admin.cookie })));
     expect(statusOf(await post(fields))).toBe(302);
 
@@ -106,7 +135,10 @@ describe("/admin/benchmarks page", () => {
     expect(statusOf(duplicate)).toBe(409);
     expect(dataOf(duplicate)).toMatchObject({
       intent: "create",
-      fieldErrors: { performanceIndicator: "A benchmark for this type, indicator, industry and business type already exists. Edit that row, or choose another indicator, industry or business type." },
+      fieldErrors: {
+        performanceIndicator:
+          "A benchmark for this type, indicator, industry and business type already exists. Edit that row, or choose another indicator, industry or business type.",
+      },
       toast: { title: "Error", description: "A benchmark for this type, indicator, industry and business type already exists." },
       values: { industryMedian: "41%" },
     });
@@ -119,14 +151,34 @@ describe("/admin/benchmarks page", () => {
   it("an edit is on every user's dashboard card at the next load", async () => {
     const admin = await createAdmin();
     const member = await createUser();
-    const row = await createBenchmark({ benchmarkType: "Lead Nurture", performanceIndicator: "Open Rate (Email)", industryMedian: "52.04%", industry: "All industries", businessType: "All" });
+    const row = await createBenchmark({
+      benchmarkType: "Lead Nurture",
+      performanceIndicator: "Open Rate (Email)",
+      industryMedian: "52.04%",
+      industry: "All industries",
+      businessType: "All",
+    });
     const median = async () => {
       const dashboard = await loadDashboard((await getUserById(member.user.id))!);
       return dashboard.benchmarks.find((flow) => flow.flowType === "lead_nurture")?.rows.find((r) => r.key === "openRate")?.median?.text;
     };
     expect(await median()).toBe("52.04%");
     await benchmarksPage.action(
-      args(formRequest(`/admin/benchmarks?dialog=edit&id=${row.id}`, { intent: "update", id: row.id, benchmarkType: "Lead Nurture", performanceIndicator: "Open Rate (Email)", industryMedian: "48.10%", industry: "All industries", businessType: "All" }, { cookie: admin.cookie })),
+      args(
+        formRequest(
+          `/admin/benchmarks?dialog=edit&id=${row.id}`,
+          {
+            intent: "update",
+            id: row.id,
+            benchmarkType: "Lead Nurture",
+            performanceIndicator: "Open Rate (Email)",
+            industryMedian: "48.10%",
+            industry: "All industries",
+            businessType: "All",
+          },
+          { cookie: admin.cookie },
+        ),
+      ),
     );
     expect(await median()).toBe("48.10%");
   });
@@ -203,7 +255,19 @@ describe("/admin/flow-maps page without JavaScript", () => {
       flowName: "Cart",
       flowType: "abandoned_cart",
       communicationChannels: "Email + SMS",
-      steps: [{ stepNumber: 1, channel: "SMS", title: "Nudge", delayDays: 1, timing: { type: "offset", minutes: 2880 }, primaryGoal: "g", keyMessages: "k", callToAction: "c", notes: "" }],
+      steps: [
+        {
+          stepNumber: 1,
+          channel: "SMS",
+          title: "Nudge",
+          delayDays: 1,
+          timing: { type: "offset", minutes: 2880 },
+          primaryGoal: "g",
+          keyMessages: "k",
+          callToAction: "c",
+          notes: "",
+        },
+      ],
     });
     const loaded = dataOf(await flowMapsPage.loader(args(getRequest(`/admin/flow-maps?dialog=edit&id=${rule.id}`, { cookie: admin.cookie })))) as {
       draft: { flowName: string; steps: Array<{ channel: string; timingType: string; amount: string; unit: string }> };
@@ -217,7 +281,9 @@ describe("/admin/users page", () => {
   it("grants and revokes premium; the last Admin is refused with the server's message", async () => {
     const admin = await createAdmin();
     const member = await createUser();
-    const granted = (await usersPage.action(args(formRequest("/admin/users?q=test", { intent: "set-premium", id: member.user.id, isPremium: "1" }, { cookie: admin.cookie })))) as Response;
+    const granted = (await usersPage.action(
+      args(formRequest("/admin/users?q=test", { intent: "set-premium", id: member.user.id, isPremium: "1" }, { cookie: admin.cookie })),
+    )) as Response;
     expectRedirect(granted, "/admin/users?q=test");
     expect(await toastOf(granted)).toMatchObject({ title: "Users item updated successfully", description: `${member.user.email} now has Premium.` });
     expect((await getUserById(member.user.id))?.isPremium).toBe(1);
@@ -247,7 +313,16 @@ describe("/admin dashboard", () => {
   it("shows the counts and the latest 20 audit entries, newest first", async () => {
     const admin = await createAdmin();
     for (let i = 0; i < 25; i++) {
-      await recordAudit({ actorId: admin.user.id, actorEmail: admin.user.email, action: "update", entity: "benchmark", entityId: `b${i}`, label: `Row ${i}`, before: { openRate: i }, after: { openRate: i + 1 } });
+      await recordAudit({
+        actorId: admin.user.id,
+        actorEmail: admin.user.email,
+        action: "update",
+        entity: "benchmark",
+        entityId: `b${i}`,
+        label: `Row ${i}`,
+        before: { openRate: i },
+        after: { openRate: i + 1 },
+      });
     }
     const loaded = dataOf(await adminIndex.loader(args(getRequest("/admin", { cookie: admin.cookie })))) as {
       stats: { totalUsers: number };

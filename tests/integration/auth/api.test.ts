@@ -31,8 +31,7 @@ const call = {
   profile: (options: JsonOptions = {}) => apiProfile.action(args(jsonRequest("/api/user/profile", { method: "PUT", ...options }))),
   password: (options: JsonOptions = {}) => apiPassword.action(args(jsonRequest("/api/user/password", { method: "PUT", ...options }))),
   stats: (options: JsonOptions = {}) => apiStats.loader(args(jsonRequest("/api/admin/stats", { method: "GET", ...options }))),
-  responses: (options: JsonOptions = {}) =>
-    apiResponses.loader(args(jsonRequest("/api/admin/onboarding-responses", { method: "GET", ...options }))),
+  responses: (options: JsonOptions = {}) => apiResponses.loader(args(jsonRequest("/api/admin/onboarding-responses", { method: "GET", ...options }))),
 };
 
 const ONE_MB = "x".repeat(1024 * 1024);
@@ -144,11 +143,7 @@ describe("POST /api/auth/register", () => {
         companyName: expect.any(String),
       },
     ],
-    [
-      "arrays where strings belong",
-      { ...registration, firstName: ["Ada"], email: ["ada@example.com"] },
-      { firstName: "First name is required", email: "Invalid email address" },
-    ],
+    ["arrays where strings belong", { ...registration, firstName: ["Ada"], email: ["ada@example.com"] }, { firstName: "First name is required", email: "Invalid email address" }],
     ["a null body", null, { _form: "The request body must be a JSON object." }],
     ["a JSON array body", [registration], { _form: "The request body must be a JSON object." }],
     ["too long a name", { ...registration, firstName: "A".repeat(101) }, { firstName: "Must be at most 100 characters" }],
@@ -282,11 +277,7 @@ describe("PUT /api/user/password", () => {
   it("refuses a wrong current password with 422 on currentPassword", async () => {
     const { user, cookie } = await createUser({ password: "old-secret" });
     const before = await getPasswordHashById(user.id);
-    const body = await expectStatus(
-      await call.password({ cookie, body: { currentPassword: "nope", newPassword: "new-secret" } }),
-      422,
-      "Current password is incorrect",
-    );
+    const body = await expectStatus(await call.password({ cookie, body: { currentPassword: "nope", newPassword: "new-secret" } }), 422, "Current password is incorrect");
     expect(body.errors).toEqual({ currentPassword: "Current password is incorrect" });
     expect(await getPasswordHashById(user.id)).toEqual(before);
   });
@@ -295,7 +286,11 @@ describe("PUT /api/user/password", () => {
     ["missing fields", {}, { currentPassword: "Current password is required", newPassword: "New password must be at least 6 characters" }],
     ["a short new password", { currentPassword: "old-secret", newPassword: "12345" }, { newPassword: "New password must be at least 6 characters" }],
     ["wrong types", { currentPassword: 123456, newPassword: true }, { currentPassword: "Current password is required", newPassword: "New password must be at least 6 characters" }],
-    ["arrays", { currentPassword: ["old-secret"], newPassword: ["new-secret"] }, { currentPassword: "Current password is required", newPassword: "New password must be at least 6 characters" }],
+    [
+      "arrays",
+      { currentPassword: ["old-secret"], newPassword: ["new-secret"] },
+      { currentPassword: "Current password is required", newPassword: "New password must be at least 6 characters" },
+    ],
   ])("answers %s with 422, changing nothing", async (_label, body, errors) => {
     const { user, cookie } = await createUser({ password: "old-secret" });
     const before = await getPasswordHashById(user.id);

@@ -99,8 +99,7 @@ const rows: Row[] = [
   },
   {
     endpoint: "PUT /api/user/profile",
-    run: (c) =>
-      apiProfile.action(args(jsonRequest("/api/user/profile", { method: "PUT", cookie: c.cookie, body: { firstName: "Re", lastName: "Named" } }))).then(api),
+    run: (c) => apiProfile.action(args(jsonRequest("/api/user/profile", { method: "PUT", cookie: c.cookie, body: { firstName: "Re", lastName: "Named" } }))).then(api),
     expected: { "signed out": "401", user: "200", admin: "200" },
   },
   {

@@ -241,7 +241,10 @@ describe("sign-in rate limits (per account and address, per address, and a slowe
     const refused = await apiLoginAction(args(jsonRequest("/api/auth/login", { body: { email: user.email, password: "nope" }, headers: peer })));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(await apiBody(refused)).toEqual({ message: expect.stringMatching(/^Too many failed sign-in attempts\. Please wait \d+ seconds and try again\.$/), code: "RATE_LIMITED" });
+    expect(await apiBody(refused)).toEqual({
+      message: expect.stringMatching(/^Too many failed sign-in attempts\. Please wait \d+ seconds and try again\.$/),
+      code: "RATE_LIMITED",
+    });
   });
 });
 

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { useEnv } from "../../support/env";
 
 // No provider at all: whatever the shell has, this file runs without one.
-useEnv(() => Object.fromEntries(Object.keys(process.env).filter((key) => key.startsWith("OAUTH_")).map((key) => [key, undefined])));
+useEnv(() =>
+  Object.fromEntries(
+    Object.keys(process.env)
+      .filter((key) => key.startsWith("OAUTH_"))
+      .map((key) => [key, undefined]),
+  ),
+);
 
 const { useTestDatabase } = await import("../../support/db");
 const { DOCUMENT_HEADERS, args, expectRedirect, getRequest, setCookieOf, toastOf } = await import("../../support/requests");

@@ -13,9 +13,7 @@ useEnv({ ...provider.env(), APP_URL: "http://127.0.0.1:3000", OAUTH_REDIRECT_URI
 
 const { useTestDatabase } = await import("../../support/db");
 const { createUser } = await import("../../support/factories");
-const { BASE_URL, CookieJar, DOCUMENT_HEADERS, apiBody, args, expectRedirect, formRequest, getRequest, setCookieOf, statusOf, toastOf } = await import(
-  "../../support/requests"
-);
+const { BASE_URL, CookieJar, DOCUMENT_HEADERS, apiBody, args, expectRedirect, formRequest, getRequest, setCookieOf, statusOf, toastOf } = await import("../../support/requests");
 const apiLogin = await import("~/routes/api+/login");
 const apiLoginCallback = await import("~/routes/api+/login.callback");
 const apiUser = await import("~/routes/api+/auth.user");

@@ -54,9 +54,7 @@ describe("cross-site requests are refused (Origin / Referer)", () => {
 
   it("pages: register, login, user settings and logout refuse a post from another site with 403", async () => {
     const { user, cookie, password, sessionId } = await createUser({ firstName: "Same" });
-    const registerThrown = await thrownBy(
-      register.action(args(formRequest("/register", { ...newAccount(), confirmPassword: "secret1" }, { origin: EVIL }))),
-    );
+    const registerThrown = await thrownBy(register.action(args(formRequest("/register", { ...newAccount(), confirmPassword: "secret1" }, { origin: EVIL }))));
     const loginThrown = await thrownBy(login.action(args(formRequest("/login", { email: user.email, password }, { origin: EVIL }))));
     const settingsThrown = await thrownBy(
       settings.action(args(formRequest("/user-settings", { intent: "update-name", firstName: "Pwned", lastName: "X" }, { cookie, origin: EVIL }))),

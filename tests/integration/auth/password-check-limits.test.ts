@@ -23,11 +23,7 @@ const putPassword = (cookie: string, address: string, body: { currentPassword: s
 const formChange = (cookie: string, address: string, currentPassword: string) =>
   settingsAction(
     args(
-      formRequest(
-        "/user-settings",
-        { intent: "change-password", currentPassword, newPassword: "brand-new-1", confirmPassword: "brand-new-1" },
-        { cookie, headers: peer(address) },
-      ),
+      formRequest("/user-settings", { intent: "change-password", currentPassword, newPassword: "brand-new-1", confirmPassword: "brand-new-1" }, { cookie, headers: peer(address) }),
     ),
   );
 const MESSAGE = /^Too many failed password attempts\. Please wait \d+ seconds and try again\.$/;

@@ -6,9 +6,7 @@ useEnv({ FLOWMAP_SCRYPT_LOG_N: "10", ADMIN_EMAILS: undefined });
 
 const { useTestDatabase } = await import("../../support/db");
 const { createUser } = await import("../../support/factories");
-const { args, cookiePair, dataOf, expectRedirect, formRequest, getRequest, setCookieOf, statusOf, thrownBy, toastOf } = await import(
-  "../../support/requests"
-);
+const { args, cookiePair, dataOf, expectRedirect, formRequest, getRequest, setCookieOf, statusOf, thrownBy, toastOf } = await import("../../support/requests");
 const { action: registerAction, loader: registerLoader } = await import("~/routes/_auth+/register");
 const { loader: dashboardLoader } = await import("~/routes/_app+/dashboard");
 const { countUsers, getUserByEmail } = await import("~/models/user.server");
@@ -27,8 +25,7 @@ const form = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 
-const register = (fields: Record<string, string>, options?: Parameters<typeof formRequest>[2]) =>
-  registerAction(args(formRequest("/register", fields, options)));
+const register = (fields: Record<string, string>, options?: Parameters<typeof formRequest>[2]) => registerAction(args(formRequest("/register", fields, options)));
 
 describe("register page action", () => {
   it("creates the account, signs it in and says so", async () => {

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { safeParse, type $ZodType } from "zod/v4/core";
 
-import {
-  changePasswordApiSchema,
-  changePasswordFormSchema,
-  loginSchema,
-  profileNameSchema,
-  registerApiSchema,
-  registerFormSchema,
-} from "~/lib/schemas/auth";
+import { changePasswordApiSchema, changePasswordFormSchema, loginSchema, profileNameSchema, registerApiSchema, registerFormSchema } from "~/lib/schemas/auth";
 
 /** The first message per field path of a failed parse ({} when it passes). */
 function messagesOf(schema: $ZodType, input: unknown) {
@@ -93,7 +86,10 @@ describe("profile name schema", () => {
   it.each([
     [{ firstName: "", lastName: "L" }, { firstName: "First name is required" }],
     [{ firstName: "F", lastName: "" }, { lastName: "Last name is required" }],
-    [{ firstName: "  ", lastName: "\t" }, { firstName: "First name is required", lastName: "Last name is required" }],
+    [
+      { firstName: "  ", lastName: "\t" },
+      { firstName: "First name is required", lastName: "Last name is required" },
+    ],
     [{}, { firstName: "First name is required", lastName: "Last name is required" }],
   ])("%j gives %j", (input, messages) => {
     expect(messagesOf(profileNameSchema, input)).toEqual(messages);

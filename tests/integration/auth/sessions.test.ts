@@ -42,8 +42,7 @@ const { sessionCookie } = await import("~/web/auth/session-cookie.server");
 await useTestDatabase({ clearBeforeEach: true });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const me = (cookie: string | null, headers: Record<string, string> = {}) =>
-  apiUserLoader(args(getRequest("/api/auth/user", { cookie, headers })));
+const me = (cookie: string | null, headers: Record<string, string> = {}) => apiUserLoader(args(getRequest("/api/auth/user", { cookie, headers })));
 
 /** The value of the fm_session cookie, split into its base64 JSON payload and its signature. */
 function decodeSessionCookie(setCookie: string | undefined) {
@@ -53,9 +52,7 @@ function decodeSessionCookie(setCookie: string | undefined) {
 }
 
 async function registerAndGetCookie(email: string) {
-  const response = await registerAction(
-    args(formRequest("/register", { firstName: "Ada", lastName: "Lovelace", email, password: "secret1", confirmPassword: "secret1" })),
-  );
+  const response = await registerAction(args(formRequest("/register", { firstName: "Ada", lastName: "Lovelace", email, password: "secret1", confirmPassword: "secret1" })));
   if (!(response instanceof Response)) throw new Error("expected a redirect Response");
   return setCookieOf(response, "fm_session");
 }
@@ -123,9 +120,7 @@ describe("logout", () => {
     const { user, cookie, sessionId } = await createUser();
     const otherDevice = await signIn(user.id);
     const request =
-      method === "GET"
-        ? getRequest("/api/logout", { cookie, headers: { ...DOCUMENT_HEADERS, Referer: `${BASE_URL}/user-settings` } })
-        : formRequest("/api/logout", {}, { cookie });
+      method === "GET" ? getRequest("/api/logout", { cookie, headers: { ...DOCUMENT_HEADERS, Referer: `${BASE_URL}/user-settings` } }) : formRequest("/api/logout", {}, { cookie });
     const response = await run(request);
 
     expectRedirect(response, "/");

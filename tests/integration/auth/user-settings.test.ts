@@ -80,11 +80,7 @@ describe("change password (intent change-password)", () => {
   });
 
   it.each([
-    [
-      "a wrong current password",
-      { currentPassword: "not-it", newPassword: "new-secret", confirmPassword: "new-secret" },
-      { currentPassword: ["Current password is incorrect"] },
-    ],
+    ["a wrong current password", { currentPassword: "not-it", newPassword: "new-secret", confirmPassword: "new-secret" }, { currentPassword: ["Current password is incorrect"] }],
     ["a mismatched confirmation", { currentPassword: "old-secret", newPassword: "new-secret", confirmPassword: "new-secreT" }, { confirmPassword: ["Passwords don't match"] }],
     ["a short new password", { currentPassword: "old-secret", newPassword: "12345", confirmPassword: "12345" }, { newPassword: ["New password must be at least 6 characters"] }],
     ["no current password", { currentPassword: "", newPassword: "new-secret", confirmPassword: "new-secret" }, { currentPassword: ["Current password is required"] }],
@@ -111,9 +107,7 @@ describe("change password (intent change-password)", () => {
     const { cookie } = await signIn(user.id);
     const result = await change(cookie, { currentPassword: "anything", newPassword: "new-secret", confirmPassword: "new-secret" });
     expect(statusOf(result)).toBe(422);
-    expect(dataOf(result)).toHaveProperty("result.error.currentPassword", [
-      "This account signs in through a third-party provider and has no password to change.",
-    ]);
+    expect(dataOf(result)).toHaveProperty("result.error.currentPassword", ["This account signs in through a third-party provider and has no password to change."]);
     expect((await getPasswordHashById(user.id))?.passwordHash).toBeNull();
     expect(dataOf(await loader(args(getRequest("/user-settings", { cookie }))))).toHaveProperty("account.hasPassword", false);
   });

@@ -27,14 +27,28 @@ describe("GET /api/benchmarks", () => {
 
   it("lists every row with its median, peer group and source", async () => {
     await seedDatabase();
-    await createBenchmark({ benchmarkType: "Lead Nurture", performanceIndicator: "Open Rate (Email)", industry: "Fitness", businessType: "B2C Service/Retail", industryMedian: "38.00%", source: "Admin survey 2025" });
+    await createBenchmark({
+      benchmarkType: "Lead Nurture",
+      performanceIndicator: "Open Rate (Email)",
+      industry: "Fitness",
+      businessType: "B2C Service/Retail",
+      industryMedian: "38.00%",
+      source: "Admin survey 2025",
+    });
     const { cookie } = await createUser();
     const response = await getBenchmarks({ cookie });
     expect(response.status).toBe(200);
     const rows = await apiBody<Array<Record<string, unknown>>>(response);
     expect(rows).toHaveLength(36);
     expect(rows).toContainEqual(
-      expect.objectContaining({ benchmarkType: "Lead Nurture", performanceIndicator: "Open Rate (Email)", industryMedian: "52.04%", industry: "All industries", businessType: "All", source: expect.stringContaining("Klaviyo") }),
+      expect.objectContaining({
+        benchmarkType: "Lead Nurture",
+        performanceIndicator: "Open Rate (Email)",
+        industryMedian: "52.04%",
+        industry: "All industries",
+        businessType: "All",
+        source: expect.stringContaining("Klaviyo"),
+      }),
     );
     expect(rows).toContainEqual(expect.objectContaining({ industry: "Fitness", businessType: "B2C Service/Retail", industryMedian: "38.00%", source: "Admin survey 2025" }));
   });

@@ -28,14 +28,33 @@ describe("the dashboard's benchmark card data", () => {
     await seedDatabase();
     const { user, cookie } = await createUser();
     await upsertResponseForUser(user.id, { companyName: "Pulse", industry: "Fitness", businessType: "B2C Service/Retail" });
-    await createBenchmark({ benchmarkType: "Lead Nurture", performanceIndicator: "Open Rate (Email)", industry: "Fitness", businessType: "B2C Service/Retail", industryMedian: "38.00%", source: "Fitness survey" });
-    await createBenchmark({ benchmarkType: "Lead Nurture", performanceIndicator: "Click Rate (Email)", industry: "Technology & Software", businessType: "All", industryMedian: "1.00%", source: "Other industry" });
+    await createBenchmark({
+      benchmarkType: "Lead Nurture",
+      performanceIndicator: "Open Rate (Email)",
+      industry: "Fitness",
+      businessType: "B2C Service/Retail",
+      industryMedian: "38.00%",
+      source: "Fitness survey",
+    });
+    await createBenchmark({
+      benchmarkType: "Lead Nurture",
+      performanceIndicator: "Click Rate (Email)",
+      industry: "Technology & Software",
+      businessType: "All",
+      industryMedian: "1.00%",
+      source: "Other industry",
+    });
 
     const { dashboard } = await load(cookie);
     expect(dashboard.benchmarks.map((flow) => flow.flowType)).toEqual(["lead_nurture", "onboarding", "abandoned_cart", "upsell", "sunset"]);
     expect(dashboard.openFlows).toEqual(["lead_nurture"]);
     const lead = dashboard.benchmarks[0];
-    expect(lead.rows.find((row) => row.key === "openRate")?.median).toEqual({ text: "38.00%", source: "Fitness survey", groupLabel: "Fitness · B2C Service/Retail", match: "industry_and_business_type" });
+    expect(lead.rows.find((row) => row.key === "openRate")?.median).toEqual({
+      text: "38.00%",
+      source: "Fitness survey",
+      groupLabel: "Fitness · B2C Service/Retail",
+      match: "industry_and_business_type",
+    });
     expect(lead.rows.find((row) => row.key === "clickRate")?.median).toMatchObject({ text: "5.31%", groupLabel: "All industries" });
     expect(dashboard.peerGroup).toEqual({ industry: "Fitness", businessType: "B2C Service/Retail" });
   });
@@ -69,7 +88,12 @@ describe("a section's Save button without JavaScript", () => {
     const response = await dashboardRoute.action(args(formRequest("/dashboard", fields({ openRate: "40", revenuePerRecipient: "0.5", clickRate: "", ctr: "abc" }), { cookie })));
     expectRedirect(response as Response, "/dashboard?open=upsell");
     expect(await toastOf(response as Response)).toMatchObject({ title: "Metrics saved", variant: "success" });
-    expect(await UserBenchmarkMetricModel.findOne({ userId: user.id, flowType: "upsell" }).lean()).toMatchObject({ openRate: 4000, revenuePerRecipient: 50, clickRate: null, ctr: null });
+    expect(await UserBenchmarkMetricModel.findOne({ userId: user.id, flowType: "upsell" }).lean()).toMatchObject({
+      openRate: 4000,
+      revenuePerRecipient: 50,
+      clickRate: null,
+      ctr: null,
+    });
 
     const fromIndex = await indexRoute.action(args(formRequest("/?index", fields({ openRate: "41.5" }), { cookie })));
     expectRedirect(fromIndex as Response, "/?open=upsell");

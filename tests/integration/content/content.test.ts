@@ -120,7 +120,13 @@ describe("POST and GET /api/ai-flows/{id}/content", () => {
     await updateTouchpoint({
       user: contentUser,
       touchpointId: target.id,
-      input: { title: `${target.title} (edited)`, primaryGoal: target.primaryGoal, keyMessages: target.keyMessages, callToAction: target.callToAction, delayDays: target.delayDays },
+      input: {
+        title: `${target.title} (edited)`,
+        primaryGoal: target.primaryGoal,
+        keyMessages: target.keyMessages,
+        callToAction: target.callToAction,
+        delayDays: target.delayDays,
+      },
     });
     const after = (await get(cookie, flow.id)).body as FlowContentView;
     expect(after.touchpoints.map((tp) => tp.outdated)).toEqual(flow.touchpoints.map((tp) => tp.id === target.id));
@@ -165,7 +171,14 @@ describe("the OpenAI content writer", () => {
       touchpoints: flow.touchpoints.map((tp) =>
         tp.stepType === "SMS"
           ? { touchpointId: tp.id, subject: null, preheader: null, bodyText: null, callToAction: null, sms: `${flow.companyName}: your cart is waiting` }
-          : { touchpointId: tp.id, subject: `Your cart, note ${tp.id.slice(-6)}`, preheader: "Finish in one minute.", bodyText: `Hi ${FIRST_NAME_TAG},\n\n<script>x</script> Come back.`, callToAction: "Return to cart", sms: null },
+          : {
+              touchpointId: tp.id,
+              subject: `Your cart, note ${tp.id.slice(-6)}`,
+              preheader: "Finish in one minute.",
+              bodyText: `Hi ${FIRST_NAME_TAG},\n\n<script>x</script> Come back.`,
+              callToAction: "Return to cart",
+              sms: null,
+            },
       ),
     };
   }
@@ -192,8 +205,19 @@ describe("the OpenAI content writer", () => {
     ["a refusal", { kind: "refusal", refusal: "No." }],
     ["malformed JSON", { kind: "content", content: "{ nope" }],
     ["truncated JSON", { kind: "content", content: '{"touchpoints": [', finishReason: "length" }],
-    ["a subject over 60 characters", { kind: "content", content: JSON.stringify({ touchpoints: modelAnswer(flow).touchpoints.map((tp) => (tp.subject ? { ...tp, subject: "S".repeat(61) } : tp)) }) }],
-    ["an SMS over one message", { kind: "content", content: JSON.stringify({ touchpoints: modelAnswer(flow).touchpoints.map((tp) => (tp.sms ? { ...tp, sms: `${flow.companyName}: ${"x".repeat(170)} ${SMS_OPT_OUT}` } : tp)) }) }],
+    [
+      "a subject over 60 characters",
+      { kind: "content", content: JSON.stringify({ touchpoints: modelAnswer(flow).touchpoints.map((tp) => (tp.subject ? { ...tp, subject: "S".repeat(61) } : tp)) }) },
+    ],
+    [
+      "an SMS over one message",
+      {
+        kind: "content",
+        content: JSON.stringify({
+          touchpoints: modelAnswer(flow).touchpoints.map((tp) => (tp.sms ? { ...tp, sms: `${flow.companyName}: ${"x".repeat(170)} ${SMS_OPT_OUT}` } : tp)),
+        }),
+      },
+    ],
     ["a missing touchpoint", { kind: "content", content: JSON.stringify({ touchpoints: modelAnswer(flow).touchpoints.slice(1) }) }],
   ];
 

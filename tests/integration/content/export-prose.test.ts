@@ -32,7 +32,10 @@ async function exportedProse(user: { id: string; isPremium: boolean }, flow: Flo
   const html = DomUtils.filter((node) => node.type === "text", DomUtils.getElementsByTagName("main", dom)[0]!, true)
     .map((node) => (node as unknown as { data: string }).data)
     .join("\n");
-  const field = (name: string) => DomUtils.findAll((el) => el.attribs["data-field"] === name, dom.children).map((el) => DomUtils.textContent(el)).join(" ");
+  const field = (name: string) =>
+    DomUtils.findAll((el) => el.attribs["data-field"] === name, dom.children)
+      .map((el) => DomUtils.textContent(el))
+      .join(" ");
   const json = JSON.parse((await exportFlow({ user, flowId: flow.id, format: "json" })).body) as { flows: Array<Record<string, unknown>> };
   return { md, html, field, json: json.flows[0]! };
 }
@@ -80,7 +83,8 @@ describe("Markdown and HTML exports as prose", () => {
 
   it("an admin rule's other rules read as sentences too (re-entry, skip, pause, after the last step)", async () => {
     // Rules an admin edited (here, one step's title): the flow follows the rule's trigger and steps.
-    for (const rule of FLOW_MAPPING_RULES) await insertFlowMappingIfMissing({ ...rule, steps: rule.steps.map((step, i) => (i === 0 ? { ...step, title: `${step.title} (edited)` } : step)) });
+    for (const rule of FLOW_MAPPING_RULES)
+      await insertFlowMappingIfMissing({ ...rule, steps: rule.steps.map((step, i) => (i === 0 ? { ...step, title: `${step.title} (edited)` } : step)) });
     const { user } = await onboardedUser({ answers: LEAF_AND_KETTLE, premium: true });
     const flowUser = { id: user.id, isPremium: true };
     const expected: Array<[(typeof FLOW_TYPES)[number], string]> = [

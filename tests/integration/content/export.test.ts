@@ -30,7 +30,14 @@ const validate = ajv.compile(schema);
 const INJECTION = `<script>alert(1)</script> **x** [y](javascript:z) =1+1, "q"\nline`;
 
 /** A business whose every answer carries markup, formula and CSV control characters. */
-const HOSTILE = { ...LEAF_AND_KETTLE, companyName: `Leaf "&" <Kettle>, Co`, specificLeadOffer: INJECTION, socialProofCredentials: INJECTION, guarantees_q8: INJECTION, productServiceDescription: INJECTION };
+const HOSTILE = {
+  ...LEAF_AND_KETTLE,
+  companyName: `Leaf "&" <Kettle>, Co`,
+  specificLeadOffer: INJECTION,
+  socialProofCredentials: INJECTION,
+  guarantees_q8: INJECTION,
+  productServiceDescription: INJECTION,
+};
 
 async function setup({ premium }: { premium: boolean }) {
   await seedRules();
@@ -91,7 +98,14 @@ describe("GET /api/ai-flows/{id}/export", () => {
     expect(records).toHaveLength(flow.touchpoints.length);
     records.forEach((record, index) => {
       const tp = flow.touchpoints[index]!;
-      expect(record).toMatchObject({ Company: flow.companyName, Title: tp.title, "Primary goal": tp.primaryGoal, "Key messages": tp.keyMessages, "Call to action": tp.callToAction, "Flow overview": flow.flowOverview });
+      expect(record).toMatchObject({
+        Company: flow.companyName,
+        Title: tp.title,
+        "Primary goal": tp.primaryGoal,
+        "Key messages": tp.keyMessages,
+        "Call to action": tp.callToAction,
+        "Flow overview": flow.flowOverview,
+      });
       expect(record.Subject || record.SMS).toBeTruthy();
     });
     for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@]/);

@@ -81,7 +81,9 @@ describe("/flow-content", () => {
 
   it("refuses a cross-site post and an unknown intent", async () => {
     const { cookie, flow } = await premiumWithFlow();
-    const crossSite = (await settle(action(args(formRequest("/flow-content", { intent: "generate-content", flowId: flow.id }, { cookie, origin: "https://evil.example" }))))) as Response;
+    const crossSite = (await settle(
+      action(args(formRequest("/flow-content", { intent: "generate-content", flowId: flow.id }, { cookie, origin: "https://evil.example" }))),
+    )) as Response;
     expect(crossSite.status).toBe(403);
     const unknown = (await settle(action(args(formRequest("/flow-content", { intent: "nope", flowId: flow.id }, { cookie }))))) as Response;
     expect(unknown.status).toBe(400);

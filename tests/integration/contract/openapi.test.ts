@@ -90,7 +90,11 @@ interface Answer {
  * `params`) and checks the answer against the document: its status is listed for the operation,
  * and a JSON body validates against that status's schema.
  */
-async function call(method: string, template: string, { params = {}, body, cookie, query = "" }: { params?: Record<string, string>; body?: unknown; cookie?: string; query?: string } = {}): Promise<Answer> {
+async function call(
+  method: string,
+  template: string,
+  { params = {}, body, cookie, query = "" }: { params?: Record<string, string>; body?: unknown; cookie?: string; query?: string } = {},
+): Promise<Answer> {
   const operation = document.paths[template]?.[method.toLowerCase()];
   expect(operation, `${method} ${template} is documented`).toBeTruthy();
   const module = moduleFor(template);
@@ -138,8 +142,16 @@ describe("the OpenAPI document", () => {
 
   it("documents exactly the methods every /api route file answers, and no operation without a route", () => {
     expect(apiRoutes.length).toBeGreaterThan(30);
-    const fromRoutes = apiRoutes.flatMap((route) => allowedMethods(route.module).filter((m) => m !== "HEAD").map((m) => `${m.toLowerCase()} ${route.path}`)).sort();
-    const fromDocument = Object.entries(document.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m} ${p}`)).sort();
+    const fromRoutes = apiRoutes
+      .flatMap((route) =>
+        allowedMethods(route.module)
+          .filter((m) => m !== "HEAD")
+          .map((m) => `${m.toLowerCase()} ${route.path}`),
+      )
+      .sort();
+    const fromDocument = Object.entries(document.paths)
+      .flatMap(([p, item]) => Object.keys(item).map((m) => `${m} ${p}`))
+      .sort();
     expect(fromDocument).toEqual(fromRoutes);
   });
 
@@ -157,7 +169,8 @@ describe("the OpenAPI document", () => {
         if (body) check(["requestBody", "content", "application/json"], body.example, `${method} ${template} request example`);
         for (const [status, response] of Object.entries(operation.responses)) {
           const examples = response.content?.["application/json"]?.examples ?? {};
-          for (const [name, example] of Object.entries(examples)) check(["responses", status, "content", "application/json"], example.value, `${method} ${template} ${status} ${name}`);
+          for (const [name, example] of Object.entries(examples))
+            check(["responses", status, "content", "application/json"], example.value, `${method} ${template} ${status} ${name}`);
           if (Number(status) >= 400 && !Object.keys(examples).length) failures.push(`${method} ${template} ${status}: no example`);
         }
       }
@@ -197,7 +210,9 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
 
   it("auth: register, login, current user, logout, third-party sign-in", async () => {
     const email = uniqueEmail("contract");
-    expect((await call("POST", "/api/auth/register", { body: { firstName: "Jane", lastName: "Doe", email, password: "a long password 1", companyName: "Acme" } })).status).toBe(201);
+    expect((await call("POST", "/api/auth/register", { body: { firstName: "Jane", lastName: "Doe", email, password: "a long password 1", companyName: "Acme" } })).status).toBe(
+      201,
+    );
     expect((await call("POST", "/api/auth/register", { body: { firstName: "Jane", lastName: "Doe", email, password: "a long password 1" } })).status).toBe(409);
     expect((await call("POST", "/api/auth/register", { body: { email: "not an email" } })).status).toBe(422);
     expect((await call("POST", "/api/auth/login", { body: { email, password: "a long password 1" } })).status).toBe(200);
@@ -235,7 +250,9 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     expect((await call("PUT", "/api/user/profile", { cookie: account.cookie, body: { firstName: "" } })).status).toBe(422);
     expect((await call("PUT", "/api/user/profile", { body: { firstName: "Ada", lastName: "L" } })).status).toBe(401);
     expect((await call("PUT", "/api/user/password", { cookie: account.cookie, body: { currentPassword: account.password, newPassword: "a new long password" } })).status).toBe(200);
-    expect((await call("PUT", "/api/user/password", { cookie: account.cookie, body: { currentPassword: "wrong one", newPassword: "another long password" } })).status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await call("PUT", "/api/user/password", { cookie: account.cookie, body: { currentPassword: "wrong one", newPassword: "another long password" } })).status,
+    ).toBeGreaterThanOrEqual(400);
   });
 
   it("onboarding, questionnaire draft and submit, waitlist", async () => {
@@ -248,7 +265,9 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     const complete = { ...LEAF_AND_KETTLE, ...Object.fromEntries(missing.map((field) => [field, "A full answer to this question."])) };
     const saved = await call("POST", "/api/onboarding", { cookie: fresh.cookie, body: complete });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-    expect((await call("PUT", "/api/onboarding", { cookie: fresh.cookie, body: { companyName: "Leaf & Kettle Co", businessType: "eCommerce", industry: "Food & Beverage" } })).status).toBe(422);
+    expect(
+      (await call("PUT", "/api/onboarding", { cookie: fresh.cookie, body: { companyName: "Leaf & Kettle Co", businessType: "eCommerce", industry: "Food & Beverage" } })).status,
+    ).toBe(422);
     expect((await call("PUT", "/api/onboarding", { cookie: fresh.cookie, body: exampleOf("put", "/api/onboarding") })).status).toBe(200);
     expect((await call("PATCH", "/api/onboarding", { cookie: fresh.cookie, body: exampleOf("patch", "/api/onboarding") })).status).toBe(200);
     expect((await call("PATCH", "/api/onboarding", { cookie: fresh.cookie, body: { companyName: "" } })).status).toBe(422);
@@ -258,10 +277,28 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     expect((await call("GET", "/api/onboarding", { cookie: fresh.cookie })).status).toBe(200);
     expect((await call("POST", "/api/questionnaire/draft", { body: { answers: { companyName: "Acme" }, step: 2 } })).status).toBe(200);
     expect((await call("GET", "/api/questionnaire/draft")).status).toBe(200);
-    const submitted = await call("POST", "/api/questionnaire/submit", { body: { ...complete, completionMethod: "manual", serviceInnovation: "Well-known service", upsellOpportunities: "Primarily products", firstName: "Jane", lastName: "Doe", email: uniqueEmail("submit"), password: "a long password 1" } });
+    const submitted = await call("POST", "/api/questionnaire/submit", {
+      body: {
+        ...complete,
+        completionMethod: "manual",
+        serviceInnovation: "Well-known service",
+        upsellOpportunities: "Primarily products",
+        firstName: "Jane",
+        lastName: "Doe",
+        email: uniqueEmail("submit"),
+        password: "a long password 1",
+      },
+    });
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
     expect((await call("POST", "/api/questionnaire/submit", { body: { email: "nope" } })).status).toBe(422);
-    const waitlist = { firstName: "Jane", lastName: "Doe", email: uniqueEmail("wait"), companyName: "Acme", businessType: LEAF_AND_KETTLE.businessType, industry: LEAF_AND_KETTLE.industry };
+    const waitlist = {
+      firstName: "Jane",
+      lastName: "Doe",
+      email: uniqueEmail("wait"),
+      companyName: "Acme",
+      businessType: LEAF_AND_KETTLE.businessType,
+      industry: LEAF_AND_KETTLE.industry,
+    };
     expect((await call("POST", "/api/waitlist/submit", { body: waitlist })).status).toBe(200);
     expect((await call("POST", "/api/waitlist/submit", { body: { email: "nope" } })).status).toBe(422);
   });
@@ -287,7 +324,9 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     const versions = await call("GET", "/api/ai-flows/{id}/versions", { cookie: user.cookie, params: id });
     const [version] = versions.body as { id: string }[];
     expect((await call("POST", "/api/ai-flows/{id}/versions/{versionId}/rollback", { cookie: user.cookie, params: { id: flow.id, versionId: version.id } })).status).toBe(200);
-    expect((await call("POST", "/api/ai-flows/{id}/versions/{versionId}/rollback", { cookie: user.cookie, params: { id: flow.id, versionId: "000000000000000000000000" } })).status).toBe(404);
+    expect(
+      (await call("POST", "/api/ai-flows/{id}/versions/{versionId}/rollback", { cookie: user.cookie, params: { id: flow.id, versionId: "000000000000000000000000" } })).status,
+    ).toBe(404);
 
     const current = (await call("GET", "/api/ai-flows/{id}", { cookie: user.cookie, params: id })).body as { touchpoints: { id: string }[] };
     const [first, second] = current.touchpoints;
@@ -349,7 +388,10 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     expect((await call("POST", "/api/benchmarks", { cookie: admin.cookie, body: { benchmarkType: "nope" } })).status).toBe(422);
     expect((await call("GET", "/api/benchmarks", { cookie: user.cookie })).status).toBe(200);
     expect((await call("PUT", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId }, body: { industryMedian: "43%" } })).status).toBe(422);
-    expect((await call("PUT", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId }, body: { ...exampleOf("put", "/api/benchmarks/{id}"), industry: "Fitness" } })).status).toBe(200);
+    expect(
+      (await call("PUT", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId }, body: { ...exampleOf("put", "/api/benchmarks/{id}"), industry: "Fitness" } }))
+        .status,
+    ).toBe(200);
     expect((await call("PATCH", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId }, body: exampleOf("patch", "/api/benchmarks/{id}") })).status).toBe(200);
     expect((await call("DELETE", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId } })).status).toBe(200);
     expect((await call("DELETE", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId } })).status).toBe(404);
@@ -360,7 +402,9 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
 
     expect((await call("GET", "/api/scorecard")).status).toBe(401);
     expect((await call("GET", "/api/scorecard", { cookie: user.cookie })).status).toBe(402);
-    expect((await call("POST", "/api/user-metrics", { cookie: premium.cookie, body: { flowType: "abandoned_cart", revenuePerRecipient: 150, clickRate: 400, openRate: 4000 } })).status).toBe(200);
+    expect(
+      (await call("POST", "/api/user-metrics", { cookie: premium.cookie, body: { flowType: "abandoned_cart", revenuePerRecipient: 150, clickRate: 400, openRate: 4000 } })).status,
+    ).toBe(200);
     expect((await call("GET", "/api/scorecard", { cookie: premium.cookie })).status).toBe(200);
   });
 
@@ -405,7 +449,9 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     const ruleId = (created.body as { id: string }).id;
     expect((await call("POST", "/api/admin/flow-mappings", { cookie: admin.cookie, body: { flowName: "" } })).status).toBe(422);
     expect((await call("PUT", "/api/admin/flow-mappings/{id}", { cookie: admin.cookie, params: { id: ruleId }, body: { notes: "Edited" } })).status).toBe(422);
-    expect((await call("PUT", "/api/admin/flow-mappings/{id}", { cookie: admin.cookie, params: { id: ruleId }, body: exampleOf("put", "/api/admin/flow-mappings/{id}") })).status).toBe(200);
+    expect(
+      (await call("PUT", "/api/admin/flow-mappings/{id}", { cookie: admin.cookie, params: { id: ruleId }, body: exampleOf("put", "/api/admin/flow-mappings/{id}") })).status,
+    ).toBe(200);
     expect((await call("PATCH", "/api/admin/flow-mappings/{id}", { cookie: admin.cookie, params: { id: ruleId }, body: { notes: "Edited" } })).status).toBe(200);
     expect((await call("DELETE", "/api/admin/flow-mappings/{id}", { cookie: admin.cookie, params: { id: ruleId } })).status).toBe(200);
     expect((await call("GET", "/api/admin/users", { cookie: admin.cookie })).status).toBe(200);

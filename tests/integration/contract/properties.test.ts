@@ -44,7 +44,12 @@ await useTestDatabase();
 
 type Json = Record<string, unknown>;
 type Handler = (a: ReturnType<typeof args>) => Promise<Response> | Response;
-type Operation = { parameters?: Array<{ name: string; in: string; schema: Json; required?: boolean }>; requestBody?: { content: Record<string, { schema: Json; example?: unknown }> }; responses: Record<string, { content?: Record<string, { schema: Json }> }>; "x-access": string };
+type Operation = {
+  parameters?: Array<{ name: string; in: string; schema: Json; required?: boolean }>;
+  requestBody?: { content: Record<string, { schema: Json; example?: unknown }> };
+  responses: Record<string, { content?: Record<string, { schema: Json }> }>;
+  "x-access": string;
+};
 
 const document = openApiDocument() as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Json> } } & Json;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -65,7 +70,8 @@ const fullPath = (id: string | undefined): string => {
 const modules = new Map<string, Record<string, unknown>>();
 for (const route of Object.values(discovered)) {
   const routePath = fullPath(route.id);
-  if (routePath.startsWith("api/")) modules.set(`/${routePath.replace(/:(\w+)/g, "{$1}")}`, (await import(/* @vite-ignore */ path.join(root, "app", route.file))) as Record<string, unknown>);
+  if (routePath.startsWith("api/"))
+    modules.set(`/${routePath.replace(/:(\w+)/g, "{$1}")}`, (await import(/* @vite-ignore */ path.join(root, "app", route.file))) as Record<string, unknown>);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -101,7 +107,10 @@ function valid(schema: Json): fc.Arbitrary<unknown> {
     case "null":
       return fc.constant(null);
     case "array":
-      return fc.array(valid((s.items as Json | undefined) ?? {}), { minLength: (s.minItems as number | undefined) ?? 0, maxLength: Math.min((s.maxItems as number | undefined) ?? 3, 3) });
+      return fc.array(valid((s.items as Json | undefined) ?? {}), {
+        minLength: (s.minItems as number | undefined) ?? 0,
+        maxLength: Math.min((s.maxItems as number | undefined) ?? 3, 3),
+      });
     case "object": {
       const properties = (s.properties ?? {}) as Record<string, Json>;
       return fc.record(Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, valid(value)])), { requiredKeys: (s.required as string[] | undefined) ?? [] });
@@ -117,7 +126,8 @@ function wrongType(schema: Json): unknown {
   const types = new Set<string>();
   const collect = (x: Json) => {
     const r = resolve(x);
-    if (Array.isArray(r.enum) || "const" in r) for (const v of (r.enum as unknown[] | undefined) ?? [r.const]) types.add(v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "number" ? "number" : typeof v);
+    if (Array.isArray(r.enum) || "const" in r)
+      for (const v of (r.enum as unknown[] | undefined) ?? [r.const]) types.add(v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "number" ? "number" : typeof v);
     if (typeof r.type === "string") types.add(r.type === "integer" ? "number" : r.type);
     for (const option of ((r.anyOf ?? r.oneOf) as Json[] | undefined) ?? []) collect(option);
   };
@@ -169,7 +179,9 @@ function expectDocumented(method: string, template: string, op: Operation, answe
   const documented = op.responses[String(answer.status)];
   expect(documented, `${label} answered ${answer.status}, which is not documented: ${answer.text.slice(0, 300)}`).toBeTruthy();
   if (answer.type.startsWith("application/json") && documented?.content?.["application/json"]) {
-    const validate = ajv.getSchema(`openapi.json#/${["paths", template, method, "responses", String(answer.status), "content", "application/json", "schema"].map(escapePointer).join("/")}`)!;
+    const validate = ajv.getSchema(
+      `openapi.json#/${["paths", template, method, "responses", String(answer.status), "content", "application/json", "schema"].map(escapePointer).join("/")}`,
+    )!;
     expect(validate(JSON.parse(answer.text)), `${label} ${answer.status}: ${ajv.errorsText(validate.errors)} ${answer.text.slice(0, 300)}`).toBe(true);
   }
 }
@@ -197,9 +209,20 @@ describe("contract properties of every operation, generated from the document", 
     const flow = await generateFlow({ user: { id: premium.user.id, isPremium: true }, input: { flowType: "abandoned_cart" } });
     ids.flow = flow.id;
     ids.touchpoint = flow.touchpoints[0]!.id;
-    const bench = await createBenchmarkAsAdmin({ actor: admin.user, input: { benchmarkType: "Sunset Flow", performanceIndicator: "Open Rate (Email)", industryMedian: "20%", industry: "Media & Content" } });
+    const bench = await createBenchmarkAsAdmin({
+      actor: admin.user,
+      input: { benchmarkType: "Sunset Flow", performanceIndicator: "Open Rate (Email)", industryMedian: "20%", industry: "Media & Content" },
+    });
     ids.benchmark = bench.id;
-    const rule = await createFlowMappingAsAdmin({ actor: admin.user, input: { flowName: "Property rule", flowType: "sunset", businessType: "Property Business", steps: [{ channel: "Email", title: "Bye", timing: { type: "immediate" }, primaryGoal: "g", keyMessages: "k", callToAction: "c" }] } });
+    const rule = await createFlowMappingAsAdmin({
+      actor: admin.user,
+      input: {
+        flowName: "Property rule",
+        flowType: "sunset",
+        businessType: "Property Business",
+        steps: [{ channel: "Email", title: "Bye", timing: { type: "immediate" }, primaryGoal: "g", keyMessages: "k", callToAction: "c" }],
+      },
+    });
     ids.rule = rule.id;
     ids.user = premium.user.id;
     ids.token = (await createApiToken({ userId: premium.user.id, input: { name: "property" } })).id;
@@ -218,7 +241,10 @@ describe("contract properties of every operation, generated from the document", 
   async function send(method: string, template: string, op: Operation, body: unknown, query: string) {
     const module = modules.get(template)!;
     const handler = (method === "get" ? module.loader : module.action) as Handler;
-    const concrete = template.replace("{flowType}", "sunset").replace("{versionId}", "none").replace(/\{\w+\}/, idFor(template) ?? "unknown");
+    const concrete = template
+      .replace("{flowType}", "sunset")
+      .replace("{versionId}", "none")
+      .replace(/\{\w+\}/, idFor(template) ?? "unknown");
     const params = { id: idFor(template) ?? "", flowType: "sunset", versionId: "none" };
     const cookie = op["x-access"] === "admin" ? cookies.admin : op["x-access"] === "user" ? cookies.user : undefined;
     const response = await handler(args(jsonRequest(`${concrete}${query}`, { method: method.toUpperCase(), body, cookie }), params));
@@ -337,7 +363,12 @@ const DELETABLE: Record<string, Deletable> = {
       (
         await createFlowMappingAsAdmin({
           actor: admin.user,
-          input: { flowName: "Rule to delete", flowType: "upsell", businessType: "Property Business", steps: [{ channel: "Email", title: "Thanks", timing: { type: "immediate" }, primaryGoal: "g", keyMessages: "k", callToAction: "c" }] },
+          input: {
+            flowName: "Rule to delete",
+            flowType: "upsell",
+            businessType: "Property Business",
+            steps: [{ channel: "Email", title: "Thanks", timing: { type: "immediate" }, primaryGoal: "g", keyMessages: "k", callToAction: "c" }],
+          },
         })
       ).id,
     exists: (id) => present(FlowMappingModel.findById(id, { _id: 1 }).lean()),

@@ -35,7 +35,10 @@ describe("Redocly CLI on /api/openapi.json", () => {
     const file = path.join(dir, "openapi.json");
     await fs.writeFile(file, JSON.stringify(openApiDocument(), null, 2));
     const { code, stdout, stderr } = await lint(file);
-    const report = JSON.parse(stdout.slice(stdout.indexOf("{"))) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; message: string; location: Array<{ pointer: string }> }> };
+    const report = JSON.parse(stdout.slice(stdout.indexOf("{"))) as {
+      totals: { errors: number; warnings: number };
+      problems: Array<{ ruleId: string; message: string; location: Array<{ pointer: string }> }>;
+    };
     const problems = report.problems.map((p) => `${p.ruleId}: ${p.message} (${p.location.map((l) => l.pointer).join(", ")})`);
     expect(problems, stderr).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });

@@ -24,8 +24,35 @@ import { call, onboardedUser, seedRules } from "./helpers";
 useEnv({ FLOWMAP_SCRYPT_LOG_N: "10" });
 await useTestDatabase({ clearBeforeEach: true });
 
-const FLOW_KEYS = ["id", "flowType", "companyName", "flowOverview", "quickNotes", "regenerationCount", "customContext", "model", "versionCount", "touchpoints", "createdAt", "updatedAt"].sort();
-const TOUCHPOINT_KEYS = ["id", "flowId", "stepNumber", "stepType", "title", "delayDays", "timing", "offsetMinutes", "primaryGoal", "keyMessages", "callToAction", "sendWindow", "createdAt"].sort();
+const FLOW_KEYS = [
+  "id",
+  "flowType",
+  "companyName",
+  "flowOverview",
+  "quickNotes",
+  "regenerationCount",
+  "customContext",
+  "model",
+  "versionCount",
+  "touchpoints",
+  "createdAt",
+  "updatedAt",
+].sort();
+const TOUCHPOINT_KEYS = [
+  "id",
+  "flowId",
+  "stepNumber",
+  "stepType",
+  "title",
+  "delayDays",
+  "timing",
+  "offsetMinutes",
+  "primaryGoal",
+  "keyMessages",
+  "callToAction",
+  "sendWindow",
+  "createdAt",
+].sort();
 
 async function generate(cookie: string, body: unknown = { flowType: "onboarding", customContext: "" }) {
   return call(generateRoute.action, "/api/ai-flows/generate", { method: "POST", body, cookie });
@@ -37,8 +64,7 @@ async function generated(cookie: string, flowType = "onboarding") {
   return body as FlowView;
 }
 
-const regenerate = (cookie: string, id: string, body: unknown) =>
-  call(regenerateRoute.action, `/api/ai-flows/${id}/regenerate`, { method: "POST", body, cookie, params: { id } });
+const regenerate = (cookie: string, id: string, body: unknown) => call(regenerateRoute.action, `/api/ai-flows/${id}/regenerate`, { method: "POST", body, cookie, params: { id } });
 const versions = (cookie: string, id: string) => call(versionsRoute.loader, `/api/ai-flows/${id}/versions`, { cookie, params: { id } });
 const messages = (cookie: string, id: string) => call(messagesRoute.loader, `/api/ai-flows/${id}/messages`, { cookie, params: { id } });
 const rollback = (cookie: string, id: string, versionId: string) =>
@@ -46,7 +72,8 @@ const rollback = (cookie: string, id: string, versionId: string) =>
 const listByType = (cookie: string | undefined, flowType: string) => call(byType.loader, `/api/ai-flows/by-type/${flowType}`, { cookie, params: { flowType } });
 /** The fields a touchpoint edit sends. */
 const editOf = (tp: TouchpointView) => ({ title: tp.title, primaryGoal: tp.primaryGoal, keyMessages: tp.keyMessages, callToAction: tp.callToAction, delayDays: tp.delayDays });
-const editTouchpoint = (cookie: string, id: string, body: unknown) => call(touchpointRoute.action, `/api/ai-flows/touchpoints/${id}`, { method: "PUT", body, cookie, params: { id } });
+const editTouchpoint = (cookie: string, id: string, body: unknown) =>
+  call(touchpointRoute.action, `/api/ai-flows/touchpoints/${id}`, { method: "PUT", body, cookie, params: { id } });
 const deleteTouchpoint = (cookie: string, id: string) => call(touchpointRoute.action, `/api/ai-flows/touchpoints/${id}`, { method: "DELETE", cookie, params: { id } });
 const deleteFlow = (cookie: string, id: string) => call(flowRoute.action, `/api/ai-flows/${id}`, { method: "DELETE", cookie, params: { id } });
 
@@ -202,7 +229,11 @@ describe("regenerate, versions, messages and rollback", () => {
     // Each touchpoint keeps its id in the version it was saved into.
     expect(after[1]!.touchpoints.map((tp) => tp.id)).toEqual(first.touchpoints.map((tp) => tp.id));
     const conversation = (await messages(cookie, flow.id)).body as MessageView[];
-    expect(conversation.at(-1)).toMatchObject({ role: "system", versionId: result.backupVersion.id, content: "Rolled back to version 1. The content it replaced was saved as version 3." });
+    expect(conversation.at(-1)).toMatchObject({
+      role: "system",
+      versionId: result.backupVersion.id,
+      content: "Rolled back to version 1. The content it replaced was saved as version 3.",
+    });
     expect(conversation.map((m) => m.sequence)).toEqual([1, 2, 3, 4, 5]);
   });
 
@@ -282,9 +313,7 @@ describe("touchpoints", () => {
     const { status, body } = await deleteTouchpoint(cookie, flow.touchpoints[1]!.id);
     expect(status).toBe(200);
     const after = (body as { flow: FlowView }).flow;
-    expect(after.touchpoints.map((tp) => [tp.stepNumber, tp.id])).toEqual(
-      flow.touchpoints.filter((_, i) => i !== 1).map((tp, i) => [i + 1, tp.id]),
-    );
+    expect(after.touchpoints.map((tp) => [tp.stepNumber, tp.id])).toEqual(flow.touchpoints.filter((_, i) => i !== 1).map((tp, i) => [i + 1, tp.id]));
     expect((await deleteTouchpoint(cookie, flow.touchpoints[1]!.id)).status).toBe(404);
   });
 });
@@ -335,9 +364,33 @@ describe("flow-mapping rules", () => {
 
   it("the rule for the business's type and channels wins over the general one", async () => {
     await seedRules();
-    const step = (n: number) => ({ stepNumber: n, channel: "Email" as const, title: `Studio step ${n}`, delayDays: n, timing: null, primaryGoal: "G", keyMessages: "• K", callToAction: "C", notes: "" });
-    await createFlowMapping({ flowName: "Studios", flowType: "onboarding", businessType: "B2C Service/Retail", communicationChannels: "Email only", trigger: "Studios, email only", steps: [1, 2, 3].map(step) });
-    await createFlowMapping({ flowName: "Studios SMS", flowType: "onboarding", businessType: "B2C Service/Retail", communicationChannels: "Email + SMS", trigger: "Studios with SMS", steps: [1, 2, 3].map(step) });
+    const step = (n: number) => ({
+      stepNumber: n,
+      channel: "Email" as const,
+      title: `Studio step ${n}`,
+      delayDays: n,
+      timing: null,
+      primaryGoal: "G",
+      keyMessages: "• K",
+      callToAction: "C",
+      notes: "",
+    });
+    await createFlowMapping({
+      flowName: "Studios",
+      flowType: "onboarding",
+      businessType: "B2C Service/Retail",
+      communicationChannels: "Email only",
+      trigger: "Studios, email only",
+      steps: [1, 2, 3].map(step),
+    });
+    await createFlowMapping({
+      flowName: "Studios SMS",
+      flowType: "onboarding",
+      businessType: "B2C Service/Retail",
+      communicationChannels: "Email + SMS",
+      trigger: "Studios with SMS",
+      steps: [1, 2, 3].map(step),
+    });
     await createFlowMapping({ flowName: "SaaS", flowType: "onboarding", businessType: "B2B (Business-to-Business)", trigger: "SaaS rule", steps: [1, 2, 3].map(step) });
     const studio = await onboardedUser({ answers: GLOW_STUDIO });
     expect((await generated(studio.cookie)).quickNotes).toContain("Trigger: Studios with SMS");

@@ -6,17 +6,7 @@ import { claimGeneration, FlowGenerationModel } from "~/models/flow-generation.s
 import { offlineProvider } from "~/services/ai/offline.server";
 import type { FlowProvider } from "~/services/ai/provider.server";
 import { DomainError } from "~/services/domain-error";
-import {
-  deleteFlow,
-  generateFlow,
-  getFlow,
-  isGenerating,
-  listMessages,
-  listVersions,
-  regenerateFlow,
-  rollbackFlow,
-  updateTouchpoint,
-} from "~/services/flows/flows.server";
+import { deleteFlow, generateFlow, getFlow, isGenerating, listMessages, listVersions, regenerateFlow, rollbackFlow, updateTouchpoint } from "~/services/flows/flows.server";
 
 import { useTestDatabase } from "../../support/db";
 import { onboardedUser } from "./helpers";
@@ -94,9 +84,7 @@ describe("concurrent writes", () => {
 
   it("concurrent edits of different touchpoints both persist", async () => {
     const { user, flow } = await setup();
-    await Promise.all(
-      flow.touchpoints.map((tp, i) => updateTouchpoint({ user, touchpointId: tp.id, input: { ...tp, title: `Edited ${i}` } })),
-    );
+    await Promise.all(flow.touchpoints.map((tp, i) => updateTouchpoint({ user, touchpointId: tp.id, input: { ...tp, title: `Edited ${i}` } })));
     const current = await getFlow({ userId: user.id, flowId: flow.id });
     expect(current.touchpoints.map((tp) => tp.title)).toEqual(flow.touchpoints.map((_, i) => `Edited ${i}`));
   });

@@ -146,7 +146,12 @@ describe("derived text of a flow", () => {
     // A version written before derived text was kept true: its text counts five emails.
     await AiFlowVersionModel.updateOne(
       { _id: version!.id },
-      { $set: { flowOverview: "Leaf & Kettle's welcome series: 5 emails and 1 SMS over 9 days to turn new subscribers into first-time customers.", quickNotes: "Trigger: Joins the list.\nExit rules: Places a first order.\nFive emails over nine days: immediately, then every 2 days." } },
+      {
+        $set: {
+          flowOverview: "Leaf & Kettle's welcome series: 5 emails and 1 SMS over 9 days to turn new subscribers into first-time customers.",
+          quickNotes: "Trigger: Joins the list.\nExit rules: Places a first order.\nFive emails over nine days: immediately, then every 2 days.",
+        },
+      },
     );
     const { flow: restored } = await rollbackFlow({ user, flowId: flow.id, versionId: version!.id });
     expect(restored.touchpoints).toHaveLength(4);

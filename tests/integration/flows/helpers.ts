@@ -23,7 +23,11 @@ export async function onboardedUser({ premium = false, answers = LEAF_AND_KETTLE
 type Handler = (a: ReturnType<typeof args>) => Promise<Response> | Response;
 
 /** Calls a route handler as the API would be called: JSON, session cookie, no Origin (like curl). */
-export async function call(handler: Handler, path: string, { method = "GET", body, cookie, params = {} }: { method?: string; body?: unknown; cookie?: string; params?: Record<string, string> } = {}) {
+export async function call(
+  handler: Handler,
+  path: string,
+  { method = "GET", body, cookie, params = {} }: { method?: string; body?: unknown; cookie?: string; params?: Record<string, string> } = {},
+) {
   const response = await handler(args(jsonRequest(path, { method, body, cookie }), params));
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null, headers: response.headers };

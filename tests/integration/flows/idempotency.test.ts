@@ -61,7 +61,8 @@ describe("Idempotency-Key", () => {
     await seedRules();
     const { cookie } = await onboardedUser();
     const flow = (await post(generateRoute.action, "/api/ai-flows/generate", { cookie, body: { flowType: "onboarding" } })).body as unknown as FlowView;
-    const send = () => post(regenerateRoute.action, `/api/ai-flows/${flow.id}/regenerate`, { cookie, body: { feedback: "Shorter, please." }, key: "regen-1", params: { id: flow.id } });
+    const send = () =>
+      post(regenerateRoute.action, `/api/ai-flows/${flow.id}/regenerate`, { cookie, body: { feedback: "Shorter, please." }, key: "regen-1", params: { id: flow.id } });
     const first = await send();
     const again = await send();
     expect(first.status).toBe(200);

@@ -114,7 +114,22 @@ describe("the model's answer body", () => {
   it("website research gets the same bounds (it falls back on its own when the model fails)", async () => {
     stub.script({ kind: "stall-after-headers" });
     const settings = { apiKey: "test-key", baseURL: stub.baseURL, model: "stub-model", timeoutMs: TIMEOUT_MS };
-    const facts: SiteFacts = { url: "http://127.0.0.1/", title: "Ledgerly", siteName: "Ledgerly", description: "", headings: [], paragraphs: [], about: [], pricing: [], faq: [], testimonials: [], audience: [], guarantees: [], offers: [], proof: [] };
+    const facts: SiteFacts = {
+      url: "http://127.0.0.1/",
+      title: "Ledgerly",
+      siteName: "Ledgerly",
+      description: "",
+      headings: [],
+      paragraphs: [],
+      about: [],
+      pricing: [],
+      faq: [],
+      testimonials: [],
+      audience: [],
+      guarantees: [],
+      offers: [],
+      proof: [],
+    };
     const error = await answersFromModel(facts, settings).then(
       () => null,
       (thrown: unknown) => thrown,

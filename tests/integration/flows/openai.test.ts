@@ -42,7 +42,11 @@ const FAULTS: Array<[string, StubAnswer[], number]> = [
   ["malformed JSON", [{ kind: "content", content: "{ this is not json" }], 1],
   ["truncated JSON", [{ kind: "content", content: '{"flowOverview": "Ledgerly onboar', finishReason: "length" }], 1],
   ["JSON of the wrong shape", [{ kind: "content", content: JSON.stringify({ flowOverview: "x", touchpoints: "none" }) }], 1],
-  ["a flow that breaks the rules (SMS for an email-only business)", [{ kind: "content", content: JSON.stringify({ ...goodDraft(), touchpoints: goodDraft().touchpoints.map((tp) => ({ ...tp, stepType: "SMS" })) }) }], 1],
+  [
+    "a flow that breaks the rules (SMS for an email-only business)",
+    [{ kind: "content", content: JSON.stringify({ ...goodDraft(), touchpoints: goodDraft().touchpoints.map((tp) => ({ ...tp, stepType: "SMS" })) }) }],
+    1,
+  ],
 ];
 
 describe("generation through the OpenAI SDK", () => {
@@ -56,7 +60,10 @@ describe("generation through the OpenAI SDK", () => {
     expect(stub.requests).toHaveLength(1);
     const request = stub.requests[0]!;
     expect(request.model).toBe("stub-model");
-    expect(request.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "flow", strict: true, schema: { required: expect.arrayContaining(["touchpoints"]) } } });
+    expect(request.response_format).toMatchObject({
+      type: "json_schema",
+      json_schema: { name: "flow", strict: true, schema: { required: expect.arrayContaining(["touchpoints"]) } },
+    });
     expect(JSON.stringify(request.response_format)).not.toContain("maxLength");
     expect(JSON.stringify(request.messages)).toContain("Welcome & Onboarding Series");
     expect(JSON.stringify(request.messages)).toContain("Month-End Close Benchmark Report");
@@ -135,7 +142,10 @@ describe("regeneration through the OpenAI SDK", () => {
     const { user, flow } = await flowToRegenerate();
     const draft = goodDraft();
     const invented = { ...draft, touchpoints: draft.touchpoints.map((tp, i) => (i === draft.touchpoints.length - 1 ? { ...tp, keyMessages: "• 25% off with code CLOSE25" } : tp)) };
-    stub.script({ kind: "content", content: JSON.stringify({ explanation: "I added a discount.", flow: invented }) }, { kind: "content", content: JSON.stringify({ explanation: "I added [YOUR DISCOUNT CODE]: fill it in.", flow: draft }) });
+    stub.script(
+      { kind: "content", content: JSON.stringify({ explanation: "I added a discount.", flow: invented }) },
+      { kind: "content", content: JSON.stringify({ explanation: "I added [YOUR DISCOUNT CODE]: fill it in.", flow: draft }) },
+    );
     const result = await regenerateFlow({ user, flowId: flow.id, input: { feedback: "add a discount" } }, { provider: provider() });
     expect(stub.requests).toHaveLength(2);
     expect(JSON.stringify(stub.requests[1]!.messages)).toContain("CLOSE25");
@@ -145,7 +155,13 @@ describe("regeneration through the OpenAI SDK", () => {
   it.each(FAULTS)("%s → 502 'There was an error regenerating your flow. Please try again.' and nothing written", async (_name, answers, calls) => {
     const { user, flow } = await flowToRegenerate();
     const before = await AiGeneratedFlowModel.findById(flow.id).lean();
-    stub.script(...answers.map((answer) => (answer.kind === "content" && !answer.content.startsWith("{ this") && answer.finishReason !== "length" ? { ...answer, content: JSON.stringify({ explanation: "Done.", flow: JSON.parse(answer.content) as unknown }) } : answer)));
+    stub.script(
+      ...answers.map((answer) =>
+        answer.kind === "content" && !answer.content.startsWith("{ this") && answer.finishReason !== "length"
+          ? { ...answer, content: JSON.stringify({ explanation: "Done.", flow: JSON.parse(answer.content) as unknown }) }
+          : answer,
+      ),
+    );
     const error = await failure(regenerateFlow({ user, flowId: flow.id, input: { feedback: "shorter" } }, { provider: provider() }));
     expect(error).toMatchObject({ kind: "upstream_failed", message: "There was an error regenerating your flow. Please try again." });
     expect(stub.requests).toHaveLength(calls);

@@ -60,7 +60,11 @@ describe("connecting Klaviyo", () => {
   it("checks the key by reading lists and metrics, keeps it sealed, and never shows it back", async () => {
     const account = await onboardedUser();
     const connected = await connectKlaviyo({ userId: account.user.id, input: { apiKey: `  ${KEY}  ` } });
-    expect(connected).toMatchObject({ connected: true, keyHint: `…${KEY.slice(-4)}`, account: { listCount: 2, metricCount: 3, segmentCount: 2, listNames: ["Newsletter", "VIP customers"] } });
+    expect(connected).toMatchObject({
+      connected: true,
+      keyHint: `…${KEY.slice(-4)}`,
+      account: { listCount: 2, metricCount: 3, segmentCount: 2, listNames: ["Newsletter", "VIP customers"] },
+    });
     expect(JSON.stringify(connected)).not.toContain(KEY);
     expect(klaviyo.requests.map((r) => r.operationId)).toEqual(["get_lists", "get_metrics", "get_segments"]);
     for (const request of klaviyo.requests) {
@@ -97,7 +101,10 @@ describe("connecting Klaviyo", () => {
   it("says Klaviyo failed (not the key) when it answers 5xx or not at all", async () => {
     const account = await onboardedUser();
     klaviyo.fail("get_lists", { status: 503 });
-    await expect(connectKlaviyo({ userId: account.user.id, input: { apiKey: KEY } })).rejects.toMatchObject({ kind: "upstream_failed", message: expect.stringMatching(/error 503.*Nothing was saved/) });
+    await expect(connectKlaviyo({ userId: account.user.id, input: { apiKey: KEY } })).rejects.toMatchObject({
+      kind: "upstream_failed",
+      message: expect.stringMatching(/error 503.*Nothing was saved/),
+    });
     klaviyo.fail("get_lists", { hang: true });
     await expect(connectKlaviyo({ userId: account.user.id, input: { apiKey: KEY } }, { timeoutMs: 100 })).rejects.toMatchObject({
       kind: "upstream_failed",
@@ -149,7 +156,14 @@ describe("sending a flow as a draft", () => {
     const emails = flow.touchpoints.filter((tp) => tp.stepType === "Email");
     expect(klaviyo.calls("create_template")).toHaveLength(emails.length);
     expect(klaviyo.calls("create_flow")).toHaveLength(1);
-    const sent = klaviyo.calls("create_flow")[0]!.body as { data: { attributes: { name: string; definition: { triggers: unknown[]; actions: Array<{ type: string; data: { status?: string; unit?: string; value?: number; message?: { template_id?: string } } }> } } } };
+    const sent = klaviyo.calls("create_flow")[0]!.body as {
+      data: {
+        attributes: {
+          name: string;
+          definition: { triggers: unknown[]; actions: Array<{ type: string; data: { status?: string; unit?: string; value?: number; message?: { template_id?: string } } }> };
+        };
+      };
+    };
     expect(sent.data.attributes.name).toBe(`${flow.companyName} — Onboarding (from Flowmap)`);
     expect(sent.data.attributes.definition.triggers).toEqual([LIST]);
     const actions = sent.data.attributes.definition.actions;
@@ -171,7 +185,13 @@ describe("sending a flow as a draft", () => {
     }
 
     const flowId = [...klaviyo.flows.keys()][0]!;
-    expect(result).toMatchObject({ klaviyoFlowId: flowId, url: `https://www.klaviyo.com/flow/${flowId}/edit`, versionNumber: flow.versionCount + 1, replayed: false, previous: null });
+    expect(result).toMatchObject({
+      klaviyoFlowId: flowId,
+      url: `https://www.klaviyo.com/flow/${flowId}/edit`,
+      versionNumber: flow.versionCount + 1,
+      replayed: false,
+      previous: null,
+    });
     expect(result.sentAt).toBe(new Date(clock.now()).toISOString());
     expect(result.outlineSteps).toEqual(flow.touchpoints.map((tp) => tp.stepNumber));
     expect(result.notes.join(" ")).toMatch(/draft/);
@@ -181,13 +201,19 @@ describe("sending a flow as a draft", () => {
   it("premium: the written copy goes in (HTML email, SMS text), and a step edited since is sent as an outline", async () => {
     const { user, flow } = await connectedUserWithFlow({ premium: true, flowType: "abandoned_cart", content: true });
     const first = flow.touchpoints[0]!;
-    await updateTouchpoint({ user: { id: user.id, isPremium: true }, touchpointId: first.id, input: { title: "Changed after writing", primaryGoal: first.primaryGoal, keyMessages: first.keyMessages, callToAction: first.callToAction, delayDays: first.delayDays } });
+    await updateTouchpoint({
+      user: { id: user.id, isPremium: true },
+      touchpointId: first.id,
+      input: { title: "Changed after writing", primaryGoal: first.primaryGoal, keyMessages: first.keyMessages, callToAction: first.callToAction, delayDays: first.delayDays },
+    });
     const result = await sendFlowToKlaviyo({ user, flowId: flow.id, input: { trigger: { type: "metric", id: "MetChk001" } } });
     expect(result.outlineSteps).toEqual([1]);
     const templates = [...klaviyo.templates.values()];
     expect(String(templates[0]!.html)).toContain("Outline from Flowmap");
     expect(templates.slice(1).every((t) => !String(t.html).includes("Outline") && String(t.html).includes('{{ first_name|default:"there" }}'))).toBe(true);
-    const body = klaviyo.calls("create_flow")[0]!.body as { data: { attributes: { definition: { actions: Array<{ type: string; data: { message?: { body?: string; sms_quiet_hours_enabled?: boolean } } }> } } } };
+    const body = klaviyo.calls("create_flow")[0]!.body as {
+      data: { attributes: { definition: { actions: Array<{ type: string; data: { message?: { body?: string; sms_quiet_hours_enabled?: boolean } } }> } } };
+    };
     const sms = body.data.attributes.definition.actions.filter((a) => a.type === "send-sms");
     expect(sms.length).toBeGreaterThan(0);
     expect(sms.every((a) => a.data.message?.body?.endsWith("Reply STOP to opt out") && a.data.message.sms_quiet_hours_enabled)).toBe(true);
@@ -240,7 +266,10 @@ describe("sending a flow as a draft", () => {
 
   it("refuses a missing trigger with a message for the field", async () => {
     const { user, flow } = await connectedUserWithFlow();
-    await expect(sendFlowToKlaviyo({ user, flowId: flow.id, input: {} })).rejects.toMatchObject({ kind: "validation", fieldErrors: { trigger: expect.stringMatching(/list, a segment or a metric/) } });
+    await expect(sendFlowToKlaviyo({ user, flowId: flow.id, input: {} })).rejects.toMatchObject({
+      kind: "validation",
+      fieldErrors: { trigger: expect.stringMatching(/list, a segment or a metric/) },
+    });
     expect(klaviyo.requests).toEqual([]);
   });
 });

@@ -54,18 +54,14 @@ describe("a company name over its limit is a 422 at the field everywhere, never 
   it("POST and PUT /api/onboarding", async () => {
     const { cookie } = await createUser();
     for (const method of ["POST", "PUT"] as const) {
-      const response = await onboardingApi.action(
-        args(jsonRequest("/api/onboarding", { method, cookie, body: ecommerceAnswers({ companyName: MUCH_TOO_LONG_COMPANY }) })),
-      );
+      const response = await onboardingApi.action(args(jsonRequest("/api/onboarding", { method, cookie, body: ecommerceAnswers({ companyName: MUCH_TOO_LONG_COMPANY }) })));
       await expectFieldError(response, "companyName", COMPANY_MESSAGE);
     }
     expect(await QuestionnaireResponseModel.countDocuments({})).toBe(0);
   });
 
   it("the questionnaire draft refuses over-long contact details the same way", async () => {
-    const response = await draftRoute.action(
-      args(jsonRequest("/api/questionnaire/draft", { body: { answers: { firstName: "F".repeat(FIELD_LIMITS.personName + 1) }, step: 7 } })),
-    );
+    const response = await draftRoute.action(args(jsonRequest("/api/questionnaire/draft", { body: { answers: { firstName: "F".repeat(FIELD_LIMITS.personName + 1) }, step: 7 } })));
     expect(response.status).toBe(422);
     expect(JSON.stringify(await apiBody(response))).toContain(`Must be at most ${FIELD_LIMITS.personName} characters`);
   });
@@ -78,7 +74,9 @@ describe("a company name over its limit is a 422 at the field everywhere, never 
     expect(statusOf(step)).toBe(422);
     expect(JSON.parse(JSON.stringify(dataOf(step)))).toMatchObject({ result: { error: { companyName: [COMPANY_MESSAGE] } } });
 
-    const save = await answersPage.action(args(formRequest("/onboarding/answers", formFields(ecommerceAnswers({ companyName: TOO_LONG_COMPANY }), { intent: "save" }), { cookie })));
+    const save = await answersPage.action(
+      args(formRequest("/onboarding/answers", formFields(ecommerceAnswers({ companyName: TOO_LONG_COMPANY }), { intent: "save" }), { cookie })),
+    );
     expect(statusOf(save)).toBe(422);
     expect(JSON.parse(JSON.stringify(dataOf(save)))).toMatchObject({ result: { error: { companyName: [COMPANY_MESSAGE] } } });
     expect(await QuestionnaireResponseModel.countDocuments({})).toBe(0);

@@ -127,7 +127,15 @@ describe("the outbox", () => {
     const flow = await create();
     // A crash right after the atomic write: the version and the messages sit in the flow's outbox.
     const version = snapshotOf(flow, 1, new Date());
-    const messages = [1, 2].map((sequence) => ({ _id: newId(), flowId: flow._id, versionId: version._id, role: "user" as const, content: `m${sequence}`, sequence, createdAt: new Date() }));
+    const messages = [1, 2].map((sequence) => ({
+      _id: newId(),
+      flowId: flow._id,
+      versionId: version._id,
+      role: "user" as const,
+      content: `m${sequence}`,
+      sequence,
+      createdAt: new Date(),
+    }));
     await AiGeneratedFlowModel.updateOne(
       { _id: flow._id },
       { $push: { pendingVersions: version, pendingMessages: { $each: messages } }, $inc: { lastVersionNumber: 1, lastMessageSequence: 2, revision: 1 } },

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  countBenchmarks,
-  createBenchmark,
-  deleteBenchmark,
-  getBenchmark,
-  insertBenchmarkIfMissing,
-  listBenchmarks,
-  updateBenchmark,
-} from "~/models/email-benchmark.server";
+import { countBenchmarks, createBenchmark, deleteBenchmark, getBenchmark, insertBenchmarkIfMissing, listBenchmarks, updateBenchmark } from "~/models/email-benchmark.server";
 import { isDuplicateKeyError } from "~/models/utils.server";
 
 import { useTestDatabase } from "../../support/db";

@@ -12,13 +12,7 @@ import {
   listFlowMappingsByFlowType,
   updateFlowMapping,
 } from "~/models/flow-mapping.server";
-import {
-  createUserFlowMapping,
-  deleteUserFlowMapping,
-  getUserFlowMapping,
-  listUserFlowMappings,
-  updateUserFlowMapping,
-} from "~/models/user-flow-mapping.server";
+import { createUserFlowMapping, deleteUserFlowMapping, getUserFlowMapping, listUserFlowMappings, updateUserFlowMapping } from "~/models/user-flow-mapping.server";
 
 import { useTestDatabase } from "../../support/db";
 

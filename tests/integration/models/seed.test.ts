@@ -27,8 +27,7 @@ describe("seed data", () => {
       expect(row.industryMedian).toMatch(/^(\d+\.\d{2,3}%|\$\d+\.\d{2})$/);
       expect(row.source.length).toBeGreaterThan(20);
     }
-    const median = (type: string, indicator: string) =>
-      BENCHMARK_SEED.find((row) => row.benchmarkType === type && row.performanceIndicator === indicator)?.industryMedian;
+    const median = (type: string, indicator: string) => BENCHMARK_SEED.find((row) => row.benchmarkType === type && row.performanceIndicator === indicator)?.industryMedian;
     expect(median("Lead Nurture", "Open Rate (Email)")).toBe("52.04%");
     expect(median("Onboarding Flows", "Revenue Per Recipient (Email)")).toBe("$2.65");
     expect(median("Abandoned Cart Flows", "Open Rate (Email)")).toBe("41.18%");

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  createSession,
-  deleteOtherSessionsOfUser,
-  deleteSession,
-  deleteSessionsOfUser,
-  getSession,
-  SessionModel,
-  touchSession,
-} from "~/models/session.server";
+import { createSession, deleteOtherSessionsOfUser, deleteSession, deleteSessionsOfUser, getSession, SessionModel, touchSession } from "~/models/session.server";
 
 import { useTestDatabase } from "../../support/db";
 

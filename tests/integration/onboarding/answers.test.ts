@@ -14,8 +14,7 @@ const { getOnboarding, saveOnboarding } = await import("~/services/onboarding.se
 await useTestDatabase({ clearBeforeEach: true });
 
 const PATH = "/onboarding/answers";
-const post = (cookie: string, intent: string, answers: Record<string, unknown>) =>
-  action(args(formRequest(PATH, formFields(answers, intent ? { intent } : {}), { cookie })));
+const post = (cookie: string, intent: string, answers: Record<string, unknown>) => action(args(formRequest(PATH, formFields(answers, intent ? { intent } : {}), { cookie })));
 
 interface PageData {
   page: { saved: boolean; values: Record<string, unknown>; updatedAt: string | null };

@@ -19,8 +19,7 @@ await useTestDatabase({ clearBeforeEach: true });
 
 type JsonOptions = NonNullable<Parameters<typeof jsonRequest>[1]>;
 const get = (options: JsonOptions = {}) => api.loader(args(jsonRequest("/api/onboarding", { method: "GET", ...options })));
-const send = (method: "POST" | "PUT" | "DELETE" | "PATCH", options: JsonOptions = {}) =>
-  api.action(args(jsonRequest("/api/onboarding", { method, ...options })));
+const send = (method: "POST" | "PUT" | "DELETE" | "PATCH", options: JsonOptions = {}) => api.action(args(jsonRequest("/api/onboarding", { method, ...options })));
 
 const ONE_MB = "x".repeat(1024 * 1024);
 
@@ -102,9 +101,7 @@ describe("POST /api/onboarding (create, the full questionnaire)", () => {
 
   it("parallel first saves: exactly one 201, the others 200, one questionnaire stored", async () => {
     const { user, cookie } = await createUser();
-    const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => send("POST", { cookie, body: ecommerceAnswers({ companyName: `Acme ${i}` }) })),
-    );
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => send("POST", { cookie, body: ecommerceAnswers({ companyName: `Acme ${i}` }) })));
     expect(answers.map((response) => response.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
     const bodies = await Promise.all(answers.map((response) => apiBody(response)));
     expect(bodies.filter((body) => body.created === true)).toHaveLength(1);
@@ -228,7 +225,10 @@ describe("PUT /api/onboarding (update, the edit-answers rules)", () => {
   it("updates the saved questionnaire with 200, replacing every answer", async () => {
     const { cookie } = await createUser();
     await send("POST", { cookie, body: serviceAnswers() });
-    const response = await send("PUT", { cookie, body: whole({ companyName: "Renamed", businessType: "eCommerce", industry: "Other/General", companyWebsite: "https://renamed.example" }) });
+    const response = await send("PUT", {
+      cookie,
+      body: whole({ companyName: "Renamed", businessType: "eCommerce", industry: "Other/General", companyWebsite: "https://renamed.example" }),
+    });
     expect(response.status).toBe(200);
     const body = await apiBody<{ created: boolean; onboarding: Record<string, unknown> }>(response);
     expect(body.created).toBe(false);

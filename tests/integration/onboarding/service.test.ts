@@ -65,16 +65,18 @@ describe("saveOnboarding", () => {
 
   it("accepts the same incomplete answers under the edit-answers rules, storing blanks as empty", async () => {
     const { user } = await createUser();
-    const { response, created } = await saveOnboarding(user.id, { companyName: "Acme", businessType: "eCommerce", industry: "Fitness", leadNurtureGoal: "" }, { validation: "edit" });
+    const { response, created } = await saveOnboarding(
+      user.id,
+      { companyName: "Acme", businessType: "eCommerce", industry: "Fitness", leadNurtureGoal: "" },
+      { validation: "edit" },
+    );
     expect(created).toBe(true);
     expect(response).toMatchObject({ companyName: "Acme", leadNurtureGoal: "", companyWebsite: "", communicationChannels: "" });
   });
 
   it("keeps the service/retail rules under the edit-answers rules", async () => {
     const { user } = await createUser();
-    const error = await saveOnboarding(user.id, { companyName: "Glow", businessType: "B2C Service/Retail", industry: "Fitness" }, { validation: "edit" }).catch(
-      (e: unknown) => e,
-    );
+    const error = await saveOnboarding(user.id, { companyName: "Glow", businessType: "B2C Service/Retail", industry: "Fitness" }, { validation: "edit" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({
       fieldErrors: {

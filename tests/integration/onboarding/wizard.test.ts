@@ -78,7 +78,7 @@ describe("wizard loader", () => {
   });
 
   it("sends a signed-out visitor to sign in", async () => {
-    expectRedirect(await thrownBy(loader(args(getRequest("/onboarding")))) as Response, "/login?redirectTo=%2Fonboarding");
+    expectRedirect((await thrownBy(loader(args(getRequest("/onboarding"))))) as Response, "/login?redirectTo=%2Fonboarding");
   });
 });
 

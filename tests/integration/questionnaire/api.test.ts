@@ -18,9 +18,7 @@ const { QuestionnaireResponseModel, getResponseByUserId } = await import("~/mode
 const { countUsers, getUserByEmail } = await import("~/models/user.server");
 const { countWaitlist } = await import("~/models/waitlist.server");
 const { EMAIL_TAKEN_MESSAGE } = await import("~/services/auth/accounts.server");
-const { B2B_NOT_SERVED, NOT_AN_OPTION, REQUIRED, SELECT_ONE, WEBSITE_INVALID, WEBSITE_REQUIRED, EMAIL_INVALID, PASSWORD_MIN_8 } = await import(
-  "~/lib/schemas/questionnaire"
-);
+const { B2B_NOT_SERVED, NOT_AN_OPTION, REQUIRED, SELECT_ONE, WEBSITE_INVALID, WEBSITE_REQUIRED, EMAIL_INVALID, PASSWORD_MIN_8 } = await import("~/lib/schemas/questionnaire");
 
 await useTestDatabase({ clearBeforeEach: true });
 
@@ -216,7 +214,8 @@ describe("POST /api/questionnaire/submit", () => {
       researchWebsiteUrl: WEBSITE_INVALID,
     });
     await expect422(await call.submit({ body: { ...STEP_ANSWERS[1], ...STEP_ANSWERS[7], completionMethod: "ai", researchWebsiteUrl: "pulse.example.com:8080" } }), {
-      researchWebsiteUrl: "This address cannot be researched: only the standard web ports 80 and 443 are fetched. Enter your website's public address, like https://www.yourcompany.com.",
+      researchWebsiteUrl:
+        "This address cannot be researched: only the standard web ports 80 and 443 are fetched. Enter your website's public address, like https://www.yourcompany.com.",
     });
     await nothingStored();
     const ai = await call.submit({ body: { ...STEP_ANSWERS[1], ...STEP_ANSWERS[7], completionMethod: "ai", researchWebsiteUrl: "pulse.example.com" } });

@@ -20,8 +20,7 @@ await useTestDatabase({ clearBeforeEach: true });
 const DRAFT_COOKIE = "fm_questionnaire";
 const TEXT_FIELDS = [...GENERAL_FIELDS, ...ONBOARDING_FIELDS, ...LEAD_NURTURE_FIELDS];
 const peer = (address: string) => ({ [PEER_ADDRESS_HEADER]: address });
-const postDraft = (address: string, body: unknown, cookie?: string) =>
-  draftRoute.action(args(jsonRequest("/api/questionnaire/draft", { body, cookie, headers: peer(address) })));
+const postDraft = (address: string, body: unknown, cookie?: string) => draftRoute.action(args(jsonRequest("/api/questionnaire/draft", { body, cookie, headers: peer(address) })));
 const small = { answers: { businessType: "eCommerce", industry: "Fitness" }, step: 2 };
 /** The attack's body: every free-text answer at its own limit (about 140 KB, under the 256 KiB body limit). */
 const everyFieldFull = { answers: Object.fromEntries(TEXT_FIELDS.map((field) => [field, "x".repeat(FIELD_LIMITS.textAnswer)])), step: 5 };

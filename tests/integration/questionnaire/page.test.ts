@@ -52,7 +52,11 @@ function asResponse(result: unknown): Response {
 
 /** The reply of a refused step: conform's result plus the toast the page shows. */
 function replyOf(result: unknown) {
-  return dataOf(result) as { step: number; result: { status: string; error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; toast: { title: string; description: string } };
+  return dataOf(result) as {
+    step: number;
+    result: { status: string; error?: Record<string, string[]>; initialValue?: Record<string, unknown> };
+    toast: { title: string; description: string };
+  };
 }
 
 async function storedDraft() {
@@ -176,14 +180,31 @@ describe("questionnaire page: each step", () => {
     const v = visitor();
     const bad = await v.post(stepPost(6, { ...LEAD_NURTURE_ANSWERS }));
     expect(Object.keys(replyOf(bad).result.error ?? {}).sort()).toEqual(
-      ["availableProofMaterials", "keyUserKnowledgeElements", "onboardingBottlenecks", "onboardingGoal", "onboardingProcessSteps", "onboardingSpecialOffers", "onboardingStage"].sort(),
+      [
+        "availableProofMaterials",
+        "keyUserKnowledgeElements",
+        "onboardingBottlenecks",
+        "onboardingGoal",
+        "onboardingProcessSteps",
+        "onboardingSpecialOffers",
+        "onboardingStage",
+      ].sort(),
     );
     expectRedirect(asResponse(await v.post(stepPost(6, { ...STEP_ANSWERS[6], ...LEAD_NURTURE_ANSWERS }))), "/questionnaire?step=7");
     expect((await storedDraft())?.answers).toMatchObject({ ...STEP_ANSWERS[6], ...LEAD_NURTURE_ANSWERS });
   });
 
   it("refuses an unknown intent with 400, a filled honeypot with 400 and a post from another site with 403", async () => {
-    expect(statusOf(await thrownBy(visitor().post([["step", "1"], ["intent", "jump"]])))).toBe(400);
+    expect(
+      statusOf(
+        await thrownBy(
+          visitor().post([
+            ["step", "1"],
+            ["intent", "jump"],
+          ]),
+        ),
+      ),
+    ).toBe(400);
     expect(statusOf(await thrownBy(visitor().post([...stepPost(1, STEP_ANSWERS[1]), ["website_address", "http://spam.example"]])))).toBe(400);
     expect(statusOf(await thrownBy(visitor().post(stepPost(1, STEP_ANSWERS[1]), { origin: "https://evil.example" })))).toBe(403);
     expect(await countDrafts()).toBe(0);
@@ -226,7 +247,15 @@ describe("questionnaire page: loading", () => {
   it("starts empty at step 1, and at ?step= (1 to 9) when given", async () => {
     const v = visitor();
     expect(await v.load()).toMatchObject({ step: 1, answers: {} });
-    for (const [param, step] of [["4", 4], ["9", 9], ["8", 1], ["0", 1], ["10", 1], ["abc", 1], ["", 1]] as const) {
+    for (const [param, step] of [
+      ["4", 4],
+      ["9", 9],
+      ["8", 1],
+      ["0", 1],
+      ["10", 1],
+      ["abc", 1],
+      ["", 1],
+    ] as const) {
       expect((await v.load(`/questionnaire?step=${param}`)).step).toBe(step);
     }
   });

@@ -20,9 +20,7 @@ const { SessionModel } = await import("~/models/session.server");
 const { countUsers, getUserByEmail } = await import("~/models/user.server");
 const { countWaitlist } = await import("~/models/waitlist.server");
 const { EMAIL_TAKEN_MESSAGE } = await import("~/services/auth/accounts.server");
-const { EMAIL_INVALID, NOT_AN_OPTION, PASSWORD_MIN_8, REQUIRED, SELECT_ONE, WEBSITE_REQUIRED, questionnaireDraftSchema } = await import(
-  "~/lib/schemas/questionnaire"
-);
+const { EMAIL_INVALID, NOT_AN_OPTION, PASSWORD_MIN_8, REQUIRED, SELECT_ONE, WEBSITE_REQUIRED, questionnaireDraftSchema } = await import("~/lib/schemas/questionnaire");
 
 await useTestDatabase({ clearBeforeEach: true });
 
@@ -203,9 +201,7 @@ describe("submitQuestionnaire", () => {
 
   it("refuses wrong answers with a message per field (the first as its message) and writes nothing", async () => {
     const { signIn, signedIn } = recordingSignIn();
-    const error = await domainErrorOf(
-      submitQuestionnaire({ draftOwner: null, input: fullSubmission({ email: "nope", password: "short", bookingTimeline: [] }), signIn }),
-    );
+    const error = await domainErrorOf(submitQuestionnaire({ draftOwner: null, input: fullSubmission({ email: "nope", password: "short", bookingTimeline: [] }), signIn }));
     expect(error.kind).toBe("validation");
     expect(error.fieldErrors).toMatchObject({ email: EMAIL_INVALID, password: PASSWORD_MIN_8, bookingTimeline: SELECT_ONE });
     expect(Object.values(error.fieldErrors ?? {})).toContain(error.message);
@@ -217,9 +213,7 @@ describe("submitQuestionnaire", () => {
     await createUser({ email: "ada@example.com" });
     const { draftId } = await saveQuestionnaireDraft({ owner: null, input: { answers: STEP_ANSWERS[1], step: 7 } });
     const { signIn, signedIn } = recordingSignIn();
-    const error = await domainErrorOf(
-      submitQuestionnaire({ draftOwner: { draftId: draftId ?? "" }, input: fullSubmission({ email: "ADA@example.com" }), signIn }),
-    );
+    const error = await domainErrorOf(submitQuestionnaire({ draftOwner: { draftId: draftId ?? "" }, input: fullSubmission({ email: "ADA@example.com" }), signIn }));
     expect(error).toMatchObject({ kind: "conflict", message: EMAIL_TAKEN_MESSAGE, fieldErrors: { email: EMAIL_TAKEN_MESSAGE } });
     expect(signedIn).toEqual([]);
     expect(await countUsers()).toBe(1);

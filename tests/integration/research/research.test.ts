@@ -118,7 +118,10 @@ describe("performResearch", () => {
   it("refuses a private website with a validation error and leaves research not done", async () => {
     const { user } = await aiUser("http://192.168.0.10/");
     const { guard, fetch } = fetchOptions();
-    await expect(performResearch({ userId: user.id, options: { fetch, model: null } })).rejects.toMatchObject({ kind: "validation", message: expect.stringContaining("private address") });
+    await expect(performResearch({ userId: user.id, options: { fetch, model: null } })).rejects.toMatchObject({
+      kind: "validation",
+      message: expect.stringContaining("private address"),
+    });
     expect(guard.calls).toEqual([]);
     expect((await getUserById(user.id))?.aiResearchCompleted).toBe(0);
   });
@@ -213,22 +216,26 @@ describe("the model path shares the app's OpenAI client: its timeout, one retry 
     ["an answer cut short", { kind: "content", content: '{"productServiceDescription": "Hand-thr', finishReason: "length" }, 1],
   ];
 
-  it.each(FAULTS)("falls back to the page's facts on %s", async (_name, answer, calls) => {
-    stub.script(answer);
-    const { user } = await aiUser(`${site.origin}/`);
-    const { fetch } = fetchOptions();
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
-      await performResearch({ userId: user.id, options: { fetch, model: { apiKey: "test-key", baseURL: stub.baseURL, model: "stub-model", timeoutMs: 1000 } } });
-      expect(errors).toHaveBeenCalledTimes(1);
-      expect(String(errors.mock.calls[0]?.[1])).toMatch(/^ProviderError/);
-    } finally {
-      errors.mockRestore();
-    }
-    expect(stub.requests).toHaveLength(calls);
-    expect(stub.requests[0]).toMatchObject({ model: "stub-model", temperature: 0.2, response_format: { type: "json_schema", json_schema: { name: "website_research" } } });
-    expect((await getResponseByUserId(user.id))?.productServiceDescription).toContain("small-batch stoneware");
-  }, 15_000);
+  it.each(FAULTS)(
+    "falls back to the page's facts on %s",
+    async (_name, answer, calls) => {
+      stub.script(answer);
+      const { user } = await aiUser(`${site.origin}/`);
+      const { fetch } = fetchOptions();
+      const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        await performResearch({ userId: user.id, options: { fetch, model: { apiKey: "test-key", baseURL: stub.baseURL, model: "stub-model", timeoutMs: 1000 } } });
+        expect(errors).toHaveBeenCalledTimes(1);
+        expect(String(errors.mock.calls[0]?.[1])).toMatch(/^ProviderError/);
+      } finally {
+        errors.mockRestore();
+      }
+      expect(stub.requests).toHaveLength(calls);
+      expect(stub.requests[0]).toMatchObject({ model: "stub-model", temperature: 0.2, response_format: { type: "json_schema", json_schema: { name: "website_research" } } });
+      expect((await getResponseByUserId(user.id))?.productServiceDescription).toContain("small-batch stoneware");
+    },
+    15_000,
+  );
 });
 
 describe("POST /api/ai-research/perform and the no-JavaScript form", () => {
@@ -318,8 +325,14 @@ describe("the research card's address (a refused or failing website can be chang
   it.each([
     ["", "Website URL is required for AI research"],
     ["not a url", "Please enter a valid website URL (e.g., https://www.yourcompany.com)"],
-    ["https://pulse.example:8443", "This address cannot be researched: only the standard web ports 80 and 443 are fetched. Enter your website's public address, like https://www.yourcompany.com."],
-    ["http://10.0.0.8", "This address cannot be researched: a private address (10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16). Enter your website's public address, like https://www.yourcompany.com."],
+    [
+      "https://pulse.example:8443",
+      "This address cannot be researched: only the standard web ports 80 and 443 are fetched. Enter your website's public address, like https://www.yourcompany.com.",
+    ],
+    [
+      "http://10.0.0.8",
+      "This address cannot be researched: a private address (10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16). Enter your website's public address, like https://www.yourcompany.com.",
+    ],
   ])("refuses %j at the field (422), keeping what was typed and the saved address", async (typed, message) => {
     const { cookie, user } = await aiUser("https://pulse.example:8080");
     const refused = await post(cookie, { intent: "research-address", researchWebsiteUrl: typed });

@@ -51,7 +51,14 @@ describe("GET /api/scorecard", () => {
     await seedDatabase();
     await seedRules();
     // Leaf & Kettle is a Food & Beverage eCommerce store: an admin entered its peers' cart revenue.
-    await createBenchmark({ benchmarkType: "Abandoned Cart Flows", performanceIndicator: "Revenue Per Recipient (Email)", industry: "Food & Beverage", businessType: "eCommerce", industryMedian: "$3.10", source: "Food & Beverage survey" });
+    await createBenchmark({
+      benchmarkType: "Abandoned Cart Flows",
+      performanceIndicator: "Revenue Per Recipient (Email)",
+      industry: "Food & Beverage",
+      businessType: "eCommerce",
+      industryMedian: "$3.10",
+      source: "Food & Beverage survey",
+    });
     const premium = await onboardedUser({ premium: true });
     await enterRealisticFigures(premium.cookie);
 
@@ -94,7 +101,10 @@ describe("GET /api/scorecard", () => {
     const first = async () => ((await getScorecard(premium.cookie)).body as Scorecard).recommendations[0]!;
 
     // The generated flow sends within the hour and has an SMS step: the advice is about its offer.
-    expect((await first()).actions[0]).toEqual({ label: "Regenerate it with your feedback on the offer and the call to action", href: "/flow-mappings?type=abandoned_cart&dialog=regenerate" });
+    expect((await first()).actions[0]).toEqual({
+      label: "Regenerate it with your feedback on the offer and the call to action",
+      href: "/flow-mappings?type=abandoned_cart&dialog=regenerate",
+    });
 
     // The owner deletes the SMS step: Leaf & Kettle uses SMS, so the flow's fix says so.
     const sms = flow.touchpoints.find((tp) => tp.stepType === "SMS")!;
@@ -103,13 +113,23 @@ describe("GET /api/scorecard", () => {
     expect((await first()).actions[0]!.label).toBe("Regenerate it asking for “more SMS”");
 
     // Regenerating with "more SMS" puts one back, and the finding goes.
-    expect((await call(regenerateApi.action, `/api/ai-flows/${flow.id}/regenerate`, { method: "POST", cookie: premium.cookie, params: { id: flow.id }, body: { feedback: "more SMS" } })).status).toBe(200);
+    expect(
+      (await call(regenerateApi.action, `/api/ai-flows/${flow.id}/regenerate`, { method: "POST", cookie: premium.cookie, params: { id: flow.id }, body: { feedback: "more SMS" } }))
+        .status,
+    ).toBe(200);
     expect((await first()).detail).not.toContain("no SMS step");
 
     // Rolling back to the version without SMS brings it back.
-    const versions = (await call(versionsApi.loader, `/api/ai-flows/${flow.id}/versions`, { cookie: premium.cookie, params: { id: flow.id } })).body as Array<{ id: string; touchpoints: Array<{ stepType: string }> }>;
+    const versions = (await call(versionsApi.loader, `/api/ai-flows/${flow.id}/versions`, { cookie: premium.cookie, params: { id: flow.id } })).body as Array<{
+      id: string;
+      touchpoints: Array<{ stepType: string }>;
+    }>;
     const withoutSms = versions.find((version) => version.touchpoints.every((tp) => tp.stepType !== "SMS"))!;
-    const rolledBack = await call(rollbackApi.action, `/api/ai-flows/${flow.id}/versions/${withoutSms.id}/rollback`, { method: "POST", cookie: premium.cookie, params: { id: flow.id, versionId: withoutSms.id } });
+    const rolledBack = await call(rollbackApi.action, `/api/ai-flows/${flow.id}/versions/${withoutSms.id}/rollback`, {
+      method: "POST",
+      cookie: premium.cookie,
+      params: { id: flow.id, versionId: withoutSms.id },
+    });
     expect(rolledBack.status).toBe(200);
     expect((await first()).detail).toContain("no SMS step");
     expect(await ids()).not.toContain("missing_flow:abandoned_cart");

@@ -51,7 +51,9 @@ describe("flood: anonymous questionnaire drafts", () => {
     for (let i = 0; i < 20; i++) statuses.push((await send(api("/api/questionnaire/draft", "POST", HEAVY), "198.51.100.66")).status);
     for (let i = 0; i < 40; i++) statuses.push((await send(api("/api/questionnaire/draft", "POST", LIGHT), "198.51.100.66")).status);
     const stored = await storedDrafts();
-    console.info(`[harness] draft flood: ${statuses.length} cookie-less posts from one address → ${JSON.stringify(tally(statuses))}; ${stored.count} drafts, ${stored.chars} characters stored`);
+    console.info(
+      `[harness] draft flood: ${statuses.length} cookie-less posts from one address → ${JSON.stringify(tally(statuses))}; ${stored.count} drafts, ${stored.chars} characters stored`,
+    );
 
     expect(tally(statuses)).toEqual({ 413: 20, 200: registrationLimit(), 429: 40 - registrationLimit() });
     expect(stored.count).toBe(registrationLimit());
@@ -81,7 +83,9 @@ describe("flood: the current-password check", () => {
     const statuses = (await Promise.all(Array.from({ length: 30 }, (_, i) => guess(i)))).map((r) => r.status);
     for (let i = 30; i < 60; i++) statuses.push((await guess(i)).status);
     const signIn = await send(api("/api/auth/login", "POST", { email: victim.user.email, password: "victims-own" }), "192.0.2.10");
-    console.info(`[harness] password-check flood: ${statuses.length} wrong current passwords from one session → ${JSON.stringify(tally(statuses))}; another user's sign-in: ${signIn.status}`);
+    console.info(
+      `[harness] password-check flood: ${statuses.length} wrong current passwords from one session → ${JSON.stringify(tally(statuses))}; another user's sign-in: ${signIn.status}`,
+    );
 
     expect(tally(statuses)).toEqual({ 422: MAX_FAILED_SIGN_INS, 429: 60 - MAX_FAILED_SIGN_INS });
     expect(signIn.status).toBe(200);

@@ -219,8 +219,7 @@ function accessRule(access: Access, role: Role, isResource: boolean, location: s
       if (isResource) return status === 401 || status === 405 ? null : `expected 401 signed out, got ${status}`;
       return status === 302 && (location ?? "").startsWith("/login") ? null : `expected a redirect to /login, got ${status} ${location}`;
     }
-    if (access === "admin" && role !== "admin" && role !== "signed out")
-      return status === 403 || status === 405 ? null : `expected 403 for a ${role}, got ${status}`;
+    if (access === "admin" && role !== "admin" && role !== "signed out") return status === 403 || status === 405 ? null : `expected 403 for a ${role}, got ${status}`;
     if (role !== "signed out" && (status === 401 || (status === 403 && access !== "public"))) return `a ${role} was refused (${status})`;
     return null;
   };
@@ -287,12 +286,7 @@ export async function walkShard(shard: number, shards = SHARDS) {
           // Reads: the page or endpoint itself, and for pages the client-side data request too.
           const kind = target.isResource ? "json" : "form";
           const get = await send(requestFor(target.url, "GET", role, null, kind));
-          await check(
-            `GET ${target.url} as ${role}`,
-            get,
-            accessRule(target.access, role, target.isResource, get.headers.get("Location")),
-            role !== "signed out",
-          );
+          await check(`GET ${target.url} as ${role}`, get, accessRule(target.access, role, target.isResource, get.headers.get("Location")), role !== "signed out");
           if (!target.isResource) {
             const dataUrl = `${target.url === "/" ? "/_root" : target.url}.data`;
             await check(`GET ${dataUrl} as ${role}`, await send(requestFor(dataUrl, "GET", role, null, "json")), undefined, role !== "signed out");
@@ -322,8 +316,7 @@ export async function walkShard(shard: number, shards = SHARDS) {
           );
           const { status, text } = await check(`foreign POST ${target.url}`, foreign);
           if (typeof target.module.action === "function" && status !== 403) problems.push(`foreign POST ${target.url}: expected 403, got ${status}`);
-          if (status === 403 && !text.includes("This request came from another site and was refused."))
-            problems.push(`foreign POST ${target.url}: not the 403 page`);
+          if (status === 403 && !text.includes("This request came from another site and was refused.")) problems.push(`foreign POST ${target.url}: not the 403 page`);
         }
       }
 

@@ -27,14 +27,15 @@ describe("the JSON API", () => {
     expect(await apiBody(response)).toEqual({ message: "Send the request body as JSON with Content-Type: application/json.", code: "UNSUPPORTED_MEDIA_TYPE" });
   });
 
-  it.each([["NUL", "Ada\u0000"], ["right-to-left override", "\u202Enimda"], ["left-to-right isolate", "Bob\u2066x\u2069"]])(
-    "refuses a name with a %s character at the field (422)",
-    async (_label, firstName) => {
-      const response = await apiRegister.action(args(jsonRequest("/api/auth/register", { body: account({ firstName }) })));
-      expect(response.status).toBe(422);
-      expect(await apiBody(response)).toEqual({ message: HIDDEN_CHARACTERS_MESSAGE, errors: { firstName: HIDDEN_CHARACTERS_MESSAGE }, code: "VALIDATION_FAILED" });
-    },
-  );
+  it.each([
+    ["NUL", "Ada\u0000"],
+    ["right-to-left override", "\u202Enimda"],
+    ["left-to-right isolate", "Bob\u2066x\u2069"],
+  ])("refuses a name with a %s character at the field (422)", async (_label, firstName) => {
+    const response = await apiRegister.action(args(jsonRequest("/api/auth/register", { body: account({ firstName }) })));
+    expect(response.status).toBe(422);
+    expect(await apiBody(response)).toEqual({ message: HIDDEN_CHARACTERS_MESSAGE, errors: { firstName: HIDDEN_CHARACTERS_MESSAGE }, code: "VALIDATION_FAILED" });
+  });
 
   it("leaves passwords alone (they are never shown)", async () => {
     const response = await apiRegister.action(args(jsonRequest("/api/auth/register", { body: account({ password: "pass\u202Eword1" }) })));
@@ -44,9 +45,7 @@ describe("the JSON API", () => {
 
 describe("page forms", () => {
   it("refuse a name with a text-direction override (422, nothing created)", async () => {
-    const thrown = await thrownBy(
-      registerAction(args(formRequest("/register", { ...account({ lastName: "x\u202Ey" }), confirmPassword: "secret1" }))),
-    );
+    const thrown = await thrownBy(registerAction(args(formRequest("/register", { ...account({ lastName: "x\u202Ey" }), confirmPassword: "secret1" }))));
     expect(statusOf(thrown)).toBe(422);
   });
 

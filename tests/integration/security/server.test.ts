@@ -367,8 +367,7 @@ describe("the server's own facts", () => {
 });
 
 describe("Secure cookies exactly when they can work", () => {
-  const cookiesOf = async (headers: Record<string, string> = {}) =>
-    (await fetch(`http://127.0.0.1:${port}/cookie`, { headers })).headers.getSetCookie();
+  const cookiesOf = async (headers: Record<string, string> = {}) => (await fetch(`http://127.0.0.1:${port}/cookie`, { headers })).headers.getSetCookie();
 
   it("over plain HTTP the cookies are not Secure (a browser would drop them)", async () => {
     for (const cookie of await cookiesOf()) expect(cookie).not.toMatch(/;\s*Secure/i);

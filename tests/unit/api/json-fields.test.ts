@@ -16,14 +16,27 @@ const rule = z
 
 describe("the fields a JSON body may carry", () => {
   it("names unknown fields at every depth the schema describes, array items by index", () => {
-    const body = { name: "x", color: "red", steps: [{ title: "a", timing: { minutes: 1, unit: "m" } }, { title: "b", timing: { minutes: 2 }, id: 7 }], extras: { anything: 1 } };
+    const body = {
+      name: "x",
+      color: "red",
+      steps: [
+        { title: "a", timing: { minutes: 1, unit: "m" } },
+        { title: "b", timing: { minutes: 2 }, id: 7 },
+      ],
+      extras: { anything: 1 },
+    };
     expect(unknownFields(rule, body)).toEqual({ color: UNKNOWN_FIELD_MESSAGE, "steps.0.timing.unit": UNKNOWN_FIELD_MESSAGE, "steps.1.id": UNKNOWN_FIELD_MESSAGE });
   });
 
   it("leaves open schemas open: records, loose objects and bodies a preprocess reshapes", () => {
     expect(unknownFields(z.record(z.string(), z.unknown()), { a: 1 })).toEqual({});
     expect(unknownFields(zm.looseObject({ a: zm.string() }), { a: "x", b: 1 })).toEqual({});
-    expect(unknownFields(z.preprocess((v) => v, z.object({ a: z.string() })), { b: 1 })).toEqual({});
+    expect(
+      unknownFields(
+        z.preprocess((v) => v, z.object({ a: z.string() })),
+        { b: 1 },
+      ),
+    ).toEqual({});
     expect(unknownFields(zm.object({ a: zm.string() }), { a: "x", b: 1 })).toEqual({ b: UNKNOWN_FIELD_MESSAGE });
   });
 

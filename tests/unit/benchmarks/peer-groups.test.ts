@@ -37,7 +37,11 @@ describe("peer groups", () => {
   });
 
   it("build the card: the flows in order, a row per metric, seed medians and sources", () => {
-    const card = buildBenchmarkCard({ benchmarks: BENCHMARK_SEED, metrics: [{ flowType: "upsell", openRate: 40, clickRate: null, ctr: null, revenuePerRecipient: 0.5, bounceRate: null, unsubscribeRate: null, spamComplaintRate: null }], peer: null });
+    const card = buildBenchmarkCard({
+      benchmarks: BENCHMARK_SEED,
+      metrics: [{ flowType: "upsell", openRate: 40, clickRate: null, ctr: null, revenuePerRecipient: 0.5, bounceRate: null, unsubscribeRate: null, spamComplaintRate: null }],
+      peer: null,
+    });
     expect(card.map((flow) => flow.label)).toEqual(["Lead Nurture", "Onboarding", "Abandoned Cart", "Upsell", "Sunset"]);
     expect(card.map((flow) => flow.premium)).toEqual([false, false, true, true, true]);
     for (const flow of card) {

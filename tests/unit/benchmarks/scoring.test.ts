@@ -89,16 +89,15 @@ describe("scoreFor properties", () => {
 
   it("the text always has the documented shape", () => {
     fc.assert(
-      fc.property(figure, fc.integer({ min: 1, max: 100_000 }).map((n) => n / 1000), (user, median) => {
-        const rate = scoreFor({ unit: "percent", higherIsBetter: true }, user, `${median}%`);
-        const money = scoreFor({ unit: "dollars", higherIsBetter: true }, user, `$${median}`);
-        return (
-          rate.kind === "score" &&
-          /^[+-]?\d+\.\d% \([+-]?\d+\.\d%\)$/.test(rate.text) &&
-          money.kind === "score" &&
-          /^[+-]?\$\d+\.\d\d$/.test(money.text)
-        );
-      }),
+      fc.property(
+        figure,
+        fc.integer({ min: 1, max: 100_000 }).map((n) => n / 1000),
+        (user, median) => {
+          const rate = scoreFor({ unit: "percent", higherIsBetter: true }, user, `${median}%`);
+          const money = scoreFor({ unit: "dollars", higherIsBetter: true }, user, `$${median}`);
+          return rate.kind === "score" && /^[+-]?\d+\.\d% \([+-]?\d+\.\d%\)$/.test(rate.text) && money.kind === "score" && /^[+-]?\$\d+\.\d\d$/.test(money.text);
+        },
+      ),
     );
   });
 });

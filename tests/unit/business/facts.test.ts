@@ -12,7 +12,9 @@ describe("the business facts model", () => {
   });
 
   it("keeps a guarantee written as a question with its answer", () => {
-    expect(businessFacts(answers({ guarantees_q8: "Not your cup? We'll replace your bag or refund it, no questions asked." })).guarantee).toBe("Not your cup? We'll replace your bag or refund it, no questions asked");
+    expect(businessFacts(answers({ guarantees_q8: "Not your cup? We'll replace your bag or refund it, no questions asked." })).guarantee).toBe(
+      "Not your cup? We'll replace your bag or refund it, no questions asked",
+    );
   });
 
   it("parses offers into kind, value, code and condition", () => {
@@ -53,12 +55,16 @@ describe("the business facts model", () => {
   });
 
   it("never cuts an answer mid-clause", () => {
-    expect(shortPhrase("Freshly roasted specialty coffee, at your door in 48 hours, roasted to order by our team of three in Portland", 8)).toBe("Freshly roasted specialty coffee");
+    expect(shortPhrase("Freshly roasted specialty coffee, at your door in 48 hours, roasted to order by our team of three in Portland", 8)).toBe(
+      "Freshly roasted specialty coffee",
+    );
     expect(shortPhrase("one two three four five six seven eight nine ten eleven twelve thirteen", 8)).toBe("");
   });
 
   it("ignores the website research's notes about the page", () => {
-    const facts = businessFacts(answers({ competitiveDifferentiation: "What the website highlights: What we sell; Our guarantee.", availableProofMaterials: "Customer testimonials (2 on the website)" }));
+    const facts = businessFacts(
+      answers({ competitiveDifferentiation: "What the website highlights: What we sell; Our guarantee.", availableProofMaterials: "Customer testimonials (2 on the website)" }),
+    );
     expect(facts.difference).toBe("");
     expect(facts.proof).toEqual([]);
   });

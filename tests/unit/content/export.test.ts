@@ -43,7 +43,7 @@ function flowFixture(overrides: Partial<FlowView> = {}): FlowView {
         timing: { type: "immediate" },
         offsetMinutes: 0,
         primaryGoal: "+1 goal, with comma",
-        keyMessages: "• one\n• two, \"three\"",
+        keyMessages: '• one\n• two, "three"',
         callToAction: "@mention Book now",
         sendWindow: null,
         createdAt: base,
@@ -108,7 +108,7 @@ function withContent(flow: FlowView): ExportFlowInput {
       bodyText: null,
       bodyHtml: null,
       callToAction: null,
-      sms: "Zoë's <Café> & \"Co\", Ltd: hi. Reply STOP to opt out",
+      sms: 'Zoë\'s <Café> & "Co", Ltd: hi. Reply STOP to opt out',
       writtenAt: "2026-11-21T10:00:00.000Z",
     },
     // Written before the third touchpoint was edited: outdated.

@@ -43,7 +43,9 @@ describe("copy a marketer would send", () => {
         for (const tp of draft.touchpoints) expect(tp.keyMessages, `${business.companyName} ${flowType}`).not.toMatch(/worry:\s*(?:worr|fear|concern)/i);
       }
     }
-    const text = written("lead_nurture", HEARTH_AND_TIMBER).draft.touchpoints.map((tp) => tp.keyMessages).join("\n");
+    const text = written("lead_nurture", HEARTH_AND_TIMBER)
+      .draft.touchpoints.map((tp) => tp.keyMessages)
+      .join("\n");
     expect(text).toContain("The worry about spending that much on a table they have not seen in person");
   });
 
@@ -68,7 +70,9 @@ describe("copy a marketer would send", () => {
       }
     }
     // One review: the story tells what the business does instead of repeating the proof email's quote.
-    const story = written("onboarding", BRAMBLE_AND_BEAN).copies.map(emailText).find((text) => text.includes("started with a simple frustration"));
+    const story = written("onboarding", BRAMBLE_AND_BEAN)
+      .copies.map(emailText)
+      .find((text) => text.includes("started with a simple frustration"));
     expect(story).toBeDefined();
     expect(story).not.toContain("smelled like the roastery");
     expect(story).toContain("So we set out to fix it");

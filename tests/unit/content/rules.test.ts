@@ -1,16 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import {
-  countSms,
-  emailProblems,
-  fitSmsBody,
-  fitWords,
-  isGsm7,
-  SMS_OPT_OUT,
-  smsBrand,
-  smsProblems,
-  visibleLength,
-} from "~/lib/content/rules";
+import { countSms, emailProblems, fitSmsBody, fitWords, isGsm7, SMS_OPT_OUT, smsBrand, smsProblems, visibleLength } from "~/lib/content/rules";
 
 describe("SMS counting", () => {
   test("plain text is GSM-7, one septet per character", () => {
@@ -97,12 +87,7 @@ describe("email rules", () => {
     expect(emailProblems({ ...good, preheader: "p".repeat(101) }).preheader).toMatch(/100/);
   });
   test("empty parts are refused", () => {
-    expect(Object.keys(emailProblems({ subject: " ", preheader: "", bodyText: "", callToAction: "" }))).toEqual([
-      "subject",
-      "preheader",
-      "bodyText",
-      "callToAction",
-    ]);
+    expect(Object.keys(emailProblems({ subject: " ", preheader: "", bodyText: "", callToAction: "" }))).toEqual(["subject", "preheader", "bodyText", "callToAction"]);
   });
   test("fitWords cuts at a word boundary", () => {
     const cut = fitWords("The quick brown fox jumps over the lazy dog", 20);

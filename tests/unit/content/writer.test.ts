@@ -121,8 +121,18 @@ describe("offline writer", () => {
   });
 
   test("the voice changes the greeting and the punctuation", () => {
-    const warm = writeFlowCopy({ flowType: "onboarding", companyName: "A", answers: { brandVoicePositioning: "Warm and playful" }, touchpoints: touchpoints("onboarding", ["Email"]) });
-    const polished = writeFlowCopy({ flowType: "onboarding", companyName: "A", answers: { brandVoicePositioning: "Professional and precise" }, touchpoints: touchpoints("onboarding", ["Email"]) });
+    const warm = writeFlowCopy({
+      flowType: "onboarding",
+      companyName: "A",
+      answers: { brandVoicePositioning: "Warm and playful" },
+      touchpoints: touchpoints("onboarding", ["Email"]),
+    });
+    const polished = writeFlowCopy({
+      flowType: "onboarding",
+      companyName: "A",
+      answers: { brandVoicePositioning: "Professional and precise" },
+      touchpoints: touchpoints("onboarding", ["Email"]),
+    });
     const body = (copies: typeof warm) => (copies[0]!.stepType === "Email" ? copies[0]!.email.bodyText : "");
     expect(body(warm).startsWith('Hi {{ first_name|default:"there" }},')).toBe(true);
     expect(body(polished).startsWith('Hello {{ first_name|default:"there" }},')).toBe(true);
@@ -158,7 +168,7 @@ describe("offline writer", () => {
   test("property: any company name and any answers give copy that follows the rules", () => {
     const text = fc.oneof(
       fc.string({ maxLength: 300 }),
-      fc.constantFrom("<script>alert(1)</script>", "=HYPERLINK(\"http://x\")", "**bold** [link](javascript:alert(1))", "Ünïcödé ✓ 😀", "a,b\"c\nd"),
+      fc.constantFrom("<script>alert(1)</script>", '=HYPERLINK("http://x")', "**bold** [link](javascript:alert(1))", "Ünïcödé ✓ 😀", 'a,b"c\nd'),
     );
     const company = fc
       .oneof(fc.string({ minLength: 1, maxLength: 40 }), fc.constantFrom("Zoë's", "Acme & Co.", "<b>Evil</b>", "Café Ñandú 😀", "O'Brien"))

@@ -73,7 +73,13 @@ describe("the copy checker", () => {
 
   it("flags repeated titles in a plan and repeated subjects in written content", () => {
     const step = { primaryGoal: "Goal", keyMessages: "• One", callToAction: "Shop now" };
-    const plan = { flowOverview: "Bramble & Bean's flow", touchpoints: [{ ...step, title: "Something special" }, { ...step, title: "something special!" }] };
+    const plan = {
+      flowOverview: "Bramble & Bean's flow",
+      touchpoints: [
+        { ...step, title: "Something special" },
+        { ...step, title: "something special!" },
+      ],
+    };
     expect(checkPlan(facts, plan).map((f) => f.rule)).toContain("repeat");
     const body = `Hi ${FIRST_NAME_TAG},\n\nHello.`;
     const written = [
@@ -84,6 +90,10 @@ describe("the copy checker", () => {
   });
 
   it("flags a bare greeting", () => {
-    expect(checkWritten(facts, [{ subject: "Welcome", preheader: "More", bodyText: "Hi,\n\nWelcome.", callToAction: "Go" }]).map((f) => f.message).join(" ")).toContain("bare greeting");
+    expect(
+      checkWritten(facts, [{ subject: "Welcome", preheader: "More", bodyText: "Hi,\n\nWelcome.", callToAction: "Go" }])
+        .map((f) => f.message)
+        .join(" "),
+    ).toContain("bare greeting");
   });
 });

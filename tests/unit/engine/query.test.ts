@@ -21,14 +21,16 @@ const scalar = fc.oneof(
   fc.constantFrom(new Date(0), new Date(1000), new Date(5000)),
   fc.constant(null),
 );
-const docArb = fc.record(
-  { a: scalar, b: scalar, c: fc.oneof(scalar, fc.array(fc.integer({ min: -3, max: 3 }), { maxLength: 3 })) },
-  { requiredKeys: [] },
-);
+const docArb = fc.record({ a: scalar, b: scalar, c: fc.oneof(scalar, fc.array(fc.integer({ min: -3, max: 3 }), { maxLength: 3 })) }, { requiredKeys: [] });
 const rangeValue = fc.oneof(fc.integer({ min: -6, max: 6 }), fc.constantFrom("a", "b", "c"), fc.constantFrom(new Date(500), new Date(2000)));
 const condition = fc.oneof(
   scalar.filter((v) => v !== null),
-  fc.record({ $in: fc.array(scalar.filter((v) => v !== null), { minLength: 1, maxLength: 3 }) }),
+  fc.record({
+    $in: fc.array(
+      scalar.filter((v) => v !== null),
+      { minLength: 1, maxLength: 3 },
+    ),
+  }),
   fc.record({ $gt: rangeValue }),
   fc.record({ $gte: rangeValue, $lt: rangeValue }),
   fc.record({ $lte: rangeValue }),
@@ -38,10 +40,9 @@ const filterArb = fc.oneof(
   fc.dictionary(fc.constantFrom(...FIELDS, "_id"), condition, { maxKeys: 2 }),
   fc.record({ $and: fc.array(fc.dictionary(fc.constantFrom(...FIELDS), condition, { minKeys: 1, maxKeys: 1 }), { minLength: 1, maxLength: 2 }) }),
 );
-const sortArb = fc.option(
-  fc.uniqueArray(fc.tuple(fc.constantFrom(...FIELDS, "_id"), fc.constantFrom(1, -1)), { minLength: 1, maxLength: 2, selector: ([field]) => field }),
-  { nil: undefined },
-);
+const sortArb = fc.option(fc.uniqueArray(fc.tuple(fc.constantFrom(...FIELDS, "_id"), fc.constantFrom(1, -1)), { minLength: 1, maxLength: 2, selector: ([field]) => field }), {
+  nil: undefined,
+});
 const indexArb = fc.subarray([{ a: 1 }, { a: 1, b: -1 }, { b: 1, c: 1 }, { c: -1 }, { b: -1, a: 1 }], { minLength: 0, maxLength: 3 });
 
 /** The test's own notion of MongoDB's order over the types used here. */
@@ -93,35 +94,27 @@ function build(docs: Document[], indexes: Document[]): Collection {
 describe("query planner", () => {
   it("answers like a full scan and sort on random data, indexes, filters, sorts, skips and limits", () => {
     fc.assert(
-      fc.property(
-        fc.array(docArb, { maxLength: 60 }),
-        indexArb,
-        filterArb,
-        sortArb,
-        fc.nat(5),
-        fc.nat(8),
-        (docs, indexes, filter, sortSpec, skip, limit) => {
-          const collection = build(docs, indexes);
-          const sort = sortSpec ? Object.fromEntries(sortSpec) : undefined;
-          const got = [...runQuery(collection, filter, {}, newStats(), { sort, skip, limit }).results];
+      fc.property(fc.array(docArb, { maxLength: 60 }), indexArb, filterArb, sortArb, fc.nat(5), fc.nat(8), (docs, indexes, filter, sortSpec, skip, limit) => {
+        const collection = build(docs, indexes);
+        const sort = sortSpec ? Object.fromEntries(sortSpec) : undefined;
+        const got = [...runQuery(collection, filter, {}, newStats(), { sort, skip, limit }).results];
 
-          const query = new Query(filter);
-          const all = [...collection.docs.values()].filter((doc) => query.test(doc));
-          const expected = sortSpec ? [...all].sort(compareByKeys(sortSpec)) : all;
-          const page = expected.slice(skip, limit > 0 ? skip + limit : undefined);
+        const query = new Query(filter);
+        const all = [...collection.docs.values()].filter((doc) => query.test(doc));
+        const expected = sortSpec ? [...all].sort(compareByKeys(sortSpec)) : all;
+        const page = expected.slice(skip, limit > 0 ? skip + limit : undefined);
 
-          expect(got).toHaveLength(page.length);
-          expect(new Set(got.map((doc) => doc._id)).size).toBe(got.length);
-          for (const doc of got) expect(query.test(doc)).toBe(true);
-          if (sortSpec) {
-            // Documents with equal sort keys may come in any order; the keys may not.
-            expect(got.map((doc) => sortKeys(doc, sortSpec))).toEqual(page.map((doc) => sortKeys(doc, sortSpec)));
-          }
-          if (skip === 0 && limit === 0) {
-            expect(got.map((doc) => doc._id).sort()).toEqual(all.map((doc) => doc._id).sort());
-          }
-        },
-      ),
+        expect(got).toHaveLength(page.length);
+        expect(new Set(got.map((doc) => doc._id)).size).toBe(got.length);
+        for (const doc of got) expect(query.test(doc)).toBe(true);
+        if (sortSpec) {
+          // Documents with equal sort keys may come in any order; the keys may not.
+          expect(got.map((doc) => sortKeys(doc, sortSpec))).toEqual(page.map((doc) => sortKeys(doc, sortSpec)));
+        }
+        if (skip === 0 && limit === 0) {
+          expect(got.map((doc) => doc._id).sort()).toEqual(all.map((doc) => doc._id).sort());
+        }
+      }),
       { numRuns: 400 },
     );
   });
@@ -148,7 +141,10 @@ describe("query planner", () => {
   });
 
   it("keeps an index scan going over documents changed while a cursor is open", () => {
-    const collection = build(Array.from({ length: 10 }, (_, i) => ({ n: i })), [{ n: 1 }]);
+    const collection = build(
+      Array.from({ length: 10 }, (_, i) => ({ n: i })),
+      [{ n: 1 }],
+    );
     const iterator = runQuery(collection, { n: { $gte: 0 } }, {}, newStats(), { sort: { n: 1 } }).results[Symbol.iterator]();
     expect(iterator.next().value).toMatchObject({ n: 0 });
     expect(iterator.next().value).toMatchObject({ n: 1 });

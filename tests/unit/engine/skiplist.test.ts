@@ -26,8 +26,18 @@ describe("skip list", () => {
           const sorted = [...model.values()].sort(byKey);
           expect(list.size).toBe(sorted.length);
           const inRange = sorted.filter((e) => e.key >= low && e.key < high).map((e) => e.key);
-          const up = [...list.ascending((e) => e.key >= low, (e) => e.key < high)].map((e) => e.key);
-          const down = [...list.descending((e) => e.key < high, (e) => e.key >= low)].map((e) => e.key);
+          const up = [
+            ...list.ascending(
+              (e) => e.key >= low,
+              (e) => e.key < high,
+            ),
+          ].map((e) => e.key);
+          const down = [
+            ...list.descending(
+              (e) => e.key < high,
+              (e) => e.key >= low,
+            ),
+          ].map((e) => e.key);
           expect(up).toEqual(inRange);
           expect(down).toEqual([...inRange].reverse());
           expect([...list.descending(ALWAYS, ALWAYS)].map((e) => e.key)).toEqual(sorted.map((e) => e.key).reverse());

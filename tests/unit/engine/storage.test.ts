@@ -43,13 +43,24 @@ describe("snapshot + journal recovery", () => {
     const logs: string[] = [];
     const reopened = open(root, logs);
     expect(logs).toEqual(['journal recovery: database "app": replaced a journal whose records were all in the snapshot already']);
-    expect(contents(reopened)).toEqual({ users: [{ _id: 1, email: "y" }, { _id: 2, email: "x" }] });
+    expect(contents(reopened)).toEqual({
+      users: [
+        { _id: 1, email: "y" },
+        { _id: 2, email: "x" },
+      ],
+    });
     expect(reopened.getCollection("users")?.getIndex("email_1")?.unique).toBe(true);
     reopened.write((w) => w.insert(w.collection("more"), sealDocument({ _id: 3 })));
     await reopened.close();
 
     const again = open(root);
-    expect(contents(again)).toEqual({ users: [{ _id: 1, email: "y" }, { _id: 2, email: "x" }], more: [{ _id: 3 }] });
+    expect(contents(again)).toEqual({
+      users: [
+        { _id: 1, email: "y" },
+        { _id: 2, email: "x" },
+      ],
+      more: [{ _id: 3 }],
+    });
     await again.close();
   });
 

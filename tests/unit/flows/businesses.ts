@@ -98,7 +98,6 @@ export const OAK_AND_HEARTH = business({
   onboardingGoal: "Order a table",
 });
 
-
 /** A coffee subscription whose answers came partly from its website (research notes and a pricing line included). */
 export const BRAMBLE_AND_BEAN = business({
   companyName: "Bramble & Bean",
@@ -161,7 +160,7 @@ export const HEARTH_AND_TIMBER = business({
   primaryProblemSolved: "Flat-pack tables wobble and scratch within a couple of years",
   competitiveDifferentiation: "Each table is built by one maker, signed underneath, and finished with natural oils.",
   brandVoicePositioning: "Quiet, confident, craft-focused",
-  customerFeedback: "\"Eight people around it every Sunday and not a single wobble.\" (Marcus, Portland) \"It's the first piece of furniture I'd call an heirloom.\" (Elena, Austin)",
+  customerFeedback: '"Eight people around it every Sunday and not a single wobble." (Marcus, Portland) "It\'s the first piece of furniture I\'d call an heirloom." (Elena, Austin)',
   frequentQuestionsConcerns: "How long does a made-to-order table take? Can I see the wood samples first?",
   purchaseMethod: "From $2,400, paid online; free white-glove delivery in the continental US",
   onboardingGoal: "Order a first table",

@@ -25,7 +25,14 @@ const MASSAGE: QuestionnaireAnswers = {
 const generate = (flowType: FlowType) => generateOfflineDraft({ flowType, business: MASSAGE, rule: null, customContext: "" });
 
 function regenerate(flowType: FlowType, feedback: string, current: FlowDraft = generate(flowType)) {
-  return regenerateOfflineDraft({ flowType, business: MASSAGE, rule: null, customContext: "", current: { flowOverview: current.flowOverview, quickNotes: "", touchpoints: current.touchpoints }, feedback });
+  return regenerateOfflineDraft({
+    flowType,
+    business: MASSAGE,
+    rule: null,
+    customContext: "",
+    current: { flowOverview: current.flowOverview, quickNotes: "", touchpoints: current.touchpoints },
+    feedback,
+  });
 }
 
 function holdsRules(draft: FlowDraft, flowType: FlowType) {

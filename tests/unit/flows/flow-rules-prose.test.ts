@@ -1,14 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import {
-  exitSentences,
-  keyAsWords,
-  otherRuleSentences,
-  parseFlowRules,
-  smsPolicySentences,
-  triggerSentence,
-} from "~/lib/flows/flow-rules-prose";
+import { exitSentences, keyAsWords, otherRuleSentences, parseFlowRules, smsPolicySentences, triggerSentence } from "~/lib/flows/flow-rules-prose";
 import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
 
 import { keysOf, rawKeysIn } from "../../support/raw-keys";
@@ -30,7 +23,9 @@ describe("the default rules as sentences", () => {
       const head = condition.split(": ")[0]!;
       expect(text.toLowerCase()).toContain(head.toLowerCase());
     }
-    expect(text).toContain(`Texts go only to contacts who gave SMS consent, between ${stored.smsPolicy.sendWindowLocalTime.from} and ${stored.smsPolicy.sendWindowLocalTime.to} in their local time.`);
+    expect(text).toContain(
+      `Texts go only to contacts who gave SMS consent, between ${stored.smsPolicy.sendWindowLocalTime.from} and ${stored.smsPolicy.sendWindowLocalTime.to} in their local time.`,
+    );
   });
 
   it("reads as a marketer writes it", () => {
@@ -82,7 +77,12 @@ describe("parseFlowRules", () => {
 
   it("never shows a stored key, whatever an admin stores (property)", () => {
     const keyArb = fc.stringMatching(/^[a-z]{2,8}([A-Z][a-z]{1,6}){0,3}$/);
-    const leaf = fc.oneof(fc.string({ maxLength: 20 }).map((text) => text.replace(/:/g, " ")), fc.boolean(), fc.integer(), fc.constant({ from: "08:00", to: "21:00" }));
+    const leaf = fc.oneof(
+      fc.string({ maxLength: 20 }).map((text) => text.replace(/:/g, " ")),
+      fc.boolean(),
+      fc.integer(),
+      fc.constant({ from: "08:00", to: "21:00" }),
+    );
     const valueArb = fc.letrec((tie) => ({
       value: fc.oneof({ depthSize: "small" }, leaf, fc.array(tie("value"), { maxLength: 3 }), fc.dictionary(keyArb, tie("value"), { maxKeys: 4 })),
     })).value;

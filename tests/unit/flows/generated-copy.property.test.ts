@@ -22,27 +22,44 @@ const product = fc.constantFrom(
   "Online Spanish lessons with native tutors",
   "",
 );
-const offer = fc.constantFrom("15% off your first order with code WELCOME15", "$20 off your first massage", "First class free", "Free shipping on every order over $35", "A free guide to choosing beans", "Half price on the first box", "");
+const offer = fc.constantFrom(
+  "15% off your first order with code WELCOME15",
+  "$20 off your first massage",
+  "First class free",
+  "Free shipping on every order over $35",
+  "A free guide to choosing beans",
+  "Half price on the first box",
+  "",
+);
 const proof = fc.constantFrom("4.9 stars from 1,200 Google reviews", '"Best coffee I have had at home," says Priya.', "Featured in Bon Appétit and used by 900 cafés", "");
-const text = fc.constantFrom("", "Worry that it is too expensive", "Fear of not being fit enough", "Is it hard to cancel? Do you ship abroad?", "Busy parents in Austin who want fewer chores", "Naïve café crème lovers — and their friends");
+const text = fc.constantFrom(
+  "",
+  "Worry that it is too expensive",
+  "Fear of not being fit enough",
+  "Is it hard to cancel? Do you ship abroad?",
+  "Busy parents in Austin who want fewer chores",
+  "Naïve café crème lovers — and their friends",
+);
 
-const business = fc.record({
-  companyName: brand,
-  businessType: fc.constantFrom(...BUSINESS_TYPES),
-  communicationChannels: fc.constantFrom(...COMMUNICATION_CHANNELS),
-  purchaseDecisionTimeline: fc.constantFrom(...PURCHASE_DECISION_TIMELINES),
-  customerFrequency: fc.subarray([...CUSTOMER_FREQUENCIES], { maxLength: 1 }),
-  productServiceDescription: product,
-  onboardingSpecialOffers: offer,
-  specificLeadOffer: offer,
-  socialProofCredentials: proof,
-  customerFeedback: proof,
-  topReasonsNotToBuy: text,
-  frequentQuestionsConcerns: text,
-  primaryTargetAudience: text,
-  guarantees_q8: fc.constantFrom("", "30-day money-back guarantee", "Cancel any time, no fees"),
-  onboardingStage: fc.constantFrom("", "After signup", "Onboarding begins after the first booking", "After the first purchase"),
-}).map((answers): QuestionnaireAnswers => ({ ...emptyAnswers(), ...answers }));
+const business = fc
+  .record({
+    companyName: brand,
+    businessType: fc.constantFrom(...BUSINESS_TYPES),
+    communicationChannels: fc.constantFrom(...COMMUNICATION_CHANNELS),
+    purchaseDecisionTimeline: fc.constantFrom(...PURCHASE_DECISION_TIMELINES),
+    customerFrequency: fc.subarray([...CUSTOMER_FREQUENCIES], { maxLength: 1 }),
+    productServiceDescription: product,
+    onboardingSpecialOffers: offer,
+    specificLeadOffer: offer,
+    socialProofCredentials: proof,
+    customerFeedback: proof,
+    topReasonsNotToBuy: text,
+    frequentQuestionsConcerns: text,
+    primaryTargetAudience: text,
+    guarantees_q8: fc.constantFrom("", "30-day money-back guarantee", "Cancel any time, no fees"),
+    onboardingStage: fc.constantFrom("", "After signup", "Onboarding begins after the first booking", "After the first purchase"),
+  })
+  .map((answers): QuestionnaireAnswers => ({ ...emptyAnswers(), ...answers }));
 
 describe("every generated flow and its copy, for many businesses", () => {
   it("follows the plan rules and passes the copy checker", () => {
@@ -63,9 +80,18 @@ describe("every generated flow and its copy, for many businesses", () => {
             if (facts.decision === "impulse" || facts.decision === "quick") expect(span).toBeLessThanOrEqual(14);
             if (facts.decision === "research") expect(span).toBeGreaterThanOrEqual(14);
           }
-          const copy = writeFlowCopy({ flowType, companyName: answers.companyName, answers, touchpoints: result.flow.touchpoints.map((tp) => ({ ...tp, id: `tp${tp.stepNumber}` })) });
+          const copy = writeFlowCopy({
+            flowType,
+            companyName: answers.companyName,
+            answers,
+            touchpoints: result.flow.touchpoints.map((tp) => ({ ...tp, id: `tp${tp.stepNumber}` })),
+          });
           const planText = draft.touchpoints.map((tp) => `${tp.title}\n${tp.keyMessages}`).join("\n");
-          const findings = checkWritten(facts, copy.map((c) => (c.stepType === "SMS" ? { sms: c.sms } : c.email)), { allowed: planText });
+          const findings = checkWritten(
+            facts,
+            copy.map((c) => (c.stepType === "SMS" ? { sms: c.sms } : c.email)),
+            { allowed: planText },
+          );
           expect(findings, `${answers.companyName} ${flowType}`).toEqual([]);
         }
       }),
@@ -87,8 +113,20 @@ describe("every generated flow and its copy, for many businesses", () => {
   });
 
   it("gives two very different businesses different plans, not one skeleton with the name swapped", () => {
-    const coffee = { ...emptyAnswers(), companyName: "Bramble & Bean", businessType: "B2C Subscription", productServiceDescription: "A coffee subscription with a new roaster every month", purchaseDecisionTimeline: "" };
-    const massage = { ...emptyAnswers(), companyName: "Kneaded", businessType: "B2C Service/Retail", productServiceDescription: "Deep-tissue massage", purchaseDecisionTimeline: "Quick (2-24 hours)" };
+    const coffee = {
+      ...emptyAnswers(),
+      companyName: "Bramble & Bean",
+      businessType: "B2C Subscription",
+      productServiceDescription: "A coffee subscription with a new roaster every month",
+      purchaseDecisionTimeline: "",
+    };
+    const massage = {
+      ...emptyAnswers(),
+      companyName: "Kneaded",
+      businessType: "B2C Service/Retail",
+      productServiceDescription: "Deep-tissue massage",
+      purchaseDecisionTimeline: "Quick (2-24 hours)",
+    };
     for (const flowType of FLOW_TYPES) {
       const titles = (answers: QuestionnaireAnswers) =>
         generateOfflineDraft({ flowType, business: answers, rule: null, customContext: "" }).touchpoints.map((tp) => tp.title.replaceAll(answers.companyName, "BRAND"));

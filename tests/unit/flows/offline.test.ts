@@ -17,7 +17,10 @@ function ruled(draft: FlowDraft, flowType: FlowType, business: QuestionnaireAnsw
 }
 
 function allText(draft: FlowDraft) {
-  return draft.touchpoints.map((tp) => `${tp.title}\n${tp.primaryGoal}\n${tp.keyMessages}\n${tp.callToAction}`).join("\n").toLowerCase();
+  return draft.touchpoints
+    .map((tp) => `${tp.title}\n${tp.primaryGoal}\n${tp.keyMessages}\n${tp.callToAction}`)
+    .join("\n")
+    .toLowerCase();
 }
 
 const generate = (flowType: FlowType, business: QuestionnaireAnswers, rule: FlowMappingRecord | null = null, customContext = "") =>

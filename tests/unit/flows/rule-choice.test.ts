@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { flowMappingFit } from "~/models/flow-mapping.server";
 
 const general = { businessType: "All", communicationChannels: "", purchaseDecisionTimeline: "All", serviceFrequency: "", upsellOpportunity: "All" };
-const studio = { businessType: "B2C Service/Retail", communicationChannels: "Email + SMS", purchaseDecisionTimeline: "Quick (2-24 hours)", serviceFrequency: "Regular (Weekly)", upsellOpportunity: "Primarily service packages" };
+const studio = {
+  businessType: "B2C Service/Retail",
+  communicationChannels: "Email + SMS",
+  purchaseDecisionTimeline: "Quick (2-24 hours)",
+  serviceFrequency: "Regular (Weekly)",
+  upsellOpportunity: "Primarily service packages",
+};
 
 describe("flowMappingFit: the most specific rule for the business wins", () => {
   it("a general rule fits everyone with score 0", () => {
@@ -18,7 +24,10 @@ describe("flowMappingFit: the most specific rule for the business wins", () => {
   it("business type outweighs channels, which outweigh the other traits", () => {
     const byType = flowMappingFit({ ...general, businessType: studio.businessType }, studio)!;
     const byChannels = flowMappingFit({ ...general, communicationChannels: "Email + SMS" }, studio)!;
-    const byTraits = flowMappingFit({ ...general, purchaseDecisionTimeline: studio.purchaseDecisionTimeline, serviceFrequency: studio.serviceFrequency, upsellOpportunity: studio.upsellOpportunity }, studio)!;
+    const byTraits = flowMappingFit(
+      { ...general, purchaseDecisionTimeline: studio.purchaseDecisionTimeline, serviceFrequency: studio.serviceFrequency, upsellOpportunity: studio.upsellOpportunity },
+      studio,
+    )!;
     expect(byType).toBeGreaterThan(byChannels);
     expect(byChannels).toBeGreaterThan(byTraits);
     expect(byTraits).toBe(3);

@@ -163,9 +163,7 @@ describe("checkFlow finds each broken rule in a stored flow", () => {
     if (!result.ok) throw new Error(result.problems.join());
     const broken = {
       ...result.flow,
-      touchpoints: result.flow.touchpoints.map((t, i) =>
-        i === 1 ? { ...t, stepNumber: 5, delayDays: 9, sendWindow: null, title: result.flow.touchpoints[0]!.title } : t,
-      ),
+      touchpoints: result.flow.touchpoints.map((t, i) => (i === 1 ? { ...t, stepNumber: 5, delayDays: 9, sendWindow: null, title: result.flow.touchpoints[0]!.title } : t)),
     };
     expect(checkFlow(broken, context("abandoned_cart", "Email + SMS"))).toEqual([
       "step 2 numbered 5",
@@ -199,10 +197,14 @@ describe("touchpointFingerprint", () => {
     expect(touchpointFingerprint(base)).toMatch(/^[0-9a-f]{16}$/);
   });
 
-  it.each([["stepType", "SMS"], ["title", "Hello"], ["primaryGoal", "G2"], ["keyMessages", "K2"], ["callToAction", "C2"], ["timing", { type: "immediate" }]] as const)(
-    "changes when %s changes",
-    (field, value) => {
-      expect(touchpointFingerprint({ ...base, [field]: value })).not.toBe(touchpointFingerprint(base));
-    },
-  );
+  it.each([
+    ["stepType", "SMS"],
+    ["title", "Hello"],
+    ["primaryGoal", "G2"],
+    ["keyMessages", "K2"],
+    ["callToAction", "C2"],
+    ["timing", { type: "immediate" }],
+  ] as const)("changes when %s changes", (field, value) => {
+    expect(touchpointFingerprint({ ...base, [field]: value })).not.toBe(touchpointFingerprint(base));
+  });
 });

@@ -16,7 +16,29 @@ import {
 } from "~/lib/flows/summary";
 import { MAX_OFFSET_MINUTES, MINUTES_PER_DAY, MINUTES_PER_HOUR } from "~/lib/timing";
 
-const WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"];
+const WORDS = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+  "fifteen",
+  "sixteen",
+  "seventeen",
+  "eighteen",
+  "nineteen",
+  "twenty",
+];
 const UNIT = { minute: 1, hour: MINUTES_PER_HOUR, day: MINUTES_PER_DAY } as const;
 
 function tps(...spec: Array<["Email" | "SMS", number]>): ShapeTouchpoint[] {
@@ -92,7 +114,12 @@ describe("shapePhrase", () => {
   });
 
   it("reads legacy whole-day delays when there is no timing", () => {
-    expect(shapePhrase([{ stepType: "Email", delayDays: 0 }, { stepType: "Email", delayDays: 3 }])).toBe("2 emails over 3 days");
+    expect(
+      shapePhrase([
+        { stepType: "Email", delayDays: 0 },
+        { stepType: "Email", delayDays: 3 },
+      ]),
+    ).toBe("2 emails over 3 days");
   });
 
   it("always matches the touchpoints (property)", () => {
@@ -150,7 +177,12 @@ describe("correctClaims", () => {
 
   it("leaves no false claim behind and is idempotent (property)", () => {
     const countArb = fc.integer({ min: 1, max: 20 });
-    const claimArb = fc.tuple(countArb, fc.constantFrom("emails", "SMS", "messages", "touchpoints"), fc.boolean(), fc.option(fc.tuple(fc.double({ min: 0.5, max: 60, noNaN: true }), fc.constantFrom("hours", "days", "weeks")), { nil: null }));
+    const claimArb = fc.tuple(
+      countArb,
+      fc.constantFrom("emails", "SMS", "messages", "touchpoints"),
+      fc.boolean(),
+      fc.option(fc.tuple(fc.double({ min: 0.5, max: 60, noNaN: true }), fc.constantFrom("hours", "days", "weeks")), { nil: null }),
+    );
     fc.assert(
       fc.property(flowArb, claimArb, (touchpoints, [count, noun, inWords, span]) => {
         const number = inWords ? WORDS[count]! : String(count);
@@ -187,7 +219,12 @@ describe("refreshQuickNotes", () => {
 
   it("keeps the SMS consent line exactly when the flow sends SMS", () => {
     const refreshed = refreshQuickNotes(notes, tps(["Email", 0], ["SMS", 1440]));
-    expect(refreshed.split("\n").slice(0, 4)).toEqual(["Trigger: Joins the list.", "Exit rules: Places a first order; Unsubscribes.", "Schedule: 1 email and 1 SMS over 1 day.", SMS_CONSENT_NOTE]);
+    expect(refreshed.split("\n").slice(0, 4)).toEqual([
+      "Trigger: Joins the list.",
+      "Exit rules: Places a first order; Unsubscribes.",
+      "Schedule: 1 email and 1 SMS over 1 day.",
+      SMS_CONSENT_NOTE,
+    ]);
   });
 
   it("after any change the notes state the touchpoints, once, and a second refresh changes nothing (property)", () => {

@@ -87,16 +87,10 @@ describe("timingText", () => {
     expect(timingText({ type: "offset", minutes: 30 })).toBe("30 minutes after the trigger");
     expect(timingText({ type: "offset", minutes: 180 })).toBe("3 hours after the trigger");
     expect(timingText({ type: "offset", minutes: 4320 })).toBe("3 days after the trigger");
-    expect(timingText({ type: "relative_event", event: "order_deadline", direction: "before", minutes: 120 })).toBe(
-      "2 hours before the order deadline",
-    );
+    expect(timingText({ type: "relative_event", event: "order_deadline", direction: "before", minutes: 120 })).toBe("2 hours before the order deadline");
     expect(timingText({ type: "relative_event", event: "delivery", direction: "after", minutes: 0 })).toBe("Right after delivery");
-    expect(timingText({ type: "weekday_relative_event", event: "webinar", weekday: 4, relation: "before", time: "09:30" })).toBe(
-      "Thursday before the webinar at 09:30",
-    );
-    expect(timingText({ type: "weekday_relative_event", event: "launch_date", weekday: 1, relation: "on" })).toBe(
-      "Monday in the week of the launch date",
-    );
+    expect(timingText({ type: "weekday_relative_event", event: "webinar", weekday: 4, relation: "before", time: "09:30" })).toBe("Thursday before the webinar at 09:30");
+    expect(timingText({ type: "weekday_relative_event", event: "launch_date", weekday: 1, relation: "on" })).toBe("Monday in the week of the launch date");
   });
 
   it("reads a fixed offset one way, whoever wrote the step: an edited step and a generated one never mix forms", () => {
@@ -110,9 +104,7 @@ describe("timingText", () => {
   });
 
   it("an event timing reads as its non-empty displayText", () => {
-    expect(timingText({ type: "relative_event", event: "delivery", direction: "after", minutes: 1440, displayText: "The day after it arrives" })).toBe(
-      "The day after it arrives",
-    );
+    expect(timingText({ type: "relative_event", event: "delivery", direction: "after", minutes: 1440, displayText: "The day after it arrives" })).toBe("The day after it arrives");
     expect(timingText({ type: "relative_event", event: "delivery", direction: "after", minutes: 1440, displayText: "  " })).toBe("1 day after delivery");
   });
 

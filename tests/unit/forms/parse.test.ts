@@ -73,9 +73,18 @@ describe("fieldName: conform's names for issue paths", () => {
 
 describe("parseForm", () => {
   it("answers a refused form with the spec's messages at the fields", () => {
-    const submission = parseForm(form([["firstName", " "], ["lastName", "Lovelace"], ["email", "nope"], ["password", "secret1"], ["confirmPassword", "secret2"]]), {
-      schema: registerFormSchema,
-    });
+    const submission = parseForm(
+      form([
+        ["firstName", " "],
+        ["lastName", "Lovelace"],
+        ["email", "nope"],
+        ["password", "secret1"],
+        ["confirmPassword", "secret2"],
+      ]),
+      {
+        schema: registerFormSchema,
+      },
+    );
     expect(submission.status).toBe("error");
     expect(errorsOf(submission)).toEqual({
       firstName: ["First name is required"],
@@ -85,7 +94,13 @@ describe("parseForm", () => {
   });
 
   it("gives the parsed values of an accepted form", () => {
-    const submission = parseForm(form([["email", "  Ada@Example.COM "], ["password", "pw"]]), { schema: loginSchema });
+    const submission = parseForm(
+      form([
+        ["email", "  Ada@Example.COM "],
+        ["password", "pw"],
+      ]),
+      { schema: loginSchema },
+    );
     expect(submission.status).toBe("success");
     expect(submission.status === "success" && submission.value).toEqual({ email: "ada@example.com", password: "pw" });
   });
@@ -112,10 +127,29 @@ describe("parseForm agrees with conform's parseWithZod", () => {
     waitlist: { schema: waitlistSchema, names: ["firstName", "lastName", "email", "companyName", "businessType", "industry"] },
     step2: { schema: questionnaireStepSchemas[2], names: ["bookingTimeline", "customerFrequency", "demandSeasonality", "purchaseDecisionTimeline"] },
     step4: { schema: questionnaireStepSchemas[4], names: ["completionMethod", "researchWebsiteUrl"] },
-    answers: { schema: editAnswersSchema, names: ["companyName", "businessType", "industry", "bookingTimeline", "purchaseDecisionTimeline", "communicationChannels", "companyWebsite"] },
+    answers: {
+      schema: editAnswersSchema,
+      names: ["companyName", "businessType", "industry", "bookingTimeline", "purchaseDecisionTimeline", "communicationChannels", "companyWebsite"],
+    },
   } as const;
   const value = fc.oneof(
-    fc.constantFrom("", " ", "a", "Ada", "ada@example.com", "secret1", "secret12", "ai", "manual", "B2C Service/Retail", "eCommerce", "Email only", "Same day", "example.com", "not a url"),
+    fc.constantFrom(
+      "",
+      " ",
+      "a",
+      "Ada",
+      "ada@example.com",
+      "secret1",
+      "secret12",
+      "ai",
+      "manual",
+      "B2C Service/Retail",
+      "eCommerce",
+      "Email only",
+      "Same day",
+      "example.com",
+      "not a url",
+    ),
     fc.string({ maxLength: 12 }),
   );
 

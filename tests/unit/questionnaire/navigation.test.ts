@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  nextStep,
-  parseStepParam,
-  previousStep,
-  questionnairePath,
-  questionnaireProgress,
-  totalSteps,
-  type QuestionnaireStep,
-} from "~/lib/questionnaire/navigation";
+import { nextStep, parseStepParam, previousStep, questionnairePath, questionnaireProgress, totalSteps, type QuestionnaireStep } from "~/lib/questionnaire/navigation";
 import { B2B, B2C_SERVICE_RETAIL, BUSINESS_TYPES } from "~/lib/questionnaire/options";
 
 const OTHER_TYPES = ["B2C Transactional", "B2C Subscription", "eCommerce", "Other"] as const;

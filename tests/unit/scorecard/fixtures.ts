@@ -64,6 +64,14 @@ export const HARBOR_COFFEE: ScorecardInput = {
     ONBOARDING_FLOW,
     flow("lead_nurture", [touchpoint("Email", 0), touchpoint("SMS", DAY), touchpoint("Email", 3 * DAY), touchpoint("Email", 7 * DAY), touchpoint("Email", 14 * DAY)]),
     // Written by the model at 4 hours, and the owner deleted the SMS reminder since.
-    flow("abandoned_cart", [touchpoint("Email", 4 * HOUR, "Did you forget something?"), touchpoint("Email", DAY, "Still thinking it over?"), touchpoint("Email", 3 * DAY, "A little something to help you decide")], 2),
+    flow(
+      "abandoned_cart",
+      [
+        touchpoint("Email", 4 * HOUR, "Did you forget something?"),
+        touchpoint("Email", DAY, "Still thinking it over?"),
+        touchpoint("Email", 3 * DAY, "A little something to help you decide"),
+      ],
+      2,
+    ),
   ],
 };

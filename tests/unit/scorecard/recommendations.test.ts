@@ -18,7 +18,12 @@ function input(partial: Partial<Record<FlowType, Parameters<typeof figures>[1]>>
 
 function findings(scorecard: ScorecardInput) {
   const built = buildScorecard(scorecard);
-  return allFindings({ figures: scorecard.figures, scores: { score: built.score, flows: built.flows, missing: built.missing }, flows: scorecard.flows, usesSms: scorecard.usesSms });
+  return allFindings({
+    figures: scorecard.figures,
+    scores: { score: built.score, flows: built.flows, missing: built.missing },
+    flows: scorecard.flows,
+    usesSms: scorecard.usesSms,
+  });
 }
 
 function finding(scorecard: ScorecardInput, id: string) {
@@ -99,7 +104,10 @@ describe("each rule", () => {
   });
 
   it("too many emails too close with a high unsubscribe rate: space them, with a link to the email to move", () => {
-    const crowded = flow("onboarding", [0, 1, 2, 3, 4, 5].map((day, index) => touchpoint("Email", day * DAY, `Day ${index}`)));
+    const crowded = flow(
+      "onboarding",
+      [0, 1, 2, 3, 4, 5].map((day, index) => touchpoint("Email", day * DAY, `Day ${index}`)),
+    );
     const scorecard = input({ onboarding: { unsubscribeRate: 0.6 } }, { flows: [crowded] });
     const found = finding(scorecard, "unsubscribe_high:onboarding");
     expect(found.title).toBe("Onboarding: too many emails too close together");
@@ -115,11 +123,16 @@ describe("each rule", () => {
     expect(crowdedEmails(ONBOARDING_FLOW)).toBeNull();
     const found = finding(input({ onboarding: { unsubscribeRate: 0.4 } }, { flows: [ONBOARDING_FLOW] }), "unsubscribe_high:onboarding");
     expect(found.title).toBe("Onboarding: unsubscribe rate 1.6 times the median");
-    const crowded = flow("onboarding", [0, 1, 2, 3].map((day) => touchpoint("Email", day * DAY)));
+    const crowded = flow(
+      "onboarding",
+      [0, 1, 2, 3].map((day) => touchpoint("Email", day * DAY)),
+    );
     expect(crowdedEmails(crowded)).toMatchObject({ emails: 4, days: 3 });
     expect(findings(input({ onboarding: { unsubscribeRate: 0.3 } }, { flows: [crowded] })).map((item) => item.id)).not.toContain("unsubscribe_high:onboarding");
     // SMS steps and event-timed steps do not count as crowding emails.
-    expect(crowdedEmails(flow("onboarding", [touchpoint("Email", 0), touchpoint("SMS", HOUR), touchpoint("SMS", 2 * HOUR), touchpoint("Email", null), touchpoint("Email", DAY)]))).toBeNull();
+    expect(
+      crowdedEmails(flow("onboarding", [touchpoint("Email", 0), touchpoint("SMS", HOUR), touchpoint("SMS", 2 * HOUR), touchpoint("Email", null), touchpoint("Email", DAY)])),
+    ).toBeNull();
   });
 
   it("spam complaints at Gmail's limit are critical and go first, ahead of any money", () => {
@@ -145,7 +158,9 @@ describe("each rule", () => {
     const late = flow("abandoned_cart", [touchpoint("Email", DAY, "Did you forget something?"), touchpoint("Email", 2 * DAY)]);
     const found = finding(input({}, { flows: ALL_FLOWS_BUILT([late]) }), "cart_first_message_late:abandoned_cart");
     expect(found.detail).toMatch(/^Your abandoned cart flow's first message goes after 1 day; most stores send within 1 hour\. SaleCycle/);
-    expect(found.actions).toEqual([{ label: "Edit “Did you forget something?”: set its delay to 0 days", href: `/flow-mappings?type=abandoned_cart&dialog=edit&touchpoint=${late.touchpoints[0]!.id}` }]);
+    expect(found.actions).toEqual([
+      { label: "Edit “Did you forget something?”: set its delay to 0 days", href: `/flow-mappings?type=abandoned_cart&dialog=edit&touchpoint=${late.touchpoints[0]!.id}` },
+    ]);
     expect(found.impact.revenuePer1000Recipients).toBeNull();
     const onTime = flow("abandoned_cart", [touchpoint("Email", HOUR), touchpoint("Email", DAY)]);
     expect(findings(input({}, { flows: ALL_FLOWS_BUILT([onTime]) })).map((item) => item.id)).not.toContain("cart_first_message_late:abandoned_cart");
@@ -164,7 +179,9 @@ describe("each rule", () => {
   it("a flow with no figures: says so, counts its regenerations, and links to where figures are entered", () => {
     const regenerated = flow("upsell", [touchpoint("Email", 0), touchpoint("Email", 2 * DAY), touchpoint("Email", 7 * DAY)], 3);
     const found = finding(input({}, { flows: [regenerated] }), "flow_without_figures:upsell");
-    expect(found.detail).toBe("Your upsell flow in Flowmap has 3 messages and was regenerated 3 times, but no figures: Flowmap cannot tell whether it works or whether the changes helped.");
+    expect(found.detail).toBe(
+      "Your upsell flow in Flowmap has 3 messages and was regenerated 3 times, but no figures: Flowmap cannot tell whether it works or whether the changes helped.",
+    );
     expect(found.actions).toEqual([{ label: "Enter your upsell figures", href: "/dashboard?open=upsell#benchmark-upsell" }]);
     const partly = finding(input({ upsell: { openRate: 50 } }, { flows: [regenerated] }), "flow_without_figures:upsell");
     expect(partly.title).toBe("Upsell: a flow without enough figures");
@@ -219,7 +236,10 @@ describe("ranking", () => {
 
   it("counts a flow the user does not run as far from the median as its share of flow revenue", () => {
     // Clicks 57% below the median: behind a missing onboarding flow (75%), ahead of a missing upsell flow (35%).
-    const scorecard = input({ abandoned_cart: { clickRate: 4.1, revenuePerRecipient: 3.8, openRate: 41.18 } }, { flows: [flow("abandoned_cart", [touchpoint("Email", HOUR), touchpoint("Email", DAY)])] });
+    const scorecard = input(
+      { abandoned_cart: { clickRate: 4.1, revenuePerRecipient: 3.8, openRate: 41.18 } },
+      { flows: [flow("abandoned_cart", [touchpoint("Email", HOUR), touchpoint("Email", DAY)])] },
+    );
     expect(findings(scorecard).map((item) => item.id)).toEqual([
       "missing_flow:onboarding",
       "click_gap:abandoned_cart",

@@ -22,9 +22,9 @@ const valuesArb: fc.Arbitrary<MetricValues> = fc.record(Object.fromEntries(METRI
 const mediansArb: fc.Arbitrary<Record<MetricKey, PeerMedian | null>> = fc.record(Object.fromEntries(METRIC_KEYS.map((key) => [key, median])) as Record<MetricKey, typeof median>);
 
 /** Any figures for all five flows: some empty, some full, medians sometimes missing or zero. */
-const allFlows: fc.Arbitrary<FlowFigures[]> = fc.tuple(...FLOW_TYPES.map(() => fc.tuple(valuesArb, mediansArb))).map((pairs) =>
-  pairs.map(([values, medians], index) => ({ flowType: FLOW_TYPES[index]!, values, medians })),
-);
+const allFlows: fc.Arbitrary<FlowFigures[]> = fc
+  .tuple(...FLOW_TYPES.map(() => fc.tuple(valuesArb, mediansArb)))
+  .map((pairs) => pairs.map(([values, medians], index) => ({ flowType: FLOW_TYPES[index]!, values, medians })));
 
 /** The same figures with one metric of one flow moved towards better by `step` (never below 0). */
 function improved(flows: FlowFigures[], flowType: FlowType, key: MetricKey, step: number): FlowFigures[] {
@@ -72,18 +72,30 @@ describe("one figure against its median", () => {
 
   it("moving towards better never lowers it, for every metric, lower-is-better ones included", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...METRIC_KEYS), figure, figure, fc.integer({ min: 1, max: 20_000 }).map((n) => n / 1000), (key, a, b, m) => {
-        const [worse, better] = metricDefinition(key).higherIsBetter ? [Math.min(a, b), Math.max(a, b)] : [Math.max(a, b), Math.min(a, b)];
-        return metricScore(key, better, m)! >= metricScore(key, worse, m)!;
-      }),
+      fc.property(
+        fc.constantFrom(...METRIC_KEYS),
+        figure,
+        figure,
+        fc.integer({ min: 1, max: 20_000 }).map((n) => n / 1000),
+        (key, a, b, m) => {
+          const [worse, better] = metricDefinition(key).higherIsBetter ? [Math.min(a, b), Math.max(a, b)] : [Math.max(a, b), Math.min(a, b)];
+          return metricScore(key, better, m)! >= metricScore(key, worse, m)!;
+        },
+      ),
     );
   });
 
   it("raising a lower-is-better figure never raises its score", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...LOWER_IS_BETTER), figure, figure, fc.integer({ min: 1, max: 20_000 }).map((n) => n / 1000), (key, a, b, m) => {
-        return metricScore(key, Math.max(a, b), m)! <= metricScore(key, Math.min(a, b), m)!;
-      }),
+      fc.property(
+        fc.constantFrom(...LOWER_IS_BETTER),
+        figure,
+        figure,
+        fc.integer({ min: 1, max: 20_000 }).map((n) => n / 1000),
+        (key, a, b, m) => {
+          return metricScore(key, Math.max(a, b), m)! <= metricScore(key, Math.min(a, b), m)!;
+        },
+      ),
     );
   });
 });
@@ -101,18 +113,24 @@ describe("scores per flow and overall (properties)", () => {
 
   it("moving any one figure towards better never lowers the flow's score or the overall score", () => {
     fc.assert(
-      fc.property(allFlows, fc.constantFrom(...FLOW_TYPES), fc.constantFrom(...METRIC_KEYS), fc.integer({ min: 1, max: 500_000 }).map((n) => n / 100), (flows, flowType, key, step) => {
-        const before = scoreFigures(flows);
-        const after = scoreFigures(improved(flows, flowType, key, step));
-        const flowBefore = flowScore(before, flowType);
-        const flowAfter = flowScore(after, flowType);
-        // Moving a figure never changes which figures are there, so what is scored stays scored.
-        expect(flowAfter === null).toBe(flowBefore === null);
-        expect(after.score === null).toBe(before.score === null);
-        if (flowBefore !== null) expect(flowAfter!).toBeGreaterThanOrEqual(flowBefore);
-        if (before.score !== null) expect(after.score!).toBeGreaterThanOrEqual(before.score);
-        for (const other of FLOW_TYPES) expect(flowScore(after, other)).toBe(other === flowType ? flowAfter : flowScore(before, other));
-      }),
+      fc.property(
+        allFlows,
+        fc.constantFrom(...FLOW_TYPES),
+        fc.constantFrom(...METRIC_KEYS),
+        fc.integer({ min: 1, max: 500_000 }).map((n) => n / 100),
+        (flows, flowType, key, step) => {
+          const before = scoreFigures(flows);
+          const after = scoreFigures(improved(flows, flowType, key, step));
+          const flowBefore = flowScore(before, flowType);
+          const flowAfter = flowScore(after, flowType);
+          // Moving a figure never changes which figures are there, so what is scored stays scored.
+          expect(flowAfter === null).toBe(flowBefore === null);
+          expect(after.score === null).toBe(before.score === null);
+          if (flowBefore !== null) expect(flowAfter!).toBeGreaterThanOrEqual(flowBefore);
+          if (before.score !== null) expect(after.score!).toBeGreaterThanOrEqual(before.score);
+          for (const other of FLOW_TYPES) expect(flowScore(after, other)).toBe(other === flowType ? flowAfter : flowScore(before, other));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -186,18 +204,19 @@ describe("scores on fixtures", () => {
 
   it("asks first for the flows the user runs, and completes a started flow with the fewest figures", () => {
     const result = scoreFigures(
-      [figures("abandoned_cart", { revenuePerRecipient: 2, clickRate: 6, openRate: 40 }), figures("sunset", { openRate: 20, bounceRate: 1 }), figures("onboarding", {}), figures("lead_nurture", {}), figures("upsell", {})],
+      [
+        figures("abandoned_cart", { revenuePerRecipient: 2, clickRate: 6, openRate: 40 }),
+        figures("sunset", { openRate: 20, bounceRate: 1 }),
+        figures("onboarding", {}),
+        figures("lead_nurture", {}),
+        figures("upsell", {}),
+      ],
       { activeFlowTypes: ["upsell"] },
     );
     expect(flowScore(result, "abandoned_cart")).not.toBeNull();
     expect(result.score).toBeNull();
     // Sunset has three figures in sight but no outcome: revenue completes it. Upsell is run in Flowmap.
-    expect(result.missing.map((item) => `${item.flowType}.${item.metric}`)).toEqual([
-      "upsell.revenuePerRecipient",
-      "upsell.clickRate",
-      "upsell.ctr",
-      "sunset.revenuePerRecipient",
-    ]);
+    expect(result.missing.map((item) => `${item.flowType}.${item.metric}`)).toEqual(["upsell.revenuePerRecipient", "upsell.clickRate", "upsell.ctr", "sunset.revenuePerRecipient"]);
   });
 
   it("leaves out a metric whose median is zero or missing, and a flow without medians cannot be completed", () => {

@@ -137,4 +137,3 @@ describe("fetcherStatus", () => {
     expect(fetcherStatus({ state: "idle", data: { message: "something" } })).toBe("idle");
   });
 });
-

@@ -39,7 +39,16 @@ describe("Field", () => {
 
   it("takes conform's props as they are: its id, name and key, and its error id (`<id>-error`) is the list's", async () => {
     // What getInputProps(fields.email, { type: "email" }) gives for an invalid field.
-    const conformProps = { key: "k1", id: "login-email", name: "email", form: "login", type: "email", required: true, "aria-invalid": true, "aria-describedby": "login-email-error" };
+    const conformProps = {
+      key: "k1",
+      id: "login-email",
+      name: "email",
+      form: "login",
+      type: "email",
+      required: true,
+      "aria-invalid": true,
+      "aria-describedby": "login-email-error",
+    };
     const page = await renderDom(<Field label="Email" inputProps={conformProps} errors={["Email is invalid"]} />);
     const [input] = page.byTag("input");
     expect(input.attribs.id).toBe("login-email");
@@ -91,7 +100,12 @@ describe("TextareaField, SelectField, PasswordField, CheckboxField", () => {
 
   it("a select keeps a saved value that is no longer offered, after its placeholder and options", async () => {
     const page = await renderDom(
-      <SelectField label="Industry" selectProps={{ name: "industry", defaultValue: "Old industry" }} options={["Retail", { value: "saas", label: "Software" }]} placeholder="Select..." />,
+      <SelectField
+        label="Industry"
+        selectProps={{ name: "industry", defaultValue: "Old industry" }}
+        options={["Retail", { value: "saas", label: "Software" }]}
+        placeholder="Select..."
+      />,
     );
     const options = page.byTag("option").map((option) => [option.attribs.value, page.text(option)]);
     expect(options).toEqual([
@@ -120,7 +134,9 @@ describe("TextareaField, SelectField, PasswordField, CheckboxField", () => {
 
 describe("ChoiceField", () => {
   it("a radio group: one legend, one input per option with the saved one checked, errors on the fieldset", async () => {
-    const page = await renderDom(<ChoiceField type="radio" label="Channels" name="communicationChannels" options={["Email", "Email + SMS"]} defaultValue="Email + SMS" required errors={["Choose one"]} />);
+    const page = await renderDom(
+      <ChoiceField type="radio" label="Channels" name="communicationChannels" options={["Email", "Email + SMS"]} defaultValue="Email + SMS" required errors={["Choose one"]} />,
+    );
     const [fieldset] = page.byTag("fieldset");
     const [legend] = page.byTag("legend");
     expect(page.text(legend)).toBe("Channels *");
@@ -135,14 +151,35 @@ describe("ChoiceField", () => {
   });
 
   it("a checkbox group checks every saved answer; its hint shows, and its accessible description is its error alone", async () => {
-    const page = await renderDom(<ChoiceField type="checkbox" label="Seasons" name="demandSeasonality" options={["Spring", "Summer", "Winter"]} defaultValue={["Spring", "Winter"]} description="Select all that apply." />);
-    const checked = page.byTag("input").filter((input) => "checked" in input.attribs).map((input) => input.attribs.value);
+    const page = await renderDom(
+      <ChoiceField
+        type="checkbox"
+        label="Seasons"
+        name="demandSeasonality"
+        options={["Spring", "Summer", "Winter"]}
+        defaultValue={["Spring", "Winter"]}
+        description="Select all that apply."
+      />,
+    );
+    const checked = page
+      .byTag("input")
+      .filter((input) => "checked" in input.attribs)
+      .map((input) => input.attribs.value);
     expect(checked).toEqual(["Spring", "Winter"]);
     const [fieldset] = page.byTag("fieldset");
     expect(fieldset.attribs["aria-invalid"]).toBeUndefined();
     expect(fieldset.attribs["aria-describedby"]).toBeUndefined();
     expect(page.byTag("p").map((p) => page.text(p))).toEqual(["Select all that apply."]);
-    const invalid = await renderDom(<ChoiceField type="checkbox" label="Seasons" name="demandSeasonality" options={["Spring"]} description="Select all that apply." errors={["Please select at least one option"]} />);
+    const invalid = await renderDom(
+      <ChoiceField
+        type="checkbox"
+        label="Seasons"
+        name="demandSeasonality"
+        options={["Spring"]}
+        description="Select all that apply."
+        errors={["Please select at least one option"]}
+      />,
+    );
     const [group] = invalid.byTag("fieldset");
     expect(invalid.text(invalid.byId(group.attribs["aria-describedby"]))).toBe("Please select at least one option");
   });

@@ -21,9 +21,7 @@ const text = (html: string) =>
 
 /** The anchor tags whose visible text contains `label`. */
 function linksLabelled(html: string, label: string) {
-  return [...html.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/g)]
-    .filter(([, , inner]) => text(inner).includes(label))
-    .map(([, attrs]) => /href="([^"]*)"/.exec(attrs)?.[1]);
+  return [...html.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/g)].filter(([, , inner]) => text(inner).includes(label)).map(([, attrs]) => /href="([^"]*)"/.exec(attrs)?.[1]);
 }
 
 const html = await render();
@@ -47,16 +45,7 @@ describe("<LandingPage />", () => {
   });
 
   it("renders the sections in the order the spec lists them", () => {
-    const order = [
-      "<header",
-      "hero-heading",
-      "Trusted by growing brands",
-      "results-heading",
-      "features-heading",
-      'id="how-it-works"',
-      "cta-heading",
-      "<footer",
-    ];
+    const order = ["<header", "hero-heading", "Trusted by growing brands", "results-heading", "features-heading", 'id="how-it-works"', "cta-heading", "<footer"];
     const positions = order.map((marker) => html.indexOf(marker));
     positions.forEach((pos, i) => expect(pos, order[i]).toBeGreaterThan(-1));
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -90,12 +79,7 @@ describe("<LandingPage />", () => {
   it("renders a four-step how-it-works section anchored at #how-it-works", () => {
     expect(html).toMatch(/<section id="how-it-works"/);
     expect(count(html, /data-testid="how-step"/g)).toBe(4);
-    for (const step of [
-      "Answer the questionnaire",
-      "Get your scorecard",
-      "Generate your flows",
-      "Export your content",
-    ]) {
+    for (const step of ["Answer the questionnaire", "Get your scorecard", "Generate your flows", "Export your content"]) {
       expect(plain).toContain(step);
     }
     expect(linksLabelled(html, "See how it works")).toEqual(["#how-it-works"]);

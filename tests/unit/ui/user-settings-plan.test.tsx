@@ -21,7 +21,9 @@ async function renderSettings(isPremium: number) {
       <UserSettingsRoute />
     </ToastProvider>
   );
-  const html = await renderRoute("/user-settings", [{ path: "/user-settings", Component: Page, loader: () => ({ account, provider: null, klaviyo: { connected: false }, tokens: [] }) }]);
+  const html = await renderRoute("/user-settings", [
+    { path: "/user-settings", Component: Page, loader: () => ({ account, provider: null, klaviyo: { connected: false }, tokens: [] }) },
+  ]);
   const section = html.slice(html.indexOf('id="plan-heading"'), html.indexOf('id="session-heading"'));
   return { html: section, text: visibleText(`<x ${section}`) };
 }

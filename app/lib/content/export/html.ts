@@ -23,7 +23,10 @@ footer{margin-top:48px;color:#94a3b8;font-size:12px}
 `;
 
 function dl(rows: Array<[string, string]>): string {
-  return `<dl>${rows.filter(([, value]) => value !== "").map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join("")}</dl>`;
+  return `<dl>${rows
+    .filter(([, value]) => value !== "")
+    .map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`)
+    .join("")}</dl>`;
 }
 
 function flowHtml(flow: ExportedFlow, includesContent: boolean): string {

@@ -76,7 +76,8 @@ function flowMarkdown(flow: ExportedFlow, includesContent: boolean, level: numbe
 }
 
 export function toMarkdown(document: ExportDocument): string {
-  if (document.flows.length === 1) return `${flowMarkdown(document.flows[0]!, document.includesContent, 1)}\n\n---\n\n_Exported from Flowmap on ${document.exportedAt.slice(0, 10)}._\n`;
+  if (document.flows.length === 1)
+    return `${flowMarkdown(document.flows[0]!, document.includesContent, 1)}\n\n---\n\n_Exported from Flowmap on ${document.exportedAt.slice(0, 10)}._\n`;
   const company = document.flows[0]?.companyName || "Your Company";
   const intro = [
     `# ${escapeMarkdown(company)}: lifecycle flows`,
