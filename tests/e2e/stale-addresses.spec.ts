@@ -61,6 +61,9 @@ for (const javaScriptEnabled of [true, false]) {
       // Another tab of the same browser deletes it meanwhile.
       const other = await context.newPage();
       await other.goto(`/flow-mappings?type=onboarding&dialog=delete-touchpoint&touchpoint=${target.id}`);
+      // Scripts arrive after the first paint (decision 118): click once the tab is hydrated, as on the first tab,
+      // so the delete is the fetch the test means and not a native post racing the dialog's hydration.
+      if (javaScriptEnabled) await waitForHydration(other);
       await other.getByRole("dialog", { name: "Delete Touchpoint" }).getByRole("button", { name: "Delete Touchpoint" }).click();
       await expectToast(other, "Touchpoint Deleted");
       await other.close();
