@@ -14,10 +14,10 @@ describe("the Email Benchmark card's figures", () => {
     const benchmarks = BENCHMARK_SEED.map((row) =>
       row.benchmarkType === "Lead Nurture" && row.performanceIndicator === "Open Rate (Email)" ? { ...row, industryMedian: "10.2%" } : row,
     );
-    const flows = buildBenchmarkCard({ benchmarks, metrics: [{ ...emptyMetricValues(), flowType: "lead_nurture", openRate: 12.5 }], peer: null });
+    const card = buildBenchmarkCard({ benchmarks, metrics: [{ ...emptyMetricValues(), flowType: "lead_nurture", openRate: 12.5 }], peer: null });
     const page = await renderDom(
       <ToastProvider flash={null}>
-        <BenchmarkCard flows={flows} isPremium={false} openFlows={["lead_nurture"]} peerGroup={null} />
+        <BenchmarkCard card={card} isPremium={false} openFlows={["lead_nurture"]} peerGroup={null} />
       </ToastProvider>,
     );
     const section = page.byId("benchmark-lead_nurture");
@@ -27,7 +27,9 @@ describe("the Email Benchmark card's figures", () => {
     expect(page.text(median)).toContain("10.20%");
     const chart = page.one((el) => el.attribs["data-testid"] === "metrics-chart");
     const chartText = page.text(chart);
-    expect(chartText).toContain("Open Rate: you 12.50%, median 10.20%.");
+    // The chart prints the same figure as the table (it is hidden from assistive technology: the table is the text).
+    expect(chartText).toContain("12.50%");
+    expect(chartText).toContain("10.20%");
     expect(chartText).not.toMatch(/\b10\.2%/);
   });
 });
