@@ -283,14 +283,15 @@ function MetricRow({
   const inputId = `${flowType}-${row.key}`;
   const errorId = `${inputId}-error`;
   const dollars = definition.unit === "dollars";
-  // The unit ("%" or "$") is drawn inside the field by the stylesheet (.metric-field).
+  // Styled by the stylesheet through `.metric-rows` (no class per cell: the card has 35 rows). The
+  // unit ("%", or "$" with `.usd`) is drawn inside the field.
   return (
-    <li className="metric-row" data-testid={`metric-row-${row.key}`}>
+    <li>
       <label htmlFor={inputId}>
         {definition.label}
         <small>{definition.higherIsBetter ? "Higher is better" : "Lower is better"}</small>
       </label>
-      <div className={dollars ? "metric-field dollars" : "metric-field"}>
+      <div className={dollars ? "usd" : undefined}>
         <input
           id={inputId}
           name={row.key}
@@ -307,39 +308,37 @@ function MetricRow({
         />
         {error ? <p id={errorId}>{error}</p> : null}
       </div>
-      <div data-testid="median">
-        <span className="median-label">Median: </span>
+      <div className="median">
+        <span>Median: </span>
         {row.median ? (
           <>
             <b>{formatMedianText(definition.unit, row.median.text)}</b>
             <small>{row.median.groupLabel}</small>
           </>
         ) : (
-          <span className="text-slate-400">No benchmark yet</span>
+          <i>No benchmark yet</i>
         )}
       </div>
-      <div className="metric-score" data-testid="score">
-        <ScorePill score={score} />
-      </div>
+      <ScoreCell score={score} />
     </li>
   );
 }
 
-/** A score as a pill: its colour and its ▲ / ▼ come from the stylesheet (.score-pill), by verdict. */
-export function ScorePill({ score }: { score: Score }) {
+/** A score as a pill: its colour and its ▲ / ▼ come from the stylesheet (`.metric-rows .score`), by verdict. */
+function ScoreCell({ score }: { score: Score }) {
   if (score.kind === "none") {
     return (
-      <span className="score-pill" data-verdict="none">
+      <div className="score" data-verdict="none">
         <span className="sr-only">Score: </span>
         {score.text}
-      </span>
+      </div>
     );
   }
   return (
-    <span className="score-pill" data-verdict={score.verdict}>
+    <div className="score" data-verdict={score.verdict}>
       {score.text}
       <span className="sr-only">{`, ${verdictLabel(score.verdict)}`}</span>
-    </span>
+    </div>
   );
 }
 

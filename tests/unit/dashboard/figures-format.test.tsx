@@ -22,8 +22,10 @@ describe("the Email Benchmark card's figures", () => {
     );
     const section = page.byId("benchmark-lead_nurture");
     const inSection = (el: Node) => isDescendant(el, section);
-    const row = page.one((el) => el.attribs["data-testid"] === "metric-row-openRate" && inSection(el));
-    const median = page.one((el) => el.attribs["data-testid"] === "median" && isDescendant(el, row));
+    const field = page.one((el) => el.name === "input" && el.attribs.name === "openRate" && inSection(el));
+    const row = field.parent!.parent as Node;
+    expect(row.name).toBe("li");
+    const median = page.one((el) => el.attribs.class === "median" && isDescendant(el, row));
     expect(page.text(median)).toContain("10.20%");
     const chart = page.one((el) => el.attribs["data-testid"] === "metrics-chart");
     const chartText = page.text(chart);
