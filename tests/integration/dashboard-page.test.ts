@@ -10,8 +10,9 @@ const { useTestDatabase } = await import("../support/db");
 const { createUser } = await import("../support/factories");
 const { DOCUMENT_HEADERS, getRequest } = await import("../support/requests");
 const { sendToApp } = await import("../support/in-process-app");
-const { FLOW_TYPES } = await import("~/lib/flow-types");
-const { METRIC_KEYS } = await import("~/lib/metrics");
+const { FLOW_TYPE_INFO, FLOW_TYPES } = await import("~/lib/flow-types");
+const { METRIC_DEFINITIONS, METRIC_KEYS } = await import("~/lib/metrics");
+const { listBenchmarkMedians } = await import("~/models/email-benchmark.server");
 const { upsertResponseForUser } = await import("~/models/questionnaire-response.server");
 const { saveUserMetrics } = await import("~/services/benchmarks/benchmarks.server");
 const { seedDatabase } = await import("~/services/seed/seed.server");
@@ -27,6 +28,35 @@ async function fullDashboard() {
   const response = await sendToApp(getRequest("/dashboard", { cookie, headers: DOCUMENT_HEADERS }));
   expect(response.status).toBe(200);
   return response.text();
+}
+
+/** The texts of the card's "Where these medians come from" list, as a reader sees them. */
+function sourceItems(html: string) {
+  const items: string[] = [];
+  let depth = 0;
+  let item: string | null = null;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (attributes["data-testid"] === "benchmark-sources") depth = 1;
+        else if (depth && name === "details") depth += 1;
+        if (depth && name === "li") item = "";
+      },
+      ontext(text) {
+        if (item !== null) item += text;
+      },
+      onclosetag(name) {
+        if (depth && name === "li" && item !== null) {
+          items.push(item);
+          item = null;
+        }
+        if (depth && name === "details") depth -= 1;
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return items;
 }
 
 interface Field {
@@ -85,9 +115,23 @@ describe("the dashboard page for an account with every figure entered", () => {
       ]);
       expect(buttons.filter((b) => b.form === form).map((b) => b.text)).toEqual([expect.stringMatching(/^Save .+ metrics$/)]);
     }
-    // Every section has its chart and its sources, closed sections included.
+    // Every section has its chart, closed sections included.
     expect(html.match(/data-testid="metrics-chart"/g)).toHaveLength(FLOW_TYPES.length);
-    expect(html.match(/Where these medians come from/g)).toHaveLength(FLOW_TYPES.length);
+    // The card lists where its medians come from once: every median's source, each attributed to its metric and every flow that uses it.
+    expect(html.match(/Where these medians come from/g)).toHaveLength(1);
+    const sources = sourceItems(html);
+    const benchmarks = await listBenchmarkMedians();
+    for (const flowType of FLOW_TYPES) {
+      const { label, benchmarkType } = FLOW_TYPE_INFO[flowType];
+      for (const definition of METRIC_DEFINITIONS) {
+        const row = benchmarks.find((b) => b.benchmarkType === benchmarkType && b.performanceIndicator === definition.indicator);
+        if (!row) continue;
+        const item = sources.find((text) => text.endsWith(`: ${row.source}`));
+        expect(item, `${label} ${definition.label}`).toBeDefined();
+        const uses = new RegExp(`(^|; )${definition.label}: (every flow|[^;]*\\b${label}\\b)`);
+        expect(item).toMatch(uses);
+      }
+    }
   });
 
   it("loads its scripts only after the first paint: Remix's preloads and module script wait in templates, the data hand-over does not", async () => {

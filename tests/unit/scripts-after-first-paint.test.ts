@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { deferScriptsPastFirstPaint, scriptsAfterFirstPaint } from "~/web/scripts-after-first-paint.server";
+import { compactManifest, deferScriptsPastFirstPaint, scriptsAfterFirstPaint } from "~/web/scripts-after-first-paint.server";
 
 const NONCE = "n0nce+/=";
 const PRELOADS = '<link rel="modulepreload" href="/build/entry.client-A.js"/><link rel="modulepreload" href="/build/_shared/chunk-B.js"/>';
@@ -50,5 +50,25 @@ describe("a page's scripts wait for its first paint", () => {
     expect(shell.toString("utf8")).toBe(deferScriptsPastFirstPaint(PAGE, NONCE));
     const again = Buffer.from(PAGE);
     expect(rewrite(again)).toBe(again);
+  });
+});
+
+describe("the app script's route manifest", () => {
+  const manifest = { entry: { module: "/build/entry.client-A.js", imports: ["/build/_shared/chunk-B.js"] }, routes: { root: { id: "root", path: "", hasLoader: true } } };
+  const script = (json: string) =>
+    `<script nonce="${NONCE}" type="module" async="">;\nimport * as route0 from "/build/root-C.js";\nwindow.__remixManifest = ${json};\nwindow.__remixRouteModules = {"root":route0};\n\nimport("/build/entry.client-A.js");</script>`;
+
+  it("is written without Remix's indentation, and says the same", () => {
+    const compact = compactManifest(script(JSON.stringify(manifest, null, 2)));
+    expect(compact).toBe(script(JSON.stringify(manifest)));
+    const json = /window\.__remixManifest = (.*);\nwindow\.__remixRouteModules/.exec(compact)?.[1];
+    expect(JSON.parse(json ?? "null")).toEqual(manifest);
+  });
+
+  it("cannot close its script early, and is left alone when it is not the JSON expected", () => {
+    expect(compactManifest(script(JSON.stringify({ url: "</script>" }, null, 2)))).toContain('{"url":"\\u003c/script>"}');
+    const odd = script("{ not json }");
+    expect(compactManifest(odd)).toBe(odd);
+    expect(compactManifest(APP)).toBe(APP);
   });
 });

@@ -1,13 +1,15 @@
 import { Form } from "@remix-run/react";
 
+import { useMemo } from "react";
+
 import { HoneypotField } from "~/components/forms";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { CrownIcon, UpgradeLink } from "~/components/upgrade-dialog";
 import type { FlowType } from "~/lib/flow-types";
-import { metricDefinition, type MetricKey } from "~/lib/metrics";
+import { METRIC_DEFINITIONS, metricDefinition, type MetricKey } from "~/lib/metrics";
 import { formatMedianText, scoreFor, verdictLabel, type Score } from "~/lib/scoring";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { CardFlow } from "~/services/benchmarks/card";
+import { expandBenchmarkCard, type BenchmarkCardData, type CardFlow } from "~/services/benchmarks/card";
 
 import { MetricsChart } from "./metrics-chart";
 import { FlowIcon } from "./flow-icons";
@@ -16,7 +18,7 @@ import { fieldKey, useMetricAutosave, type FormReplyLike, type SectionStatus } f
 export const SAVE_METRICS_INTENT = "save-metrics";
 
 interface BenchmarkCardProps {
-  flows: CardFlow[];
+  card: BenchmarkCardData;
   isPremium: boolean;
   openFlows: FlowType[];
   peerGroup: { industry: string; businessType: string } | null;
@@ -29,7 +31,8 @@ interface BenchmarkCardProps {
  * median and a score. Without JavaScript each section is a form with a Save button; with it,
  * every field saves itself a second after the last keystroke.
  */
-export function BenchmarkCard({ flows, isPremium, openFlows, peerGroup, reply }: BenchmarkCardProps) {
+export function BenchmarkCard({ card, isPremium, openFlows, peerGroup, reply }: BenchmarkCardProps) {
+  const flows = useMemo(() => expandBenchmarkCard(card), [card]);
   const autosave = useMetricAutosave(flows, reply);
   const hydrated = useHydrated();
   return (
@@ -74,6 +77,7 @@ export function BenchmarkCard({ flows, isPremium, openFlows, peerGroup, reply }:
             onFlush={() => autosave.flushFlow(flow.flowType)}
           />
         ))}
+        <CardSources flows={flows} />
       </div>
 
       {isPremium ? null : (
@@ -117,7 +121,6 @@ function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, st
   const entered = flow.rows.filter((row) => saved[row.key] !== null && saved[row.key] !== undefined).length;
   const better = scores.filter((s) => s.kind === "score" && s.verdict === "better").length;
   const worse = scores.filter((s) => s.kind === "score" && s.verdict === "worse").length;
-  const sources = uniqueSources(flow);
   const formId = `metrics-${flow.flowType}`;
 
   // One text node per line (no React separators between pieces), and component classes from
@@ -193,7 +196,6 @@ function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, st
         <div className={entered > 0 ? "grid gap-4 md:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]" : ""}>
           {entered > 0 ? (
             <MetricsChart
-              id={`chart-${flow.flowType}`}
               title={`${flow.label}: your figures and the medians`}
               rows={flow.rows.map((row) => ({ key: row.key, value: saved[row.key] ?? null, median: row.median?.text ?? null }))}
             />
@@ -212,36 +214,54 @@ function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, st
             </div>
           </div>
         </div>
-
-        {sources.length ? (
-          <details className="bm-sources text-xs text-slate-500">
-            <summary className="cursor-pointer font-medium text-slate-600 hover:text-slate-900">Where these medians come from</summary>
-            <ol className="mt-2 list-decimal space-y-1.5 pl-5 leading-relaxed">
-              {sources.map((source) => (
-                <li key={source.text}>
-                  <b>{source.labels.join(", ")}</b>
-                  {` (${source.group}): ${source.text}`}
-                </li>
-              ))}
-            </ol>
-          </details>
-        ) : null}
       </div>
     </details>
   );
 }
 
-function uniqueSources(flow: CardFlow) {
-  const byText = new Map<string, { text: string; group: string; labels: string[] }>();
-  for (const row of flow.rows) {
-    if (!row.median?.source) continue;
-    const label = metricDefinition(row.key).label;
-    const key = `${row.median.groupLabel}|${row.median.source}`;
-    const existing = byText.get(key);
-    if (existing) existing.labels.push(label);
-    else byText.set(key, { text: row.median.source, group: row.median.groupLabel, labels: [label] });
+/**
+ * "Where these medians come from", once for the card: each source (with its peer group) listed
+ * once, with the metrics and flows it speaks for. Most sources serve several flows, so listing
+ * them per section would repeat the same sentences five times.
+ */
+function CardSources({ flows }: { flows: CardFlow[] }) {
+  const sources = sourcesOf(flows);
+  if (!sources.length) return null;
+  return (
+    <details className="bm-sources text-xs text-slate-500" data-testid="benchmark-sources">
+      <summary className="cursor-pointer font-medium text-slate-600 hover:text-slate-900">Where these medians come from</summary>
+      <ol className="mt-2 list-decimal space-y-1.5 pl-5 leading-relaxed">
+        {sources.map((source) => (
+          <li key={`${source.group}|${source.text}`}>
+            <b>{source.uses}</b>
+            {` (${source.group}): ${source.text}`}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+/** The card's distinct sources, metric by metric, each with who uses it: "Open Rate: Lead Nurture, Onboarding; Click Rate: every flow". */
+export function sourcesOf(flows: CardFlow[]) {
+  const byText = new Map<string, { text: string; group: string; flowsByMetric: Map<string, string[]> }>();
+  for (const definition of METRIC_DEFINITIONS) {
+    for (const flow of flows) {
+      const median = flow.rows.find((row) => row.key === definition.key)?.median;
+      if (!median?.source) continue;
+      const key = `${median.groupLabel}|${median.source}`;
+      let entry = byText.get(key);
+      if (!entry) byText.set(key, (entry = { text: median.source, group: median.groupLabel, flowsByMetric: new Map() }));
+      const users = entry.flowsByMetric.get(definition.label) ?? [];
+      users.push(flow.label);
+      entry.flowsByMetric.set(definition.label, users);
+    }
   }
-  return [...byText.values()];
+  return [...byText.values()].map(({ text, group, flowsByMetric }) => ({
+    text,
+    group,
+    uses: [...flowsByMetric].map(([metric, users]) => `${metric}: ${users.length === flows.length ? "every flow" : users.join(", ")}`).join("; "),
+  }));
 }
 
 function MetricRow({
@@ -263,14 +283,15 @@ function MetricRow({
   const inputId = `${flowType}-${row.key}`;
   const errorId = `${inputId}-error`;
   const dollars = definition.unit === "dollars";
-  // The unit ("%" or "$") is drawn inside the field by the stylesheet (.metric-field).
+  // Styled by the stylesheet through `.metric-rows` (no class per cell: the card has 35 rows). The
+  // unit ("%", or "$" with `.usd`) is drawn inside the field.
   return (
-    <li className="metric-row" data-testid={`metric-row-${row.key}`}>
+    <li>
       <label htmlFor={inputId}>
         {definition.label}
         <small>{definition.higherIsBetter ? "Higher is better" : "Lower is better"}</small>
       </label>
-      <div className={dollars ? "metric-field dollars" : "metric-field"}>
+      <div className={dollars ? "usd" : undefined}>
         <input
           id={inputId}
           name={row.key}
@@ -287,39 +308,37 @@ function MetricRow({
         />
         {error ? <p id={errorId}>{error}</p> : null}
       </div>
-      <div data-testid="median">
-        <span className="median-label">Median: </span>
+      <div className="median">
+        <span>Median: </span>
         {row.median ? (
           <>
             <b>{formatMedianText(definition.unit, row.median.text)}</b>
             <small>{row.median.groupLabel}</small>
           </>
         ) : (
-          <span className="text-slate-400">No benchmark yet</span>
+          <i>No benchmark yet</i>
         )}
       </div>
-      <div className="metric-score" data-testid="score">
-        <ScorePill score={score} />
-      </div>
+      <ScoreCell score={score} />
     </li>
   );
 }
 
-/** A score as a pill: its colour and its ▲ / ▼ come from the stylesheet (.score-pill), by verdict. */
-export function ScorePill({ score }: { score: Score }) {
+/** A score as a pill: its colour and its ▲ / ▼ come from the stylesheet (`.metric-rows .score`), by verdict. */
+function ScoreCell({ score }: { score: Score }) {
   if (score.kind === "none") {
     return (
-      <span className="score-pill" data-verdict="none">
+      <div className="score" data-verdict="none">
         <span className="sr-only">Score: </span>
         {score.text}
-      </span>
+      </div>
     );
   }
   return (
-    <span className="score-pill" data-verdict={score.verdict}>
+    <div className="score" data-verdict={score.verdict}>
       {score.text}
       <span className="sr-only">{`, ${verdictLabel(score.verdict)}`}</span>
-    </span>
+    </div>
   );
 }
 

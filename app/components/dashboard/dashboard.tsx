@@ -23,7 +23,7 @@ export function Dashboard({ user, data, reply }: { user: ClientUser; data: Dashb
       {data.research ? <ResearchCard website={data.research.website} problem={data.research.problem} addressReply={isResearchAddressReply(reply) ? reply : null} /> : null}
       {data.scorecard.kind === "premium" ? <ScorecardCard data={data.scorecard} /> : null}
       <BusinessProfileCard profile={data.profile} />
-      <BenchmarkCard flows={data.benchmarks} isPremium={data.isPremium} openFlows={data.openFlows} peerGroup={data.peerGroup} reply={reply} />
+      <BenchmarkCard card={data.benchmarks} isPremium={data.isPremium} openFlows={data.openFlows} peerGroup={data.peerGroup} reply={reply} />
       {data.scorecard.kind === "teaser" ? <ScorecardCard data={data.scorecard} /> : null}
     </div>
   );

@@ -4,7 +4,8 @@ import { benchmarkNumber, formatMetricValue } from "~/lib/scoring";
 /**
  * A flow's seven figures beside their medians, drawn on the server as SVG (no chart library, no
  * JavaScript needed). Each indicator has its own scale, since percentages and dollars do not
- * share one: the longer of the two bars fills the row. The text alternative lists every value.
+ * share one: the longer of the two bars fills the row. The drawing is hidden from assistive
+ * technology: the table beside it holds the same figures, and the caption names the figure.
  */
 export interface ChartRow {
   key: MetricKey;
@@ -35,7 +36,7 @@ function bar(y: number, width: number) {
  * The chart is drawn with a handful of elements (one path per series, one text per label and
  * value, styled by `.chart-svg` in the stylesheet) rather than a group of shapes per metric.
  */
-export function MetricsChart({ id, title, rows }: { id: string; title: string; rows: ChartRow[] }) {
+export function MetricsChart({ title, rows }: { title: string; rows: ChartRow[] }) {
   const height = TOP + rows.length * ROW_HEIGHT;
   const drawn = rows.flatMap((row, index) => {
     const definition = METRIC_DEFINITIONS.find((d) => d.key === row.key);
@@ -54,12 +55,6 @@ export function MetricsChart({ id, title, rows }: { id: string; title: string; r
       },
     ];
   });
-  const description = drawn
-    .map(({ row, definition, median }) => {
-      const you = row.value === null ? "not entered" : formatMetricValue(definition.unit, row.value);
-      return `${definition.label}: you ${you}, median ${median === null ? "not available" : formatMetricValue(definition.unit, median)}.`;
-    })
-    .join(" ");
   const tracks = drawn.map(({ y }) => `${bar(y, TRACK)}${bar(y + BAR_HEIGHT + 3, TRACK)}`).join("");
   const you = drawn.map(({ y, you }) => (you === null ? "" : bar(y, you))).join("");
   const medians = drawn.map(({ y, medianWidth }) => (medianWidth === null ? "" : bar(y + BAR_HEIGHT + 3, medianWidth))).join("");
@@ -72,34 +67,30 @@ export function MetricsChart({ id, title, rows }: { id: string; title: string; r
           <i>Median</i>
         </span>
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="chart-svg" data-testid="metrics-chart">
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{description}</desc>
-        <g aria-hidden="true">
-          <path className="track" d={tracks} />
-          {you ? <path className="you" d={you} /> : null}
-          {medians ? <path className="median" d={medians} /> : null}
-          <g className="labels">
-            {drawn.map(({ row, definition, y }) => (
-              <text key={row.key} y={y - 5}>
-                {definition.label}
-              </text>
-            ))}
-          </g>
-          <g className="you-values" transform={`translate(${TRACK + 8})`}>
-            {drawn.map(({ row, definition, y }) => (
-              <text key={row.key} y={y + BAR_HEIGHT - 1}>
-                {row.value === null ? "--" : formatMetricValue(definition.unit, row.value)}
-              </text>
-            ))}
-          </g>
-          <g className="median-values" transform={`translate(${TRACK + 8})`}>
-            {drawn.map(({ row, definition, median, y }) => (
-              <text key={row.key} y={y + 2 * BAR_HEIGHT + 2}>
-                {median === null ? "--" : formatMetricValue(definition.unit, median)}
-              </text>
-            ))}
-          </g>
+      <svg viewBox={`0 0 ${WIDTH} ${height}`} aria-hidden="true" className="chart-svg" data-testid="metrics-chart">
+        <path className="track" d={tracks} />
+        {you ? <path className="you" d={you} /> : null}
+        {medians ? <path className="median" d={medians} /> : null}
+        <g className="labels">
+          {drawn.map(({ row, definition, y }) => (
+            <text key={row.key} y={y - 5}>
+              {definition.label}
+            </text>
+          ))}
+        </g>
+        <g className="you-values" transform={`translate(${TRACK + 8})`}>
+          {drawn.map(({ row, definition, y }) => (
+            <text key={row.key} y={y + BAR_HEIGHT - 1}>
+              {row.value === null ? "--" : formatMetricValue(definition.unit, row.value)}
+            </text>
+          ))}
+        </g>
+        <g className="median-values" transform={`translate(${TRACK + 8})`}>
+          {drawn.map(({ row, definition, median, y }) => (
+            <text key={row.key} y={y + 2 * BAR_HEIGHT + 2}>
+              {median === null ? "--" : formatMetricValue(definition.unit, median)}
+            </text>
+          ))}
         </g>
       </svg>
     </figure>

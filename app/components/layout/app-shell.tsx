@@ -48,20 +48,24 @@ export function AppShell({ user, children }: { user: ClientUser; children: React
         </div>
       </header>
       <div className="lg:flex">
-        {/* Small screens: the navigation folds into a native disclosure that needs no JavaScript. */}
-        <details className="group border-b border-slate-200 bg-white lg:hidden">
-          <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-3 text-sm font-medium text-slate-700">
+        {/*
+          One sidebar for every width. On small screens it folds under a native Menu disclosure
+          that needs no JavaScript: the stylesheet (.shell-menu) shows the sidebar, which follows
+          the disclosure, only while it is open. On wide screens the disclosure is hidden and the
+          sidebar always shows.
+        */}
+        <details className="shell-menu">
+          <summary>
             <Icon d="M4 6h16M4 12h16M4 18h16" />
             Menu
           </summary>
-          {/* The header has no room for the name and plan on a phone: the menu says them. */}
-          <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-4 pt-3 text-sm" data-testid="menu-account">
-            <span className="min-w-0 truncate font-medium text-slate-900">{userDisplayName(user)}</span>
-            <span className="flex-none rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">{planLabel(user)}</span>
-          </div>
-          <Sidebar user={user} />
         </details>
-        <aside className="hidden w-64 flex-none border-r border-slate-200 bg-white lg:block lg:min-h-[calc(100vh-4rem)]">
+        <aside className="shell-aside">
+          {/* The header has no room for the name and plan on a phone: the menu says them. */}
+          <div className="shell-account" data-testid="menu-account">
+            <span>{userDisplayName(user)}</span>
+            <span>{planLabel(user)}</span>
+          </div>
           <Sidebar user={user} />
         </aside>
         <main id="main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">

@@ -1,7 +1,7 @@
 import { BENCHMARK_CARD_FLOW_ORDER, FLOW_TYPE_INFO, type FlowType } from "~/lib/flow-types";
 import { emptyMetricValues, METRIC_DEFINITIONS, type MetricKey, type MetricValues } from "~/lib/metrics";
 
-import { choosePeerRow, type PeerKey, type PeerMatch, type PeerRow } from "./peer-groups";
+import { choosePeerRow, type PeerKey, type PeerRow } from "./peer-groups";
 
 /**
  * The Email Benchmark card as data (pure): five flows in the card's order, seven rows each, with
@@ -23,11 +23,11 @@ export const FLOW_DESCRIPTIONS: Readonly<Record<FlowType, string>> = {
     "Sending to people who never open hurts your deliverability. A sunset flow gives disengaged subscribers a last chance to re-engage, then removes them, so your emails keep reaching the inbox.",
 };
 
+/** A median as the card shows it: the figure, the text of its source, the peer group it is for. */
 export interface CardMedian {
   text: string;
   source: string;
   groupLabel: string;
-  match: PeerMatch;
 }
 
 export interface CardRow {
@@ -44,6 +44,20 @@ export interface CardFlow {
   rows: CardRow[];
 }
 
+/** A median as it is sent: its figure, its source as an index into `BenchmarkCardData.sources`, its peer group. */
+export type SentMedian = readonly [text: string, source: number, groupLabel: string];
+
+/**
+ * The card as the loader sends it: only what differs from user to user. The labels, descriptions
+ * and metric order are the client's own constants, and each source text (a long sentence that
+ * many rows share) is sent once, in `sources`, and referred to by its index. `expandBenchmarkCard`
+ * turns it back into the card's flows.
+ */
+export interface BenchmarkCardData {
+  flows: Array<{ flowType: FlowType; values: Array<number | null>; medians: Array<SentMedian | null> }>;
+  sources: string[];
+}
+
 export function buildBenchmarkCard({
   benchmarks,
   metrics,
@@ -52,21 +66,47 @@ export function buildBenchmarkCard({
   benchmarks: readonly PeerRow[];
   metrics: ReadonlyArray<{ flowType: FlowType } & MetricValues>;
   peer: Partial<PeerKey> | null;
-}): CardFlow[] {
-  return BENCHMARK_CARD_FLOW_ORDER.map((flowType) => {
+}): BenchmarkCardData {
+  const sources: string[] = [];
+  const sourceIndex = new Map<string, number>();
+  const indexOf = (source: string) => {
+    let index = sourceIndex.get(source);
+    if (index === undefined) {
+      index = sources.push(source) - 1;
+      sourceIndex.set(source, index);
+    }
+    return index;
+  };
+  const flows = BENCHMARK_CARD_FLOW_ORDER.map((flowType) => {
     const info = FLOW_TYPE_INFO[flowType];
     const saved = metrics.find((record) => record.flowType === flowType) ?? { flowType, ...emptyMetricValues() };
+    return {
+      flowType,
+      values: METRIC_DEFINITIONS.map((definition) => saved[definition.key]),
+      medians: METRIC_DEFINITIONS.map((definition): SentMedian | null => {
+        const choice = choosePeerRow(benchmarks, { benchmarkType: info.benchmarkType, performanceIndicator: definition.indicator }, peer);
+        return choice ? [choice.row.industryMedian, indexOf(choice.row.source), choice.groupLabel] : null;
+      }),
+    };
+  });
+  return { flows, sources };
+}
+
+/** The card's flows from what the loader sent (pure; the server renders from it and the browser hydrates from it). */
+export function expandBenchmarkCard({ flows, sources }: BenchmarkCardData): CardFlow[] {
+  return flows.map(({ flowType, values, medians }) => {
+    const info = FLOW_TYPE_INFO[flowType];
     return {
       flowType,
       label: info.label,
       premium: info.premium,
       description: FLOW_DESCRIPTIONS[flowType],
-      rows: METRIC_DEFINITIONS.map((definition) => {
-        const choice = choosePeerRow(benchmarks, { benchmarkType: info.benchmarkType, performanceIndicator: definition.indicator }, peer);
+      rows: METRIC_DEFINITIONS.map((definition, index) => {
+        const median = medians[index];
         return {
           key: definition.key,
-          value: saved[definition.key],
-          median: choice ? { text: choice.row.industryMedian, source: choice.row.source, groupLabel: choice.groupLabel, match: choice.match } : null,
+          value: values[index] ?? null,
+          median: median ? { text: median[0], source: sources[median[1]] ?? "", groupLabel: median[2] } : null,
         };
       }),
     };
