@@ -116,12 +116,14 @@ function readBrief(touchpoint: WriterTouchpoint): Brief {
 // Sentences
 
 /** "Worry that X" → "that X"; "Fear of not being fit enough" → "about not being fit enough"; "Long lead times" → "about long lead times". */
-export function worryClause(objection: string): string {
+export function worryClause(objection: string, who: "they're" | "you're" = "they're"): string {
   const text = objection.replace(/[.!?]+$/, "").trim();
   const that = /^(?:a |the )?(?:worry|worries|worried|concern|concerned|fear|fears|afraid)\s+that\s+(.+)$/i.exec(text);
   if (that) return `that ${that[1]}`;
   const about = /^(?:a |the )?(?:worry|worries|worried|concern|concerns|concerned|fear|fears|afraid)\s+(?:of|about|over)\s+(.+)$/i.exec(text);
   if (about) return `about ${about[1]}`;
+  // "Too shy to speak with a stranger" describes the person: "worry they're too shy to…".
+  if (/^(?:too|not|so|very|a bit|a little|rather)\b/i.test(text)) return `${who} ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
   if (/\b(?:is|are|looks?|seems?|takes?|feels?|will|won't|can't|might|costs?)\b/i.test(text)) return `that ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
   return `about ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 }
@@ -271,7 +273,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
           brief.showsDifference && f.difference
             ? sentence(`One thing to look for, wherever you ${f.kind === "service" ? "book" : "buy"}: ${lowerStart(f.difference, b)}. That's how we do it`)
             : "",
-          question ? asked : worry ? `If you're worried ${worryClause(worry)}, reply to this email: a real person on our team will answer.` : "",
+          question ? asked : worry ? `If you're worried ${worryClause(worry, "you're")}, reply to this email: a real person on our team will answer.` : "",
         ],
         cta: f.action.cta,
       };
@@ -376,11 +378,17 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       return {
         subjects:
           f.kind === "service"
-            ? [`Thanks for coming in`, `Thank you for your ${unit}`]
+            ? f.remote
+              ? [`Thank you for your ${unit}`, `Thanks for joining us`]
+              : [`Thanks for coming in`, `Thank you for your ${unit}`]
             : [`Thank you for your order`, `Thanks for choosing ${b}`, `Your ${f.action.first} is confirmed`],
         preheaders: [f.difference && sentence(f.difference), "Here's what happens next."],
         paragraphs: [
-          f.kind === "service" ? v(`Thanks for coming in! We hope you left feeling better than you arrived.`) : v(`Thank you for your order! We're getting it ready.`),
+          f.kind === "service" && f.remote
+            ? v(`Thank you for your ${unit}! We hope it was worth every minute.`)
+            : f.kind === "service"
+              ? v(`Thanks for coming in! We hope you left feeling better than you arrived.`)
+              : v(`Thank you for your order! We're getting it ready.`),
           f.kind === "service"
             ? `The benefits of a ${unit} build up when you keep them regular, so we'll remind you when it's a good time to come back.`
             : `You'll get a note the moment it ships, with a link to follow it.`,
@@ -565,7 +573,7 @@ function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, b
     case "booked":
       return `See you soon! Your ${unit} is coming up.`;
     case "thanks":
-      return f.kind === "service" ? `Thanks for coming in!` : "Thanks for your order!";
+      return f.kind === "service" ? (f.remote ? `Thanks for your ${unit}!` : `Thanks for coming in!`) : "Thanks for your order!";
     case "checkin":
       return "How did it go? Reply and tell us.";
     case "reactivation":

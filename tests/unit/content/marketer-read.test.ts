@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 
 import { verbBe } from "~/lib/business/facts";
-import { writeFlowCopy } from "~/lib/content/writer";
+import { worryClause, writeFlowCopy } from "~/lib/content/writer";
 import { FLOW_TYPES, type FlowType } from "~/lib/flow-types";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import { generateOfflineDraft } from "~/services/ai/offline.server";
@@ -128,5 +128,19 @@ describe("copy a marketer would send", () => {
     expect(all).toContain("open the link a minute before");
     // A studio with a street address still asks people to arrive early.
     expect(written("onboarding", KNEADED).copies.map(emailText).join("\n")).toMatch(/arrive a few minutes early/i);
+  });
+
+  it("words a worry that describes the person as a worry about themselves, and thanks an online learner without 'coming in'", () => {
+    expect(worryClause("Too shy to speak with a stranger")).toBe("they're too shy to speak with a stranger");
+    expect(worryClause("Too shy to speak with a stranger", "you're")).toBe("you're too shy to speak with a stranger");
+    expect(worryClause("Worry that it will hurt")).toBe("that it will hurt");
+    for (const flowType of FLOW_TYPES) {
+      const text = written(flowType, FLUENTFUL).copies.map(emailText).join("\n");
+      expect(text, flowType).not.toMatch(/worr(?:y|ied) about too\b/i);
+    }
+    const upsell = written("upsell", FLUENTFUL);
+    const all = [...upsell.draft.touchpoints.map((tp) => `${tp.title}\n${tp.keyMessages}`), ...upsell.copies.map(emailText)].join("\n");
+    expect(all).not.toMatch(/coming in|left feeling better|for the visit/i);
+    expect(all).toContain("Thank you for your lesson");
   });
 });
