@@ -4,7 +4,9 @@ import { MAX_OFFSET_MINUTES, TIMING_EVENTS } from "~/lib/timing";
 
 /** When a touchpoint is sent (immediately, an offset, or around an event) as schemas, for the server (models, the admin rule input, the API). */
 const minutesSchema = z.number().int("Minutes must be a whole number").min(0, "Minutes cannot be negative").max(MAX_OFFSET_MINUTES, `Minutes cannot exceed ${MAX_OFFSET_MINUTES}`);
-const displayTextSchema = z.string().trim().max(200).optional();
+/** The longest text a timing may show instead of its generated phrase. */
+export const TIMING_DISPLAY_TEXT_MAX = 200;
+const displayTextSchema = z.string().trim().max(TIMING_DISPLAY_TEXT_MAX).optional();
 const eventSchema = z.enum(TIMING_EVENTS);
 
 export const immediateTimingSchema = z.object({ type: z.literal("immediate"), displayText: displayTextSchema });

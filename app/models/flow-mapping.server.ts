@@ -2,7 +2,7 @@ import { Schema } from "mongoose";
 
 import type { FlowStepShape } from "~/lib/api/responses";
 import { FLOW_TYPES, type FlowType, STEP_TYPES } from "~/lib/flow-types";
-import { FLOW_LIMITS } from "~/lib/flows/types";
+import { FLOW_LIMITS, RULE_LIMITS } from "~/lib/flows/types";
 import { timingSchema } from "~/lib/timing-schema";
 import { defineModel, exposeIdOptions, findPage, isDuplicateKeyError, type JsonValue, toJsonValue, uuidId, type PageRequest } from "~/models/utils.server";
 
@@ -53,7 +53,7 @@ const flowStepSchema = new Schema<FlowStep>(
     primaryGoal: text(FLOW_LIMITS.primaryGoal),
     keyMessages: text(FLOW_LIMITS.keyMessages),
     callToAction: text(FLOW_LIMITS.callToAction),
-    notes: text(2000),
+    notes: text(RULE_LIMITS.stepNotes),
   },
   { _id: false, versionKey: false, minimize: false },
 );
@@ -61,17 +61,17 @@ const flowStepSchema = new Schema<FlowStep>(
 const flowMappingSchema = new Schema<FlowMappingDoc>(
   {
     _id: uuidId,
-    flowName: { type: String, trim: true, maxlength: 200, required: true },
+    flowName: { type: String, trim: true, maxlength: RULE_LIMITS.flowName, required: true },
     flowType: { type: String, enum: FLOW_TYPES, default: null },
-    businessType: text(100),
-    communicationChannels: text(100),
-    purchaseDecisionTimeline: text(100),
-    serviceFrequency: text(100),
-    upsellOpportunity: text(200),
-    trigger: text(2000),
+    businessType: text(RULE_LIMITS.businessType),
+    communicationChannels: text(RULE_LIMITS.communicationChannels),
+    purchaseDecisionTimeline: text(RULE_LIMITS.purchaseDecisionTimeline),
+    serviceFrequency: text(RULE_LIMITS.serviceFrequency),
+    upsellOpportunity: text(RULE_LIMITS.upsellOpportunity),
+    trigger: text(RULE_LIMITS.trigger),
     exitRules: { type: Schema.Types.Mixed, default: null },
     steps: { type: [flowStepSchema], default: () => [] },
-    notes: text(5000),
+    notes: text(RULE_LIMITS.notes),
     seedKey: { type: String },
   },
   { timestamps: true, versionKey: false, minimize: false, toJSON: exposeIdOptions(["seedKey"]), toObject: exposeIdOptions(["seedKey"]) },

@@ -57,3 +57,26 @@ describe("one limit per field: schema, model and input agree", () => {
     expect(schemaMax(questionnaireStepSchemas[7], {}, "firstName", CANDIDATES)).toBe(FIELD_LIMITS.personName);
   });
 });
+
+describe("a flow-mapping rule's limits: the model and the schema read the same table", () => {
+  const fields = ["flowName", "businessType", "communicationChannels", "purchaseDecisionTimeline", "serviceFrequency", "upsellOpportunity", "trigger", "notes"] as const;
+
+  it.each(fields)("%s", async (field) => {
+    const { RULE_LIMITS } = await import("~/lib/flows/types");
+    const { FlowMappingModel } = await import("~/models/flow-mapping.server");
+    const { flowMappingInputSchema } = await import("~/services/admin/flow-mapping-schema");
+    const limit = RULE_LIMITS[field];
+    expect(modelMax(FlowMappingModel.schema, field)).toBe(limit);
+    const base = { flowName: "Rule", steps: [] };
+    expect(schemaMax(flowMappingInputSchema, base, field, [limit, limit + 1])).toBe(limit);
+  });
+
+  it("a step's notes", async () => {
+    const { RULE_LIMITS } = await import("~/lib/flows/types");
+    const { FlowMappingModel } = await import("~/models/flow-mapping.server");
+    const { ruleStepSchema } = await import("~/services/admin/flow-mapping-schema");
+    const step = FlowMappingModel.schema.path("steps") as unknown as { schema: Schema };
+    expect(modelMax(step.schema, "notes")).toBe(RULE_LIMITS.stepNotes);
+    expect(schemaMax(ruleStepSchema, {}, "notes", [RULE_LIMITS.stepNotes, RULE_LIMITS.stepNotes + 1])).toBe(RULE_LIMITS.stepNotes);
+  });
+});

@@ -5,9 +5,10 @@ import { AdminSubmit, FormAlert, SelectControl, TextAreaControl, TextControl } f
 import { DIALOG_FORM_CLASS, DialogFooter, DialogScrollBody } from "~/components/admin/route-dialog";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FLOW_TYPE_INFO, FLOW_TYPES, STEP_TYPES } from "~/lib/flow-types";
-import { FLOW_LIMITS } from "~/lib/flows/types";
+import { FLOW_LIMITS, RULE_LIMITS } from "~/lib/flows/types";
 import { BUSINESS_TYPES, COMMUNICATION_CHANNELS, CUSTOMER_FREQUENCIES, PURCHASE_DECISION_TIMELINES, UPSELL_OPPORTUNITIES } from "~/lib/questionnaire/options";
 import { TIMING_EVENT_PHRASES, TIMING_EVENTS, WEEKDAY_NAMES } from "~/lib/timing";
+import { TIMING_DISPLAY_TEXT_MAX } from "~/lib/timing-schema";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MAX_RULE_STEPS } from "~/services/admin/flow-mapping-fields";
 import { applyStepEdit, type RuleDraft, type StepDraft, type StepEdit } from "~/services/admin/rule-draft";
@@ -66,7 +67,7 @@ export function FlowMapEditor({
         <fieldset className="space-y-4">
           <legend className="text-sm font-semibold text-slate-900">Rule</legend>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextControl label="Flow name" name="flowName" defaultValue={draft.flowName} error={errors.flowName} required maxLength={200} />
+            <TextControl label="Flow name" name="flowName" defaultValue={draft.flowName} error={errors.flowName} required maxLength={RULE_LIMITS.flowName} />
             <SelectControl
               label="Flow type"
               name="flowType"
@@ -81,7 +82,7 @@ export function FlowMapEditor({
               defaultValue={draft.businessType}
               error={errors.businessType}
               hint="'All' applies to every business"
-              maxLength={100}
+              maxLength={RULE_LIMITS.businessType}
             />
             <SelectControl
               label="Communication channels"
@@ -96,7 +97,7 @@ export function FlowMapEditor({
               list="fm-timelines"
               defaultValue={draft.purchaseDecisionTimeline}
               error={errors.purchaseDecisionTimeline}
-              maxLength={100}
+              maxLength={RULE_LIMITS.purchaseDecisionTimeline}
             />
             <TextControl
               label="Service frequency"
@@ -104,7 +105,7 @@ export function FlowMapEditor({
               list="fm-frequencies"
               defaultValue={draft.serviceFrequency}
               error={errors.serviceFrequency}
-              maxLength={100}
+              maxLength={RULE_LIMITS.serviceFrequency}
             />
             <TextControl
               label="Upsell opportunity"
@@ -112,9 +113,9 @@ export function FlowMapEditor({
               list="fm-upsell"
               defaultValue={draft.upsellOpportunity}
               error={errors.upsellOpportunity}
-              maxLength={200}
+              maxLength={RULE_LIMITS.upsellOpportunity}
             />
-            <TextAreaControl label="Trigger" name="trigger" defaultValue={draft.trigger} error={errors.trigger} rows={2} maxLength={2000} />
+            <TextAreaControl label="Trigger" name="trigger" defaultValue={draft.trigger} error={errors.trigger} rows={2} maxLength={RULE_LIMITS.trigger} />
             <TextAreaControl
               label="Exit rules (JSON)"
               name="exitRules"
@@ -124,7 +125,7 @@ export function FlowMapEditor({
               className="sm:col-span-2 [&_textarea]:font-mono [&_textarea]:text-xs"
               hint='For example {"exitWhen": ["Places an order"]}; leave empty for none'
             />
-            <TextAreaControl label="Notes" name="notes" defaultValue={draft.notes} error={errors.notes} rows={2} className="sm:col-span-2" maxLength={5000} />
+            <TextAreaControl label="Notes" name="notes" defaultValue={draft.notes} error={errors.notes} rows={2} className="sm:col-span-2" maxLength={RULE_LIMITS.notes} />
           </div>
           <Datalist id="fm-business-types" options={[ANY, ...BUSINESS_TYPES]} />
           <Datalist id="fm-timelines" options={[ANY, ...PURCHASE_DECISION_TIMELINES]} />
@@ -295,7 +296,7 @@ function StepEditor({
             defaultValue={step.displayText}
             className="sm:col-span-4"
             hint="Optional: how an event timing reads on the flow. A delay always reads like “3 days after the trigger”."
-            maxLength={200}
+            maxLength={TIMING_DISPLAY_TEXT_MAX}
           />
         </div>
         {timingError ? <p className="mt-2 text-sm text-red-700">{timingError}</p> : null}
@@ -319,7 +320,7 @@ function StepEditor({
           className="sm:col-span-2"
           maxLength={FLOW_LIMITS.keyMessages}
         />
-        <TextAreaControl label="Notes" name={name("notes")} defaultValue={step.notes} error={error("notes")} rows={2} className="sm:col-span-2" maxLength={2000} />
+        <TextAreaControl label="Notes" name={name("notes")} defaultValue={step.notes} error={error("notes")} rows={2} className="sm:col-span-2" maxLength={RULE_LIMITS.stepNotes} />
       </div>
     </li>
   );

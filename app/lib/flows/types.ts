@@ -108,6 +108,19 @@ export const FLOW_LIMITS = {
   messageContent: 100_000,
 } as const;
 
+/** An admin's flow-mapping rule: the longest text each field takes (the model, the schema and the editor read these). */
+export const RULE_LIMITS = {
+  flowName: 200,
+  businessType: 100,
+  communicationChannels: 100,
+  purchaseDecisionTimeline: 100,
+  serviceFrequency: 100,
+  upsellOpportunity: 200,
+  trigger: 2000,
+  notes: 5000,
+  stepNotes: 2000,
+} as const;
+
 /** The touchpoint edit form's fields and their limits. */
 export const TOUCHPOINT_EDIT_LIMITS = {
   title: FLOW_LIMITS.title,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { FLOW_TYPES, STEP_TYPES } from "~/lib/flow-types";
-import { FLOW_LIMITS } from "~/lib/flows/types";
+import { FLOW_LIMITS, RULE_LIMITS } from "~/lib/flows/types";
 import { MINUTES_PER_DAY, type Timing } from "~/lib/timing";
 import { timingSchema } from "~/lib/timing-schema";
 
@@ -29,7 +29,7 @@ export const ruleStepSchema = z.object({
   primaryGoal: required(FLOW_LIMITS.primaryGoal, "Goal"),
   keyMessages: required(FLOW_LIMITS.keyMessages, "Key messages"),
   callToAction: required(FLOW_LIMITS.callToAction, "Call to action"),
-  notes: text(2000, "Notes").default(""),
+  notes: text(RULE_LIMITS.stepNotes, "Notes").default(""),
 });
 export type RuleStepInput = z.output<typeof ruleStepSchema>;
 
@@ -56,19 +56,19 @@ function fixedOffset(timing: Timing): number | null {
 
 export const flowMappingInputSchema = z
   .object({
-    flowName: required(200, "Flow name"),
+    flowName: required(RULE_LIMITS.flowName, "Flow name"),
     flowType: z.preprocess(
       (value) => (value === "" || value === undefined ? null : value),
       z.enum(FLOW_TYPES, { error: `Flow type must be one of ${FLOW_TYPES.join(", ")}` }).nullable(),
     ),
-    businessType: text(100, "Business type").default(""),
-    communicationChannels: text(100, "Communication channels").default(""),
-    purchaseDecisionTimeline: text(100, "Purchase decision timeline").default(""),
-    serviceFrequency: text(100, "Service frequency").default(""),
-    upsellOpportunity: text(200, "Upsell opportunity").default(""),
-    trigger: text(2000, "Trigger").default(""),
+    businessType: text(RULE_LIMITS.businessType, "Business type").default(""),
+    communicationChannels: text(RULE_LIMITS.communicationChannels, "Communication channels").default(""),
+    purchaseDecisionTimeline: text(RULE_LIMITS.purchaseDecisionTimeline, "Purchase decision timeline").default(""),
+    serviceFrequency: text(RULE_LIMITS.serviceFrequency, "Service frequency").default(""),
+    upsellOpportunity: text(RULE_LIMITS.upsellOpportunity, "Upsell opportunity").default(""),
+    trigger: text(RULE_LIMITS.trigger, "Trigger").default(""),
     exitRules: z.custom<JsonValue>(isJsonValue, { error: "Exit rules must be valid JSON" }).default(null),
-    notes: text(5000, "Notes").default(""),
+    notes: text(RULE_LIMITS.notes, "Notes").default(""),
     steps: z.array(ruleStepSchema, { error: "Steps must be a list" }).min(1, "Add at least one step").max(MAX_RULE_STEPS, `A rule has at most ${MAX_RULE_STEPS} steps`),
   })
   .superRefine((value, ctx) => {
