@@ -533,7 +533,11 @@ export function writeEmail(angle: TouchpointAngle, touchpoint: WriterTouchpoint,
   const greeting = `${GREETING[f.voice]} ${FIRST_NAME_TAG},`;
   const ps = brief.mentions.length ? `P.S. ${brief.mentions.map((m) => `Ask us about ${lowerStart(m, f.brand).replace(/[.!]+$/, "")}`).join(". ")}.` : "";
   const signOff = brief.friendlier ? `Speak soon,\nThe ${f.brand} team` : `${SIGN_OFF[f.voice]}\nThe ${f.brand} team`;
-  const paragraphs = [greeting, ...parts.paragraphs.filter((p): p is string => !!p), signOff, ps].filter(Boolean);
+  // A customer's words are quoted once in a flow: the first email to quote a review keeps it, a later
+  // one drops that line, except a proof email, whose purpose it is.
+  const body = parts.paragraphs.filter((p): p is string => !!p).filter((p) => angle === "proof" || !f.reviews.some((review) => p.includes(review) && used.has(`quote:${review}`)));
+  for (const review of f.reviews) if (body.some((p) => p.includes(review))) used.add(`quote:${review}`);
+  const paragraphs = [greeting, ...body, signOff, ps].filter(Boolean);
   return {
     subject,
     preheader,

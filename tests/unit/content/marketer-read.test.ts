@@ -69,6 +69,9 @@ describe("copy a marketer would send", () => {
         }
       }
     }
+    // The only review is quoted by the first email that wants it, and again only by a proof email.
+    const upsell = written("upsell", BRAMBLE_AND_BEAN).copies.map(emailText);
+    expect(upsell.filter((body) => body.includes("smelled like the roastery")).length).toBe(1);
     // One review: the story tells what the business does instead of repeating the proof email's quote.
     const story = written("onboarding", BRAMBLE_AND_BEAN)
       .copies.map(emailText)
