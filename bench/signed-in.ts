@@ -1,5 +1,5 @@
 // The signed-in account the page benches look at: a completed business profile, all seven
-// figures of all five flows entered (every section's chart drawn), premium (the scorecard card
+// figures of all five flows entered (every metric's bars drawn), premium (the scorecard card
 // shown) and one generated flow, so `/dashboard` and `/flow-mappings` are as full as a real
 // account's get.
 import fs from "node:fs";

@@ -4,11 +4,11 @@
 /** The dashboard's HTML, uncompressed, for an account with every figure entered (issue target). */
 export const DASHBOARD_HTML_TARGET_BYTES = 50 * 1024;
 /**
- * What the dashboard's HTML for that account may weigh before a test fails: the page as it is now
- * (64 KB) with a little room. It only goes down, towards the target above (docs/performance.md,
- * "Page weight").
+ * What the dashboard's HTML may weigh in the page-weight test (tests/integration/dashboard-page.test.ts)
+ * before it fails: the target itself. The test's account answers fewer questions than the bench's,
+ * so its page is about 1 KB lighter; `npm run bench` measures the bench's account against the target.
  */
-export const DASHBOARD_HTML_CEILING_BYTES = 66 * 1024;
+export const DASHBOARD_HTML_CEILING_BYTES = DASHBOARD_HTML_TARGET_BYTES;
 /** The dashboard's server time: the app's CPU time per request, all threads, on the 2-core machine. */
 export const DASHBOARD_SERVER_MS_TARGET = 12;
 /** Lighthouse performance (simulated mobile) of the signed-in pages; the landing page's is 100. */

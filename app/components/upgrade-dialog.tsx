@@ -140,7 +140,7 @@ export function UpgradeLink({ children, className, ...rest }: { children: React.
 
 export function CrownIcon({ className = "h-5 w-5" }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={className} aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 24 24" className={className} aria-hidden="true">
       <path d="M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5L3 8z" fill="currentColor" />
     </svg>
   );

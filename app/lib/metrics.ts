@@ -17,8 +17,6 @@ export interface MetricDefinition {
   indicator: PerformanceIndicator;
   /** The row label on the card ('Open Rate'). */
   label: string;
-  /** Short axis label for the chart. */
-  shortLabel: string;
   unit: "percent" | "dollars";
   /** Open, click, CTR and revenue: higher is better; bounce, unsubscribe, spam: lower is better. */
   higherIsBetter: boolean;
@@ -29,21 +27,20 @@ export interface MetricDefinition {
 
 /** Each metric's definition: a metric key without one does not compile. */
 const DEFINITIONS: Readonly<Record<MetricKey, Omit<MetricDefinition, "key">>> = {
-  openRate: { label: "Open Rate", shortLabel: "Open", indicator: "Open Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
-  clickRate: { label: "Click Rate", shortLabel: "Click", indicator: "Click Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
-  ctr: { label: "Click Through Rate", shortLabel: "CTR", indicator: "Click Through Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
+  openRate: { label: "Open Rate", indicator: "Open Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
+  clickRate: { label: "Click Rate", indicator: "Click Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
+  ctr: { label: "Click Through Rate", indicator: "Click Through Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
   revenuePerRecipient: {
     label: "Revenue Per Recipient",
-    shortLabel: "Revenue",
     indicator: "Revenue Per Recipient (Email)",
     unit: "dollars",
     higherIsBetter: true,
     max: 999999,
     step: 0.01,
   },
-  bounceRate: { label: "Bounce Rate", shortLabel: "Bounce", indicator: "Bounce Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
-  unsubscribeRate: { label: "Unsubscribe Rate", shortLabel: "Unsub.", indicator: "Unsubscribe Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
-  spamComplaintRate: { label: "Spam Complaint Rate", shortLabel: "Spam", indicator: "Spam Complaint Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
+  bounceRate: { label: "Bounce Rate", indicator: "Bounce Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
+  unsubscribeRate: { label: "Unsubscribe Rate", indicator: "Unsubscribe Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
+  spamComplaintRate: { label: "Spam Complaint Rate", indicator: "Spam Complaint Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
 };
 
 /** The metrics in the card's row order (METRIC_KEYS' order). */

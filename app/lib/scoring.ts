@@ -103,7 +103,7 @@ export function verdictLabel(verdict: Verdict) {
 }
 
 /**
- * A figure in display units, the one format of the card's medians and the chart: '52.04%',
+ * A figure in display units, the one format of the card's figures and medians: '52.04%',
  * '10.20%', '0.012%' (two decimals, three when the figure has them), '$2.65'.
  */
 export function formatMetricValue(unit: MetricDefinition["unit"], value: number) {
@@ -118,4 +118,18 @@ export function formatMetricValue(unit: MetricDefinition["unit"], value: number)
 export function formatMedianText(unit: MetricDefinition["unit"], text: string) {
   const value = benchmarkNumber(text);
   return value === null ? text.trim() || "N/A" : formatMetricValue(unit, value);
+}
+
+/**
+ * A metric's two bars (the user's figure and the median) as percentages of the bar's room: each
+ * metric on its own scale, since percentages and dollars do not share one, so the longer bar
+ * fills the room. A bar never shrinks below 2% (a zero still shows), widths keep one decimal
+ * (finer than a pixel). No bars without the user's figure; no median bar without a median.
+ */
+export function comparisonBars(userValue: number | null | undefined, benchmarkText: string | null | undefined): { you: number; median: number | null } | null {
+  if (userValue === null || userValue === undefined || !Number.isFinite(userValue)) return null;
+  const median = benchmarkNumber(benchmarkText);
+  const scale = Math.max(userValue, median ?? 0) || 1;
+  const width = (value: number) => Math.max(2, Math.round((value / scale) * 1000) / 10);
+  return { you: width(userValue), median: median === null ? null : width(median) };
 }

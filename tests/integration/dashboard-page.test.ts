@@ -115,8 +115,8 @@ describe("the dashboard page for an account with every figure entered", () => {
       ]);
       expect(buttons.filter((b) => b.form === form).map((b) => b.text)).toEqual([expect.stringMatching(/^Save .+ metrics$/)]);
     }
-    // Every section has its chart, closed sections included.
-    expect(html.match(/data-testid="metrics-chart"/g)).toHaveLength(FLOW_TYPES.length);
+    // Every metric of every section has its two bars, closed sections included.
+    expect(html.match(/<i style="--y:[\d.]+%;--m:[\d.]+%"><\/i>/g)).toHaveLength(FLOW_TYPES.length * METRIC_KEYS.length);
     // The card lists where its medians come from once: every median's source, each attributed to its metric and every flow that uses it.
     expect(html.match(/Where these medians come from/g)).toHaveLength(1);
     const sources = sourceItems(html);

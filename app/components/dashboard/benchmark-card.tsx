@@ -2,16 +2,14 @@ import { Form } from "@remix-run/react";
 
 import { useMemo } from "react";
 
-import { HoneypotField } from "~/components/forms";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { CrownIcon, UpgradeLink } from "~/components/upgrade-dialog";
 import type { FlowType } from "~/lib/flow-types";
 import { METRIC_DEFINITIONS, metricDefinition, type MetricKey } from "~/lib/metrics";
-import { formatMedianText, scoreFor, verdictLabel, type Score } from "~/lib/scoring";
+import { comparisonBars, formatMedianText, scoreFor, verdictLabel, type Score } from "~/lib/scoring";
 import { useHydrated } from "~/lib/use-hydrated";
 import { expandBenchmarkCard, type BenchmarkCardData, type CardFlow } from "~/services/benchmarks/card";
 
-import { MetricsChart } from "./metrics-chart";
 import { FlowIcon } from "./flow-icons";
 import { fieldKey, useMetricAutosave, type FormReplyLike, type SectionStatus } from "./use-metric-autosave";
 
@@ -37,11 +35,7 @@ export function BenchmarkCard({ card, isPremium, openFlows, peerGroup, reply }: 
   const hydrated = useHydrated();
   return (
     <section aria-labelledby="benchmark-heading" className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="benchmark-card">
-      <div className="relative isolate border-b border-slate-200 bg-linear-to-br from-brand-50 via-white to-white px-5 py-6 sm:px-7">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_1px_1px,var(--color-brand-200)_1px,transparent_0)] [background-size:20px_20px] [mask-image:linear-gradient(to_left,black,transparent_60%)] opacity-50"
-        />
+      <div className="bm-hero">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="max-w-2xl">
             <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Scorecard</p>
@@ -81,9 +75,9 @@ export function BenchmarkCard({ card, isPremium, openFlows, peerGroup, reply }: 
       </div>
 
       {isPremium ? null : (
-        <div className="flex flex-col gap-3 border-t border-slate-200 bg-slate-50 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-7">
-          <p className="text-sm text-slate-600">Scores compare you with the median. Premium reads your automations and tells you what to fix first.</p>
-          <UpgradeLink className="inline-flex items-center gap-1.5 text-sm font-semibold whitespace-nowrap text-brand-700 hover:text-brand-900">
+        <div className="bm-foot">
+          <p>Scores compare you with the median. Premium reads your automations and tells you what to fix first.</p>
+          <UpgradeLink>
             Upgrade to unlock your custom recommendations
             <span aria-hidden="true">→</span>
           </UpgradeLink>
@@ -122,26 +116,31 @@ function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, st
   const better = scores.filter((s) => s.kind === "score" && s.verdict === "better").length;
   const worse = scores.filter((s) => s.kind === "score" && s.verdict === "worse").length;
   const formId = `metrics-${flow.flowType}`;
+  // When every median of the section comes from one group (all industries, or the peers), it is
+  // said once under the rows rather than in each of them.
+  const groups = new Set(flow.rows.map((row) => row.median?.groupLabel ?? null));
+  const group = groups.size === 1 ? [...groups][0] : null;
 
   // One text node per line (no React separators between pieces), and component classes from
-  // the stylesheet: the card is rendered 35 rows at a time, so every byte counts five or 35 times.
+  // the stylesheet (`.bm-*`, `.metric-rows`): the card is rendered 35 rows at a time, so every
+  // byte counts five or 35 times.
   return (
     <details id={`benchmark-${flow.flowType}`} open={open} className="bm-section" data-testid={`benchmark-section-${flow.flowType}`}>
       <summary className="bm-summary">
         <FlowIcon flowType={flow.flowType} />
-        <span className="min-w-0 flex-1">
-          <span className="font-semibold text-slate-900">{flow.label}</span>
+        <span>
+          <b>{flow.label}</b>
           {flow.premium ? (
-            <span className="bm-badge bg-amber-50 text-amber-800 ring-amber-200">
+            <span className="bm-badge premium">
               <CrownIcon className="h-3 w-3" /> Premium
             </span>
           ) : (
-            <span className="bm-badge bg-emerald-50 text-emerald-800 ring-emerald-200">Free</span>
+            <span className="bm-badge">Free</span>
           )}
-          <small className="mt-0.5 block text-xs text-slate-500">
+          <small>
             {entered === 0 ? "No figures yet" : `${entered} of 7 figures entered`}
-            {better ? <span className="text-emerald-700">{` · ${better} ahead`}</span> : null}
-            {worse ? <span className="text-rose-700">{` · ${worse} behind`}</span> : null}
+            {better ? <span className="ahead">{` · ${better} ahead`}</span> : null}
+            {worse ? <span className="behind">{` · ${worse} behind`}</span> : null}
           </small>
         </span>
         <svg viewBox="0 0 20 20" className="bm-chevron" aria-hidden="true">
@@ -150,7 +149,7 @@ function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, st
       </summary>
 
       <div className="bm-body">
-        <p className="text-sm leading-relaxed text-slate-600">{flow.description}</p>
+        <p>{flow.description}</p>
 
         <Form
           method="post"
@@ -165,12 +164,12 @@ function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, st
         >
           <input type="hidden" name="intent" value={SAVE_METRICS_INTENT} />
           <input type="hidden" name="flowType" value={flow.flowType} />
-          <HoneypotField />
           <div className="metric-head">
             <span>Metric</span>
             <span>Your figure</span>
             <span>Median</span>
             <span>Score</span>
+            <Legend />
           </div>
           <ul className="metric-rows">
             {flow.rows.map((row, index) => (
@@ -179,13 +178,16 @@ function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, st
                 flowType={flow.flowType}
                 row={row}
                 text={texts[row.key] ?? ""}
+                saved={saved[row.key] ?? null}
+                sectionGroup={group}
                 error={errors[fieldKey(flow.flowType, row.key)]}
                 score={scores[index]}
                 onEdit={onEdit}
               />
             ))}
           </ul>
-          <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+          {group ? <p className="bm-group">{`Medians: ${group}`}</p> : null}
+          <div className="bm-actions">
             <SaveStatus status={status} hydrated={hydrated} />
             <Button type="submit" variant="secondary">
               {`Save ${flow.label} metrics`}
@@ -193,26 +195,21 @@ function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, st
           </div>
         </Form>
 
-        <div className={entered > 0 ? "grid gap-4 md:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]" : ""}>
-          {entered > 0 ? (
-            <MetricsChart
-              title={`${flow.label}: your figures and the medians`}
-              rows={flow.rows.map((row) => ({ key: row.key, value: saved[row.key] ?? null, median: row.median?.text ?? null }))}
-            />
-          ) : null}
-          <div className={`flex flex-col justify-between gap-4 rounded-xl bg-slate-50 p-4 ${entered > 0 ? "" : "sm:flex-row sm:items-center"}`}>
-            <div>
-              {entered > 0 ? <p className="text-sm font-semibold text-slate-900">{`${better} ahead of the median, ${worse} behind`}</p> : null}
-              <p className="mt-1 text-sm text-slate-700">
-                {flow.premium && !isPremium
-                  ? `Build a ${flow.label.toLowerCase()} flow with Premium.`
-                  : `Turn these benchmarks into a ready-to-run ${flow.label.toLowerCase()} flow.`}
+        <div className="bm-next">
+          <div>
+            {entered > 0 ? (
+              <p>
+                <b>{`${better} ahead of the median, ${worse} behind`}</b>
+                <Legend />
               </p>
-            </div>
-            <div>
-              <GenerateButton flow={flow} isPremium={isPremium} />
-            </div>
+            ) : null}
+            <p>
+              {flow.premium && !isPremium
+                ? `Build a ${flow.label.toLowerCase()} flow with Premium.`
+                : `Turn these benchmarks into a ready-to-run ${flow.label.toLowerCase()} flow.`}
+            </p>
           </div>
+          <GenerateButton flow={flow} isPremium={isPremium} />
         </div>
       </div>
     </details>
@@ -268,6 +265,8 @@ function MetricRow({
   flowType,
   row,
   text,
+  saved,
+  sectionGroup,
   error,
   score,
   onEdit,
@@ -275,52 +274,70 @@ function MetricRow({
   flowType: FlowType;
   row: CardFlow["rows"][number];
   text: string;
+  saved: number | null;
+  sectionGroup: string | null;
   error: string | undefined;
   score: Score;
   onEdit: (key: MetricKey, text: string) => void;
 }) {
   const definition = metricDefinition(row.key);
-  const inputId = `${flowType}-${row.key}`;
-  const errorId = `${inputId}-error`;
+  const errorId = `${flowType}-${row.key}-error`;
   const dollars = definition.unit === "dollars";
+  const bars = comparisonBars(saved, row.median?.text ?? null);
   // Styled by the stylesheet through `.metric-rows` (no class per cell: the card has 35 rows). The
   // unit ("%", or "$" with `.usd`) is drawn inside the field.
   return (
     <li>
-      <label htmlFor={inputId}>
-        {definition.label}
-        <small>{definition.higherIsBetter ? "Higher is better" : "Lower is better"}</small>
+      {/* The label holds its field (no id to pair them): laid out as two cells of the row. */}
+      <label>
+        <span>
+          {definition.label}
+          <small>{definition.higherIsBetter ? "Higher is better" : "Lower is better"}</small>
+        </span>
+        <div className={dollars ? "usd" : undefined}>
+          <input
+            name={row.key}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={definition.max}
+            step={definition.step}
+            value={text}
+            placeholder={dollars ? "0.00" : "0.0"}
+            onChange={(event) => onEdit(row.key, event.currentTarget.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+        </div>
       </label>
-      <div className={dollars ? "usd" : undefined}>
-        <input
-          id={inputId}
-          name={row.key}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={definition.max}
-          step={definition.step}
-          value={text}
-          placeholder={dollars ? "0.00" : "0.0"}
-          onChange={(event) => onEdit(row.key, event.currentTarget.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-        {error ? <p id={errorId}>{error}</p> : null}
-      </div>
+      {error ? <p id={errorId}>{error}</p> : null}
       <div className="median">
         <span>Median: </span>
         {row.median ? (
           <>
             <b>{formatMedianText(definition.unit, row.median.text)}</b>
-            <small>{row.median.groupLabel}</small>
+            {/* Said once under the rows when the whole section shares it. */}
+            {sectionGroup === row.median.groupLabel ? null : <small>{row.median.groupLabel}</small>}
           </>
         ) : (
           <i>No benchmark yet</i>
         )}
       </div>
       <ScoreCell score={score} />
+      {/* The figure and the median as two bars, drawn by the stylesheet from their widths (the
+          figures themselves are in the field and the median cell). */}
+      {bars ? <i style={{ "--y": `${bars.you}%`, ...(bars.median === null ? {} : { "--m": `${bars.median}%` }) } as React.CSSProperties} /> : null}
     </li>
+  );
+}
+
+/** Which bar is which: the user's figure, then the median. */
+function Legend() {
+  return (
+    <span className="bm-legend" aria-hidden="true">
+      <i>You</i>
+      <i>Median</i>
+    </span>
   );
 }
 
@@ -356,7 +373,7 @@ function SaveStatus({ status, hydrated }: { status: SectionStatus; hydrated: boo
     );
   if (status.state === "error") content = <span className="font-medium text-red-700">{status.message}</span>;
   return (
-    <p role="status" aria-live="polite" className="min-h-5 text-sm">
+    <p role="status" aria-live="polite">
       {content}
     </p>
   );

@@ -36,11 +36,11 @@ export function BusinessProfileCard({ profile }: { profile: DashboardData["profi
           Edit Profile
         </ButtonLink>
       </div>
-      <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+      <dl className="profile-list">
         {rows.map(([label, value]) => (
           <div key={label}>
-            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-            <dd className="mt-1 text-sm break-words text-slate-900">{value || "-"}</dd>
+            <dt>{label}</dt>
+            <dd>{value || "-"}</dd>
           </div>
         ))}
       </dl>

@@ -20,11 +20,11 @@ export function ExportMenu({ flowId = null, label = "Export", align = "right" }:
   return (
     <details className="group relative" data-testid={flowId ? "export-menu" : "export-all-menu"}>
       <summary className={buttonClass({ variant: "secondary", className: "cursor-pointer list-none [&::-webkit-details-marker]:hidden" })}>
-        <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true" focusable="false">
+        <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true">
           <path d="M12 4v11m0 0l-4-4m4 4l4-4M5 19h14" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
         {label}
-        <svg viewBox="0 0 20 20" className="h-4 w-4 transition group-open:rotate-180" aria-hidden="true" focusable="false">
+        <svg viewBox="0 0 20 20" className="h-4 w-4 transition group-open:rotate-180" aria-hidden="true">
           <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </summary>

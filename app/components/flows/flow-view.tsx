@@ -212,7 +212,7 @@ function Detail({ label, children, wide }: { label: string; children: React.Reac
 
 export function Icon({ d, className = "h-4 w-4" }: { d: string; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={`${className} flex-none`} aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 24 24" className={`${className} flex-none`} aria-hidden="true">
       <path d={d} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );

@@ -59,7 +59,7 @@ export function GenerateContentButton({
 
 function MailIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="h-4 w-4 flex-none" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 24 24" className="h-4 w-4 flex-none" aria-hidden="true">
       <path d="M4 6h16v12H4zM4 7l8 6 8-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );

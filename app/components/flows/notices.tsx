@@ -35,7 +35,7 @@ export function OnboardingRequired() {
       className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm"
     >
       <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
-        <svg viewBox="0 0 24 24" className="h-7 w-7" aria-hidden="true" focusable="false">
+        <svg viewBox="0 0 24 24" className="h-7 w-7" aria-hidden="true">
           <path d="M9 5h10M9 12h10M9 19h10M4 5h.01M4 12h.01M4 19h.01" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </span>

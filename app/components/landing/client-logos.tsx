@@ -60,7 +60,6 @@ export function ClientLogos() {
                 strokeLinecap="round"
                 strokeLinejoin="round"
                 aria-hidden="true"
-                focusable="false"
               >
                 {brand.mark}
               </svg>

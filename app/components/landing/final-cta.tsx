@@ -12,7 +12,6 @@ export function FinalCta() {
             preserveAspectRatio="xMidYMax slice"
             fill="none"
             aria-hidden="true"
-            focusable="false"
           >
             <path d="M0 130c150 0 150-80 300-80s150 80 300 80 150-80 300-80 150 80 300 80" stroke="white" strokeWidth="3" />
             <circle cx="300" cy="50" r="9" fill="white" />

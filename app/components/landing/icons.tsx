@@ -3,17 +3,7 @@ import type { ReactNode } from "react";
 /** Decorative 24×24 stroke icon. Always hidden from assistive tech: the text next to it carries the meaning. */
 function Icon({ className = "h-6 w-6", children }: { className?: string; children: ReactNode }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
       {children}
     </svg>
   );

@@ -25,24 +25,17 @@ const adminNav: NavItem[] = [
 export function AppShell({ user, children }: { user: ClientUser; children: React.ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-50">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a href="#main" className="skip-link">
         Skip to content
       </a>
       <header className="sticky top-[var(--toast-space,0px)] z-30 border-b border-slate-200 bg-white">
         <div className="flex h-16 items-center justify-between gap-4 px-4 lg:px-6">
           <Logo to="/dashboard" />
-          <Link
-            to="/user-settings"
-            className="flex items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-slate-100"
-            aria-label={`User settings for ${userDisplayName(user)}`}
-            data-testid="user-button"
-          >
-            <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white" aria-hidden="true">
-              {userInitial(user)}
-            </span>
-            <span className="hidden text-left leading-tight sm:block">
-              <span className="block max-w-[14rem] truncate text-sm font-medium text-slate-900">{userDisplayName(user)}</span>
-              <span className="block text-xs text-slate-600">{planLabel(user)}</span>
+          <Link to="/user-settings" className="shell-user" aria-label={`User settings for ${userDisplayName(user)}`} data-testid="user-button">
+            <span aria-hidden="true">{userInitial(user)}</span>
+            <span>
+              <b>{userDisplayName(user)}</b>
+              <small>{planLabel(user)}</small>
             </span>
           </Link>
         </div>
@@ -143,7 +136,7 @@ function Sidebar({ user }: { user: ClientUser }) {
 
 function Icon({ d }: { d: string }) {
   return (
-    <svg viewBox="0 0 24 24" className="icon-stroke" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 24 24" className="icon-stroke" aria-hidden="true">
       <path d={d} />
     </svg>
   );

@@ -10,10 +10,7 @@ import type { Progress } from "~/lib/questionnaire/navigation";
 export function QuestionnaireFrame({ progress, children }: { progress: Progress; children: React.ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 via-white to-white text-slate-900">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-brand-700 focus:shadow-lg"
-      >
+      <a href="#main" className="skip-link">
         Skip to content
       </a>
       <header className="sticky top-[var(--toast-space,0px)] z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">

@@ -160,7 +160,7 @@ export const StatusButton = forwardRef<HTMLButtonElement, StatusButtonProps>(fun
 
 function CheckIcon() {
   return (
-    <svg viewBox="0 0 20 20" className="h-4 w-4 flex-none" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 20 20" className="h-4 w-4 flex-none" aria-hidden="true">
       <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
@@ -168,7 +168,7 @@ function CheckIcon() {
 
 function AlertIcon() {
   return (
-    <svg viewBox="0 0 20 20" className="h-4 w-4 flex-none" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 20 20" className="h-4 w-4 flex-none" aria-hidden="true">
       <path d="M10 6v5m0 3h.01M10 2.5l8 14H2l8-14z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );

@@ -139,7 +139,7 @@ export function DialogCancel({ closeHref, onClose, children = "Cancel" }: { clos
 
 function CloseIcon() {
   return (
-    <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
       <path d="M5 5l10 10M15 5L5 15" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
     </svg>
   );

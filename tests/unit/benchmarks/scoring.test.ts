@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { METRIC_DEFINITIONS, type MetricKey } from "~/lib/metrics";
-import { benchmarkNumber, formatMedianText, formatMetricValue, NO_SCORE, scoreFor, scoreForMetric, verdictLabel } from "~/lib/scoring";
+import { benchmarkNumber, comparisonBars, formatMedianText, formatMetricValue, NO_SCORE, scoreFor, scoreForMetric, verdictLabel } from "~/lib/scoring";
 
 const HIGHER: MetricKey[] = ["openRate", "clickRate", "ctr", "revenuePerRecipient"];
 const LOWER: MetricKey[] = ["bounceRate", "unsubscribeRate", "spamComplaintRate"];
@@ -120,11 +120,45 @@ describe("formatMetricValue", () => {
 });
 
 describe("formatMedianText", () => {
-  it("shows a median's figure in the chart's format, and a median without one as it is", () => {
+  it("shows a median's figure in the format of the user's figures, and a median without one as it is", () => {
     expect(formatMedianText("percent", "10.2%")).toBe("10.20%");
     expect(formatMedianText("percent", "52.04%")).toBe("52.04%");
     expect(formatMedianText("dollars", "$2.5")).toBe("$2.50");
     expect(formatMedianText("percent", "N/A")).toBe("N/A");
     expect(formatMedianText("percent", "")).toBe("N/A");
+  });
+});
+
+describe("comparisonBars: a metric's two bars, on the metric's own scale", () => {
+  it("fills the room with the longer bar and sizes the other against it", () => {
+    expect(comparisonBars(12.5, "10.2%")).toEqual({ you: 100, median: 81.6 });
+    expect(comparisonBars(3.1, "9.50%")).toEqual({ you: 32.6, median: 100 });
+    expect(comparisonBars(0.45, "$3.65")).toEqual({ you: 12.3, median: 100 });
+    expect(comparisonBars(5, "5%")).toEqual({ you: 100, median: 100 });
+  });
+
+  it("keeps a zero visible, draws no median bar without a median figure, and no bars without the user's figure", () => {
+    expect(comparisonBars(0, "1.01%")).toEqual({ you: 2, median: 100 });
+    expect(comparisonBars(0, "0%")).toEqual({ you: 2, median: 2 });
+    expect(comparisonBars(4, "N/A")).toEqual({ you: 100, median: null });
+    expect(comparisonBars(4, null)).toEqual({ you: 100, median: null });
+    expect(comparisonBars(null, "10%")).toBeNull();
+    expect(comparisonBars(undefined, "10%")).toBeNull();
+    expect(comparisonBars(Number.NaN, "10%")).toBeNull();
+  });
+
+  it("never draws a bar wider than its room or narrower than 2%", () => {
+    fc.assert(
+      // Figures as the card takes them: up to three decimals.
+      fc.property(fc.integer({ min: 0, max: 1e8 }), fc.integer({ min: 0, max: 1e8 }), (youThousandths, medianThousandths) => {
+        const bars = comparisonBars(youThousandths / 1000, `${medianThousandths / 1000}%`)!;
+        for (const width of [bars.you, bars.median!]) {
+          expect(width).toBeGreaterThanOrEqual(2);
+          expect(width).toBeLessThanOrEqual(100);
+        }
+        // The longer bar fills the room, unless both figures are zero.
+        if (youThousandths || medianThousandths) expect(Math.max(bars.you, bars.median!)).toBe(100);
+      }),
+    );
   });
 });
