@@ -37,7 +37,10 @@ test("a metric saved after the session ended: 'Unauthorized', sign-in, and back 
   await waitForHydration(page);
   await endSessionElsewhere(page, playwright, baseURL);
 
-  await page.locator("#benchmark-lead_nurture").getByRole("spinbutton", { name: /^Open Rate/ }).fill("41.5");
+  await page
+    .locator("#benchmark-lead_nurture")
+    .getByRole("spinbutton", { name: /^Open Rate/ })
+    .fill("41.5");
   await expectToldThenSignIn(page, "/dashboard");
 
   await page.getByLabel("Email").fill(user.email);
