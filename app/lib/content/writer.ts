@@ -303,7 +303,9 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         preheaders: [guarantee && (standsAlone ? promise : `Short answer: ${lowerStart(guarantee, b)}`), "Honest answers to the questions we hear most."],
         paragraphs: [
           v("Still have a question or two? That's normal, and we'd rather answer it than leave you guessing."),
-          worry ? `We often hear from people who worry ${worryClause(worry)}. It's a fair question, and we'd rather talk it through than have you guess.` : "",
+          worry
+            ? `We often hear from people who worry ${worryClause(worry)}. If that's on your mind too, you're in good company, and it's exactly what we're here to talk through.`
+            : "",
           covered("And you're covered:"),
           "Reply to this email with anything on your mind and a real person will answer.",
         ],
@@ -318,7 +320,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
           `Ready for your ${f.action.first}?`,
           "Whenever you're ready, we're here",
         ],
-        preheaders: [incentive && offerSentence(incentive), covered("No risk:"), "One easy step, whenever it suits you."],
+        preheaders: [incentive && offerSentence(incentive), covered("No risk:"), product && sentence(`The easiest way to try ${product}`), "One easy step, whenever it suits you."],
         paragraphs: [
           placeholder || (incentive ? `We've set something aside for you. ${offerSentence(incentive)}` : v(`Whenever you're ready for your ${f.action.first}, we're here.`)),
           product ? sentence(`It's the easiest way to try ${product}`) : "",
@@ -515,28 +517,52 @@ export function buttonText(callToAction: string, fallback: string): string {
   return fallback;
 }
 
+/** A flow says its guarantee in at most this many emails: enough to reassure, not a refrain. */
+const GUARANTEE_MAX_EMAILS = 2;
+
+/** Words of a line, lower-cased without punctuation, so lines worded around the same words compare equal. */
+function wordsOf(text: string) {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}%$]+/gu, " ")
+    .trim();
+}
+
+/** Whether `text` carries the guarantee: its last six words, however the line around them is worded. */
+function saysGuarantee(text: string, f: BusinessFacts) {
+  if (!f.guarantee) return false;
+  const tail = wordsOf(f.guarantee).split(" ").slice(-6).join(" ");
+  return tail.length > 0 && wordsOf(text).includes(tail);
+}
+
 export function writeEmail(angle: TouchpointAngle, touchpoint: WriterTouchpoint, f: BusinessFacts, flowType: FlowType, used: Set<string>): EmailCopy {
   const brief = readBrief(touchpoint);
   const parts = partsFor(angle, f, flowType, brief);
   // Subjects in order of preference (an offer's subject first): the first one the flow has not used.
   const subject = say(pickFitting(parts.subjects, SUBJECT_MAX, used, 0), f.voice);
   used.add(subject.toLowerCase());
+  // A customer's words are quoted once in a flow: the first email to quote a review keeps it, a later
+  // one drops that line, except a proof email, whose purpose it is. The guarantee is said (in the
+  // body or the preheader) in at most two emails of a flow; a later one says something else.
+  const guaranteeAllowed = [...used].filter((key) => key.startsWith("guarantee:")).length < GUARANTEE_MAX_EMAILS;
+  const body = parts.paragraphs
+    .filter((p): p is string => !!p)
+    .filter((p) => angle === "proof" || !f.reviews.some((review) => p.includes(review) && used.has(`quote:${review}`)))
+    .filter((p) => guaranteeAllowed || !saysGuarantee(p, f));
+  for (const review of f.reviews) if (body.some((p) => p.includes(review))) used.add(`quote:${review}`);
   const preheader = say(
     pickFitting(
-      parts.preheaders.filter((p) => p && addsTo(subject, p)),
+      parts.preheaders.filter((p) => p && addsTo(subject, p) && (guaranteeAllowed || !saysGuarantee(p, f))),
       PREHEADER_MAX,
       new Set(),
       0,
     ) || "Open for the details.",
     f.voice,
   );
+  if ([preheader, ...body].some((line) => saysGuarantee(line, f))) used.add(`guarantee:${touchpoint.id}`);
   const greeting = `${GREETING[f.voice]} ${FIRST_NAME_TAG},`;
   const ps = brief.mentions.length ? `P.S. ${brief.mentions.map((m) => `Ask us about ${lowerStart(m, f.brand).replace(/[.!]+$/, "")}`).join(". ")}.` : "";
   const signOff = brief.friendlier ? `Speak soon,\nThe ${f.brand} team` : `${SIGN_OFF[f.voice]}\nThe ${f.brand} team`;
-  // A customer's words are quoted once in a flow: the first email to quote a review keeps it, a later
-  // one drops that line, except a proof email, whose purpose it is.
-  const body = parts.paragraphs.filter((p): p is string => !!p).filter((p) => angle === "proof" || !f.reviews.some((review) => p.includes(review) && used.has(`quote:${review}`)));
-  for (const review of f.reviews) if (body.some((p) => p.includes(review))) used.add(`quote:${review}`);
   const paragraphs = [greeting, ...body, signOff, ps].filter(Boolean);
   return {
     subject,

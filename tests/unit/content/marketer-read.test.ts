@@ -146,4 +146,30 @@ describe("copy a marketer would send", () => {
     expect(all).not.toMatch(/coming in|left feeling better|for the visit/i);
     expect(all).toContain("Thank you for your lesson");
   });
+
+  it("says the guarantee in at most two emails of a flow, and never repeats a turn of phrase within one email", () => {
+    // Words without case or punctuation, as the writer compares lines.
+    const words = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}%$]+/gu, " ")
+        .trim();
+    for (const business of BUSINESSES) {
+      // The guarantee as the business wrote it: its last six words appear wherever it is said.
+      const tail = words(String(business.guarantees_q8 ?? ""))
+        .split(" ")
+        .slice(-6)
+        .join(" ");
+      for (const flowType of FLOW_TYPES) {
+        const { copies } = written(flowType, business);
+        const emails = copies.filter((copy) => copy.stepType === "Email");
+        const saying = emails.filter((copy) => words(emailText(copy)).includes(tail));
+        if (tail) expect(saying.length, `${business.companyName} ${flowType}`).toBeLessThanOrEqual(2);
+        for (const copy of emails) expect(emailText(copy).match(/we'd rather/g)?.length ?? 0, `${business.companyName} ${flowType}`).toBeLessThanOrEqual(1);
+      }
+    }
+    // It is still said where it reassures: a lead nurture's proof or objection email.
+    const lead = written("lead_nurture", KNEADED).copies.map(emailText).join("\n");
+    expect(lead).toContain("Your next massage is on us");
+  });
 });
