@@ -370,7 +370,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
           v(`Thank you for booking with ${b}! We're looking forward to meeting you.`),
           f.remote
             ? `Open the link a minute or two early from somewhere quiet. If you need to change your time, the button below takes you to your booking.`
-            : `Arrive a few minutes early and wear something comfortable. If you need to change your time, the button below takes you to your booking.`,
+            : `Arrive a few minutes early, so you can settle in before we start. If you need to change your time, the button below takes you to your booking.`,
           asked,
           f.difference ? sentence(`One thing you'll notice: ${lowerStart(f.difference, b)}`) : "",
         ],

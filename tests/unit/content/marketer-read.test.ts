@@ -129,8 +129,12 @@ describe("copy a marketer would send", () => {
     expect(all).toContain("Your first week free is still waiting");
     expect(all).not.toMatch(/\barrive\b|from booking to leaving/i);
     expect(all).toContain("open the link a minute before");
-    // A studio with a street address still asks people to arrive early.
-    expect(written("onboarding", KNEADED).copies.map(emailText).join("\n")).toMatch(/arrive a few minutes early/i);
+    // A studio with a street address still asks people to arrive early, and gives no advice of its
+    // own on what its customers ask about ("What should I wear?"): the email invites the question.
+    const studio = written("onboarding", KNEADED).copies.map(emailText).join("\n");
+    expect(studio).toMatch(/arrive a few minutes early/i);
+    expect(studio).toContain('Got a question, like "What should I wear?"');
+    expect(studio).not.toMatch(/\bwear something\b/i);
   });
 
   it("words a worry that describes the person as a worry about themselves, and thanks an online learner without 'coming in'", () => {
