@@ -344,7 +344,7 @@ function actionOf(kind: BusinessKind, b2b: boolean, answers: Partial<Questionnai
       };
     }
     case "digital":
-      if (b2b) return { verb: "start", first: "demo", cta: "Book a demo", again: "See what's new", exit: "Books a demo or starts a trial" };
+      if (b2b) return { verb: "start", first: "demo", cta: "Book a demo", again: "Log back in", exit: "Books a demo or starts a trial" };
       return { verb: "start", first: "first session", cta: "Start now", again: "Pick up where you left off", exit: "Starts a trial or buys a plan" };
     case "product":
       return { verb: "shop", first: "first order", cta: "Shop now", again: "Shop again", exit: "Places an order" };
@@ -377,6 +377,19 @@ export function voiceOf(description: string | undefined): Voice {
 
 /** Lines the website research writes about the page rather than the business. */
 const RESEARCH_NOTE = /^(?:what the website highlights|customer testimonials \(\d+ on the website\)|offers?:|url:|headings?:)/i;
+
+/** Verbs a differentiator often starts with when its writer left out the subject ("Closes the books in two days"). */
+const SUBJECTLESS_VERBS = new Set(
+  "automates brings builds closes combines connects cuts delivers finds gives handles helps imports includes integrates keeps learns lets makes matches offers plugs reconciles reduces removes replaces runs saves sends ships syncs takes tracks turns updates works".split(
+    " ",
+  ),
+);
+
+/** "Closes the books in two days" → "Ledgerly closes the books in two days": the copy quotes it after a colon, where a sentence needs its subject. */
+export function withSubject(phrase: string, brand: string): string {
+  const first = phrase.split(/\s+/, 1)[0]?.toLowerCase() ?? "";
+  return brand && SUBJECTLESS_VERBS.has(first) ? `${brand} ${lowerStart(phrase, brand)}` : phrase;
+}
 
 function usable(sentences: string[]) {
   return sentences.filter((s) => !RESEARCH_NOTE.test(s));
@@ -505,7 +518,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     productSentence: wordCount(productSentence) <= 11 ? productSentence : "",
     audience: shortPhrase(usable(sentencesOf(answers.primaryTargetAudience))[0], 10),
     problem: shortPhrase(usable(sentencesOf(answers.primaryProblemSolved))[0], 12),
-    difference: wordCount(difference) <= 20 ? difference : shortPhrase(difference, 12),
+    difference: withSubject(wordCount(difference) <= 20 ? difference : shortPhrase(difference, 12), brand),
     reviews: reviews.map((r) => r.text),
     reviewers: reviews.map((r) => r.author),
     proof: proofOf(answers),

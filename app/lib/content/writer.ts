@@ -383,17 +383,24 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
             ? f.remote
               ? [`Thank you for your ${unit}`, `Thanks for joining us`]
               : [`Thanks for coming in`, `Thank you for your ${unit}`]
-            : [`Thank you for your order`, `Thanks for choosing ${b}`, `Your ${f.action.first} is confirmed`],
+            : f.kind === "digital"
+              ? [`Thanks for choosing ${b}`, "You're all set", `Welcome aboard ${b}`]
+              : [`Thank you for your order`, `Thanks for choosing ${b}`, `Your ${f.action.first} is confirmed`],
         preheaders: [f.difference && sentence(f.difference), "Here's what happens next."],
         paragraphs: [
           f.kind === "service" && f.remote
             ? v(`Thank you for your ${unit}! We hope it was worth every minute.`)
             : f.kind === "service"
               ? v(`Thanks for coming in! We hope you left feeling better than you arrived.`)
-              : v(`Thank you for your order! We're getting it ready.`),
+              : f.kind === "digital"
+                ? v(`Thanks for choosing ${b}! Your account is ready.`)
+                : v(`Thank you for your order! We're getting it ready.`),
+          // Software does not ship: its customers get set up.
           f.kind === "service"
             ? `The benefits of a ${unit} build up when you keep them regular, so we'll remind you when it's a good time to come back.`
-            : `You'll get a note the moment it ships, with a link to follow it.`,
+            : f.kind === "digital"
+              ? "Setting up takes a few minutes: the button below walks you through it, one step at a time."
+              : `You'll get a note the moment it ships, with a link to follow it.`,
           f.difference ? sentence(`One thing you'll notice: ${lowerStart(f.difference, b)}`) : "",
         ],
         cta: f.kind === "service" ? "See my booking" : f.kind === "digital" ? "Get set up" : "Track my order",
@@ -438,10 +445,17 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
     case "crosssell":
       return {
         subjects: ["Picked for you", "Goes well with your last order", "You might also like"],
-        preheaders: [f.reviews[0] && `Customers say: "${f.reviews[0]}"`, "A few favourites that go with what you chose."],
+        preheaders: [
+          f.reviews[0] && `Customers say: "${f.reviews[0]}"`,
+          f.kind === "digital" ? "What customers add once they're up and running." : "A few favourites that go with what you chose.",
+        ],
         paragraphs: [
-          v("We picked a few favourites that go well with what you chose."),
-          f.difference ? sentence(`Like everything we make: ${lowerStart(f.difference, b)}`) : "",
+          v(
+            f.kind === "digital"
+              ? "Once you're up and running, these are the add-ons customers like you tend to use next."
+              : "We picked a few favourites that go well with what you chose.",
+          ),
+          f.difference ? sentence(`${f.kind === "digital" || f.kind === "service" ? "And as always" : "Like everything we make"}: ${lowerStart(f.difference, b)}`) : "",
           quote ? `${quote}` : "",
         ],
         cta: f.kind === "digital" ? "See the add-ons" : "See my picks",
@@ -458,7 +472,9 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
           v(
             f.kind === "service"
               ? `Coming regularly? A package or membership makes every ${unit} easier to fit in, and better value.`
-              : `You already know what you like. Here's how to get more of it.`,
+              : f.kind === "digital"
+                ? `You've seen what ${b} can do. The next plan up gives you more of it.`
+                : `You already know what you like. Here's how to get more of it.`,
           ),
           quote ? `${quote}` : f.proof[0] ? sentence(f.proof[0]) : "",
           covered("And you're covered:"),

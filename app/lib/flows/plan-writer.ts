@@ -743,9 +743,15 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
             0,
             "the order",
             "thanks",
-            pick(["Thank you for your order", `Thanks for choosing ${facts.brand}`], seed, 1),
-            "Confirm the order and set up the next purchase.",
-            bullets("Order summary and what happens next", facts.product && `How to get the most from ${lowerStart(facts.product, facts.brand)}`),
+            // Software is not shipped: its buyers are welcomed and set up.
+            facts.kind === "digital"
+              ? pick([`Thanks for choosing ${facts.brand}`, "You're all set"], seed, 1)
+              : pick(["Thank you for your order", `Thanks for choosing ${facts.brand}`], seed, 1),
+            facts.kind === "digital" ? "Confirm the purchase and get them set up." : "Confirm the order and set up the next purchase.",
+            bullets(
+              facts.kind === "digital" ? "What happens next, and the first thing to set up" : "Order summary and what happens next",
+              facts.product && `How to get the most from ${lowerStart(facts.product, facts.brand)}`,
+            ),
             facts.kind === "digital" ? "Get set up" : "Track your order",
           ),
           step(
@@ -753,7 +759,9 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
             Math.max(3, Math.round(cycle / 3)) * D,
             "the order",
             "crosssell",
-            pick(["Picked for you", "Goes well with your last order", "You might also like"], seed, 2),
+            facts.kind === "digital"
+              ? pick(["Add-ons that fit your plan", "What customers add next"], seed, 2)
+              : pick(["Picked for you", "Goes well with your last order", "You might also like"], seed, 2),
             "Recommend what goes with the first purchase.",
             bullets("Two or three items that go with what they bought", proofLine(facts), perk && `Remind them: ${perk.text}`),
             facts.kind === "digital" ? "See the add-ons" : "Shop your recommendations",
@@ -774,7 +782,7 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
                 ? "Show the upgrade that fits how they use it."
                 : `Time the reorder to the buying cycle (about every ${formatDuration(cycle * D)}).`,
             bullets(facts.kind === "product" ? "Reorder in one click" : "What the upgrade adds", facts.guarantee && `Reassure: ${facts.guarantee}`),
-            facts.action.again,
+            facts.kind === "digital" ? "Compare plans" : facts.action.again,
           ),
         ];
   if (facts.usesSms && facts.durable)
@@ -792,8 +800,11 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
       ),
     );
   return {
-    trigger: booking ? `Completes a ${unit}.` : "Places an order.",
-    exitRules: [booking ? `Books the next ${unit} or buys a package` : "Places another order", "Unsubscribes or marks an email as spam"],
+    trigger: booking ? `Completes a ${unit}.` : facts.kind === "digital" ? "Buys a plan." : "Places an order.",
+    exitRules: [
+      booking ? `Books the next ${unit} or buys a package` : facts.kind === "digital" ? "Upgrades their plan or buys an add-on" : "Places another order",
+      "Unsubscribes or marks an email as spam",
+    ],
     strategy: facts.durable
       ? "A piece like this is bought once in years, so it looks after the purchase and turns it into reviews, referrals and what goes with it."
       : `Timed to the buying cycle: the next ${booking ? unit : "purchase"} is invited after about ${formatDuration(cycle * D)}.`,
@@ -827,14 +838,15 @@ function sunsetPlan(facts: BusinessFacts, seed: number, inactivityDays: number):
           : facts.kind === "subscription"
             ? ["What members loved lately"]
             : facts.kind === "digital"
-              ? ["What's new since you last logged in"]
-              : ["New in the shop since your last visit"],
+              ? ["What customers are saying"]
+              : ["What customers loved lately"],
         seed,
         2,
       ),
       "Show the best of recent months.",
       bullets(proofLine(facts) ?? "The most popular item or service lately", facts.difference && `Why it's worth a look: ${facts.difference}`),
-      pick(["See what's new", "Take a look"], seed, 3),
+      // The email is proof (what customers say), so neither its title nor its button promises news.
+      pick(["See what they say", "Take a look"], seed, 3),
     ),
     step(
       "Email",

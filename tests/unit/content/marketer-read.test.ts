@@ -9,7 +9,7 @@ import { FLOW_TYPES, type FlowType } from "~/lib/flow-types";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import { generateOfflineDraft } from "~/services/ai/offline.server";
 
-import { BRAMBLE_AND_BEAN, BUSINESSES, FLUENTFUL, HEARTH_AND_TIMBER, KNEADED } from "../flows/businesses";
+import { BRAMBLE_AND_BEAN, BUSINESSES, FLUENTFUL, HEARTH_AND_TIMBER, KNEADED, LEDGERLY } from "../flows/businesses";
 
 function written(flowType: FlowType, business: QuestionnaireAnswers) {
   const draft = generateOfflineDraft({ flowType, business, rule: null, customContext: "" });
@@ -175,5 +175,34 @@ describe("copy a marketer would send", () => {
     // It is still said where it reassures: a lead nurture's proof or objection email.
     const lead = written("lead_nurture", KNEADED).copies.map(emailText).join("\n");
     expect(lead).toContain("Your next massage is on us");
+  });
+
+  it("titles and buttons promise only what the email says: no 'new' over an email of reviews", () => {
+    for (const business of BUSINESSES) {
+      for (const flowType of FLOW_TYPES) {
+        const { touchpoints, copies } = written(flowType, business);
+        copies.forEach((copy, index) => {
+          if (copy.stepType !== "Email") return;
+          const { title, callToAction } = touchpoints[index]!;
+          const promisesNews = /\bnew\b/i.test(`${title} ${callToAction ?? ""} ${copy.email.callToAction}`);
+          if (promisesNews) expect(copy.email.bodyText, `${business.companyName} ${flowType}: ${title}`).toMatch(/\bnew\b/i);
+        });
+      }
+    }
+  });
+
+  it("welcomes a software buyer and gets them set up, without shipping notes or orders, and gives a subjectless differentiator its subject", () => {
+    expect(LEDGERLY.competitiveDifferentiation).toMatch(/^Closes the books/);
+    const { draft, copies } = written("upsell", LEDGERLY);
+    const all = [...draft.touchpoints.map((tp) => `${tp.title}\n${tp.callToAction ?? ""}`), ...copies.map(emailText)].join("\n");
+    expect(all).not.toMatch(/\bships?\b|\border\b|track|favourites/i);
+    expect(all).toContain("Your account is ready");
+    expect(all).toContain("Compare plans");
+    expect(draft.trigger).toBe("Buys a plan.");
+    // "One thing you'll notice: closes the books…" had no subject; the brand is it.
+    expect(all).toContain("Ledgerly closes the books in two days");
+    expect(all).not.toMatch(/: closes the books/i);
+    // A differentiator that has its subject is left as written.
+    expect(written("upsell", HEARTH_AND_TIMBER).copies.map(emailText).join("\n")).toContain("each table is built by one maker");
   });
 });
