@@ -156,7 +156,16 @@ export function lowerStart(text: string, brand = ""): string {
   if (first.length > 1 && first === first.toUpperCase() && /[A-Z]/.test(first)) return text;
   if (/^[A-Z][a-z]*[A-Z]/.test(first)) return text;
   if (/^(I|I'm|I've|I'd)$/.test(first)) return text;
+  // A title the business capitalised word by word ("Month-End Close Benchmark Report") is a name.
+  if (/^[A-Z]\S*\s+[A-Z]/.test(text) && !/^(?:A|An|The|Our|Your|I)\s/.test(text)) return text;
   return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** A thing named in a sentence, with its article: "the free tasting guide", "your free guide", "the Month-End Close Benchmark Report". */
+export function theThing(name: string, brand = ""): string {
+  const trimmed = name.trim().replace(/^(?:get|download|grab|claim)\s+/i, "");
+  if (/^(?:a|an|the|our|your)\s/i.test(trimmed)) return lowerStart(trimmed, brand);
+  return `the ${lowerStart(trimmed, brand)}`;
 }
 
 /** "is" or "are" for a noun phrase: "15% off is", "Free wood samples are" (a last word ending in a plural s). */

@@ -1,4 +1,4 @@
-import { type BusinessFacts, businessFacts, lowerStart, offerFor, type Offer, verbBe, type Voice, upperStart, yourOffer } from "~/lib/business/facts";
+import { type BusinessFacts, businessFacts, lowerStart, offerFor, type Offer, theThing, verbBe, type Voice, upperStart, yourOffer } from "~/lib/business/facts";
 import type { BusinessAnswers } from "~/lib/content/business";
 import { safeHttpUrl } from "~/lib/content/html";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
@@ -35,20 +35,21 @@ const ANGLE_WORDS: Array<[TouchpointAngle, RegExp]> = [
   ["rebook", /\b(next (?:class|massage|session|appointment|visit|treatment|lesson|call)|re-?book)\b/i],
   ["replenish", /\b(running low|restock|reorder|replenish)\b/i],
   ["cart", /\b(forget something|cart|booking isn't finished|almost done|finish your|still want that|left (?:something|behind))\b/i],
-  ["urgency", /\b(last chance|still waiting|ends|expir\w*|deadline|don't miss)\b/i],
+  ["urgency", /\b(last chance|last reminder|let it go|still waiting|ends|expir\w*|deadline|don't miss)\b/i],
   ["offer", /\b(offer|discount|% off|incentive|free shipping|ready when you are|ready for your|whenever you're ready|for your first)\b/i],
   ["booked", /\b(you're booked|is booked|before your first|coming up)\b/i],
   ["thanks", /\b(thank you|thanks for|is confirmed|confirm)\b/i],
   ["checkin", /\b(how (?:was|did|is)|check[- ]?in|feedback|review while|how it's going|going so far)\b/i],
   [
     "proof",
-    /\b(proof|reviews?|testimonials?|what (?:customers|members|regulars|people|clients) (?:say|loved)|stories|take our word|results|case stud\w*|come back|keep coming|members stay|make the case)\b/i,
+    /\b(proof|prove it|reviews?|testimonials?|what (?:customers|members|regulars|people|clients) (?:say|are saying|loved)|stories|take our word|results|case stud\w*|come back|keep coming|members stay|make the case|teams like yours|customers like you)\b/i,
   ],
   ["objection", /\b(questions?|answers?|worry|worries|objection|doubt|risky|small print|switching|before you (?:book|order|decide))\b/i],
-  ["story", /\b(why we started|different|the .+ way|our story)\b/i],
+  ["education", /\b(better way|cost of|really costs|hidden cost)\b/i],
+  ["story", /\b(why we (?:started|built)|different|the .+ way|our story|story behind|people behind|meet the team|how .+ does it)\b/i],
   [
     "howto",
-    /\b(how (?:to|it works|the subscription works)|step by step|best sellers|who (?:they.re|each one is) for|first choice|choose|find the right|what to expect|getting started|get the most|first win|up and running|what to look for|guide|tips?|works)\b/i,
+    /\b(how (?:to|it works|the subscription works)|step by step|rollout|what arrives|best sellers|who (?:they.re|each one is) for|first choice|choose|find the right|what to expect|getting started|get the most|first win|up and running|what to look for|guide|tips?|works)\b/i,
   ],
   ["crosssell", /\b(picked for you|goes well|you might also|recommend\w*)\b/i],
   ["upgrade", /\b(upgrade|package|membership|habit|more of what|bigger plan|next delivery)\b/i],
@@ -224,7 +225,10 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         subjects: [magnet && `Here's your ${magnet.headline.replace(/^(?:A|An|The|Your) /, "").toLowerCase()}`, "Here's what you asked for", `Your download from ${b}`],
         preheaders: [product && sentence(`Plus a little about ${b}: ${product}`), "It takes two minutes to read, and the next emails build on it."],
         paragraphs: [
-          v(`Thanks for asking! ${magnet ? `${sentence(magnet.text)} It's` : "What you asked for is"} one click away: the button below takes you straight to it.`),
+          // A lead magnet is named, not pasted as a sentence of its own ("The Report 2026. It's…").
+          v(
+            `Thanks for asking! ${magnet ? `Here's ${theThing(magnet.text.replace(/[.!]+$/, ""), b).replace(/^an? /, "your ")}, and it's` : "What you asked for is"} one click away: the button below takes you straight to it.`,
+          ),
           f.problem ? sentence(`It's written for anyone who knows this feeling: ${lowerStart(f.problem, b)}`) : "",
           `Over the next few emails we'll share what we've learned, one short idea at a time.`,
         ],
@@ -244,6 +248,20 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         cta: "See how we do it",
       };
     case "education":
+      // Software sells on the cost of the problem; everything else is taught how to choose or start.
+      if (f.kind === "digital" && f.problem)
+        return {
+          subjects: ["What the problem really costs", "There's a better way to work", `A better way, from ${b}`],
+          preheaders: [sentence(`If this sounds familiar: ${lowerStart(f.problem, b)}`), "And what teams like yours do instead."],
+          paragraphs: [
+            v(sentence(`If this sounds familiar, you're not alone: ${lowerStart(f.problem, b)}`)),
+            "It rarely shows up in a budget, but it costs time every week, and the mistakes it invites cost more.",
+            product ? sentence(`There's a better way: ${product}`) : "",
+            question ? asked : "",
+          ],
+          cta: "See the better way",
+        };
+    // falls through
     case "howto":
       return {
         subjects: [

@@ -1,4 +1,4 @@
-import { type BusinessFacts, brandSeed, leadMagnetOf, lowerStart, offerFor, type Offer, standingPerkOf, verbBe, yourOffer } from "~/lib/business/facts";
+import { type BusinessFacts, brandSeed, leadMagnetOf, lowerStart, offerFor, type Offer, standingPerkOf, theThing, verbBe, yourOffer } from "~/lib/business/facts";
 import type { FlowType, StepType } from "~/lib/flow-types";
 import type { TouchpointAngle } from "~/lib/flows/angles";
 import type { DraftTouchpoint } from "~/lib/flows/rules";
@@ -548,7 +548,7 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
   const span = formatDuration(g[g.length - 1]!);
   return {
     trigger: magnet
-      ? `Downloads ${lowerStart(magnet.headline, facts.brand)} or asks for information, and is not a customer yet.`
+      ? `Downloads ${theThing(magnet.headline, facts.brand)} or asks for information, and is not a customer yet.`
       : "Asks for information or joins the list, and is not a customer yet.",
     exitRules: [`${facts.action.exit}: move to onboarding`, "Unsubscribes or marks an email as spam"],
     strategy: `People decide ${facts.decision === "impulse" ? "on impulse" : facts.decision === "quick" ? "within a day" : facts.decision === "research" ? "after weeks of research" : "within a week"}, so it runs ${span}${magnet ? `, starting with ${lowerStart(magnet.headline, facts.brand)}` : ""}.`,

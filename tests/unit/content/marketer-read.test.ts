@@ -3,13 +3,14 @@
 // emails of one flow, an email that ignores the question its brief asked it to answer.
 import { describe, expect, it } from "vitest";
 
-import { verbBe } from "~/lib/business/facts";
-import { worryClause, writeFlowCopy } from "~/lib/content/writer";
+import { businessFacts, verbBe } from "~/lib/business/facts";
+import { angleOf, worryClause, writeFlowCopy } from "~/lib/content/writer";
 import { FLOW_TYPES, type FlowType } from "~/lib/flow-types";
+import { writePlan } from "~/lib/flows/plan-writer";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import { generateOfflineDraft } from "~/services/ai/offline.server";
 
-import { BRAMBLE_AND_BEAN, BUSINESSES, FLUENTFUL, HEARTH_AND_TIMBER, KNEADED, LEDGERLY } from "../flows/businesses";
+import { BRAMBLE_AND_BEAN, BUSINESSES, FLUENTFUL, HEARTH_AND_TIMBER, KNEADED, LEAF_AND_KETTLE, LEDGERLY } from "../flows/businesses";
 
 function written(flowType: FlowType, business: QuestionnaireAnswers) {
   const draft = generateOfflineDraft({ flowType, business, rule: null, customContext: "" });
@@ -204,5 +205,36 @@ describe("copy a marketer would send", () => {
     expect(all).not.toMatch(/: closes the books/i);
     // A differentiator that has its subject is left as written.
     expect(written("upsell", HEARTH_AND_TIMBER).copies.map(emailText).join("\n")).toContain("each table is built by one maker");
+  });
+
+  it("writes each planned email for the purpose its title names: a case study is proof, a founder's story is a story", () => {
+    // Pairs the writer words alike: teaching and how-to, a thank-you and a booking confirmation, a
+    // software "reorder" (its upgrade), and a subscription's "how it works" answering a doubt.
+    const alike = new Set(["education howto", "howto education", "thanks booked", "replenish upgrade", "objection howto"]);
+    for (const business of BUSINESSES) {
+      const facts = businessFacts(business, business.companyName);
+      for (const flowType of FLOW_TYPES) {
+        const plan = writePlan(flowType, facts);
+        plan.steps.forEach((step, index) => {
+          if (step.stepType === "SMS") return;
+          const read = angleOf(flowType, step, index, plan.steps.length);
+          if (read !== step.angle)
+            expect(alike.has(`${step.angle} ${read}`), `${business.companyName} ${flowType}: "${step.title}" planned ${step.angle}, read ${read}`).toBe(true);
+        });
+      }
+    }
+    // The software lead nurture, title by title.
+    const { touchpoints, copies } = written("lead_nurture", LEDGERLY);
+    const subjectOf = (title: string) => {
+      const copy = copies[touchpoints.findIndex((tp) => tp.title === title)];
+      return copy?.stepType === "Email" ? `${copy.email.subject}\n${copy.email.bodyText}` : "";
+    };
+    expect(subjectOf("Why we built Ledgerly")).toMatch(/started with a simple frustration/);
+    expect(subjectOf("What a rollout looks like")).toMatch(/three steps/);
+    // A lead magnet is named in a sentence, with its article and the business's own capitals.
+    expect(copies[0]?.stepType === "Email" && copies[0].email.bodyText).toContain("Here's the Month-End Close Benchmark Report 2026, and it's one click away");
+    expect(written("lead_nurture", LEDGERLY).draft.trigger).toMatch(/^Downloads the Month-End Close Benchmark Report or/);
+    const tea = written("lead_nurture", LEAF_AND_KETTLE).copies[0]!;
+    expect(tea.stepType === "Email" && tea.email.bodyText).toContain("Here's your free tasting guide to the six tea families, and it's one click away");
   });
 });
