@@ -327,7 +327,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
           covered("And you're covered:"),
           "Reply to this email with anything on your mind and a real person will answer.",
         ],
-        cta: flowType === "abandoned_cart" ? (f.kind === "service" ? "Finish my booking" : "Complete my order") : "Get the answers",
+        cta: flowType === "abandoned_cart" ? (f.kind === "service" ? "Finish my booking" : f.kind === "digital" ? "Finish my sign-up" : "Complete my order") : "Get the answers",
       };
     case "offer":
       return {
@@ -366,16 +366,26 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
     case "cart":
       return {
         subjects:
-          f.kind === "service" ? ["Your booking isn't finished", `Still want that ${unit}?`] : ["Did you forget something?", "Your cart is waiting", `You left something at ${b}`],
+          f.kind === "service"
+            ? ["Your booking isn't finished", `Still want that ${unit}?`]
+            : f.kind === "digital"
+              ? ["Your sign-up is almost done", "Finish setting up your account", `You're nearly in at ${b}`]
+              : ["Did you forget something?", "Your cart is waiting", `You left something at ${b}`],
         preheaders: [f.offers.find((o) => o.standing) && sentence(f.offers.find((o) => o.standing)!.text), guarantee, "We saved it for you, so you can finish in a minute."],
         paragraphs: [
-          f.kind === "service" ? v(`You were almost booked in, so we saved your spot in the process.`) : v(`You left something behind, so we saved it for you.`),
+          f.kind === "service"
+            ? v(`You were almost booked in, so we saved your spot in the process.`)
+            : f.kind === "digital"
+              ? v(`You were nearly signed up, so we kept your details for you.`)
+              : v(`You left something behind, so we saved it for you.`),
           f.kind === "service"
             ? `Finishing takes a minute: pick up where you left off and choose your time.`
-            : `Everything is still in your cart, and checking out takes a minute.`,
+            : f.kind === "digital"
+              ? `Finishing takes a minute: pick up where you left off.`
+              : `Everything is still in your cart, and checking out takes a minute.`,
           question ? asked : covered("Not sure yet?"),
         ],
-        cta: f.kind === "service" ? "Finish my booking" : "Return to my cart",
+        cta: f.kind === "service" ? "Finish my booking" : f.kind === "digital" ? "Finish my sign-up" : "Return to my cart",
       };
     case "booked":
       return {
@@ -620,7 +630,7 @@ function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, b
   const unit = unitOf(f);
   switch (angle) {
     case "cart":
-      return f.kind === "service" ? "Your booking is saved." : "Your cart is saved.";
+      return f.kind === "service" ? "Your booking is saved." : f.kind === "digital" ? "Your sign-up is saved." : "Your cart is saved.";
     case "rebook":
       return `Time for your next ${unit}?`;
     case "replenish":
@@ -637,7 +647,7 @@ function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, b
     case "booked":
       return `See you soon! Your ${unit} is coming up.`;
     case "thanks":
-      return f.kind === "service" ? (f.remote ? `Thanks for your ${unit}!` : `Thanks for coming in!`) : "Thanks for your order!";
+      return f.kind === "service" ? (f.remote ? `Thanks for your ${unit}!` : `Thanks for coming in!`) : f.kind === "digital" ? "Thanks for joining us!" : "Thanks for your order!";
     case "checkin":
       return "How did it go? Reply and tell us.";
     case "reactivation":

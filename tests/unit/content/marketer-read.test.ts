@@ -203,6 +203,11 @@ describe("copy a marketer would send", () => {
     // "One thing you'll notice: closes the books…" had no subject; the brand is it.
     expect(all).toContain("Ledgerly closes the books in two days");
     expect(all).not.toMatch(/: closes the books/i);
+    // An unfinished sign-up is not a cart, and finishing it is not an order.
+    const signUp = written("abandoned_cart", LEDGERLY);
+    const signUpText = [...signUp.draft.touchpoints.map((tp) => `${tp.title}\n${tp.callToAction ?? ""}`), ...signUp.copies.map(emailText)].join("\n");
+    expect(signUpText).not.toMatch(/\bcart\b|\border\b|checking out/i);
+    expect(signUpText).toContain("Finish my sign-up");
     // A differentiator that has its subject is left as written.
     expect(written("upsell", HEARTH_AND_TIMBER).copies.map(emailText).join("\n")).toContain("each table is built by one maker");
   });
