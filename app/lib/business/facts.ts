@@ -87,6 +87,8 @@ export interface Action {
   cta: string;
   /** Button text for coming back (upsell, sunset). */
   again: string;
+  /** Button text for finishing what was left unfinished (abandoned cart): a booking, a sign-up or an order. */
+  finish: string;
   /** What an exit rule says when the contact converts. */
   exit: string;
 }
@@ -339,8 +341,9 @@ function actionOf(kind: BusinessKind, b2b: boolean, answers: Partial<Questionnai
                 : /treatment/.test(product)
                   ? "treatment"
                   : "appointment";
-      if (b2b) return { verb: "book", first: "first call", cta: "Book a call", again: "Book your next call", exit: "Books a call or becomes a client" };
-      return { verb: "book", first: `first ${unit}`, cta: `Book your ${unit}`, again: `Book your next ${unit}`, exit: `Books a ${unit}` };
+      if (b2b)
+        return { verb: "book", first: "first call", cta: "Book a call", again: "Book your next call", finish: "Finish my booking", exit: "Books a call or becomes a client" };
+      return { verb: "book", first: `first ${unit}`, cta: `Book your ${unit}`, again: `Book your next ${unit}`, finish: "Finish my booking", exit: `Books a ${unit}` };
     }
     case "subscription": {
       const unit = /\bbox(es)?\b/.test(product) ? "box" : /bag|coffee|tea|roast/.test(product) ? "delivery" : "plan";
@@ -349,14 +352,15 @@ function actionOf(kind: BusinessKind, b2b: boolean, answers: Partial<Questionnai
         first: unit === "plan" ? "subscription" : `first ${unit}`,
         cta: "Start your subscription",
         again: "Manage your subscription",
+        finish: "Complete my order",
         exit: "Starts a subscription",
       };
     }
     case "digital":
-      if (b2b) return { verb: "start", first: "demo", cta: "Book a demo", again: "Log back in", exit: "Books a demo or starts a trial" };
-      return { verb: "start", first: "first session", cta: "Start now", again: "Pick up where you left off", exit: "Starts a trial or buys a plan" };
+      if (b2b) return { verb: "start", first: "demo", cta: "Book a demo", again: "Log back in", finish: "Finish my sign-up", exit: "Books a demo or starts a trial" };
+      return { verb: "start", first: "first session", cta: "Start now", again: "Pick up where you left off", finish: "Finish my sign-up", exit: "Starts a trial or buys a plan" };
     case "product":
-      return { verb: "shop", first: "first order", cta: "Shop now", again: "Shop again", exit: "Places an order" };
+      return { verb: "shop", first: "first order", cta: "Shop now", again: "Shop again", finish: "Complete my order", exit: "Places an order" };
   }
 }
 

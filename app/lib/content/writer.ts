@@ -327,7 +327,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
           covered("And you're covered:"),
           "Reply to this email with anything on your mind and a real person will answer.",
         ],
-        cta: flowType === "abandoned_cart" ? (f.kind === "service" ? "Finish my booking" : f.kind === "digital" ? "Finish my sign-up" : "Complete my order") : "Get the answers",
+        cta: flowType === "abandoned_cart" ? f.action.finish : "Get the answers",
       };
     case "offer":
       return {
@@ -385,7 +385,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
               : `Everything is still in your cart, and checking out takes a minute.`,
           question ? asked : covered("Not sure yet?"),
         ],
-        cta: f.kind === "service" ? "Finish my booking" : f.kind === "digital" ? "Finish my sign-up" : "Return to my cart",
+        cta: f.kind === "product" || f.kind === "subscription" ? "Return to my cart" : f.action.finish,
       };
     case "booked":
       return {

@@ -565,8 +565,6 @@ function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
   const booking = facts.kind === "service";
   const what = booking ? "booking" : facts.kind === "subscription" ? "subscription" : facts.kind === "digital" ? "sign-up" : "cart";
   const abandoned = booking ? "the booking is abandoned" : "checkout is abandoned";
-  // Software is signed up to, not ordered.
-  const finish = booking ? "Finish my booking" : what === "sign-up" ? "Finish my sign-up" : "Complete my order";
   const steps: PlannedStep[] = [
     step(
       "Email",
@@ -610,7 +608,7 @@ function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
         proofLine(facts),
         facts.guarantee && `Reassure: ${facts.guarantee}`,
       ),
-      finish,
+      facts.action.finish,
     ),
     step(
       "Email",
@@ -629,7 +627,7 @@ function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
         incentive ? `The offer exactly as given: ${offerBrief(incentive)}` : "Say plainly that this is the last reminder",
         facts.guarantee && `Risk reversal: ${facts.guarantee}`,
       ),
-      incentive ? `Claim ${incentive.headline.toLowerCase()}` : finish,
+      incentive ? `Claim ${incentive.headline.toLowerCase()}` : facts.action.finish,
     ),
   ];
   if (facts.usesSms)
