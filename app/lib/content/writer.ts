@@ -625,12 +625,17 @@ export function shortLink(website: string): string {
   return `${parsed.hostname.replace(/^www\./, "")}${path}`;
 }
 
+/** What an abandoned-checkout text says was kept: the thing the plan's title names (a booking, a sign-up, a subscription or a cart). */
+function savedLine(f: BusinessFacts) {
+  return `Your ${f.kind === "service" ? "booking" : f.kind === "digital" ? "sign-up" : f.kind === "subscription" ? "subscription" : "cart"} is saved.`;
+}
+
 function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, brief: Brief): string {
   const offer = brief.placeholderOffer ? null : flowType === "upsell" || flowType === "sunset" ? null : offerFor(f, flowType, { incentiveOnly: true });
   const unit = unitOf(f);
   switch (angle) {
     case "cart":
-      return f.kind === "service" ? "Your booking is saved." : f.kind === "digital" ? "Your sign-up is saved." : "Your cart is saved.";
+      return savedLine(f);
     case "rebook":
       return `Time for your next ${unit}?`;
     case "replenish":
@@ -655,13 +660,7 @@ function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, b
     case "goodbye":
       return "Want to keep hearing from us? Reply YES.";
     default:
-      return flowType === "abandoned_cart"
-        ? f.kind === "service"
-          ? "Your booking is saved."
-          : "Your cart is saved."
-        : f.kind === "service"
-          ? `Ready to book your ${unit}?`
-          : "A quick reminder from us.";
+      return flowType === "abandoned_cart" ? savedLine(f) : f.kind === "service" ? `Ready to book your ${unit}?` : "A quick reminder from us.";
   }
 }
 
