@@ -58,23 +58,25 @@ const TEXT_SIGNALS: Readonly<Record<BusinessModel, readonly Signal[]>> = {
   shop: [
     [/\b(?:we ship|ships? (?:within|in|same|next|free|worldwide|across|to)|shipped|shipping|dispatch(?:ed)?|posted|tracked delivery|royal mail|usps|courier)\b/i, 3],
     [/\b(?:online (?:shop|store)|web ?shop|our (?:shop|store)|add to cart|checkout|order online)\b/i, 2],
+    [/\b(?:free (?:[\w-]+ )?delivery|delivered to your door|paid online|in stock|made to order)\b/i, 2],
   ],
   subscription: [
     [
       /\b(?:subscriptions?|subscribe(?:rs)?|auto[- ]?replenish\w*|auto[- ]?ship|refills? (?:every|each)|every (?:month|\d+ (?:weeks|months))|monthly (?:box|plan|delivery|deliveries)|(?:skip|pause)(?:,| or| a)? (?:a |any )?(?:box|delivery|month|anytime|any time))\b/i,
       3,
     ],
-    [/\b(?:box(?:es)? (?:every|each|a month)|plan (?:arrives|ships|renews)|renews? (?:monthly|every))\b/i, 3],
+    [/\b(?:box(?:es)? (?:every|each|a month)|plan (?:arrives|ships|renews)|renews?\b|prepaid|next (?:supply|box|bag|delivery)|on a schedule|billed per)\b/i, 3],
+    [/\bdeliver\w*\b[^.]{0,40}\b(?:weekly|fortnightly|monthly|every (?:week|month|two weeks))\b/i, 3],
+    [/\/\s?(?:wk|week)\b|\bper week\b|\b(?:weekly|monthly) or (?:fortnightly|monthly|quarterly)\b/i, 2],
   ],
   appointment: [
     [/\b(?:appointments?|consultations?|patients?|clinic|practitioners?|dentist|dental|vets?|veterinary|therapist|salon|tutor(?:ing)?|massage|treatments?)\b/i, 2],
     [/\b(?:book(?:ed|s|ing)? (?:online|ahead|an? (?:appointment|session|lesson|exam|visit|treatment))|booked \d|weeks? (?:out|ahead)|no[- ]shows?)\b/i, 3],
+    [/\b(?:calendly|acuity|fresha|booksy|time slots?|weekly slot|lessons?|tuition)\b/i, 1.5],
   ],
   "local-visit": [
-    [
-      /\b(?:walk[- ]?ins?|drop[- ]?in|day pass(?:es)?|no booking|no reservations?|same[- ]day|just (?:turn|show) up|come (?:in|by)|venue|tunnel|restaurant|caf[eé]|bar|escape rooms?|bowling|arcade|dinner|tables?)\b/i,
-      2,
-    ],
+    [/\b(?:walk[- ]?ins?|drop[- ]?in|day pass(?:es)?|no booking|no reservations?|just (?:turn|show) up)\b/i, 3],
+    [/\b(?:same[- ]day|come (?:in|by)|venue|tunnel|restaurant|caf[eé]|bar|escape rooms?|bowling|arcade|dinner|book a table|reservations?)\b/i, 2],
     [/\b(?:our locations?|open (?:daily|7 days|every day)|opening hours|pay station|at the door)\b/i, 2],
   ],
   pickup: [
@@ -94,18 +96,23 @@ const TEXT_SIGNALS: Readonly<Record<BusinessModel, readonly Signal[]>> = {
   ],
   "b2b-service": [
     [
-      /\b(?:retainer|proposals?|discovery call|engagement letter|agency|accountants?|bookkeeping|consultan(?:t|cy)|audits?|contracts?|agreement|statement of work|account manager|fixed (?:monthly )?fee)\b/i,
+      /\b(?:retainer|proposals?|discovery call|engagement letter|agency|accountants?|bookkeeping|consultan(?:t|cy)|audits?|statement of work|account manager|fixed (?:monthly )?fee)\b/i,
       3,
     ],
+    // Goods and gyms have agreements too: a weak signal on its own.
+    [/\b(?:contracts?|agreement)\b/i, 1],
+    [/\b(?:bonded|insured|(?:site )?walk-?through|on-?site|service agreement|(?:for|to) (?:businesses|companies|offices|practices|firms))\b/i, 2],
   ],
   course: [[/\b(?:courses?|cohorts?|bootcamp|coaching|coach|modules?|curriculum|enrol(?:l|ment|s)?|self[- ]paced|lifetime access|workbook|graduates?|syllabus)\b/i, 3]],
   membership: [
     [
-      /\b(?:memberships?|members|gym|classes|class pass|monthly billing|billed monthly|per month|fob|24\/7|coworking|desks?|dojo|belt|reformer|pilates|yoga studio|(?:intro|trial) class)\b/i,
+      /\b(?:memberships?|members|gym|classes|class pass|monthly billing|billed monthly|per month|fob|24\/7|coworking|(?:hot|dedicated) desks?|dojo|belt|reformer|pilates|yoga studio|(?:intro|trial) class)\b/i,
       3,
     ],
   ],
 };
+
+const SOFTWARE = /\b(?:software|saas|apps?|platform|dashboard|log ?in|app store|google play|in[- ]app|browser|api)\b/i;
 
 /** What each dropdown suggests. Worth less than the owner's text. */
 function choiceSignals(answers: Partial<QuestionnaireAnswers>): Partial<Record<BusinessModel, number>> {
@@ -114,7 +121,7 @@ function choiceSignals(answers: Partial<QuestionnaireAnswers>): Partial<Record<B
   const type = answers.businessType ?? "";
   const industry = answers.industry ?? "";
   if (type === "eCommerce" || type === "B2C Transactional") add("shop", 2);
-  if (type === "B2C Subscription") add("subscription", 2);
+  if (type === "B2C Subscription") add("subscription", 3);
   if (type === "B2C Service/Retail") {
     add("appointment", 1);
     add("local-visit", 1);
@@ -169,6 +176,8 @@ export function scoreBusinessModels(answers: Partial<QuestionnaireAnswers>): Mod
       }
     }
   }
+  // A trial is software's only when the business is software: a cleaner's trial month is not a free trial of an app.
+  if (!SOFTWARE.test(JSON.stringify(answers))) scores["saas-trial"] = Math.min(scores["saas-trial"], choiceSignals(answers)["saas-trial"] ?? 0);
   // Models that refine another: a pre-order shop is a pickup business when nothing ships; software
   // sold to businesses is still software; a membership with classes is not an appointment.
   if (scores.pickup >= 6 && /\b(?:don'?t|do not|never|no)\s+(?:deliver|ship|post|delivery|shipping)/i.test(JSON.stringify(answers))) scores.shop -= 4;
