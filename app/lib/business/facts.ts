@@ -1,4 +1,6 @@
 import type { FlowType } from "~/lib/flow-types";
+import { type BusinessModel, businessModelOf } from "~/lib/business/model";
+import { type BusinessKind, MODEL_SPECS, type ModelSpec, unitIn, withUnit } from "~/lib/business/model-specs";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 
 /**
@@ -15,7 +17,7 @@ import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
  * Pure: the same answers always give the same facts.
  */
 
-export type BusinessKind = "product" | "subscription" | "service" | "digital";
+export type { BusinessKind };
 export type DecisionSpeed = "impulse" | "quick" | "considered" | "research";
 export type OnboardingStart = "signup" | "first_purchase" | "first_booking";
 export type Voice = "warm" | "polished" | "bold" | "plain";
@@ -41,6 +43,18 @@ export interface Offer {
 
 export interface BusinessFacts {
   brand: string;
+  /** How the business sells (lib/business/model.ts): the owner's correction, else inferred from the answers. */
+  model: BusinessModel;
+  /** What the model means for flows: words, anchor, follow-ups, calls to action. */
+  spec: ModelSpec;
+  /** The owner's word for what is bought or booked: "treatment", "pre-order", "day pass", "trial". */
+  unit: string;
+  /** The lead nurture's goal in the owner's words ("Book a test drive"), or "". */
+  goal: string;
+  /** A button for the goal ("Book a test drive"), or "" when the goal does not read as one. */
+  goalCta: string;
+  /** When onboarding starts, in the owner's words, tidied ("After the consultation and patch test"), or "". */
+  onboardingStage: string;
   kind: BusinessKind;
   b2b: boolean;
   website: string;
@@ -269,22 +283,6 @@ function headlineOf(kind: OfferKind, value: string | null, text: string): string
 // ---------------------------------------------------------------------------------------------
 // Kind, timing and action
 
-const SUBSCRIPTION_WORDS = /\b(subscription|subscribe|membership|members|monthly box|every month|each month|plan)\b/i;
-const BOOKING_WORDS = /\b(appointments?|book(?:ing|ed)?|sessions?|classes|class|massages?|treatments?|consultations?|visits?|studio|clinic|salon|spa|lessons?)\b/i;
-const DIGITAL_WORDS = /\b(software|saas|app|platform|online course|course|download|digital|template|plugin|tool)\b/i;
-
-function kindOf(answers: Partial<QuestionnaireAnswers>): BusinessKind {
-  const type = answers.businessType ?? "";
-  const about = `${answers.productServiceDescription ?? ""} ${answers.businessOperationDescription ?? ""} ${answers.purchaseMethod ?? ""}`;
-  if (type === "B2C Service/Retail") return BOOKING_WORDS.test(about) || !/\b(shop|store|products?)\b/i.test(about) ? "service" : "product";
-  if (type === "B2C Subscription") return "subscription";
-  if (type.startsWith("B2B")) return DIGITAL_WORDS.test(about) || /software|saas|technology/i.test(answers.industry ?? "") ? "digital" : "service";
-  if (/\b(?:software|saas)\b/i.test(answers.industry ?? "") || (DIGITAL_WORDS.test(about) && !/\b(shipped|delivered|ships)\b/i.test(about))) return "digital";
-  if (SUBSCRIPTION_WORDS.test(answers.productServiceDescription ?? "")) return "subscription";
-  if (BOOKING_WORDS.test(answers.productServiceDescription ?? "") && !/\b(shop|store|shipped)\b/i.test(about)) return "service";
-  return "product";
-}
-
 function decisionOf(answers: Partial<QuestionnaireAnswers>): DecisionSpeed {
   const timeline = `${answers.purchaseDecisionTimeline ?? ""} ${answers.salesCycleLength ?? ""}`.toLowerCase();
   if (/impulse|minutes|0-2 hours/.test(timeline)) return "impulse";
@@ -324,44 +322,33 @@ function onboardingStartOf(answers: Partial<QuestionnaireAnswers>, kind: Busines
   return "signup";
 }
 
-function actionOf(kind: BusinessKind, b2b: boolean, answers: Partial<QuestionnaireAnswers>): Action {
-  const product = `${answers.productServiceDescription ?? ""}`.toLowerCase();
-  switch (kind) {
-    case "service": {
-      const unit = /massage/.test(product)
-        ? "massage"
-        : /class/.test(product)
-          ? "class"
-          : /session/.test(product)
-            ? "session"
-            : /consult/.test(product)
-              ? "consultation"
-              : /lesson/.test(product)
-                ? "lesson"
-                : /treatment/.test(product)
-                  ? "treatment"
-                  : "appointment";
-      if (b2b)
-        return { verb: "book", first: "first call", cta: "Book a call", again: "Book your next call", finish: "Finish my booking", exit: "Books a call or becomes a client" };
-      return { verb: "book", first: `first ${unit}`, cta: `Book your ${unit}`, again: `Book your next ${unit}`, finish: "Finish my booking", exit: `Books a ${unit}` };
-    }
-    case "subscription": {
-      const unit = /\bbox(es)?\b/.test(product) ? "box" : /bag|coffee|tea|roast/.test(product) ? "delivery" : "plan";
-      return {
-        verb: "subscribe",
-        first: unit === "plan" ? "subscription" : `first ${unit}`,
-        cta: "Start your subscription",
-        again: "Manage your subscription",
-        finish: "Complete my order",
-        exit: "Starts a subscription",
-      };
-    }
-    case "digital":
-      if (b2b) return { verb: "start", first: "demo", cta: "Book a demo", again: "Log back in", finish: "Finish my sign-up", exit: "Books a demo or starts a trial" };
-      return { verb: "start", first: "first session", cta: "Start now", again: "Pick up where you left off", finish: "Finish my sign-up", exit: "Starts a trial or buys a plan" };
-    case "product":
-      return { verb: "shop", first: "first order", cta: "Shop now", again: "Shop again", finish: "Complete my order", exit: "Places an order" };
-  }
+function actionOf(spec: ModelSpec, unit: string): Action {
+  const verb: Action["verb"] = spec.kind === "product" ? "shop" : spec.kind === "subscription" ? "subscribe" : spec.kind === "service" ? "book" : "start";
+  return {
+    verb,
+    first: withUnit(spec.first, unit),
+    cta: withUnit(spec.cta.first, unit),
+    again: withUnit(spec.cta.again, unit),
+    finish: withUnit(spec.cta.finish, unit),
+    exit: withUnit(spec.exit, unit),
+  };
+}
+
+/** Text typed in capitals ("WHEN THEY PICK UP THEIR FOB") in sentence case; anything else as typed, with a capital first letter. */
+export function sentenceCase(text: string): string {
+  const letters = text.replace(/[^\p{L}]/gu, "");
+  const shouting = letters.length > 6 && letters === letters.toUpperCase();
+  const cased = shouting ? text.toLowerCase() : text;
+  return upperStart(cased.trim());
+}
+
+const GOAL_VERBS = /^(?:book|start|download|apply|request|join|buy|register|sign up|try|get|place|upload|create|order|claim|reserve|schedule|visit|enrol|enroll|take)\b/i;
+
+/** The lead nurture's goal as a button ("Book a test drive"): a short imperative in the owner's words, else "". */
+export function goalButton(goal: string): string {
+  const first = goal.split(/\s*(?:[,;(]|\s[-–—]\s|\bthen\b|\band then\b)\s*/)[0]?.replace(/[.!]+$/, "").trim() ?? "";
+  if (!GOAL_VERBS.test(first) || first.length > 40 || first.split(/\s+/).length < 2) return "";
+  return upperStart(first.replace(/\byour\b/i, "my"));
 }
 
 const VOICE_WORDS: Array<[Voice, RegExp]> = [
@@ -498,7 +485,10 @@ export const BRAND_FALLBACK = "Our team";
 /** The business's facts, from its answers. */
 export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyName = answers.companyName ?? ""): BusinessFacts {
   const brand = tidy(companyName || answers.companyName) || BRAND_FALLBACK;
-  const kind = kindOf(answers);
+  const model = businessModelOf(answers);
+  const spec = MODEL_SPECS[model];
+  const kind = spec.kind;
+  const unit = unitIn(spec, `${answers.productServiceDescription ?? ""} ${answers.businessOperationDescription ?? ""} ${answers.purchaseMethod ?? ""} ${answers.customerJourney ?? ""} ${answers.leadNurtureGoal ?? ""}`);
   const b2b = (answers.businessType ?? "").startsWith("B2B");
   const onboardingOffers = parseOffers(answers.onboardingSpecialOffers, ["onboarding", "abandoned_cart"]);
   const leadOffers = parseOffers(answers.specificLeadOffer, ["lead_nurture"]);
@@ -521,8 +511,15 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
   const productSentence = usable(sentencesOf(answers.productServiceDescription))[0] ?? "";
   const reviews = reviewsOf(answers);
   const cycle = cycleOf(answers);
+  const goal = sentenceCase(tidy(answers.leadNurtureGoal));
   return {
     brand,
+    model,
+    spec,
+    unit,
+    goal,
+    goalCta: goalButton(goal),
+    onboardingStage: sentenceCase(tidy(answers.onboardingStage)).replace(/[.!]+$/, ""),
     kind,
     b2b,
     website: tidy(answers.companyWebsite),
@@ -549,7 +546,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
         `${answers.productServiceDescription ?? ""} ${answers.businessOperationDescription ?? ""}`,
       ),
     onboardingStart: onboardingStartOf(answers, kind),
-    action: actionOf(kind, b2b, answers),
+    action: actionOf(spec, unit),
     answerText,
   };
 }
