@@ -77,6 +77,8 @@ export interface BusinessFacts {
   objections: string[];
   /** Questions customers ask (each ends with "?"). */
   questions: string[];
+  /** What a new customer needs to know or do, in the owner's words, as short lines ("Shave the area 24h before"). */
+  prep: string[];
   offers: Offer[];
   voice: Voice;
   decision: DecisionSpeed;
@@ -303,7 +305,10 @@ function durableOf(answers: Partial<QuestionnaireAnswers>, kind: BusinessKind, c
 
 function cycleOf(answers: Partial<QuestionnaireAnswers>): number | null {
   const text =
-    `${(answers.customerFrequency ?? []).join(" ")} ${answers.purchaseMethod ?? ""} ${answers.customerJourney ?? ""} ${answers.productServiceDescription ?? ""}`.toLowerCase();
+    `${(answers.customerFrequency ?? []).join(" ")} ${answers.purchaseMethod ?? ""} ${answers.customerJourney ?? ""} ${answers.productServiceDescription ?? ""} ${answers.businessOperationDescription ?? ""}`.toLowerCase();
+  // The owner's own interval wins over a dropdown: "sessions are 6 weeks apart", "every 3 months".
+  const stated = /\b(?:every|each)\s+(\d{1,2})(?:\s*(?:-|–|to)\s*\d{1,2})?\s*(day|week|month)s?\b|\b(\d{1,2})\s*(day|week|month)s?\s+apart\b/.exec(text);
+  if (stated) return Number(stated[1] ?? stated[3]) * { day: 1, week: 7, month: 30 }[(stated[2] ?? stated[4]) as "day" | "week" | "month"];
   if (/2\+ times\/week|high frequency|twice a week/.test(text)) return 4;
   if (/\bweekly\b|every week|each week/.test(text)) return 7;
   if (/fortnight|every two weeks|every 2 weeks/.test(text)) return 14;
@@ -313,13 +318,21 @@ function cycleOf(answers: Partial<QuestionnaireAnswers>): number | null {
   return null;
 }
 
+const CONVERSION_EVENT =
+  /\b(?:book\w*|appointments?|sessions?|visits?|class(?:es)?|purchase\w*|orders?|ordered|buy|buys|bought|paid|pays?|payment|deposit|contract|agreement|engagement|signed|subscri\w*|checkout|consult\w*|fob|accepted|enrol\w*|pre-?orders?|collect\w*|handed over|delivered|dispatched|verified|wash|registers?|plan|member|dinner|meal|eaten|first day|lesson|induction|trial|request\w*|starts?)\b/;
+const SIGNUP_EVENT = /\b(?:sign[- ]?ups?|signs up|signed up|joins? (?:the )?(?:list|newsletter)|creates? an account|account is created|first app open|downloads?|opt[- ]?in)\b/;
+
+/** Where onboarding starts: at sign-up, unless the owner names a purchase, booking or other first conversion it follows. */
 function onboardingStartOf(answers: Partial<QuestionnaireAnswers>, kind: BusinessKind): OnboardingStart {
-  const stage = `${answers.onboardingStage ?? ""}`.toLowerCase();
-  if (/book|appointment|session|visit|class/.test(stage) && /after|first|once/.test(stage)) return "first_booking";
-  if (/purchase|order|buy|bought|payment|subscri|sign(?:s|ed)? up for a plan|checkout/.test(stage) && /after|first|once/.test(stage)) {
-    return kind === "service" ? "first_booking" : "first_purchase";
-  }
-  return "signup";
+  const stage = `${answers.onboardingStage ?? ""}`.toLowerCase().replace(/\(not [^)]*\)|\bnot at \w+/g, "");
+  const event = CONVERSION_EVENT.test(stage.replace(/sign(?:s|ed)?[- ]?up(?! for a plan)/g, ""));
+  if (
+    !event ||
+    (SIGNUP_EVENT.test(stage) &&
+      !/(?:after|once|when)\b.{0,40}\b(?:pa(?:y|id)|purchase|buy|order|deposit|contract|agreement|book|visit|class|consult|fob|accepted|enrol|plan|request|member)/.test(stage))
+  )
+    return "signup";
+  return kind === "service" ? "first_booking" : "first_purchase";
 }
 
 function actionOf(spec: ModelSpec, unit: string): Action {
@@ -346,7 +359,11 @@ const GOAL_VERBS = /^(?:book|start|download|apply|request|join|buy|register|sign
 
 /** The lead nurture's goal as a button ("Book a test drive"): a short imperative in the owner's words, else "". */
 export function goalButton(goal: string): string {
-  const first = goal.split(/\s*(?:[,;(]|\s[-–—]\s|\bthen\b|\band then\b)\s*/)[0]?.replace(/[.!]+$/, "").trim() ?? "";
+  const first =
+    goal
+      .split(/\s*(?:[,;(]|\s[-–—]\s|\bthen\b|\band then\b)\s*/)[0]
+      ?.replace(/[.!]+$/, "")
+      .trim() ?? "";
   if (!GOAL_VERBS.test(first) || first.length > 40 || first.split(/\s+/).length < 2) return "";
   return upperStart(first.replace(/\byour\b/i, "my"));
 }
@@ -455,6 +472,20 @@ function questionsOf(answers: Partial<QuestionnaireAnswers>): string[] {
   return [...new Set(questions)].slice(0, 4);
 }
 
+/** The owner's advice for a new customer, one instruction a line, each short enough to quote. */
+function prepOf(answers: Partial<QuestionnaireAnswers>): string[] {
+  const lines: string[] = [];
+  for (const sentence of usable(sentencesOf(answers.keyUserKnowledgeElements))) {
+    for (const part of sentence.split(
+      /,\s+(?=(?:no|don't|do not|never|bring|wear|shave|avoid|expect|arrive|use|store|freeze|keep|book|tell|check|download|connect|invite|upload|add|set)\b)/i,
+    )) {
+      const phrase = clipPhrase(sentenceCase(part.trim()), 16);
+      if (phrase && !/\?$/.test(phrase)) lines.push(phrase);
+    }
+  }
+  return [...new Set(lines)].slice(0, 4);
+}
+
 function objectionsOf(answers: Partial<QuestionnaireAnswers>): string[] {
   const out: string[] = [];
   for (const field of [answers.topReasonsNotToBuy, answers.frequentQuestionsConcerns, answers.onboardingBottlenecks]) {
@@ -488,7 +519,10 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
   const model = businessModelOf(answers);
   const spec = MODEL_SPECS[model];
   const kind = spec.kind;
-  const unit = unitIn(spec, `${answers.productServiceDescription ?? ""} ${answers.businessOperationDescription ?? ""} ${answers.purchaseMethod ?? ""} ${answers.customerJourney ?? ""} ${answers.leadNurtureGoal ?? ""}`);
+  const unit = unitIn(
+    spec,
+    `${answers.productServiceDescription ?? ""} ${answers.businessOperationDescription ?? ""} ${answers.purchaseMethod ?? ""} ${answers.customerJourney ?? ""} ${answers.leadNurtureGoal ?? ""}`,
+  );
   const b2b = (answers.businessType ?? "").startsWith("B2B");
   const onboardingOffers = parseOffers(answers.onboardingSpecialOffers, ["onboarding", "abandoned_cart"]);
   const leadOffers = parseOffers(answers.specificLeadOffer, ["lead_nurture"]);
@@ -535,6 +569,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     guarantee: clipPhrase(leadStatement(answers.guarantees_q8), 20),
     objections: objectionsOf(answers),
     questions: questionsOf(answers),
+    prep: prepOf(answers),
     offers,
     voice: voiceOf(answers.brandVoicePositioning),
     decision: decisionOf(answers),
@@ -543,7 +578,12 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     remote:
       kind === "service" &&
       /\b(online|video|zoom|virtual|remote(?:ly)?|on your phone|over the phone|in the app)\b/i.test(
-        `${answers.productServiceDescription ?? ""} ${answers.businessOperationDescription ?? ""}`,
+        `${answers.productServiceDescription ?? ""} ${answers.businessOperationDescription ?? ""}`
+          // Booking or paying online says nothing about where the service happens.
+          .replace(
+            /\b(?:book(?:ed|s|ing)?|pay(?:s|ing)?|paid|order(?:ed|s)?|buy|sign(?:ed)? up|waiver)\s+(?:\w+\s+)?online\b|\bonline\s+(?:booking|shop|store|checkout|waiver|payment)s?\b/gi,
+            "",
+          ),
       ),
     onboardingStart: onboardingStartOf(answers, kind),
     action: actionOf(spec, unit),

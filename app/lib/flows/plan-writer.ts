@@ -1,9 +1,12 @@
-import { type BusinessFacts, brandSeed, leadMagnetOf, lowerStart, offerFor, type Offer, standingPerkOf, theThing, verbBe, yourOffer } from "~/lib/business/facts";
-import type { FlowType, StepType } from "~/lib/flow-types";
+import { type BusinessFacts, brandSeed, leadMagnetOf, lowerStart, offerFor, standingPerkOf, theThing, verbBe, yourOffer } from "~/lib/business/facts";
+import type { FlowType } from "~/lib/flow-types";
 import type { TouchpointAngle } from "~/lib/flows/angles";
-import type { DraftTouchpoint } from "~/lib/flows/rules";
+import { anchoredOnboardingPlan } from "~/lib/flows/plans/onboarding";
+import { bullets, D, H, offerBrief, pick, type Plan, type PlannedStep, proofLine, smsStep, step, unitOf, worryLine } from "~/lib/flows/plans/steps";
 import { roundSpanMinutes } from "~/lib/flows/summary";
-import { formatDuration, MINUTES_PER_DAY, MINUTES_PER_HOUR } from "~/lib/timing";
+import { formatDuration } from "~/lib/timing";
+
+export type { Plan, PlannedStep };
 
 /**
  * The offline planner's default plans: one per flow type, shaped by the business's facts rather
@@ -15,118 +18,12 @@ import { formatDuration, MINUTES_PER_DAY, MINUTES_PER_HOUR } from "~/lib/timing"
  * the brief for whoever writes the copy, in the business's own facts.
  */
 
-export interface PlannedStep extends DraftTouchpoint {
-  /** What the step is for (welcome, proof, offer…): it picks the brief when the business gave no fact for it. */
-  angle: TouchpointAngle;
-}
-
-export interface Plan {
-  trigger: string;
-  exitRules: string[];
-  /** One sentence on how the plan fits this business, for the flow's overview ("Timed to the buying cycle: …"). */
-  strategy: string;
-  /** The flow's goal when it is not the flow type's usual one (an onboarding that starts at the first booking). */
-  goal?: string;
-  steps: PlannedStep[];
-}
-
-const H = MINUTES_PER_HOUR;
-const D = MINUTES_PER_DAY;
-
-function pick<T>(options: readonly T[], seed: number, salt: number): T {
-  return options[(seed + salt * 7919) % options.length]!;
-}
-
-/**
- * The objection as a key message: "The worry that deep-tissue massage will hurt", "The worry about
- * being locked into a subscription" when the answer already names it a worry or a fear, else
- * "The worry: the price".
- */
-function worryLine(objection: string, brand: string, lead = "The worry"): string {
-  const named = /^(?:worr(?:y|ies|ied)|fears?|afraid|concerns?|concerned|nervous)\s+(about|that|of)\s+(.+)$/i.exec(objection.trim());
-  return named ? `${lead} ${named[1]!.toLowerCase()} ${named[2]}` : `${lead}: ${lowerStart(objection, brand)}`;
-}
-
-function bullets(...lines: Array<string | false | null | undefined>): string {
-  return lines
-    .filter((line): line is string => !!line)
-    .slice(0, 5)
-    .map((line) => `• ${line}`)
-    .join("\n");
-}
-
-/** "the offer (15% off your first order, code WELCOME15)" for a brief. */
-function offerBrief(offer: Offer): string {
-  const code = offer.code && !offer.text.includes(offer.code) ? ` (code ${offer.code})` : "";
-  return `${offer.text}${code}`;
-}
-
-function unitOf(facts: BusinessFacts): string {
-  return facts.action.first.replace(/^first /, "");
-}
-
-/** The brief when the business gave no fact for the step: what a writer should find out and use. */
-const FALLBACK_BRIEF: Record<TouchpointAngle, string[]> = {
-  welcome: ["Who the business is, in one line", "What the emails will bring, and how often"],
-  story: ["Why the business started, in three or four sentences", "The one thing it does differently"],
-  howto: ["The three steps from choosing to the first result", "The question asked most before buying, answered"],
-  proof: ["Two or three short reviews with first names", "A rating, a count of customers or a press mention"],
-  objection: ["The two questions asked most before buying, answered plainly", "How to reach a real person"],
-  offer: ["One clear next step", "Why now is a good moment"],
-  urgency: ["Say plainly that this is the last reminder", "One clear next step"],
-  cart: ["What was left behind", "How to finish in a minute"],
-  reminder: ["One reason to act now", "One short link"],
-  thanks: ["Confirm what happens next", "Who to contact with questions"],
-  booked: ["When and where the booking is", "What to bring or how to prepare"],
-  checkin: ["One question: how is it going?", "A reply goes to a real person"],
-  replenish: ["Reorder in one click", "What's new since the last order"],
-  rebook: ["Invite the next visit", "Link straight to open times"],
-  crosssell: ["Two or three things that go with the first purchase", "Why they go together"],
-  upgrade: ["What the next level adds", "What it costs compared with now"],
-  reactivation: ["What's new since the last visit", "One link to change how often they hear from the business"],
-  goodbye: ["One click keeps them on the list", "Otherwise this is the last email"],
-  magnet: ["Deliver what they asked for", "What the next emails will bring"],
-  education: ["One useful idea they can act on today", "How the business helps with it"],
-};
-
-function step(
-  channel: StepType,
-  offsetMinutes: number,
-  afterWhat: string,
-  angle: TouchpointAngle,
-  title: string,
-  primaryGoal: string,
-  keyMessages: string,
-  callToAction: string,
-): PlannedStep {
-  const brief = keyMessages.split("\n").length >= 2 ? keyMessages : bullets(...keyMessages.split("\n").map((l) => l.replace(/^• /, "")), ...FALLBACK_BRIEF[angle]);
-  return {
-    stepType: channel,
-    offsetMinutes,
-    timingText: offsetMinutes === 0 ? `Immediately after ${afterWhat}` : `${formatDuration(offsetMinutes)} after ${afterWhat}`,
-    angle,
-    title,
-    primaryGoal,
-    keyMessages: brief,
-    callToAction,
-  };
-}
-
-/** The first review to quote, or a proof line. */
-function proofLine(facts: BusinessFacts): string | null {
-  if (facts.reviews[0]) return `Quote a customer: "${facts.reviews[0]}"`;
-  if (facts.proof[0]) return `Lead with the proof: ${facts.proof[0]}`;
-  return null;
-}
-
-function smsStep(facts: BusinessFacts, offset: number, afterWhat: string, angle: TouchpointAngle, title: string, purpose: string, cta: string): PlannedStep {
-  return step("SMS", offset, afterWhat, angle, title, purpose, bullets(`Open with "${facts.brand}:"`, purpose, "One short link, then 'Reply STOP to opt out'"), cta);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Onboarding
 
 function onboardingPlan(facts: BusinessFacts, seed: number): Plan {
+  const anchored = anchoredOnboardingPlan(facts, seed);
+  if (anchored) return anchored;
   const offer = offerFor(facts, "onboarding");
   const unit = unitOf(facts);
   const fast = facts.decision === "impulse" || facts.decision === "quick";

@@ -106,7 +106,7 @@ describe("every generated flow and its copy, for many businesses", () => {
         const draft = generateOfflineDraft({ flowType: "onboarding", business: answers, rule: null, customContext: "" });
         const all = `${draft.exitRules.join(" ")} ${draft.touchpoints.map((tp) => tp.callToAction).join(" ")}`.toLowerCase();
         if (facts.kind === "product") expect(all).not.toMatch(/\bbook (?:your|a) (?:free )?consultation|appointment/);
-        if (facts.kind === "service") expect(all).toMatch(/book/);
+        if (facts.model === "appointment") expect(all).toMatch(/book/);
       }),
       { numRuns: 80, seed: 7 },
     );

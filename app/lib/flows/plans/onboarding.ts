@@ -1,0 +1,408 @@
+import { type BusinessFacts, lowerStart, offerFor } from "~/lib/business/facts";
+import type { BusinessModel } from "~/lib/business/model";
+import type { ModelAnchor } from "~/lib/business/model-specs";
+import { anchoredStep, bullets, D, H, pick, type Plan, type PlannedStep, proofLine, smsStep, step } from "~/lib/flows/plans/steps";
+import { formatDuration } from "~/lib/timing";
+
+/**
+ * Onboarding for the models whose first weeks turn on a date: an appointment, a pickup day, the
+ * end of a trial, a handover, a start date. It starts where the owner said it does, prepares the
+ * person for the date, asks how it went only after it, and exits on the next conversion (never on
+ * the event that started it). Shops and subscriptions keep the planner's own onboarding.
+ */
+
+type Builder = (f: BusinessFacts, seed: number, lead: number) => Plan;
+
+/** How long after the trigger the date usually falls, from the owner's words ("usually 2-3 weeks out"), else a default per date. */
+export function leadMinutes(f: BusinessFacts, anchor: ModelAnchor): number {
+  if (anchor === "trial_end") return trialDays(f) * D;
+  const text = f.answerText;
+  const range = /(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\s*(day|week|month)s?\b[^.\n]{0,24}?\b(?:out|away|later|ahead|before|after|wait)/i.exec(text);
+  if (range) {
+    const days = { day: 1, week: 7, month: 30 }[range[3]!.toLowerCase() as "day" | "week" | "month"];
+    return Math.round(((Number(range[1]) + Number(range[2])) / 2) * days) * D;
+  }
+  const defaults: Record<ModelAnchor, number> = { appointment: 7, pickup: 3, trial_end: 14, handover: 21, start_date: 21, event_date: 30 };
+  return defaults[anchor] * D;
+}
+
+/** The trial's length in days ("14-day trial", "7 day free trial"), 14 when the answers don't say. */
+export function trialDays(f: BusinessFacts): number {
+  const match = /(\d{1,2})[- ]day\s+(?:free\s+)?trial/i.exec(f.answerText);
+  return match ? Math.min(60, Math.max(3, Number(match[1]))) : 14;
+}
+
+/** The business has a trial with an end (not only a free plan). */
+export function hasTrial(f: BusinessFacts): boolean {
+  return /\btrial\b/i.test(f.answerText) && !/\bno (?:free )?trial\b/i.test(f.answerText);
+}
+
+/** The trigger in the owner's words when they gave them, else the model's. */
+function triggerOf(f: BusinessFacts): string {
+  return f.onboardingStage ? `${f.onboardingStage.replace(/[.!?]+$/, "")}.` : f.spec.firstTrigger.replace(/\{unit\}/g, f.unit);
+}
+
+/** A line of the owner's preparation advice for the brief ("Shave the area 24h before"). */
+function prepLine(f: BusinessFacts): string | null {
+  return f.prep[0] ? `What to do before: ${lowerStart(f.prep[0], f.brand)}` : null;
+}
+
+const appointment: Builder = (f, seed, lead) => {
+  const unit = f.unit;
+  const cycle = f.cycleDays && f.spec.rebooks ? Math.min(120, Math.max(7, f.cycleDays)) : null;
+  const steps: PlannedStep[] = [
+    step(
+      "Email",
+      0,
+      "the trigger",
+      "booked",
+      pick([`Before your first ${unit}: how to prepare`, `Your first ${unit}: what to expect`], seed, 1),
+      `Prepare them for the first ${unit}, so they arrive ready and nothing has to be rescheduled.`,
+      bullets(
+        prepLine(f),
+        f.prep[1] && `Also: ${lowerStart(f.prep[1], f.brand)}`,
+        "Date, time and place, and how to change the booking",
+        f.questions[0] && `Answer up front: ${f.questions[0]}`,
+      ),
+      "See my booking",
+    ),
+    anchoredStep(
+      f.usesSms
+        ? smsStep(f, 0, "the appointment", "reminder", `See you tomorrow`, `A reminder the day before, with the time and a link to reschedule.`, "Tap to see the details")
+        : step(
+            "Email",
+            0,
+            "the appointment",
+            "reminder",
+            `A reminder: your ${unit} is tomorrow`,
+            "Remind them the day before.",
+            bullets(prepLine(f), "The time, the place and how to reschedule"),
+            "See my booking",
+          ),
+      { event: "appointment", direction: "before", minutes: D },
+      lead,
+    ),
+    anchoredStep(
+      step(
+        "Email",
+        0,
+        "the appointment",
+        "checkin",
+        pick([`How was your first ${unit}?`, `How did your ${unit} go?`], seed, 2),
+        `Ask how it went while the ${unit} is fresh, and catch any problem early.`,
+        bullets(
+          "One question: how was it? (a one-click rating)",
+          f.prep.length > 2 && `Aftercare: ${lowerStart(f.prep[f.prep.length - 1]!, f.brand)}`,
+          "A reply goes to a real person",
+        ),
+        "Tell us how it went",
+      ),
+      { event: "appointment", direction: "after", minutes: D },
+      lead,
+    ),
+  ];
+  if (cycle)
+    steps.push(
+      anchoredStep(
+        step(
+          "Email",
+          0,
+          "the appointment",
+          "rebook",
+          pick([`Time to book your next ${unit}`, `Your next ${unit}`], seed, 3),
+          `Invite the next ${unit} at the rhythm the owner described (about ${formatDuration(cycle * D)}).`,
+          bullets(`When the next ${unit} is due`, proofLine(f), "Link straight to open times"),
+          f.action.again,
+        ),
+        { event: "appointment", direction: "after", minutes: Math.max(2, cycle - 3) * D },
+        lead,
+      ),
+    );
+  else
+    steps.push(
+      anchoredStep(
+        step(
+          "Email",
+          0,
+          "the appointment",
+          "proof",
+          `Why ${f.spec.people} choose ${f.brand}`,
+          "Show what others say, and how to reach a real person.",
+          bullets(proofLine(f), f.proof[1]),
+          "See what others say",
+        ),
+        { event: "appointment", direction: "after", minutes: 7 * D },
+        lead,
+      ),
+    );
+  return {
+    trigger: triggerOf(f),
+    exitRules: [`Cancels without rebooking`, `Books a second ${unit}: move to the regulars' flow`, "Unsubscribes or marks an email as spam"],
+    strategy: `Timed from the ${unit}, not from the booking: it prepares them before, reminds them the day before, asks how it went the day after${cycle ? ` and invites the next ${unit}` : ""}.`,
+    goal: `get them to the first ${unit} prepared, and to the next one`,
+    steps,
+  };
+};
+
+const pickup: Builder = (f, seed, lead) => {
+  const unit = f.unit;
+  const cycle = f.cycleDays ? Math.min(60, Math.max(5, f.cycleDays)) : null;
+  const steps: PlannedStep[] = [
+    step(
+      "Email",
+      0,
+      "the trigger",
+      "thanks",
+      pick([`Your ${unit} is in`, `Got it: your ${unit}`], seed, 1),
+      `Confirm the ${unit} and say exactly when and where to collect it.`,
+      bullets("When and where to collect, and what to bring", prepLine(f), f.questions[0] && `Answer up front: ${f.questions[0]}`),
+      `See my ${unit}`,
+    ),
+    anchoredStep(
+      f.usesSms
+        ? smsStep(f, 0, "pickup", "reminder", "Pickup reminder", "A reminder the evening before pickup, with the time and place.", "Tap for the details")
+        : step("Email", 0, "pickup", "reminder", "A reminder: pickup tomorrow", "Remind them the evening before pickup.", bullets("When and where to collect"), `See my ${unit}`),
+      { event: "pickup", direction: "before", minutes: 14 * H, displayText: "The evening before pickup" },
+      lead,
+    ),
+    anchoredStep(
+      step(
+        "Email",
+        0,
+        "pickup",
+        "checkin",
+        pick(["How was it?", `How did we do?`], seed, 2),
+        "Ask how it was, and share how to make the most of it.",
+        bullets("One question: how was it?", f.prep.length > 1 && `A tip: ${lowerStart(f.prep[f.prep.length - 1]!, f.brand)}`, proofLine(f)),
+        "Tell us how it went",
+      ),
+      { event: "pickup", direction: "after", minutes: D },
+      lead,
+    ),
+  ];
+  if (cycle)
+    steps.push(
+      step(
+        "Email",
+        Math.max(lead + 2 * D, (cycle - 2) * D),
+        "the trigger",
+        "replenish",
+        pick([`Time for your next ${unit}?`, `Your next ${unit}`], seed, 3),
+        `Invite the next ${unit} before the deadline, at the rhythm they buy (about ${formatDuration(cycle * D)}).`,
+        bullets(`The deadline for the next ${unit}`, "One link to order again"),
+        f.action.again,
+      ),
+    );
+  return {
+    trigger: triggerOf(f),
+    exitRules: [`Places a second ${unit}: move to the regulars' flow`, "Unsubscribes or marks an email as spam"],
+    strategy: `Timed from pickup: it confirms the ${unit}, reminds them the evening before, asks how it was the day after${cycle ? ` and invites the next ${unit}` : ""}.`,
+    goal: `get the first ${unit} collected, and the next one placed`,
+    steps,
+  };
+};
+
+const trial: Builder = (f, seed) => {
+  const days = trialDays(f);
+  const timed = hasTrial(f);
+  const offer = offerFor(f, "onboarding", { incentiveOnly: true });
+  const steps: PlannedStep[] = [
+    step(
+      "Email",
+      0,
+      "sign-up",
+      "welcome",
+      pick([`Welcome to ${f.brand}: your first step`, `You're in: start here`], seed, 1),
+      "Welcome them and get them to the first useful result today.",
+      bullets(f.prep[0] && `The first step: ${lowerStart(f.prep[0], f.brand)}`, f.product && `What ${f.brand} does: ${lowerStart(f.product, f.brand)}`, "Where to get help"),
+      "Take the first step",
+    ),
+    step(
+      "Email",
+      D,
+      "sign-up",
+      "howto",
+      pick(["Set up in three steps", `Getting started with ${f.brand}`], seed, 2),
+      "Walk them through setup so they reach the first result.",
+      bullets(f.prep[1] ? `Show: ${lowerStart(f.prep[1], f.brand)}` : "The three steps to a first result", f.questions[0] && `Answer: ${f.questions[0]}`),
+      "Finish setting up",
+    ),
+    step(
+      "Email",
+      3 * D,
+      "sign-up",
+      "proof",
+      pick([`What people say about ${f.brand}`, `Results from people like you`], seed, 3),
+      "Show what others get from it, once they have tried it themselves.",
+      bullets(proofLine(f), f.proof[1] && `Add: ${f.proof[1]}`),
+      "See what they say",
+    ),
+  ];
+  if (timed)
+    steps.push(
+      anchoredStep(
+        step(
+          "Email",
+          0,
+          "the end of the trial",
+          "upgrade",
+          "Your trial ends in 2 days",
+          "Say plainly when the trial ends, what happens then, and how to keep going.",
+          bullets("When the trial ends and what happens then", offer && `The offer exactly as given: ${offer.text}`, f.guarantee && `Reassure: ${f.guarantee}`),
+          "Choose my plan",
+        ),
+        { event: "trial_end", direction: "before", minutes: 2 * D },
+        days * D,
+      ),
+    );
+  else
+    steps.push(
+      step(
+        "Email",
+        10 * D,
+        "sign-up",
+        "upgrade",
+        pick(["Ready for more? Upgrade your plan", `Upgrade: what the next plan adds`], seed, 4),
+        "Show what the paid plan adds, without pressure.",
+        bullets("What the paid plan adds", offer && `The offer exactly as given: ${offer.text}`),
+        "See the plans",
+      ),
+    );
+  return {
+    trigger: triggerOf(f),
+    exitRules: ["Buys a plan: move to the customer flows", "Unsubscribes or marks an email as spam"],
+    strategy: timed
+      ? `It starts at sign-up, gets them to a first result in the first days, and says plainly 2 days before the ${days}-day trial ends what happens next.`
+      : "It starts at sign-up, gets them to a first result in the first days, and shows what the paid plan adds after about 10 days.",
+    goal: "turn a sign-up into a paying customer",
+    steps,
+  };
+};
+
+/** A date that comes after the purchase: a handover, a start date, the first day. */
+function datedBuilder(anchor: ModelAnchor, eventWords: { before: string; after: string }): Builder {
+  return (f, seed, lead) => ({
+    trigger: triggerOf(f),
+    exitRules: ["Cancels or asks for a refund", "Unsubscribes or marks an email as spam"],
+    strategy: `It thanks them at once, prepares them before ${eventWords.before}, and checks in after ${eventWords.after}.`,
+    goal: `make the time up to ${eventWords.before} and the first weeks after it go well`,
+    steps: [
+      step(
+        "Email",
+        0,
+        "the trigger",
+        "thanks",
+        pick([`Thank you: what happens next`, `Thank you, and what happens next`], seed, 1),
+        "Thank them and set out what happens between now and the date, step by step.",
+        bullets(f.prep[0] && `Next: ${lowerStart(f.prep[0], f.brand)}`, f.prep[1] && `Then: ${lowerStart(f.prep[1], f.brand)}`, "Who their contact is, and how to reach them"),
+        "See what happens next",
+      ),
+      anchoredStep(
+        step(
+          "Email",
+          0,
+          eventWords.before,
+          "booked",
+          pick([`Before ${eventWords.before}: what to expect`, `Getting ready for ${eventWords.before}`], seed, 2),
+          `Prepare them for ${eventWords.before}: what to bring, what happens, what they need to do.`,
+          bullets(prepLine(f), f.questions[0] && `Answer: ${f.questions[0]}`),
+          "See the details",
+        ),
+        { event: anchor, direction: "before", minutes: 3 * D },
+        lead,
+      ),
+      anchoredStep(
+        step(
+          "Email",
+          0,
+          eventWords.after,
+          "checkin",
+          pick([`How is it going?`, `How are the first days going?`], seed, 3),
+          "Check in once it has started, and catch any problem early.",
+          bullets("One question: how is it going?", "A reply goes to a real person"),
+          "Tell us how it's going",
+        ),
+        { event: anchor, direction: "after", minutes: 3 * D },
+        lead,
+      ),
+      anchoredStep(
+        step(
+          "Email",
+          0,
+          eventWords.after,
+          "proof",
+          pick([`What others did next`, `A month in`], seed, 4),
+          "Share what others got from it, and ask for a review.",
+          bullets(proofLine(f), "Ask for a short review"),
+          "Leave a review",
+        ),
+        { event: anchor, direction: "after", minutes: 30 * D },
+        lead,
+      ),
+    ],
+  });
+}
+
+const visit: Builder = (f, seed) => {
+  const unit = f.unit;
+  const cycle = f.cycleDays ? Math.min(60, Math.max(4, f.cycleDays)) : 14;
+  return {
+    trigger: triggerOf(f),
+    exitRules: [`Comes back for a second ${unit}: move to the regulars' flow`, "Unsubscribes or marks an email as spam"],
+    strategy: `It thanks them the day after the first ${unit}, shares the best of the place, and invites them back at the rhythm guests return (about ${formatDuration(cycle * D)}).`,
+    goal: `turn a first ${unit} into regular ones`,
+    steps: [
+      step(
+        "Email",
+        H,
+        "the first visit",
+        "thanks",
+        pick([`Thanks for coming in`, `Good to see you at ${f.brand}`], seed, 1),
+        `Thank them for the first ${unit}.`,
+        bullets(f.difference && `One thing to know: ${f.difference}`, proofLine(f)),
+        "See what's on",
+      ),
+      step(
+        "Email",
+        3 * D,
+        "the first visit",
+        "checkin",
+        pick([`How was your ${unit}?`, `How did we do?`], seed, 2),
+        "Ask how it was.",
+        bullets("One question: how was it?", "A reply goes to a real person"),
+        "Tell us how it went",
+      ),
+      step(
+        "Email",
+        Math.max(5, cycle - 2) * D,
+        "the first visit",
+        "rebook",
+        pick([`Come back soon`, `Your next ${unit}`], seed, 3),
+        "Invite the next visit.",
+        bullets(f.questions[0] && `Answer: ${f.questions[0]}`, "Opening times and where to find us"),
+        f.action.again,
+      ),
+    ],
+  };
+};
+
+const BUILDERS: Partial<Record<BusinessModel, Builder>> = {
+  appointment,
+  pickup,
+  "saas-trial": trial,
+  "high-ticket": datedBuilder("handover", { before: "handover", after: "handover" }),
+  "b2b-service": datedBuilder("start_date", { before: "the start date", after: "the work starts" }),
+  course: datedBuilder("start_date", { before: "the start date", after: "the start" }),
+  membership: datedBuilder("start_date", { before: "your first visit", after: "your first week" }),
+  "local-visit": visit,
+};
+
+/** The onboarding plan for a business whose model has its own, or null (shops and subscriptions). */
+export function anchoredOnboardingPlan(f: BusinessFacts, seed: number): Plan | null {
+  const build = BUILDERS[f.model];
+  // An onboarding the owner starts at sign-up is a welcome series to the first conversion; a trial's sign-up is its first conversion.
+  if (!build || (f.onboardingStart === "signup" && f.model !== "saas-trial")) return null;
+  const lead = f.spec.anchor ? leadMinutes(f, f.spec.anchor) : 0;
+  const plan = build(f, seed, lead);
+  return { ...plan, steps: [...plan.steps].sort((a, b) => a.offsetMinutes - b.offsetMinutes) };
+}
