@@ -79,6 +79,8 @@ export interface BusinessFacts {
   questions: string[];
   /** What a new customer needs to know or do, in the owner's words, as short lines ("Shave the area 24h before"). */
   prep: string[];
+  /** A bundle the owner sells (a course of sessions, a membership, a pass), in their words, or "" when they sell none. */
+  bundle: string;
   offers: Offer[];
   voice: Voice;
   decision: DecisionSpeed;
@@ -122,14 +124,17 @@ function tidy(text: string | undefined): string {
 
 /** The sentences of an answer (also split at line breaks, bullets and semicolons). */
 export function sentencesOf(text: string | undefined): string[] {
-  return (text ?? "")
-    .replace(/What the website highlights:[^.\n]*\.?/gi, "")
-    .replace(/Customer testimonials \(\d+ on the website\);?/gi, "")
-    .replace(/\r\n?/g, "\n")
-    .split(/\n+|;\s+|(?<=[.!?])\s+(?=["'A-Z0-9$£€])/)
-    .map((part) => tidy(part.replace(/^\s*(?:[•*-]|\d+[.)])\s+/, "")))
-    .map((part) => part.replace(/[.!]+$/, "").trim())
-    .filter((part) => part.length > 1);
+  return (
+    (text ?? "")
+      .replace(/What the website highlights:[^.\n]*\.?/gi, "")
+      .replace(/Customer testimonials \(\d+ on the website\);?/gi, "")
+      .replace(/\r\n?/g, "\n")
+      // Owners who type in lower case still end sentences: a full stop before any word splits, except after a common abbreviation.
+      .split(/\n+|;\s+|(?<=[.!?])(?<!\b(?:e\.g|i\.e|[Dd]r|[Mm]rs?|[Mm]s|[Ss]t|vs|etc|approx|[Nn]o)\.)\s+(?=["'\p{L}0-9$£€])/u)
+      .map((part) => tidy(part.replace(/^\s*(?:[•*-]|\d+[.)])\s+/, "")))
+      .map((part) => part.replace(/[.!]+$/, "").trim())
+      .filter((part) => part.length > 1)
+  );
 }
 
 /** The answer's first statement: a leading question is kept with the sentence that answers it ("Not your cup? We'll refund it"). */
@@ -455,9 +460,9 @@ function proofOf(answers: Partial<QuestionnaireAnswers>): string[] {
   for (const field of [answers.socialProofCredentials, answers.availableProofMaterials]) {
     for (const sentence of usable(sentencesOf(field))) {
       if (/["“]/.test(sentence) || !PROOF_SIGNAL.test(sentence)) continue;
-      for (const part of sentence.split(/,\s+(?=[A-Z0-9])|\s+and\s+(?=(?:a|an|the)\s+(?:feature|mention|award))/)) {
+      for (const part of sentence.split(/,\s+(?=[\p{L}0-9])|\s+and\s+(?=(?:a|an|the)\s+(?:feature|mention|award))/u)) {
         const phrase = shortPhrase(part, 12);
-        if (phrase) lines.push(phrase);
+        if (phrase && PROOF_SIGNAL.test(phrase) && wordCount(phrase) >= 2) lines.push(phrase);
       }
     }
   }
@@ -465,11 +470,27 @@ function proofOf(answers: Partial<QuestionnaireAnswers>): string[] {
 }
 
 function questionsOf(answers: Partial<QuestionnaireAnswers>): string[] {
+  // A question the owner answers "no" asks about something the business doesn't do: it is never quoted back.
   const questions = (answers.frequentQuestionsConcerns ?? "")
+    .replace(/[^?\n]*\?\s*\(?\s*no\b[^)\n]*\)?/gi, "")
     .split(/(?<=\?)\s*|\n+/)
     .map((q) => tidy(q.replace(/^\s*(?:[•*-]|\d+[.)]|Q:)\s*/i, "")))
     .filter((q) => q.endsWith("?") && wordCount(q) <= 16 && wordCount(q) >= 3);
   return [...new Set(questions)].slice(0, 4);
+}
+
+const BUNDLE =
+  /(?<![\p{L}])(?:courses? of \d+[^,.;]*|\d+-(?:visit|class|session) pass(?:es)?|packages?|memberships?|bundles?|class pass(?:es)?|(?:[\p{L}'&]+ ){1,2}[Cc]lub)(?![\p{L}])/u;
+
+/** The bundle the owner sells, from the product and offers answers; "" when none is named or the owner says they sell none. */
+function bundleOf(answers: Partial<QuestionnaireAnswers>): string {
+  const text = `${answers.productServiceDescription ?? ""}. ${answers.businessOperationDescription ?? ""}`;
+  for (const sentence of sentencesOf(text)) {
+    if (/\b(?:no|not|never|don'?t|do not)\b[^.]{0,30}\b(?:packages?|bundles?|memberships?|blocks?)\b/i.test(sentence)) continue;
+    const match = BUNDLE.exec(sentence);
+    if (match) return match[0].trim();
+  }
+  return "";
 }
 
 /** The owner's advice for a new customer, one instruction a line, each short enough to quote. */
@@ -503,6 +524,7 @@ function productOf(answers: Partial<QuestionnaireAnswers>): string {
   for (const sentence of usable(sentencesOf(answers.productServiceDescription))) {
     // "We roast single-origin coffee…" → "single-origin coffee…"
     const cleaned = sentence
+      .replace(/\s*\([^)]*\)?/g, "")
       .replace(/^(?:we|our company|our team|[A-Z][\w&' -]{0,40}?)\s+(?:roasts?|makes?|sells?|offers?|provides?|ships?|builds?|runs?|delivers?|creates?|designs?|is|are)\s+/i, "")
       .replace(/^(?:a|an|the)\s+(?=\w)/i, (article) => article.toLowerCase());
     const phrase = shortPhrase(cleaned, 9);
@@ -570,6 +592,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     objections: objectionsOf(answers),
     questions: questionsOf(answers),
     prep: prepOf(answers),
+    bundle: bundleOf(answers),
     offers,
     voice: voiceOf(answers.brandVoicePositioning),
     decision: decisionOf(answers),

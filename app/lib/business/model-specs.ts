@@ -72,7 +72,7 @@ export const MODEL_SPECS: Readonly<Record<BusinessModel, ModelSpec>> = {
     people: "subscribers",
     never: ["cart", "appointment", "reorder", "running low", "restock"],
     anchor: null,
-    abandoned: "sign-up",
+    abandoned: "plan",
     replenishes: false,
     rebooks: false,
     cta: { first: "Choose my plan", again: "Manage my plan", finish: "Finish choosing my plan" },

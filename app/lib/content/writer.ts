@@ -33,7 +33,7 @@ const ANGLE_WORDS: Array<[TouchpointAngle, RegExp]> = [
   ["welcome", /\b(welcome|you're in|interest in)\b/i],
   ["magnet", /\b(here's your|your (?:free )?(?:guide|report|checklist|copy|download)|deliver (?:what|the promised))\b/i],
   ["rebook", /\b(next (?:class|massage|session|appointment|visit|treatment|lesson|call)|re-?book)\b/i],
-  ["replenish", /\b(running low|restock|reorder|replenish)\b/i],
+  ["replenish", /\b(running low|restock|reorder|replenish|order again|next (?:pre-order|order|box|bag|supply|delivery))\b/i],
   ["cart", /\b(forget something|cart|booking isn't finished|almost done|finish your|still want that|left (?:something|behind))\b/i],
   ["urgency", /\b(last chance|last reminder|let it go|still waiting|ends|expir\w*|deadline|don't miss)\b/i],
   ["offer", /\b(offer|discount|% off|incentive|free shipping|ready when you are|ready for your|whenever you're ready|for your first)\b/i],
@@ -98,6 +98,7 @@ interface Brief {
   question: string | null;
   /** The planner asked this email to show what sets the business apart ("Show the difference: …"). */
   showsDifference: boolean;
+  title: string;
 }
 
 function readBrief(touchpoint: WriterTouchpoint): Brief {
@@ -110,6 +111,7 @@ function readBrief(touchpoint: WriterTouchpoint): Brief {
     lastChance: /^last chance/i.test(touchpoint.title),
     question: lines.map((l) => /^Answer: (.+\?)$/.exec(l)?.[1]?.trim()).find(Boolean) ?? null,
     showsDifference: lines.some((l) => /^(?:Show )?the difference:/i.test(l)),
+    title: touchpoint.title,
   };
 }
 
@@ -158,6 +160,41 @@ function pickFitting(candidates: Array<string | false | null | undefined>, max: 
   const fresh = fitting.filter((c) => !used.has(c.toLowerCase()));
   const pool = fresh.length ? fresh : fitting;
   return pool.length ? pool[Math.min(seed, pool.length - 1)]! : fitWords(String(candidates.find(Boolean) ?? ""), max);
+}
+
+/** A worry written as a list of fragments ("can't do saturdays, too far, the price") as its items; one item when it is a sentence. */
+function worryItems(worry: string): string[] {
+  const items = worry
+    .split(/\s*(?:,|;|\s\/\s)\s*(?:and\s+|or\s+)?/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return items.length > 1 && items.every((item) => item.split(/\s+/).length <= 6) ? items : [worry];
+}
+
+/** What happens after the first purchase, in the model's words: software is set up, a pre-order is collected, only a shop ships. */
+function nextLine(f: BusinessFacts): string {
+  switch (f.model) {
+    case "shop":
+      return `You'll get a note the moment it ships, with a link to follow it.`;
+    case "pickup":
+      return sentence(`We'll have it ready for you to collect${f.prep[0] ? `. ${upperStart(f.prep[0])}` : ""}`);
+    case "saas-trial":
+    case "course":
+      return "Setting up takes a few minutes: the button below walks you through it, one step at a time.";
+    case "subscription":
+      return `We'll tell you before your first ${f.unit} arrives, and you can change it any time before then.`;
+    default:
+      return f.prep[0] ? sentence(`What happens next: ${lowerStart(f.prep[0], f.brand)}`) : `We'll be in touch with everything you need before your first ${f.unit}.`;
+  }
+}
+
+/** "every month or so", "every 6 weeks or so", or "" for no cycle or a seasonal one (which names no rhythm worth promising). */
+function cyclePhrase(days: number | null): string {
+  if (!days || days >= 150) return "";
+  if (days < 7) return "a couple of times a week";
+  if (days < 28) return `every ${Math.round(days / 7) === 1 ? "week" : `${Math.round(days / 7)} weeks`}`;
+  if (days < 40) return "once a month";
+  return `every ${Math.round(days / 7)} weeks`;
 }
 
 interface Parts {
@@ -322,7 +359,11 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         paragraphs: [
           v("Still have a question or two? That's normal, and we'd rather answer it than leave you guessing."),
           worry
-            ? `We often hear from people who worry ${worryClause(worry)}. If that's on your mind too, you're in good company, and it's exactly what we're here to talk through.`
+            ? worryItems(worry).length > 1
+              ? `What we hear most before a first ${unit}:\n${worryItems(worry)
+                  .map((item) => `- ${item}`)
+                  .join("\n")}\nIf one of those is yours, you're in good company, and it's exactly what we're here to talk through.`
+              : `We often hear from people who worry ${worryClause(worry)}. If that's on your mind too, you're in good company, and it's exactly what we're here to talk through.`
             : "",
           covered("And you're covered:"),
           "Reply to this email with anything on your mind and a real person will answer.",
@@ -370,7 +411,9 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
             ? ["Your booking isn't finished", `Still want that ${unit}?`]
             : f.kind === "digital"
               ? ["Your sign-up is almost done", "Finish setting up your account", `You're nearly in at ${b}`]
-              : ["Did you forget something?", "Your cart is waiting", `You left something at ${b}`],
+              : f.model === "shop"
+                ? ["Did you forget something?", "Your cart is waiting", `You left something at ${b}`]
+                : [`Your ${f.spec.abandoned.replace("{unit}", unit)} isn't finished`, `You left something at ${b}`],
         preheaders: [f.offers.find((o) => o.standing) && sentence(f.offers.find((o) => o.standing)!.text), guarantee, "We saved it for you, so you can finish in a minute."],
         paragraphs: [
           f.kind === "service"
@@ -380,12 +423,12 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
               : v(`You left something behind, so we saved it for you.`),
           f.kind === "service"
             ? `Finishing takes a minute: pick up where you left off and choose your time.`
-            : f.kind === "digital"
+            : f.kind === "digital" || f.model !== "shop"
               ? `Finishing takes a minute: pick up where you left off.`
               : `Everything is still in your cart, and checking out takes a minute.`,
           question ? asked : covered("Not sure yet?"),
         ],
-        cta: f.kind === "product" || f.kind === "subscription" ? "Return to my cart" : f.action.finish,
+        cta: f.action.finish,
       };
     case "booked":
       return {
@@ -396,6 +439,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         ],
         paragraphs: [
           v(`Thank you for booking with ${b}! We're looking forward to meeting you.`),
+          f.prep[0] ? sentence(`Before you come: ${lowerStart(f.prep.slice(0, 2).join(", and "), b)}`) : "",
           f.remote
             ? `Open the link a minute or two early from somewhere quiet. If you need to change your time, the button below takes you to your booking.`
             : `Arrive a few minutes early, so you can settle in before we start. If you need to change your time, the button below takes you to your booking.`,
@@ -413,7 +457,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
               : [`Thanks for coming in`, `Thank you for your ${unit}`]
             : f.kind === "digital"
               ? [`Thanks for choosing ${b}`, "You're all set", `Welcome aboard ${b}`]
-              : [`Thank you for your order`, `Thanks for choosing ${b}`, `Your ${f.action.first} is confirmed`],
+              : [f.model === "shop" ? `Thank you for your order` : `Thank you for your ${unit}`, `Thanks for choosing ${b}`, `Your ${f.action.first} is confirmed`],
         preheaders: [f.difference && sentence(f.difference), "Here's what happens next."],
         paragraphs: [
           f.kind === "service" && f.remote
@@ -422,16 +466,15 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
               ? v(`Thanks for coming in! We hope you left feeling better than you arrived.`)
               : f.kind === "digital"
                 ? v(`Thanks for choosing ${b}! Your account is ready.`)
-                : v(`Thank you for your order! We're getting it ready.`),
-          // Software does not ship: its customers get set up.
-          f.kind === "service"
-            ? `The benefits of a ${unit} build up when you keep them regular, so we'll remind you when it's a good time to come back.`
-            : f.kind === "digital"
-              ? "Setting up takes a few minutes: the button below walks you through it, one step at a time."
-              : `You'll get a note the moment it ships, with a link to follow it.`,
+                : f.model === "pickup"
+                  ? v(`Thank you for your ${unit}! It's in.`)
+                  : f.model === "shop"
+                    ? v(`Thank you for your order! We're getting it ready.`)
+                    : v(`Thank you for choosing ${b}!`),
+          nextLine(f),
           f.difference ? sentence(`One thing you'll notice: ${lowerStart(f.difference, b)}`) : "",
         ],
-        cta: f.kind === "service" ? "See my booking" : f.kind === "digital" ? "Get set up" : "Track my order",
+        cta: f.kind === "service" ? "See my booking" : f.kind === "digital" ? "Get set up" : f.model === "shop" ? "Track my order" : `See my ${unit}`,
       };
     case "checkin":
       return {
@@ -447,14 +490,9 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
     case "rebook":
       return {
         subjects: [`Time for your next ${unit}?`, `Ready to book your next ${unit}?`, `Your next ${unit} is due`],
-        preheaders: [
-          f.cycleDays
-            ? `Most of our regulars come back about every ${f.cycleDays >= 28 ? "month" : f.cycleDays >= 7 ? `${Math.round(f.cycleDays / 7)} week${Math.round(f.cycleDays / 7) === 1 ? "" : "s"}` : "few days"}.`
-            : "",
-          "Open times fill up fast: pick yours in a minute.",
-        ],
+        preheaders: [cyclePhrase(f.cycleDays) ? `Most of our regulars come back about ${cyclePhrase(f.cycleDays)}.` : "", "Open times fill up fast: pick yours in a minute."],
         paragraphs: [
-          v(`It's been a little while since your last ${unit}, and the benefits last longest when you keep it regular.`),
+          v(`It's been a little while since your last ${unit}${cyclePhrase(f.cycleDays) ? `, and most people come back about ${cyclePhrase(f.cycleDays)}` : ""}.`),
           "Booking takes a minute: choose a time that suits you, and we'll take care of the rest.",
         ],
         cta: f.action.again,
@@ -475,39 +513,37 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         subjects: ["Picked for you", "Goes well with your last order", "You might also like"],
         preheaders: [
           f.reviews[0] && `Customers say: "${f.reviews[0]}"`,
-          f.kind === "digital" ? "What customers add once they're up and running." : "A few favourites that go with what you chose.",
+          f.kind === "digital" ? "What to try once you're up and running." : "A few favourites that go with what you chose.",
         ],
         paragraphs: [
-          v(
-            f.kind === "digital"
-              ? "Once you're up and running, these are the add-ons customers like you tend to use next."
-              : "We picked a few favourites that go well with what you chose.",
-          ),
+          v(f.kind === "digital" ? "Once you're up and running, here's what to try next." : "We picked a few favourites that go well with what you chose."),
           f.difference ? sentence(`${f.kind === "digital" || f.kind === "service" ? "And as always" : "Like everything we make"}: ${lowerStart(f.difference, b)}`) : "",
           quote ? `${quote}` : "",
         ],
-        cta: f.kind === "digital" ? "See the add-ons" : "See my picks",
+        cta: f.kind === "digital" ? "See what's next" : "See my picks",
       };
     case "upgrade":
       return {
         subjects: [
-          f.kind === "service" ? "Make it a habit, for less" : f.kind === "subscription" ? "More of what you love" : "Ready for more?",
+          f.kind === "service" ? (f.bundle ? "Make it a habit" : `Your next ${unit}`) : f.kind === "subscription" ? "More of what you love" : "Ready for more?",
           `A step up with ${b}`,
-          "Save with a package",
+          f.bundle ? `About ${lowerStart(f.bundle, b)}` : "",
         ],
         preheaders: [guarantee, "A step up from what you already use."],
         paragraphs: [
           v(
-            f.kind === "service"
-              ? `Coming regularly? A package or membership makes every ${unit} easier to fit in, and better value.`
-              : f.kind === "digital"
-                ? `You've seen what ${b} can do. The next plan up gives you more of it.`
-                : `You already know what you like. Here's how to get more of it.`,
+            f.kind === "service" && f.bundle
+              ? sentence(`Coming regularly? Ask us about ${lowerStart(f.bundle, b)}`)
+              : f.kind === "service"
+                ? `Coming regularly? Booking your next ${unit} now keeps the time that suits you.`
+                : f.kind === "digital"
+                  ? `You've seen what ${b} can do. The next plan up gives you more of it.`
+                  : `You already know what you like. Here's how to get more of it.`,
           ),
           quote ? `${quote}` : f.proof[0] ? sentence(f.proof[0]) : "",
           covered("And you're covered:"),
         ],
-        cta: f.kind === "service" ? "See packages" : "See the options",
+        cta: f.kind === "service" && !f.bundle ? f.action.again : "See the options",
       };
     case "reactivation":
       return {
@@ -606,7 +642,8 @@ export function writeEmail(angle: TouchpointAngle, touchpoint: WriterTouchpoint,
   if ([preheader, ...body].some((line) => saysGuarantee(line, f))) used.add(`guarantee:${touchpoint.id}`);
   const greeting = `${GREETING[f.voice]} ${FIRST_NAME_TAG},`;
   const ps = brief.mentions.length ? `P.S. ${brief.mentions.map((m) => `Ask us about ${lowerStart(m, f.brand).replace(/[.!]+$/, "")}`).join(". ")}.` : "";
-  const signOff = brief.friendlier ? `Speak soon,\nThe ${f.brand} team` : `${SIGN_OFF[f.voice]}\nThe ${f.brand} team`;
+  const team = /^the\s/i.test(f.brand) ? `${f.brand} team` : `The ${f.brand} team`;
+  const signOff = brief.friendlier ? `Speak soon,\n${team}` : `${SIGN_OFF[f.voice]}\n${team}`;
   const paragraphs = [greeting, ...body, signOff, ps].filter(Boolean);
   return {
     subject,
@@ -627,7 +664,7 @@ export function shortLink(website: string): string {
 
 /** What an abandoned-checkout text says was kept: the thing the plan's title names (a booking, a sign-up, a subscription or a cart). */
 function savedLine(f: BusinessFacts) {
-  return `Your ${f.kind === "service" ? "booking" : f.kind === "digital" ? "sign-up" : f.kind === "subscription" ? "subscription" : "cart"} is saved.`;
+  return `Your ${f.spec.abandoned.replace("{unit}", f.unit)} is saved.`;
 }
 
 function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, brief: Brief): string {
@@ -639,7 +676,7 @@ function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, b
     case "rebook":
       return `Time for your next ${unit}?`;
     case "replenish":
-      return "Running low? Reorder in one tap.";
+      return f.model === "shop" ? "Running low? Reorder in one tap." : `Time for your next ${unit}?`;
     case "offer":
     case "urgency":
       return brief.placeholderOffer ? `${upperStart(brief.placeholderOffer)}.` : offer ? sentence(`Still yours: ${lowerStart(offer.text, f.brand)}`) : "Your next step is waiting.";
@@ -650,9 +687,18 @@ function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, b
     case "objection":
       return "Questions? Reply here and a real person will answer.";
     case "booked":
-      return `See you soon! Your ${unit} is coming up.`;
+    case "reminder":
+      if (flowType === "onboarding" && /tomorrow|evening before|reminder/i.test(brief.title))
+        return f.model === "pickup" ? `Pickup tomorrow: your ${unit} is ready.` : sentence(`See you tomorrow for your ${unit}${f.prep[0] ? `. ${upperStart(f.prep[0])}` : ""}`);
+      return angle === "booked" ? `See you soon! Your ${unit} is coming up.` : flowType === "abandoned_cart" ? savedLine(f) : "A quick reminder from us.";
     case "thanks":
-      return f.kind === "service" ? (f.remote ? `Thanks for your ${unit}!` : `Thanks for coming in!`) : f.kind === "digital" ? "Thanks for joining us!" : "Thanks for your order!";
+      return f.kind === "service"
+        ? f.remote
+          ? `Thanks for your ${unit}!`
+          : `Thanks for coming in!`
+        : f.kind === "digital"
+          ? "Thanks for joining us!"
+          : `Thanks for your ${unit}!`;
     case "checkin":
       return "How did it go? Reply and tell us.";
     case "reactivation":

@@ -459,9 +459,9 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
 function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
   const incentive = offerFor(facts, "abandoned_cart", { incentiveOnly: true });
   const unit = unitOf(facts);
-  const booking = facts.kind === "service";
-  const what = booking ? "booking" : facts.kind === "subscription" ? "subscription" : facts.kind === "digital" ? "sign-up" : "cart";
-  const abandoned = booking ? "the booking is abandoned" : "checkout is abandoned";
+  const what = facts.spec.abandoned.replace("{unit}", facts.unit);
+  const booking = what === "booking";
+  const abandoned = what === "cart" ? "checkout is abandoned" : `the ${what} is abandoned`;
   const steps: PlannedStep[] = [
     step(
       "Email",
@@ -493,8 +493,8 @@ function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
       pick(
         booking
           ? [`Questions before you book your ${unit}?`, "Still deciding? Here's what helps"]
-          : what === "subscription"
-            ? ["Questions about your subscription?", "Skip, pause or cancel: how it works"]
+          : facts.model === "subscription"
+            ? [`Questions about your ${what}?`, "Skip, pause or cancel: how it works"]
             : ["Any questions before you decide?", "Still deciding? Here's what helps"],
         seed,
         2,
@@ -516,8 +516,8 @@ function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
         ? pick([`${incentive.headline}, if you finish today`, `A little something: ${incentive.headline.toLowerCase()}`], seed, 3)
         : booking
           ? `Your ${unit} time won't wait forever`
-          : what === "subscription"
-            ? "Last reminder: your subscription is waiting"
+          : facts.model === "subscription"
+            ? `Last reminder: your ${what} is waiting`
             : "Last reminder before we let it go",
       incentive ? "Tip the undecided over with the business's own offer, on the last message only." : "A last reminder with the guarantee; no invented discount.",
       bullets(
@@ -538,12 +538,16 @@ function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
         "reminder",
         booking ? "Your booking is saved" : what === "cart" ? "Your cart is saved" : `Your ${what} is saved`,
         "A short reminder with one link back.",
-        booking ? "Tap to finish booking" : "Tap to finish checkout",
+        booking ? "Tap to finish booking" : what === "cart" ? "Tap to finish checkout" : `Tap to finish your ${what}`,
       ),
     );
   return {
-    trigger: booking ? `Starts booking a ${unit} and does not finish within 1 hour.` : `An identified contact starts checkout and places no order within 1 hour.`,
-    exitRules: [booking ? `Books the ${unit} (checked before every message)` : "Places an order (checked before every message)", "Unsubscribes or replies STOP (SMS)"],
+    trigger: booking
+      ? `Starts booking a ${unit} and does not finish within 1 hour.`
+      : what === "cart"
+        ? `An identified contact starts checkout and places no order within 1 hour.`
+        : `An identified contact starts a ${what} and does not finish it within 1 hour.`,
+    exitRules: [booking ? `Books the ${unit} (checked before every message)` : `${facts.action.exit} (checked before every message)`, "Unsubscribes or replies STOP (SMS)"],
     strategy: incentive
       ? `Three reminders at 1 hour, 1 day and 2 days; only the last carries ${incentive.headline.toLowerCase()}.`
       : "Three reminders at 1 hour, 1 day and 2 days, with no discount: the store has none to give.",

@@ -211,7 +211,7 @@ describe("copy a marketer would send", () => {
     // A subscription's saved-checkout text says what its step's title says.
     const subscription = written("abandoned_cart", BRAMBLE_AND_BEAN);
     const sms = subscription.copies.find((copy) => copy.stepType === "SMS");
-    expect(sms?.stepType === "SMS" && sms.sms).toContain("Your subscription is saved.");
+    expect(sms?.stepType === "SMS" && sms.sms).toContain("Your plan is saved.");
     // A differentiator that has its subject is left as written.
     expect(written("upsell", HEARTH_AND_TIMBER).copies.map(emailText).join("\n")).toContain("each table is built by one maker");
   });
