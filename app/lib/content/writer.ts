@@ -590,6 +590,13 @@ export function addsTo(subject: string, preheader: string): boolean {
   return shared / own.length < 0.5 && !preheader.toLowerCase().includes(subject.toLowerCase());
 }
 
+/** A button within its limit: "Claim free tasting flight of three roasts" becomes "Claim my offer"; anything else is cut at a word. */
+export function fitButton(text: string): string {
+  if (visibleLength(text) <= CALL_TO_ACTION_MAX) return text;
+  if (/^claim\b/i.test(text)) return "Claim my offer";
+  return fitWords(text, CALL_TO_ACTION_MAX);
+}
+
 /** The button text: the plan's own call to action when it is short and customer-facing, else the angle's. */
 export function buttonText(callToAction: string, fallback: string): string {
   const clean = plainPunctuation(callToAction.replace(/\s+/g, " ").trim());
@@ -645,11 +652,12 @@ export function writeEmail(angle: TouchpointAngle, touchpoint: WriterTouchpoint,
   const team = /^the\s/i.test(f.brand) ? `${f.brand} team` : `The ${f.brand} team`;
   const signOff = brief.friendlier ? `Speak soon,\n${team}` : `${SIGN_OFF[f.voice]}\n${team}`;
   const paragraphs = [greeting, ...body, signOff, ps].filter(Boolean);
+  // Every field is fitted to its limit before any check: the offline writer never breaks its own rules.
   return {
-    subject,
-    preheader,
+    subject: fitWords(subject, SUBJECT_MAX),
+    preheader: fitWords(preheader, PREHEADER_MAX),
     bodyText: paragraphs.join("\n\n"),
-    callToAction: buttonText(touchpoint.callToAction, parts.cta),
+    callToAction: fitButton(buttonText(touchpoint.callToAction, parts.cta)),
   };
 }
 

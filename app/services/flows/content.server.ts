@@ -109,7 +109,9 @@ export async function writeFlowContent({ user, flowId }: { user: ServiceUser; fl
     });
     entries = entriesFromWritten(flow, written, provider.model, answers.companyWebsite);
   } catch (error) {
-    // Nothing has been stored at this point: a failed or rule-breaking answer leaves no trace.
+    // Nothing has been stored at this point: a failed or rule-breaking answer leaves no trace. The
+    // cause is logged, so a 502 can always be traced to the rule or the failure behind it.
+    console.error(`[content] ${provider.model} could not write flow ${flow.id} (${flow.flowType}): ${error instanceof Error ? error.message : String(error)}`);
     throw upstreamFailed(CONTENT_FAILED_MESSAGE, error);
   }
   try {
