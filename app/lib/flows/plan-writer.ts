@@ -273,6 +273,8 @@ function onboardingPlan(facts: BusinessFacts, seed: number): Plan {
 
 function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
   const magnet = leadMagnetOf(facts);
+  // The lead nurture drives to the owner's stated goal from the first email: its button, where the goal reads as one.
+  const goal = facts.goalCta || facts.action.cta;
   const incentive = offerFor(facts, "lead_nurture", { incentiveOnly: true });
   const unit = unitOf(facts);
   const schedule: Record<BusinessFacts["decision"], number[]> = {
@@ -368,7 +370,7 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
             facts.audience && `Who it is for: ${lowerStart(facts.audience, facts.brand)}`,
             "What the next emails will bring",
           ),
-          facts.action.cta,
+          goal,
         ),
   ];
   const middleCount = g.length - 2;
@@ -421,9 +423,9 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
       bullets(
         incentive && `The offer exactly as given: ${offerBrief(incentive)}`,
         facts.guarantee && `Risk reversal: ${facts.guarantee}`,
-        `One clear next step: ${facts.action.cta.toLowerCase()}`,
+        facts.goal ? `Drive to the goal, in the owner's words: ${facts.goal}` : `One clear next step: ${goal.toLowerCase()}`,
       ),
-      incentive ? `Claim ${incentive.headline.toLowerCase()}` : facts.action.cta,
+      incentive ? `Claim ${incentive.headline.toLowerCase()}` : goal,
     ),
   );
   if (facts.usesSms) {
