@@ -474,7 +474,7 @@ function questionsOf(answers: Partial<QuestionnaireAnswers>): string[] {
   const questions = (answers.frequentQuestionsConcerns ?? "")
     .replace(/[^?\n]*\?\s*\(?\s*no\b[^)\n]*\)?/gi, "")
     .split(/(?<=\?)\s*|\n+/)
-    .map((q) => tidy(q.replace(/^\s*(?:[•*-]|\d+[.)]|Q:)\s*/i, "")))
+    .map((q) => tidy(q.replace(/^[\s/|•*-]*(?:\d+[.)]|Q:)?\s*/i, "")))
     .filter((q) => q.endsWith("?") && wordCount(q) <= 16 && wordCount(q) >= 3);
   return [...new Set(questions)].slice(0, 4);
 }
@@ -616,7 +616,9 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
 
 /** The incentive for a flow: its own offer with a figure or a trial first, else any non-standing one. */
 export function offerFor(facts: BusinessFacts, flowType: FlowType, options: { incentiveOnly?: boolean } = {}): Offer | null {
-  const mine = facts.offers.filter((o) => o.flows.includes(flowType) && !o.standing);
+  // Software's trial is what the lead nurture sells: people already in the trial are not offered it again.
+  const inTrial = facts.model === "saas-trial" && flowType !== "lead_nurture";
+  const mine = facts.offers.filter((o) => o.flows.includes(flowType) && !o.standing && !(inTrial && o.kind === "trial"));
   const rank = (o: Offer) => (o.code ? 0 : 1) + (o.kind === "percent" || o.kind === "amount" ? 0 : o.kind === "trial" ? 1 : o.kind === "content" ? 3 : 2);
   const sorted = [...mine].sort((a, b) => rank(a) - rank(b));
   const found = options.incentiveOnly ? sorted.find((o) => o.kind !== "content") : sorted[0];

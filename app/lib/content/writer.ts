@@ -35,6 +35,7 @@ const ANGLE_WORDS: Array<[TouchpointAngle, RegExp]> = [
   ["rebook", /\b(next (?:class|massage|session|appointment|visit|treatment|lesson|call)|re-?book)\b/i],
   ["replenish", /\b(running low|restock|reorder|replenish|order again|next (?:pre-order|order|box|bag|supply|delivery))\b/i],
   ["cart", /\b(forget something|cart|booking isn't finished|almost done|finish your|still want that|left (?:something|behind))\b/i],
+  ["upgrade", /\btrial ends\b/i],
   ["urgency", /\b(last chance|last reminder|let it go|still waiting|ends|expir\w*|deadline|don't miss)\b/i],
   ["offer", /\b(offer|discount|% off|incentive|free shipping|ready when you are|ready for your|whenever you're ready|for your first)\b/i],
   ["booked", /\b(you're booked|is booked|before your first|coming up)\b/i],
@@ -307,7 +308,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
             : f.kind === "subscription"
               ? "How your subscription works"
               : f.kind === "digital"
-                ? "Your first win in ten minutes"
+                ? `Getting set up with ${b}`
                 : `How to choose your first ${b} favourite`,
           `Getting started with ${b} is easy`,
           "Three easy steps to get started",
@@ -536,9 +537,11 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
               ? sentence(`Coming regularly? Ask us about ${lowerStart(f.bundle, b)}`)
               : f.kind === "service"
                 ? `Coming regularly? Booking your next ${unit} now keeps the time that suits you.`
-                : f.kind === "digital"
-                  ? `You've seen what ${b} can do. The next plan up gives you more of it.`
-                  : `You already know what you like. Here's how to get more of it.`,
+                : f.model === "saas-trial" && /trial ends/i.test(brief.title)
+                  ? `Your trial ends in 2 days. Choose the plan that fits before then, and everything you've set up carries straight on.`
+                  : f.kind === "digital"
+                    ? `You've seen what ${b} can do. The next plan up gives you more of it.`
+                    : `You already know what you like. Here's how to get more of it.`,
           ),
           quote ? `${quote}` : f.proof[0] ? sentence(f.proof[0]) : "",
           covered("And you're covered:"),
