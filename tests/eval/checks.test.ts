@@ -9,7 +9,7 @@ import { checkCycle, isRepeatStep } from "./checks/cycle";
 import { goalKeys, namesGoal } from "./checks/goal";
 import { grammarSlips } from "./checks/grammar";
 import { offerFindings, offerMentions } from "./checks/offers";
-import { anchorIsLater, isAnchoredStep, onboardingStartProblems } from "./checks/onboarding";
+import { anchorIsLater, anchorMatchers, isAnchoredStep, onboardingStartProblems } from "./checks/onboarding";
 import { checkLimits } from "./checks/product";
 import { bodySentences, checkRepeatedBodies, sharedSentences } from "./checks/variety";
 import { avoidFindings, usesAnyTerm } from "./checks/words";
@@ -217,10 +217,14 @@ describe("onboarding start and anchor", () => {
   });
 
   it("takes a step timed around the event, and not one counted from the trigger", () => {
-    const words = ["appointment"];
-    expect(isAnchoredStep({ timing: { type: "offset", minutes: 60 }, timingText: "2 hours before the appointment" }, words)).toBe(true);
-    expect(isAnchoredStep({ timing: { type: "offset", minutes: 60 }, timingText: "2 days after the first booking" }, words)).toBe(false);
-    expect(isAnchoredStep({ timing: { type: "relative_event", event: "delivery", direction: "before", minutes: 60 }, timingText: "" }, words)).toBe(true);
+    const appointment = anchorMatchers("appointment date");
+    const timed = (timingText: string, matchers = appointment) => isAnchoredStep({ timing: { type: "offset", minutes: 60 }, timingText }, matchers);
+    expect(timed("2 hours before the appointment")).toBe(true);
+    expect(timed("The day before your treatment")).toBe(true);
+    expect(timed("2 days after the first booking")).toBe(false);
+    expect(timed("3 days before handover", anchorMatchers("wedding date"))).toBe(false);
+    expect(timed("The evening before pickup", anchorMatchers("pickup day"))).toBe(true);
+    expect(isAnchoredStep({ timing: { type: "relative_event", event: "delivery", direction: "before", minutes: 60 }, timingText: "" }, appointment)).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FlowOutput, PlanStep } from "../pipeline";
 import { clip, copyUnits, fold, snippet } from "../texts";
-import { eventsIn, excludedEvents, mainClause } from "./events";
+import { EVENT_WORDS, eventsIn, excludedEvents, mainClause } from "./events";
 import { type BusinessOutput, finding, type Finding } from "./types";
 
 /**
@@ -43,45 +43,26 @@ export function anchorIsLater(anchor: string, starts: string): boolean {
   return events.length > 0 && !events.some((event) => startEvents.includes(event));
 }
 
-const ANCHOR_STOP = new Set(["date", "day", "the", "first", "of", "a", "an", "as", "booked", "signed", "or", "and"]);
-const EVENT_NOUNS = [
-  "appointment",
-  "visit",
-  "session",
-  "class",
-  "lesson",
-  "treatment",
-  "pickup",
-  "pick-up",
-  "collection",
-  "delivery",
-  "arrives",
-  "arrival",
-  "wedding",
-  "event",
-  "start",
-  "starts",
-  "install",
-  "installation",
-  "exam",
-  "game",
-  "cohort",
-  "handover",
-  "trial ends",
-];
+const ANCHOR_STOP = new Set(["date", "day", "the", "first", "of", "a", "an", "as", "booked", "signed", "or", "and", "after", "before"]);
 
-export function anchorWords(anchor: string): string[] {
-  const words = fold(anchor).match(/[\p{L}-]+/gu) ?? [];
-  return [...new Set(words.filter((w) => !ANCHOR_STOP.has(w)))];
+/**
+ * What names the anchor in a timing text: each of its own words (and longer forms: "start" takes
+ * "starts") and the ways of writing its events ("appointment" takes "exam" and "treatment").
+ */
+export function anchorMatchers(anchor: string): RegExp[] {
+  const words = [...new Set((fold(anchor).match(/[\p{L}-]+/gu) ?? []).filter((w) => w.length > 2 && !ANCHOR_STOP.has(w)))];
+  const events = eventsIn(anchor);
+  return [
+    ...words.map((w) => new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\w*`, "i")),
+    ...EVENT_WORDS.filter((e) => events.includes(e.event)).map((e) => new RegExp(e.pattern.source, "i")),
+  ];
 }
 
-/** A step sent around the anchor: an event timing, "… before …", or "… after the appointment". */
-export function isAnchoredStep(step: Pick<PlanStep, "timing" | "timingText">, words: readonly string[]): boolean {
+/** A step sent around the anchor: an event timing, or a timing text like "2 hours before the appointment" or "the day after pickup". */
+export function isAnchoredStep(step: Pick<PlanStep, "timing" | "timingText">, matchers: readonly RegExp[]): boolean {
   if (step.timing.type === "relative_event" || step.timing.type === "weekday_relative_event") return true;
-  const text = fold(step.timingText);
-  if (/\bbefore\b/.test(text)) return true;
-  const nouns = [...words, ...EVENT_NOUNS].map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
-  return new RegExp(`\\b(?:after|on|day of|morning of|evening of)\\b.*\\b(?:${nouns})\\b`).test(text) && !/\bafter the trigger\b/.test(text);
+  const relation = /\b(?:before|after|on|day of|morning of|evening of)\b(.*)$/i.exec(step.timingText);
+  return !!relation && !/\bthe trigger\b/i.test(relation[1]!) && matchers.some((m) => m.test(relation[1]!));
 }
 
 const PAST_EVENT: RegExp[] = [
@@ -113,17 +94,17 @@ function pastTalk(flow: FlowOutput, step: PlanStep): { where: string; text: stri
 export function checkAnchor(output: BusinessOutput): Finding[] {
   const { anchor, onboardingStarts } = output.business.expect;
   if (!anchorIsLater(anchor, onboardingStarts)) return [];
-  const words = anchorWords(anchor);
+  const matchers = anchorMatchers(anchor);
   const onboarding = output.flows.find((f) => f.flowType === "onboarding");
   const candidates = output.flows.filter((f) => f.flowType === "onboarding" || (output.business.model === "appointment" && f.flowType === "upsell"));
   const findings: Finding[] = [];
-  if (onboarding?.plan && !candidates.some((f) => f.plan?.steps.some((step) => isAnchoredStep(step, words)))) {
+  if (onboarding?.plan && !candidates.some((f) => f.plan?.steps.some((step) => isAnchoredStep(step, matchers)))) {
     const timings = onboarding.plan.steps.map((s) => s.timingText).join("; ");
     findings.push(finding("anchor", "onboarding", "step timing", `no step is timed from the ${anchor}; every step counts from the trigger`, clip(timings, 200)));
   }
   for (const step of onboarding?.plan?.steps ?? []) {
     const days = (step.offsetMinutes ?? Infinity) / 1440;
-    if (isAnchoredStep(step, words) || days >= ANCHOR_MIN_GAP_DAYS) continue;
+    if (isAnchoredStep(step, matchers) || days >= ANCHOR_MIN_GAP_DAYS) continue;
     const past = pastTalk(onboarding!, step);
     if (past) {
       const message = `speaks of the ${anchor} as past ${Math.round(days * 10) / 10} days after the trigger, before it may have happened`;
