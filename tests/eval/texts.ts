@@ -72,6 +72,16 @@ export function escapeRegExp(text: string): string {
  * white space; `plural` also takes a trailing s or es.
  */
 export function termPattern(term: string, options: { plural?: boolean; flags?: string } = {}): RegExp {
+  const key = `${term}\u0000${options.plural ?? false}\u0000${options.flags ?? "giu"}`;
+  let pattern = PATTERNS.get(key);
+  if (!pattern) PATTERNS.set(key, (pattern = buildTermPattern(term, options)));
+  pattern.lastIndex = 0;
+  return pattern;
+}
+
+const PATTERNS = new Map<string, RegExp>();
+
+function buildTermPattern(term: string, options: { plural?: boolean; flags?: string }): RegExp {
   const clean = term.trim();
   const body = clean.split(/\s+/).map(escapeRegExp).join("\\s+");
   const before = /^[\p{L}\p{N}]/u.test(clean) ? "(?<![\\p{L}\\p{N}])" : "";

@@ -286,13 +286,14 @@ function signOffs(flow: FlowOutput, name: string | null, notNames: readonly stri
 function foldWithMap(text: string): { folded: string; at: number[] } {
   let folded = "";
   const at: number[] = [];
-  Array.from(text).forEach((char, i, chars) => {
-    const offset = chars.slice(0, i).join("").length;
+  let offset = 0;
+  for (const char of text) {
     for (const c of fold(char)) {
       folded += c;
       at.push(offset);
     }
-  });
+    offset += char.length;
+  }
   return { folded, at };
 }
 

@@ -52,7 +52,8 @@ function emailFindings(copy: StepCopy): Array<{ where: string; message: string; 
   const problem = targetProblem(target);
   if (problem) found.push({ where: `step ${copy.stepNumber} button`, message: `"${copy.callToAction}": ${problem}`, snippet: target ?? "(no link)" });
   if (!hasUnsubscribe(copy.html)) {
-    const footer = /You are receiving[^<]*|[^>]*unsubscribe[^<]*/i.exec(copy.html)?.[0]?.trim() ?? "";
+    const at = copy.html.search(/unsubscribe/i);
+    const footer = at < 0 ? "" : copy.html.slice(copy.html.lastIndexOf(">", at) + 1, copy.html.indexOf("<", at) >>> 0).trim();
     found.push({ where: `step ${copy.stepNumber} footer`, message: "the footer has no unsubscribe link or ESP unsubscribe tag", snippet: unescape(footer) });
   }
   return found;

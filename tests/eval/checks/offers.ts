@@ -2,7 +2,7 @@ import type { FlowType } from "~/lib/flow-types";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 
 import type { CorpusOffer } from "../corpus";
-import { allTexts, snippet, type TextUnit } from "../texts";
+import { allTexts, snippet, termPattern, type TextUnit } from "../texts";
 import { type BusinessOutput, finding, type Finding } from "./types";
 
 /**
@@ -57,6 +57,15 @@ const AFTER_USE = /\buse\s+["'“‘]?([A-Z][A-Z0-9]{3,})\b/g;
 const CODE_SHAPE = /\b[A-Z]{2,}[0-9]{1,4}\b/g;
 const MARKED_PLACEHOLDER = /\[[^\]\n]{1,80}\]/g;
 
+const KNOWN = new Map<string, Set<string>>();
+
+/** The words of the business's own text, read once per business. */
+function wordsOf(text: string): Set<string> {
+  let words = KNOWN.get(text);
+  if (!words) KNOWN.set(text, (words = new Set(text.match(/[A-Za-z0-9]+/g) ?? [])));
+  return words;
+}
+
 export function normalizeFigure(figure: string): string {
   return figure.replace(/[\s,]/g, "").toLowerCase();
 }
@@ -72,8 +81,8 @@ export function offerMentions(text: string, known = "", listedCodes: readonly st
     }
   }
   const codes = new Map<string, number>();
-  const knownWords = new Set(known.match(/[A-Za-z0-9]+/g) ?? []);
-  for (const code of listedCodes) for (const m of bare.matchAll(new RegExp(`\\b${code}\\b`, "gi"))) codes.set(m[0], m.index);
+  const knownWords = wordsOf(known);
+  for (const code of listedCodes) for (const m of bare.matchAll(termPattern(code))) codes.set(m[0], m.index);
   for (const m of bare.matchAll(AFTER_CODE)) if (/[A-Z]/.test(m[1]!)) codes.set(m[1]!, m.index);
   for (const m of bare.matchAll(AFTER_USE)) if (!knownWords.has(m[1]!)) codes.set(m[1]!, m.index);
   for (const m of bare.matchAll(CODE_SHAPE)) if (!knownWords.has(m[0])) codes.set(m[0], m.index);

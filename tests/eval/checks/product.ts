@@ -1,4 +1,4 @@
-import { businessFacts } from "~/lib/business/facts";
+import { type BusinessFacts, businessFacts } from "~/lib/business/facts";
 import { checkPlan, checkWritten, type WrittenLike } from "~/lib/copy/checker";
 import { CALL_TO_ACTION_MAX, countSms, PREHEADER_MAX, SUBJECT_MAX } from "~/lib/content/rules";
 
@@ -16,11 +16,9 @@ import { type BusinessOutput, finding, type Finding } from "./types";
 
 const LENGTH_PROBLEM = /longer than|characters; one|needs Unicode and is/;
 
-function checkerFindings(output: BusinessOutput, flow: FlowOutput): Finding[] {
+function checkerFindings(facts: BusinessFacts, flow: FlowOutput): Finding[] {
   const plan = flow.plan;
   if (!plan) return [];
-  const { answers } = output.business;
-  const facts = businessFacts(answers, answers.companyName);
   const planLike = { flowOverview: plan.overview, touchpoints: plan.steps };
   const written: WrittenLike[] = flow.copy.map((c) =>
     c.stepType === "SMS" ? { sms: c.sms } : { subject: c.subject, preheader: c.preheader, bodyText: c.bodyText, callToAction: c.callToAction },
@@ -37,7 +35,9 @@ function contentRuleFindings(flow: FlowOutput): Finding[] {
 }
 
 export function checkCopyChecker(output: BusinessOutput): Finding[] {
-  return output.flows.flatMap((flow) => [...checkerFindings(output, flow), ...contentRuleFindings(flow)]);
+  const { answers } = output.business;
+  const facts = businessFacts(answers, answers.companyName);
+  return output.flows.flatMap((flow) => [...checkerFindings(facts, flow), ...contentRuleFindings(flow)]);
 }
 
 export function checkPlanRules(output: BusinessOutput): Finding[] {
