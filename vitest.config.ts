@@ -8,7 +8,7 @@ export default defineConfig({
   plugins: [tsconfigPaths({ projects: ["./tsconfig.json"] })],
   test: {
     // Every test lives under tests/, none beside the code.
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "tests/conformance/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "tests/conformance/**/*.test.ts", "tests/eval/**/*.test.ts"],
     environment: "node",
     setupFiles: ["./tests/support/setup.ts"],
     globalSetup: ["./tests/support/global-setup.ts"],

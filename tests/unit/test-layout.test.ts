@@ -17,7 +17,7 @@ function testFilesUnder(dir: string): string[] {
 }
 
 describe("where tests live", () => {
-  // Vitest runs tests/unit, tests/integration and tests/conformance only: a test beside the code
+  // Vitest runs tests/unit, tests/integration, tests/conformance and tests/eval only: a test beside the code
   // would never run.
   it("no test file beside the code: unit tests go in tests/unit", () => {
     expect([...testFilesUnder("app"), ...testFilesUnder("engine"), ...testFilesUnder("server")]).toEqual([]);

@@ -1,0 +1,91 @@
+import fs from "node:fs";
+import path from "node:path";
+
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { FLOW_TYPES } from "~/lib/flow-types";
+import type { FlowView } from "~/lib/flows/types";
+import { writeOffline } from "~/services/ai/offline-content.server";
+import { entriesFromWritten } from "~/services/flows/content.server";
+
+import { compareToBaseline, describeChange, readBaseline } from "./baseline";
+import type { CheckId } from "./checks/types";
+import { loadCorpus } from "./corpus";
+import { generateFlowOutput } from "./pipeline";
+import { markdownReport, newFailureLines } from "./report";
+import { type EvalReport, runEval } from "./run";
+
+/**
+ * The eval inside `npm test`: its failure counts may only go down. A rise fails with the new
+ * failures; a fall fails until tests/eval/baseline.json is lowered with the change that made it
+ * (`npm run eval -- --update-baseline`), so the committed baseline is always what the code gives.
+ */
+
+const DOC = path.resolve("docs/eval.md");
+const MOST_SHOWN = 40;
+
+let report: EvalReport;
+
+beforeAll(() => {
+  report = runEval();
+});
+
+/** What rose, as lines of docs/eval.md the committed one lacks (else the rising checks' failures). */
+function newFailures(checks: readonly CheckId[]): string[] {
+  const committed = fs.existsSync(DOC) ? fs.readFileSync(DOC, "utf8") : "";
+  const lines = newFailureLines(committed, markdownReport(report), checks);
+  if (lines.length) return lines;
+  return report.failures.filter((f) => checks.includes(f.check)).map((f) => `${f.business} · ${f.flowType ?? "all flows"} · ${f.where}: [${f.check}] ${f.message} — ${f.snippet}`);
+}
+
+describe("the eval over the corpus", () => {
+  it("generates every flow of every business", () => {
+    expect(report.businesses).toHaveLength(40);
+  });
+
+  it("no failure count rises above its baseline", () => {
+    const { rose } = compareToBaseline(report.totals, readBaseline());
+    const checks = rose.flatMap((change) => (change.check === "total" ? [] : [change.check]));
+    const shown = newFailures(checks);
+    const message = [
+      `Failures rose: ${rose.map(describeChange).join("; ")}.`,
+      `New failures (${Math.min(shown.length, MOST_SHOWN)} of ${shown.length}; \`npm run eval\` lists them all):`,
+      ...shown.slice(0, MOST_SHOWN).map((line) => `  ${line}`),
+    ].join("\n");
+    expect(rose, message).toEqual([]);
+  });
+
+  it("the baseline is lowered with the change that lowered a count", () => {
+    const { fell } = compareToBaseline(report.totals, readBaseline());
+    const message = `Failures fell (well done): ${fell.map(describeChange).join("; ")}. Lower tests/eval/baseline.json with \`npm run eval -- --update-baseline\` and commit it (and docs/eval.md) with this change.`;
+    expect(fell, message).toEqual([]);
+  });
+});
+
+describe("the eval's pipeline", () => {
+  it("stores content exactly as the content service does", () => {
+    const [business] = loadCorpus("09");
+    const answers = business!.answers;
+    for (const flowType of FLOW_TYPES) {
+      const output = generateFlowOutput(answers, flowType);
+      const touchpoints = output.plan!.steps.map((step) => ({ ...step, flowId: "flow", delayDays: 0, sendWindow: null, createdAt: "" }));
+      const flow = { companyName: answers.companyName, touchpoints } as unknown as FlowView;
+      const written = writeOffline({ flowType, companyName: answers.companyName, business: answers, touchpoints });
+      if (output.contentProblems.length) {
+        expect(() => entriesFromWritten(flow, written, "offline", answers.companyWebsite), flowType).toThrow();
+        continue;
+      }
+      const entries = entriesFromWritten(flow, written, "offline", answers.companyWebsite);
+      const stored = entries.map((e) => ({
+        subject: e.subject ?? "",
+        preheader: e.preheader ?? "",
+        bodyText: e.bodyText ?? "",
+        callToAction: e.callToAction ?? "",
+        sms: e.sms ?? "",
+        html: e.bodyHtml ?? "",
+      }));
+      const mine = output.copy.map((c) => ({ subject: c.subject, preheader: c.preheader, bodyText: c.bodyText, callToAction: c.callToAction, sms: c.sms, html: c.html }));
+      expect(mine, flowType).toEqual(stored);
+    }
+  });
+});
