@@ -479,7 +479,7 @@ function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
         seed,
         1,
       ),
-      `Bring them back while intent is fresh, without a discount.`,
+      `Bring them back while intent is fresh, with nothing but a reminder.`,
       bullets(
         booking ? `The ${unit} they chose, the time and how to finish` : "The items left behind, with images and prices",
         standingPerkOf(facts) && `Remind them: ${standingPerkOf(facts)!.text}`,
@@ -521,7 +521,7 @@ function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
           : facts.model === "subscription"
             ? `Last reminder: your ${what} is waiting`
             : "Last reminder before we let it go",
-      incentive ? "Tip the undecided over with the business's own offer, on the last message only." : "A last reminder with the guarantee; no invented discount.",
+      incentive ? "Tip the undecided over with the business's own offer, on the last message only." : "A last reminder with the guarantee, and nothing the business did not offer.",
       bullets(
         incentive ? `The offer exactly as given: ${offerBrief(incentive)}` : "Say plainly that this is the last reminder",
         facts.guarantee && `Risk reversal: ${facts.guarantee}`,
@@ -552,7 +552,7 @@ function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
     exitRules: [booking ? `Books the ${unit} (checked before every message)` : `${facts.action.exit} (checked before every message)`, "Unsubscribes or replies STOP (SMS)"],
     strategy: incentive
       ? `Three reminders at 1 hour, 1 day and 2 days; only the last carries ${incentive.headline.toLowerCase()}.`
-      : "Three reminders at 1 hour, 1 day and 2 days, with no discount: the store has none to give.",
+      : "Three reminders at 1 hour, 1 day and 2 days, each with only what the business offers.",
     steps,
   };
 }
