@@ -79,6 +79,8 @@ export interface BusinessFacts {
   questions: string[];
   /** What a new customer needs to know or do, in the owner's words, as short lines ("Shave the area 24h before"). */
   prep: string[];
+  /** The software has a free trial with an end (a free plan alone has none). */
+  trial: boolean;
   /** A bundle the owner sells (a course of sessions, a membership, a pass), in their words, or "" when they sell none. */
   bundle: string;
   offers: Offer[];
@@ -264,7 +266,17 @@ export function parseOffers(answer: string | undefined, flows: FlowType[]): Offe
   return offers;
 }
 
+/** A headline never ends on a word that needs another after it ("free bag of", "free on a"). */
+const DANGLING = /\s(?:a|an|the|of|on|for|with|to|in|at|and|or|your|my|our|per|from|by)$/i;
+
 function headlineOf(kind: OfferKind, value: string | null, text: string): string {
+  const headline = rawHeadlineOf(kind, value, text);
+  if (!DANGLING.test(headline)) return headline;
+  const trimmed = headline.replace(/(?:\s(?:a|an|the|of|on|for|with|to|in|at|and|or|your|my|our|per|from|by))+$/i, "");
+  return trimmed.split(/\s+/).length >= 2 && !/^free$/i.test(trimmed) ? trimmed : kind === "percent" || kind === "amount" ? `${value} off` : "Your welcome offer";
+}
+
+function rawHeadlineOf(kind: OfferKind, value: string | null, text: string): string {
   if (wordCount(text) <= 6 && text.length <= 36) return upperStart(text);
   switch (kind) {
     case "percent":
@@ -472,7 +484,7 @@ function proofOf(answers: Partial<QuestionnaireAnswers>): string[] {
 function questionsOf(answers: Partial<QuestionnaireAnswers>): string[] {
   // A question the owner answers "no" asks about something the business doesn't do: it is never quoted back.
   const questions = (answers.frequentQuestionsConcerns ?? "")
-    .replace(/[^?\n]*\?\s*\(?\s*no\b[^)\n]*\)?/gi, "")
+    .replace(/[^?\n]*\?\s*\(?\s*no\b[^)\n]*\)?|[^?\n(]*\(\s*no\s*\)\s*\?/gi, "")
     .split(/(?<=\?)\s*|\n+/)
     .map((q) => tidy(q.replace(/^[\s/|•*-]*(?:\d+[.)]|Q:)?\s*/i, "")))
     .filter((q) => q.endsWith("?") && wordCount(q) <= 16 && wordCount(q) >= 3);
@@ -555,6 +567,15 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     if (same) same.flows = [...new Set([...same.flows, ...offer.flows])];
     else offers.push({ ...offer, flows: [...offer.flows] });
   }
+  // An onboarding that starts after the first purchase or booking has no use for a first-purchase
+  // incentive: that offer belongs to the lead nurture and the abandoned checkout, where people have
+  // not bought yet. A referral or a standing perk stays with the customers.
+  if (onboardingStartOf(answers, MODEL_SPECS[businessModelOf(answers)].kind) !== "signup") {
+    for (const offer of offers) {
+      if (!offer.flows.includes("onboarding") || offer.standing || /\brefer|\bfriend/i.test(offer.text)) continue;
+      offer.flows = [...new Set([...offer.flows.filter((flow) => flow !== "onboarding"), "lead_nurture", "abandoned_cart"] as FlowType[])];
+    }
+  }
   // A first-purchase discount also serves the lead nurture's close when the lead answer has no incentive.
   if (!offers.some((o) => o.flows.includes("lead_nurture") && o.kind !== "content")) {
     const incentive = offers.find((o) => o.flows.includes("onboarding") && !o.standing && o.kind !== "content");
@@ -568,6 +589,10 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
   const reviews = reviewsOf(answers);
   const cycle = cycleOf(answers);
   const goal = sentenceCase(tidy(answers.leadNurtureGoal));
+  const trial = /\btrial\b/i.test(answerText) && !/\bno (?:free )?trial\b/i.test(answerText);
+  const action = actionOf(spec, unit);
+  // Software with a free plan and no trial asks people to start free, never to start a trial.
+  if (model === "saas-trial" && !trial) Object.assign(action, { first: "free account", cta: "Get started free", exit: "Upgrades to a paid plan" });
   return {
     brand,
     model,
@@ -593,6 +618,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     questions: questionsOf(answers),
     prep: prepOf(answers),
     bundle: bundleOf(answers),
+    trial,
     offers,
     voice: voiceOf(answers.brandVoicePositioning),
     decision: decisionOf(answers),
@@ -609,7 +635,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
           ),
       ),
     onboardingStart: onboardingStartOf(answers, kind),
-    action: actionOf(spec, unit),
+    action,
     answerText,
   };
 }

@@ -146,7 +146,7 @@ export const MODEL_SPECS: Readonly<Record<BusinessModel, ModelSpec>> = {
   },
   "saas-trial": {
     kind: "digital",
-    units: ["trial", "free plan", "account"],
+    units: ["free plan", "trial", "account"],
     defaultUnit: "trial",
     first: "{unit}",
     people: "users",
@@ -212,7 +212,14 @@ export const MODEL_SPECS: Readonly<Record<BusinessModel, ModelSpec>> = {
 
 /** A spec text with the business's unit in it ("Book your {unit}" → "Book your treatment"). */
 export function withUnit(text: string, unit: string): string {
-  return text.replace(/\{unit\}/g, unit);
+  return text.replace(/\b([Aa]) \{unit\}/g, (_m, a: string) => `${withArticle(unit, a === "A")}`).replace(/\{unit\}/g, unit);
+}
+
+/** "a booking", "an enquiry", "an order", "a user", "an hour": the article a word's sound takes. */
+export function withArticle(noun: string, capital = false): string {
+  const vowelSound = /^(?:[aeio]|u(?!s[aeiu]|ni|ro|ti)|hour|honest|heir)/i.test(noun) && !/^(?:one|once|eu)/i.test(noun);
+  const article = vowelSound ? "an" : "a";
+  return `${capital ? article.charAt(0).toUpperCase() + article.slice(1) : article} ${noun}`;
 }
 
 /** The owner's own word for the unit: the first of the model's units the answers use, else its default. */

@@ -32,11 +32,6 @@ export function trialDays(f: BusinessFacts): number {
   return match ? Math.min(60, Math.max(3, Number(match[1]))) : 14;
 }
 
-/** The business has a trial with an end (not only a free plan). */
-export function hasTrial(f: BusinessFacts): boolean {
-  return /\btrial\b/i.test(f.answerText) && !/\bno (?:free )?trial\b/i.test(f.answerText);
-}
-
 /** The trigger in the owner's words when they gave them, else the model's. */
 function triggerOf(f: BusinessFacts): string {
   return f.onboardingStage ? `${f.onboardingStage.replace(/[.!?]+$/, "")}.` : f.spec.firstTrigger.replace(/\{unit\}/g, f.unit);
@@ -204,7 +199,7 @@ const pickup: Builder = (f, seed, lead) => {
 
 const trial: Builder = (f, seed) => {
   const days = trialDays(f);
-  const timed = hasTrial(f);
+  const timed = f.trial;
   const offer = offerFor(f, "onboarding", { incentiveOnly: true });
   const steps: PlannedStep[] = [
     step(
