@@ -1,3 +1,4 @@
+import { type BrandRules, brandRulesOf } from "~/lib/business/brand-rules";
 import type { FlowType } from "~/lib/flow-types";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 
@@ -77,6 +78,8 @@ export interface BusinessFacts {
   action: Action;
   /** Every answer's text, for the checker's "is this in the answers?" questions. */
   answerText: string;
+  /** The brand's own rules from the answers (banned words, exclamation marks, sign-off, casing…), held in every line. */
+  brandRules: BrandRules;
 }
 
 export interface Action {
@@ -551,6 +554,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     onboardingStart: onboardingStartOf(answers, kind),
     action: actionOf(kind, b2b, answers),
     answerText,
+    brandRules: brandRulesOf({ ...answers, companyName: companyName || answers.companyName }),
   };
 }
 
