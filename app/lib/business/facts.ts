@@ -1,3 +1,4 @@
+import { type BrandRules, brandRulesOf } from "~/lib/business/brand-rules";
 import type { FlowType } from "~/lib/flow-types";
 import { type BusinessModel, businessModelOf } from "~/lib/business/model";
 import { type BusinessKind, MODEL_SPECS, type ModelSpec, unitIn, withUnit } from "~/lib/business/model-specs";
@@ -97,6 +98,8 @@ export interface BusinessFacts {
   action: Action;
   /** Every answer's text, for the checker's "is this in the answers?" questions. */
   answerText: string;
+  /** The brand's own rules from the answers (banned words, exclamation marks, sign-off, casing…), held in every line. */
+  brandRules: BrandRules;
 }
 
 export interface Action {
@@ -637,6 +640,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     onboardingStart: onboardingStartOf(answers, kind),
     action,
     answerText,
+    brandRules: brandRulesOf({ ...answers, companyName: companyName || answers.companyName }),
   };
 }
 

@@ -1,4 +1,6 @@
+import type { BrandRules } from "~/lib/business/brand-rules";
 import { type BusinessFacts, codesIn } from "~/lib/business/facts";
+import { brandFindings, emailExclamations, exclamationMessage, nameSlips, signOffFindings } from "~/lib/copy/brand-check";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
 import type { WrittenFields } from "~/lib/content/schema";
 import type { TouchpointFields } from "~/lib/flows/types";
@@ -13,12 +15,15 @@ import type { TouchpointFields } from "~/lib/flows/types";
  * - a long answer pasted into a sentence (twelve or more of its words in a row, outside quotes);
  * - a code, percentage or amount that is not in the business's answers;
  * - a placeholder that is not clearly marked ("[Company]", "XX%", "{{ coupon }}");
- * - raw data keys ("exitWhen: …", "from: 08:00").
+ * - raw data keys ("exitWhen: …", "from: 08:00");
+ * - a break of the brand's own rules (brand-check.ts): a word it never uses or a thing the business
+ *   does not offer, exclamation marks over its allowance, a name in another spelling, capitals in a
+ *   lower-case brand, emoji it does not use, a banned opener, a missing or refused sign-off.
  * The offline generator must pass it always; a model's answer with findings is sent back once for
  * repair and refused after that.
  */
 
-export type FindingRule = "brief" | "repeat" | "brand-case" | "pasted" | "invented" | "placeholder" | "data-key";
+export type FindingRule = "brief" | "repeat" | "brand-case" | "pasted" | "invented" | "placeholder" | "data-key" | "brand-rule";
 
 export interface Finding {
   rule: FindingRule;
@@ -115,24 +120,30 @@ function pastedRun(text: string, long: string[][]): string | null {
 }
 
 function brandCaseSlips(text: string, brand: string): string[] {
-  if (!brand || brand.length < 3) return [];
-  const escaped = brand.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
-  const pattern = new RegExp(`(?<![\\w])${escaped}(?![\\w])`, "gi");
-  return [...text.matchAll(pattern)].map((m) => m[0]).filter((found) => found.replace(/\s+/g, " ") !== brand);
+  return nameSlips(text, brand);
 }
 
 export interface CheckOptions {
   /** Text the user wrote that may also supply figures and codes (their feedback, their edits). */
   allowed?: string;
+  /** The brand's rules to hold the copy to; the facts' own rules when left out. */
+  brandRules?: BrandRules;
+}
+
+function rulesOf(facts: BusinessFacts, options: CheckOptions): BrandRules | null {
+  return options.brandRules ?? facts.brandRules ?? null;
 }
 
 /** Every finding in a set of texts (empty when the copy can go out as it is). */
 export function checkCopy(facts: BusinessFacts, texts: readonly CheckedText[], options: CheckOptions = {}): Finding[] {
   const answers = readAnswers(facts, options.allowed ?? "");
+  const rules = rulesOf(facts, options);
+  const brand = rules?.brand || facts.brand;
   const findings: Finding[] = [];
   const add = (rule: FindingRule, where: string, text: string, message: string) => findings.push({ rule, where, text, message });
   for (const { where, text, audience } of texts) {
     if (!text) continue;
+    if (rules) brandFindings(text, rules, audience, where, (found, message) => add("brand-rule", where, found, message));
     const bare = text.split(FIRST_NAME_TAG).join("").replace(MARKED_PLACEHOLDER, "");
     if (audience === "customer") {
       for (const pattern of BRIEF_PHRASES) {
@@ -143,7 +154,7 @@ export function checkCopy(facts: BusinessFacts, texts: readonly CheckedText[], o
         }
       }
     }
-    for (const slip of brandCaseSlips(text, facts.brand)) add("brand-case", where, slip, `The brand is written "${slip}": write it exactly "${facts.brand}".`);
+    for (const slip of brandCaseSlips(text, brand)) add("brand-case", where, slip, `The brand is written "${slip}": write it exactly "${brand}".`);
     const pasted = pastedRun(text, answers.long);
     if (pasted) add("pasted", where, pasted, `A long answer is pasted into the sentence ("${pasted}…"): shorten it to a phrase or quote it.`);
     for (const match of bare.matchAll(FIGURE)) {
@@ -234,5 +245,20 @@ export function checkWritten(facts: BusinessFacts, written: readonly WrittenLike
         ]
       : [],
   );
-  return [...checkCopy(facts, texts, options), ...checkRepeats(subjects, "subject"), ...bare];
+  return [...checkCopy(facts, texts, options), ...checkRepeats(subjects, "subject"), ...bare, ...emailRuleFindings(facts, written, options)];
+}
+
+/** Brand rules that hold per email rather than per line: exclamation marks across its fields, and its sign-off. */
+function emailRuleFindings(facts: BusinessFacts, written: readonly WrittenLike[], options: CheckOptions): Finding[] {
+  const rules = rulesOf(facts, options);
+  if (!rules) return [];
+  const findings: Finding[] = [];
+  written.forEach((w, index) => {
+    const where = `touchpoint ${index + 1}`;
+    const add = (at: string) => (text: string, message: string) => findings.push({ rule: "brand-rule", where: at, text, message });
+    const total = emailExclamations([w.subject ?? "", w.preheader ?? "", w.bodyText ?? "", w.callToAction ?? ""], rules);
+    if (total !== null) add(where)("!", exclamationMessage(total, rules.exclamations ?? 0, "this email"));
+    if (w.bodyText) signOffFindings(w.bodyText, rules, add(`${where} body`));
+  });
+  return findings;
 }
