@@ -552,8 +552,11 @@ export const BRAND_FALLBACK = "Our team";
 
 /** The business's facts, from its answers. */
 export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyName = answers.companyName ?? ""): BusinessFacts {
-  const brand = tidy(companyName || answers.companyName) || BRAND_FALLBACK;
+  const typed = tidy(companyName || answers.companyName) || BRAND_FALLBACK;
   const model = businessModelOf(answers);
+  const brandRules = brandRulesOf({ ...answers, companyName: typed }, { model });
+  // The name as the owner insists it is written ("SÖL", "the loaf.", "budgetBee").
+  const brand = brandRules.brand || typed;
   const spec = MODEL_SPECS[model];
   const kind = spec.kind;
   const unit = unitIn(
@@ -640,7 +643,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     onboardingStart: onboardingStartOf(answers, kind),
     action,
     answerText,
-    brandRules: brandRulesOf({ ...answers, companyName: companyName || answers.companyName }),
+    brandRules,
   };
 }
 

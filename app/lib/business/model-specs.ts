@@ -4,7 +4,8 @@ import type { BusinessModel } from "~/lib/business/model";
  * What each business model means for its flows, in one record: the words it uses and never uses,
  * the event its later steps are timed from, what "abandoned" means, which follow-ups exist, its
  * calls to action and exit rules. The planner and the writer read these instead of assuming a web
- * shop. Pure and client-safe.
+ * shop. The words each model never uses live beside the brand's own banned words
+ * (lib/business/model-words.ts), so one pass holds copy to both. Pure and client-safe.
  */
 
 /** The four kinds the copy is written for (what the business hands over: goods, deliveries, a service, software). */
@@ -23,8 +24,6 @@ export interface ModelSpec {
   first: string;
   /** Who buys, when the owner names nobody: "customers", "clients", "members". */
   people: string;
-  /** Words this model never uses, even in a negation: no "ship" for a pickup bakery, no "order" for a clinic. */
-  never: readonly string[];
   /** The date later steps can be timed from, or null when every step runs from the trigger. */
   anchor: ModelAnchor | null;
   /** What an abandoned checkout is for this model: "booking", "sign-up", "pre-order", "cart". */
@@ -43,10 +42,6 @@ export interface ModelSpec {
   servedTrigger: string;
 }
 
-/** Web-shop words that only a model which ships goods uses. */
-const SHIPPING_WORDS = ["ship", "ships", "shipped", "shipping", "shipment", "cart", "checkout", "checking out", "track my order", "tracking", "dispatch", "dispatched"];
-const ORDER_WORDS = ["order", "orders", "reorder", "restock", "running low"];
-
 export const MODEL_SPECS: Readonly<Record<BusinessModel, ModelSpec>> = {
   shop: {
     kind: "product",
@@ -54,7 +49,6 @@ export const MODEL_SPECS: Readonly<Record<BusinessModel, ModelSpec>> = {
     defaultUnit: "order",
     first: "first order",
     people: "customers",
-    never: ["appointment"],
     anchor: null,
     abandoned: "cart",
     replenishes: true,
@@ -70,7 +64,6 @@ export const MODEL_SPECS: Readonly<Record<BusinessModel, ModelSpec>> = {
     defaultUnit: "delivery",
     first: "first {unit}",
     people: "subscribers",
-    never: ["cart", "appointment", "reorder", "running low", "restock"],
     anchor: null,
     abandoned: "plan",
     replenishes: false,
@@ -86,7 +79,6 @@ export const MODEL_SPECS: Readonly<Record<BusinessModel, ModelSpec>> = {
     defaultUnit: "appointment",
     first: "first {unit}",
     people: "clients",
-    never: [...SHIPPING_WORDS, ...ORDER_WORDS],
     anchor: "appointment",
     abandoned: "booking",
     replenishes: false,
@@ -102,7 +94,6 @@ export const MODEL_SPECS: Readonly<Record<BusinessModel, ModelSpec>> = {
     defaultUnit: "visit",
     first: "first visit",
     people: "guests",
-    never: [...SHIPPING_WORDS, ...ORDER_WORDS],
     anchor: null,
     abandoned: "booking",
     replenishes: false,
@@ -118,7 +109,6 @@ export const MODEL_SPECS: Readonly<Record<BusinessModel, ModelSpec>> = {
     defaultUnit: "order",
     first: "first {unit}",
     people: "customers",
-    never: [...SHIPPING_WORDS, "deliver", "delivers", "delivered", "delivery", "deliveries", "post", "posted", "postage", "courier", "doorstep"],
     anchor: "pickup",
     abandoned: "{unit}",
     replenishes: true,
@@ -134,7 +124,6 @@ export const MODEL_SPECS: Readonly<Record<BusinessModel, ModelSpec>> = {
     defaultUnit: "consultation",
     first: "{unit}",
     people: "customers",
-    never: ["cart", "checkout", "reorder", "running low", "restock", "shop now", "hurry", "won't last"],
     anchor: "handover",
     abandoned: "enquiry",
     replenishes: false,
@@ -150,7 +139,6 @@ export const MODEL_SPECS: Readonly<Record<BusinessModel, ModelSpec>> = {
     defaultUnit: "trial",
     first: "{unit}",
     people: "users",
-    never: [...SHIPPING_WORDS, ...ORDER_WORDS],
     anchor: "trial_end",
     abandoned: "sign-up",
     replenishes: false,
@@ -166,7 +154,6 @@ export const MODEL_SPECS: Readonly<Record<BusinessModel, ModelSpec>> = {
     defaultUnit: "call",
     first: "{unit}",
     people: "clients",
-    never: [...SHIPPING_WORDS, ...ORDER_WORDS],
     anchor: "start_date",
     abandoned: "enquiry",
     replenishes: false,
@@ -182,7 +169,6 @@ export const MODEL_SPECS: Readonly<Record<BusinessModel, ModelSpec>> = {
     defaultUnit: "course",
     first: "{unit}",
     people: "students",
-    never: [...SHIPPING_WORDS, ...ORDER_WORDS],
     anchor: "start_date",
     abandoned: "enrolment",
     replenishes: false,
@@ -198,7 +184,6 @@ export const MODEL_SPECS: Readonly<Record<BusinessModel, ModelSpec>> = {
     defaultUnit: "membership",
     first: "first visit",
     people: "members",
-    never: [...SHIPPING_WORDS, ...ORDER_WORDS],
     anchor: "start_date",
     abandoned: "sign-up",
     replenishes: false,

@@ -15,7 +15,8 @@ const DELIVERY = ["deliver", "delivers", "delivered", "delivering", "delivery", 
 /** Words wrong for each model, whatever the business. */
 export const MODEL_NEVER_WORDS: Readonly<Record<BusinessModel, readonly string[]>> = {
   shop: ["appointment", "appointments", "subscribe and save"],
-  subscription: ["appointment", "appointments", "pickup", "cart", "add to cart", "shop now"],
+  // A subscription is often bought through a web shop's cart: only the words of another model are wrong.
+  subscription: ["appointment", "appointments", "pickup", "shop now"],
   appointment: ["order", "orders", "ordered", ...CART, ...SHIPPING, "shop now"],
   "local-visit": ["appointment", "appointments", "order online", ...CART, ...SHIPPING],
   pickup: [...CART, ...SHIPPING, ...DELIVERY, "tracking number"],

@@ -1,6 +1,7 @@
 import { type BusinessFacts, businessFacts, lowerStart, offerFor, type Offer, theThing, verbBe, type Voice, upperStart, yourOffer } from "~/lib/business/facts";
 import type { BusinessAnswers } from "~/lib/content/business";
 import { safeHttpUrl } from "~/lib/content/html";
+import { holdEmail, holdText } from "~/lib/content/brand-pass";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
 import { CALL_TO_ACTION_MAX, countSms, fitSmsBody, fitWords, plainPunctuation, PREHEADER_MAX, SMS_OPT_OUT, smsBrand, SUBJECT_MAX, visibleLength } from "~/lib/content/rules";
 import type { EmailCopy, TouchpointCopy } from "~/lib/content/types";
@@ -593,6 +594,24 @@ export function addsTo(subject: string, preheader: string): boolean {
   return shared / own.length < 0.5 && !preheader.toLowerCase().includes(subject.toLowerCase());
 }
 
+/** Who signs the email: the name the owner gave, a marked placeholder where they sign as a named person, else the team. */
+function signerOf(f: BusinessFacts): string {
+  const rules = f.brandRules;
+  if (rules.signOff) return rules.signOff;
+  const team = /^the\s/i.test(f.brand) ? `${f.brand} team` : `The ${f.brand} team`;
+  if (rules.signOffPerson || rules.signOffNot.some((not) => /\bteam\b/i.test(not))) return "[add: your name]";
+  return team;
+}
+
+/** A name ending in a full stop does not take a second one ("Co.."), and no mark is doubled by a template. */
+export function tidyPunctuation(text: string): string {
+  return text
+    .replace(/(?<!\.)\.\.(?!\.)/g, ".")
+    .replace(/!{2,}/g, "!")
+    .replace(/\s+([,.;:!?])(?=\s|$)/g, "$1")
+    .replace(/,\./g, ".");
+}
+
 /** A button within its limit: "Claim free tasting flight of three roasts" becomes "Claim my offer"; anything else is cut at a word. */
 export function fitButton(text: string): string {
   if (visibleLength(text) <= CALL_TO_ACTION_MAX) return text;
@@ -652,15 +671,20 @@ export function writeEmail(angle: TouchpointAngle, touchpoint: WriterTouchpoint,
   if ([preheader, ...body].some((line) => saysGuarantee(line, f))) used.add(`guarantee:${touchpoint.id}`);
   const greeting = `${GREETING[f.voice]} ${FIRST_NAME_TAG},`;
   const ps = brief.mentions.length ? `P.S. ${brief.mentions.map((m) => `Ask us about ${lowerStart(m, f.brand).replace(/[.!]+$/, "")}`).join(". ")}.` : "";
-  const team = /^the\s/i.test(f.brand) ? `${f.brand} team` : `The ${f.brand} team`;
-  const signOff = brief.friendlier ? `Speak soon,\n${team}` : `${SIGN_OFF[f.voice]}\n${team}`;
+  const signOff = `${brief.friendlier ? "Speak soon," : SIGN_OFF[f.voice]}\n${signerOf(f)}`;
   const paragraphs = [greeting, ...body, signOff, ps].filter(Boolean);
-  // Every field is fitted to its limit before any check: the offline writer never breaks its own rules.
+  // The brand's rules hold in every line; then every field is fitted to its limit before any
+  // check, so the offline writer never breaks its own rules.
+  const held = holdEmail({ subject, preheader, bodyText: tidyPunctuation(paragraphs.join("\n\n")), callToAction: buttonText(touchpoint.callToAction, parts.cta) }, f.brandRules, {
+    subject: `A note from ${f.brand}`,
+    preheader: "Open for the details.",
+    cta: upperStart(f.action.cta),
+  });
   return {
-    subject: fitWords(subject, SUBJECT_MAX),
-    preheader: fitWords(preheader, PREHEADER_MAX),
-    bodyText: paragraphs.join("\n\n"),
-    callToAction: fitButton(buttonText(touchpoint.callToAction, parts.cta)),
+    subject: fitWords(tidyPunctuation(held.subject), SUBJECT_MAX),
+    preheader: fitWords(tidyPunctuation(held.preheader), PREHEADER_MAX),
+    bodyText: held.bodyText,
+    callToAction: fitButton(held.callToAction),
   };
 }
 
@@ -727,7 +751,10 @@ export function writeSms(angle: TouchpointAngle, touchpoint: WriterTouchpoint, f
   const prefix = `${brand}: `;
   const suffix = ` ${SMS_OPT_OUT}`;
   const brief = readBrief(touchpoint);
-  const line = plainPunctuation(say(smsLine(angle, f, flowType, brief), f.voice));
+  // The brand's rules hold in the line; a line that named a word the business never uses gives way to a plain one.
+  const line = plainPunctuation(
+    holdText(tidyPunctuation(say(smsLine(angle, f, flowType, brief), f.voice)), f.brandRules, "sms") || holdText("A quick note from us.", f.brandRules, "sms"),
+  );
   const cta = buttonText(touchpoint.callToAction, "Tap here");
   const link = shortLink(f.website);
   const candidates = [[line, link ? `${cta}: ${link}` : sentence(cta)], [line, sentence(cta)], [line]].map((parts) => parts.filter(Boolean).join(" "));

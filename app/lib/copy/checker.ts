@@ -2,6 +2,7 @@ import type { BrandRules } from "~/lib/business/brand-rules";
 import { type BusinessFacts, codesIn } from "~/lib/business/facts";
 import { brandFindings, emailExclamations, exclamationMessage, nameSlips, signOffFindings } from "~/lib/copy/brand-check";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
+import { FLOW_TYPES, flowTypeLabel } from "~/lib/flow-types";
 import type { WrittenFields } from "~/lib/content/schema";
 import type { TouchpointFields } from "~/lib/flows/types";
 
@@ -134,6 +135,10 @@ function rulesOf(facts: BusinessFacts, options: CheckOptions): BrandRules | null
   return options.brandRules ?? facts.brandRules ?? null;
 }
 
+function withoutFlowLabels(text: string): string {
+  return FLOW_TYPES.reduce((out, type) => out.split(flowTypeLabel(type)).join(""), text);
+}
+
 /** Every finding in a set of texts (empty when the copy can go out as it is). */
 export function checkCopy(facts: BusinessFacts, texts: readonly CheckedText[], options: CheckOptions = {}): Finding[] {
   const answers = readAnswers(facts, options.allowed ?? "");
@@ -143,7 +148,8 @@ export function checkCopy(facts: BusinessFacts, texts: readonly CheckedText[], o
   const add = (rule: FindingRule, where: string, text: string, message: string) => findings.push({ rule, where, text, message });
   for (const { where, text, audience } of texts) {
     if (!text) continue;
-    if (rules) brandFindings(text, rules, audience, where, (found, message) => add("brand-rule", where, found, message));
+    // A flow type's own name ("Abandoned Cart") is Flowmap's label, not the business's word.
+    if (rules) brandFindings(withoutFlowLabels(text), rules, audience, where, (found, message) => add("brand-rule", where, found, message));
     const bare = text.split(FIRST_NAME_TAG).join("").replace(MARKED_PLACEHOLDER, "");
     if (audience === "customer") {
       for (const pattern of BRIEF_PHRASES) {

@@ -1,5 +1,6 @@
 import { type BusinessFacts, businessFacts, lowerStart, offerFor, shortPhrase, upperStart } from "~/lib/business/facts";
 import { type FlowType, flowTypeLabel } from "~/lib/flow-types";
+import { holdStep, holdText } from "~/lib/content/brand-pass";
 import { applyFeedback } from "~/lib/flows/feedback";
 import { type PlannedStep, writePlan } from "~/lib/flows/plan-writer";
 import {
@@ -184,8 +185,17 @@ export function fitTiming<T extends DraftTouchpoint>(steps: T[], flowType: FlowT
 // ---------------------------------------------------------------------------------------------
 // Overview and notes
 
-export function overviewOf(flowType: FlowType, facts: BusinessFacts, touchpoints: readonly DraftTouchpoint[], strategy: string, goal = FLOW_GOALS[flowType].goal): string {
-  const audience = facts.audience ? ` for ${lowerStart(facts.audience, facts.brand)}` : "";
+/** The flow type's goal in the business's words: a clinic's upsell grows repeat visits, not order value. */
+function goalOf(flowType: FlowType, facts: BusinessFacts): string {
+  if (flowType === "upsell" && facts.model !== "shop")
+    return `grow repeat ${facts.kind === "digital" ? "use, upgrades" : "visits, upgrades"} and referrals from existing ${facts.spec.people}`;
+  if (flowType === "onboarding") return holdText(FLOW_GOALS.onboarding.goal, facts.brandRules, "plan") || "turn new contacts into first-time buyers";
+  return FLOW_GOALS[flowType].goal;
+}
+
+export function overviewOf(flowType: FlowType, facts: BusinessFacts, touchpoints: readonly DraftTouchpoint[], strategy: string, goal = goalOf(flowType, facts)): string {
+  const held = facts.audience ? holdText(lowerStart(facts.audience, facts.brand), facts.brandRules, "plan") : "";
+  const audience = held ? ` for ${held}` : "";
   const parts = [`${facts.brand}'s ${flowTypeLabel(flowType)} flow${audience}: ${shapePhrase(touchpoints)} to ${goal}.`];
   if (strategy) parts.push(strategy);
   return parts.join(" ");
@@ -230,13 +240,18 @@ function strip(step: PlannedStep): DraftTouchpoint {
 }
 
 function draftOf(request: FlowRequest, facts: BusinessFacts, skeleton: Skeleton, touchpoints: DraftTouchpoint[], carried: string[] = []): FlowDraft {
+  // The plan speaks the business's words too: its brand rules and the words it never uses hold in
+  // every title, brief, trigger and exit rule, as they do in the copy.
+  const rules = facts.brandRules;
+  const plan = (text: string) => holdText(text, rules, "plan");
+  const held = touchpoints.map((tp) => holdStep(tp, rules, tp.stepType === "SMS" ? `A text from ${facts.brand}` : `A note from ${facts.brand}`));
   return {
-    flowOverview: overviewOf(request.flowType, facts, touchpoints, skeleton.strategy, skeleton.goal),
-    trigger: skeleton.trigger,
-    exitRules: skeleton.exitRules,
+    flowOverview: overviewOf(request.flowType, facts, held, plan(skeleton.strategy), skeleton.goal && plan(skeleton.goal)),
+    trigger: plan(skeleton.trigger) || "Joins the list.",
+    exitRules: skeleton.exitRules.map(plan).filter(Boolean),
     inactivityDays: inactivityDaysOf(request.flowType, skeleton.trigger, facts),
     notes: notesOf(skeleton.ruleNotes, request.business, request.customContext, carried),
-    touchpoints,
+    touchpoints: held,
   };
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
 
 import { countSms, emailProblems, SMS_OPT_OUT, smsProblems } from "~/lib/content/rules";
@@ -22,6 +22,14 @@ beforeAll(async () => {
   stub = await startOpenAiStub();
 });
 afterAll(() => stub.close());
+
+/** What the server logged with console.error since the last call (a test that expects a 502 reads and clears it). */
+function loggedErrors(): string[] {
+  const spy = vi.mocked(console.error);
+  const lines = spy.mock.calls.map((call) => call.map(String).join(" "));
+  spy.mockClear();
+  return lines;
+}
 
 async function premiumWithFlow(answers = LEAF_AND_KETTLE) {
   await seedRules();
@@ -244,6 +252,8 @@ describe("the OpenAI content writer", () => {
     expect(error).toMatchObject({ kind: "upstream_failed", message: CONTENT_FAILED_MESSAGE });
     expect(stub.requests).toHaveLength(2);
     expect(await FlowContentModel.findOne({ _id: flow.id }).lean()).toBeNull();
+    // The 502's cause is on the server's log: the rule the copy still broke.
+    expect(loggedErrors()).toEqual([expect.stringMatching(/^\[content\] .* could not write flow .*INVENTED20/)]);
   });
 
   it("writes nothing on any fault, after content already existed, and answers 502 with the message", async () => {
@@ -260,6 +270,7 @@ describe("the OpenAI content writer", () => {
       expect(error).toMatchObject({ kind: "upstream_failed", message: CONTENT_FAILED_MESSAGE });
       const after = await FlowContentModel.findOne({ _id: flow.id }).lean();
       expect(after).toEqual(before);
+      expect(loggedErrors(), "each 502 logs its cause").toHaveLength(1);
     }
   }, 30_000);
 });

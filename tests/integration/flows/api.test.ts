@@ -265,7 +265,14 @@ describe("touchpoints", () => {
     const { status, body } = await editTouchpoint(cookie, second.id, { title: "  New title ", primaryGoal: "Goal", keyMessages: "• One", callToAction: "Go", delayDays: 20 });
     expect(status).toBe(200);
     const edited = body as TouchpointView;
-    expect(edited).toMatchObject({ id: second.id, title: "New title", delayDays: 20, offsetMinutes: 28_800, timing: { type: "offset", minutes: 28_800 }, stepNumber: 5 });
+    expect(edited).toMatchObject({
+      id: second.id,
+      title: "New title",
+      delayDays: 20,
+      offsetMinutes: 28_800,
+      timing: { type: "offset", minutes: 28_800 },
+      stepNumber: flow.touchpoints.length,
+    });
     const [current] = (await listByType(cookie, "onboarding")).body as FlowView[];
     expect(current!.touchpoints.map((tp) => tp.id)).toEqual([flow.touchpoints[0]!.id, ...flow.touchpoints.slice(2).map((tp) => tp.id), second.id]);
     const offsets = current!.touchpoints.map((tp) => tp.offsetMinutes ?? 0);

@@ -13,7 +13,7 @@ import { type BusinessModel, businessModelOf } from "~/lib/business/model";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 
 /** The evaluation corpus beside the repository (../shared/eval, as issue 34 places it). */
-export const CORPUS_DIR = path.resolve(PROJECT_ROOT, "../shared/eval/businesses");
+export const CORPUS_DIR = path.resolve(PROJECT_ROOT, "tests/eval/corpus/businesses");
 
 export interface CorpusBusiness {
   file: string;
@@ -23,7 +23,6 @@ export interface CorpusBusiness {
 }
 
 export function loadCorpus(): CorpusBusiness[] {
-  if (!fs.existsSync(CORPUS_DIR)) return [];
   return fs
     .readdirSync(CORPUS_DIR)
     .filter((f) => f.endsWith(".json"))

@@ -1,0 +1,57 @@
+import { bannedTermsIn, type BrandRules, dropSentencesWith, enforceBrandRules, enforceEmail } from "~/lib/business/brand-rules";
+import type { EmailCopy } from "~/lib/content/types";
+import type { DraftTouchpoint } from "~/lib/flows/rules";
+
+/**
+ * The last pass every offline text goes through: the brand's rules from its voice answer (its own
+ * words for words it never uses, its spelling of its name, exclamation marks, lower case, emoji,
+ * spelling), then any sentence still naming a word the business never uses (a banned word,
+ * something it does not do, a word wrong for its model) is dropped, not merely negated. What
+ * cannot be dropped (a subject, a button) falls back to a plain line of the business's own.
+ */
+
+/** The text held to the rules, less every sentence that still names a banned term. */
+export function holdText(text: string, rules: BrandRules, kind: "body" | "plan" | "sms"): string {
+  const enforced = enforceBrandRules(text, rules, kind);
+  const terms = bannedTermsIn(enforced, rules);
+  return terms.length ? dropSentencesWith(enforced, terms, rules) : enforced;
+}
+
+/** A one-line field (subject, preheader, button) held to the rules, or the fallback when it names a banned term. */
+function holdLine(text: string, fallback: string, rules: BrandRules): string {
+  return bannedTermsIn(text, rules).length ? fallback : text;
+}
+
+/** One email held to the brand's rules, its exclamation marks counted across all its fields. */
+export function holdEmail(email: EmailCopy, rules: BrandRules, fallbacks: { subject: string; preheader: string; cta: string }): EmailCopy {
+  const enforced = enforceEmail({ subject: email.subject, preheader: email.preheader, body: email.bodyText, cta: email.callToAction }, rules);
+  const terms = bannedTermsIn(enforced.body, rules);
+  const body = terms.length ? dropSentencesWith(enforced.body, terms, rules) : enforced.body;
+  const line = (text: string, fallback: string, kind: "subject" | "preheader" | "cta") => enforceBrandRules(holdLine(text, fallback, rules), rules, kind);
+  return {
+    ...email,
+    subject: line(enforced.subject, fallbacks.subject, "subject"),
+    preheader: line(enforced.preheader, fallbacks.preheader, "preheader"),
+    bodyText: body,
+    callToAction: line(enforced.cta, fallbacks.cta, "cta"),
+  };
+}
+
+/** A planned step's texts held to the rules: a brief line naming a banned term is dropped, the rest rewritten in the brand's words. */
+export function holdStep<T extends Pick<DraftTouchpoint, "title" | "primaryGoal" | "keyMessages" | "callToAction" | "timingText">>(
+  step: T,
+  rules: BrandRules,
+  fallbackTitle: string,
+): T {
+  const lines = step.keyMessages
+    .split("\n")
+    .map((line) => enforceBrandRules(line, rules, "plan"))
+    .filter((line) => !bannedTermsIn(line, rules).length);
+  return {
+    ...step,
+    title: holdLine(enforceBrandRules(step.title, rules, "plan"), fallbackTitle, rules),
+    primaryGoal: holdText(step.primaryGoal, rules, "plan") || "Move them one step closer.",
+    keyMessages: lines.join("\n") || "• One clear next step",
+    callToAction: holdLine(enforceBrandRules(step.callToAction, rules, "plan"), "Find out more", rules),
+  };
+}
