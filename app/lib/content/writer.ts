@@ -1,6 +1,7 @@
 import { type BusinessFacts, businessFacts, lowerStart, offerFor, type Offer, theThing, verbBe, type Voice, upperStart, yourOffer } from "~/lib/business/facts";
 import type { BusinessAnswers } from "~/lib/content/business";
 import { safeHttpUrl } from "~/lib/content/html";
+import { buttonLink } from "~/lib/content/links";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
 import { CALL_TO_ACTION_MAX, countSms, fitSmsBody, fitWords, plainPunctuation, PREHEADER_MAX, SMS_OPT_OUT, smsBrand, SUBJECT_MAX, visibleLength } from "~/lib/content/rules";
 import type { EmailCopy, TouchpointCopy } from "~/lib/content/types";
@@ -608,11 +609,14 @@ export function writeEmail(angle: TouchpointAngle, touchpoint: WriterTouchpoint,
   const ps = brief.mentions.length ? `P.S. ${brief.mentions.map((m) => `Ask us about ${lowerStart(m, f.brand).replace(/[.!]+$/, "")}`).join(". ")}.` : "";
   const signOff = brief.friendlier ? `Speak soon,\nThe ${f.brand} team` : `${SIGN_OFF[f.voice]}\nThe ${f.brand} team`;
   const paragraphs = [greeting, ...body, signOff, ps].filter(Boolean);
+  const callToAction = buttonText(touchpoint.callToAction, parts.cta);
   return {
     subject,
     preheader,
     bodyText: paragraphs.join("\n\n"),
-    callToAction: buttonText(touchpoint.callToAction, parts.cta),
+    callToAction,
+    // Where the button goes: the owner's URL for what it says (in any answer), else a marked placeholder.
+    buttonUrl: buttonLink(callToAction, { companyWebsite: f.website, answers: f.answerText }, { flowType, verb: f.action.verb }),
   };
 }
 
