@@ -1,6 +1,6 @@
 import { Schema } from "mongoose";
 
-import { PREHEADER_MAX, SUBJECT_MAX, BODY_TEXT_MAX, CALL_TO_ACTION_MAX } from "~/lib/content/rules";
+import { PREHEADER_MAX, SUBJECT_MAX, BODY_TEXT_MAX, BUTTON_URL_MAX, CALL_TO_ACTION_MAX } from "~/lib/content/rules";
 import type { StoredContent } from "~/lib/content/view";
 import { STEP_TYPES, type StepType } from "~/lib/flow-types";
 import { defineModel, isDuplicateKeyError, MAX_WRITE_ATTEMPTS, WriteConflictError } from "~/models/utils.server";
@@ -42,6 +42,7 @@ const entrySchema = new Schema<ContentEntryDoc>(
     bodyText: optionalText(BODY_TEXT_MAX),
     bodyHtml: optionalText(BODY_TEXT_MAX * 6),
     callToAction: optionalText(CALL_TO_ACTION_MAX * 2),
+    buttonUrl: optionalText(BUTTON_URL_MAX),
     sms: optionalText(1000),
     model: { type: String, maxlength: 200, default: "" },
     writtenAt: { type: Date, required: true },
@@ -74,6 +75,7 @@ function plainEntry(entry: ContentEntryDoc): ContentEntry {
     bodyText: entry.bodyText ?? null,
     bodyHtml: entry.bodyHtml ?? null,
     callToAction: entry.callToAction ?? null,
+    buttonUrl: entry.buttonUrl ?? null,
     sms: entry.sms ?? null,
     model: entry.model ?? "",
     writtenAt: entry.writtenAt,

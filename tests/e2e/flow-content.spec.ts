@@ -72,6 +72,41 @@ async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
+/** The to-fill list at the top of the content page: its heading counts the items, each links to its steps. */
+async function expectToFillList(page: Page) {
+  const list = page.getByTestId("to-fill");
+  await expect(list.getByRole("heading", { level: 3 })).toHaveText(/^\d+ things? to fill before you send$/);
+  const items = list.getByRole("listitem");
+  const count = await items.count();
+  await expect(list.getByRole("heading", { level: 3 })).toHaveText(`${count} ${count === 1 ? "thing" : "things"} to fill before you send`);
+  // The footer's postal address (the answers give none) is in every email; a button link to fill names its page.
+  const address = items.filter({ hasText: "[add: your postal address]" });
+  await expect(address).toHaveCount(1);
+  await expect(address).toContainText(/in Step \d+ \(footer\)/);
+  await expect(items.filter({ hasText: /^\[Link: your [^\]]+\]/ }).first()).toContainText("(button link)");
+  // A step link goes to that step's card.
+  const link = address.getByRole("link").first();
+  const target = (await link.getAttribute("href"))!;
+  expect(target).toMatch(/^#touchpoint-/);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${target}$`));
+  await expect(page.locator(target)).toBeInViewport();
+  await expect(page.locator(target).getByTestId("button-link")).toBeVisible();
+}
+
+/** The flow's HTML export through its form, for the chosen email platform: the footers carry its unsubscribe tag. */
+async function downloadHtmlFor(page: Page, platform: string, tag: string) {
+  await page.getByTestId("export-menu").locator("summary").click();
+  const menu = page.getByTestId("export-menu");
+  await menu.getByLabel("Unsubscribe links for").selectOption({ label: platform });
+  const [download] = await Promise.all([page.waitForEvent("download"), menu.getByRole("button", { name: "Download" }).click()]);
+  expect(download.suggestedFilename()).toBe("harbor-coffee-lead-nurture.html");
+  const html = fs.readFileSync((await download.path())!, "utf8");
+  expect(html).toContain(`<a href="${tag}"`);
+  expect(html).toContain("Unsubscribe at any time with the link in this footer.");
+  await menu.locator("summary").click();
+}
+
 test.describe("with JavaScript", () => {
   // Writing content and exporting do real work on a shared, busy machine.
   test.describe.configure({ timeout: 120_000 });
@@ -135,6 +170,18 @@ test.describe("with JavaScript", () => {
     expect(markdown).toContain("# Harbor Coffee: Lead Nurture flow");
     expect(markdown).toContain(flow.touchpoints[0]!.title.replace(/[\\`*_[\]<>|~]/g, "\\$&"));
     expect(markdown).toContain("**Subject:**");
+  });
+
+  test("the page lists what is left to fill, linked to its steps, and the HTML export writes the chosen platform's unsubscribe links", async ({ page }) => {
+    await premiumWithFlow(page.request);
+    await page.goto("/flow-content");
+    await waitForHydration(page);
+    await expect(page.getByTestId("to-fill")).toHaveCount(0);
+    await page.getByTestId("generate-content").click();
+    await expectToast(page, "Content Generated", { variant: "success" });
+    await expectToFillList(page);
+    await axe(page, "with the to-fill list");
+    await downloadHtmlFor(page, "Mailchimp", "*|UNSUB|*");
   });
 
   test("Generate Full Email Content on the flow screen shows its progress and lands on the written content", async ({ page }) => {
@@ -227,5 +274,14 @@ test.describe("without JavaScript", () => {
     const parsed = JSON.parse(fs.readFileSync((await all.path())!, "utf8"));
     expect(parsed.flows).toHaveLength(1);
     expect(parsed.includesContent).toBe(true);
+  });
+
+  test("the page lists what is left to fill, its step links work, and the HTML export's platform choice is a plain form", async ({ page }) => {
+    await premiumWithFlow(page.request);
+    await page.goto("/flow-content");
+    await page.getByTestId("generate-content").click();
+    await expect(page.getByTestId("touchpoint-content").first()).toBeVisible();
+    await expectToFillList(page);
+    await downloadHtmlFor(page, "HubSpot", "{{ unsubscribe_link }}");
   });
 });

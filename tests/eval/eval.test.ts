@@ -69,13 +69,13 @@ describe("the eval's pipeline", () => {
     for (const flowType of FLOW_TYPES) {
       const output = generateFlowOutput(answers, flowType);
       const touchpoints = output.plan!.steps.map((step) => ({ ...step, flowId: "flow", delayDays: 0, sendWindow: null, createdAt: "" }));
-      const flow = { companyName: answers.companyName, touchpoints } as unknown as FlowView;
+      const flow = { companyName: answers.companyName, flowType, touchpoints } as unknown as FlowView;
       const written = writeOffline({ flowType, companyName: answers.companyName, business: answers, touchpoints });
       if (output.contentProblems.length) {
-        expect(() => entriesFromWritten(flow, written, "offline", answers.companyWebsite), flowType).toThrow();
+        expect(() => entriesFromWritten(flow, written, "offline", { answers, esp: "generic" }), flowType).toThrow();
         continue;
       }
-      const entries = entriesFromWritten(flow, written, "offline", answers.companyWebsite);
+      const entries = entriesFromWritten(flow, written, "offline", { answers, esp: "generic" });
       const stored = entries.map((e) => ({
         subject: e.subject ?? "",
         preheader: e.preheader ?? "",

@@ -1,4 +1,5 @@
 import { renderEmailHtml } from "~/lib/content/html";
+import { postalAddressIn } from "~/lib/content/footer";
 import { countSms, emailProblems, plainPunctuation, SMS_OPT_OUT, smsBrand, smsProblems } from "~/lib/content/rules";
 import type { WrittenTouchpoint } from "~/lib/content/schema";
 import { FLOW_TYPES, type FlowType, type StepType } from "~/lib/flow-types";
@@ -7,6 +8,7 @@ import { refreshDerivedText } from "~/lib/flows/summary";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import { type Timing, timingText } from "~/lib/timing";
 import { generateOfflineDraft } from "~/services/ai/offline.server";
+import { emailOf } from "~/services/flows/content.server";
 import { writeOffline } from "~/services/ai/offline-content.server";
 
 import type { CorpusBusiness } from "./corpus";
@@ -151,38 +153,27 @@ function writeContent(output: FlowOutput, answers: QuestionnaireAnswers, steps: 
   for (const step of steps) {
     const item = byId.get(step.id);
     if (!item) output.contentProblems.push({ stepNumber: step.stepNumber, field: "step", message: `No content for step ${step.stepNumber}.` });
-    else output.copy.push(storedCopy(output, step, item, answers));
+    else output.copy.push(storedCopy(output, step, item, answers, output.flowType));
   }
   const refused = output.contentProblems.map((p) => `Step ${p.stepNumber}: ${p.message}`);
   if (refused.length) output.crashes.push(`the content rules refuse the writer's answer (the app answers 502): ${refused.join(" ")}`);
 }
 
-function storedCopy(output: FlowOutput, step: PlanStep, item: WrittenTouchpoint, answers: QuestionnaireAnswers): StepCopy {
+function storedCopy(output: FlowOutput, step: PlanStep, item: WrittenTouchpoint, answers: QuestionnaireAnswers, flowType: FlowType): StepCopy {
   const base = { touchpointId: step.id, stepNumber: step.stepNumber, stepType: step.stepType, subject: "", preheader: "", bodyText: "", callToAction: "", sms: "", html: "" };
-  const buttonUrl = buttonUrlOf(item);
   const note = (problems: Record<string, string>) => {
     for (const [field, message] of Object.entries(problems)) output.contentProblems.push({ stepNumber: step.stepNumber, field, message });
   };
   if (step.stepType === "SMS") {
     const sms = repairSms(item.sms ?? "", answers.companyName);
     note(smsProblems(sms, answers.companyName));
-    return { ...base, sms, buttonUrl };
+    return { ...base, sms, buttonUrl: null };
   }
-  const email = {
-    subject: (item.subject ?? "").replace(/\s+/g, " ").trim(),
-    preheader: (item.preheader ?? "").replace(/\s+/g, " ").trim(),
-    bodyText: (item.bodyText ?? "").replace(/\r\n?/g, "\n").trim(),
-    callToAction: (item.callToAction ?? "").replace(/\s+/g, " ").trim(),
-  };
+  // The content service's own reading of an email (its link filled as the app fills it), then its HTML.
+  const email = emailOf({ flowType }, item, answers);
   note(emailProblems(email));
-  const html = renderEmailHtml({ brand: answers.companyName, ...email, ctaUrl: buttonUrl ?? answers.companyWebsite });
-  return { ...base, ...email, html, buttonUrl };
-}
-
-/** A button link the writer chose, if its copy has one (today's writer has none: the app links the website). */
-function buttonUrlOf(item: WrittenTouchpoint): string | null {
-  const url = (item as WrittenTouchpoint & { buttonUrl?: unknown }).buttonUrl;
-  return typeof url === "string" && url.trim() ? url.trim() : null;
+  const html = renderEmailHtml({ brand: answers.companyName, ...email, esp: "generic", postalAddress: postalAddressIn(answers) });
+  return { ...base, ...email, html };
 }
 
 /** content.server.ts's repairSms: surrounding spaces, plain punctuation, a missing brand or opt-out when they fit. */

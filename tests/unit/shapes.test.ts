@@ -40,13 +40,18 @@ describe("written content's fields", () => {
 
   it("an email fills every field but the SMS text", () => {
     expect([...EMAIL_FIELDS, "sms"].sort()).toEqual([...fields].sort());
-    expectTypeOf<EmailCopy>().toEqualTypeOf<{ subject: string; preheader: string; bodyText: string; callToAction: string }>();
+    expectTypeOf<EmailCopy>().toEqualTypeOf<{ subject: string; preheader: string; bodyText: string; callToAction: string; buttonUrl: string }>();
   });
 
-  it("are the fields the model's structured output must give, each text or null", () => {
+  it("are the fields the model's structured output must give, each text or null, but the button's link the server adds", () => {
     const item = WRITTEN_FLOW_JSON_SCHEMA.properties.touchpoints.items;
-    expect([...item.required].sort()).toEqual(Object.keys(writtenTouchpointSchema.shape).sort());
-    expect(Object.keys(item.properties).sort()).toEqual(["touchpointId", ...fields].sort());
-    for (const field of fields) expect(item.properties[field as keyof typeof item.properties]).toEqual({ type: ["string", "null"] });
+    const modelFields = fields.filter((field) => field !== "buttonUrl");
+    expect([...item.required].sort()).toEqual(
+      Object.keys(writtenTouchpointSchema.shape)
+        .filter((field) => field !== "buttonUrl")
+        .sort(),
+    );
+    expect(Object.keys(item.properties).sort()).toEqual(["touchpointId", ...modelFields].sort());
+    for (const field of modelFields) expect(item.properties[field as keyof typeof item.properties]).toEqual({ type: ["string", "null"] });
   });
 });

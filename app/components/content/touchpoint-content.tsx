@@ -1,5 +1,7 @@
 import { CopyButton } from "~/components/content/copy-button";
 import { EmailPreview, SmsPreview } from "~/components/content/previews";
+import { touchpointAnchor } from "~/components/content/to-fill";
+import { placeholderPage } from "~/lib/content/links";
 import { PREHEADER_MAX, SUBJECT_MAX, visibleLength } from "~/lib/content/rules";
 import type { TouchpointContentView } from "~/lib/content/types";
 import type { TouchpointView } from "~/lib/flows/types";
@@ -32,11 +34,31 @@ function Field({ label, value, max, multiline = false }: { label: string; value:
   );
 }
 
+/** Where the button goes, under the call to action: the owner's address, or the page still to link, marked. */
+function ButtonLinkField({ value }: { value: string }) {
+  const page = placeholderPage(value);
+  return (
+    <div className={`rounded-lg border p-3 ${page ? "border-amber-300 bg-amber-50" : "border-slate-200 bg-white"}`} data-testid="button-link">
+      <div className="flex items-center justify-between gap-2">
+        <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Button link</h4>
+        <CopyButton text={value} label="button link" />
+      </div>
+      <p className="mt-1 text-sm font-medium break-all text-slate-900">{value}</p>
+      {page ? <p className="mt-1 text-xs text-amber-900">To fill: put the address of {page} behind the button before you send.</p> : null}
+    </div>
+  );
+}
+
 export function TouchpointContentCard({ touchpoint, content, brand }: { touchpoint: TouchpointView; content: TouchpointContentView | undefined; brand: string }) {
   const isEmail = touchpoint.stepType === "Email";
   const written = Boolean(content && (content.sms !== null || content.subject !== null));
   return (
-    <article className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-labelledby={`tp-${touchpoint.id}-title`} data-testid="touchpoint-content">
+    <article
+      id={touchpointAnchor(touchpoint.id)}
+      className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      aria-labelledby={`tp-${touchpoint.id}-title`}
+      data-testid="touchpoint-content"
+    >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 items-start gap-3">
           <span
@@ -74,6 +96,7 @@ export function TouchpointContentCard({ touchpoint, content, brand }: { touchpoi
             <Field label="Subject" value={content.subject ?? ""} max={SUBJECT_MAX} />
             <Field label="Preheader" value={content.preheader ?? ""} max={PREHEADER_MAX} />
             <Field label="Call to action" value={content.callToAction ?? ""} />
+            {content.buttonUrl ? <ButtonLinkField value={content.buttonUrl} /> : null}
             <Field label="Body (plain text)" value={content.bodyText ?? ""} multiline />
             <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
               <span>Body HTML for your email platform:</span>

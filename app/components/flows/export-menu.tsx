@@ -1,10 +1,14 @@
 import { buttonClass } from "~/components/ui/button";
+import { controlClass } from "~/components/ui/field";
+import { ESP_LABELS, ESPS, type Esp } from "~/lib/content/esp";
 import { ALL_FLOWS_EXPORT_FORMATS, EXPORT_FORMAT_LABELS, FLOW_EXPORT_FORMATS, type FlowExportFormat } from "~/lib/content/export/formats";
 
 /**
  * Export links of one flow (or of all flows): plain links to the export endpoint, answered as
  * downloads, so they work without JavaScript. A native <details> disclosure holds them. The
  * formats are the export's own list (lib/content/export/formats.ts), so a new one shows here.
+ * One flow's HTML is a plain GET form instead: the emails' footers carry the unsubscribe tag of
+ * the email platform chosen there (`esp`), Klaviyo preselected once it is connected.
  */
 
 const FORMATS = FLOW_EXPORT_FORMATS.map((format) => ({ format, ...EXPORT_FORMAT_LABELS[format] }));
@@ -15,7 +19,45 @@ export function exportHref(flowId: string | null, format: FlowExportFormat) {
   return flowId ? `/api/ai-flows/${encodeURIComponent(flowId)}/export?format=${format}` : `/api/ai-flows/export?format=${format}`;
 }
 
-export function ExportMenu({ flowId = null, label = "Export", align = "right" }: { flowId?: string | null; label?: string; align?: "left" | "right" }) {
+/** One flow's HTML download, with the email platform its footers' unsubscribe links are written for. */
+function HtmlExportForm({ flowId, esp }: { flowId: string; esp: Esp }) {
+  const id = `export-esp-${flowId}`;
+  return (
+    <form method="get" action={`/api/ai-flows/${encodeURIComponent(flowId)}/export`} className="flex flex-col gap-1.5 px-4 py-2.5" data-format="html">
+      <input type="hidden" name="format" value="html" />
+      <span className="text-sm font-semibold text-slate-900">{EXPORT_FORMAT_LABELS.html.label}</span>
+      <span className="text-xs text-slate-600">{EXPORT_FORMAT_LABELS.html.hint}</span>
+      <label htmlFor={id} className="mt-1 text-xs font-medium text-slate-700">
+        Unsubscribe links for
+      </label>
+      <div className="flex items-center gap-2">
+        <select id={id} name="esp" defaultValue={esp} className={`${controlClass} py-1 text-sm`}>
+          {ESPS.map((item) => (
+            <option key={item} value={item}>
+              {ESP_LABELS[item]}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
+          Download
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function ExportMenu({
+  flowId = null,
+  label = "Export",
+  align = "right",
+  esp = "generic",
+}: {
+  flowId?: string | null;
+  label?: string;
+  align?: "left" | "right";
+  /** The email platform the HTML's footers are written for unless the user picks another. */
+  esp?: Esp;
+}) {
   const items = flowId ? FORMATS : ALL_FORMATS;
   return (
     <details className="group relative" data-testid={flowId ? "export-menu" : "export-all-menu"}>
@@ -33,10 +75,14 @@ export function ExportMenu({ flowId = null, label = "Export", align = "right" }:
       >
         {items.map((item) => (
           <li key={item.format}>
-            <a href={exportHref(flowId, item.format)} download className="flex flex-col px-4 py-2.5 hover:bg-slate-50 focus-visible:bg-slate-50" data-format={item.format}>
-              <span className="text-sm font-semibold text-slate-900">{item.label}</span>
-              <span className="text-xs text-slate-600">{item.hint}</span>
-            </a>
+            {flowId && item.format === "html" ? (
+              <HtmlExportForm flowId={flowId} esp={esp} />
+            ) : (
+              <a href={exportHref(flowId, item.format)} download className="flex flex-col px-4 py-2.5 hover:bg-slate-50 focus-visible:bg-slate-50" data-format={item.format}>
+                <span className="text-sm font-semibold text-slate-900">{item.label}</span>
+                <span className="text-xs text-slate-600">{item.hint}</span>
+              </a>
+            )}
           </li>
         ))}
       </ul>

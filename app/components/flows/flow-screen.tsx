@@ -9,6 +9,8 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { CompareDialog } from "./compare-dialog";
 import { ConversationDialog, DeleteFlowDialog, DeleteTouchpointDialog, EditTouchpointDialog, RegenerateDialog, VersionsDialog } from "./flow-dialogs";
 import { FlowTimeline } from "./flow-timeline";
+import type { Esp } from "~/lib/content/esp";
+
 import { FlowTypeSelector } from "./flow-type-selector";
 import { FLOW_INTENTS, flowHref, type FlowDialog } from "./flow-url";
 import { FlowActions, FlowSummaryCard, Icon, TouchpointList } from "./flow-view";
@@ -22,6 +24,8 @@ export interface FlowScreenData {
   locale: string;
   onboarded: boolean;
   flow: FlowView | null;
+  /** The email platform the HTML export's footers are written for unless the user picks another. */
+  esp: Esp;
   generating: boolean;
   versions: VersionView[] | null;
   messages: MessageView[] | null;
@@ -69,7 +73,7 @@ export function FlowScreen({
       ) : flow ? (
         <>
           <section aria-label={`${info.label} flow`} className="space-y-6">
-            <FlowActions flow={flow} isPremium={data.isPremium} />
+            <FlowActions flow={flow} isPremium={data.isPremium} esp={data.esp} />
             <FlowSummaryCard flow={flow} locale={data.locale} />
             <FlowTimeline touchpoints={flow.touchpoints} flowLabel={info.label} quickNotes={flow.quickNotes} />
             <section aria-labelledby="touchpoints-heading">

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 
 import { ButtonLink } from "~/components/ui/button";
+import type { Esp } from "~/lib/content/esp";
 import { flowTypeLabel } from "~/lib/flow-types";
 import type { FlowView, TouchpointView } from "~/lib/flows/types";
 import { buildTimeline, timingText } from "~/lib/timing";
@@ -11,7 +12,7 @@ import { GenerateContentButton } from "./generate-content-button";
 import { LocalDate, plural } from "./format";
 
 /** The flow's actions: Versions (with count), Regenerate, Conversation, Generate Full Email Content, Delete. */
-export function FlowActions({ flow, isPremium }: { flow: FlowView; isPremium: boolean }) {
+export function FlowActions({ flow, isPremium, esp }: { flow: FlowView; isPremium: boolean; esp: Esp }) {
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Flow actions">
       <ButtonLink to={flowHref(flow.flowType, { dialog: "versions" })} preventScrollReset variant="secondary">
@@ -31,7 +32,7 @@ export function FlowActions({ flow, isPremium }: { flow: FlowView; isPremium: bo
       </ButtonLink>
       {/* Without premium: the upgrade dialog. With it: writes the content and opens Flow Content. */}
       <GenerateContentButton flowId={flow.id} isPremium={isPremium} />
-      <ExportMenu flowId={flow.id} />
+      <ExportMenu flowId={flow.id} esp={esp} />
       <ButtonLink to={`/send-to-klaviyo/${encodeURIComponent(flow.id)}`} variant="secondary" data-testid="send-to-klaviyo-link">
         <Icon d="M4 12l16-8-6 16-3-7-7-1z" />
         Send to Klaviyo

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { ERROR_CODES } from "~/lib/api/error-codes";
+import { contentPlaceholderSchema } from "~/lib/content/placeholders";
 import { writtenFieldsSchema } from "~/lib/content/schema";
 import { FLOW_TYPES, STEP_TYPES } from "~/lib/flow-types";
 import { MESSAGE_ROLES } from "~/lib/flows/types";
@@ -161,8 +162,50 @@ export const flowContentSchema = z
     flowId: z.string(),
     versionNumber: z.number().int().describe("The number the current state will carry when it is saved as a version."),
     touchpoints: z.array(touchpointContentSchema),
+    placeholders: z
+      .array(contentPlaceholderSchema.meta({ id: "ContentPlaceholder" }))
+      .describe("What is left to fill before sending: every marked placeholder in the content (including each email footer's), once each, with the steps it is in."),
   })
-  .meta({ id: "FlowContent", description: "The written email/SMS content of the flow's current version, per touchpoint." });
+  .meta({
+    id: "FlowContent",
+    description: "The written email/SMS content of the flow's current version, per touchpoint, and what is left to fill.",
+    example: {
+      flowId: "6650f0c2a1b2c3d4e5f60720",
+      versionNumber: 2,
+      touchpoints: [
+        {
+          touchpointId: "6650f0c2a1b2c3d4e5f60721",
+          stepType: "Email",
+          subject: "Your booking isn't finished",
+          preheader: "Pick a time in a minute; we kept your details.",
+          bodyText:
+            'Hi {{ first_name|default:"there" }},\n\nYour consultation costs [add: your consultation price], and you can pay on the day.\n\nWarmly,\nThe Leaf & Kettle team',
+          bodyHtml: "<!DOCTYPE html>…",
+          callToAction: "Finish my booking",
+          buttonUrl: "[Link: your booking page]",
+          sms: null,
+          outdated: false,
+        },
+        {
+          touchpointId: "6650f0c2a1b2c3d4e5f60722",
+          stepType: "SMS",
+          subject: null,
+          preheader: null,
+          bodyText: null,
+          bodyHtml: null,
+          callToAction: null,
+          buttonUrl: null,
+          sms: "Leaf & Kettle: Your booking is saved. Finish my booking: leafandkettle.example/book Reply STOP to opt out",
+          outdated: false,
+        },
+      ],
+      placeholders: [
+        { text: "[add: your consultation price]", steps: [{ touchpointId: "6650f0c2a1b2c3d4e5f60721", stepNumber: 1, fields: ["bodyText"] }] },
+        { text: "[Link: your booking page]", steps: [{ touchpointId: "6650f0c2a1b2c3d4e5f60721", stepNumber: 1, fields: ["buttonUrl"] }] },
+        { text: "[add: your postal address]", steps: [{ touchpointId: "6650f0c2a1b2c3d4e5f60721", stepNumber: 1, fields: ["footer"] }] },
+      ],
+    },
+  });
 
 export const benchmarkSchema = z
   .object({

@@ -273,8 +273,17 @@ function searchable(text: string, keep: readonly string[], terms: readonly Banne
   return maskPhrases(maskPhrases(mask(text, PROTECTED, masks), keep, masks), idioms, masks);
 }
 
+/** Each term's pattern, built once: the same few terms are looked for in every line of every flow. */
+const TERM_PATTERNS = new Map<string, RegExp>();
+
 function found(text: string, term: string): boolean {
-  return new RegExp(termSource(term), "iu").test(text);
+  let pattern = TERM_PATTERNS.get(term);
+  if (!pattern) {
+    pattern = new RegExp(termSource(term), "iu");
+    if (TERM_PATTERNS.size > 5000) TERM_PATTERNS.clear();
+    TERM_PATTERNS.set(term, pattern);
+  }
+  return pattern.test(text);
 }
 
 /** Every banned, replaced, negated or never-word term in the text (whole word, any case), in the rules' order. */

@@ -261,7 +261,11 @@ export function parseOffers(answer: string | undefined, flows: FlowType[]): Offe
       else if (GIFT.test(sentence)) kind = "gift";
       else if (CONTENT.test(sentence)) kind = "content";
       if (!kind) continue;
-      const text = sentence.replace(/[.!]+$/, "").trim();
+      // The offer as customers read it: an aside in brackets ("(from the newsletter pop-up)") is the owner's note, not the offer.
+      const text = sentence
+        .replace(/\s*\((?![^)]*\b(?:code|use)\b)[^)]*\)/gi, "")
+        .replace(/[.!]+$/, "")
+        .trim();
       const standing = kind === "free_shipping" && STANDING.test(sentence);
       offers.push({ kind, value, code, condition: conditionOf(sentence), text, headline: headlineOf(kind, value, text), standing, flows });
     }

@@ -23,7 +23,11 @@ function holdLine(text: string, fallback: string, rules: BrandRules): string {
 }
 
 /** One email held to the brand's rules, its exclamation marks counted across all its fields. */
-export function holdEmail(email: EmailCopy, rules: BrandRules, fallbacks: { subject: string; preheader: string; cta: string }): EmailCopy {
+export function holdEmail<T extends Pick<EmailCopy, "subject" | "preheader" | "bodyText" | "callToAction">>(
+  email: T,
+  rules: BrandRules,
+  fallbacks: { subject: string; preheader: string; cta: string },
+): T {
   const enforced = enforceEmail({ subject: email.subject, preheader: email.preheader, body: email.bodyText, cta: email.callToAction }, rules);
   const terms = bannedTermsIn(enforced.body, rules);
   const body = terms.length ? dropSentencesWith(enforced.body, terms, rules) : enforced.body;
@@ -37,6 +41,19 @@ export function holdEmail(email: EmailCopy, rules: BrandRules, fallbacks: { subj
   };
 }
 
+/** Labels whose line the writer reads back as it is (an answer to give, an offer, a mention, a tone): never quoted. */
+const READ_BACK = /^(?:•\s*)?(?:Answer(?: up front)?|Offer|Mention|Tone|Open with|Your note)\b|^[^:]*\boffer\b[^:]*:/i;
+const BRIEF_QUOTE_WORDS = 10;
+
+/** "• The difference: every car inspected, serviced…" → the owner's long words quoted, so a brief cites them rather than pastes them. */
+export function quoteOwnWords(line: string): string {
+  const match = /^(•\s*[^:"]{2,60}:\s+)(.+)$/.exec(line);
+  if (!match || READ_BACK.test(line)) return line;
+  const rest = match[2]!.trim();
+  if (rest.split(/\s+/).length < BRIEF_QUOTE_WORDS || /^["“]/.test(rest) || rest.endsWith("?")) return line;
+  return `${match[1]}"${rest.replace(/"/g, "'")}"`;
+}
+
 /** A planned step's texts held to the rules: a brief line naming a banned term is dropped, the rest rewritten in the brand's words. */
 export function holdStep<T extends Pick<DraftTouchpoint, "title" | "primaryGoal" | "keyMessages" | "callToAction" | "timingText">>(
   step: T,
@@ -45,7 +62,7 @@ export function holdStep<T extends Pick<DraftTouchpoint, "title" | "primaryGoal"
 ): T {
   const lines = step.keyMessages
     .split("\n")
-    .map((line) => enforceBrandRules(line, rules, "plan"))
+    .map((line) => enforceBrandRules(quoteOwnWords(line), rules, "plan"))
     .filter((line) => !bannedTermsIn(line, rules).length);
   return {
     ...step,

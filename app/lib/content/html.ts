@@ -1,5 +1,9 @@
+import { type Esp, UNSUBSCRIBE_TAGS } from "~/lib/content/esp";
+import { POSTAL_ADDRESS_PLACEHOLDER } from "~/lib/content/footer";
+import { placeholderPage, PURPOSE_PAGES } from "~/lib/content/links";
 import { restoreMergeTags } from "~/lib/content/merge-tags";
 import type { EmailCopy } from "~/lib/content/types";
+import { safeHttpUrl } from "~/lib/content/urls";
 
 /**
  * HTML for written content. Every piece of text that reaches HTML goes through escapeHtml, and the
@@ -13,20 +17,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
-/** A link target we are willing to put in an href: an absolute http(s) URL, else null. */
-export function safeHttpUrl(value: string | null | undefined): string | null {
-  const raw = value?.trim();
-  if (!raw) return null;
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(raw) ? raw : `https://${raw}`;
-  try {
-    const url = new URL(withScheme);
-    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-    if (!url.hostname.includes(".")) return null;
-    return url.toString();
-  } catch {
-    return null;
-  }
-}
+export { safeHttpUrl };
 
 export type BodyBlock = { kind: "paragraph"; text: string } | { kind: "list"; items: string[] };
 
@@ -71,15 +62,49 @@ export function bodyBlocks(bodyText: string): BodyBlock[] {
 
 export type EmailHtmlInput = EmailCopy & {
   brand: string;
-  /** Where the button goes; "#" when the business gave no usable website. */
-  ctaUrl?: string | null;
+  /**
+   * A platform's own link for the button, in place of buttonUrl (Klaviyo's `{{ event.CheckoutURL }}`):
+   * a template tag from this app's own tables, never text a user or a writer gave.
+   */
+  buttonTag?: string | null;
+  /** The platform the footer's unsubscribe tag is written for. */
+  esp: Esp;
+  /** The sender's postal address, or null for the marked placeholder. */
+  postalAddress: string | null;
 };
 
 const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+const BUTTON_STYLE = `display:inline-block;background:#4f46e5;color:#ffffff;${FONT};font-size:16px;font-weight:600;text-decoration:none;padding:12px 24px;border-radius:8px`;
+
+/**
+ * The button: a link to the owner's URL (or the platform's tag); with a placeholder instead, the
+ * button is drawn without a link and the page to link is named beside it, so nothing is sent out
+ * pointing nowhere.
+ */
+export function buttonHtml(input: Pick<EmailHtmlInput, "callToAction" | "buttonUrl" | "buttonTag">): string {
+  const label = escapeHtml(input.callToAction);
+  const href = input.buttonTag ?? safeHttpUrl(placeholderPage(input.buttonUrl) ? null : input.buttonUrl);
+  if (href) return `<a href="${escapeHtml(href)}" style="${BUTTON_STYLE}">${label}</a>`;
+  const page = placeholderPage(input.buttonUrl) ?? PURPOSE_PAGES.other;
+  return [
+    `<span style="${BUTTON_STYLE};opacity:.85">${label}</span>`,
+    `<span style="display:inline-block;margin:8px 0 0 8px;padding:4px 8px;border:1px dashed #d97706;border-radius:6px;background:#fef3c7;${FONT};font-size:13px;color:#92400e">Link to fill: ${escapeHtml(page)}</span>`,
+  ].join(" ");
+}
+
+/** The footer: who sends it, the unsubscribe link the sentence promises (the platform's tag), and the postal address. */
+export function footerHtml(input: Pick<EmailHtmlInput, "brand" | "esp" | "postalAddress">): string {
+  const brand = escapeHtml(input.brand || "Our team");
+  const address = escapeHtml(input.postalAddress?.trim() || POSTAL_ADDRESS_PLACEHOLDER);
+  return [
+    `You are receiving this email from ${brand}. Unsubscribe at any time with the link in this footer.`,
+    `<br><a href="${escapeHtml(UNSUBSCRIBE_TAGS[input.esp])}" style="color:#4b5563;text-decoration:underline">Unsubscribe</a>`,
+    `<br>${brand} · ${address}`,
+  ].join("");
+}
 
 /** The email's inner part (header, body, button, footer), reused by the export's printable page. */
 export function renderEmailFragment(input: EmailHtmlInput): string {
-  const href = escapeHtml(safeHttpUrl(input.ctaUrl) ?? "#");
   const blocks = bodyBlocks(input.bodyText)
     .map((block) =>
       block.kind === "paragraph"
@@ -96,8 +121,8 @@ export function renderEmailFragment(input: EmailHtmlInput): string {
     `<tr><td style="padding:8px 32px 8px">`,
     blocks,
     `</td></tr>`,
-    `<tr><td style="padding:0 32px 28px"><a href="${href}" style="display:inline-block;background:#4f46e5;color:#ffffff;${FONT};font-size:16px;font-weight:600;text-decoration:none;padding:12px 24px;border-radius:8px">${escapeHtml(input.callToAction)}</a></td></tr>`,
-    `<tr><td style="padding:16px 32px 24px;border-top:1px solid #e5e7eb;${FONT};font-size:12px;line-height:1.5;color:#6b7280">You are receiving this email from ${brand}. Unsubscribe at any time with the link in this footer.</td></tr>`,
+    `<tr><td style="padding:0 32px 28px">${buttonHtml(input)}</td></tr>`,
+    `<tr><td style="padding:16px 32px 24px;border-top:1px solid #e5e7eb;${FONT};font-size:12px;line-height:1.5;color:#6b7280">${footerHtml(input)}</td></tr>`,
     `</table>`,
   ].join("\n");
 }

@@ -1,3 +1,4 @@
+import { cleanButtonUrl } from "~/lib/content/links";
 import type { EmailCopy } from "~/lib/content/types";
 
 /**
@@ -10,6 +11,8 @@ export const SUBJECT_MAX = 60;
 export const PREHEADER_MAX = 100;
 export const CALL_TO_ACTION_MAX = 40;
 export const BODY_TEXT_MAX = 5000;
+/** A button's link: a URL or a marked placeholder. */
+export const BUTTON_URL_MAX = 2000;
 /** One SMS: 160 GSM-7 characters, or 70 when a character outside GSM-7 forces UCS-2. */
 export const SMS_GSM7_MAX = 160;
 export const SMS_UNICODE_MAX = 70;
@@ -78,6 +81,9 @@ export function emailProblems(content: EmailCopy): ContentProblems {
   const cta = content.callToAction.trim();
   if (!cta) problems.callToAction = "The call to action is empty.";
   else if (visibleLength(cta) > CALL_TO_ACTION_MAX) problems.callToAction = `The call to action is longer than ${CALL_TO_ACTION_MAX} characters.`;
+  const link = content.buttonUrl.trim();
+  if (!link) problems.buttonUrl = "The button has no link.";
+  else if (!cleanButtonUrl(link) || visibleLength(link) > BUTTON_URL_MAX) problems.buttonUrl = "The button's link is neither a web address nor a marked [Link: …] placeholder.";
   return problems;
 }
 

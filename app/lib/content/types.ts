@@ -1,4 +1,5 @@
 import type { TouchpointContentShape } from "~/lib/api/responses";
+import type { ContentPlaceholder } from "~/lib/content/placeholders";
 import type { WrittenFields } from "~/lib/content/schema";
 
 /**
@@ -9,7 +10,7 @@ import type { WrittenFields } from "~/lib/content/schema";
 export type { WrittenFields };
 
 /** The fields an email touchpoint fills; an SMS fills `sms` alone. */
-export const EMAIL_FIELDS = ["subject", "preheader", "bodyText", "callToAction"] as const satisfies ReadonlyArray<keyof WrittenFields>;
+export const EMAIL_FIELDS = ["subject", "preheader", "bodyText", "callToAction", "buttonUrl"] as const satisfies ReadonlyArray<keyof WrittenFields>;
 export type EmailField = (typeof EMAIL_FIELDS)[number];
 
 /** The copy of one email touchpoint (the HTML is rendered from the text, see html.ts). */
@@ -29,4 +30,6 @@ export interface FlowContentView {
   /** The number the current state will carry when it is saved as a version. */
   versionNumber: number;
   touchpoints: TouchpointContentView[];
+  /** What is left to fill before sending (content/placeholders.ts), in step order. */
+  placeholders: ContentPlaceholder[];
 }

@@ -1,7 +1,8 @@
-import { type BusinessFacts, businessFacts, lowerStart, offerFor, type Offer, theThing, verbBe, type Voice, upperStart, yourOffer } from "~/lib/business/facts";
+import { type BusinessFacts, businessFacts, clipPhrase, lowerStart, offerFor, type Offer, theThing, verbBe, type Voice, upperStart, yourOffer } from "~/lib/business/facts";
 import type { BusinessAnswers } from "~/lib/content/business";
 import { safeHttpUrl } from "~/lib/content/html";
 import { holdEmail, holdText } from "~/lib/content/brand-pass";
+import { buttonLink } from "~/lib/content/links";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
 import { CALL_TO_ACTION_MAX, countSms, fitSmsBody, fitWords, plainPunctuation, PREHEADER_MAX, SMS_OPT_OUT, smsBrand, SUBJECT_MAX, visibleLength } from "~/lib/content/rules";
 import type { EmailCopy, TouchpointCopy } from "~/lib/content/types";
@@ -594,6 +595,17 @@ export function addsTo(subject: string, preheader: string): boolean {
   return shared / own.length < 0.5 && !preheader.toLowerCase().includes(subject.toLowerCase());
 }
 
+/** The lead nurture names its goal in every email, in the owner's words, unless the email already does. */
+function goalLine(f: BusinessFacts, flowType: FlowType, touchpoint: WriterTouchpoint, body: readonly string[]): string {
+  if (flowType !== "lead_nurture") return "";
+  const goal = f.goalCta ? lowerStart(f.goalCta, f.brand) : `your ${f.action.first}`;
+  if (body.some((p) => p.toLowerCase().includes(goal.toLowerCase()))) return "";
+  const lines = f.goalCta
+    ? [`When you're ready, the next step is simple: ${goal}.`, `Whenever it suits you: ${goal}.`, `Ready when you are: ${goal}.`]
+    : [`${upperStart(goal)} is one click away, whenever you're ready.`, `Whenever you're ready, ${goal} is one click away.`];
+  return lines[touchpoint.stepNumber % lines.length]!;
+}
+
 /** Who signs the email: the name the owner gave, a marked placeholder where they sign as a named person, else the team. */
 function signerOf(f: BusinessFacts): string {
   const rules = f.brandRules;
@@ -672,7 +684,7 @@ export function writeEmail(angle: TouchpointAngle, touchpoint: WriterTouchpoint,
   const greeting = `${GREETING[f.voice]} ${FIRST_NAME_TAG},`;
   const ps = brief.mentions.length ? `P.S. ${brief.mentions.map((m) => `Ask us about ${lowerStart(m, f.brand).replace(/[.!]+$/, "")}`).join(". ")}.` : "";
   const signOff = `${brief.friendlier ? "Speak soon," : SIGN_OFF[f.voice]}\n${signerOf(f)}`;
-  const paragraphs = [greeting, ...body, signOff, ps].filter(Boolean);
+  const paragraphs = [greeting, ...body, goalLine(f, flowType, touchpoint, body), signOff, ps].filter(Boolean);
   // The brand's rules hold in every line; then every field is fitted to its limit before any
   // check, so the offline writer never breaks its own rules.
   const held = holdEmail({ subject, preheader, bodyText: tidyPunctuation(paragraphs.join("\n\n")), callToAction: buttonText(touchpoint.callToAction, parts.cta) }, f.brandRules, {
@@ -680,11 +692,14 @@ export function writeEmail(angle: TouchpointAngle, touchpoint: WriterTouchpoint,
     preheader: "Open for the details.",
     cta: upperStart(f.action.cta),
   });
+  const callToAction = fitButton(held.callToAction);
   return {
     subject: fitWords(tidyPunctuation(held.subject), SUBJECT_MAX),
     preheader: fitWords(tidyPunctuation(held.preheader), PREHEADER_MAX),
     bodyText: held.bodyText,
-    callToAction: fitButton(held.callToAction),
+    callToAction,
+    // Where the button goes: the owner's URL for what it says (in any answer), else a marked placeholder.
+    buttonUrl: buttonLink(callToAction, { companyWebsite: f.website, answers: f.answerText }, { flowType, verb: f.action.verb }),
   };
 }
 
@@ -785,9 +800,24 @@ function freshAngle(angle: TouchpointAngle, stepType: StepType, usedAngles: Set<
   return chosen;
 }
 
+/** The most of an owner's answer a sentence of copy carries in its own voice; longer, it is cut at a clause or quoted as theirs. */
+const COPY_PHRASE_WORDS = 11;
+
+/** An owner's phrase as copy uses it: whole when short, cut at a clause boundary when long, else quoted as the owner's words. */
+export function ownPhrase(text: string): string {
+  if (!text || text.split(/\s+/).length <= COPY_PHRASE_WORDS) return text;
+  return clipPhrase(text, COPY_PHRASE_WORDS) || `"${text.replace(/^"|"$/g, "")}"`;
+}
+
+/** The facts as the copy reads them: no answer pasted whole into a sentence. */
+function forCopy(f: BusinessFacts): BusinessFacts {
+  // A guarantee is kept whole: cut, it would promise less than the owner does.
+  return { ...f, difference: ownPhrase(f.difference), guarantee: f.guarantee, problem: ownPhrase(f.problem), audience: ownPhrase(f.audience) };
+}
+
 /** Copy for every touchpoint of the flow, in step order. */
 export function writeFlowCopy(input: WriterInput): TouchpointCopy[] {
-  const facts = businessFacts(input.answers, input.companyName);
+  const facts = forCopy(businessFacts(input.answers, input.companyName));
   const ordered = [...input.touchpoints].sort((a, b) => a.stepNumber - b.stepNumber);
   const used = new Set<string>();
   const usedAngles = new Set<TouchpointAngle>();

@@ -2,6 +2,7 @@ import type { BrandRules } from "~/lib/business/brand-rules";
 import { type BusinessFacts, codesIn } from "~/lib/business/facts";
 import { brandFindings, emailExclamations, exclamationMessage, nameSlips, signOffFindings } from "~/lib/copy/brand-check";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
+import { MARKED_PLACEHOLDER } from "~/lib/content/placeholders";
 import { FLOW_TYPES, flowTypeLabel } from "~/lib/flow-types";
 import type { WrittenFields } from "~/lib/content/schema";
 import type { TouchpointFields } from "~/lib/flows/types";
@@ -43,8 +44,8 @@ export interface CheckedText {
   audience: "customer" | "marketer";
 }
 
-/** The clearly marked placeholder a marketer fills in: "[YOUR DISCOUNT CODE]". */
-export const MARKED_PLACEHOLDER = /\[YOUR [A-Z0-9 %$£€&'-]{2,40}\]/g;
+/** The clearly marked placeholders a marketer fills in ("[YOUR DISCOUNT CODE]", "[add: your consultation price]", "[Link: your booking page]"): never an invented fact. */
+export { MARKED_PLACEHOLDER };
 
 const BRIEF_PHRASES: RegExp[] = [
   /\b(?:thank|remind|tell|ask|show|give|invite|encourage|reassure|nudge|help|let|get|bring|move|push|send|offer) them\b/i,
@@ -172,7 +173,7 @@ export function checkCopy(facts: BusinessFacts, texts: readonly CheckedText[], o
         add("invented", where, code, `The code ${code} is not in the business's answers: never invent a code; use [YOUR DISCOUNT CODE] instead.`);
     }
     for (const match of bare.matchAll(UNMARKED_PLACEHOLDER)) {
-      add("placeholder", where, match[0], `"${match[0]}" is a placeholder nobody will fill in: write the words, or mark it as [YOUR …] for the marketer.`);
+      add("placeholder", where, match[0], `"${match[0]}" is a placeholder nobody will fill in: write the words, or mark it as [add: …] or [YOUR …] for the marketer.`);
     }
     const key = DATA_KEY.exec(bare);
     if (key) add("data-key", where, key[0], `"${key[0]}" is a data key, not prose: write it as a sentence.`);

@@ -50,6 +50,17 @@ export const KLAVIYO_REQUEST_TIMEOUT_MS = 15_000;
 /** Klaviyo answers 10 lists or segments a page: at most this many pages are read for the trigger picker. */
 export const KLAVIYO_MAX_PAGES = 10;
 
+/**
+ * Klaviyo's own links in a template (decision 123). A flow started by a metric can link to the
+ * triggering event's properties: the Started Checkout event of Klaviyo's custom-integration guide
+ * (developers.klaviyo.com, "Integrate a platform without a pre-built Klaviyo integration") carries
+ * the contact's checkout as `CheckoutURL`. Shopify's own Checkout Started event names it
+ * `extra.checkout_url`. `{% manage_preferences_link %}` is the contact's preferences page.
+ */
+export const KLAVIYO_CHECKOUT_URL_TAG = "{{ event.CheckoutURL }}";
+export const KLAVIYO_SHOPIFY_CHECKOUT_URL_TAG = "{{ event.extra.checkout_url }}";
+export const KLAVIYO_PREFERENCES_TAG = "{% manage_preferences_link %}";
+
 /** What can start a flow in Klaviyo, in Klaviyo's own words. */
 export const KLAVIYO_TRIGGER_TYPES = ["list", "segment", "metric"] as const;
 export type KlaviyoTriggerType = (typeof KLAVIYO_TRIGGER_TYPES)[number];
@@ -71,10 +82,17 @@ export interface KlaviyoTrigger {
  * enters an unengaged segment. `metricName` is the metric's name in Klaviyo; `namePattern` picks a
  * likely list or segment among the account's own.
  */
-export const DEFAULT_TRIGGERS: Readonly<Record<FlowType, { type: KlaviyoTriggerType; metricName?: string; namePattern?: RegExp; hint: string }>> = {
+export const DEFAULT_TRIGGERS: Readonly<
+  Record<FlowType, { type: KlaviyoTriggerType; metricName?: string; namePattern?: RegExp; hint: string; eventLink?: { tag: string; property: string } }>
+> = {
   onboarding: { type: "list", namePattern: /welcome|newsletter|subscri|customer/i, hint: "the list new customers join" },
   lead_nurture: { type: "list", namePattern: /lead|newsletter|subscri|sign.?up/i, hint: "the list new leads join" },
-  abandoned_cart: { type: "metric", metricName: "Started Checkout", hint: "the Started Checkout metric" },
+  abandoned_cart: {
+    type: "metric",
+    metricName: "Started Checkout",
+    hint: "the Started Checkout metric",
+    eventLink: { tag: KLAVIYO_CHECKOUT_URL_TAG, property: "CheckoutURL" },
+  },
   upsell: { type: "metric", metricName: "Placed Order", hint: "the Placed Order metric" },
   sunset: { type: "segment", namePattern: /unengaged|inactive|lapsed|sunset|churn/i, hint: "a segment of unengaged subscribers" },
 };

@@ -1,10 +1,14 @@
-import { escapeHtml, renderEmailHtml } from "~/lib/content/html";
+import { UNSUBSCRIBE_TAGS } from "~/lib/content/esp";
+import { POSTAL_ADDRESS_PLACEHOLDER } from "~/lib/content/footer";
+import { escapeHtml, footerHtml, renderEmailHtml } from "~/lib/content/html";
+import { type LinkPurpose, purposeOfButton } from "~/lib/content/links";
+import { type ContentPlaceholder, placeholdersIn } from "~/lib/content/placeholders";
 import type { FlowContentView, TouchpointContentView } from "~/lib/content/types";
 import { flowTypeLabel } from "~/lib/flow-types";
 import type { FlowView, TouchpointView } from "~/lib/flows/types";
 import { MINUTES_PER_DAY, MINUTES_PER_HOUR, timingText, touchpointOffsetMinutes } from "~/lib/timing";
 
-import { klaviyoFlowName, type KlaviyoTrigger } from "./constants";
+import { DEFAULT_TRIGGERS, KLAVIYO_PREFERENCES_TAG, KLAVIYO_SHOPIFY_CHECKOUT_URL_TAG, klaviyoFlowName, type KlaviyoTrigger, type KlaviyoTriggerType } from "./constants";
 
 /**
  * The requests that create a flow in Klaviyo, built from a plan: one HTML template per email
@@ -18,8 +22,10 @@ export interface KlaviyoPlanInput {
   flow: Pick<FlowView, "id" | "flowType" | "companyName" | "versionCount" | "touchpoints">;
   /** The premium written content of the flow, or null (free plan, or nothing written). */
   content: Pick<FlowContentView, "touchpoints"> | null;
-  /** Where an email's button goes: the business's website, when it gave a usable one. */
-  ctaUrl: string | null;
+  /** The sender's postal address from the answers, or null (the footer then carries the marked placeholder). */
+  postalAddress: string | null;
+  /** What starts the flow (the flow type's usual trigger when not given): a metric's event can supply a button's link. */
+  triggerType?: KlaviyoTriggerType;
 }
 
 export interface TemplateCreateBody {
@@ -95,7 +101,11 @@ function messageName(flow: KlaviyoPlanInput["flow"], touchpoint: TouchpointView)
 const OUTLINE_NOTICE = "Outline from Flowmap: write this email before you turn the flow on.";
 
 /** The plan's outline of an email, clearly marked as one, as a standalone HTML document. */
-export function outlineEmailHtml(touchpoint: Pick<TouchpointView, "title" | "primaryGoal" | "keyMessages" | "callToAction">, brand: string): string {
+export function outlineEmailHtml(
+  touchpoint: Pick<TouchpointView, "title" | "primaryGoal" | "keyMessages" | "callToAction">,
+  brand: string,
+  postalAddress: string | null = null,
+): string {
   const font = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
   const row = (label: string, value: string) =>
     `<tr><td style="padding:8px 32px;${font};font-size:15px;line-height:1.6;color:#1f2937"><strong>${escapeHtml(label)}</strong><br>${escapeHtml(value).replace(/\n/g, "<br>")}</td></tr>`;
@@ -110,7 +120,7 @@ export function outlineEmailHtml(touchpoint: Pick<TouchpointView, "title" | "pri
     row("Goal", touchpoint.primaryGoal),
     row("Key messages", touchpoint.keyMessages),
     row("Call to action", touchpoint.callToAction),
-    `<tr><td style="padding:8px 32px 24px"></td></tr>`,
+    `<tr><td style="padding:16px 32px 24px;${font};font-size:12px;line-height:1.5;color:#6b7280">${footerHtml({ brand, esp: "klaviyo", postalAddress })}</td></tr>`,
     `</table>`,
     `</body></html>`,
   ].join("\n");
@@ -127,7 +137,49 @@ function outlineEmailText(touchpoint: Pick<TouchpointView, "title" | "primaryGoa
   ].join("\n");
 }
 
-/** One Create Template body per email touchpoint, in step order. */
+/** Buttons that resume what the triggering event left unfinished: the event's own link serves them. */
+const RESUMES: ReadonlySet<LinkPurpose> = new Set(["checkout", "finish-booking", "finish-signup", "pre-order"]);
+
+/** The triggering event's link the flow's metric carries (Started Checkout's checkout URL), when the flow starts from that metric. */
+function eventLink(input: KlaviyoPlanInput) {
+  const rule = DEFAULT_TRIGGERS[input.flow.flowType];
+  return (input.triggerType ?? rule.type) === "metric" ? (rule.eventLink ?? null) : null;
+}
+
+/** Klaviyo's own link for a button, where Klaviyo provides one: the event's checkout for a resume button, the preferences page for a preferences button. */
+export function klaviyoButtonTag(input: KlaviyoPlanInput, callToAction: string): string | null {
+  const purpose = purposeOfButton(callToAction, { flowType: input.flow.flowType });
+  if (purpose === "email-preferences") return KLAVIYO_PREFERENCES_TAG;
+  return RESUMES.has(purpose) ? (eventLink(input)?.tag ?? null) : null;
+}
+
+function writtenEmailHtml(input: KlaviyoPlanInput, written: TouchpointContentView): string {
+  const callToAction = written.callToAction ?? "";
+  return renderEmailHtml({
+    brand: input.flow.companyName,
+    subject: written.subject ?? "",
+    preheader: written.preheader ?? "",
+    bodyText: written.bodyText ?? "",
+    callToAction,
+    buttonUrl: written.buttonUrl ?? "",
+    buttonTag: klaviyoButtonTag(input, callToAction),
+    esp: "klaviyo",
+    postalAddress: input.postalAddress,
+  });
+}
+
+function writtenEmailText(input: KlaviyoPlanInput, written: TouchpointContentView): string {
+  const callToAction = written.callToAction ?? "";
+  const link = klaviyoButtonTag(input, callToAction) ?? written.buttonUrl ?? "";
+  const footer = `Unsubscribe: ${UNSUBSCRIBE_TAGS.klaviyo}\n${input.flow.companyName} · ${input.postalAddress ?? POSTAL_ADDRESS_PLACEHOLDER}`;
+  return `${written.bodyText}\n\n${callToAction}: ${link}\n\n${footer}`;
+}
+
+/**
+ * One Create Template body per email touchpoint, in step order. Written content is rendered again
+ * for Klaviyo: its unsubscribe tag in the footer, and the event's own link behind a button that
+ * resumes what the event left unfinished.
+ */
 export function templateRequests(input: KlaviyoPlanInput): TemplateRequest[] {
   const { flow } = input;
   return flow.touchpoints
@@ -135,18 +187,8 @@ export function templateRequests(input: KlaviyoPlanInput): TemplateRequest[] {
     .map((tp) => {
       const written = currentContent(input, tp);
       const name = cut(`${flow.companyName || "Your Company"} — ${flowTypeLabel(flow.flowType)} — ${messageName(flow, tp)}${written ? "" : " [outline]"}`, NAME_MAX);
-      const html = written
-        ? (written.bodyHtml ??
-          renderEmailHtml({
-            brand: flow.companyName,
-            subject: written.subject ?? "",
-            preheader: written.preheader ?? "",
-            bodyText: written.bodyText ?? "",
-            callToAction: written.callToAction ?? "",
-            ctaUrl: input.ctaUrl,
-          }))
-        : outlineEmailHtml(tp, flow.companyName);
-      const text = written ? `${written.bodyText}\n\n${written.callToAction}` : outlineEmailText(tp);
+      const html = written ? writtenEmailHtml(input, written) : outlineEmailHtml(tp, flow.companyName, input.postalAddress);
+      const text = written ? writtenEmailText(input, written) : outlineEmailText(tp);
       return {
         touchpointId: tp.id,
         stepNumber: tp.stepNumber,
@@ -251,6 +293,7 @@ export function reviewNotes(input: KlaviyoPlanInput): string[] {
       `${stepList(outlines)} ${outlines.length === 1 ? "is an outline" : "are outlines"} from the plan, marked [Outline]: write the copy in Klaviyo before turning the flow on.`,
     );
   }
+  notes.push(...linkNotes(input));
   for (const tp of input.flow.touchpoints) {
     if (tp.stepType === "SMS" && tp.sendWindow) {
       notes.push(
@@ -264,6 +307,40 @@ export function reviewNotes(input: KlaviyoPlanInput): string[] {
     }
   }
   notes.push("Every message was created as a draft: nothing sends until you set the messages live in Klaviyo.");
+  return notes;
+}
+
+/** What is left to fill in the templates as sent: the written content's placeholders, minus buttons Klaviyo links itself, plus the footer's address. */
+export function templatePlaceholders(input: KlaviyoPlanInput): ContentPlaceholder[] {
+  const sources = input.flow.touchpoints.flatMap((tp) => {
+    const written = currentContent(input, tp);
+    if (!written) return [];
+    const linked = tp.stepType === "Email" && klaviyoButtonTag(input, written.callToAction ?? "") !== null;
+    const footer = tp.stepType === "Email" && !input.postalAddress ? POSTAL_ADDRESS_PLACEHOLDER : null;
+    return [{ ...written, stepNumber: tp.stepNumber, buttonUrl: linked ? null : written.buttonUrl, bodyHtml: footer }];
+  });
+  return placeholdersIn({ touchpoints: sources });
+}
+
+/** The notes on links: which buttons open the event's own link, and what is left to fill. */
+function linkNotes(input: KlaviyoPlanInput): string[] {
+  const notes: string[] = [];
+  const event = eventLink(input);
+  const linked = input.flow.touchpoints.filter((tp) => {
+    const written = currentContent(input, tp);
+    return tp.stepType === "Email" && written && event && klaviyoButtonTag(input, written.callToAction ?? "") === event.tag;
+  });
+  if (event && linked.length) {
+    notes.push(
+      `${stepList(linked.map((tp) => tp.stepNumber))}'s button opens the contact's own checkout, ${event.tag} (the ${event.property} property of the event that starts the flow). If your store sends it under another name (Shopify's Checkout Started event: ${KLAVIYO_SHOPIFY_CHECKOUT_URL_TAG}), change the button's link in ${linked.length === 1 ? "that template" : "those templates"}.`,
+    );
+  }
+  const left = templatePlaceholders(input);
+  if (left.length) {
+    notes.push(
+      `Fill these in before turning the flow on: ${left.map((item) => `${item.text} (${stepList(item.steps.map((spot) => spot.stepNumber)).toLowerCase()})`).join("; ")}.`,
+    );
+  }
   return notes;
 }
 

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
+import { ToFillList } from "~/components/content/to-fill";
 import { TouchpointContentCard } from "~/components/content/touchpoint-content";
 import { ExportMenu } from "~/components/flows/export-menu";
 import { GENERATE_CONTENT_INTENT, GenerateContentButton } from "~/components/flows/generate-content-button";
@@ -13,6 +14,7 @@ import { UPGRADE_PARAM } from "~/components/upgrade-dialog";
 import { requireUser } from "~/web/auth/auth.server";
 import { isDomainError } from "~/services/domain-error";
 import { listFlowsWithContent, writeFlowContent } from "~/services/flows/content.server";
+import { defaultEspFor } from "~/services/klaviyo/connection.server";
 import { readForm } from "~/web/forms.server";
 import { pageErrorReply } from "~/web/page.server";
 import { redirectWithToast } from "~/web/toast.server";
@@ -41,7 +43,7 @@ function withUpgrade(path: string) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (!hasPremium(user)) throw redirect(UPGRADE_HOME);
-  const flows = await listFlowsWithContent({ user: serviceUser(user) });
+  const [flows, esp] = await Promise.all([listFlowsWithContent({ user: serviceUser(user) }), defaultEspFor({ userId: user.id })]);
   const wanted = new URL(request.url).searchParams.get("flow");
   const chosen = wanted ? flows.find((item) => item.flow.id === wanted) : undefined;
   // An address naming a flow that is gone (deleted in another tab, an old link) shows the others.
@@ -56,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       outdatedCount: content.written ? content.touchpoints.filter((tp) => tp.outdated).length : 0,
     })),
     selected,
+    esp,
   };
 }
 
@@ -77,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function FlowContentRoute() {
-  const { flows, selected } = useLoaderData<typeof loader>();
+  const { flows, selected, esp } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-6xl">
@@ -165,7 +168,7 @@ export default function FlowContentRoute() {
                       label={selected.content.written ? "Rewrite content" : "Generate Full Email Content"}
                       variant="inverse"
                     />
-                    <ExportMenu flowId={selected.flow.id} />
+                    <ExportMenu flowId={selected.flow.id} esp={esp} />
                     <ButtonLink to={`/send-to-klaviyo/${encodeURIComponent(selected.flow.id)}`} variant="secondary">
                       Send to Klaviyo
                     </ButtonLink>
@@ -180,7 +183,9 @@ export default function FlowContentRoute() {
                     Generate Full Email Content writes a subject line, preheader, body and call to action for every email, and a text message for every SMS step.
                   </p>
                 </div>
-              ) : null}
+              ) : (
+                <ToFillList placeholders={selected.content.placeholders} />
+              )}
 
               <div className="mt-6 space-y-5">
                 {selected.flow.touchpoints.map((touchpoint) => (

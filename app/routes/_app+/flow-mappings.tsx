@@ -35,6 +35,8 @@ import {
 } from "~/services/flows/flows.server";
 import { readForm } from "~/web/forms.server";
 import { hasCompletedOnboarding } from "~/services/onboarding.server";
+import { defaultEspFor } from "~/services/klaviyo/connection.server";
+import type { Esp } from "~/lib/content/esp";
 import { pageErrorReply, pageErrorResponse } from "~/web/page.server";
 import { redirectWithToast } from "~/web/toast.server";
 
@@ -84,12 +86,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const profile = await getResponseSummaryByUserId(user.id);
   const companyName = profile?.companyName || user.companyName || "Your Company";
-  const base = { flowType, companyName, isPremium: hasPremium(user), locale: requestLocale(request) };
+  const base = { flowType, companyName, isPremium: hasPremium(user), locale: requestLocale(request), esp: "generic" as Esp };
   if (!hasCompletedOnboarding(profile)) {
     return { ...base, onboarded: false as const, flow: null, generating: false, versions: null, messages: null, compareVersion: null };
   }
 
-  const [flow, generating] = await Promise.all([getFlowByType({ userId: user.id, flowType }), isGenerating({ userId: user.id, flowType })]);
+  const [flow, generating, esp] = await Promise.all([
+    getFlowByType({ userId: user.id, flowType }),
+    isGenerating({ userId: user.id, flowType }),
+    defaultEspFor({ userId: user.id }),
+  ]);
   const dialog = url.searchParams.get("dialog");
   const home = flowHref(flowType);
   // A dialog address about something that is gone (deleted in another tab, then Back, or an old
@@ -112,6 +118,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   return {
     ...base,
+    esp,
     onboarded: true as const,
     flow,
     generating,

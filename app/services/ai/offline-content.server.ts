@@ -15,7 +15,7 @@ export function writeOffline(request: ContentRequest): WrittenFlow {
   return {
     touchpoints: copies.map((copy) =>
       copy.stepType === "SMS"
-        ? { touchpointId: copy.touchpointId, subject: null, preheader: null, bodyText: null, callToAction: null, sms: copy.sms }
+        ? { touchpointId: copy.touchpointId, subject: null, preheader: null, bodyText: null, callToAction: null, buttonUrl: null, sms: copy.sms }
         : { touchpointId: copy.touchpointId, ...copy.email, sms: null },
     ),
   };

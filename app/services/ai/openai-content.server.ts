@@ -1,6 +1,7 @@
 import { CALL_TO_ACTION_MAX, PREHEADER_MAX, SMS_GSM7_MAX, SMS_OPT_OUT, SMS_UNICODE_MAX, SUBJECT_MAX } from "~/lib/content/rules";
-import { WRITTEN_FLOW_JSON_SCHEMA, writtenFlowSchema, type WrittenFlow } from "~/lib/content/schema";
-import { businessFacts } from "~/lib/business/facts";
+import { type ModelFlow, modelFlowSchema, WRITTEN_FLOW_JSON_SCHEMA, type WrittenFlow } from "~/lib/content/schema";
+import { type BusinessFacts, businessFacts } from "~/lib/business/facts";
+import { buttonLink } from "~/lib/content/links";
 import { checkWritten } from "~/lib/copy/checker";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
 import { flowTypeLabel } from "~/lib/flow-types";
@@ -23,7 +24,21 @@ const SYSTEM_PROMPT = [
   "Every subject is different, and each preheader adds something its subject does not say.",
   "Use offers exactly as the business gave them; never invent a discount, an amount or a code. A discount in the brief without a code keeps the placeholder [YOUR DISCOUNT CODE].",
   "Write the brand exactly as given; do not paste long answers into sentences (quote a customer's words in quotation marks instead).",
+  "Never invent a fact the answers do not give (a price, a date, a package, a claim): where a good email needs one, write a marked placeholder such as [add: your consultation price] for the business to fill.",
+  "Do not write web addresses: each button's link is added for you from the business's answers.",
 ].join(" ");
+
+/** The model's copy with each email's button link: the owner's URL for what the button says, or the marked placeholder. */
+export function withButtonLinks(written: ModelFlow, request: ContentRequest, facts: BusinessFacts): WrittenFlow {
+  const emails = new Set(request.touchpoints.filter((tp) => tp.stepType === "Email").map((tp) => tp.id));
+  return {
+    touchpoints: written.touchpoints.map((item) => ({
+      ...item,
+      buttonUrl:
+        emails.has(item.touchpointId) && item.callToAction ? buttonLink(item.callToAction, request.business, { flowType: request.flowType, verb: facts.action.verb }) : null,
+    })),
+  };
+}
 
 export class OpenAiContentWriter implements ContentProvider {
   readonly model: string;
@@ -52,10 +67,11 @@ export class OpenAiContentWriter implements ContentProvider {
     };
     const facts = businessFacts(request.business, request.companyName);
     const allowed = request.touchpoints.map((tp) => `${tp.title}\n${tp.keyMessages}\n${tp.callToAction}`).join("\n");
-    return completeChecked(
+    const written = await completeChecked(
       this.client,
-      { schema: writtenFlowSchema, jsonSchema: WRITTEN_FLOW_JSON_SCHEMA, name: "written_flow", system: SYSTEM_PROMPT, user: JSON.stringify(brief), temperature: 0.7 },
-      (written) => checkWritten(facts, written.touchpoints, { allowed }),
+      { schema: modelFlowSchema, jsonSchema: WRITTEN_FLOW_JSON_SCHEMA, name: "written_flow", system: SYSTEM_PROMPT, user: JSON.stringify(brief), temperature: 0.7 },
+      (answer) => checkWritten(facts, answer.touchpoints, { allowed }),
     );
+    return withButtonLinks(written, request, facts);
   }
 }

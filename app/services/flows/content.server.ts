@@ -1,4 +1,8 @@
+import type { BusinessAnswers } from "~/lib/content/business";
+import type { Esp } from "~/lib/content/esp";
+import { postalAddressIn } from "~/lib/content/footer";
 import { renderEmailHtml } from "~/lib/content/html";
+import { buttonLink, cleanButtonUrl } from "~/lib/content/links";
 import { emailProblems, plainPunctuation, smsBrand, smsProblems, SMS_OPT_OUT, countSms } from "~/lib/content/rules";
 import type { WrittenFlow, WrittenTouchpoint } from "~/lib/content/schema";
 import type { FlowContentView } from "~/lib/content/types";
@@ -11,6 +15,7 @@ import { WriteConflictError } from "~/models/utils.server";
 import { type ContentProvider, getContentProvider } from "~/services/ai/content.server";
 import { conflict, DomainError, notFound, onboardingRequired, upstreamFailed, validationError } from "~/services/domain-error";
 import { getFlow, listFlows } from "~/services/flows/flows.server";
+import { defaultEspFor } from "~/services/klaviyo/connection.server";
 
 /**
  * Premium written content (Generate Full Email Content): writes ready-to-send copy
@@ -54,13 +59,32 @@ function brandLeavesNoRoom(companyName: string) {
   return count.characters > count.limit;
 }
 
+/** How the stored HTML is rendered: the owner's answers (links, postal address) and the platform the footer is written for. */
+export interface RenderContext {
+  answers: BusinessAnswers;
+  esp: Esp;
+}
+
+export function emailOf(flow: Pick<FlowView, "flowType">, item: WrittenTouchpoint, answers: BusinessAnswers) {
+  const callToAction = (item.callToAction ?? "").replace(/\s+/g, " ").trim();
+  return {
+    subject: (item.subject ?? "").replace(/\s+/g, " ").trim(),
+    preheader: (item.preheader ?? "").replace(/\s+/g, " ").trim(),
+    bodyText: (item.bodyText ?? "").replace(/\r\n?/g, "\n").trim(),
+    callToAction,
+    // Both writers set the link; one that did not gets the owner's URL or the placeholder for what the button says.
+    buttonUrl: cleanButtonUrl(item.buttonUrl) ?? buttonLink(callToAction, answers, { flowType: flow.flowType }),
+  };
+}
+
 /**
  * Holds a writer's answer to the content rules and turns it into entries to store. Any touchpoint
  * missing or breaking a rule refuses the whole answer.
  */
-export function entriesFromWritten(flow: FlowView, written: WrittenFlow, model: string, ctaUrl: string): ContentEntryInput[] {
+export function entriesFromWritten(flow: FlowView, written: WrittenFlow, model: string, render: RenderContext): ContentEntryInput[] {
   const byId = new Map<string, WrittenTouchpoint>();
   for (const item of written.touchpoints) if (!byId.has(item.touchpointId)) byId.set(item.touchpointId, item);
+  const postalAddress = postalAddressIn(render.answers);
   return flow.touchpoints.map((tp: TouchpointView) => {
     const item = byId.get(tp.id);
     if (!item) throw new ContentRulesError(`No content for step ${tp.stepNumber}.`);
@@ -69,17 +93,12 @@ export function entriesFromWritten(flow: FlowView, written: WrittenFlow, model: 
       const sms = repairSms(item.sms ?? "", flow.companyName);
       const problems = smsProblems(sms, flow.companyName);
       if (Object.keys(problems).length) throw new ContentRulesError(`Step ${tp.stepNumber}: ${Object.values(problems).join(" ")}`);
-      return { touchpointId: tp.id, fingerprint, stepType: "SMS", subject: null, preheader: null, bodyText: null, bodyHtml: null, callToAction: null, sms, model };
+      return { touchpointId: tp.id, fingerprint, stepType: "SMS", subject: null, preheader: null, bodyText: null, bodyHtml: null, callToAction: null, buttonUrl: null, sms, model };
     }
-    const email = {
-      subject: (item.subject ?? "").replace(/\s+/g, " ").trim(),
-      preheader: (item.preheader ?? "").replace(/\s+/g, " ").trim(),
-      bodyText: (item.bodyText ?? "").replace(/\r\n?/g, "\n").trim(),
-      callToAction: (item.callToAction ?? "").replace(/\s+/g, " ").trim(),
-    };
+    const email = emailOf(flow, item, render.answers);
     const problems = emailProblems(email);
     if (Object.keys(problems).length) throw new ContentRulesError(`Step ${tp.stepNumber}: ${Object.values(problems).join(" ")}`);
-    const bodyHtml = renderEmailHtml({ brand: flow.companyName, ...email, ctaUrl });
+    const bodyHtml = renderEmailHtml({ brand: flow.companyName, ...email, esp: render.esp, postalAddress });
     return { touchpointId: tp.id, fingerprint, stepType: "Email", ...email, bodyHtml, sms: null, model };
   });
 }
@@ -99,6 +118,7 @@ export async function writeFlowContent({ user, flowId }: { user: ServiceUser; fl
     throw validationError(CONTENT_BRAND_TOO_LONG_MESSAGE);
   }
   const provider = deps.provider ?? getContentProvider();
+  const esp = await defaultEspFor({ userId: user.id });
   let entries: ContentEntryInput[];
   try {
     const written = await provider.writeContent({
@@ -107,7 +127,7 @@ export async function writeFlowContent({ user, flowId }: { user: ServiceUser; fl
       business: answers,
       touchpoints: flow.touchpoints,
     });
-    entries = entriesFromWritten(flow, written, provider.model, answers.companyWebsite);
+    entries = entriesFromWritten(flow, written, provider.model, { answers, esp });
   } catch (error) {
     // Nothing has been stored at this point: a failed or rule-breaking answer leaves no trace. The
     // cause is logged, so a 502 can always be traced to the rule or the failure behind it.
@@ -120,8 +140,11 @@ export async function writeFlowContent({ user, flowId }: { user: ServiceUser; fl
     if (error instanceof WriteConflictError) throw conflict(error.message, "WRITE_CONFLICT");
     throw error;
   }
-  const view = flowContentView(flow, await findContentEntries({ flowId: flow.id, userId: user.id }));
-  return { flowId: view.flowId, versionNumber: view.versionNumber, touchpoints: view.touchpoints };
+  return withoutWritten(flowContentView(flow, await findContentEntries({ flowId: flow.id, userId: user.id })));
+}
+
+function withoutWritten({ written: _written, ...view }: FlowContentView & { written: boolean }): FlowContentView {
+  return view;
 }
 
 /** GET /api/ai-flows/{id}/content: 404 until content was written for the current version. */
@@ -130,7 +153,7 @@ export async function getFlowContent({ user, flowId }: { user: ServiceUser; flow
   const flow = await getFlow({ userId: user.id, flowId });
   const view = flowContentView(flow, await findContentEntries({ flowId: flow.id, userId: user.id }));
   if (!view.written) throw notFound(CONTENT_NOT_FOUND_MESSAGE);
-  return { flowId: view.flowId, versionNumber: view.versionNumber, touchpoints: view.touchpoints };
+  return withoutWritten(view);
 }
 
 export interface FlowWithContent {

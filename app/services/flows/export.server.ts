@@ -1,6 +1,6 @@
 import { notedFlowRules } from "~/lib/flows/rules";
 import { toCsv } from "~/lib/content/export/csv";
-import { toHtml } from "~/lib/content/export/html";
+import { type HtmlExportOptions, toHtml } from "~/lib/content/export/html";
 import { toJson } from "~/lib/content/export/json";
 import { toMarkdown } from "~/lib/content/export/markdown";
 import {
@@ -14,6 +14,8 @@ import {
   type ExportFormat,
 } from "~/lib/content/export/model";
 import { FLOW_EXPORT_FORMATS } from "~/lib/content/export/formats";
+import { type Esp, ESP_MESSAGE, parseEsp } from "~/lib/content/esp";
+import { postalAddressIn } from "~/lib/content/footer";
 import { flowContentView } from "~/lib/content/view";
 import { type FlowType } from "~/lib/flow-types";
 import type { FlowView } from "~/lib/flows/types";
@@ -24,6 +26,7 @@ import { getResponseByUserId, type QuestionnaireResponseRecord } from "~/models/
 import { validationError } from "~/services/domain-error";
 import { getFlow, listFlows } from "~/services/flows/flows.server";
 import { KLAVIYO_EXPORT_FORMAT, klaviyoExport } from "~/lib/klaviyo/export";
+import { defaultEspFor } from "~/services/klaviyo/connection.server";
 import { klaviyoPlanInput } from "~/services/klaviyo/send.server";
 
 /**
@@ -51,6 +54,14 @@ export function parseExportFormat(value: string | null): ExportFormat {
   const format = (value ?? "").trim().toLowerCase();
   if ((EXPORT_FORMATS as readonly string[]).includes(format)) return format as ExportFormat;
   throw validationError(EXPORT_FORMAT_MESSAGE, { format: EXPORT_FORMAT_MESSAGE });
+}
+
+/** The `esp` choice of an HTML export: the named platform, the user's default when none is named, 422 for an unknown one. */
+export async function chosenEsp(userId: string, value: string | null | undefined): Promise<Esp> {
+  if (!value?.trim()) return defaultEspFor({ userId });
+  const esp = parseEsp(value);
+  if (!esp) throw validationError(ESP_MESSAGE, { esp: ESP_MESSAGE });
+  return esp;
 }
 
 export function parseAllFlowsExportFormat(value: string | null): AllFlowsExportFormat {
@@ -92,7 +103,7 @@ function ownRules(flow: FlowView, rule: RuleFacts): RuleFacts {
   };
 }
 
-async function buildDocument(user: ServiceUser, flows: FlowView[], now: Date, schemaUrl?: string): Promise<ExportDocument> {
+async function buildDocument(user: ServiceUser, flows: FlowView[], now: Date, schemaUrl?: string): Promise<ExportDocument & { postalAddress: string | null }> {
   const stored = user.isPremium ? await findContentEntriesOfFlows({ flowIds: flows.map((flow) => flow.id), userId: user.id }) : new Map();
   const business = await getResponseByUserId(user.id);
   const cache = new Map<FlowType, RuleFacts>();
@@ -100,10 +111,10 @@ async function buildDocument(user: ServiceUser, flows: FlowView[], now: Date, sc
   for (const flow of flows) {
     inputs.push({ flow, content: user.isPremium ? flowContentView(flow, stored.get(flow.id) ?? []) : null, ...ownRules(flow, await ruleFacts(flow.flowType, business, cache)) });
   }
-  return exportDocument(inputs, { exportedAt: now, includesContent: user.isPremium, schemaUrl });
+  return { ...exportDocument(inputs, { exportedAt: now, includesContent: user.isPremium, schemaUrl }), postalAddress: business ? postalAddressIn(business) : null };
 }
 
-function render(document: ExportDocument, format: ExportFormat): string {
+function render({ postalAddress, ...document }: ExportDocument & { postalAddress: string | null }, format: ExportFormat, esp: Esp): string {
   switch (format) {
     case "md":
       return toMarkdown(document);
@@ -112,13 +123,13 @@ function render(document: ExportDocument, format: ExportFormat): string {
     case "json":
       return toJson(document);
     case "html":
-      return toHtml(document);
+      return toHtml(document, { esp, postalAddress } satisfies HtmlExportOptions);
   }
 }
 
-/** GET /api/ai-flows/{id}/export?format=md|csv|json|html|klaviyo */
+/** GET /api/ai-flows/{id}/export?format=md|csv|json|html|klaviyo (&esp=klaviyo|mailchimp|hubspot|generic for html) */
 export async function exportFlow(
-  { user, flowId, format }: { user: ServiceUser; flowId: string; format: string | null },
+  { user, flowId, format, esp = null }: { user: ServiceUser; flowId: string; format: string | null; esp?: string | null },
   { now = new Date(), schemaUrl }: { now?: Date; schemaUrl?: string } = {},
 ): Promise<ExportFile> {
   // format=klaviyo: the requests Send to Klaviyo would make, as JSON.
@@ -131,9 +142,10 @@ export async function exportFlow(
     };
   }
   const chosen = parseExportFormat(format);
+  const footerEsp = chosen === "html" ? await chosenEsp(user.id, esp) : "generic";
   const flow = await getFlow({ userId: user.id, flowId });
   const document = await buildDocument(user, [flow], now, schemaUrl);
-  return { fileName: exportFileName(flow.companyName, flow.flowType, chosen), mediaType: MEDIA_TYPES[chosen], body: render(document, chosen) };
+  return { fileName: exportFileName(flow.companyName, flow.flowType, chosen), mediaType: MEDIA_TYPES[chosen], body: render(document, chosen, footerEsp) };
 }
 
 /** GET /api/ai-flows/export?format=json|md: every flow of the user in one file. */
@@ -145,5 +157,5 @@ export async function exportAllFlows(
   const flows = await listFlows({ userId: user.id });
   const document = await buildDocument(user, flows, now, schemaUrl);
   const company = flows[0]?.companyName ?? (await getResponseByUserId(user.id))?.companyName ?? "";
-  return { fileName: exportFileName(company, "flows", chosen), mediaType: MEDIA_TYPES[chosen], body: render(document, chosen) };
+  return { fileName: exportFileName(company, "flows", chosen), mediaType: MEDIA_TYPES[chosen], body: render(document, chosen, "generic") };
 }

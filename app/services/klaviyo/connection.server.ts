@@ -1,5 +1,6 @@
 import { safeParse } from "zod/v4/core";
 
+import { defaultEsp, type Esp } from "~/lib/content/esp";
 import type { KlaviyoScope } from "~/lib/klaviyo/constants";
 import { klaviyoConnectSchema } from "~/lib/klaviyo/schema";
 import {
@@ -47,6 +48,11 @@ function view(record: KlaviyoConnectionRecord): KlaviyoConnectionView {
 export async function getKlaviyoConnection({ userId }: { userId: string }): Promise<KlaviyoConnectionState> {
   const record = await getKlaviyoConnectionRecord({ userId });
   return record ? view(record) : { connected: false };
+}
+
+/** The email platform the user's emails are written for unless they choose: Klaviyo once it is connected, else the generic tag. */
+export async function defaultEspFor({ userId }: { userId: string }): Promise<Esp> {
+  return defaultEsp(Boolean(await getKlaviyoConnectionRecord({ userId })));
 }
 
 export async function disconnectKlaviyo({ userId }: { userId: string }): Promise<{ disconnected: boolean }> {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 
 import { safeParse } from "zod/v4/core";
 
-import { safeHttpUrl } from "~/lib/content/html";
+import { postalAddressIn } from "~/lib/content/footer";
 import { flowContentView } from "~/lib/content/view";
 import { CREATE_FLOW_LIMITS, klaviyoFlowUrl, type KlaviyoTrigger } from "~/lib/klaviyo/constants";
 import { flowRequest, type KlaviyoPlanInput, outlineSteps, reviewNotes, templateRequests, type TemplateRequest } from "~/lib/klaviyo/flow-body";
@@ -50,12 +50,12 @@ export const KLAVIYO_SEND_IN_PROGRESS_MESSAGE = "This flow is being sent to Klav
 
 export type KlaviyoSendDeps = KlaviyoDeps;
 
-/** The plan, the written content (premium) and the business's website: what both the send and the export build from. */
+/** The plan, the written content (premium) and the sender's postal address: what both the send and the export build from. */
 export async function klaviyoPlanInput({ user, flowId }: { user: ServiceUser; flowId: string }): Promise<KlaviyoPlanInput & { versionNumber: number; updatedAt: string }> {
   const flow = await getFlow({ userId: user.id, flowId });
   const content = user.isPremium ? flowContentView(flow, await findContentEntries({ flowId: flow.id, userId: user.id })) : null;
   const answers = await getResponseByUserId(user.id);
-  return { flow, content, ctaUrl: safeHttpUrl(answers?.companyWebsite), versionNumber: flow.versionCount + 1, updatedAt: flow.updatedAt };
+  return { flow, content, postalAddress: answers ? postalAddressIn(answers) : null, versionNumber: flow.versionCount + 1, updatedAt: flow.updatedAt };
 }
 
 function idempotencyKey(flowId: string, versionNumber: number, updatedAt: string, sequence: number) {
@@ -131,7 +131,7 @@ export async function sendFlowToKlaviyo(
     throw validationError(Object.values(errors)[0] ?? "Choose what starts this flow in Klaviyo.", errors);
   }
   const trigger: KlaviyoTrigger = parsed.data.trigger;
-  const plan = await klaviyoPlanInput({ user, flowId });
+  const plan = { ...(await klaviyoPlanInput({ user, flowId })), triggerType: trigger.type };
   if (plan.flow.touchpoints.length === 0) throw validationError(KLAVIYO_NO_TOUCHPOINTS_MESSAGE);
   const { session, accountTag } = await openKlaviyoSession({ userId: user.id }, deps);
   const clock = deps.clock ?? klaviyoDefaults.clock;

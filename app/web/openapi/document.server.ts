@@ -4,6 +4,7 @@ import { SCORECARD_PREMIUM_MESSAGE } from "~/services/scorecard/scorecard.server
 import { DRAFT_LIMIT_MESSAGE } from "~/services/auth/rate-limit.server";
 import { z } from "zod";
 
+import { ESP_MESSAGE, ESPS } from "~/lib/content/esp";
 import { ALL_FLOWS_EXPORT_FORMATS, FLOW_EXPORT_FORMATS } from "~/lib/content/export/formats";
 import { FLOW_TYPES } from "~/lib/flow-types";
 import { createApiTokenSchema } from "~/lib/api/tokens";
@@ -626,6 +627,8 @@ export const OPERATIONS: OperationSpec[] = [
     path: "/api/ai-flows/{id}/content",
     tag: "Content",
     summary: "The written content of a flow (premium)",
+    description:
+      "Each email carries its button's link (buttonUrl: your own URL for what the button says, or a marked placeholder such as [Link: your booking page]); placeholders lists everything left to fill before sending, with the steps it is in.",
     access: "user",
     ok: [{ status: 200, description: "The content per touchpoint.", json: responses.flowContentSchema }],
     errors: { 402: "Premium only (PREMIUM_REQUIRED).", 404: "No such flow of yours, or no content written yet." },
@@ -669,6 +672,14 @@ export const OPERATIONS: OperationSpec[] = [
         description: "The file format (klaviyo: the Create Template and Create Flow requests Send to Klaviyo makes).",
         schema: { type: "string", enum: [...FLOW_EXPORT_FORMATS] },
       },
+      {
+        name: "esp",
+        in: "query",
+        required: false,
+        description:
+          "format=html only: the email platform whose unsubscribe tag the emails' footers carry (klaviyo {% unsubscribe_link %}, mailchimp *|UNSUB|*, hubspot {{ unsubscribe_link }}, generic {{unsubscribe_url}}). Default: klaviyo when your Klaviyo account is connected, else generic.",
+        schema: { type: "string", enum: [...ESPS] },
+      },
     ],
     ok: [
       {
@@ -678,8 +689,11 @@ export const OPERATIONS: OperationSpec[] = [
         jsonFile: { oneOf: [{ $ref: `${COMPONENT}FlowExport` }, { $ref: `${COMPONENT}KlaviyoExport` }] },
       },
     ],
-    errors: { 404: "No such flow of yours.", 422: "Unknown export format." },
-    examples: { 404: [err(404, FLOW_NOT_FOUND)], 422: [err(422, EXPORT_FORMAT_MESSAGE, "VALIDATION_FAILED", { format: EXPORT_FORMAT_MESSAGE })] },
+    errors: { 404: "No such flow of yours.", 422: "Unknown export format, or unknown email platform (esp)." },
+    examples: {
+      404: [err(404, FLOW_NOT_FOUND)],
+      422: [err(422, EXPORT_FORMAT_MESSAGE, "VALIDATION_FAILED", { format: EXPORT_FORMAT_MESSAGE }), err(422, ESP_MESSAGE, "VALIDATION_FAILED", { esp: ESP_MESSAGE })],
+    },
   },
   {
     method: "get",

@@ -3,7 +3,9 @@ import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
 
 import { countSms, emailProblems, SMS_OPT_OUT, smsProblems } from "~/lib/content/rules";
 import type { FlowContentView } from "~/lib/content/types";
+import { placeholdersIn } from "~/lib/content/placeholders";
 import { FlowContentModel } from "~/models/flow-content.server";
+import { saveKlaviyoConnection } from "~/models/klaviyo-connection.server";
 import { loader as contentLoader, action as contentAction } from "~/routes/api+/ai-flows.$id.content";
 import { OpenAiContentWriter } from "~/services/ai/openai-content.server";
 import { DomainError } from "~/services/domain-error";
@@ -38,6 +40,8 @@ async function premiumWithFlow(answers = LEAF_AND_KETTLE) {
   return { ...account, flow, contentUser: { id: account.user.id, isPremium: true } };
 }
 
+const KLAVIYO_ACCOUNT = { listCount: 1, segmentCount: 0, metricCount: 1, listNames: ["Newsletter"], moreLists: false };
+
 const post = (cookie: string, flowId: string) => call(contentAction, `/api/ai-flows/${flowId}/content`, { method: "POST", cookie, params: { id: flowId } });
 const get = (cookie: string, flowId: string) => call(contentLoader, `/api/ai-flows/${flowId}/content`, { cookie, params: { id: flowId } });
 
@@ -63,7 +67,7 @@ describe("POST and GET /api/ai-flows/{id}/content", () => {
         expect(countSms(tp.sms!).segments).toBe(1);
       } else {
         expect(tp.sms).toBeNull();
-        expect(emailProblems({ subject: tp.subject!, preheader: tp.preheader!, bodyText: tp.bodyText!, callToAction: tp.callToAction! })).toEqual({});
+        expect(emailProblems({ subject: tp.subject!, preheader: tp.preheader!, bodyText: tp.bodyText!, callToAction: tp.callToAction!, buttonUrl: tp.buttonUrl! })).toEqual({});
         expect(tp.bodyHtml).toMatch(/^<!DOCTYPE html>/);
         expect(tp.bodyHtml).not.toMatch(/<script/i);
       }
@@ -71,6 +75,41 @@ describe("POST and GET /api/ai-flows/{id}/content", () => {
     const again = await get(cookie, flow.id);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(body);
+  });
+
+  it("gives every email button a link (the owner's URL for it, else a marked placeholder) and lists what is left to fill", async () => {
+    const answers = {
+      ...LEAF_AND_KETTLE,
+      companyWebsite: "https://leafandkettle.example",
+      purchaseMethod: "Customers order on our site; the cart is at https://leafandkettle.example/cart",
+    };
+    const { cookie, flow } = await premiumWithFlow(answers);
+    const body = (await post(cookie, flow.id)).body as FlowContentView;
+    const emails = body.touchpoints.filter((tp) => tp.stepType === "Email");
+    for (const tp of emails) {
+      expect(tp.buttonUrl === "https://leafandkettle.example/cart" || /^\[Link: [^\]]+\]$/.test(tp.buttonUrl!), `${tp.callToAction} → ${tp.buttonUrl}`).toBe(true);
+      expect(tp.buttonUrl).not.toMatch(/^https:\/\/leafandkettle\.example\/?$/);
+      expect(tp.bodyHtml).toContain('href="{{unsubscribe_url}}"');
+    }
+    // An abandoned cart's first button returns to the cart the owner named.
+    expect(emails[0]!.buttonUrl).toBe("https://leafandkettle.example/cart");
+    expect(body.touchpoints.filter((tp) => tp.stepType === "SMS").every((tp) => tp.buttonUrl === null)).toBe(true);
+    expect(body.placeholders).toEqual(placeholdersIn({ touchpoints: body.touchpoints.map((tp, index) => ({ ...tp, stepNumber: flow.touchpoints[index]!.stepNumber })) }));
+    const address = body.placeholders.find((item) => item.text === "[add: your postal address]")!;
+    expect(address.steps.map((spot) => spot.touchpointId)).toEqual(emails.map((tp) => tp.touchpointId));
+    expect(address.steps.every((spot) => spot.fields.join() === "footer")).toBe(true);
+    expect(((await get(cookie, flow.id)).body as FlowContentView).placeholders).toEqual(body.placeholders);
+  });
+
+  it("writes the footers for Klaviyo once the account is connected, and the postal address the answers give", async () => {
+    const answers = { ...LEAF_AND_KETTLE, businessOperationDescription: "Warehouse and shop: 14 Orford Rd, Ipswich IP1 3AA." };
+    const { cookie, flow, user } = await premiumWithFlow(answers);
+    await saveKlaviyoConnection({ userId: user.id, sealedKey: "sealed", keyHint: "…abcd", accountTag: "tag", account: KLAVIYO_ACCOUNT, now: new Date() });
+    const body = (await post(cookie, flow.id)).body as FlowContentView;
+    const email = body.touchpoints.find((tp) => tp.stepType === "Email")!;
+    expect(email.bodyHtml).toContain('href="{% unsubscribe_link %}"');
+    expect(email.bodyHtml).toContain("14 Orford Rd, Ipswich IP1 3AA");
+    expect(body.placeholders.map((item) => item.text)).not.toContain("[add: your postal address]");
   });
 
   it("refuses users without premium with 402 PREMIUM_REQUIRED, for writing and reading", async () => {
@@ -203,6 +242,9 @@ describe("the OpenAI content writer", () => {
     const email = view.touchpoints.find((tp) => tp.stepType === "Email")!;
     expect(email.bodyHtml).toContain("&lt;script&gt;x&lt;/script&gt;");
     expect(email.bodyHtml).not.toContain("<script>");
+    // The model is not asked for links: the server gives "Return to cart" the checkout page, here a placeholder.
+    expect(JSON.stringify(request.response_format)).not.toContain("buttonUrl");
+    expect(view.touchpoints.filter((tp) => tp.stepType === "Email").every((tp) => tp.buttonUrl === "[Link: your cart or checkout page]")).toBe(true);
     const doc = await FlowContentModel.findOne({ _id: flow.id }).lean();
     expect(doc?.entries.every((entry) => entry.model === "stub-writer")).toBe(true);
   });

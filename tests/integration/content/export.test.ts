@@ -8,7 +8,9 @@ import * as DomUtils from "domutils";
 import { parseDocument } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 
+import { ESP_MESSAGE, ESPS, UNSUBSCRIBE_TAGS } from "~/lib/content/esp";
 import { unguardCsvCell } from "~/lib/content/export/csv";
+import { saveKlaviyoConnection } from "~/models/klaviyo-connection.server";
 import { upsertResponseForUser } from "~/models/questionnaire-response.server";
 import { loader as exportOneLoader } from "~/routes/api+/ai-flows.$id.export";
 import { loader as exportAllLoader } from "~/routes/api+/ai-flows.export";
@@ -26,6 +28,8 @@ const schema = JSON.parse(fs.readFileSync(path.resolve("docs/flow-export.schema.
 const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);
 const validate = ajv.compile(schema);
+
+const KLAVIYO_ACCOUNT = { listCount: 1, segmentCount: 0, metricCount: 1, listNames: ["Newsletter"], moreLists: false };
 
 const INJECTION = `<script>alert(1)</script> **x** [y](javascript:z) =1+1, "q"\nline`;
 
@@ -119,12 +123,31 @@ describe("GET /api/ai-flows/{id}/export", () => {
     expect(DomUtils.getElementsByTagName("script", dom)).toHaveLength(0);
     for (const el of DomUtils.findAll(() => true, dom.children)) {
       expect(Object.keys(el.attribs).some((name) => name.startsWith("on"))).toBe(false);
-      if (el.attribs.href) expect(el.attribs.href).toMatch(/^(#|https?:)/);
+      // A link is a web address, or the email platform's unsubscribe tag (generic: no Klaviyo connected).
+      if (el.attribs.href) expect(el.attribs.href).toMatch(/^(#|https?:|\{\{unsubscribe_url\}\}$)/);
       if (el.attribs.src) throw new Error(`external resource: ${el.attribs.src}`);
     }
     const titles = DomUtils.findAll((el) => el.attribs["data-field"] === "title", dom.children).map((el) => DomUtils.textContent(el));
     expect(titles).toEqual(flow.touchpoints.map((tp) => tp.title));
     expect(DomUtils.textContent(dom)).toContain("<script>alert(1)</script>");
+  });
+
+  it("HTML: the emails' footers carry the chosen platform's unsubscribe tag; Klaviyo's by default once it is connected", async () => {
+    const { cookie, flow, user } = await setup({ premium: true });
+    const footerLinks = (text: string) => [...text.matchAll(/<a href="([^"]*)"[^>]*>Unsubscribe<\/a>/g)].map((match) => match[1]);
+    const emails = flow.touchpoints.filter((tp) => tp.stepType === "Email").length;
+    expect(footerLinks((await download(cookie, flow.id, "html")).text)).toEqual(Array(emails).fill(UNSUBSCRIBE_TAGS.generic));
+    for (const esp of ESPS) {
+      const file = await download(cookie, flow.id, `html&esp=${esp}`);
+      expect(file.status).toBe(200);
+      expect(footerLinks(file.text)).toEqual(Array(emails).fill(UNSUBSCRIBE_TAGS[esp]));
+      expect(file.text).toContain("[add: your postal address]");
+    }
+    await saveKlaviyoConnection({ userId: user.id, sealedKey: "sealed", keyHint: "…abcd", accountTag: "tag", account: KLAVIYO_ACCOUNT, now: new Date() });
+    expect(footerLinks((await download(cookie, flow.id, "html")).text)).toEqual(Array(emails).fill(UNSUBSCRIBE_TAGS.klaviyo));
+    const bad = await download(cookie, flow.id, "html&esp=sendgrid");
+    expect(bad.status).toBe(422);
+    expect(JSON.parse(bad.text)).toMatchObject({ message: ESP_MESSAGE, errors: { esp: ESP_MESSAGE } });
   });
 
   it("Markdown: literal text, named after the company and the flow type", async () => {

@@ -220,6 +220,19 @@ describe("sending a flow as a draft", () => {
     expect(result.notes.some((note) => /SMS\) should go out between/.test(note))).toBe(true);
   });
 
+  it("premium abandoned cart: the checkout button opens the Started Checkout event's own URL, and every footer has Klaviyo's unsubscribe link", async () => {
+    const { user, flow } = await connectedUserWithFlow({ premium: true, flowType: "abandoned_cart", content: true });
+    const result = await sendFlowToKlaviyo({ user, flowId: flow.id, input: { trigger: { type: "metric", id: "MetChk001" } } });
+    // The stand-in answered 201 only after validating each body against create_template.json.
+    const calls = klaviyo.calls("create_template");
+    expect(calls.length).toBe(flow.touchpoints.filter((tp) => tp.stepType === "Email").length);
+    const html = calls.map((call) => String((call.body as { data: { attributes: { html: string } } }).data.attributes.html));
+    expect(html.every((page) => page.includes('<a href="{% unsubscribe_link %}"'))).toBe(true);
+    expect(html[0]).toContain('href="{{ event.CheckoutURL }}"');
+    expect(result.notes.some((note) => note.includes("{{ event.CheckoutURL }}") && note.includes("{{ event.extra.checkout_url }}"))).toBe(true);
+    expect(result.notes.some((note) => note.startsWith("Fill these in before turning the flow on:") && note.includes("[add: your postal address]"))).toBe(true);
+  });
+
   it("two clicks send once; sending again later makes a new draft and says so", async () => {
     const clock = fakeClock();
     const { user, flow } = await connectedUserWithFlow();

@@ -13,6 +13,7 @@ import { toHtml } from "~/lib/content/export/html";
 import { toJson } from "~/lib/content/export/json";
 import { escapeMarkdown, toMarkdown } from "~/lib/content/export/markdown";
 import { exportDocument, exportFileName, type ExportFlowInput } from "~/lib/content/export/model";
+import { type Esp, UNSUBSCRIBE_TAGS } from "~/lib/content/esp";
 import { renderEmailHtml } from "~/lib/content/html";
 import { countSms } from "~/lib/content/rules";
 import { flowContentView } from "~/lib/content/view";
@@ -95,8 +96,18 @@ function withContent(flow: FlowView): ExportFlowInput {
       subject: "Welcome <b>now</b>",
       preheader: "=cmd|' /C calc'!A0",
       bodyText,
-      bodyHtml: renderEmailHtml({ brand: flow.companyName, subject: "s", preheader: "p", bodyText, callToAction: "Go" }),
+      bodyHtml: renderEmailHtml({
+        brand: flow.companyName,
+        subject: "s",
+        preheader: "p",
+        bodyText,
+        callToAction: "Go",
+        buttonUrl: "https://acme.example/welcome",
+        esp: "generic",
+        postalAddress: null,
+      }),
       callToAction: "Go",
+      buttonUrl: "https://acme.example/welcome",
       sms: null,
       writtenAt: "2026-11-21T10:00:00.000Z",
     },
@@ -108,6 +119,7 @@ function withContent(flow: FlowView): ExportFlowInput {
       bodyText: null,
       bodyHtml: null,
       callToAction: null,
+      buttonUrl: null,
       sms: 'Zoë\'s <Café> & "Co", Ltd: hi. Reply STOP to opt out',
       writtenAt: "2026-11-21T10:00:00.000Z",
     },
@@ -120,6 +132,8 @@ function withContent(flow: FlowView): ExportFlowInput {
       bodyText: "Old body",
       bodyHtml: "<p>Old body</p>",
       callToAction: "Old",
+      // Written before buttons had links: it reads the placeholder for what its button says.
+      buttonUrl: null,
       sms: null,
       writtenAt: "2026-11-19T10:00:00.000Z",
     },
@@ -245,7 +259,7 @@ describe("CSV export", () => {
 describe("HTML export", () => {
   test("one self-contained page: no script, no external resource, every text as written", () => {
     const input = withContent(flowFixture());
-    const html = toHtml(exportDocument([input], { exportedAt: NOW, includesContent: true }));
+    const html = toHtml(exportDocument([input], { exportedAt: NOW, includesContent: true }), { esp: "mailchimp", postalAddress: null });
     const dom = parseDocument(html);
     expect(DomUtils.getElementsByTagName("script", dom)).toHaveLength(0);
     expect(DomUtils.getElementsByTagName("img", dom)).toHaveLength(0);
@@ -254,7 +268,8 @@ describe("HTML export", () => {
     expect(DomUtils.getElementsByTagName("style", dom)).toHaveLength(1);
     for (const element of DomUtils.findAll(() => true, dom.children)) {
       for (const name of Object.keys(element.attribs)) expect(name.startsWith("on"), name).toBe(false);
-      if (element.attribs.href) expect(element.attribs.href).toMatch(/^(#|https?:)/);
+      // A link is a web address, or the chosen platform's unsubscribe tag, which it replaces when it sends.
+      if (element.attribs.href) expect(element.attribs.href).toMatch(/^(#|https?:|\*\|UNSUB\|\*$)/);
     }
     const field = (name: string) => DomUtils.findAll((el) => el.attribs["data-field"] === name, dom.children).map((el) => DomUtils.textContent(el));
     expect(field("flowOverview")).toEqual([input.flow.flowOverview]);
@@ -265,6 +280,22 @@ describe("HTML export", () => {
     expect(articles.map((el) => el.attribs["data-touchpoint-id"])).toEqual(["tp-1", "tp-2", "tp-3"]);
     expect(DomUtils.textContent(articles[0]!)).toContain(`<script>alert("x")</script>`);
     expect(DomUtils.textContent(articles[2]!)).toContain("Outdated");
+    // The footer's unsubscribe link is the chosen platform's tag, with the postal address still to fill.
+    expect(html).toContain('<a href="*|UNSUB|*"');
+    expect(DomUtils.textContent(articles[0]!)).toContain("[add: your postal address]");
+    // The button goes to the owner's URL; the legacy content's button names the page to link.
+    expect(DomUtils.findAll((el) => el.name === "a" && el.attribs.href === "https://acme.example/welcome", [articles[0]!])).toHaveLength(1);
+    expect(DomUtils.textContent(articles[2]!)).toContain("Link to fill: the page this button opens");
+  });
+
+  test("each platform's unsubscribe tag behind the footer's link", () => {
+    const document = exportDocument([withContent(flowFixture())], { exportedAt: NOW, includesContent: true });
+    for (const [esp, tag] of Object.entries(UNSUBSCRIBE_TAGS)) {
+      const html = toHtml(document, { esp: esp as Esp, postalAddress: "14 Orford Rd, Ipswich IP1 3AA" });
+      expect(html).toContain(`href="${tag}"`);
+      expect(html).toContain("14 Orford Rd, Ipswich IP1 3AA");
+      expect(html).not.toContain("[add: your postal address]");
+    }
   });
 });
 

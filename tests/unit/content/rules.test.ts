@@ -77,7 +77,7 @@ describe("SMS rules", () => {
 });
 
 describe("email rules", () => {
-  const good = { subject: "Welcome!", preheader: "Here is how to start.", bodyText: "Hi,\n\nWelcome.", callToAction: "Get started" };
+  const good = { subject: "Welcome!", preheader: "Here is how to start.", bodyText: "Hi,\n\nWelcome.", callToAction: "Get started", buttonUrl: "https://acme.example/start" };
   test("a complete email passes", () => {
     expect(emailProblems(good)).toEqual({});
   });
@@ -87,7 +87,17 @@ describe("email rules", () => {
     expect(emailProblems({ ...good, preheader: "p".repeat(101) }).preheader).toMatch(/100/);
   });
   test("empty parts are refused", () => {
-    expect(Object.keys(emailProblems({ subject: " ", preheader: "", bodyText: "", callToAction: "" }))).toEqual(["subject", "preheader", "bodyText", "callToAction"]);
+    expect(Object.keys(emailProblems({ subject: " ", preheader: "", bodyText: "", callToAction: "", buttonUrl: "" }))).toEqual([
+      "subject",
+      "preheader",
+      "bodyText",
+      "callToAction",
+      "buttonUrl",
+    ]);
+  });
+  test("a button links to a web address or to a marked placeholder, nothing else", () => {
+    expect(emailProblems({ ...good, buttonUrl: "[Link: your booking page]" })).toEqual({});
+    for (const buttonUrl of ["#", "javascript:alert(1)", "book here", "[your booking page]"]) expect(emailProblems({ ...good, buttonUrl }).buttonUrl).toMatch(/web address/);
   });
   test("fitWords cuts at a word boundary", () => {
     const cut = fitWords("The quick brown fox jumps over the lazy dog", 20);

@@ -65,6 +65,14 @@ describe("the copy checker", () => {
     expect(rulesOf("Use code [YOUR DISCOUNT CODE] at checkout", "customer").filter((r) => r === "placeholder")).toEqual([]);
   });
 
+  it("never counts a marked placeholder as an invented fact: a missing fact and a link to fill pass", () => {
+    expect(rulesOf("Your consultation costs [add: your consultation price, e.g. $40], paid on the day.")).toEqual([]);
+    expect(rulesOf("Pick a time at [Link: your booking page] and save [add: 15% or your own figure].")).toEqual([]);
+    // Outside the brackets, the same figure is invented.
+    expect(rulesOf("Your consultation costs $40 [add: your consultation price].")).toContain("invented");
+    expect(rulesOf("Your consultation costs [price].")).toContain("placeholder");
+  });
+
   it("flags raw data keys", () => {
     expect(rulesOf("exitWhen: places an order", "marketer")).toContain("data-key");
     expect(rulesOf("smsPolicy: sendWindowLocalTime: from: 08:00", "marketer")).toContain("data-key");

@@ -97,7 +97,8 @@ describe("every generated flow and its copy, for many businesses", () => {
       }),
       { numRuns: 120, seed: 2026 },
     );
-  });
+    // 600 flows planned, written and checked: a heavy test, given room on a busy machine.
+  }, 120_000);
 
   it("fits the call to action and the exit rules to the kind of business", () => {
     fc.assert(

@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 
 import type { TouchpointView } from "~/lib/flows/types";
-import { klaviyoFlowName } from "~/lib/klaviyo/constants";
-import { delayOf, flowRequest, type KlaviyoPlanInput, outlineSteps, reviewNotes, templateRequests } from "~/lib/klaviyo/flow-body";
+import { UNSUBSCRIBE_TAGS } from "~/lib/content/esp";
+import { KLAVIYO_CHECKOUT_URL_TAG, klaviyoFlowName } from "~/lib/klaviyo/constants";
+import { delayOf, flowRequest, klaviyoButtonTag, type KlaviyoPlanInput, outlineSteps, reviewNotes, templatePlaceholders, templateRequests } from "~/lib/klaviyo/flow-body";
 
 import { contractErrors } from "../../support/klaviyo-stand-in";
 
 /** The Create Template and Create Flow bodies built from a plan, checked against Klaviyo's published schemas. */
+
+const KLAVIYO_UNSUBSCRIBE = UNSUBSCRIBE_TAGS.klaviyo;
 
 function touchpoint(stepNumber: number, fields: Partial<TouchpointView>): TouchpointView {
   return {
@@ -42,7 +45,7 @@ const PLAN: KlaviyoPlanInput = {
     ],
   },
   content: null,
-  ctaUrl: null,
+  postalAddress: null,
 };
 
 const ids = new Map(PLAN.flow.touchpoints.filter((tp) => tp.stepType === "Email").map((tp) => [tp.id, `T${tp.stepNumber}`]));
@@ -109,7 +112,7 @@ describe("the templates", () => {
     expect(outlineSteps(PLAN)).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it("with content written for the step as it is: the copy; with content older than the step: the outline", () => {
+  function writtenPlan(buttonUrl: string, callToAction = "Finish checkout") {
     const content = {
       touchpoints: PLAN.flow.touchpoints.map((tp) => ({
         touchpointId: tp.id,
@@ -118,21 +121,62 @@ describe("the templates", () => {
         preheader: tp.stepType === "Email" ? "Preheader" : null,
         bodyText: tp.stepType === "Email" ? 'Hi {{ first_name|default:"there" }},\n\nYour cart is waiting.' : null,
         bodyHtml: null,
-        callToAction: tp.stepType === "Email" ? "Finish checkout" : null,
+        callToAction: tp.stepType === "Email" ? callToAction : null,
+        buttonUrl: tp.stepType === "Email" ? buttonUrl : null,
         sms: tp.stepType === "SMS" ? "Harbor: your cart is waiting. Reply STOP to opt out" : null,
         outdated: tp.stepNumber === 3,
       })),
     };
-    const plan = { ...PLAN, content, ctaUrl: "https://harbor.example" };
+    return { ...PLAN, content };
+  }
+
+  it("with content written for the step as it is: the copy; with content older than the step: the outline", () => {
+    const plan = writtenPlan("https://harbor.example/cart");
     const templates = templateRequests(plan);
     expect(templates.map((t) => t.source)).toEqual(["content", "outline", "content", "content"]);
     expect(templates[0]!.body.data.attributes.html).toContain('{{ first_name|default:"there" }}');
-    expect(templates[0]!.body.data.attributes.html).toContain('href="https://harbor.example/"');
     const body = flowRequest(plan, { trigger: { type: "metric", id: "M1" }, templateIds: ids });
     const sms = body.data.attributes.definition.actions.find((a) => a.type === "send-sms");
     expect(sms?.type === "send-sms" && sms.data.message.body).toBe("Harbor: your cart is waiting. Reply STOP to opt out");
     expect(outlineSteps(plan)).toEqual([3]);
     expect(reviewNotes(plan)[0]).toMatch(/^Step 3 is an outline/);
+  });
+
+  it("every template's footer has Klaviyo's unsubscribe link and the postal address (or its placeholder), valid against the schema", () => {
+    for (const plan of [writtenPlan("https://harbor.example/cart"), { ...writtenPlan("[Link: your cart or checkout page]"), postalAddress: "1 Harbor Way, Portland, ME 04101" }]) {
+      for (const template of templateRequests(plan)) {
+        const { html, text } = template.body.data.attributes;
+        expect(contractErrors("create_template", template.body)).toBeNull();
+        expect(html).toContain(`<a href="${KLAVIYO_UNSUBSCRIBE}"`);
+        expect(html).toContain(plan.postalAddress ? "1 Harbor Way, Portland, ME 04101" : "[add: your postal address]");
+        if (template.source === "content") expect(text).toContain(`Unsubscribe: ${KLAVIYO_UNSUBSCRIBE}`);
+      }
+    }
+  });
+
+  it("an abandoned cart started by Started Checkout: the checkout button opens the event's own checkout URL", () => {
+    const plan = writtenPlan("https://harbor.example/cart");
+    const [first] = templateRequests(plan);
+    expect(first!.body.data.attributes.html).toContain(`<a href="${KLAVIYO_CHECKOUT_URL_TAG}"`);
+    expect(first!.body.data.attributes.html).not.toContain("https://harbor.example/cart");
+    expect(first!.body.data.attributes.text).toContain(`Finish checkout: ${KLAVIYO_CHECKOUT_URL_TAG}`);
+    expect(reviewNotes(plan).some((note) => note.startsWith("Steps 1, 4 and 5's button opens the contact's own checkout, {{ event.CheckoutURL }}"))).toBe(true);
+    // Started from a list instead, there is no event to take the link from: the owner's URL.
+    const fromList = templateRequests({ ...plan, triggerType: "list" });
+    expect(fromList[0]!.body.data.attributes.html).toContain('<a href="https://harbor.example/cart"');
+    // A button that does not resume the checkout keeps its own link.
+    const reviews = templateRequests(writtenPlan("https://harbor.example/reviews", "Read the reviews"));
+    expect(reviews[0]!.body.data.attributes.html).toContain('<a href="https://harbor.example/reviews"');
+    expect(klaviyoButtonTag(plan, "Update my email preferences")).toBe("{% manage_preferences_link %}");
+  });
+
+  it("a placeholder link is drawn beside the button, never behind it, and listed to fill", () => {
+    const plan = { ...writtenPlan("[Link: your reviews page]", "Read the reviews"), triggerType: "list" as const };
+    const html = templateRequests(plan)[0]!.body.data.attributes.html;
+    expect(html).toContain("Link to fill: your reviews page");
+    expect(html).not.toMatch(/href="\[Link/);
+    expect(templatePlaceholders(plan).map((item) => item.text)).toEqual(["[Link: your reviews page]", "[add: your postal address]"]);
+    expect(reviewNotes(plan)).toContain("Fill these in before turning the flow on: [Link: your reviews page] (steps 1, 4 and 5); [add: your postal address] (steps 1, 4 and 5).");
   });
 });
 

@@ -57,7 +57,7 @@ export const CSV_PLAN_COLUMNS = [
   "Exit rules",
 ] as const;
 
-export const CSV_CONTENT_COLUMNS = ["Subject", "Preheader", "Email body", "Button text", "SMS", "SMS characters", "SMS segments", "Content status"] as const;
+export const CSV_CONTENT_COLUMNS = ["Subject", "Preheader", "Email body", "Button text", "Button link", "SMS", "SMS characters", "SMS segments", "Content status"] as const;
 
 export function toCsv(document: ExportDocument): string {
   const header = [...CSV_PLAN_COLUMNS, ...(document.includesContent ? CSV_CONTENT_COLUMNS : [])];
@@ -89,6 +89,7 @@ export function toCsv(document: ExportDocument): string {
           c?.preheader ?? null,
           c?.bodyText ?? null,
           c?.callToAction ?? null,
+          c?.buttonUrl ?? null,
           c?.sms ?? null,
           c?.smsCharacters ?? null,
           c?.smsSegments ?? null,

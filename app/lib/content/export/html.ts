@@ -1,11 +1,18 @@
 import { type ExportDocument, type ExportedFlow, flowRulesProse, smsCountText, whenText } from "~/lib/content/export/model";
+import type { Esp } from "~/lib/content/esp";
 import { escapeHtml, renderEmailFragment } from "~/lib/content/html";
 
 /**
  * One self-contained, printable HTML page: inline styles, no script, no external resource. Every
  * text is escaped; an email body is rendered again from its plain text (never taken as stored
- * markup).
+ * markup), its footer written for the email platform the user chose (its unsubscribe tag).
  */
+
+/** What the emails' footers are written for: the platform's unsubscribe tag and the sender's postal address. */
+export interface HtmlExportOptions {
+  esp: Esp;
+  postalAddress: string | null;
+}
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;background:#f8fafc;color:#0f172a;font:15px/1.55 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Helvetica,Arial,sans-serif}
@@ -29,7 +36,7 @@ function dl(rows: Array<[string, string]>): string {
     .join("")}</dl>`;
 }
 
-function flowHtml(flow: ExportedFlow, includesContent: boolean): string {
+function flowHtml(flow: ExportedFlow, includesContent: boolean, options: HtmlExportOptions): string {
   const parts: string[] = [`<section class="flow" id="flow-${escapeHtml(flow.flowType)}">`];
   parts.push(`<h2>${escapeHtml(flow.companyName || "Your Company")}: ${escapeHtml(flow.flowTypeLabel)} flow</h2>`);
   parts.push(`<p class="meta">Version ${flow.versionNumber} · ${flow.touchpoints.length} touchpoints · updated ${escapeHtml(flow.updatedAt.slice(0, 10))}</p>`);
@@ -74,6 +81,8 @@ function flowHtml(flow: ExportedFlow, includesContent: boolean): string {
               preheader: c.preheader ?? "",
               bodyText: c.bodyText ?? "",
               callToAction: c.callToAction ?? "",
+              buttonUrl: c.buttonUrl ?? "",
+              ...options,
             })}</div>`,
           );
         }
@@ -86,7 +95,7 @@ function flowHtml(flow: ExportedFlow, includesContent: boolean): string {
   return parts.join("\n");
 }
 
-export function toHtml(document: ExportDocument): string {
+export function toHtml(document: ExportDocument, options: HtmlExportOptions): string {
   const title =
     document.flows.length === 1
       ? `${document.flows[0]!.companyName || "Your Company"}: ${document.flows[0]!.flowTypeLabel} flow`
@@ -96,7 +105,7 @@ export function toHtml(document: ExportDocument): string {
     `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
     `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>`,
     `<header class="doc"><h1>${escapeHtml(title)}</h1><p class="meta">Exported from Flowmap on ${escapeHtml(document.exportedAt.slice(0, 10))}</p></header>`,
-    ...document.flows.map((flow) => flowHtml(flow, document.includesContent)),
+    ...document.flows.map((flow) => flowHtml(flow, document.includesContent, options)),
     `<footer>Flowmap · export format version ${document.schemaVersion}</footer>`,
     `</main></body></html>`,
     ``,

@@ -68,7 +68,7 @@ function flowMarkdown(flow: ExportedFlow, includesContent: boolean, level: numbe
     } else {
       parts.push(`**Subject:** ${escapeMarkdown(c.subject ?? "")}  \n**Preheader:** ${escapeMarkdown(c.preheader ?? "")}`);
       parts.push(`**Body:**`, quote(c.bodyText ?? ""));
-      parts.push(`**Button:** ${escapeMarkdown(c.callToAction ?? "")}`);
+      parts.push(`**Button:** ${escapeMarkdown(c.callToAction ?? "")}  \n**Button link:** ${escapeMarkdown(c.buttonUrl ?? "")}`);
     }
     out.push(parts.join("\n\n"));
   }

@@ -98,6 +98,7 @@ function exportedContent(content: TouchpointContentView | undefined): ExportedCo
     bodyText: content.bodyText,
     bodyHtml: content.bodyHtml,
     callToAction: content.callToAction,
+    buttonUrl: content.buttonUrl,
     sms: content.sms,
     smsEncoding: count?.encoding ?? null,
     smsCharacters: count?.characters ?? null,
