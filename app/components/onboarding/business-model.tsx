@@ -2,7 +2,7 @@ import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 
 import { StatusButton } from "~/components/ui/button";
-import { controlClass, ErrorList, useFieldIds } from "~/components/ui/field";
+import { ErrorList, useFieldIds } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toaster";
 import { businessModelSentence } from "~/lib/business/model";
 import {
@@ -69,7 +69,7 @@ function BusinessModelForm({ view }: { view: BusinessModelView }) {
     <fetcher.Form method="post" preventScrollReset>
       <div>
         <label htmlFor={id}>Plan my flows for</label>
-        <select key={choice} name="businessModel" defaultValue={choice} className={controlClass} {...controlProps}>
+        <select key={choice} name="businessModel" defaultValue={choice} {...controlProps}>
           {businessModelOptions().map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
