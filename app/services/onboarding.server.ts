@@ -29,7 +29,7 @@ import { fieldErrorsOf, onboardingRequired, validationError } from "~/services/d
  * Which rules a save is checked against: the wizard's full questionnaire (every text
  * answer required) or the answers page's edit-answers schema (text answers optional), which also
  * takes the owner's business model (left out, the stored one stays). Both keep the B2C
- * Service/Retail and B2B rules. See docs/decisions/007-onboarding-api.md and 123.
+ * Service/Retail and B2B rules. See docs/decisions/007-onboarding-api.md and 124.
  */
 export type OnboardingValidation = "full" | "edit";
 

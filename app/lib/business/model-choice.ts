@@ -5,7 +5,7 @@ import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
  * The owner's correction of the business model, and how the model is shown. The correction is
  * stored with the answers (`businessModel`: a model, or "" to follow the inference); the inferred
  * model is computed whenever the answers are read, so it always follows the latest answers.
- * docs/decisions/123-business-model-stored-correction-inferred-on-read.md. Pure and client-safe.
+ * docs/decisions/124-business-model-stored-correction-inferred-on-read.md. Pure and client-safe.
  */
 
 /** What is stored: the owner's model, or "" (Flowmap works it out from the answers). */

@@ -16,7 +16,7 @@ import { answersOf, getOnboarding, ONBOARDING_SCHEMAS, saveOnboarding, toApiOnbo
  * `businessModelSource` ("owner" or "inferred") and `businessModelInferred` (what the answers
  * alone give), computed from the answers as they are now. PUT and PATCH take `businessModel`: a
  * model fixes it, "" or null goes back to the answers, left out (a PUT too) it stays as stored.
- * docs/decisions/123.
+ * docs/decisions/124.
  *
  * Each creates the questionnaire when it does not exist yet: 201 when this save is the first with
  * a company name, else 200.
