@@ -1,21 +1,26 @@
 import { Schema } from "mongoose";
 
+import { isBusinessModel } from "~/lib/business/model";
+import { BUSINESS_MODEL_CHOICES, type BusinessModelChoice } from "~/lib/business/model-choice";
 import { FIELD_LIMITS } from "~/lib/limits";
-import { CHOICE_FIELDS, emptyAnswers, SERVICE_LIST_FIELDS as LIST_FIELDS, TEXT_FIELDS, type QuestionnaireAnswers } from "~/lib/questionnaire/fields";
+import { CHOICE_FIELDS, emptyAnswers, SERVICE_LIST_FIELDS as LIST_FIELDS, TEXT_FIELDS, type QuestionnaireAnswers, type StoredAnswers } from "~/lib/questionnaire/fields";
 import { defineModel, exposeIdOptions, findPage, isDuplicateKeyError, uuidId, type PageRequest } from "~/models/utils.server";
 
 /**
  * One business questionnaire per user (collection questionnaire_responses). Every answer is optional
  * here and defaults to empty: which answers are required depends on the form and the business
- * type, and the services' zod schemas decide that.
+ * type, and the services' zod schemas decide that. Beside the answers, `businessModel` holds the
+ * owner's correction of the business model ("" when there is none): not a question, so the
+ * questionnaire's saves never write it unless they are given it (lib/business/model-choice.ts).
  */
 
 export { CHOICE_FIELDS, emptyAnswers, TEXT_FIELDS } from "~/lib/questionnaire/fields";
 export { SERVICE_LIST_FIELDS as LIST_FIELDS } from "~/lib/questionnaire/fields";
-export type { ChoiceField, ListField, QuestionnaireAnswers, TextField } from "~/lib/questionnaire/fields";
+export type { ChoiceField, ListField, QuestionnaireAnswers, StoredAnswers, TextField } from "~/lib/questionnaire/fields";
 
 export type QuestionnaireResponseDoc = QuestionnaireAnswers & {
   _id: string;
+  businessModel: BusinessModelChoice;
   userId: string;
   createdAt: Date;
   updatedAt: Date;
@@ -37,6 +42,7 @@ const questionnaireResponseSchema = new Schema<QuestionnaireResponseDoc>(
     _id: uuidId,
     userId: { type: String, required: true, unique: true },
     ...answerPaths(),
+    businessModel: { type: String, enum: BUSINESS_MODEL_CHOICES, default: "" },
   },
   { timestamps: true, versionKey: false, toJSON: exposeIdOptions(), toObject: exposeIdOptions() },
 );
@@ -45,6 +51,8 @@ export const QuestionnaireResponseModel = defineModel<QuestionnaireResponseDoc>(
 
 export type QuestionnaireResponseRecord = QuestionnaireAnswers & {
   id: string;
+  /** The owner's correction of the business model, or "" (follow the answers). */
+  businessModel: BusinessModelChoice;
   userId: string;
   createdAt: Date;
   updatedAt: Date;
@@ -55,6 +63,8 @@ function toRecord(doc: Partial<QuestionnaireResponseDoc> & Pick<QuestionnaireRes
     ...emptyAnswers(),
     id: doc._id,
     userId: doc.userId,
+    // A value no longer among the models (renamed since) is no correction.
+    businessModel: isBusinessModel(doc.businessModel) ? doc.businessModel : "",
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
@@ -64,19 +74,22 @@ function toRecord(doc: Partial<QuestionnaireResponseDoc> & Pick<QuestionnaireRes
   return record;
 }
 
-const ANSWER_PROJECTION: Record<string, 1> = Object.fromEntries(["userId", "createdAt", "updatedAt", ...CHOICE_FIELDS, ...TEXT_FIELDS, ...LIST_FIELDS].map((field) => [field, 1]));
+const ANSWER_PROJECTION: Record<string, 1> = Object.fromEntries(
+  ["userId", "createdAt", "updatedAt", "businessModel", ...CHOICE_FIELDS, ...TEXT_FIELDS, ...LIST_FIELDS].map((field) => [field, 1]),
+);
 
 export async function getResponseByUserId(userId: string): Promise<QuestionnaireResponseRecord | null> {
   const doc = await QuestionnaireResponseModel.findOne({ userId }, ANSWER_PROJECTION).lean<QuestionnaireResponseDoc>();
   return doc ? toRecord(doc) : null;
 }
 
-/** Only the known answer keys of `answers`, so that nothing else can be written through it. */
-function pickAnswers(answers: Partial<QuestionnaireAnswers>): Partial<QuestionnaireAnswers> {
-  const picked: Partial<QuestionnaireAnswers> = {};
+/** Only the known answer keys of `answers` (and the business model, when given), so that nothing else can be written through it. */
+function pickAnswers(answers: Partial<StoredAnswers>): Partial<StoredAnswers> {
+  const picked: Partial<StoredAnswers> = {};
   for (const field of CHOICE_FIELDS) if (answers[field] !== undefined) picked[field] = answers[field];
   for (const field of TEXT_FIELDS) if (answers[field] !== undefined) picked[field] = answers[field];
   for (const field of LIST_FIELDS) if (answers[field] !== undefined) picked[field] = answers[field];
+  if (answers.businessModel !== undefined) picked.businessModel = answers.businessModel;
   return picked;
 }
 
@@ -90,7 +103,7 @@ function pickAnswers(answers: Partial<QuestionnaireAnswers>): Partial<Questionna
  */
 export async function upsertResponseForUser(
   userId: string,
-  answers: Partial<QuestionnaireAnswers>,
+  answers: Partial<StoredAnswers>,
 ): Promise<{ response: QuestionnaireResponseRecord; created: boolean; companyNameBefore: string }> {
   const $set = pickAnswers(answers);
   const updateExisting = async () => {
@@ -114,6 +127,16 @@ export async function upsertResponseForUser(
     if (!raced) throw error;
     return raced;
   }
+}
+
+/** Sets the owner's business model ("" follows the answers) and nothing else. Null when the user has no response. */
+export async function setBusinessModelForUser(userId: string, businessModel: BusinessModelChoice): Promise<QuestionnaireResponseRecord | null> {
+  const doc = await QuestionnaireResponseModel.findOneAndUpdate(
+    { userId },
+    { $set: { businessModel } },
+    { returnDocument: "after", runValidators: true, projection: ANSWER_PROJECTION },
+  ).lean<QuestionnaireResponseDoc>();
+  return doc ? toRecord(doc) : null;
 }
 
 export interface AdminResponseRow {

@@ -3,10 +3,11 @@ import { DEFAULT_OPEN_BENCHMARK_FLOW, isFlowType, type FlowType } from "~/lib/fl
 import { hasPremium } from "~/lib/user";
 import type { Scorecard } from "~/lib/scorecard/scorecard";
 import { listBenchmarkMediansCached } from "~/models/email-benchmark.server";
-import { getResponseSummaryByUserId } from "~/models/questionnaire-response.server";
+import { getResponseByUserId, type QuestionnaireResponseRecord } from "~/models/questionnaire-response.server";
 import { listMetricsForUser } from "~/models/user-benchmark-metric.server";
 import type { UserRecord } from "~/models/user.server";
 import { buildBenchmarkCard } from "~/services/benchmarks/card";
+import { businessModelOfProfile } from "~/services/onboarding.server";
 import { researchAddressProblem } from "~/services/research/research.server";
 import { scorecardForDashboard } from "~/services/scorecard/scorecard.server";
 
@@ -17,13 +18,32 @@ export function shouldShowResearch(user: Pick<UserRecord, "completionMethod" | "
   return user.completionMethod === "ai" && user.aiResearchCompleted === 0;
 }
 
+/** What the dashboard uses of the saved answers: the card's four facts (the peer group's too). */
+function summaryOf(record: QuestionnaireResponseRecord | null) {
+  if (!record) return null;
+  const { companyName, businessType, industry, communicationChannels } = record;
+  return { companyName, businessType, industry, communicationChannels };
+}
+
+/**
+ * The Business Profile card: the four facts and the business model, computed from the answers
+ * now (only these go to the browser, never the answers). Null until the company is named.
+ */
+function profileCardOf(record: QuestionnaireResponseRecord | null) {
+  const summary = summaryOf(record);
+  const businessModel = businessModelOfProfile(record);
+  return summary && businessModel ? { ...summary, businessModel } : null;
+}
+
 /**
  * Everything the dashboard shows; `/` and `/dashboard` both use it, so they never differ. Three
- * projected queries in parallel; for premium users two more for the scorecard, which writes only
- * when the scorecard differs from the one last shown.
+ * queries in parallel (the answers whole, since the business model is worked out from them); for
+ * premium users two more for the scorecard, which writes only when the scorecard differs from the
+ * one last shown.
  */
 export async function loadDashboard(user: UserRecord, url?: URL) {
-  const [profile, metrics, benchmarks] = await Promise.all([getResponseSummaryByUserId(user.id), listMetricsForUser(user.id), listBenchmarkMediansCached()]);
+  const [record, metrics, benchmarks] = await Promise.all([getResponseByUserId(user.id), listMetricsForUser(user.id), listBenchmarkMediansCached()]);
+  const profile = summaryOf(record);
   const openFlows = new Set<FlowType>([DEFAULT_OPEN_BENCHMARK_FLOW]);
   for (const value of url?.searchParams.getAll(OPEN_PARAM) ?? []) if (isFlowType(value)) openFlows.add(value);
   // Premium users get their scorecard; everyone else a teaser that carries none of its figures.
@@ -32,7 +52,7 @@ export async function loadDashboard(user: UserRecord, url?: URL) {
     : { kind: "teaser" };
   return {
     // A saved questionnaire counts as a profile once it names the company.
-    profile: profile?.companyName ? profile : null,
+    profile: profileCardOf(record),
     research: shouldShowResearch(user) ? { website: user.researchWebsiteUrl, problem: researchAddressProblem(user.researchWebsiteUrl) } : null,
     isPremium: hasPremium(user),
     peerGroup: profile ? { industry: profile.industry, businessType: profile.businessType } : null,

@@ -1,20 +1,23 @@
 import type { z } from "zod";
 
+import { businessModelView, type BusinessModelView } from "~/lib/business/model-choice";
 import { withServiceOnlyAnswersCleared } from "~/lib/questionnaire/fields";
-import { editAnswersSchema, fullQuestionnaireSchema, type QuestionnaireAnswersInput } from "~/lib/schemas/questionnaire";
+import { businessModelChoiceSchema, fullQuestionnaireSchema, onboardingUpdateSchema, type QuestionnaireAnswersInput } from "~/lib/schemas/questionnaire";
 import {
   CHOICE_FIELDS,
   emptyAnswers,
   getResponseByUserId,
   LIST_FIELDS,
+  setBusinessModelForUser,
   TEXT_FIELDS,
   upsertResponseForUser,
   type QuestionnaireAnswers,
   type QuestionnaireResponseRecord,
+  type StoredAnswers,
 } from "~/models/questionnaire-response.server";
 import { deleteOnboardingDraft, getOnboardingDraft, saveOnboardingDraft } from "~/models/onboarding-draft.server";
 import type { UserRecord } from "~/models/user.server";
-import { fieldErrorsOf, validationError } from "~/services/domain-error";
+import { fieldErrorsOf, onboardingRequired, validationError } from "~/services/domain-error";
 
 /**
  * The signed-in user's own business questionnaire, as the onboarding wizard, the Onboarding
@@ -24,14 +27,15 @@ import { fieldErrorsOf, validationError } from "~/services/domain-error";
 
 /**
  * Which rules a save is checked against: the wizard's full questionnaire (every text
- * answer required) or the answers page's edit-answers schema (text answers optional). Both keep
- * the B2C Service/Retail and B2B rules. See docs/decisions/007-onboarding-api.md.
+ * answer required) or the answers page's edit-answers schema (text answers optional), which also
+ * takes the owner's business model (left out, the stored one stays). Both keep the B2C
+ * Service/Retail and B2B rules. See docs/decisions/007-onboarding-api.md and 124.
  */
 export type OnboardingValidation = "full" | "edit";
 
 export const ONBOARDING_SCHEMAS = {
   full: fullQuestionnaireSchema,
-  edit: editAnswersSchema,
+  edit: onboardingUpdateSchema,
 } as const satisfies Record<OnboardingValidation, z.core.$ZodType>;
 
 /** The saved questionnaire, or null when the user has none. */
@@ -50,8 +54,13 @@ export function hasCompletedOnboarding(response: Pick<QuestionnaireAnswers, "com
  */
 export async function getOnboardingFormValues(user: Pick<UserRecord, "id" | "companyName">) {
   const saved = await getOnboarding(user.id);
-  if (saved) return { saved: true, values: answersOf(saved), updatedAt: saved.updatedAt.toISOString() };
-  return { saved: false, values: { ...emptyAnswers(), companyName: user.companyName ?? "" }, updatedAt: null };
+  if (saved) return { saved: true, values: answersOf(saved), updatedAt: saved.updatedAt.toISOString(), businessModel: businessModelOfProfile(saved) };
+  return { saved: false, values: { ...emptyAnswers(), companyName: user.companyName ?? "" }, updatedAt: null, businessModel: null };
+}
+
+/** The business model of a saved profile (one that names the company), computed from its answers now; null without one. */
+export function businessModelOfProfile(record: QuestionnaireResponseRecord | null): BusinessModelView | null {
+  return record && hasCompletedOnboarding(record) ? businessModelView(record) : null;
 }
 
 /** Only the answers of a stored record (no ids or dates). */
@@ -69,11 +78,13 @@ export function answersOf(record: QuestionnaireAnswers): QuestionnaireAnswers {
  * details of a non-service business) are not kept, so what is stored always matches what the
  * forms show for that type.
  */
-function toStoredAnswers(value: QuestionnaireAnswersInput): QuestionnaireAnswers {
-  const answers = emptyAnswers();
+function toStoredAnswers(value: QuestionnaireAnswersInput & Pick<StoredAnswers, "businessModel">): StoredAnswers {
+  const answers: StoredAnswers = emptyAnswers();
   for (const field of CHOICE_FIELDS) answers[field] = value[field] ?? "";
   for (const field of TEXT_FIELDS) answers[field] = value[field] ?? "";
   for (const field of LIST_FIELDS) answers[field] = [...new Set(value[field] ?? [])];
+  // Not an answer: written only when given, so the questionnaire's own saves never clear it.
+  if (value.businessModel !== undefined) answers.businessModel = value.businessModel;
   return withServiceOnlyAnswersCleared(answers);
 }
 
@@ -106,15 +117,38 @@ export async function saveOnboarding(userId: string, input: unknown, { validatio
   return { response, created: !hasCompletedOnboarding({ companyName: companyNameBefore }) };
 }
 
-/** The questionnaire as `/api/onboarding` answers it (every stored answer, with ids and ISO dates). */
+/** The questionnaire as `/api/onboarding` answers it (every stored answer, the business model, ids and ISO dates). */
 export function toApiOnboarding(record: QuestionnaireResponseRecord) {
+  const { model, source, inferred } = businessModelView(record);
   return {
     id: record.id,
     userId: record.userId,
     ...answersOf(record),
+    businessModel: model,
+    businessModelSource: source,
+    businessModelInferred: inferred,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The owner's correction of the business model, from a page form: a model, or "" to follow the
+ * answers again. Only the correction is written. A value that is neither is a validation error
+ * (nothing stored); without a saved profile there is nothing to correct (onboarding required).
+ * Returns the model the next generation will use.
+ */
+export async function setBusinessModel({ userId, input }: { userId: string; input: unknown }): Promise<BusinessModelView> {
+  const result = businessModelChoiceSchema.safeParse(input);
+  if (!result.success) {
+    const message = result.error.issues[0]?.message ?? "The business model is not valid.";
+    throw validationError(message, { businessModel: message });
+  }
+  const saved = await getOnboarding(userId);
+  if (!hasCompletedOnboarding(saved)) throw onboardingRequired();
+  const record = await setBusinessModelForUser(userId, result.data);
+  if (!record) throw onboardingRequired();
+  return businessModelView(record);
 }
 
 /** Answers read back from a stored draft: known fields only, each in its proper shape. */

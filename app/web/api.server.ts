@@ -67,6 +67,11 @@ function isJsonContentType(value: string | null) {
 export interface ReadJsonOptions {
   /** A PUT: the body replaces the resource, so every field of the schema must be there (422 lists the missing ones). */
   replace?: boolean;
+  /**
+   * A PATCH whose service checks the merged result: a refused body names only the fields it sent
+   * (the ones left out are no error here), so `{"businessModel": 3}` is not told a company name is missing.
+   */
+  partial?: boolean;
 }
 
 function refuseFields(errors: Record<string, string>): never {
@@ -145,9 +150,15 @@ export async function readJsonObject(request: Request, schema: $ZodType = jsonOb
   if (Object.keys(structural).length) {
     // For a field the schema knows, its own message (the spec's) is the one given.
     const result = safeParse(schema, body);
-    refuseFields({ ...(result.success ? {} : fieldErrorsOf(result.error)), ...withoutKnown(structural, result) });
+    const own = result.success ? {} : fieldErrorsOf(result.error);
+    refuseFields({ ...(options.partial ? sentOnly(own, body) : own), ...withoutKnown(structural, result) });
   }
   return body;
+}
+
+/** The field errors about fields the body carries (by the first segment of their dotted path). */
+function sentOnly(errors: Record<string, string>, body: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => Object.hasOwn(body, field.split(".")[0] ?? field)));
 }
 
 type Handler<A> = (args: A) => Promise<Response> | Response;

@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 
 import { RESEARCH_ADDRESS_INTENT } from "~/components/dashboard/research-address";
+import { BUSINESS_MODEL_INTENT } from "~/lib/business/model-choice";
 import { OPEN_PARAM } from "~/lib/dashboard-links";
 import { flowTypeLabel } from "~/lib/flow-types";
 import { METRIC_KEYS } from "~/lib/metrics";
@@ -8,10 +9,11 @@ import type { UserRecord } from "~/models/user.server";
 import { saveMetricsFromForm } from "~/services/benchmarks/benchmarks.server";
 import { isDomainError } from "~/services/domain-error";
 import { changeResearchWebsite, performResearch } from "~/services/research/research.server";
+import { businessModelFormAction } from "~/web/business-model-form.server";
 import { readForm } from "~/web/forms.server";
 import { redirectWithToast } from "~/web/toast.server";
 
-export const DASHBOARD_INTENT = { saveMetrics: "save-metrics", research: "research", researchAddress: RESEARCH_ADDRESS_INTENT } as const;
+export const DASHBOARD_INTENT = { saveMetrics: "save-metrics", research: "research", researchAddress: RESEARCH_ADDRESS_INTENT, businessModel: BUSINESS_MODEL_INTENT } as const;
 
 export const RESEARCH_TOASTS = {
   success: {
@@ -57,8 +59,9 @@ async function researchAndComeBack(user: UserRecord, path: string) {
 
 /**
  * The dashboard's form posts (both `/` and `/dashboard`): a section's Save button and the AI
- * Research button, for browsers without JavaScript (with JavaScript those call the API), and the
- * research card's new website address, which is then researched (with or without JavaScript).
+ * Research button, for browsers without JavaScript (with JavaScript those call the API), the
+ * research card's new website address, which is then researched, and the Business Profile card's
+ * business model (those two with or without JavaScript).
  */
 export async function dashboardAction(request: Request, user: UserRecord, path: string) {
   const form = await readForm(request);
@@ -89,6 +92,8 @@ export async function dashboardAction(request: Request, user: UserRecord, path: 
     }
     case DASHBOARD_INTENT.research:
       return researchAndComeBack(user, path);
+    case DASHBOARD_INTENT.businessModel:
+      return businessModelFormAction({ userId: user.id, form, path });
     case DASHBOARD_INTENT.researchAddress: {
       const website = form.get("researchWebsiteUrl");
       try {

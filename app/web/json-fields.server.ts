@@ -1,5 +1,6 @@
 import type { $ZodType } from "zod/v4/core";
 
+import { keptWhenLeftOut } from "~/lib/api/kept-fields";
 import { UNKNOWN_FIELD_MESSAGE, type FieldErrors } from "~/services/domain-error";
 
 /**
@@ -83,11 +84,16 @@ export function unknownFields(schema: $ZodType, body: unknown, prefix = ""): Fie
   return errors;
 }
 
+/** The top-level fields a PUT must send: every field of the schema's shape but the ones kept when left out (lib/api/kept-fields.ts). */
+export function fieldsAPutMustSend(schema: $ZodType): string[] {
+  const shape = shapeOf(schema) ?? {};
+  return Object.keys(shape).filter((key) => !keptWhenLeftOut.has(shape[key]));
+}
+
 /** The top-level fields of the schema's shape that `body` leaves out (a PUT must send them all). */
 export function missingFields(schema: $ZodType, body: Record<string, unknown>): FieldErrors {
-  const shape = shapeOf(schema) ?? {};
   return Object.fromEntries(
-    Object.keys(shape)
+    fieldsAPutMustSend(schema)
       .filter((key) => !Object.hasOwn(body, key))
       .map((key) => [key, PUT_MISSING_FIELD_MESSAGE]),
   );

@@ -24,17 +24,17 @@ interface ConformSubmission {
   reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]>;
 }
 
-export function pageErrorReply(
-  error: DomainError,
-  options: {
-    submission?: ConformSubmission;
-    title?: string;
-    hideFields?: string[];
-    extra?: Record<string, unknown>;
-    /** Headers the reply carries besides Retry-After (a cookie the action set on the way, say). */
-    headers?: HeadersInit;
-  } = {},
-) {
+interface PageErrorOptions<E extends Record<string, unknown>> {
+  submission?: ConformSubmission;
+  title?: string;
+  hideFields?: string[];
+  /** Fields the reply carries besides the error's (the form's `intent`, say), typed as given. */
+  extra?: E;
+  /** Headers the reply carries besides Retry-After (a cookie the action set on the way, say). */
+  headers?: HeadersInit;
+}
+
+export function pageErrorReply<E extends Record<string, unknown> = Record<string, unknown>>(error: DomainError, options: PageErrorOptions<E> = {}) {
   const fieldErrors = error.fieldErrors ?? {};
   const conformFieldErrors = Object.fromEntries(Object.entries(fieldErrors).map(([field, message]) => [field, [message]]));
   const result = options.submission
@@ -44,8 +44,8 @@ export function pageErrorReply(
         hideFields: options.hideFields,
       })
     : null;
-  const reply: PageErrorReply & Record<string, unknown> = {
-    ...options.extra,
+  const reply: PageErrorReply & E = {
+    ...(options.extra as E),
     result,
     fieldErrors,
     message: error.message,
@@ -77,10 +77,10 @@ function titleFor(error: DomainError) {
  * write the database cannot save (disk full) with the 503 reply; any other error is rethrown for
  * the error boundary.
  */
-export async function runForPage<T>(
+export async function runForPage<T, E extends Record<string, unknown> = Record<string, unknown>>(
   work: () => Promise<T>,
-  options: Parameters<typeof pageErrorReply>[1] = {},
-): Promise<{ ok: true; value: T } | { ok: false; response: ReturnType<typeof pageErrorReply> }> {
+  options: PageErrorOptions<E> = {},
+): Promise<{ ok: true; value: T } | { ok: false; response: ReturnType<typeof pageErrorReply<E>> }> {
   try {
     return { ok: true, value: await work() };
   } catch (error) {

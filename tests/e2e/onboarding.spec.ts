@@ -403,6 +403,8 @@ test.describe("Onboarding Questions page with JavaScript", () => {
 
     const headings = main(page).getByRole("heading", { level: 2 });
     await expect(headings).toHaveText([
+      // The business model its flows are planned for, above the answers (business-model.spec.ts).
+      "Business model",
       "Basic Information",
       "Communication & Goals",
       "Business Assessment",

@@ -1,10 +1,12 @@
+import { BusinessModelSection } from "~/components/onboarding/business-model";
 import { ButtonLink } from "~/components/ui/button";
 import type { DashboardData } from "~/services/dashboard.server";
 
 /**
- * The dashboard's Business Profile card: filled with the saved profile and an Edit
- * Profile link, or the prompt to complete it with Start Onboarding. While the dashboard loads
- * with JavaScript, BusinessProfileCardSkeleton stands in for it.
+ * The dashboard's Business Profile card: filled with the saved profile, the business model its
+ * flows are planned for (with the form to correct it) and an Edit Profile link, or the prompt to
+ * complete it with Start Onboarding. While the dashboard loads with JavaScript,
+ * BusinessProfileCardSkeleton stands in for it.
  */
 export function BusinessProfileCard({ profile }: { profile: DashboardData["profile"] }) {
   if (!profile) {
@@ -44,6 +46,7 @@ export function BusinessProfileCard({ profile }: { profile: DashboardData["profi
           </div>
         ))}
       </dl>
+      <BusinessModelSection view={profile.businessModel} />
     </section>
   );
 }

@@ -1,6 +1,8 @@
 import { z } from "zod";
 
 import { ERROR_CODES } from "~/lib/api/error-codes";
+import { BUSINESS_MODELS } from "~/lib/business/model";
+import { BUSINESS_MODEL_SOURCES } from "~/lib/business/model-choice";
 import { contentPlaceholderSchema } from "~/lib/content/placeholders";
 import { writtenFieldsSchema } from "~/lib/content/schema";
 import { FLOW_TYPES, STEP_TYPES } from "~/lib/flow-types";
@@ -253,9 +255,23 @@ export const userMetricRecordSchema = z
 
 const answerSchemas = Object.fromEntries(Object.entries(emptyAnswers()).map(([key, empty]) => [key, Array.isArray(empty) ? z.array(z.string()) : z.string()]));
 
+const businessModelFields = {
+  businessModel: z.enum(BUSINESS_MODELS).meta({
+    description:
+      'The business model the flows are planned for: the owner\'s choice, else the one worked out from the answers. Send it in PUT or PATCH to choose one; "" or null goes back to the answers.',
+    examples: ["appointment"],
+  }),
+  businessModelSource: z
+    .enum(BUSINESS_MODEL_SOURCES)
+    .meta({ readOnly: true, description: "owner: chosen by the owner; inferred: worked out from the answers as they are now.", examples: ["inferred"] }),
+  businessModelInferred: z
+    .enum(BUSINESS_MODELS)
+    .meta({ readOnly: true, description: "The model the answers alone give, whatever the owner chose (computed on every read).", examples: ["appointment"] }),
+};
+
 export const onboardingSchema = z
-  .object({ id: z.string(), userId: z.string(), ...answerSchemas, createdAt: isoDate, updatedAt: isoDate })
-  .meta({ id: "Onboarding", description: "The saved questionnaire answers." });
+  .object({ id: z.string(), userId: z.string(), ...answerSchemas, ...businessModelFields, createdAt: isoDate, updatedAt: isoDate })
+  .meta({ id: "Onboarding", description: "The saved questionnaire answers, and the business model the flows are planned for." });
 
 export const onboardingSavedSchema = z.object({ created: z.boolean(), onboarding: onboardingSchema }).meta({ id: "OnboardingSaved" });
 

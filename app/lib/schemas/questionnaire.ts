@@ -1,5 +1,7 @@
 import * as z from "zod/mini";
 
+import { keptWhenLeftOut } from "~/lib/api/kept-fields";
+import { BUSINESS_MODEL_CHOICES, BUSINESS_MODEL_INVALID, type BusinessModelChoice } from "~/lib/business/model-choice";
 import { FIELD_LIMITS, tooLongMessage } from "~/lib/limits";
 import { websiteAddressProblem } from "~/services/research/address-rules";
 
@@ -242,6 +244,32 @@ export const fullQuestionnaireSchema = z.object(shapeOf(WIZARD_REQUIRED, ANSWER_
 export const editAnswersSchema = z.object(shapeOf(["companyName", "businessType", "industry"], ANSWER_NAMES)).check(z.superRefine(businessTypeRules, ALWAYS_CHECK));
 
 export type QuestionnaireAnswersInput = z.infer<typeof editAnswersSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Not a question: the owner's correction of the business model (lib/business/model-choice.ts).
+// No questionnaire form asks it; the Business Profile card, the Onboarding Questions page and
+// PUT/PATCH /api/onboarding set it.
+
+/** A model, or "" / null: work it out from the answers. Required: a form or call that sets it sends it. */
+export const businessModelChoiceSchema = z.pipe(
+  z.nullable(z.enum(BUSINESS_MODEL_CHOICES, { error: BUSINESS_MODEL_INVALID })),
+  z.transform((value): BusinessModelChoice => value ?? ""),
+);
+
+/** In an update of the answers: left out, the stored correction stays (a PUT too). */
+const keptBusinessModel = z
+  .optional(businessModelChoiceSchema)
+  .register(keptWhenLeftOut, { reason: "The business model is stored beside the answers; leaving it out keeps it." })
+  .register(z.globalRegistry, {
+    description:
+      'The business model to plan flows for: one of the ten, or "" or null to work it out from the answers again. Left out, the stored choice stays. Takes effect on the next generate or regenerate.',
+    examples: ["appointment", ""],
+  });
+
+/** PUT and PATCH /api/onboarding: the answers page's rules, and the owner's business model. */
+export const onboardingUpdateSchema = z
+  .object({ ...shapeOf(["companyName", "businessType", "industry"], ANSWER_NAMES), businessModel: keptBusinessModel })
+  .check(z.superRefine(businessTypeRules, ALWAYS_CHECK));
 
 /** The wizard's five steps and the fields each one validates when Next is pressed. */
 export const WIZARD_STEP_FIELDS: Record<1 | 2 | 3 | 4 | 5, readonly string[]> = {

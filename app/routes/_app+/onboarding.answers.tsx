@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Await, Form, useActionData, useLoaderData, useNavigation, type ClientLoaderFunctionArgs } from "@remix-run/react";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
 
 import { parseForm } from "~/lib/forms/parse";
 import { Button, StatusButton } from "~/components/ui/button";
@@ -11,8 +11,11 @@ import { firstValue, type AnswerField, type OnboardingValues } from "~/component
 import { ANSWERS_PAGE_ORDER, AnswersSections } from "~/components/onboarding/answers-sections";
 import { AnswersFormSkeleton } from "~/components/onboarding/skeletons";
 import { useToast } from "~/components/ui/toaster";
+import { BUSINESS_MODEL_INTENT, isBusinessModelReply } from "~/lib/business/model-choice";
+import { BusinessModelSection } from "~/components/onboarding/business-model";
 import { editAnswersSchema, type QuestionnaireAnswersInput } from "~/lib/schemas/questionnaire";
 import { requireUser } from "~/web/auth/auth.server";
+import { businessModelFormAction } from "~/web/business-model-form.server";
 import { readForm } from "~/web/forms.server";
 import { getOnboarding, getOnboardingFormValues, saveOnboarding } from "~/services/onboarding.server";
 import { redirectWithToast } from "~/web/toast.server";
@@ -65,6 +68,8 @@ export async function action({ request }: ActionFunctionArgs) {
         variant: "success",
       });
     }
+    case BUSINESS_MODEL_INTENT:
+      return businessModelFormAction({ userId: user.id, form, path: PATH });
     // Reset without JavaScript: reload the saved answers (with JavaScript the page resets itself).
     case ANSWERS_INTENT.reset: {
       const saved = await getOnboarding(user.id);
@@ -122,12 +127,17 @@ function SaveButton({ saving, disabled = false }: { saving: boolean; disabled?: 
  * aside the last refused save, whose values and errors would otherwise come back.
  */
 function AnswersEditor({ page }: { page: PageData }) {
-  const actionData = useActionData<typeof action>();
+  const replied = useActionData<typeof action>();
+  // The business model's form has its own reply (components/onboarding/business-model.tsx).
+  const actionData = replied && !isBusinessModelReply(replied) ? replied : undefined;
   const [reset, setReset] = useState<{ count: number; ignored: unknown }>({ count: 0, ignored: null });
   const result = actionData?.result && actionData.result !== reset.ignored ? actionData.result : undefined;
+  // Drawn afresh when the saved answers change (a save), not when only the business model does:
+  // correcting the model keeps the answers being edited.
+  const saved = useMemo(() => (page.saved ? JSON.stringify(page.values) : "new"), [page.saved, page.values]);
   return (
     <AnswersForm
-      key={`${page.updatedAt ?? "new"}:${reset.count}`}
+      key={`${saved}:${reset.count}`}
       page={page}
       lastResult={result}
       serverToast={actionData && actionData.result === result ? actionData.toast : undefined}
@@ -173,6 +183,7 @@ function AnswersForm({
   return (
     <>
       <AnswersHeader saving={saving} />
+      {page.businessModel ? <BusinessModelSection view={page.businessModel} heading="h2" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" /> : null}
       <Form
         method="post"
         action={PATH}

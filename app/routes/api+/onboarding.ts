@@ -12,6 +12,12 @@ import { answersOf, getOnboarding, ONBOARDING_SCHEMAS, saveOnboarding, toApiOnbo
  *   empty one as ""), so nothing is emptied by being left out (422 lists the missing ones).
  * - PATCH: the answers sent, merged over the saved ones, then checked whole with the same rules.
  *
+ * GET answers the business model too: `businessModel` (the one flows are planned for),
+ * `businessModelSource` ("owner" or "inferred") and `businessModelInferred` (what the answers
+ * alone give), computed from the answers as they are now. PUT and PATCH take `businessModel`: a
+ * model fixes it, "" or null goes back to the answers, left out (a PUT too) it stays as stored.
+ * docs/decisions/124.
+ *
  * Each creates the questionnaire when it does not exist yet: 201 when this save is the first with
  * a company name, else 200.
  */
@@ -37,7 +43,7 @@ export const action = byMethod({
   },
   PATCH: async ({ request }) => {
     const user = await requireApiUser(request);
-    const changes = await readJsonObject(request, ONBOARDING_SCHEMAS.edit);
+    const changes = await readJsonObject(request, ONBOARDING_SCHEMAS.edit, { partial: true });
     const saved = await getOnboarding(user.id);
     return save(user.id, { ...(saved ? answersOf(saved) : {}), ...changes }, "edit");
   },

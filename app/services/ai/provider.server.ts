@@ -1,6 +1,6 @@
 import type { FlowType } from "~/lib/flow-types";
 import type { DraftTouchpoint, FlowDraft } from "~/lib/flows/rules";
-import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
+import type { StoredAnswers } from "~/lib/questionnaire/fields";
 import type { FlowMappingRecord } from "~/models/flow-mapping.server";
 
 /**
@@ -11,8 +11,12 @@ import type { FlowMappingRecord } from "~/models/flow-mapping.server";
 
 export interface FlowRequest {
   flowType: FlowType;
-  /** The business's own questionnaire answers. */
-  business: QuestionnaireAnswers;
+  /**
+   * The business's own questionnaire answers, as stored: with `businessModel`, the owner's
+   * correction of the business model ("" or absent: the generator infers it; read it with
+   * `businessModelOf(business)`, lib/business/model.ts).
+   */
+  business: StoredAnswers;
   /** The admin's flow-mapping rule for this flow type and business (most specific first), or null. */
   rule: FlowMappingRecord | null;
   customContext: string;

@@ -12,7 +12,7 @@ import * as responses from "~/lib/api/responses";
 import { scorecardSchema } from "~/lib/scorecard/api-schema";
 import { generateFlowSchema, regenerateFlowSchema, touchpointEditApiSchema } from "~/lib/flows/types";
 import { changePasswordApiSchema, loginApiSchema, profileNameSchema, registerApiSchema } from "~/lib/schemas/auth";
-import { editAnswersSchema, fullQuestionnaireSchema, questionnaireSubmitSchema, waitlistSchema } from "~/lib/schemas/questionnaire";
+import { fullQuestionnaireSchema, onboardingUpdateSchema, questionnaireSubmitSchema, waitlistSchema } from "~/lib/schemas/questionnaire";
 import { benchmarkInputSchema } from "~/services/admin/benchmark-schema";
 import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
 import { klaviyoConnectSchema, klaviyoSendSchema as klaviyoSendInputSchema } from "~/lib/klaviyo/schema";
@@ -32,7 +32,7 @@ import { INVALID_TOKEN_MESSAGE } from "~/services/auth/api-tokens.server";
 import { API_SIGNED_OUT_MESSAGE } from "~/web/auth/auth.server";
 import { methodNotAllowedMessage, TOO_LARGE_MESSAGE } from "~/web/boundary.server";
 import { fieldErrorsOf, onboardingRequired } from "~/services/domain-error";
-import { missingFields, shapeOf, unknownFields } from "~/web/json-fields.server";
+import { fieldsAPutMustSend, missingFields, shapeOf, unknownFields } from "~/web/json-fields.server";
 import { EXAMPLE_ACCOUNT, EXAMPLE_ANSWERS } from "~/web/openapi/examples";
 import {
   IDEMPOTENCY_HEADER,
@@ -398,6 +398,8 @@ export const OPERATIONS: OperationSpec[] = [
     path: "/api/onboarding",
     tag: "Onboarding",
     summary: "Your saved questionnaire",
+    description:
+      "Every saved answer, and the business model the flows are planned for: `businessModel` (the owner's choice, else worked out from the answers), `businessModelSource` (`owner` or `inferred`) and `businessModelInferred` (what the answers alone give). The last two are computed on every read.",
     access: "user",
     ok: [{ status: 200, description: "The answers, or null before any were saved.", json: nullable(responses.onboardingSchema) }],
   },
@@ -419,8 +421,8 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Onboarding",
     summary: "Replace the questionnaire (the edit-answers rules)",
     access: "user",
-    description: PUT_RULE,
-    body: { schema: editAnswersSchema, example: exampleAnswers, replace: true },
+    description: `${PUT_RULE} One exception: \`businessModel\` is not an answer but the owner's choice stored beside them; left out, it stays as stored.`,
+    body: { schema: onboardingUpdateSchema, example: exampleAnswers, replace: true },
     ok: [
       { status: 200, description: "Replaced the saved answers.", json: responses.onboardingSavedSchema },
       { status: 201, description: "Saved for the first time.", json: responses.onboardingSavedSchema },
@@ -430,10 +432,11 @@ export const OPERATIONS: OperationSpec[] = [
     method: "patch",
     path: "/api/onboarding",
     tag: "Onboarding",
-    summary: "Change some answers (the edit-answers rules)",
-    description: "The answers sent replace the saved ones; the rest stay. The result is checked whole.",
+    summary: "Change some answers, or the business model (the edit-answers rules)",
+    description:
+      'The answers sent replace the saved ones; the rest stay. The result is checked whole. `{"businessModel": "appointment"}` alone changes the business model the next generate or regenerate plans for; `{"businessModel": null}` (or "") goes back to the one worked out from the answers.',
     access: "user",
-    body: { schema: editAnswersSchema, example: { brandVoicePositioning: "Warm, expert and never pushy" }, partial: true },
+    body: { schema: onboardingUpdateSchema, example: { brandVoicePositioning: "Warm, expert and never pushy", businessModel: "subscription" }, partial: true },
     ok: [
       { status: 200, description: "The questionnaire as saved.", json: responses.onboardingSavedSchema },
       { status: 201, description: "Saved for the first time.", json: responses.onboardingSavedSchema },
@@ -1143,7 +1146,7 @@ function acceptsWhatItChecks(ctx: { zodSchema: z.core.$ZodType; jsonSchema: Json
 function requestSchema(body: Body): JsonSchema {
   const generated = stripDialect(z.toJSONSchema(body.schema, { io: "input", unrepresentable: "any", target: "draft-2020-12", override: acceptsWhatItChecks }) as JsonSchema);
   const schema = (shapeOf(body.schema) ? closeObjects(generated) : generated) as JsonSchema;
-  if (body.replace) schema.required = Object.keys(shapeOf(body.schema) ?? {});
+  if (body.replace) schema.required = fieldsAPutMustSend(body.schema);
   if (body.partial) delete schema.required;
   return schema;
 }

@@ -122,8 +122,9 @@ describe("saveOnboarding", () => {
     const { user } = await createUser();
     const { response } = await saveOnboarding(user.id, serviceAnswers(), { validation: "full" });
     const api = toApiOnboarding(response);
-    expect(api).toMatchObject({ id: response.id, userId: user.id, companyName: "Glow Studio", guarantees_q8: "Answer to guarantees_q8" });
+    expect(api).toMatchObject({ id: response.id, userId: user.id, companyName: "Glow Studio", guarantees_q8: "Answer to guarantees_q8", businessModelSource: "inferred" });
     expect(api.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(Object.keys(api)).toHaveLength(40 + 4);
+    // 40 answers, the business model's three fields, ids and dates.
+    expect(Object.keys(api)).toHaveLength(40 + 3 + 4);
   });
 });

@@ -254,6 +254,7 @@ describe("Complete Onboarding", () => {
       businessType: "B2C Service/Retail",
       industry: "Fitness",
       communicationChannels: "Email + SMS",
+      businessModel: { model: expect.any(String), source: "inferred", inferred: expect.any(String) },
     });
     await post(cookie, 5, "complete", ecommerceAnswers({ companyName: "Renamed", communicationChannels: "Email only" }));
     expect((await load()).dashboard.profile).toMatchObject({ companyName: "Renamed", businessType: "eCommerce", communicationChannels: "Email only" });

@@ -2,7 +2,9 @@ import * as zm from "zod/mini";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
 
-import { missingFields, PUT_MISSING_FIELD_MESSAGE, unknownFields, wrongTypes } from "~/web/json-fields.server";
+import { keptWhenLeftOut } from "~/lib/api/kept-fields";
+import { onboardingUpdateSchema } from "~/lib/schemas/questionnaire";
+import { fieldsAPutMustSend, missingFields, PUT_MISSING_FIELD_MESSAGE, unknownFields, wrongTypes } from "~/web/json-fields.server";
 import { UNKNOWN_FIELD_MESSAGE } from "~/services/domain-error";
 
 const rule = z
@@ -43,6 +45,15 @@ describe("the fields a JSON body may carry", () => {
   it("lists every top-level field a PUT leaves out, optional and defaulted ones included", () => {
     expect(missingFields(rule, { name: "x" })).toEqual({ note: PUT_MISSING_FIELD_MESSAGE, steps: PUT_MISSING_FIELD_MESSAGE, extras: PUT_MISSING_FIELD_MESSAGE });
     expect(missingFields(rule, { name: "x", note: "", steps: [], extras: {} })).toEqual({});
+  });
+
+  it("lets a PUT leave out a field kept when left out (a setting stored beside the resource), and only that one", () => {
+    const kept = zm.optional(zm.string()).register(keptWhenLeftOut, { reason: "stored beside" });
+    const resource = zm.object({ name: zm.string(), setting: kept });
+    expect(missingFields(resource, {})).toEqual({ name: PUT_MISSING_FIELD_MESSAGE });
+    expect(fieldsAPutMustSend(resource)).toEqual(["name"]);
+    expect(fieldsAPutMustSend(onboardingUpdateSchema)).not.toContain("businessModel");
+    expect(fieldsAPutMustSend(onboardingUpdateSchema)).toContain("customerJourney");
   });
 
   it("names values of a JSON type the schema does not take, also where a preprocess would convert them", () => {
