@@ -499,11 +499,20 @@ function questionsOf(answers: Partial<QuestionnaireAnswers>): string[] {
 }
 
 const BUNDLE =
-  /(?<![\p{L}])(?:courses? of \d+[^,.;]*|\d+-(?:visit|class|session) pass(?:es)?|packages?|memberships?|bundles?|class pass(?:es)?|(?:[\p{L}'&]+ ){1,2}[Cc]lub)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:courses? of \d+[^,.;]*|\d+-(?:visit|class|session) pass(?:es)?|packages?|memberships?|bundles?|class pass(?:es)?|(?:[\p{L}'&]+ ){1,2}club)(?![\p{L}])/iu;
 
 /** The bundle the owner sells, from the product and offers answers; "" when none is named or the owner says they sell none. */
 function bundleOf(answers: Partial<QuestionnaireAnswers>): string {
-  const text = `${answers.productServiceDescription ?? ""}. ${answers.businessOperationDescription ?? ""}`;
+  const text = [
+    answers.productServiceDescription,
+    answers.businessOperationDescription,
+    answers.purchaseMethod,
+    answers.guarantees_q8,
+    answers.onboardingGoal,
+    answers.customerJourney,
+  ]
+    .filter(Boolean)
+    .join(". ");
   for (const sentence of sentencesOf(text)) {
     if (/\b(?:no|not|never|don'?t|do not)\b[^.]{0,30}\b(?:packages?|bundles?|memberships?|blocks?)\b/i.test(sentence)) continue;
     const match = BUNDLE.exec(sentence);

@@ -90,7 +90,7 @@ export const MODEL_SPECS: Readonly<Record<BusinessModel, ModelSpec>> = {
   },
   "local-visit": {
     kind: "service",
-    units: ["wash", "day pass", "game", "room", "dinner", "table", "visit"],
+    units: ["wash", "day pass", "dinner", "table", "game", "room", "visit"],
     defaultUnit: "visit",
     first: "first visit",
     people: "guests",

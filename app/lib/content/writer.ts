@@ -191,6 +191,11 @@ function nextLine(f: BusinessFacts): string {
   }
 }
 
+/** After a visit: when the next one is due, in the owner's rhythm, or nothing. */
+function cycleLine(f: BusinessFacts): string {
+  return cyclePhrase(f.cycleDays) ? `We'll remind you when your next ${f.unit} is due: most people come back ${cyclePhrase(f.cycleDays)}.` : "";
+}
+
 /** "every month or so", "every 6 weeks or so", or "" for no cycle or a seasonal one (which names no rhythm worth promising). */
 function cyclePhrase(days: number | null): string {
   if (!days || days >= 150) return "";
@@ -442,7 +447,14 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         ],
         paragraphs: [
           v(`Thank you for booking with ${b}! We're looking forward to meeting you.`),
-          f.prep[0] ? sentence(`Before you come: ${lowerStart(f.prep.slice(0, 2).join(", and "), b)}`) : "",
+          f.prep[0]
+            ? sentence(
+                `Before you come: ${f.prep
+                  .slice(0, 2)
+                  .map((p) => lowerStart(p, b))
+                  .join(", and ")}`,
+              )
+            : "",
           f.remote
             ? `Open the link a minute or two early from somewhere quiet. If you need to change your time, the button below takes you to your booking.`
             : `Arrive a few minutes early, so you can settle in before we start. If you need to change your time, the button below takes you to your booking.`,
@@ -466,7 +478,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
           f.kind === "service" && f.remote
             ? v(`Thank you for your ${unit}! We hope it was worth every minute.`)
             : f.kind === "service"
-              ? v(`Thanks for coming in! We hope you left feeling better than you arrived.`)
+              ? v(`Thanks for coming in to see us at ${b}!`)
               : f.kind === "digital"
                 ? v(`Thanks for choosing ${b}! Your account is ready.`)
                 : f.model === "pickup"
@@ -474,7 +486,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
                   : f.model === "shop"
                     ? v(`Thank you for your order! We're getting it ready.`)
                     : v(`Thank you for choosing ${b}!`),
-          nextLine(f),
+          flowType === "upsell" && f.kind === "service" ? cycleLine(f) : nextLine(f),
           f.difference ? sentence(`One thing you'll notice: ${lowerStart(f.difference, b)}`) : "",
         ],
         cta: f.kind === "service" ? "See my booking" : f.kind === "digital" ? "Get set up" : f.model === "shop" ? "Track my order" : `See my ${unit}`,

@@ -585,11 +585,14 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
           "Email",
           Math.max(2, Math.round(cycle / 3)) * D,
           `the ${unit}`,
-          "upgrade",
-          pick(["Save with a package", "Make it a habit, for less"], seed, 2),
-          "Offer the package or membership that suits regulars.",
-          bullets("Packages or membership, with the saving per visit", proofLine(facts), facts.guarantee && `Reassure: ${facts.guarantee}`),
-          "See packages",
+          facts.bundle ? "upgrade" : "proof",
+          // Only a bundle the owner sells is offered, in their words; without one, the step is proof.
+          facts.bundle
+            ? pick([`About ${theThing(facts.bundle, facts.brand)}`, "Make it a habit"], seed, 2)
+            : pick([`Why ${facts.spec.people} come back`, `What regulars say`], seed, 2),
+          facts.bundle ? "Offer the bundle the business sells to regulars, exactly as it describes it." : "Show what regular visits bring, in others' words.",
+          bullets(facts.bundle && `The bundle, in the owner's words: ${facts.bundle}`, proofLine(facts), facts.guarantee && `Reassure: ${facts.guarantee}`),
+          facts.bundle ? "See the options" : "See what they say",
         ),
         step(
           "Email",

@@ -81,7 +81,9 @@ describe("offline generation", () => {
     const studio = allText(generate("upsell", GLOW_STUDIO));
     expect(studio).toContain("see your booking details");
     expect(studio).not.toContain("track your order");
-    expect(studio).toContain("packages");
+    // The studio's own bundle, named as the owner names it ("Cancel your membership any time"), never an invented package.
+    expect(studio).toContain("membership");
+    expect(studio).not.toContain("packages");
     expect(studio).not.toContain("first class free");
     expect(allText(generate("upsell", LEDGERLY))).toContain("get set up");
     expect(allText(generate("upsell", LEAF_AND_KETTLE))).toContain("track your order");

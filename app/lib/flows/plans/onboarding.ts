@@ -259,7 +259,7 @@ const trial: Builder = (f, seed) => {
         "upgrade",
         pick(["Ready for more? Upgrade your plan", `Upgrade: what the next plan adds`], seed, 4),
         "Show what the paid plan adds, without pressure.",
-        bullets("What the paid plan adds", offer && `The offer exactly as given: ${offer.text}`),
+        bullets(`What the paid plan adds to the ${f.unit}`, offer && `The offer exactly as given: ${offer.text}`),
         "See the plans",
       ),
     );
