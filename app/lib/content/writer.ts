@@ -1,6 +1,7 @@
 import { type BusinessFacts, businessFacts, clipPhrase, lowerStart, offerFor, type Offer, theThing, verbBe, type Voice, upperStart, yourOffer } from "~/lib/business/facts";
 import type { BusinessAnswers } from "~/lib/content/business";
 import { safeHttpUrl } from "~/lib/content/html";
+import { enforceBrandRules } from "~/lib/business/brand-rules";
 import { holdEmail, holdText } from "~/lib/content/brand-pass";
 import { buttonLink } from "~/lib/content/links";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
@@ -316,7 +317,9 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
               ? "How your subscription works"
               : f.kind === "digital"
                 ? `Getting set up with ${b}`
-                : `How to choose your first ${b} favourite`,
+                : f.model === "shop"
+                  ? `How to choose your first ${b} favourite`
+                  : `How to choose your first ${unit}`,
           `Getting started with ${b} is easy`,
           "Three easy steps to get started",
         ],
@@ -513,6 +516,17 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         cta: f.action.again,
       };
     case "replenish":
+      // Only a shop's customers run low and reorder; everyone else places their next one.
+      if (f.model !== "shop")
+        return {
+          subjects: [`Time for your next ${unit}?`, `Your next ${unit}`],
+          preheaders: [cyclePhrase(f.cycleDays) && `Most people come back ${cyclePhrase(f.cycleDays)}.`, "It takes a minute, whenever it suits you."],
+          paragraphs: [
+            v(`Ready for your next ${unit}? It takes a minute, whenever it suits you.`),
+            f.bundle ? sentence(`Coming back regularly? Ask us about ${theThing(f.bundle, b)}`) : "",
+          ],
+          cta: f.action.again,
+        };
       return {
         subjects: ["Running low?", "Time to restock?", `Your next ${b} order`],
         preheaders: [f.offers.find((o) => o.standing) && sentence(f.offers.find((o) => o.standing)!.text), "Reorder in one click, before you run out."],
@@ -782,7 +796,7 @@ export function writeSms(angle: TouchpointAngle, touchpoint: WriterTouchpoint, f
   const line = plainPunctuation(
     holdText(tidyPunctuation(say(smsLine(angle, f, flowType, brief), f.voice)), f.brandRules, "sms") || holdText("A quick note from us.", f.brandRules, "sms"),
   );
-  const cta = buttonText(touchpoint.callToAction, "Tap here");
+  const cta = enforceBrandRules(buttonText(touchpoint.callToAction, "Tap here"), f.brandRules, "cta");
   const link = shortLink(f.website);
   const candidates = [[line, link ? `${cta}: ${link}` : sentence(cta)], [line, sentence(cta)], [line]].map((parts) => parts.filter(Boolean).join(" "));
   const fits = (body: string) => {

@@ -1,6 +1,7 @@
 import { type BusinessFacts, brandSeed, leadMagnetOf, lowerStart, offerFor, standingPerkOf, theThing, verbBe, yourOffer } from "~/lib/business/facts";
 import type { FlowType } from "~/lib/flow-types";
 import type { TouchpointAngle } from "~/lib/flows/angles";
+import { withUnit } from "~/lib/business/model-specs";
 import { anchoredOnboardingPlan } from "~/lib/flows/plans/onboarding";
 import { bullets, D, H, offerBrief, pick, type Plan, type PlannedStep, proofLine, smsStep, step, unitOf, worryLine } from "~/lib/flows/plans/steps";
 import { roundSpanMinutes } from "~/lib/flows/summary";
@@ -652,7 +653,9 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
             // Software is not shipped: its buyers are welcomed and set up.
             facts.kind === "digital"
               ? pick([`Thanks for choosing ${facts.brand}`, "You're all set"], seed, 1)
-              : pick(["Thank you for your order", `Thanks for choosing ${facts.brand}`], seed, 1),
+              : facts.model === "shop"
+                ? pick(["Thank you for your order", `Thanks for choosing ${facts.brand}`], seed, 1)
+                : pick([`Thanks for choosing ${facts.brand}`, `Thank you from ${facts.brand}`], seed, 1),
             facts.kind === "digital" ? "Confirm the purchase and get them set up." : "Confirm the order and set up the next purchase.",
             bullets(
               facts.kind === "digital" ? "What happens next, and the first thing to set up" : "Order summary and what happens next",
@@ -706,7 +709,13 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
       ),
     );
   return {
-    trigger: booking ? `Completes a ${unit}.` : facts.kind === "digital" ? "Buys a plan." : "Places an order.",
+    trigger: booking
+      ? `Completes a ${unit}.`
+      : facts.kind === "digital"
+        ? "Buys a plan."
+        : facts.model === "shop"
+          ? "Places an order."
+          : withUnit(facts.spec.servedTrigger, facts.unit),
     exitRules: [
       booking ? `Books the next ${unit} or buys a package` : facts.kind === "digital" ? "Upgrades their plan or buys an add-on" : "Places another order",
       "Unsubscribes or marks an email as spam",
