@@ -104,7 +104,7 @@ const BUTTON_WORDS: ReadonlyArray<readonly [LinkPurpose, RegExp]> = [
   ["finish-booking", /\b(?:finish|complete|resume|continue)\b.*\b(?:book(?:ing)?|appointment|reservation)\b/i],
   ["finish-signup", /\b(?:finish|complete|resume|continue)\b.*\b(?:sign[- ]?up|registration|application)\b/i],
   ["order-tracking", /\btrack\b|\border status\b/i],
-  ["checkout", /\b(?:cart|basket|checkout|check out)\b|\b(?:finish|complete|resume)\b.*\border\b/i],
+  ["checkout", /\b(?:cart|basket|checkout|check out)\b|\b(?:finish|complete|resume)\b.*\b(?:order|plan|pre-order|enrol\w*|joining)\b|\bfinish enrolling\b/i],
   ["pre-order", /\bpre-?order|\border ahead\b|\border for (?:pickup|collection)\b/i],
   ["manage-booking", /\b(?:see|view|manage|change|check)\b.*\b(?:my|your) (?:booking|appointment|reservation)\b|\bbooking details\b/i],
   ["manage-subscription", /\b(?:manage|pause|skip|change|edit)\b.*\b(?:subscription|plan|delivery|deliveries|membership|box)\b/i],
