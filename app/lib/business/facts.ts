@@ -334,7 +334,7 @@ function cycleOf(answers: Partial<QuestionnaireAnswers>): number | null {
   const stated = /\b(?:every|each)\s+(\d{1,2})(?:\s*(?:-|–|to)\s*\d{1,2})?\s*(day|week|month)s?\b|\b(\d{1,2})\s*(day|week|month)s?\s+apart\b/.exec(text);
   if (stated) return Number(stated[1] ?? stated[3]) * { day: 1, week: 7, month: 30 }[(stated[2] ?? stated[4]) as "day" | "week" | "month"];
   if (/2\+ times\/week|high frequency|twice a week/.test(text)) return 4;
-  if (/\bweekly\b|every week|each week/.test(text)) return 7;
+  if (/\bweekly\b|every week|each week|most weeks|every weekend/.test(text)) return 7;
   if (/fortnight|every two weeks|every 2 weeks/.test(text)) return 14;
   if (/\bmonthly\b|every month|each month|a month\b/.test(text)) return 30;
   if (/quarter|every three months|every 3 months/.test(text)) return 90;

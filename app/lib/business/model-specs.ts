@@ -75,7 +75,7 @@ export const MODEL_SPECS: Readonly<Record<BusinessModel, ModelSpec>> = {
   },
   appointment: {
     kind: "service",
-    units: ["new patient exam", "wellness exam", "treatment", "massage", "session", "lesson", "exam", "consultation", "appointment", "visit"],
+    units: ["new patient exam", "wellness exam", "treatment", "massage", "session", "lesson", "exam", "consultation", "assessment", "appointment", "visit"],
     defaultUnit: "appointment",
     first: "first {unit}",
     people: "clients",

@@ -35,7 +35,8 @@ const ANGLE_WORDS: Array<[TouchpointAngle, RegExp]> = [
   ["goodbye", /\b(should we stop|goodbye|last email|farewell|break[- ]?up|clean (?:up )?(?:the )?list)\b/i],
   ["welcome", /\b(welcome|you're in|interest in)\b/i],
   ["magnet", /\b(here's your|your (?:free )?(?:guide|report|checklist|copy|download)|deliver (?:what|the promised))\b/i],
-  ["rebook", /\b(next (?:class|massage|session|appointment|visit|treatment|lesson|call)|re-?book)\b/i],
+  // "Your next treatment", "Time to book your next assessment": whatever the owner calls the unit.
+  ["rebook", /\b(?:(?:book|for|your) (?:your )?next (?!order\b|box\b|bag\b|delivery\b|supply\b|pre-order\b)\w+|re-?book)/i],
   ["replenish", /\b(running low|restock|reorder|replenish|order again|next (?:pre-order|order|box|bag|supply|delivery))\b/i],
   ["cart", /\b(forget something|cart|booking isn't finished|almost done|finish your|still want that|left (?:something|behind))\b/i],
   ["upgrade", /\btrial ends\b/i],

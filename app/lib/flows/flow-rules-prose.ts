@@ -246,6 +246,8 @@ export function triggerSentence(trigger: string | null | undefined): string {
   if (!text) return "";
   if (opensWithContactVerb(text)) return asSentence(`The flow starts when a contact ${continueSentence(text)}`);
   if (/^no\b/i.test(text)) return asSentence(`The flow starts after ${continueSentence(text)}`);
+  // A trigger in the owner's words that names its own moment ("When a new patient books", "After the first pre-order").
+  if (/^(?:when|whenever|after|once|as soon as|at|on|right (?:at|after)|before|during)\b/i.test(text)) return asSentence(`The flow starts ${continueSentence(text)}`);
   return asSentence(`The flow starts when ${continueSentence(text)}`);
 }
 

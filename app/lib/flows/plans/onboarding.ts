@@ -42,6 +42,11 @@ function prepLine(f: BusinessFacts): string | null {
   return f.prep[0] ? `What to do before: ${lowerStart(f.prep[0], f.brand)}` : null;
 }
 
+/** The owner's advice for after the appointment ("expect shedding 1-3 weeks after"), if any of it is about afterwards. */
+function aftercare(f: BusinessFacts): string {
+  return f.prep.find((line) => /\b(?:after|afterwards|aftercare|post-|expect|for \d+ (?:hours|days) after)\b/i.test(line) && !/\bbefore\b/i.test(line)) ?? "";
+}
+
 const appointment: Builder = (f, seed, lead) => {
   const unit = f.unit;
   const cycle = f.cycleDays && f.spec.rebooks ? Math.min(120, Math.max(7, f.cycleDays)) : null;
@@ -85,11 +90,7 @@ const appointment: Builder = (f, seed, lead) => {
         "checkin",
         pick([`How was your first ${unit}?`, `How did your ${unit} go?`], seed, 2),
         `Ask how it went while the ${unit} is fresh, and catch any problem early.`,
-        bullets(
-          "One question: how was it? (a one-click rating)",
-          f.prep.length > 2 && `Aftercare: ${lowerStart(f.prep[f.prep.length - 1]!, f.brand)}`,
-          "A reply goes to a real person",
-        ),
+        bullets("One question: how was it? (a one-click rating)", aftercare(f) && `Aftercare: ${lowerStart(aftercare(f), f.brand)}`, "A reply goes to a real person"),
         "Tell us how it went",
       ),
       { event: "appointment", direction: "after", minutes: D },
