@@ -245,6 +245,8 @@ function conditionOf(sentence: string): string | null {
 export function parseOffers(answer: string | undefined, flows: FlowType[]): Offer[] {
   const offers: Offer[] = [];
   for (const raw of sentencesOf(answer)) {
+    // An offer the owner says is not running now is not an offer.
+    if (/\b(?:not (?:running|on|available|active|offered)(?: (?:now|at the moment|right now))?|no longer|has ended|paused|only some)\b/i.test(raw)) continue;
     const parts = raw.split(/,\s+(?=(?:free|\d+\s?%|[$£€]\d|first|plus)\b)/i);
     for (const sentence of parts) {
       if (NOT_AN_OFFER.test(sentence) && !PERCENT.test(sentence) && !AMOUNT.test(sentence)) continue;
@@ -303,6 +305,33 @@ function rawHeadlineOf(kind: OfferKind, value: string | null, text: string): str
     }
     case "gift":
       return upperStart(GIFT.exec(text)?.[0] ?? "A gift for you");
+  }
+}
+
+/** An offer for people who already buy: a second visit, the next order, an annual plan, a member's or a referral perk. */
+const FOR_CUSTOMERS = /\b(?:2nd|second|3rd|third|next (?:visit|order|booking|month|box)|renew\w*|upgrade\w*|annual|yearly|existing|members?'?|refer\w*|friends?)\b/i;
+/** An offer with a condition that makes it wrong as a reminder's incentive ("by application only", "with any kitchen signed by June 30"). */
+const RESTRICTED =
+  /\b(?:by application|application only|when you (?:start|sign|buy|spend|join)|signed by|with any|if you (?:join|sign|book)|within \d+ days of|same day|for startups|when you take)\b/i;
+
+/**
+ * Each offer in the flows it belongs to. An onboarding that starts after the first purchase or
+ * booking has no use for a first-purchase incentive: that offer goes to the lead nurture and the
+ * abandoned checkout, where people have not bought yet. An offer for people who already buy goes
+ * to the customers' flows. An offer with a narrow condition is never an abandoned checkout's
+ * incentive. A first-purchase incentive also closes the lead nurture when the lead answer has none.
+ */
+function placeOffers(offers: Offer[], onboardingAfterPurchase: boolean) {
+  for (const offer of offers) {
+    if (offer.standing || offer.kind === "content") continue;
+    if (FOR_CUSTOMERS.test(offer.text)) offer.flows = onboardingAfterPurchase ? ["onboarding", "upsell"] : ["upsell"];
+    else if (onboardingAfterPurchase && offer.flows.includes("onboarding"))
+      offer.flows = [...new Set([...offer.flows.filter((flow) => flow !== "onboarding"), "lead_nurture", "abandoned_cart"] as FlowType[])];
+    if (RESTRICTED.test(offer.text)) offer.flows = offer.flows.filter((flow) => flow !== "abandoned_cart");
+  }
+  if (!offers.some((o) => o.flows.includes("lead_nurture") && o.kind !== "content")) {
+    const incentive = offers.find((o) => o.flows.includes("onboarding") && !o.standing && o.kind !== "content" && !FOR_CUSTOMERS.test(o.text));
+    if (incentive) incentive.flows.push("lead_nurture");
   }
 }
 
@@ -586,20 +615,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     if (same) same.flows = [...new Set([...same.flows, ...offer.flows])];
     else offers.push({ ...offer, flows: [...offer.flows] });
   }
-  // An onboarding that starts after the first purchase or booking has no use for a first-purchase
-  // incentive: that offer belongs to the lead nurture and the abandoned checkout, where people have
-  // not bought yet. A referral or a standing perk stays with the customers.
-  if (onboardingStartOf(answers, MODEL_SPECS[businessModelOf(answers)].kind) !== "signup") {
-    for (const offer of offers) {
-      if (!offer.flows.includes("onboarding") || offer.standing || /\brefer|\bfriend/i.test(offer.text)) continue;
-      offer.flows = [...new Set([...offer.flows.filter((flow) => flow !== "onboarding"), "lead_nurture", "abandoned_cart"] as FlowType[])];
-    }
-  }
-  // A first-purchase discount also serves the lead nurture's close when the lead answer has no incentive.
-  if (!offers.some((o) => o.flows.includes("lead_nurture") && o.kind !== "content")) {
-    const incentive = offers.find((o) => o.flows.includes("onboarding") && !o.standing && o.kind !== "content");
-    if (incentive) incentive.flows.push("lead_nurture");
-  }
+  placeOffers(offers, onboardingStartOf(answers, MODEL_SPECS[businessModelOf(answers)].kind) !== "signup");
   const answerText = Object.values(answers)
     .map((value) => (Array.isArray(value) ? value.join(" ") : String(value ?? "")))
     .join("\n");
