@@ -12,9 +12,18 @@ import type { DraftTouchpoint } from "~/lib/flows/rules";
 
 /** The text held to the rules, less every sentence that still names a banned term. */
 export function holdText(text: string, rules: BrandRules, kind: "body" | "plan" | "sms"): string {
-  const enforced = enforceBrandRules(text, rules, kind);
+  const enforced = enforceBrandRules(tidyMarks(text), rules, kind);
   const terms = bannedTermsIn(enforced, rules);
   return terms.length ? dropSentencesWith(enforced, terms, rules) : enforced;
+}
+
+/** An owner's doubled marks ("grandparents!!") single, and a name ending in a full stop never followed by a second one ("Co.."). */
+export function tidyMarks(text: string): string {
+  return text
+    .replace(/(?<!\.)\.\.(?!\.)/g, ".")
+    .replace(/([!?]){2,}/g, "$1")
+    .replace(/\s+([,.;:!?])(?=\s|$)/g, "$1")
+    .replace(/,\./g, ".");
 }
 
 /** A one-line field (subject, preheader, button) held to the rules, or the fallback when it names a banned term. */
@@ -62,7 +71,7 @@ export function holdStep<T extends Pick<DraftTouchpoint, "title" | "primaryGoal"
 ): T {
   const lines = step.keyMessages
     .split("\n")
-    .map((line) => enforceBrandRules(quoteOwnWords(line), rules, "plan"))
+    .map((line) => enforceBrandRules(tidyMarks(quoteOwnWords(line)), rules, "plan"))
     .filter((line) => !bannedTermsIn(line, rules).length);
   return {
     ...step,

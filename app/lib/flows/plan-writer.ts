@@ -1,7 +1,7 @@
 import { type BusinessFacts, brandSeed, leadMagnetOf, lowerStart, offerFor, standingPerkOf, theThing, verbBe, yourOffer } from "~/lib/business/facts";
 import type { FlowType } from "~/lib/flow-types";
 import type { TouchpointAngle } from "~/lib/flows/angles";
-import { withUnit } from "~/lib/business/model-specs";
+import { withArticle, withUnit } from "~/lib/business/model-specs";
 import { anchoredOnboardingPlan } from "~/lib/flows/plans/onboarding";
 import { bullets, D, H, offerBrief, pick, type Plan, type PlannedStep, proofLine, smsStep, step, unitOf, worryLine } from "~/lib/flows/plans/steps";
 import { roundSpanMinutes } from "~/lib/flows/summary";
@@ -96,7 +96,7 @@ function onboardingPlan(facts: BusinessFacts, seed: number): Plan {
         ),
       );
     return {
-      trigger: `Books a first ${unit}.`,
+      trigger: facts.onboardingStage ? `${facts.onboardingStage}.` : `Books a first ${unit}.`,
       exitRules: [`Cancels the booking without rebooking`, `Books a second ${unit}: move to the regulars' flow`, "Unsubscribes or marks an email as spam"],
       strategy: `It starts at the first booking, prepares the first ${unit}, asks how it went and invites a second visit after ${formatDuration(rebookDays * D)}.`,
       goal: `turn a first booking into regular visits`,
@@ -164,7 +164,7 @@ function onboardingPlan(facts: BusinessFacts, seed: number): Plan {
       );
     }
     return {
-      trigger: "Places a first order.",
+      trigger: facts.onboardingStage ? `${facts.onboardingStage}.` : "Places a first order.",
       exitRules: ["Places a second order: move to the repeat-customer flow", "Asks for a refund", "Unsubscribes or marks an email as spam"],
       strategy: "It starts after the first order and makes the first experience a success, so the second order follows.",
       goal: "turn a first order into a second one",
@@ -321,7 +321,7 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
         "Get the answers",
       ],
       ["story", [`Meet the people behind ${facts.brand}`, `What makes ${facts.brand} different`], "Introduce the team and what sets them apart.", "Meet the team"],
-      ["howto", [`Getting the most from every ${unit}`, `How often should you book a ${unit}?`], "Help them plan regular visits.", "Plan my visits"],
+      ["howto", [`Getting the most from every ${unit}`, `How often should you book ${withArticle(unit)}?`], "Help them plan regular visits.", "Plan my visits"],
     ],
     digital: [
       [
@@ -546,10 +546,10 @@ function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
     );
   return {
     trigger: booking
-      ? `Starts booking a ${unit} and does not finish within 1 hour.`
+      ? `Starts booking ${withArticle(unit)} and does not finish within 1 hour.`
       : what === "cart"
         ? `An identified contact starts checkout and places no order within 1 hour.`
-        : `An identified contact starts a ${what} and does not finish it within 1 hour.`,
+        : `An identified contact starts ${withArticle(what)} and does not finish it within 1 hour.`,
     exitRules: [booking ? `Books the ${unit} (checked before every message)` : `${facts.action.exit} (checked before every message)`, "Unsubscribes or replies STOP (SMS)"],
     strategy: incentive
       ? `Three reminders at 1 hour, 1 day and 2 days; only the last carries ${incentive.headline.toLowerCase()}.`
@@ -710,7 +710,7 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
     );
   return {
     trigger: booking
-      ? `Completes a ${unit}.`
+      ? `Completes ${withArticle(unit)}.`
       : facts.kind === "digital"
         ? "Buys a plan."
         : facts.model === "shop"

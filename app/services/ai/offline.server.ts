@@ -185,18 +185,24 @@ export function fitTiming<T extends DraftTouchpoint>(steps: T[], flowType: FlowT
 // ---------------------------------------------------------------------------------------------
 // Overview and notes
 
+/** The flow type's name in the business's words: a clinic's abandoned checkout is an abandoned booking. */
+function labelFor(flowType: FlowType, facts: BusinessFacts): string {
+  const what = facts.spec.abandoned.replace("{unit}", facts.unit);
+  return flowType === "abandoned_cart" && what !== "cart" ? `Abandoned ${what.charAt(0).toUpperCase()}${what.slice(1)}` : flowTypeLabel(flowType);
+}
+
 /** The flow type's goal in the business's words: a clinic's upsell grows repeat visits, not order value. */
 function goalOf(flowType: FlowType, facts: BusinessFacts): string {
   if (flowType === "upsell" && facts.model !== "shop")
     return `grow repeat ${facts.kind === "digital" ? "use, upgrades" : "visits, upgrades"} and referrals from existing ${facts.spec.people}`;
   if (flowType === "onboarding") return holdText(FLOW_GOALS.onboarding.goal, facts.brandRules, "plan") || "turn new contacts into first-time buyers";
-  return FLOW_GOALS[flowType].goal;
+  return holdText(FLOW_GOALS[flowType].goal, facts.brandRules, "plan") || FLOW_GOALS[flowType].goal;
 }
 
 export function overviewOf(flowType: FlowType, facts: BusinessFacts, touchpoints: readonly DraftTouchpoint[], strategy: string, goal = goalOf(flowType, facts)): string {
   const held = facts.audience ? holdText(lowerStart(facts.audience, facts.brand), facts.brandRules, "plan") : "";
   const audience = held ? ` for ${held}` : "";
-  const parts = [`${facts.brand}'s ${flowTypeLabel(flowType)} flow${audience}: ${shapePhrase(touchpoints)} to ${goal}.`];
+  const parts = [`${facts.brand}'s ${labelFor(flowType, facts)} flow${audience}: ${shapePhrase(touchpoints)} to ${goal}.`];
   if (strategy) parts.push(strategy);
   return parts.join(" ");
 }
