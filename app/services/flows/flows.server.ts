@@ -16,7 +16,7 @@ import {
   type TouchpointView,
   type VersionView,
 } from "~/lib/flows/types";
-import { timingForDelayDays, touchpointOffsetMinutes } from "~/lib/timing";
+import { isAnchored, timingForDelayDays, timingText, touchpointOffsetMinutes } from "~/lib/timing";
 import type { ServiceUser } from "~/lib/user";
 import {
   type CurrentFlowDoc,
@@ -239,12 +239,14 @@ export async function generateFlow({ user, input }: { user: ServiceUser; input: 
   }
 }
 
+/** The current steps as a generator's draft: a step timed from a date keeps its timing, and its estimate orders it. */
 function draftTouchpointsOf(doc: CurrentFlowDoc): DraftTouchpoint[] {
   return touchpointInputsOf(doc.touchpoints ?? []).map((tp) => ({
     stepType: tp.stepType,
     title: tp.title,
     offsetMinutes: touchpointOffsetMinutes(tp),
-    timingText: tp.timing?.displayText ?? "",
+    timingText: isAnchored(tp.timing) ? timingText(tp.timing) : (tp.timing?.displayText ?? ""),
+    ...(isAnchored(tp.timing) ? { timing: tp.timing } : {}),
     primaryGoal: tp.primaryGoal,
     keyMessages: tp.keyMessages,
     callToAction: tp.callToAction,
