@@ -246,9 +246,28 @@ export type TimelineItem<T> =
   { kind: "touchpoint"; touchpoint: T } | { kind: "delay"; minutes: number; title: string; key: string } | { kind: "anchor"; title: string; key: string };
 
 /** Where a step falls on the clock it is measured by: its base, and minutes on that clock (null when only the date decides). */
-function stepClock(fields: TimingFields): { base: TimingBase; at: number | null } {
+export interface StepClock {
+  base: TimingBase;
+  at: number | null;
+}
+
+export const TRIGGER_CLOCK: StepClock = { base: "trigger", at: 0 };
+
+export function stepClock(fields: TimingFields): StepClock {
   if (isAnchored(fields.timing)) return { base: fields.timing.event, at: minutesFromEvent(fields.timing) };
   return { base: "trigger", at: touchpointOffsetMinutes(fields) };
+}
+
+/**
+ * What lies between two steps in order: a known wait (both measured on one clock, the second
+ * later), nothing (same moment or earlier), or a change of clock whose length nobody knows. Also
+ * the clock to compare the next step with.
+ */
+export function stepGap(previous: StepClock, step: StepClock): { gap: { minutes: number } | "unknown" | null; next: StepClock } {
+  const comparable = step.base === previous.base && step.at !== null && previous.at !== null;
+  if (!comparable) return { gap: "unknown", next: step };
+  const minutes = step.at! - previous.at!;
+  return { gap: minutes > 0 ? { minutes } : null, next: { base: step.base, at: Math.max(previous.at!, step.at!) } };
 }
 
 /** "The evening before pickup" → "the evening before pickup"; weekday names and acronyms keep their capitals. */
@@ -277,17 +296,13 @@ export function anchorTitle(timing: Timing | null | undefined, legacyDelayDays: 
  */
 export function buildTimeline<T extends TimingFields>(touchpoints: readonly T[]): TimelineItem<T>[] {
   const items: TimelineItem<T>[] = [];
-  let previous: { base: TimingBase; at: number | null } = { base: "trigger", at: 0 };
+  let previous = TRIGGER_CLOCK;
   touchpoints.forEach((touchpoint, index) => {
-    const step = stepClock(touchpoint);
-    const comparable = step.base === previous.base && step.at !== null && previous.at !== null;
-    if (!comparable) items.push({ kind: "anchor", title: anchorTitle(touchpoint.timing, touchpoint.delayDays, index === 0), key: `anchor-${index}` });
-    else if (step.at! > previous.at!) {
-      const minutes = step.at! - previous.at!;
-      items.push({ kind: "delay", minutes, title: delayTitle(minutes), key: `delay-${index}` });
-    }
+    const { gap, next } = stepGap(previous, stepClock(touchpoint));
+    if (gap === "unknown") items.push({ kind: "anchor", title: anchorTitle(touchpoint.timing, touchpoint.delayDays, index === 0), key: `anchor-${index}` });
+    else if (gap) items.push({ kind: "delay", minutes: gap.minutes, title: delayTitle(gap.minutes), key: `delay-${index}` });
     items.push({ kind: "touchpoint", touchpoint });
-    previous = comparable ? { base: step.base, at: Math.max(previous.at!, step.at!) } : step;
+    previous = next;
   });
   return items;
 }
