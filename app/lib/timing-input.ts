@@ -22,9 +22,9 @@ import {
  * The limits are the timing model's own (MAX_OFFSET_MINUTES, TIME_OF_DAY_PATTERN).
  */
 
-export const TIMING_UNITS = { minutes: 1, hours: MINUTES_PER_HOUR, days: MINUTES_PER_DAY } as const;
-export type TimingUnit = keyof typeof TIMING_UNITS;
-export const TIMING_UNIT_NAMES = Object.keys(TIMING_UNITS) as TimingUnit[];
+export const TIMING_UNIT_NAMES = ["minutes", "hours", "days"] as const;
+export type TimingUnit = (typeof TIMING_UNIT_NAMES)[number];
+export const TIMING_UNITS: Readonly<Record<TimingUnit, number>> = { minutes: 1, hours: MINUTES_PER_HOUR, days: MINUTES_PER_DAY };
 export const TIMING_DIRECTIONS = ["after", "before"] as const;
 export type TimingDirection = (typeof TIMING_DIRECTIONS)[number];
 /** What a timing can be measured from: the flow's trigger first, then the events. */
