@@ -166,7 +166,7 @@ const exportFiles = {
 const KLAVIYO_EXPORT_COMPONENT: JsonSchema = {
   type: "object",
   description: "The requests Send to Klaviyo makes for a flow: each template, then the flow, with placeholders for the ids only Klaviyo or the account know.",
-  required: ["about", "revision", "headers", "templates", "flow", "notes"],
+  required: ["about", "revision", "headers", "templates", "flow", "moreFlows", "dateSteps", "notes"],
   additionalProperties: false,
   properties: {
     about: { type: "string" },
@@ -186,18 +186,41 @@ const KLAVIYO_EXPORT_COMPONENT: JsonSchema = {
         },
       },
     },
-    flow: {
+    flow: { $ref: `${COMPONENT}KlaviyoExport/$defs/flowRequest` },
+    moreFlows: {
+      type: "array",
+      description: "One more flow per date that steps are timed from (the appointment, pickup…), each started by that date's profile property; empty when no step is.",
+      items: { $ref: `${COMPONENT}KlaviyoExport/$defs/flowRequest` },
+    },
+    dateSteps: {
+      type: "array",
+      description:
+        "One entry per step timed from a date: the profile property it needs, and how Klaviyo times it (exact false: Klaviyo's date timing cannot say it, so it has no wait of its own).",
+      items: {
+        type: "object",
+        required: ["stepNumber", "dateProperty", "exact", "line"],
+        additionalProperties: false,
+        properties: { stepNumber: { type: "integer" }, dateProperty: { type: "string" }, exact: { type: "boolean" }, line: { type: "string" } },
+      },
+    },
+    notes: { type: "array", items: { type: "string" } },
+  },
+  $defs: {
+    flowRequest: {
       type: "object",
-      required: ["method", "path", "body", "placeholders"],
+      required: ["name", "startsFrom", "dateProperty", "steps", "method", "path", "body", "placeholders"],
       additionalProperties: false,
       properties: {
+        name: { type: "string" },
+        startsFrom: { type: "string", description: '"trigger", or the event whose date starts the flow.' },
+        dateProperty: { type: ["string", "null"], description: "The profile property whose date starts the flow; null for the trigger's flow." },
+        steps: { type: "array", items: { type: "integer" } },
         method: { const: "POST" },
         path: { const: "/api/flows" },
         body: { type: "object", description: "A Create Flow body (Klaviyo's create_flow document)." },
         placeholders: { type: "object", additionalProperties: { type: "string" } },
       },
     },
-    notes: { type: "array", items: { type: "string" } },
   },
 };
 
