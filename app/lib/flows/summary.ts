@@ -207,7 +207,9 @@ function claimHolds(claim: Claim, shape: FlowShape): boolean {
     if (shape.emails > 0 && !kinds.has("email")) return false;
     if (shape.sms > 0 && !kinds.has("sms")) return false;
   }
-  if (!claim.span || shape.spanMinutes === null) return true;
+  if (!claim.span) return true;
+  // A flow timed around a date has no span anyone knows: "over 9 days" is not a fact about it.
+  if (shape.spanMinutes === null) return shape.events.length === 0;
   if ("atOnce" in claim.span) return roundSpanMinutes(shape.spanMinutes) === 0;
   if (!claim.span.whole) return false;
   return Math.abs(shape.spanMinutes / claim.span.unitMinutes - claim.span.value) <= 0.5;

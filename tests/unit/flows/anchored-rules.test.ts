@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { applyFlowRules, checkFlow, flowDraftSchema, type RuleContext } from "~/lib/flows/rules";
 import { spaceSends } from "~/lib/flows/spacing";
-import { flowShape, shapePhrase } from "~/lib/flows/summary";
+import { flowShape, refreshOverview, shapePhrase } from "~/lib/flows/summary";
 import { buildTimeline, timingText } from "~/lib/timing";
 
 import { APPOINTMENT_ESTIMATE, appointmentOnboardingDraft } from "../../support/anchored-drafts";
@@ -123,5 +123,13 @@ describe("the rules judge anchored steps fairly", () => {
   it("the cards say when each step goes across the date", () => {
     const items = buildTimeline(ruled()).map((item) => (item.kind === "touchpoint" ? `#${item.touchpoint.stepNumber}` : item.title));
     expect(items).toEqual(["#1", "Then, 2 days before the appointment", "#2", "Wait 1.9 days", "#3", "Wait 3.1 days", "#4"]);
+  });
+});
+
+describe("text derived from a flow timed around a date", () => {
+  it("replaces a span nobody knows with the date the flow is timed around", () => {
+    expect(refreshOverview("Derma Clinic's onboarding: 3 emails and 1 SMS over 12 days to welcome new patients.", ruled())).toBe(
+      "Derma Clinic's onboarding: 3 emails and 1 SMS timed around the appointment to welcome new patients.",
+    );
   });
 });
