@@ -71,7 +71,7 @@ export function isTimingEvent(value: unknown): value is TimingEvent {
 
 /** A time of day, "HH:MM" on the 24-hour clock (a weekday timing's time, an event timing's time). */
 export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const TIME_OF_DAY_MESSAGE = "Time must be HH:MM (24-hour clock), for example 18:00.";
+export const TIME_OF_DAY_MESSAGE = "Time must be HH:MM";
 export const TIME_NEEDS_DAYS_MESSAGE = "A time of day goes with whole days from an event (the evening before pickup: 1 day before, at 18:00).";
 
 /** Whether an event timing's time of day fits its distance: only whole days from the event have a time. */
