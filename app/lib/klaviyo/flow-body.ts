@@ -198,7 +198,7 @@ export function delayOf(minutes: number): { unit: "days" | "hours" | "minutes"; 
 export type TemplateIds = ReadonlyMap<string, string>;
 
 /** A step's message: its email on its template, or its text, always a draft. */
-function messageAction(input: KlaviyoPlanInput, tp: TouchpointView, id: string, templateIds: TemplateIds): FlowAction {
+function messageAction(input: KlaviyoPlanInput, tp: TouchpointView, templateIds: TemplateIds): FlowAction {
   const name = messageName(input.flow, tp);
   const written = currentContent(input, tp);
   if (tp.stepType === "Email") {
@@ -211,16 +211,16 @@ function messageAction(input: KlaviyoPlanInput, tp: TouchpointView, id: string, 
       template_id: templateId,
       smart_sending_enabled: true,
     };
-    return { temporary_id: id, type: "send-email", data: { status: "draft", message } };
+    return { temporary_id: "", type: "send-email", data: { status: "draft", message } };
   }
   const body = written?.sms ?? cut(`[Outline: replace before sending] ${tp.title}: ${tp.keyMessages} ${tp.callToAction}`, OUTLINE_SMS_MAX);
   // Klaviyo holds text messages during the account's quiet hours: the nearest the schema comes to
   // a send window (the window itself is in the message name and the review notes).
-  return { temporary_id: id, type: "send-sms", data: { status: "draft", message: { name, body, sms_quiet_hours_enabled: true, smart_sending_enabled: true } } };
+  return { temporary_id: "", type: "send-sms", data: { status: "draft", message: { name, body, sms_quiet_hours_enabled: true, smart_sending_enabled: true } } };
 }
 
-/** Numbers the actions and links each to the next; the body of one Create Flow. */
-function flowBody(name: string, trigger: FlowTrigger, actions: Array<Omit<FlowAction, "temporary_id"> & { temporary_id?: string }>): FlowCreateBody {
+/** Numbers the actions (their temporary ids are set here) and links each to the next; the body of one Create Flow. */
+function flowBody(name: string, trigger: FlowTrigger, actions: readonly FlowAction[]): FlowCreateBody {
   const linked = actions.map((action, index) => ({ ...action, temporary_id: `action-${index + 1}` }) as FlowAction);
   linked.forEach((action, index) => {
     const next = linked[index + 1];
@@ -237,7 +237,7 @@ function triggerPart(input: KlaviyoPlanInput, steps: readonly TouchpointView[], 
     const offset = touchpointOffsetMinutes(tp);
     if (offset > previous) actions.push({ temporary_id: "", type: "time-delay", data: delayOf(offset - previous) });
     previous = Math.max(previous, offset);
-    actions.push(messageAction(input, tp, "", templateIds));
+    actions.push(messageAction(input, tp, templateIds));
   }
   const name = klaviyoFlowName(input.flow.companyName, input.flow.flowType);
   return { name, startsFrom: "trigger", dateProperty: null, steps: steps.map((tp) => tp.stepNumber), body: flowBody(name, { type: trigger.type, id: trigger.id }, actions) };
@@ -252,7 +252,7 @@ function waitAction(wait: DateWait): FlowAction {
 
 /** The steps timed from one date: a flow the date's profile property starts, with date-based waits. */
 function datePart(input: KlaviyoPlanInput, plan: DateFlowPlan, templateIds: TemplateIds): KlaviyoFlowPart {
-  const actions = plan.steps.flatMap((step) => [...step.waits.map(waitAction), messageAction(input, step.touchpoint, "", templateIds)]);
+  const actions = plan.steps.flatMap((step) => [...step.waits.map(waitAction), messageAction(input, step.touchpoint, templateIds)]);
   const name = klaviyoDateFlowName(input.flow.companyName, input.flow.flowType, eventPhrase(plan.event));
   return {
     name,
