@@ -11,6 +11,8 @@ import { useTestDatabase } from "../../support/db";
 import { useEnv } from "../../support/env";
 import { useFakeKlaviyoClock } from "../../support/klaviyo-clock";
 import { startKlaviyoStandIn } from "../../support/klaviyo-stand-in";
+import { sendToApp } from "../../support/in-process-app";
+import { DOCUMENT_HEADERS, url } from "../../support/requests";
 import { GLOW_STUDIO } from "../../unit/flows/businesses";
 import { call, onboardedUser } from "../flows/helpers";
 
@@ -104,5 +106,16 @@ describe("sending a flow with steps timed from a date", () => {
     expect(message).toMatch(/Flowmap had already made the draft flow “Glow Studio — Onboarding \(from Flowmap\)” \(https:\/\/www\.klaviyo\.com\/flow\/Flw[0-9a-f]+\/edit\)/);
     expect(klaviyo.calls("delete_template")).toHaveLength(0);
     expect(await KlaviyoSendModel.countDocuments({ flowId: flow.id })).toBe(0);
+  });
+
+  it("the send page says, before sending, which flows it makes and the date property each step needs", async () => {
+    const { cookie, flow } = await clinicWithAnchoredFlow();
+    const page = await sendToApp(new Request(url(`/send-to-klaviyo/${flow.id}`), { headers: { ...DOCUMENT_HEADERS, Cookie: cookie } }));
+    expect(page.status).toBe(200);
+    const text = (await page.text()).replace(/<!-- -->/g, "").replace(/&#x27;/g, "'");
+    expect(text).toContain("Glow Studio — Onboarding, timed from the appointment (from Flowmap)");
+    expect(text).toContain("started by each contact's appointment_date");
+    expect(text).toContain("Dates Klaviyo needs");
+    expect(text).toContain("Step 2 (2 days before the appointment) needs the profile property appointment_date");
   });
 });
