@@ -11,18 +11,73 @@ export const MINUTES_PER_DAY = 1440;
 /** Offsets run from 0 to one year. */
 export const MAX_OFFSET_MINUTES = 525_600;
 
-export const TIMING_EVENTS = ["order_deadline", "delivery", "order_ships", "subscription_renewal", "webinar", "launch_date"] as const;
+export const TIMING_EVENTS = [
+  "order_deadline",
+  "delivery",
+  "order_ships",
+  "subscription_renewal",
+  "webinar",
+  "launch_date",
+  "appointment",
+  "pickup",
+  "trial_end",
+  "handover",
+  "event_date",
+  "start_date",
+] as const;
 export type TimingEvent = (typeof TIMING_EVENTS)[number];
 
-/** How each event reads inside a sentence ("2 hours before the order deadline"). */
-export const TIMING_EVENT_PHRASES: Readonly<Record<TimingEvent, string>> = {
-  order_deadline: "the order deadline",
-  delivery: "delivery",
-  order_ships: "shipping",
-  subscription_renewal: "the subscription renewal",
-  webinar: "the webinar",
-  launch_date: "the launch date",
+/**
+ * How each event reads in a sentence. `name` is the event on its own ("the end of the trial");
+ * `before` and `after` replace it after those words where the name would read badly ("2 days
+ * before the trial ends").
+ */
+export const TIMING_EVENT_WORDS: Readonly<Record<TimingEvent, { name: string; before?: string; after?: string }>> = {
+  order_deadline: { name: "the order deadline" },
+  delivery: { name: "delivery" },
+  order_ships: { name: "shipping" },
+  subscription_renewal: { name: "the subscription renewal" },
+  webinar: { name: "the webinar" },
+  launch_date: { name: "the launch date" },
+  appointment: { name: "the appointment" },
+  pickup: { name: "pickup" },
+  trial_end: { name: "the end of the trial", before: "the trial ends", after: "the trial ends" },
+  handover: { name: "handover" },
+  event_date: { name: "the event" },
+  start_date: { name: "the start date" },
 };
+
+/** Each event as a noun phrase ("the order deadline", "pickup"). */
+export const TIMING_EVENT_PHRASES: Readonly<Record<TimingEvent, string>> = Object.fromEntries(TIMING_EVENTS.map((event) => [event, TIMING_EVENT_WORDS[event].name])) as Record<
+  TimingEvent,
+  string
+>;
+
+/** The event as it reads after "before" or "after": "2 days before the trial ends", "3 days after the appointment". */
+export function eventPhrase(event: TimingEvent, direction?: "before" | "after"): string {
+  const words = TIMING_EVENT_WORDS[event];
+  return (direction && words[direction]) || words.name;
+}
+
+/** The event as a choice in a list: "The appointment", "Pickup". */
+export function eventLabel(event: TimingEvent): string {
+  const name = TIMING_EVENT_WORDS[event].name;
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+export function isTimingEvent(value: unknown): value is TimingEvent {
+  return typeof value === "string" && (TIMING_EVENTS as readonly string[]).includes(value);
+}
+
+/** A time of day, "HH:MM" on the 24-hour clock (a weekday timing's time, an event timing's time). */
+export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const TIME_OF_DAY_MESSAGE = "Time must be HH:MM";
+export const TIME_NEEDS_DAYS_MESSAGE = "A time of day goes with whole days from an event (the evening before pickup: 1 day before, at 18:00).";
+
+/** Whether an event timing's time of day fits its distance: only whole days from the event have a time. */
+export function timeOfDayFits(minutes: number, time: string | undefined): boolean {
+  return time === undefined || minutes % MINUTES_PER_DAY === 0;
+}
 
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
@@ -91,18 +146,42 @@ export function timingText(timing: Timing | null | undefined, legacyDelayDays?: 
   }
   const custom = timing.displayText?.trim();
   if (custom) return custom;
-  switch (timing.type) {
-    case "relative_event": {
-      const event = TIMING_EVENT_PHRASES[timing.event];
-      return timing.minutes === 0 ? `Right ${timing.direction} ${event}` : `${formatDuration(timing.minutes)} ${timing.direction} ${event}`;
-    }
-    case "weekday_relative_event": {
-      const day = WEEKDAY_NAMES[timing.weekday] ?? "Day";
-      const event = TIMING_EVENT_PHRASES[timing.event];
-      const at = timing.time ? ` at ${timing.time}` : "";
-      return timing.relation === "before" ? `${day} before ${event}${at}` : `${day} in the week of ${event}${at}`;
-    }
-  }
+  const at = timing.time ? ` at ${timing.time}` : "";
+  if (timing.type === "relative_event") return `${relativeEventPhrase(timing)}${at}`;
+  const day = WEEKDAY_NAMES[timing.weekday] ?? "Day";
+  const event = eventPhrase(timing.event);
+  return timing.relation === "before" ? `${day} before ${event}${at}` : `${day} in the week of ${event}${at}`;
+}
+
+function relativeEventPhrase(timing: RelativeEventTiming): string {
+  const { event, direction, minutes } = timing;
+  if (minutes > 0) return `${formatDuration(minutes)} ${direction} ${eventPhrase(event, direction)}`;
+  return timing.time ? `On the day of ${eventPhrase(event)}` : `Right ${direction} ${eventPhrase(event, direction)}`;
+}
+
+export type RelativeEventTiming = Extract<Timing, { type: "relative_event" }>;
+export type WeekdayEventTiming = Extract<Timing, { type: "weekday_relative_event" }>;
+/** A timing measured from one of the business's dates rather than from the flow's trigger. */
+export type AnchoredTiming = RelativeEventTiming | WeekdayEventTiming;
+
+export function isAnchored(timing: Timing | null | undefined): timing is AnchoredTiming {
+  return timing?.type === "relative_event" || timing?.type === "weekday_relative_event";
+}
+
+/** What a step's timing is measured from: the flow's trigger, or one of the business's events. */
+export type TimingBase = "trigger" | TimingEvent;
+
+export function timingBase(timing: Timing | null | undefined): TimingBase {
+  return isAnchored(timing) ? timing.event : "trigger";
+}
+
+/**
+ * Where an anchored step falls on its event's own clock: minutes from the event, negative before
+ * it ("2 hours before" is -120). Null for a weekday timing, whose distance depends on the date.
+ */
+export function minutesFromEvent(timing: AnchoredTiming): number | null {
+  if (timing.type !== "relative_event") return null;
+  return timing.direction === "before" ? -timing.minutes : timing.minutes;
 }
 
 export interface TimingFields {
@@ -114,9 +193,9 @@ export interface TimingFields {
 }
 
 /**
- * Minutes after the start of the flow, used to order touchpoints and to draw waits. An explicit
- * offsetMinutes wins; then an immediate or offset timing; then legacy delayDays × 1440; else 0
- * (event-relative timings have no fixed distance from the start).
+ * Minutes after the start of the flow, used to order touchpoints and to place them on the
+ * timeline. An explicit offsetMinutes wins (for an anchored step it is the planner's estimate of
+ * where the step falls); then an immediate or offset timing; then legacy delayDays × 1440; else 0.
  */
 export function touchpointOffsetMinutes(fields: TimingFields): number {
   if (typeof fields.offsetMinutes === "number" && Number.isFinite(fields.offsetMinutes)) return fields.offsetMinutes;
@@ -124,6 +203,14 @@ export function touchpointOffsetMinutes(fields: TimingFields): number {
   if (fields.timing?.type === "offset") return fields.timing.minutes;
   if (typeof fields.delayDays === "number" && Number.isFinite(fields.delayDays)) return delayDaysToMinutes(fields.delayDays);
   return 0;
+}
+
+/**
+ * Minutes after the trigger when they are known: null for a step timed from an event, whatever
+ * estimate it carries (its real time depends on each contact's date).
+ */
+export function fixedOffsetMinutes(fields: TimingFields): number | null {
+  return isAnchored(fields.timing) ? null : touchpointOffsetMinutes(fields);
 }
 
 /**
@@ -155,24 +242,67 @@ export function delayTitle(minutes: number): string {
   return `Wait ${formatDuration(minutes)}`;
 }
 
-export type TimelineItem<T> = { kind: "touchpoint"; touchpoint: T } | { kind: "delay"; minutes: number; title: string; key: string };
+export type TimelineItem<T> =
+  { kind: "touchpoint"; touchpoint: T } | { kind: "delay"; minutes: number; title: string; key: string } | { kind: "anchor"; title: string; key: string };
+
+/** Where a step falls on the clock it is measured by: its base, and minutes on that clock (null when only the date decides). */
+export interface StepClock {
+  base: TimingBase;
+  at: number | null;
+}
+
+export const TRIGGER_CLOCK: StepClock = { base: "trigger", at: 0 };
+
+export function stepClock(fields: TimingFields): StepClock {
+  if (isAnchored(fields.timing)) return { base: fields.timing.event, at: minutesFromEvent(fields.timing) };
+  return { base: "trigger", at: touchpointOffsetMinutes(fields) };
+}
 
 /**
- * The touchpoint list with wait cards between: a wait goes before a touchpoint whose
- * offset exceeds the previous step's (the first step is measured from the trigger, offset 0).
- * Input order is kept; callers pass touchpoints in step order.
+ * What lies between two steps in order: a known wait (both measured on one clock, the second
+ * later), nothing (same moment or earlier), or a change of clock whose length nobody knows. Also
+ * the clock to compare the next step with.
+ */
+export function stepGap(previous: StepClock, step: StepClock): { gap: { minutes: number } | "unknown" | null; next: StepClock } {
+  const comparable = step.base === previous.base && step.at !== null && previous.at !== null;
+  if (!comparable) return { gap: "unknown", next: step };
+  const minutes = step.at! - previous.at!;
+  return { gap: minutes > 0 ? { minutes } : null, next: { base: step.base, at: Math.max(previous.at!, step.at!) } };
+}
+
+/** "The evening before pickup" → "the evening before pickup"; weekday names and acronyms keep their capitals. */
+function midSentence(text: string): string {
+  const first = text.split(/\s/)[0] ?? "";
+  if ((WEEKDAY_NAMES as readonly string[]).includes(first) || /^[A-Z]{2}/.test(first)) return text;
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/**
+ * The card between two steps measured from different clocks (the trigger, or an event's date):
+ * "Then, 2 hours before the appointment". Nobody knows how long that wait is, so it names when
+ * the next step goes instead of a duration.
+ */
+export function anchorTitle(timing: Timing | null | undefined, legacyDelayDays: number | null | undefined, first: boolean): string {
+  return `${first ? "First" : "Then"}, ${midSentence(timingText(timing, legacyDelayDays))}`;
+}
+
+/**
+ * The touchpoint list with cards between. Between two steps measured from the same clock (both
+ * from the trigger, or both from the same event's date) a wait card says how long ("Wait 3
+ * days"), when the second is later. Where the clock changes, or a weekday timing leaves the
+ * distance to the date, the card names when the next step goes ("Then, 2 hours before the
+ * appointment"): it never claims a wait it cannot know. Input order is kept; callers pass
+ * touchpoints in step order (for anchored steps, the order of their estimated times).
  */
 export function buildTimeline<T extends TimingFields>(touchpoints: readonly T[]): TimelineItem<T>[] {
   const items: TimelineItem<T>[] = [];
-  let previous = 0;
+  let previous = TRIGGER_CLOCK;
   touchpoints.forEach((touchpoint, index) => {
-    const offset = touchpointOffsetMinutes(touchpoint);
-    if (offset > previous) {
-      const minutes = offset - previous;
-      items.push({ kind: "delay", minutes, title: delayTitle(minutes), key: `delay-${index}` });
-    }
+    const { gap, next } = stepGap(previous, stepClock(touchpoint));
+    if (gap === "unknown") items.push({ kind: "anchor", title: anchorTitle(touchpoint.timing, touchpoint.delayDays, index === 0), key: `anchor-${index}` });
+    else if (gap) items.push({ kind: "delay", minutes: gap.minutes, title: delayTitle(gap.minutes), key: `delay-${index}` });
     items.push({ kind: "touchpoint", touchpoint });
-    previous = Math.max(previous, offset);
+    previous = next;
   });
   return items;
 }

@@ -24,9 +24,52 @@ export interface KlaviyoSendDoc {
   /** Steps sent as outlines (no written content for them). */
   outlineSteps: number[];
   notes: string[];
+  /** Every flow the send made, in order (the first is klaviyoFlowId): the trigger's, then one per date steps are timed from. */
+  flows: SentFlow[];
+  /** One line per step timed from a date: the profile property it needs. */
+  dateSteps: SentDateStep[];
   claimedAt: Date;
   sentAt: Date | null;
 }
+
+export interface SentFlow {
+  klaviyoFlowId: string;
+  url: string;
+  name: string;
+  /** "trigger", or the event whose date starts the flow. */
+  startsFrom: string;
+  dateProperty: string | null;
+  steps: number[];
+}
+
+export interface SentDateStep {
+  stepNumber: number;
+  dateProperty: string;
+  exact: boolean;
+  line: string;
+}
+
+const sentFlowSchema = new Schema<SentFlow>(
+  {
+    klaviyoFlowId: { type: String, required: true },
+    url: { type: String, required: true },
+    name: { type: String, required: true },
+    startsFrom: { type: String, required: true },
+    dateProperty: { type: String, default: null },
+    steps: { type: [Number], default: () => [] },
+  },
+  { _id: false },
+);
+
+const sentDateStepSchema = new Schema<SentDateStep>(
+  {
+    stepNumber: { type: Number, required: true },
+    dateProperty: { type: String, required: true },
+    exact: { type: Boolean, required: true },
+    line: { type: String, required: true },
+  },
+  { _id: false },
+);
 
 const sendSchema = new Schema<KlaviyoSendDoc>(
   {
@@ -43,6 +86,8 @@ const sendSchema = new Schema<KlaviyoSendDoc>(
     templateIds: { type: [String], default: () => [] },
     outlineSteps: { type: [Number], default: () => [] },
     notes: { type: [String], default: () => [] },
+    flows: { type: [sentFlowSchema], default: () => [] },
+    dateSteps: { type: [sentDateStepSchema], default: () => [] },
     claimedAt: { type: Date, required: true },
     sentAt: { type: Date, default: null },
   },
@@ -67,6 +112,8 @@ export interface KlaviyoSendRecord {
   templateIds: string[];
   outlineSteps: number[];
   notes: string[];
+  flows: SentFlow[];
+  dateSteps: SentDateStep[];
   sentAt: Date | null;
 }
 
@@ -82,6 +129,8 @@ function toRecord(doc: KlaviyoSendDoc): KlaviyoSendRecord {
     templateIds: doc.templateIds,
     outlineSteps: doc.outlineSteps,
     notes: doc.notes,
+    flows: (doc.flows ?? []).map((flow) => ({ ...flow, steps: [...flow.steps] })),
+    dateSteps: (doc.dateSteps ?? []).map((step) => ({ ...step })),
     sentAt: doc.sentAt,
   };
 }
@@ -128,6 +177,8 @@ export async function completeKlaviyoSend({
   templateIds,
   outlineSteps,
   notes,
+  flows,
+  dateSteps,
   sentAt,
 }: {
   id: string;
@@ -137,11 +188,13 @@ export async function completeKlaviyoSend({
   templateIds: string[];
   outlineSteps: number[];
   notes: string[];
+  flows: SentFlow[];
+  dateSteps: SentDateStep[];
   sentAt: Date;
 }): Promise<KlaviyoSendRecord | null> {
   const doc = await KlaviyoSendModel.findOneAndUpdate(
     { _id: id, userId },
-    { $set: { status: "sent", klaviyoFlowId, url, templateIds, outlineSteps, notes, sentAt } },
+    { $set: { status: "sent", klaviyoFlowId, url, templateIds, outlineSteps, notes, flows, dateSteps, sentAt } },
     { returnDocument: "after" },
   ).lean<KlaviyoSendDoc>();
   return doc ? toRecord(doc) : null;

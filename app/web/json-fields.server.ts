@@ -21,6 +21,7 @@ interface Def {
   out?: $ZodType;
   element?: $ZodType;
   options?: $ZodType[];
+  discriminator?: string;
 }
 
 const defOf = (schema: $ZodType) => schema._zod.def as unknown as Def;
@@ -29,9 +30,14 @@ const defOf = (schema: $ZodType) => schema._zod.def as unknown as Def;
  * The object shape a schema checks a body against, or null when it accepts any keys (a record, a
  * loose object, a preprocess that reshapes the body first, anything not an object).
  */
-export function shapeOf(schema: $ZodType): Record<string, $ZodType> | null {
+export function shapeOf(schema: $ZodType, body?: unknown): Record<string, $ZodType> | null {
   const def = defOf(schema);
   switch (def.type) {
+    case "union": {
+      // A discriminated union (a timing) describes the fields of the option the body names.
+      const option = discriminated(def, body);
+      return option ? shapeOf(option, body) : null;
+    }
     case "object": {
       // A loose object (catchall unknown) accepts anything; a strict one (catchall never) reports on its own.
       const catchall = def.catchall ? defOf(def.catchall).type : undefined;
@@ -39,7 +45,7 @@ export function shapeOf(schema: $ZodType): Record<string, $ZodType> | null {
     }
     case "pipe":
       // A preprocess (a transform first) reads the raw body itself: its input shape is its own business.
-      return def.in && defOf(def.in).type === "transform" ? null : def.in ? shapeOf(def.in) : null;
+      return def.in && defOf(def.in).type === "transform" ? null : def.in ? shapeOf(def.in, body) : null;
     case "optional":
     case "nullable":
     case "default":
@@ -47,10 +53,17 @@ export function shapeOf(schema: $ZodType): Record<string, $ZodType> | null {
     case "nonoptional":
     case "readonly":
     case "catch":
-      return def.innerType ? shapeOf(def.innerType) : null;
+      return def.innerType ? shapeOf(def.innerType, body) : null;
     default:
       return null;
   }
+}
+
+/** The option of a discriminated union whose discriminator value the body carries, if any. */
+function discriminated(def: Def, body: unknown): $ZodType | null {
+  if (!def.discriminator || !isObject(body)) return null;
+  const value = body[def.discriminator];
+  return (def.options ?? []).find((option) => defOf(defOf(option).shape?.[def.discriminator!] ?? option).values?.includes(value)) ?? null;
 }
 
 function elementOf(schema: $ZodType): $ZodType | null {
@@ -66,7 +79,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** Every field of `body` (dotted paths, array items by index) that `schema` does not describe. */
 export function unknownFields(schema: $ZodType, body: unknown, prefix = ""): FieldErrors {
   const errors: FieldErrors = {};
-  const shape = shapeOf(schema);
+  const shape = shapeOf(schema, body);
   if (shape && isObject(body)) {
     for (const [key, value] of Object.entries(body)) {
       const path = prefix ? `${prefix}.${key}` : key;
@@ -185,7 +198,7 @@ export function wrongTypeMessage(types: Set<JsonType>) {
  */
 export function wrongTypes(schema: $ZodType, body: unknown, prefix = ""): FieldErrors {
   const errors: FieldErrors = {};
-  const shape = shapeOf(schema);
+  const shape = shapeOf(schema, body);
   if (shape && isObject(body)) {
     for (const [key, value] of Object.entries(body)) {
       const field = Object.hasOwn(shape, key) ? shape[key] : undefined;

@@ -536,7 +536,7 @@ test.describe("flow mappings without JavaScript", () => {
     await expect(edit.getByLabel("Key messages")).toHaveAttribute("aria-invalid", "true");
     await expect(edit).toContainText("All touchpoint fields are required.");
     await edit.getByLabel("Key messages").fill("Thanks for joining; here is how to start.");
-    await edit.getByLabel("Delay (days)").fill("0");
+    await edit.getByLabel("Amount").fill("0");
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await expectToast(page, "Touchpoint Updated");
     await expect(touchpointCards(page).first()).toContainText("Thanks for joining; here is how to start.");

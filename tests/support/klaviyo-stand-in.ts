@@ -54,7 +54,8 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export type Fault = { status: number; retryAfter?: number; code?: string; detail?: string; pointer?: string } | { hang: true };
+/** A scripted answer: an error, no answer at all, or `pass` (answer this one as an account would, then go on with the script). */
+export type Fault = { status: number; retryAfter?: number; code?: string; detail?: string; pointer?: string } | { hang: true } | { pass: true };
 
 export interface Resource {
   id: string;
@@ -272,7 +273,8 @@ export async function startKlaviyoStandIn({ port = 0, account = defaultAccount()
     if (definition.triggers.length !== 1) return { detail: "Only one trigger is supported.", pointer: "/data/attributes/definition/triggers" };
     const trigger = definition.triggers[0]!;
     const pool = trigger.type === "list" ? account.lists : trigger.type === "segment" ? account.segments : trigger.type === "metric" ? account.metrics : [];
-    if (!pool.some((item) => item.id === trigger.id))
+    // A date trigger names a profile property, which any profile may carry: nothing to look up.
+    if (trigger.type !== "date" && !pool.some((item) => item.id === trigger.id))
       return { detail: `The ${trigger.type} ${String(trigger.id)} does not exist in this account.`, pointer: "/data/attributes/definition/triggers/0/id" };
     const ids = new Set(definition.actions.map((action) => action.temporary_id));
     if (!ids.has(definition.entry_action_id)) return { detail: "entry_action_id names no action.", pointer: "/data/attributes/definition/entry_action_id" };
@@ -306,7 +308,8 @@ export async function startKlaviyoStandIn({ port = 0, account = defaultAccount()
       if (raw) return violation(res, "delete_template: a delete carries no body");
       const key = authenticate(req, res, { operationId: "delete_template", scopes: templateOperation.scopes, revision: templateOperation.revision });
       if (!key) return;
-      const fault = faults.get("delete_template")?.shift();
+      const scripted = faults.get("delete_template")?.shift();
+      const fault = scripted && "pass" in scripted ? undefined : scripted;
       if (fault && "hang" in fault) return;
       if (fault || state.refuseDeletes)
         return send(res, fault?.status ?? 500, jsonApiError(fault?.status ?? 500, "error", "A server error occurred.", fault?.detail ?? "Try again later."));
@@ -361,7 +364,8 @@ export async function startKlaviyoStandIn({ port = 0, account = defaultAccount()
     const key = authenticate(req, res, operation);
     if (!key) return;
 
-    const fault = faults.get(operation.operationId)?.shift();
+    const scripted = faults.get(operation.operationId)?.shift();
+    const fault = scripted && "pass" in scripted ? undefined : scripted;
     if (fault && "hang" in fault) return; // never answers: the client's timeout must end it
     if (fault) {
       const extra: Record<string, string> = fault.retryAfter !== undefined ? { "Retry-After": String(fault.retryAfter) } : {};

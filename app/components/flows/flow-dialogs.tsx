@@ -8,12 +8,14 @@ import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
 import { flowTypeLabel } from "~/lib/flow-types";
 import { PROGRESS_RESET_AFTER_MS } from "~/lib/flows/progress";
 import { FLOW_LIMITS, TOUCHPOINT_EDIT_LIMITS, type FlowView, type MessageView, type TouchpointView, type VersionView } from "~/lib/flows/types";
+import { timingFormValues } from "~/lib/timing-input";
 import { useHydrated } from "~/lib/use-hydrated";
 
 import { ENHANCED_FIELD, FLOW_INTENTS, flowHref } from "./flow-url";
 import { Icon } from "./flow-view";
 import { LocalDate, plural } from "./format";
 import { ProgressBar, useSimulatedProgress } from "./simulated-progress";
+import { TimingFields } from "./timing-fields";
 import { useFlowForm } from "./use-flow-form";
 
 function Loading({ what }: { what: string }) {
@@ -278,7 +280,7 @@ export function EditTouchpointDialog({ open, flow, touchpoint, closeHref }: { op
           primaryGoal: touchpoint.primaryGoal,
           keyMessages: touchpoint.keyMessages,
           callToAction: touchpoint.callToAction,
-          delayDays: String(touchpoint.delayDays),
+          ...timingFormValues(touchpoint.timing, touchpoint.delayDays),
         }
       : undefined,
     shouldRevalidate: "onBlur",
@@ -300,13 +302,13 @@ export function EditTouchpointDialog({ open, flow, touchpoint, closeHref }: { op
           <TextArea label="Primary goal" field={fields.primaryGoal} rows={2} maxLength={TOUCHPOINT_EDIT_LIMITS.primaryGoal} />
           <TextArea label="Key messages" field={fields.keyMessages} rows={4} maxLength={TOUCHPOINT_EDIT_LIMITS.keyMessages} />
           <TextInput label="Call to action" field={fields.callToAction} maxLength={TOUCHPOINT_EDIT_LIMITS.callToAction} />
-          <TextInput
-            label="Delay (days)"
-            field={fields.delayDays}
-            type="number"
-            min={TOUCHPOINT_EDIT_LIMITS.delayDays.min}
-            max={TOUCHPOINT_EDIT_LIMITS.delayDays.max}
-            hint="Whole days after the flow starts."
+          <TimingFields
+            touchpoint={touchpoint}
+            amount={fields.timingAmount}
+            unit={fields.timingUnit}
+            direction={fields.timingDirection}
+            from={fields.timingFrom}
+            time={fields.timingTime}
           />
           <DialogActions>
             <DialogCancel closeHref={closeHref} />

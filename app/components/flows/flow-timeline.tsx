@@ -39,6 +39,11 @@ export function FlowTimeline({ touchpoints, flowLabel, quickNotes }: { touchpoin
               <span className="w-4 border-t-2 border-dotted border-slate-400" /> Widened to fit
             </span>
           ) : null}
+          {layout.nodes.some((node) => node.anchored) ? (
+            <span className="flex items-center gap-1.5">
+              <span className="h-3 w-3 rounded-full border-2 border-dashed border-slate-500" /> Timed from a date (placed where it usually falls)
+            </span>
+          ) : null}
         </span>
       </figcaption>
       {/* Wider than a phone: it scrolls sideways, and the scroll area takes keyboard focus. */}
@@ -87,7 +92,18 @@ export function FlowTimeline({ touchpoints, flowLabel, quickNotes }: { touchpoin
             <g key={wait.key}>
               {/* A shortened label ("23 h") says the whole wait on hover. */}
               {wait.text === wait.label ? null : <title>{wait.label}</title>}
-              <line x1={wait.x1 + 6} x2={wait.x2 - 6} y1={layout.axisY - 12} y2={layout.axisY - 12} stroke="#f97316" strokeWidth={3} strokeLinecap="round" />
+              <line
+                x1={wait.x1 + 6}
+                x2={wait.x2 - 6}
+                y1={layout.axisY - 12}
+                y2={layout.axisY - 12}
+                stroke="#f97316"
+                strokeWidth={3}
+                strokeLinecap="round"
+                // A wait whose length is not known (into or out of a step timed from a date) is dashed.
+                strokeDasharray={wait.fixed ? undefined : "2 6"}
+                data-testid={wait.fixed ? "timeline-wait" : "timeline-then"}
+              />
               <text
                 x={(wait.x1 + wait.x2) / 2}
                 y={layout.axisY - 20 - wait.labelRow * TIMELINE.LABEL_ROW_PX}
@@ -158,13 +174,15 @@ function Node({ node }: { node: TimelineNode }) {
   const style = CHANNEL_STYLE[node.stepType];
   const r = TIMELINE.NODE_RADIUS;
   return (
-    <g data-testid="timeline-node" data-step-type={node.stepType} data-minutes={node.minutes}>
+    <g data-testid="timeline-node" data-step-type={node.stepType} data-minutes={node.minutes} data-anchored={node.anchored || undefined}>
       <title>{`Step ${node.stepNumber} (${node.stepType}): ${node.title}. ${node.timeText}`}</title>
       {node.stepType === "Email" ? (
         <circle cx={node.x} cy={node.y} r={r} fill={style.fill} stroke="#fff" strokeWidth={3} />
       ) : (
         <rect x={node.x - r} y={node.y - r} width={r * 2} height={r * 2} rx={6} fill={style.fill} stroke="#fff" strokeWidth={3} />
       )}
+      {/* Timed from a date: a dashed ring says its place on the axis is an estimate. */}
+      {node.anchored ? <circle cx={node.x} cy={node.y} r={r + 5} fill="none" stroke="#475569" strokeWidth={1.5} strokeDasharray="3 3" /> : null}
       <text x={node.x} y={node.y + 4} fontSize={12} fontWeight={700} fill="#fff" textAnchor="middle">
         {node.stepNumber}
       </text>

@@ -121,6 +121,14 @@ export function TouchpointList({ flow }: { flow: FlowView }) {
               {item.title}
             </div>
           </li>
+        ) : item.kind === "anchor" ? (
+          // Timed from a date (or back to the trigger after one): when it goes, not how long the wait is.
+          <li key={item.key} className="flex justify-center" data-testid="anchor-card">
+            <div className="flex items-center gap-2 rounded-full border border-dashed border-orange-300 bg-white px-4 py-1.5 text-sm font-semibold text-orange-800">
+              <Icon d="M8 7V3m8 4V3M4 11h16M5 5h14a1 1 0 011 1v13a1 1 0 01-1 1H5a1 1 0 01-1-1V6a1 1 0 011-1z" />
+              {item.title}
+            </div>
+          </li>
         ) : (
           <li key={item.touchpoint.id}>
             <TouchpointCard touchpoint={item.touchpoint} flow={flow} />

@@ -75,7 +75,12 @@ export const currentUserSchema = apiUserSchema.extend({ onboardingResponse: onbo
 
 export const profileUpdatedSchema = z.object({ message: z.string(), user: apiUserSchema }).meta({ id: "ProfileUpdated" });
 
-const timingSchema = stepTimingSchema.meta({ id: "Timing" }).nullable().describe("The touchpoint's timing (an offset or a time relative to an event).");
+const timingSchema = stepTimingSchema
+  .meta({ id: "Timing" })
+  .nullable()
+  .describe(
+    'When the touchpoint goes: at once, an offset after the trigger, or a time before or after one of the business\'s dates (relative_event: "2 hours before the appointment").',
+  );
 
 /**
  * What a touchpoint says: the one definition of its fields. The flow's types (TouchpointFields,
@@ -86,9 +91,15 @@ export const touchpointFieldsSchema = z.object({
   stepNumber: z.number().int(),
   stepType: z.enum(STEP_TYPES).describe("The channel."),
   title: z.string(),
-  delayDays: z.number().int().describe("Whole days after the start (the older form of the timing)."),
+  delayDays: z.number().int().describe("Whole days after the start (the older form of the timing); for a step timed from a date, the whole days of its estimate."),
   timing: timingSchema,
-  offsetMinutes: z.number().int().nullable().describe("Minutes after the start; null for a timing relative to an event."),
+  offsetMinutes: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "Minutes after the start. For a step timed from a date, an estimate of where it falls, which orders the steps (or null): its real time depends on each contact's date.",
+    ),
   primaryGoal: z.string(),
   keyMessages: z.string(),
   callToAction: z.string(),

@@ -292,10 +292,11 @@ function namedForTiming(feedback: string, list: readonly DraftTouchpoint[]): num
   return ref ? resolveReference(ref[1], ref[4], ref[2] ?? ref[3] ?? "step", list) : null;
 }
 
+/** Spreads or tightens the steps timed from the trigger; a step timed from a date keeps its timing. */
 function scaleTiming(list: DraftTouchpoint[], factor: number, minFirst: number): DraftTouchpoint[] {
   const start = list[0]?.offsetMinutes ?? 0;
   return list.map((tp, index) => {
-    if (index === 0) return tp;
+    if (index === 0 || tp.timing) return tp;
     const offsetMinutes = Math.max(start, minFirst, roundSpanMinutes(start + (tp.offsetMinutes - start) * factor));
     return { ...tp, offsetMinutes, timingText: retime(tp.timingText, offsetMinutes) };
   });
@@ -416,7 +417,13 @@ export function applyFeedback(input: FeedbackInput): FeedbackResult {
   // "Send the last email later" moves that one step; a bare "later" elsewhere in a note does not retime the flow.
   const laterOne = KINDS.later.test(feedback) || /\blater\b/i.test(feedback);
   const moved = (KINDS.sooner.test(feedback) || laterOne) && !placement ? namedForTiming(feedback, list) : null;
-  if (moved !== null && moved > 0) {
+  if (moved !== null && moved > 0 && list[moved]!.timing) {
+    understood = true;
+    const tp = list[moved]!;
+    refused.push(
+      `kept the ${ordinalWord(moved + 1)} step ("${tp.title}") where it is: it is timed from a date (${tp.timingText || "an event"}); change its timing in the Edit Touchpoint dialog`,
+    );
+  } else if (moved !== null && moved > 0) {
     understood = true;
     const sooner = !laterOne;
     const tp = list[moved]!;

@@ -2,7 +2,8 @@ import { z } from "zod";
 
 import { type FlowType, flowTypeLabel, STEP_TYPES } from "~/lib/flow-types";
 import { FLOW_LIMITS, type SendWindow, TOUCHPOINT_TEXT_FIELDS, type TouchpointFields } from "~/lib/flows/types";
-import { MAX_OFFSET_MINUTES, MINUTES_PER_DAY, MINUTES_PER_HOUR, type Timing, timingForOffsetMinutes } from "~/lib/timing";
+import { isAnchored, MAX_OFFSET_MINUTES, MINUTES_PER_DAY, MINUTES_PER_HOUR, type Timing, timingForOffsetMinutes } from "~/lib/timing";
+import { anchoredDraftTimingSchema, fromDraftTiming } from "~/lib/timing-schema";
 
 /**
  * The product rules every generated flow follows, whoever wrote it (the offline generator or a
@@ -52,12 +53,18 @@ export const FLOW_GOALS: Readonly<Record<FlowType, { goal: string; keywords: rea
 
 const text = (max: number) => z.string().trim().max(max);
 
-/** One touchpoint as a generator writes it: minutes after the trigger and the sentence to show. */
+/**
+ * One touchpoint as a generator writes it: minutes after the trigger and the sentence to show. A
+ * step timed from one of the business's dates also gives `timing` (relative_event or
+ * weekday_relative_event); its offsetMinutes is then the generator's estimate of where the step
+ * falls after the trigger, which orders the steps and places them on the timeline.
+ */
 export const draftTouchpointSchema = z.object({
   stepType: z.enum(STEP_TYPES),
   title: text(FLOW_LIMITS.title),
   offsetMinutes: z.number().int().min(0).max(MAX_OFFSET_MINUTES),
   timingText: text(200),
+  timing: anchoredDraftTimingSchema.nullable().optional(),
   primaryGoal: text(FLOW_LIMITS.primaryGoal),
   keyMessages: text(FLOW_LIMITS.keyMessages),
   callToAction: text(FLOW_LIMITS.callToAction),
@@ -164,7 +171,7 @@ export function applyFlowRules(draft: FlowDraft, context: RuleContext): RuleResu
       problems.push(`Touchpoint ${index + 1} is sent before touchpoint ${index}.`);
     }
   });
-  const first = touchpoints[0];
+  const first = touchpoints.find((tp) => !tp.timing);
   const window = FIRST_TOUCH_MINUTES[flowType];
   if (first && window && (first.offsetMinutes < window.min || first.offsetMinutes > window.max)) {
     problems.push(`The first ${flowTypeLabel(flowType)} touch must go ${window.min} to ${window.max} minutes after the trigger.`);
@@ -198,9 +205,19 @@ export function applyFlowRules(draft: FlowDraft, context: RuleContext): RuleResu
   };
 }
 
-function toRuledTouchpoint(tp: DraftTouchpoint, index: number, title: string): RuledTouchpoint {
+/**
+ * The stored timing of a draft step: an anchored timing as the generator gave it (its own
+ * displayText, if any, is what it shows; timingText() writes the rest), else the offset with the
+ * generator's sentence.
+ */
+function ruledTiming(tp: DraftTouchpoint): Timing {
+  if (tp.timing) return fromDraftTiming(tp.timing);
   const base = timingForOffsetMinutes(tp.offsetMinutes);
-  const timing: Timing = tp.timingText ? { ...base, displayText: tp.timingText } : base;
+  return tp.timingText ? { ...base, displayText: tp.timingText } : base;
+}
+
+function toRuledTouchpoint(tp: DraftTouchpoint, index: number, title: string): RuledTouchpoint {
+  const timing = ruledTiming(tp);
   return {
     stepNumber: index + 1,
     stepType: tp.stepType,
@@ -213,6 +230,21 @@ function toRuledTouchpoint(tp: DraftTouchpoint, index: number, title: string): R
     callToAction: tp.callToAction,
     sendWindow: tp.stepType === "SMS" ? { ...SMS_SEND_WINDOW } : null,
   };
+}
+
+/**
+ * A step's timing fields agree: delayDays is the whole days of offsetMinutes, and for a step timed
+ * from the trigger the timing says the same minutes. An anchored step's offsetMinutes is the
+ * estimate its order comes from, so only its presence is checked.
+ */
+function timingProblems(tp: TouchpointFields, index: number): string[] {
+  if (tp.offsetMinutes === null || tp.timing === null) return [`step ${index + 1} has no fixed timing`];
+  const problems: string[] = [];
+  if (tp.delayDays !== Math.floor(tp.offsetMinutes / MINUTES_PER_DAY)) problems.push(`step ${index + 1} delayDays disagrees with offsetMinutes`);
+  if (isAnchored(tp.timing)) return problems;
+  const timingMinutes = tp.timing.type === "immediate" ? 0 : tp.timing.minutes;
+  if (timingMinutes !== tp.offsetMinutes) problems.push(`step ${index + 1} timing disagrees with offsetMinutes`);
+  return problems;
 }
 
 /** A stored flow, as far as the rules look at it. */
@@ -234,12 +266,7 @@ export function checkFlow(flow: CheckableFlow, context: RuleContext & { inactivi
     for (const field of TOUCHPOINT_TEXT_FIELDS) {
       if (!tp[field].trim()) problems.push(`step ${index + 1} empty ${field}`);
     }
-    if (tp.offsetMinutes === null || tp.timing === null) problems.push(`step ${index + 1} has no fixed timing`);
-    else {
-      if (tp.delayDays !== Math.floor(tp.offsetMinutes / MINUTES_PER_DAY)) problems.push(`step ${index + 1} delayDays disagrees with offsetMinutes`);
-      const timingMinutes = tp.timing.type === "immediate" ? 0 : tp.timing.type === "offset" ? tp.timing.minutes : null;
-      if (timingMinutes !== tp.offsetMinutes) problems.push(`step ${index + 1} timing disagrees with offsetMinutes`);
-    }
+    problems.push(...timingProblems(tp, index));
     const previous = tps[index - 1];
     if (previous && (tp.offsetMinutes ?? 0) < (previous.offsetMinutes ?? 0)) problems.push(`step ${index + 1} goes back in time`);
     if (tp.stepType === "SMS") {
@@ -248,9 +275,11 @@ export function checkFlow(flow: CheckableFlow, context: RuleContext & { inactivi
   });
   const titles = tps.map((tp) => tp.title.toLowerCase());
   if (new Set(titles).size !== titles.length) problems.push("duplicate titles");
+  // The first touch after the trigger is the first step timed from it: an anchored step's time depends on the contact's date.
   const window = FIRST_TOUCH_MINUTES[flowType];
-  const firstOffset = tps[0]?.offsetMinutes ?? 0;
-  if (window && (firstOffset < window.min || firstOffset > window.max)) problems.push(`first touch at ${firstOffset} minutes`);
+  const firstFromTrigger = tps.find((tp) => !isAnchored(tp.timing));
+  const firstOffset = firstFromTrigger?.offsetMinutes ?? 0;
+  if (window && firstFromTrigger && (firstOffset < window.min || firstOffset > window.max)) problems.push(`first touch at ${firstOffset} minutes`);
   if (flowType === "sunset" && context.inactivityDays !== undefined && (context.inactivityDays ?? 0) < SUNSET_MIN_INACTIVITY_DAYS) {
     problems.push("sunset inactivity window too short");
   }

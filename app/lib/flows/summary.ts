@@ -2,6 +2,7 @@ import type { StepType } from "~/lib/flow-types";
 import { SMS_CONSENT_NOTE } from "~/lib/flows/rules";
 import { FLOW_LIMITS } from "~/lib/flows/types";
 import { formatDuration, MINUTES_PER_DAY, MINUTES_PER_HOUR, type Timing, TIMING_EVENT_PHRASES, type TimingEvent } from "~/lib/timing";
+import type { AnchoredDraftTiming } from "~/lib/timing-schema";
 
 /**
  * The parts of a flow's overview and quick notes that are derived from its touchpoints: how many
@@ -22,7 +23,8 @@ import { formatDuration, MINUTES_PER_DAY, MINUTES_PER_HOUR, type Timing, TIMING_
 
 export interface ShapeTouchpoint {
   stepType: StepType;
-  timing?: Timing | null;
+  /** A stored timing, or a generator's anchored one. */
+  timing?: Timing | AnchoredDraftTiming | null;
   offsetMinutes?: number | null;
   delayDays?: number | null;
 }
@@ -42,8 +44,9 @@ export const SCHEDULE_LABEL = "Schedule:";
 /** The SMS consent line of the quick notes starts so (its full text is the flow rules' SMS_CONSENT_NOTE). */
 export const SMS_CONSENT_LABEL = "SMS consent:";
 
-/** Minutes after the trigger when the step has a fixed time; null when it is timed from an event. */
+/** Minutes after the trigger when the step has a fixed time; null when it is timed from an event (whatever estimate it carries). */
 function fixedOffset(tp: ShapeTouchpoint): number | null {
+  if (tp.timing?.type === "relative_event" || tp.timing?.type === "weekday_relative_event") return null;
   if (typeof tp.offsetMinutes === "number" && Number.isFinite(tp.offsetMinutes)) return Math.max(0, tp.offsetMinutes);
   if (tp.timing?.type === "immediate") return 0;
   if (tp.timing?.type === "offset") return tp.timing.minutes;
@@ -204,7 +207,9 @@ function claimHolds(claim: Claim, shape: FlowShape): boolean {
     if (shape.emails > 0 && !kinds.has("email")) return false;
     if (shape.sms > 0 && !kinds.has("sms")) return false;
   }
-  if (!claim.span || shape.spanMinutes === null) return true;
+  if (!claim.span) return true;
+  // A flow timed around a date has no span anyone knows: "over 9 days" is not a fact about it.
+  if (shape.spanMinutes === null) return shape.events.length === 0;
   if ("atOnce" in claim.span) return roundSpanMinutes(shape.spanMinutes) === 0;
   if (!claim.span.whole) return false;
   return Math.abs(shape.spanMinutes / claim.span.unitMinutes - claim.span.value) <= 0.5;

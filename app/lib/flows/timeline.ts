@@ -1,5 +1,17 @@
 import type { StepType } from "~/lib/flow-types";
-import { formatDuration, MINUTES_PER_DAY, timingText, touchpointOffsetMinutes, type Timing } from "~/lib/timing";
+import {
+  anchorTitle,
+  formatDuration,
+  isAnchored,
+  MINUTES_PER_DAY,
+  stepClock,
+  stepGap,
+  type Timing,
+  timingText,
+  touchpointOffsetMinutes,
+  TRIGGER_CLOCK,
+  WEEKDAY_NAMES,
+} from "~/lib/timing";
 
 /**
  * The layout of the flow's timeline diagram: touchpoints along a time axis that starts at the
@@ -12,6 +24,11 @@ import { formatDuration, MINUTES_PER_DAY, timingText, touchpointOffsetMinutes, t
  * DOUBLING_PX, so a 90-day flow still fits on a screen. Two steps never sit closer than
  * MIN_GAP_PX (a step 30 minutes after another would otherwise cover it): the stretch of time
  * between them is widened on the axis too, and the diagram marks it as stretched.
+ *
+ * A step timed from one of the business's dates (an anchored step) has no fixed time after the
+ * trigger: it is placed where its estimate puts it, drawn apart, and the axis's ticks stop before
+ * it. A wait into or out of it names when the step goes ("Then, 2 hours before the appointment")
+ * instead of a length, as the cards do (lib/timing.ts, stepGap).
  */
 
 export interface TimelineTouchpoint {
@@ -80,6 +97,8 @@ export interface TimelineNode {
   y: number;
   /** True when the node shares its time with the step before it in its lane and sits beside it. */
   nudged: boolean;
+  /** True when the step is timed from one of the business's dates: `minutes` is only its estimate. */
+  anchored: boolean;
 }
 
 export interface TimelineWait {
@@ -93,6 +112,8 @@ export interface TimelineWait {
   labelRow: 0 | 1;
   x1: number;
   x2: number;
+  /** False when the wait's length is not known (it leads to or from a step timed from a date). */
+  fixed: boolean;
 }
 
 export interface TimelineLane {
@@ -260,24 +281,16 @@ export function layoutTimeline(touchpoints: readonly TimelineTouchpoint[], { exi
     title: tp.title,
     shortTitle: titleRows.get(tp.id)!.text,
     timeText: timingText(tp.timing, tp.delayDays),
-    shortTime: minutes === 0 ? "At trigger" : `+${formatDuration(minutes)}`,
+    shortTime: shortTime(tp.timing, minutes),
     labelRow: titleRows.get(tp.id)!.row,
     minutes,
     x,
     y: laneY(tp.stepType),
     nudged,
+    anchored: isAnchored(tp.timing),
   }));
 
-  // Waits: from one step's time to the next, labelled on two rows above the axis.
-  const spans: Array<Omit<TimelineWait, "text" | "labelRow">> = [];
-  let previous = { minutes: 0, x: origin };
-  for (const node of nodes) {
-    if (node.minutes > previous.minutes) {
-      const minutes = node.minutes - previous.minutes;
-      spans.push({ key: `wait-${node.id}`, minutes, label: `Wait ${formatDuration(minutes)}`, shortLabel: shortDuration(minutes), x1: previous.x, x2: node.x });
-    }
-    if (node.x >= previous.x) previous = { minutes: node.minutes, x: node.x };
-  }
+  const spans = waitSpans(nodes, ordered, origin);
   const waitRows = placeLabels(spans.map((span) => ({ centre: (span.x1 + span.x2) / 2, texts: [span.label, span.shortLabel], fontPx: TIMELINE.LABEL_FONT_PX })));
   const waits: TimelineWait[] = spans.map((span, index) => ({ ...span, text: waitRows[index]!.text, labelRow: waitRows[index]!.row }));
 
@@ -288,9 +301,12 @@ export function layoutTimeline(touchpoints: readonly TimelineTouchpoint[], { exi
   const axisY = lanes[lanes.length - 1]!.y + TIMELINE.NODE_RADIUS + TIMELINE.AXIS_GAP_PX + 24;
   const height = axisY + TIMELINE.BOTTOM_PX;
 
+  // The axis counts time after the trigger only as far as that time is known: up to the first anchored step.
+  const firstAnchored = nodes.find((node) => node.anchored);
+  const tickEnd = firstAnchored ? firstAnchored.minutes - 1 : lastMinutes;
   const ticks: TimelineTick[] = [];
   for (const minutes of TICK_CANDIDATES) {
-    if (minutes > lastMinutes) break;
+    if (minutes > tickEnd) break;
     const x = at(minutes);
     if (ticks.length && x - ticks[ticks.length - 1]!.x < TIMELINE.TICK_MIN_GAP_PX) continue;
     ticks.push({ minutes, x, label: tickLabel(minutes) });
@@ -317,6 +333,37 @@ export function layoutTimeline(touchpoints: readonly TimelineTouchpoint[], { exi
   };
 }
 
+/** "+3 days", "At trigger"; an anchored step's own short time: "2 h before", "Fri before". */
+function shortTime(timing: Timing | null, minutes: number): string {
+  if (timing?.type === "relative_event") return timing.minutes === 0 ? "On the date" : `${shortDuration(timing.minutes)} ${timing.direction}`;
+  if (timing?.type === "weekday_relative_event") return `${(WEEKDAY_NAMES[timing.weekday] ?? "Day").slice(0, 3)} ${timing.relation === "before" ? "before" : "that week"}`;
+  return minutes === 0 ? "At trigger" : `+${formatDuration(minutes)}`;
+}
+
+/**
+ * Waits from one step to the next, as the cards read them (stepGap): a known length where both
+ * are on one clock, "Then, …" where the clock changes.
+ */
+function waitSpans(nodes: readonly TimelineNode[], ordered: readonly TimelineTouchpoint[], origin: number): Array<Omit<TimelineWait, "text" | "labelRow">> {
+  const spans: Array<Omit<TimelineWait, "text" | "labelRow">> = [];
+  let clock = TRIGGER_CLOCK;
+  let previousX = origin;
+  nodes.forEach((node, index) => {
+    const tp = ordered[index]!;
+    const { gap, next } = stepGap(clock, stepClock(tp));
+    clock = next;
+    const key = `wait-${node.id}`;
+    if (gap === "unknown" && node.x > previousX) {
+      const label = anchorTitle(tp.timing, tp.delayDays, index === 0);
+      spans.push({ key, minutes: Math.max(0, node.minutes - (nodes[index - 1]?.minutes ?? 0)), label, shortLabel: "then", x1: previousX, x2: node.x, fixed: false });
+    } else if (gap && gap !== "unknown") {
+      spans.push({ key, minutes: gap.minutes, label: `Wait ${formatDuration(gap.minutes)}`, shortLabel: shortDuration(gap.minutes), x1: previousX, x2: node.x, fixed: true });
+    }
+    if (node.x >= previousX) previousX = node.x;
+  });
+  return spans;
+}
+
 function describeTimeline(nodes: readonly TimelineNode[], waits: readonly TimelineWait[], exitLabel: string) {
   if (nodes.length === 0) return `The flow starts at its trigger and has no touchpoints yet. ${exitLabel}.`;
   const parts = ["Starts at the trigger."];
@@ -325,8 +372,9 @@ function describeTimeline(nodes: readonly TimelineNode[], waits: readonly Timeli
     if (wait) parts.push(`${wait.label}.`);
     parts.push(`Step ${node.stepNumber}, ${node.stepType}: ${node.title} (${node.timeText}).`);
   });
-  const total = nodes[nodes.length - 1]!.minutes;
-  parts.push(`${exitLabel}${total > 0 ? `, ${formatDuration(total)} after the trigger` : ""}.`);
+  const last = nodes[nodes.length - 1]!;
+  const when = last.anchored ? `, after step ${last.stepNumber}` : last.minutes > 0 ? `, ${formatDuration(last.minutes)} after the trigger` : "";
+  parts.push(`${exitLabel}${when}.`);
   return parts.join(" ");
 }
 

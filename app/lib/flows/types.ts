@@ -3,6 +3,16 @@ import * as z from "zod/mini";
 import type { TouchpointFieldsShape, TouchpointShape } from "~/lib/api/responses";
 import { FLOW_TYPES, type FlowType, type StepType } from "~/lib/flow-types";
 import { MAX_OFFSET_MINUTES, MINUTES_PER_DAY, parseDelayDays } from "~/lib/timing";
+import {
+  TIMING_AMOUNT_MESSAGE,
+  TIMING_DIRECTION_MESSAGE,
+  TIMING_DIRECTIONS,
+  TIMING_FROM_CHOICES,
+  TIMING_FROM_MESSAGE,
+  TIMING_UNIT_MESSAGE,
+  TIMING_UNIT_NAMES,
+  timingFromParts,
+} from "~/lib/timing-input";
 
 /**
  * What the flows API and the flow screen exchange: the JSON shapes, the limits of
@@ -147,33 +157,57 @@ function requiredText(max: number, label: string) {
     .check(z.trim(), z.minLength(1, TOUCHPOINT_REQUIRED_MESSAGE), z.maxLength(max, `${label} must be at most ${max} characters.`));
 }
 
-/** PUT /api/ai-flows/touchpoints/{id} and the Edit Touchpoint dialog. */
-export const touchpointEditSchema = z.object({
+/** What every touchpoint edit carries, from the dialog or the API: the four required texts. */
+export const touchpointTextFields = {
   title: requiredText(TOUCHPOINT_EDIT_LIMITS.title, "Title"),
   primaryGoal: requiredText(TOUCHPOINT_EDIT_LIMITS.primaryGoal, "Primary goal"),
   keyMessages: requiredText(TOUCHPOINT_EDIT_LIMITS.keyMessages, "Key messages"),
   callToAction: requiredText(TOUCHPOINT_EDIT_LIMITS.callToAction, "Call to action"),
-  /** A whole number from 0; anything not numeric becomes 0. */
-  delayDays: z.pipe(
-    z.transform((value: unknown) => parseDelayDays(value)),
-    z
-      .int()
-      .check(z.minimum(TOUCHPOINT_EDIT_LIMITS.delayDays.min), z.maximum(TOUCHPOINT_EDIT_LIMITS.delayDays.max, `Delay cannot exceed ${TOUCHPOINT_EDIT_LIMITS.delayDays.max} days.`)),
-  ),
-});
+};
+
+/**
+ * The dialog's timing fields (lib/timing-input.ts): how long, in which unit, before or after, and
+ * what it is measured from, with an optional time of day. Each is checked for its own kind here;
+ * `timingFromParts` says whether they add up (here when an amount is given, and on the server
+ * against the step's stored timing, which a blank amount may keep).
+ */
+export const timingPartFields = {
+  timingAmount: z.optional(z.number({ error: TIMING_AMOUNT_MESSAGE })),
+  timingUnit: z.optional(z.enum(TIMING_UNIT_NAMES, { error: TIMING_UNIT_MESSAGE })),
+  timingDirection: z.optional(z.enum(TIMING_DIRECTIONS, { error: TIMING_DIRECTION_MESSAGE })),
+  timingFrom: z.optional(z.enum(TIMING_FROM_CHOICES, { error: TIMING_FROM_MESSAGE })),
+  timingTime: z.optional(z.string().check(z.trim())),
+};
+
+/** The older form's "Delay (days)": a whole number from 0; anything not numeric becomes 0. */
+export const formDelayDaysSchema = z.pipe(
+  z.transform((value: unknown) => parseDelayDays(value)),
+  z
+    .int()
+    .check(z.minimum(TOUCHPOINT_EDIT_LIMITS.delayDays.min), z.maximum(TOUCHPOINT_EDIT_LIMITS.delayDays.max, `Delay cannot exceed ${TOUCHPOINT_EDIT_LIMITS.delayDays.max} days.`)),
+);
+
+/**
+ * The Edit Touchpoint dialog (and its page action, with or without JavaScript): the texts, and
+ * the timing as its parts. A form from before the timing fields posts `delayDays` instead, which
+ * still works.
+ */
+export const touchpointEditSchema = z.object({ ...touchpointTextFields, ...timingPartFields, delayDays: z.optional(formDelayDaysSchema) }).check(
+  z.superRefine((value, ctx) => {
+    if (value.timingFrom === undefined || value.timingAmount === undefined) return;
+    const result = timingFromParts(value);
+    if (result.ok) return;
+    for (const [field, message] of Object.entries(result.errors)) ctx.issues.push({ code: "custom", message, path: [field], input: value });
+  }),
+);
 export type TouchpointEditInput = z.infer<typeof touchpointEditSchema>;
 
 export const DELAY_DAYS_MESSAGE = `Delay must be a whole number of days from ${TOUCHPOINT_EDIT_LIMITS.delayDays.min} to ${TOUCHPOINT_EDIT_LIMITS.delayDays.max}.`;
 
-/**
- * The API's touchpoint edit: the same fields, with delayDays taken as the JSON number it must be
- * (no number read from text, no fraction rounded, nothing out of range clamped).
- */
-export const touchpointEditApiSchema = z.extend(touchpointEditSchema, {
-  delayDays: z
-    .int({ error: DELAY_DAYS_MESSAGE })
-    .check(z.minimum(TOUCHPOINT_EDIT_LIMITS.delayDays.min, DELAY_DAYS_MESSAGE), z.maximum(TOUCHPOINT_EDIT_LIMITS.delayDays.max, DELAY_DAYS_MESSAGE)),
-});
+/** The API's `delayDays`: the JSON number it must be (no number read from text, no fraction rounded, nothing out of range clamped). */
+export const apiDelayDaysSchema = z
+  .int({ error: DELAY_DAYS_MESSAGE })
+  .check(z.minimum(TOUCHPOINT_EDIT_LIMITS.delayDays.min, DELAY_DAYS_MESSAGE), z.maximum(TOUCHPOINT_EDIT_LIMITS.delayDays.max, DELAY_DAYS_MESSAGE));
 
 export const FLOW_TYPE_REQUIRED_MESSAGE = "Flow type is required.";
 export const flowTypeSchema = z.enum(FLOW_TYPES, { error: (issue) => (issue.input === undefined ? FLOW_TYPE_REQUIRED_MESSAGE : UNKNOWN_FLOW_TYPE_MESSAGE) });

@@ -102,6 +102,11 @@ export function klaviyoFlowName(companyName: string, flowType: FlowType) {
   return `${companyName.trim() || "Your Company"} — ${flowTypeLabel(flowType)} (from Flowmap)`;
 }
 
+/** "Derma Clinic — Onboarding, timed from the appointment (from Flowmap)": the flow of the steps timed from one date. */
+export function klaviyoDateFlowName(companyName: string, flowType: FlowType, eventName: string) {
+  return `${companyName.trim() || "Your Company"} — ${flowTypeLabel(flowType)}, timed from ${eventName} (from Flowmap)`;
+}
+
 /** A trigger as one form value ("metric:AbC123"), and back. */
 export function triggerValue(trigger: KlaviyoTrigger) {
   return `${trigger.type}:${trigger.id}`;

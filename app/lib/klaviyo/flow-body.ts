@@ -6,14 +6,25 @@ import { type ContentPlaceholder, placeholdersIn } from "~/lib/content/placehold
 import type { FlowContentView, TouchpointContentView } from "~/lib/content/types";
 import { flowTypeLabel } from "~/lib/flow-types";
 import type { FlowView, TouchpointView } from "~/lib/flows/types";
-import { MINUTES_PER_DAY, MINUTES_PER_HOUR, timingText, touchpointOffsetMinutes } from "~/lib/timing";
+import { eventPhrase, isAnchored, MINUTES_PER_DAY, MINUTES_PER_HOUR, type TimingEvent, touchpointOffsetMinutes } from "~/lib/timing";
 
-import { DEFAULT_TRIGGERS, KLAVIYO_PREFERENCES_TAG, KLAVIYO_SHOPIFY_CHECKOUT_URL_TAG, klaviyoFlowName, type KlaviyoTrigger, type KlaviyoTriggerType } from "./constants";
+import {
+  DEFAULT_TRIGGERS,
+  KLAVIYO_PREFERENCES_TAG,
+  KLAVIYO_SHOPIFY_CHECKOUT_URL_TAG,
+  klaviyoDateFlowName,
+  klaviyoFlowName,
+  type KlaviyoTrigger,
+  type KlaviyoTriggerType,
+} from "./constants";
+import { anchoredByEvent, type DateFlowPlan, dateFlowPlan, dateStepLine, type DateTrigger, type DateWait, klaviyoTime } from "./date-flow";
 
 /**
  * The requests that create a flow in Klaviyo, built from a plan: one HTML template per email
  * (Create Template) and the flow itself (Create Flow) with its send-email, send-sms and
- * time-delay actions in step order. Pure: Send to Klaviyo posts exactly these bodies, and the
+ * time-delay actions in step order. Steps timed from one of the business's dates go into a flow
+ * of their own per date, started by the date's profile property (date-flow.ts): one Klaviyo flow
+ * has one trigger, and only a date-triggered flow can wait for a date. Pure: Send to Klaviyo posts exactly these bodies, and the
  * `format=klaviyo` export writes them out for marketers who create the flow themselves. The shapes
  * follow Klaviyo's published documents (vendor/klaviyo-openapi), which the tests hold them to.
  */
@@ -58,16 +69,43 @@ export type FlowAction =
       links?: Link;
       data: { status: "draft"; message: { name: string; body: string; sms_quiet_hours_enabled: boolean; smart_sending_enabled: boolean } };
     }
-  | { temporary_id: string; type: "time-delay"; links?: Link; data: { unit: "days" | "hours" | "minutes"; value: number } };
+  | { temporary_id: string; type: "time-delay"; links?: Link; data: { unit: "days" | "hours" | "minutes"; value: number; timezone?: "profile"; delay_until_time?: string } }
+  | { temporary_id: string; type: "countdown-delay"; links?: Link; data: { unit: "days"; value: number; timezone: "profile"; delay_until_time: string } }
+  | { temporary_id: string; type: "target-date"; links?: Link; data: { timezone: "profile"; target_time?: string } };
+
+/** The action types that wait rather than send. */
+export const WAIT_ACTIONS: ReadonlySet<FlowAction["type"]> = new Set(["time-delay", "countdown-delay", "target-date"]);
+
+export type FlowTrigger = { type: KlaviyoTrigger["type"]; id: string } | DateTrigger;
 
 export interface FlowCreateBody {
   data: {
     type: "flow";
     attributes: {
       name: string;
-      definition: { triggers: Array<{ type: KlaviyoTrigger["type"]; id: string }>; entry_action_id: string; actions: FlowAction[] };
+      definition: { triggers: FlowTrigger[]; entry_action_id: string; actions: FlowAction[] };
     };
   };
+}
+
+/** One Klaviyo flow of a plan: the steps timed from the trigger, or the steps timed from one date. */
+export interface KlaviyoFlowPart {
+  name: string;
+  /** "trigger" (the list, segment or metric chosen), or the event whose date starts it. */
+  startsFrom: "trigger" | TimingEvent;
+  /** The profile property a date-started flow reads; null for the trigger's. */
+  dateProperty: string | null;
+  steps: number[];
+  body: FlowCreateBody;
+}
+
+/** What a step timed from a date needs in Klaviyo, one line each. */
+export interface DateStepNote {
+  stepNumber: number;
+  dateProperty: string;
+  /** False when Klaviyo's date timing cannot say the step's timing (it was sent with no wait of its own). */
+  exact: boolean;
+  line: string;
 }
 
 /** Klaviyo's names are short; ours are cut to fit and stay readable. */
@@ -206,77 +244,118 @@ export function delayOf(minutes: number): { unit: "days" | "hours" | "minutes"; 
   return { unit: "minutes", value: whole };
 }
 
-/** Timed from an event the trigger does not carry (delivery, a renewal): no fixed wait from the start. */
-function isEventTimed(touchpoint: TouchpointView) {
-  return touchpoint.offsetMinutes === null && (touchpoint.timing?.type === "relative_event" || touchpoint.timing?.type === "weekday_relative_event");
-}
-
 /** What the emails' templates are called in the flow body: the real ids, or placeholders for the export. */
 export type TemplateIds = ReadonlyMap<string, string>;
 
-/** The Create Flow body: the trigger, then each step's wait (when it has one) and its message, all drafts. */
-export function flowRequest(input: KlaviyoPlanInput, { trigger, templateIds }: { trigger: KlaviyoTrigger; templateIds: TemplateIds }): FlowCreateBody {
-  const { flow } = input;
-  const actions: FlowAction[] = [];
-  let previous = 0;
-  for (const tp of flow.touchpoints) {
-    const offset = isEventTimed(tp) ? previous : touchpointOffsetMinutes(tp);
-    if (offset > previous) {
-      actions.push({ temporary_id: `action-${actions.length + 1}`, type: "time-delay", data: delayOf(offset - previous) });
-    }
-    previous = Math.max(previous, offset);
-    const id = `action-${actions.length + 1}`;
-    const name = messageName(flow, tp);
-    if (tp.stepType === "Email") {
-      const written = currentContent(input, tp);
-      const templateId = templateIds.get(tp.id);
-      if (!templateId) throw new Error(`No template for step ${tp.stepNumber}.`);
-      actions.push({
-        temporary_id: id,
-        type: "send-email",
-        data: {
-          status: "draft",
-          message: {
-            name,
-            subject_line: cut(written?.subject ?? `[Outline] ${tp.title}`, NAME_MAX),
-            preview_text: cut(written?.preheader ?? tp.primaryGoal, NAME_MAX),
-            template_id: templateId,
-            smart_sending_enabled: true,
-          },
-        },
-      });
-    } else {
-      const written = currentContent(input, tp);
-      actions.push({
-        temporary_id: id,
-        type: "send-sms",
-        data: {
-          status: "draft",
-          message: {
-            name,
-            body: written?.sms ?? cut(`[Outline: replace before sending] ${tp.title}: ${tp.keyMessages} ${tp.callToAction}`, OUTLINE_SMS_MAX),
-            // Klaviyo holds text messages during the account's quiet hours: the nearest the schema
-            // comes to a send window (the window itself is in the message name and the review notes).
-            sms_quiet_hours_enabled: true,
-            smart_sending_enabled: true,
-          },
-        },
-      });
-    }
+/** A step's message: its email on its template, or its text, always a draft. */
+function messageAction(input: KlaviyoPlanInput, tp: TouchpointView, templateIds: TemplateIds): FlowAction {
+  const name = messageName(input.flow, tp);
+  const written = currentContent(input, tp);
+  if (tp.stepType === "Email") {
+    const templateId = templateIds.get(tp.id);
+    if (!templateId) throw new Error(`No template for step ${tp.stepNumber}.`);
+    const message = {
+      name,
+      subject_line: cut(written?.subject ?? `[Outline] ${tp.title}`, NAME_MAX),
+      preview_text: cut(written?.preheader ?? tp.primaryGoal, NAME_MAX),
+      template_id: templateId,
+      smart_sending_enabled: true,
+    };
+    return { temporary_id: "", type: "send-email", data: { status: "draft", message } };
   }
-  actions.forEach((action, index) => {
-    const next = actions[index + 1];
+  const body = written?.sms ?? cut(`[Outline: replace before sending] ${tp.title}: ${tp.keyMessages} ${tp.callToAction}`, OUTLINE_SMS_MAX);
+  // Klaviyo holds text messages during the account's quiet hours: the nearest the schema comes to
+  // a send window (the window itself is in the message name and the review notes).
+  return { temporary_id: "", type: "send-sms", data: { status: "draft", message: { name, body, sms_quiet_hours_enabled: true, smart_sending_enabled: true } } };
+}
+
+/** Numbers the actions (their temporary ids are set here) and links each to the next; the body of one Create Flow. */
+function flowBody(name: string, trigger: FlowTrigger, actions: readonly FlowAction[]): FlowCreateBody {
+  const linked = actions.map((action, index) => ({ ...action, temporary_id: `action-${index + 1}` }) as FlowAction);
+  linked.forEach((action, index) => {
+    const next = linked[index + 1];
     if (next) action.links = { next: next.temporary_id };
   });
+  return { data: { type: "flow", attributes: { name, definition: { triggers: [trigger], entry_action_id: linked[0]?.temporary_id ?? "action-1", actions: linked } } } };
+}
+
+/** The steps timed from the trigger: each one's wait (when it has one) and its message. */
+function triggerPart(input: KlaviyoPlanInput, steps: readonly TouchpointView[], trigger: KlaviyoTrigger, templateIds: TemplateIds): KlaviyoFlowPart {
+  const actions: FlowAction[] = [];
+  let previous = 0;
+  for (const tp of steps) {
+    const offset = touchpointOffsetMinutes(tp);
+    if (offset > previous) actions.push({ temporary_id: "", type: "time-delay", data: delayOf(offset - previous) });
+    previous = Math.max(previous, offset);
+    actions.push(messageAction(input, tp, templateIds));
+  }
+  const name = klaviyoFlowName(input.flow.companyName, input.flow.flowType);
+  return { name, startsFrom: "trigger", dateProperty: null, steps: steps.map((tp) => tp.stepNumber), body: flowBody(name, { type: trigger.type, id: trigger.id }, actions) };
+}
+
+function waitAction(wait: DateWait): FlowAction {
+  if (wait.type === "countdown-delay")
+    return { temporary_id: "", type: "countdown-delay", data: { unit: "days", value: wait.daysBefore, timezone: "profile", delay_until_time: klaviyoTime(wait.time) } };
+  if (wait.type === "target-date") return { temporary_id: "", type: "target-date", data: { timezone: "profile", ...(wait.time ? { target_time: klaviyoTime(wait.time) } : {}) } };
+  return { temporary_id: "", type: "time-delay", data: { unit: "days", value: wait.days, timezone: "profile", delay_until_time: klaviyoTime(wait.time) } };
+}
+
+/** The steps timed from one date: a flow the date's profile property starts, with date-based waits. */
+function datePart(input: KlaviyoPlanInput, plan: DateFlowPlan, templateIds: TemplateIds): KlaviyoFlowPart {
+  const actions = plan.steps.flatMap((step) => [...step.waits.map(waitAction), messageAction(input, step.touchpoint, templateIds)]);
+  const name = klaviyoDateFlowName(input.flow.companyName, input.flow.flowType, eventPhrase(plan.event));
   return {
-    data: {
-      type: "flow",
-      attributes: {
-        name: klaviyoFlowName(flow.companyName, flow.flowType),
-        definition: { triggers: [{ type: trigger.type, id: trigger.id }], entry_action_id: actions[0]?.temporary_id ?? "action-1", actions },
-      },
-    },
+    name,
+    startsFrom: plan.event,
+    dateProperty: plan.dateProperty,
+    steps: plan.steps.map((step) => step.touchpoint.stepNumber),
+    body: flowBody(name, plan.trigger, actions),
   };
+}
+
+function datePlans(input: KlaviyoPlanInput): DateFlowPlan[] {
+  return [...anchoredByEvent(input.flow.touchpoints)].map(([event, steps]) => dateFlowPlan(event, steps));
+}
+
+/**
+ * The Create Flow bodies of a plan: the steps timed from the trigger in one flow (started by the
+ * trigger chosen), then one flow per date the other steps are timed from. A plan without steps
+ * timed from a date is one flow, as it always was.
+ */
+export function flowParts(input: KlaviyoPlanInput, { trigger, templateIds }: { trigger: KlaviyoTrigger; templateIds: TemplateIds }): KlaviyoFlowPart[] {
+  const fromTrigger = input.flow.touchpoints.filter((tp) => !isAnchored(tp.timing));
+  const plans = datePlans(input);
+  // The trigger's flow is there unless every step is timed from a date.
+  const first = fromTrigger.length || plans.length === 0 ? [triggerPart(input, fromTrigger, trigger, templateIds)] : [];
+  return [...first, ...plans.map((plan) => datePart(input, plan, templateIds))];
+}
+
+/** The flows a send makes, without their bodies: what the send page says before anything is sent. */
+export function flowOutline(input: KlaviyoPlanInput): Array<Omit<KlaviyoFlowPart, "body">> {
+  const anyTemplate = new Map(input.flow.touchpoints.map((tp) => [tp.id, "template"]));
+  return flowParts(input, { trigger: { type: "list", id: "trigger" }, templateIds: anyTemplate }).map(({ name, startsFrom, dateProperty, steps }) => ({
+    name,
+    startsFrom,
+    dateProperty,
+    steps,
+  }));
+}
+
+/** The Create Flow body of the plan's first flow (its only one when no step is timed from a date). */
+export function flowRequest(input: KlaviyoPlanInput, options: { trigger: KlaviyoTrigger; templateIds: TemplateIds }): FlowCreateBody {
+  return flowParts(input, options)[0]!.body;
+}
+
+/** One line per step timed from a date: the profile property it needs, and how Klaviyo times it. */
+export function dateSteps(input: KlaviyoPlanInput): DateStepNote[] {
+  return datePlans(input).flatMap((plan) =>
+    plan.steps.map((step, index) => ({
+      stepNumber: step.touchpoint.stepNumber,
+      dateProperty: plan.dateProperty,
+      exact: step.position.exact,
+      line: dateStepLine(step, plan.steps[index - 1]),
+    })),
+  );
 }
 
 /** The steps that go out as outlines: no written content for them as they are now. */
@@ -300,11 +379,10 @@ export function reviewNotes(input: KlaviyoPlanInput): string[] {
         `Step ${tp.stepNumber} (SMS) should go out between ${tp.sendWindow.start} and ${tp.sendWindow.end} in the contact's local time: quiet hours are on for it; check your account's quiet hours cover the rest of the day.`,
       );
     }
-    if (isEventTimed(tp)) {
-      notes.push(
-        `Step ${tp.stepNumber} is timed “${timingText(tp.timing, tp.delayDays)}”, which a time delay from the trigger cannot express: it follows the step before it; set its timing in Klaviyo.`,
-      );
-    }
+  }
+  notes.push(...datePlans(input).map((plan) => dateFlowNote(input, plan)));
+  if (input.flow.touchpoints.length && input.flow.touchpoints.every((tp) => isAnchored(tp.timing))) {
+    notes.push("Every step is timed from a date, so the list, segment or metric you picked starts nothing: each flow starts from its date property.");
   }
   notes.push("Every message was created as a draft: nothing sends until you set the messages live in Klaviyo.");
   return notes;
@@ -342,6 +420,13 @@ function linkNotes(input: KlaviyoPlanInput): string[] {
     );
   }
   return notes;
+}
+
+/** The note on a flow started by a date: which steps are in it, and the profile property to fill. */
+function dateFlowNote(input: KlaviyoPlanInput, plan: DateFlowPlan): string {
+  const steps = plan.steps.map((step) => step.touchpoint.stepNumber);
+  const name = klaviyoDateFlowName(input.flow.companyName, input.flow.flowType, eventPhrase(plan.event));
+  return `${stepList(steps)} ${steps.length === 1 ? "is" : "are"} timed from ${eventPhrase(plan.event)}, so ${steps.length === 1 ? "it is" : "they are"} in a flow of ${steps.length === 1 ? "its" : "their"} own, “${name}”, which Klaviyo starts from each contact's ${plan.dateProperty} profile property: fill it (a date) for every contact before turning that flow on.`;
 }
 
 function stepList(steps: number[]) {

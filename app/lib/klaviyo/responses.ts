@@ -50,6 +50,28 @@ export const klaviyoSendSchema = sentSchema
     templateIds: z.array(z.string()).describe("The email templates made, in step order."),
     outlineSteps: z.array(z.number().int()).describe("Steps sent as outlines (no written content for them)."),
     notes: z.array(z.string()).describe("What to review in Klaviyo before turning the flow on."),
+    flows: z
+      .array(
+        z.object({
+          klaviyoFlowId: z.string(),
+          url: z.string(),
+          name: z.string(),
+          startsFrom: z.string().describe('"trigger" (the list, segment or metric chosen), or the event whose date starts the flow ("appointment").'),
+          dateProperty: z.string().nullable().describe("The profile property whose date starts the flow; null for the trigger's flow."),
+          steps: z.array(z.number().int()).describe("The Flowmap steps in this flow."),
+        }),
+      )
+      .describe("Every draft flow made, in order: the steps timed from the trigger first (klaviyoFlowId), then one flow per date other steps are timed from."),
+    dateSteps: z
+      .array(
+        z.object({
+          stepNumber: z.number().int(),
+          dateProperty: z.string().describe("The profile property the step needs, such as appointment_date."),
+          exact: z.boolean().describe("False when Klaviyo's date timing cannot say the step's timing (it was sent with no wait of its own)."),
+          line: z.string().describe("The same as a sentence to show."),
+        }),
+      )
+      .describe("One entry per step timed from a date: the profile property it needs and how Klaviyo times it."),
     replayed: z.boolean().describe("True when this repeats a send already made (a second click): no new flow."),
     previous: sentSchema.nullable().describe("The send before this one: a new draft was made and the earlier one left as it was."),
   })

@@ -9,7 +9,7 @@ import { ButtonLink, StatusButton } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
 import { flowTypeLabel } from "~/lib/flow-types";
 import { KLAVIYO_TRIGGER_TYPES, klaviyoFlowName, parseTriggerValue, triggerValue } from "~/lib/klaviyo/constants";
-import { outlineSteps } from "~/lib/klaviyo/flow-body";
+import { dateSteps, flowOutline, outlineSteps } from "~/lib/klaviyo/flow-body";
 import { requireUser } from "~/web/auth/auth.server";
 import { isDomainError } from "~/services/domain-error";
 import { readForm } from "~/web/forms.server";
@@ -60,6 +60,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     isPremium: flowUser.isPremium,
     outlineSteps: outlineSteps(plan),
+    parts: flowOutline(plan),
+    dateSteps: dateSteps(plan),
     connected: connection.connected,
     triggers,
     triggerError,
@@ -102,7 +104,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SendToKlaviyoRoute() {
-  const { flow, isPremium, outlineSteps: outlines, connected, triggers, triggerError, sends } = useLoaderData<typeof loader>();
+  const { flow, isPremium, outlineSteps: outlines, parts, dateSteps: datedSteps, connected, triggers, triggerError, sends } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const latest = sends[0] ?? null;
   const triggerFieldError: string | undefined = failure && "fieldErrors" in failure ? failure.fieldErrors.trigger : undefined;
@@ -116,12 +118,32 @@ export default function SendToKlaviyoRoute() {
           ← Back to the {flowTypeLabel(flow.flowType)} flow
         </Link>
         <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900">Send to Klaviyo</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Creates <strong className="font-semibold text-slate-900">{flow.name}</strong> in your Klaviyo account from version {flow.versionNumber} of this flow:{" "}
-          {plural(flow.emails, "email template")} and a flow of {plural(flow.steps, "message")} with the waits between them. Every message is a draft: nothing sends until you turn
-          it on in Klaviyo.
-        </p>
+        {parts.length > 1 || parts[0]?.startsFrom !== "trigger" ? (
+          <div className="mt-1 text-sm text-slate-600" data-testid="klaviyo-parts">
+            <p>
+              Creates {plural(flow.emails, "email template")} and {plural(parts.length, "draft flow")} in your Klaviyo account from version {flow.versionNumber} of this flow: one
+              Klaviyo flow has one trigger, and only a flow started by a date can wait for that date.
+            </p>
+            <ul className="mt-1 list-disc pl-5">
+              {parts.map((part) => (
+                <li key={part.name}>
+                  <strong className="font-semibold text-slate-900">{part.name}</strong>: {plural(part.steps.length, "step")} ({part.steps.join(", ")}),{" "}
+                  {part.dateProperty ? `started by each contact's ${part.dateProperty}` : "started by the trigger you pick below"}.
+                </li>
+              ))}
+            </ul>
+            <p className="mt-1">Every message is a draft: nothing sends until you turn it on in Klaviyo.</p>
+          </div>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">
+            Creates <strong className="font-semibold text-slate-900">{flow.name}</strong> in your Klaviyo account from version {flow.versionNumber} of this flow:{" "}
+            {plural(flow.emails, "email template")} and a flow of {plural(flow.steps, "message")} with the waits between them. Every message is a draft: nothing sends until you
+            turn it on in Klaviyo.
+          </p>
+        )}
       </header>
+
+      {datedSteps.length ? <DateSteps lines={datedSteps.map((step) => step.line)} testId="klaviyo-date-steps" title="Dates Klaviyo needs" /> : null}
 
       {outlines.length ? (
         <p className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" data-testid="klaviyo-outline-note">
@@ -148,6 +170,28 @@ export default function SendToKlaviyoRoute() {
               Open it in Klaviyo
             </a>
           </p>
+          {latest.flows.length > 1 ? (
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-emerald-900" data-testid="klaviyo-sent-flows">
+              {latest.flows.map((sent) => (
+                <li key={sent.klaviyoFlowId}>
+                  <a href={sent.url} target="_blank" rel="noreferrer noopener" className="font-semibold underline">
+                    {sent.name}
+                  </a>{" "}
+                  (steps {sent.steps.join(", ")}){sent.dateProperty ? `, started by ${sent.dateProperty}` : ""}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {latest.dateSteps.length ? (
+            <>
+              <h3 className="mt-4 text-sm font-semibold text-emerald-900">Dates Klaviyo needs</h3>
+              <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-emerald-900" data-testid="klaviyo-sent-date-steps">
+                {latest.dateSteps.map((step) => (
+                  <li key={step.stepNumber}>{step.line}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
           <h3 className="mt-4 text-sm font-semibold text-emerald-900">Before you turn it on in Klaviyo</h3>
           <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-emerald-900">
             {latest.notes.map((note) => (
@@ -217,5 +261,20 @@ export default function SendToKlaviyoRoute() {
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** The profile property each step timed from a date needs, one line per step. */
+function DateSteps({ lines, title, testId }: { lines: string[]; title: string; testId: string }) {
+  return (
+    <section aria-label={title} className="rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950" data-testid={testId}>
+      <h2 className="font-semibold">{title}</h2>
+      <p className="mt-1">Steps timed from your customers&apos; dates need each date on the contact&apos;s Klaviyo profile:</p>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </section>
   );
 }

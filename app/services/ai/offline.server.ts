@@ -77,11 +77,14 @@ function fill(text: string, facts: BusinessFacts, flowType: FlowType): string {
 }
 
 function fromRuleStep(step: FlowStep, facts: BusinessFacts, flowType: FlowType): PlannedStep {
+  // A step the admin timed from an event keeps that timing; its days after the trigger order it.
+  const anchored = step.timing?.type === "relative_event" || step.timing?.type === "weekday_relative_event" ? step.timing : undefined;
   return {
     stepType: step.channel,
     title: fill(step.title, facts, flowType),
     offsetMinutes: stepOffset(step),
     timingText: step.timing?.displayText ?? "",
+    ...(anchored ? { timing: anchored } : {}),
     primaryGoal: fill(step.primaryGoal, facts, flowType),
     keyMessages: fill(step.keyMessages, facts, flowType),
     callToAction: fill(step.callToAction, facts, flowType),
@@ -166,15 +169,17 @@ function fitCount(steps: PlannedStep[], flowType: FlowType, facts: BusinessFacts
   return list;
 }
 
+/** The first step timed from the trigger goes within the flow type's window (a step timed from a date keeps its timing). */
 function fitFirstTouch<T extends DraftTouchpoint>(steps: T[], flowType: FlowType): T[] {
   const list = [...steps].sort((a, b) => a.offsetMinutes - b.offsetMinutes);
   const window = FIRST_TOUCH_MINUTES[flowType];
-  const first = list[0];
+  const index = list.findIndex((step) => !step.timing);
+  const first = list[index];
   if (window && first && (first.offsetMinutes < window.min || first.offsetMinutes > window.max)) {
     const minutes = Math.min(window.max, Math.max(window.min, flowType === "abandoned_cart" ? 60 : 0));
-    list[0] = { ...first, offsetMinutes: minutes, timingText: minutes === 0 ? "Immediately after the trigger" : `${formatDuration(minutes)} after the trigger` };
+    list[index] = { ...first, offsetMinutes: minutes, timingText: minutes === 0 ? "Immediately after the trigger" : `${formatDuration(minutes)} after the trigger` };
   }
-  return list;
+  return list.sort((a, b) => a.offsetMinutes - b.offsetMinutes);
 }
 
 /** Timing as the rules want it: first touch in its window, steps in order, never two sends at one moment. */
@@ -240,9 +245,14 @@ function skeletonOf(request: FlowRequest, facts: BusinessFacts): Skeleton {
   return { steps, trigger, exitRules: exitRulesOf(rule), strategy: "", ruleNotes: rule };
 }
 
+/** The step as a draft: its angle is the planner's own; a step timed from a date carries that date as its timing. */
 function strip(step: PlannedStep): DraftTouchpoint {
-  const { angle: _angle, ...touchpoint } = step;
-  return touchpoint;
+  const { angle: _angle, anchor, ...touchpoint } = step;
+  if (!anchor) return touchpoint;
+  return {
+    ...touchpoint,
+    timing: { type: "relative_event", event: anchor.event, direction: anchor.direction, minutes: anchor.minutes, time: null, displayText: anchor.displayText ?? null },
+  };
 }
 
 function draftOf(request: FlowRequest, facts: BusinessFacts, skeleton: Skeleton, touchpoints: DraftTouchpoint[], carried: string[] = []): FlowDraft {

@@ -12,6 +12,7 @@ import {
   TOUCHPOINT_COUNT,
 } from "~/lib/flows/rules";
 import { businessFacts } from "~/lib/business/facts";
+import { TIMING_EVENTS } from "~/lib/timing";
 import { checkPlan, type Finding } from "~/lib/copy/checker";
 import { createOpenAiClient, type OpenAiSettings } from "~/services/ai/openai-client.server";
 import { completeChecked } from "~/services/ai/repair.server";
@@ -40,13 +41,14 @@ function rulesText(request: FlowRequest): string {
     `Use ${count.min} to ${count.max} touchpoints in send order; offsetMinutes is minutes after the trigger and never goes down; titles are unique.`,
     "Every touchpoint has a title, a primaryGoal, keyMessages (bullet lines starting with '• ') and a callToAction, written for this business: use its name, offer, proof, guarantees, objections, audience, voice and goal.",
     "timingText is the sentence shown for the timing, such as '1 day after signup'.",
+    `timing is null for a step timed from the trigger. A step timed from a date the business has (${TIMING_EVENTS.join(", ")}) gives timing { type: 'relative_event', event, direction: 'before' or 'after', minutes, time: null or 'HH:MM' with whole days, displayText: null }, and its offsetMinutes is your estimate of when that falls after the trigger (it orders the steps).`,
     "flowOverview names the company and the flow's goal. trigger says what starts the flow; exitRules lists what ends it; notes holds anything else a marketer needs.",
     sms
       ? `The business uses Email + SMS. SMS go out between ${SMS_SEND_WINDOW.start} and ${SMS_SEND_WINDOW.end} local time to contacts with SMS consent only, start with the brand name and end with 'Reply STOP to opt out'.${SMS_REQUIRED_FLOW_TYPES.includes(flowType) ? " Include at least one SMS." : ""}`
       : "The business uses email only: every touchpoint is an Email.",
   ];
   const window = FIRST_TOUCH_MINUTES[flowType];
-  if (window) lines.push(`The first touchpoint goes ${window.min} to ${window.max} minutes after the trigger.`);
+  if (window) lines.push(`The first touchpoint timed from the trigger goes ${window.min} to ${window.max} minutes after it.`);
   lines.push(
     flowType === "sunset"
       ? `inactivityDays is the number of days without a click or purchase that starts the flow, at least ${SUNSET_MIN_INACTIVITY_DAYS}.`

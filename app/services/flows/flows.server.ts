@@ -12,11 +12,11 @@ import {
   type RegenerateResult,
   regenerateFlowSchema,
   type RollbackResult,
-  touchpointEditSchema,
   type TouchpointView,
   type VersionView,
 } from "~/lib/flows/types";
-import { timingForDelayDays, touchpointOffsetMinutes } from "~/lib/timing";
+import { isAnchored, timingText, touchpointOffsetMinutes } from "~/lib/timing";
+import { placeTiming, timingEditOf, touchpointEditServiceSchema } from "~/lib/flows/touchpoint-edit";
 import type { ServiceUser } from "~/lib/user";
 import {
   type CurrentFlowDoc,
@@ -122,6 +122,14 @@ export async function getFlow({ userId, flowId }: { userId: string; flowId: stri
   const doc = await findFlow({ flowId, userId });
   if (!doc) throw notFound(FLOW_NOT_FOUND);
   return toFlowView(doc);
+}
+
+/** One touchpoint of the user's, as the API shows it (with its timing). */
+export async function getTouchpoint({ userId, touchpointId }: { userId: string; touchpointId: string }): Promise<TouchpointView> {
+  const flow = await findFlowByTouchpoint({ touchpointId, userId });
+  const doc = flow?.touchpoints?.find((tp) => tp._id === touchpointId);
+  if (!flow || !doc) throw notFound(TOUCHPOINT_NOT_FOUND);
+  return toTouchpointView(flow._id, doc);
 }
 
 export async function listFlows({ userId }: { userId: string }): Promise<FlowView[]> {
@@ -239,12 +247,14 @@ export async function generateFlow({ user, input }: { user: ServiceUser; input: 
   }
 }
 
+/** The current steps as a generator's draft: a step timed from a date keeps its timing, and its estimate orders it. */
 function draftTouchpointsOf(doc: CurrentFlowDoc): DraftTouchpoint[] {
   return touchpointInputsOf(doc.touchpoints ?? []).map((tp) => ({
     stepType: tp.stepType,
     title: tp.title,
     offsetMinutes: touchpointOffsetMinutes(tp),
-    timingText: tp.timing?.displayText ?? "",
+    timingText: isAnchored(tp.timing) ? timingText(tp.timing) : (tp.timing?.displayText ?? ""),
+    ...(isAnchored(tp.timing) ? { timing: tp.timing } : {}),
     primaryGoal: tp.primaryGoal,
     keyMessages: tp.keyMessages,
     callToAction: tp.callToAction,
@@ -366,8 +376,9 @@ interface TouchpointEdit {
 }
 
 /**
- * Edits a touchpoint's text and delay; a new delay moves the timing and reorders the steps. A
- * premium flow type's touchpoints need premium.
+ * Edits a touchpoint's text and timing (a timing object, the dialog's parts, or the older
+ * delayDays); a new timing moves the step and reorders the steps by time (an anchored step by its
+ * estimate). A premium flow type's touchpoints need premium.
  */
 export async function updateTouchpoint(edit: TouchpointEdit): Promise<TouchpointView> {
   return (await editTouchpoint(edit)).touchpoint;
@@ -376,7 +387,7 @@ export async function updateTouchpoint(edit: TouchpointEdit): Promise<Touchpoint
 /** updateTouchpoint, also answering where the step was before and the flow as it is now (to tell the user about a reorder). */
 export async function editTouchpoint({ user, touchpointId, input }: TouchpointEdit): Promise<{ touchpoint: TouchpointView; previousStepNumber: number; flow: FlowView }> {
   const userId = user.id;
-  const edit = parseOrThrow(touchpointEditSchema, input);
+  const edit = parseOrThrow(touchpointEditServiceSchema, input);
   const flow = await findFlowByTouchpoint({ touchpointId, userId });
   if (!flow) throw notFound(TOUCHPOINT_NOT_FOUND);
   assertPremium(user, flow.flowType);
@@ -387,13 +398,10 @@ export async function editTouchpoint({ user, touchpointId, input }: TouchpointEd
       const existing = inputs.find((tp) => tp.id === touchpointId);
       if (!existing) throw notFound(TOUCHPOINT_NOT_FOUND);
       previousStepNumber = inputs.indexOf(existing) + 1;
+      const change = timingEditOf(edit, existing);
+      if (!change.ok) throw validationError(change.message, change.errors);
       const edited: TouchpointInput = { ...existing, title: edit.title, primaryGoal: edit.primaryGoal, keyMessages: edit.keyMessages, callToAction: edit.callToAction };
-      if (edit.delayDays !== existing.delayDays) {
-        const timing = timingForDelayDays(edit.delayDays);
-        edited.timing = timing;
-        edited.offsetMinutes = touchpointOffsetMinutes({ timing });
-        edited.delayDays = edit.delayDays;
-      }
+      if (change.timing) Object.assign(edited, placeTiming(change.timing, existing, inputs));
       const touchpoints = inTimeOrder(inputs.map((tp) => (tp.id === touchpointId ? edited : tp)));
       return {
         touchpoints,

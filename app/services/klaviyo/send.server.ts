@@ -5,11 +5,30 @@ import { safeParse } from "zod/v4/core";
 import { postalAddressIn } from "~/lib/content/footer";
 import { flowContentView } from "~/lib/content/view";
 import { CREATE_FLOW_LIMITS, klaviyoFlowUrl, type KlaviyoTrigger } from "~/lib/klaviyo/constants";
-import { flowRequest, type KlaviyoPlanInput, outlineSteps, reviewNotes, templateRequests, type TemplateRequest } from "~/lib/klaviyo/flow-body";
+import {
+  dateSteps,
+  type DateStepNote,
+  flowParts,
+  type KlaviyoFlowPart,
+  type KlaviyoPlanInput,
+  outlineSteps,
+  reviewNotes,
+  templateRequests,
+  type TemplateRequest,
+  WAIT_ACTIONS,
+} from "~/lib/klaviyo/flow-body";
 import { klaviyoSendSchema } from "~/lib/klaviyo/schema";
 import type { ServiceUser } from "~/lib/user";
 import { findContentEntries } from "~/models/flow-content.server";
-import { claimKlaviyoSend, completeKlaviyoSend, countKlaviyoSends, type KlaviyoSendRecord, listKlaviyoSends, releaseKlaviyoSend } from "~/models/klaviyo-send.server";
+import {
+  claimKlaviyoSend,
+  completeKlaviyoSend,
+  countKlaviyoSends,
+  type KlaviyoSendRecord,
+  listKlaviyoSends,
+  releaseKlaviyoSend,
+  type SentFlow,
+} from "~/models/klaviyo-send.server";
 import { getResponseByUserId } from "~/models/questionnaire-response.server";
 import { hitRateLimit, peekRateLimits } from "~/models/rate-limit.server";
 import { conflict, DomainError, fieldErrorsOf, upstreamFailed, validationError } from "~/services/domain-error";
@@ -39,6 +58,10 @@ export interface KlaviyoSendResult {
   outlineSteps: number[];
   /** What to review in Klaviyo before turning the flow on. */
   notes: string[];
+  /** Every flow made, in order: the trigger's first (klaviyoFlowId), then one per date steps are timed from. */
+  flows: SentFlow[];
+  /** One line per step timed from a date: the profile property it needs, and how Klaviyo times it. */
+  dateSteps: DateStepNote[];
   /** True when this answer repeats a send already made with the same key (a second click). */
   replayed: boolean;
   /** The send before this one, when the flow had been sent already (a new draft was made). */
@@ -75,6 +98,10 @@ function toResult(record: KlaviyoSendRecord, replayed: boolean, previous: Klaviy
     templateIds: record.templateIds,
     outlineSteps: record.outlineSteps,
     notes: record.notes,
+    flows: record.flows.length
+      ? record.flows
+      : [{ klaviyoFlowId: record.klaviyoFlowId ?? "", url: record.url ?? "", name: "", startsFrom: "trigger", dateProperty: null, steps: [] }],
+    dateSteps: record.dateSteps,
     replayed,
     previous: previous?.klaviyoFlowId
       ? { klaviyoFlowId: previous.klaviyoFlowId, url: previous.url ?? "", versionNumber: previous.versionNumber, sentAt: (previous.sentAt ?? new Date(0)).toISOString() }
@@ -116,8 +143,72 @@ export function stepOfPointer(pointer: string | undefined, actions: ReadonlyArra
   if (!match) return null;
   const index = Number(match[1]);
   if (index >= actions.length) return null;
-  const messagesBefore = actions.slice(0, index).filter((action) => action.type !== "time-delay").length;
+  const messagesBefore = actions.slice(0, index).filter((action) => !WAIT_ACTIONS.has(action.type as never)).length;
   return steps[messagesBefore] ?? null;
+}
+
+const isRefusal = (error: unknown): error is KlaviyoApiError =>
+  error instanceof KlaviyoApiError && error.failure === "rejected" && error.status >= 400 && error.status < 500 && ![401, 403, 429].includes(error.status);
+
+/** What a failed Create Flow of one part tells the user: what to check, the trigger to change, or the step to edit. */
+function createFlowFailure(error: unknown, part: KlaviyoFlowPart, trigger: KlaviyoTrigger): unknown {
+  if (error instanceof KlaviyoApiError && (error.failure === "timeout" || error.failure === "network" || error.failure === "malformed" || error.status >= 500)) {
+    return upstreamFailed(
+      `${fromKlaviyoError(error)?.message ?? "Klaviyo failed."} Nothing was recorded as sent. Before sending again, check Flows in Klaviyo for a draft named “${part.name}”: Klaviyo may have made it. Its templates were kept.`,
+      error,
+    );
+  }
+  if (!isRefusal(error)) return error;
+  if (error.pointer?.includes("/triggers")) {
+    const message = part.dateProperty
+      ? `Klaviyo could not start “${part.name}” from the profile property ${part.dateProperty} (${error.detail}). Check the property exists as a date in Klaviyo and send again.`
+      : `Klaviyo could not use this ${trigger.type} as the trigger (${error.detail}). Pick another trigger and send again.`;
+    return validationError(message, part.dateProperty ? {} : { trigger: message });
+  }
+  const step = stepOfPointer(error.pointer, part.body.data.attributes.definition.actions, part.steps);
+  return validationError(
+    step === null
+      ? `Klaviyo refused the flow: ${error.detail}${error.pointer ? ` (at ${error.pointer})` : ""}. Export it with format=klaviyo to create it yourself, or try again after editing the flow.`
+      : `Klaviyo refused step ${step}: ${error.detail}. Edit that step in Flowmap and send again.`,
+  );
+}
+
+/** The flows already made when a later one failed: named, so the user can delete them before sending again. */
+function alreadyMade(created: readonly SentFlow[]): string {
+  const names = created.map((flow) => `“${flow.name}” (${flow.url})`).join(", ");
+  return ` Flowmap had already made ${created.length === 1 ? "the draft flow" : "the draft flows"} ${names} in Klaviyo, with the email templates: delete ${created.length === 1 ? "it" : "them"} under Flows in Klaviyo before sending again.`;
+}
+
+/** Creates each part's flow in turn, within Create Flow's limits; a failure after the first names what was made. */
+async function createFlows(session: KlaviyoSession, accountTag: string, parts: readonly KlaviyoFlowPart[], trigger: KlaviyoTrigger, nowMs: () => number): Promise<SentFlow[]> {
+  const created: SentFlow[] = [];
+  for (const part of parts) {
+    const { wait, windows } = await createFlowWait(accountTag, nowMs());
+    if (!(await session.waitWithinBudget(wait))) throw withMade(klaviyoRateLimited(wait / 1000), created);
+    const at = nowMs();
+    for (const window of windows) await hitRateLimit(window.key, window, at);
+    try {
+      const { id } = await session.createFlow(part.body);
+      created.push({ klaviyoFlowId: id, url: klaviyoFlowUrl(id), name: part.name, startsFrom: part.startsFrom, dateProperty: part.dateProperty, steps: part.steps });
+    } catch (error) {
+      throw withMade(createFlowFailure(error, part, trigger), created);
+    }
+  }
+  return created;
+}
+
+/** Marks a failure that came after some flows were made (their templates must stay), naming them. */
+class AfterFlowsMade extends Error {
+  constructor(
+    readonly failure: unknown,
+    readonly created: readonly SentFlow[],
+  ) {
+    super("A Klaviyo flow failed after others were made.");
+  }
+}
+
+function withMade(failure: unknown, created: readonly SentFlow[]): unknown {
+  return created.length ? new AfterFlowsMade(failure, [...created]) : failure;
 }
 
 /** POST /api/ai-flows/{id}/klaviyo and the Send to Klaviyo form. */
@@ -163,71 +254,53 @@ export async function sendFlowToKlaviyo(
       try {
         made.push({ request, id: await session.createTemplate(request.body) });
       } catch (error) {
-        if (error instanceof KlaviyoApiError && error.failure === "rejected" && error.status >= 400 && error.status < 500 && ![401, 403, 429].includes(error.status)) {
+        if (isRefusal(error)) {
           throw validationError(`Klaviyo refused the email template for step ${request.stepNumber}: ${error.detail}. Edit that step in Flowmap and send again.`);
         }
         throw error;
       }
     }
     const templateIds = new Map(made.map((item) => [item.request.touchpointId, item.id]));
-    const body = flowRequest(plan, { trigger, templateIds });
-
-    const { wait, windows } = await createFlowWait(accountTag, nowMs());
-    if (!(await session.waitWithinBudget(wait))) throw klaviyoRateLimited(wait / 1000);
-    const at = nowMs();
-    for (const window of windows) await hitRateLimit(window.key, window, at);
-
-    let created: { id: string };
+    const parts = flowParts(plan, { trigger, templateIds });
+    let flows: SentFlow[];
     try {
-      created = await session.createFlow(body);
+      flows = await createFlows(session, accountTag, parts, trigger, nowMs);
     } catch (error) {
-      if (error instanceof KlaviyoApiError && (error.failure === "timeout" || error.failure === "network" || error.failure === "malformed" || error.status >= 500)) {
-        // Klaviyo may have made the flow before failing: its templates stay (the flow may use
-        // them), and the user is told what to look for before sending again.
-        made.length = 0;
-        const name = body.data.attributes.name;
-        throw upstreamFailed(
-          `${fromKlaviyoError(error)?.message ?? "Klaviyo failed."} Nothing was recorded as sent. Before sending again, check Flows in Klaviyo for a draft named “${name}”: Klaviyo may have made it. Its templates were kept.`,
-          error,
-        );
-      }
-      if (error instanceof KlaviyoApiError && error.failure === "rejected" && error.status >= 400 && error.status < 500 && ![401, 403, 429].includes(error.status)) {
-        if (error.pointer?.includes("/triggers")) {
-          const message = `Klaviyo could not use this ${trigger.type} as the trigger (${error.detail}). Pick another trigger and send again.`;
-          throw validationError(message, { trigger: message });
-        }
-        const step = stepOfPointer(
-          error.pointer,
-          body.data.attributes.definition.actions,
-          plan.flow.touchpoints.map((tp) => tp.stepNumber),
-        );
-        throw validationError(
-          step === null
-            ? `Klaviyo refused the flow: ${error.detail}${error.pointer ? ` (at ${error.pointer})` : ""}. Export it with format=klaviyo to create it yourself, or try again after editing the flow.`
-            : `Klaviyo refused step ${step}: ${error.detail}. Edit that step in Flowmap and send again.`,
-        );
-      }
+      // A flow Klaviyo may have made, or did make, uses the templates: they stay.
+      const upstream = error instanceof AfterFlowsMade || (error instanceof DomainError && error.kind === "upstream_failed");
+      if (upstream) made.length = 0;
       throw error;
     }
 
-    const sentAt = new Date(nowMs());
     const record = await completeKlaviyoSend({
       id: claim.id,
       userId: user.id,
-      klaviyoFlowId: created.id,
-      url: klaviyoFlowUrl(created.id),
+      klaviyoFlowId: flows[0]!.klaviyoFlowId,
+      url: flows[0]!.url,
       templateIds: made.map((item) => item.id),
       outlineSteps: outlineSteps(plan),
       notes: reviewNotes(plan),
-      sentAt,
+      flows,
+      dateSteps: dateSteps(plan),
+      sentAt: new Date(nowMs()),
     });
     if (!record) throw new Error("The send record vanished while sending.");
     return toResult(record, false, earlier[0] ?? null);
   } catch (error) {
     await releaseKlaviyoSend({ id: claim.id, userId: user.id });
     const left = made.length ? await removeTemplates(session, made) : [];
-    const domain = error instanceof DomainError ? error : fromKlaviyoError(error);
-    if (!domain) throw error;
+    const failure = error instanceof AfterFlowsMade ? error.failure : error;
+    const found = failure instanceof DomainError ? failure : fromKlaviyoError(failure);
+    if (!found) throw failure;
+    const domain =
+      error instanceof AfterFlowsMade
+        ? new DomainError(found.kind, `${found.message}${alreadyMade(error.created)}`, {
+            fieldErrors: found.fieldErrors,
+            code: found.code,
+            retryAfterSeconds: found.retryAfterSeconds,
+            cause: failure,
+          })
+        : found;
     if (left.length === 0) throw domain;
     throw new DomainError(domain.kind, `${domain.message}${leftText(left)}`, {
       fieldErrors: domain.fieldErrors,

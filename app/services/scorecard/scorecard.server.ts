@@ -6,7 +6,7 @@ import type { FlowFacts } from "~/lib/scorecard/recommendations";
 import { buildScorecard, type Scorecard } from "~/lib/scorecard/scorecard";
 import { noMedians, type FlowFigures } from "~/lib/scorecard/scoring";
 import { benchmarkNumber } from "~/lib/scoring";
-import { touchpointOffsetMinutes } from "~/lib/timing";
+import { fixedOffsetMinutes } from "~/lib/timing";
 import type { ServiceUser } from "~/lib/user";
 import { findFlowOutlinesOfUser, type FlowOutline } from "~/models/ai-generated-flow.server";
 import { listBenchmarkMediansCached } from "~/models/email-benchmark.server";
@@ -56,17 +56,14 @@ export function flowFactsFrom(outline: FlowOutline): FlowFacts {
     regenerationCount: outline.regenerationCount ?? 0,
     touchpoints: [...(outline.touchpoints ?? [])]
       .sort((a, b) => a.stepNumber - b.stepNumber)
-      .map((tp) => {
-        const eventTimed = tp.timing?.type === "relative_event" || tp.timing?.type === "weekday_relative_event";
-        return {
-          id: tp._id,
-          channel: tp.stepType,
-          title: tp.title,
-          // A step timed from another event (delivery, a renewal) has no fixed place after the trigger.
-          offsetMinutes: eventTimed && typeof tp.offsetMinutes !== "number" ? null : touchpointOffsetMinutes(tp),
-          delayDays: tp.delayDays ?? 0,
-        };
-      }),
+      .map((tp) => ({
+        id: tp._id,
+        channel: tp.stepType,
+        title: tp.title,
+        // A step timed from another event (delivery, an appointment) has no fixed place after the trigger, whatever its estimate.
+        offsetMinutes: fixedOffsetMinutes(tp),
+        delayDays: tp.delayDays ?? 0,
+      })),
   };
 }
 

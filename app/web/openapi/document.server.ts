@@ -10,7 +10,9 @@ import { FLOW_TYPES } from "~/lib/flow-types";
 import { createApiTokenSchema } from "~/lib/api/tokens";
 import * as responses from "~/lib/api/responses";
 import { scorecardSchema } from "~/lib/scorecard/api-schema";
-import { generateFlowSchema, regenerateFlowSchema, touchpointEditApiSchema } from "~/lib/flows/types";
+import { TIMING_AND_DELAY_MESSAGE, TIMING_REQUIRED_MESSAGE, touchpointEditApiSchema } from "~/lib/flows/touchpoint-edit";
+import { TIME_NEEDS_DAYS_MESSAGE } from "~/lib/timing";
+import { generateFlowSchema, regenerateFlowSchema } from "~/lib/flows/types";
 import { changePasswordApiSchema, loginApiSchema, profileNameSchema, registerApiSchema } from "~/lib/schemas/auth";
 import { fullQuestionnaireSchema, onboardingUpdateSchema, questionnaireSubmitSchema, waitlistSchema } from "~/lib/schemas/questionnaire";
 import { benchmarkInputSchema } from "~/services/admin/benchmark-schema";
@@ -86,6 +88,8 @@ interface Body {
   partial?: boolean;
   /** A body the schema refuses, for the documented 422 when an empty body passes. */
   invalid?: unknown;
+  /** Named examples shown instead of the one `example` (which the checks still use). */
+  examples?: Record<string, { summary: string; value: unknown }>;
 }
 
 interface Success {
@@ -163,7 +167,7 @@ const exportFiles = {
 const KLAVIYO_EXPORT_COMPONENT: JsonSchema = {
   type: "object",
   description: "The requests Send to Klaviyo makes for a flow: each template, then the flow, with placeholders for the ids only Klaviyo or the account know.",
-  required: ["about", "revision", "headers", "templates", "flow", "notes"],
+  required: ["about", "revision", "headers", "templates", "flow", "moreFlows", "dateSteps", "notes"],
   additionalProperties: false,
   properties: {
     about: { type: "string" },
@@ -183,18 +187,41 @@ const KLAVIYO_EXPORT_COMPONENT: JsonSchema = {
         },
       },
     },
-    flow: {
+    flow: { $ref: `${COMPONENT}KlaviyoExport/$defs/flowRequest` },
+    moreFlows: {
+      type: "array",
+      description: "One more flow per date that steps are timed from (the appointment, pickup…), each started by that date's profile property; empty when no step is.",
+      items: { $ref: `${COMPONENT}KlaviyoExport/$defs/flowRequest` },
+    },
+    dateSteps: {
+      type: "array",
+      description:
+        "One entry per step timed from a date: the profile property it needs, and how Klaviyo times it (exact false: Klaviyo's date timing cannot say it, so it has no wait of its own).",
+      items: {
+        type: "object",
+        required: ["stepNumber", "dateProperty", "exact", "line"],
+        additionalProperties: false,
+        properties: { stepNumber: { type: "integer" }, dateProperty: { type: "string" }, exact: { type: "boolean" }, line: { type: "string" } },
+      },
+    },
+    notes: { type: "array", items: { type: "string" } },
+  },
+  $defs: {
+    flowRequest: {
       type: "object",
-      required: ["method", "path", "body", "placeholders"],
+      required: ["name", "startsFrom", "dateProperty", "steps", "method", "path", "body", "placeholders"],
       additionalProperties: false,
       properties: {
+        name: { type: "string" },
+        startsFrom: { type: "string", description: '"trigger", or the event whose date starts the flow.' },
+        dateProperty: { type: ["string", "null"], description: "The profile property whose date starts the flow; null for the trigger's flow." },
+        steps: { type: "array", items: { type: "integer" } },
         method: { const: "POST" },
         path: { const: "/api/flows" },
         body: { type: "object", description: "A Create Flow body (Klaviyo's create_flow document)." },
         placeholders: { type: "object", additionalProperties: { type: "string" } },
       },
     },
-    notes: { type: "array", items: { type: "string" } },
   },
 };
 
@@ -207,6 +234,24 @@ const idempotencyParameter: Parameter = {
 };
 const exampleFlowInput = { flowType: "onboarding", customContext: "We sell handmade ceramics; keep the tone warm." };
 const exampleTouchpoint = { title: "Welcome", primaryGoal: "Greet the new customer", keyMessages: "Who we are", callToAction: "Shop now", delayDays: 0 };
+const exampleReminder = { title: "See you soon", primaryGoal: "Remind them of the visit", keyMessages: "Where to park; what to bring", callToAction: "Reply C to confirm" };
+/** The edit's timing forms, each a real body the endpoint takes. */
+const touchpointEditExamples = {
+  anchoredBefore: {
+    summary: "2 hours before the appointment",
+    value: { ...exampleReminder, timing: { type: "relative_event", event: "appointment", direction: "before", minutes: 120 } },
+  },
+  eveningBefore: {
+    summary: "The evening before pickup (1 day before, at 18:00)",
+    value: { ...exampleReminder, timing: { type: "relative_event", event: "pickup", direction: "before", minutes: 1440, time: "18:00", displayText: "The evening before pickup" } },
+  },
+  anchoredAfter: {
+    summary: "3 days after the appointment",
+    value: { ...exampleReminder, title: "How was your visit?", timing: { type: "relative_event", event: "appointment", direction: "after", minutes: 4320 } },
+  },
+  fromTrigger: { summary: "2 days after the trigger", value: { ...exampleTouchpoint, timing: { type: "offset", minutes: 2880 } } },
+  delayDays: { summary: "The older form: whole days after the trigger", value: exampleTouchpoint },
+};
 const exampleAnswers = EXAMPLE_ANSWERS;
 const exampleAccount = EXAMPLE_ACCOUNT;
 const exampleBenchmark = {
@@ -609,11 +654,35 @@ export const OPERATIONS: OperationSpec[] = [
     path: "/api/ai-flows/touchpoints/{id}",
     tag: "Flows",
     summary: "Edit a touchpoint",
+    description:
+      "Replaces the touchpoint's texts and says when it goes: `timing` (immediate, an offset after the trigger, or a time before or after one of the business's dates: `relative_event` with an event such as appointment, pickup or trial_end, a direction, minutes and, with whole days, a time of day), or the older `delayDays` (whole days after the trigger). Send one of the two. A step timed from a date keeps an estimate of where it falls in offsetMinutes and delayDays, which orders the steps.",
     access: "user",
-    body: { schema: touchpointEditApiSchema, example: exampleTouchpoint },
+    body: { schema: touchpointEditApiSchema, example: touchpointEditExamples.anchoredBefore.value, examples: touchpointEditExamples },
     ok: [{ status: 200, description: "The touchpoint.", json: responses.touchpointSchema }],
-    errors: { 402: "Premium flow type (PREMIUM_REQUIRED).", 404: "No such touchpoint of yours." },
-    examples: { 402: [err(402, PREMIUM_FLOW_MESSAGE)], 404: [err(404, TOUCHPOINT_NOT_FOUND)] },
+    errors: {
+      402: "Premium flow type (PREMIUM_REQUIRED).",
+      404: "No such touchpoint of yours.",
+      422: "A text left empty, or a timing that is not valid, missing, or sent with delayDays.",
+    },
+    examples: {
+      402: [err(402, PREMIUM_FLOW_MESSAGE)],
+      404: [err(404, TOUCHPOINT_NOT_FOUND)],
+      422: [
+        err(422, TIMING_AND_DELAY_MESSAGE, "VALIDATION_FAILED", { timing: TIMING_AND_DELAY_MESSAGE }),
+        err(422, TIMING_REQUIRED_MESSAGE, "VALIDATION_FAILED", { timing: TIMING_REQUIRED_MESSAGE }),
+        err(422, TIME_NEEDS_DAYS_MESSAGE, "VALIDATION_FAILED", { "timing.time": TIME_NEEDS_DAYS_MESSAGE }),
+      ],
+    },
+  },
+  {
+    method: "get",
+    path: "/api/ai-flows/touchpoints/{id}",
+    tag: "Flows",
+    summary: "A touchpoint, with its timing",
+    access: "user",
+    ok: [{ status: 200, description: "The touchpoint.", json: responses.touchpointSchema }],
+    errors: { 404: "No such touchpoint of yours." },
+    examples: { 404: [err(404, TOUCHPOINT_NOT_FOUND)] },
   },
   {
     method: "delete",
@@ -1250,7 +1319,7 @@ function operationObject(op: OperationSpec) {
           requestBody: {
             required: true,
             ...(op.body.description ? { description: op.body.description } : {}),
-            content: { "application/json": { schema: requestSchema(op.body), example: op.body.example } },
+            content: { "application/json": { schema: requestSchema(op.body), ...(op.body.examples ? { examples: op.body.examples } : { example: op.body.example }) } },
           },
         }
       : {}),

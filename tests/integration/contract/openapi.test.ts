@@ -166,7 +166,10 @@ describe("the OpenAPI document", () => {
           if (!validate(value)) failures.push(`${label}: ${ajv.errorsText(validate.errors)}`);
         };
         const body = operation.requestBody?.content["application/json"];
-        if (body) check(["requestBody", "content", "application/json"], body.example, `${method} ${template} request example`);
+        if (body?.examples) {
+          for (const [name, example] of Object.entries(body.examples))
+            check(["requestBody", "content", "application/json"], example.value, `${method} ${template} request example ${name}`);
+        } else if (body) check(["requestBody", "content", "application/json"], body.example, `${method} ${template} request example`);
         for (const [status, response] of Object.entries(operation.responses)) {
           const examples = response.content?.["application/json"]?.examples ?? {};
           for (const [name, example] of Object.entries(examples))
@@ -181,8 +184,10 @@ describe("the OpenAPI document", () => {
   it("takes request bodies from the validation schemas, so a validation limit shows in the document", () => {
     const touchpoint = document.paths["/api/ai-flows/touchpoints/{id}"].put as unknown as { requestBody: { content: Record<string, { schema: Json }> } };
     const schema = touchpoint.requestBody.content["application/json"].schema as { required: string[]; properties: Record<string, Json> };
-    expect(schema.required).toEqual(expect.arrayContaining(["title", "primaryGoal", "keyMessages", "callToAction", "delayDays"]));
+    expect(schema.required).toEqual(["title", "primaryGoal", "keyMessages", "callToAction"]);
     expect(schema.properties.title.maxLength).toBe(300);
+    // The timing, or the older delayDays: one of the two (the service refuses neither and both).
+    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(["timing", "delayDays"]));
   });
 
   it("lists the error answers each endpoint can give, with the session cookie as the security scheme", () => {
@@ -334,6 +339,11 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     expect((await call("PUT", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id }, body: edit })).status).toBe(200);
     expect((await call("PUT", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id }, body: { ...edit, title: "" } })).status).toBe(422);
     expect((await call("PUT", "/api/ai-flows/touchpoints/{id}", { cookie: premium.cookie, params: { id: first.id }, body: edit })).status).toBe(404);
+    const anchored = { ...edit, delayDays: undefined, timing: { type: "relative_event", event: "appointment", direction: "before", minutes: 120 } };
+    expect((await call("PUT", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id }, body: anchored })).status).toBe(200);
+    expect((await call("PUT", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id }, body: { ...anchored, delayDays: 1 } })).status).toBe(422);
+    expect((await call("GET", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id } })).body).toMatchObject({ timing: anchored.timing });
+    expect((await call("GET", "/api/ai-flows/touchpoints/{id}", { cookie: premium.cookie, params: { id: first.id } })).status).toBe(404);
     expect((await call("DELETE", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: second.id } })).status).toBe(200);
 
     expect((await call("GET", "/api/ai-flows/{id}/content", { cookie: user.cookie, params: id })).status).toBe(402);

@@ -107,10 +107,11 @@ describe("feedback understood as a marketer means it", () => {
     expect(kept.explanation).toContain("kept the SMS");
   });
 
+  // The studio's onboarding is timed from the appointment (a date a note cannot move); its lead nurture runs from the trigger.
   it("'space them out' spreads the steps", () => {
-    const before = generate("onboarding");
-    const { draft, explanation } = regenerate("onboarding", "space them out a bit");
-    holdsRules(draft, "onboarding");
+    const before = generate("lead_nurture");
+    const { draft, explanation } = regenerate("lead_nurture", "space them out a bit");
+    holdsRules(draft, "lead_nurture");
     expect(draft.touchpoints.at(-1)!.offsetMinutes).toBeGreaterThan(before.touchpoints.at(-1)!.offsetMinutes);
     expect(explanation).toContain("spaced the steps out");
   });

@@ -156,3 +156,47 @@ describe("triggerAndExits", () => {
     expect(triggerAndExits("Keep the tone friendly.")).toEqual({ trigger: null, exitRules: [] });
   });
 });
+
+describe("layoutTimeline with steps timed from a date", () => {
+  const anchored = (stepNumber: number, estimate: number, timing: TimelineTouchpoint["timing"], stepType: "Email" | "SMS" = "Email"): TimelineTouchpoint => ({
+    id: `tp-${stepNumber}`,
+    stepNumber,
+    stepType,
+    title: `Step ${stepNumber}`,
+    timing,
+    offsetMinutes: estimate,
+    delayDays: Math.floor(estimate / 1440),
+  });
+  const layout = layoutTimeline(
+    [
+      tp(1, 0),
+      anchored(2, 7 * 1440, { type: "relative_event", event: "appointment", direction: "before", minutes: 2 * 1440 }),
+      anchored(3, 9 * 1440 - 120, { type: "relative_event", event: "appointment", direction: "before", minutes: 120 }, "SMS"),
+      anchored(4, 12 * 1440, { type: "relative_event", event: "appointment", direction: "after", minutes: 3 * 1440 }),
+    ],
+    { exitLabel: "Exit when they cancel" },
+  );
+
+  it("places them in order at their estimates, drawn as anchored, with their own short times", () => {
+    expect(layout.nodes.map((node) => [node.anchored, node.shortTime])).toEqual([
+      [false, "At trigger"],
+      [true, "2 d before"],
+      [true, "2 h before"],
+      [true, "3 d after"],
+    ]);
+    const xs = layout.nodes.map((node) => node.x);
+    expect([...xs].sort((a, b) => a - b)).toEqual(xs);
+  });
+
+  it("never claims a wait it cannot know, and the axis counts time only up to the first date-timed step", () => {
+    expect(layout.waits.map((wait) => [wait.label, wait.fixed])).toEqual([
+      ["Then, 2 days before the appointment", false],
+      ["Wait 1.9 days", true],
+      ["Wait 3.1 days", true],
+    ]);
+    expect(Math.max(...layout.ticks.map((tick) => tick.minutes))).toBeLessThan(7 * 1440);
+    expect(layout.description).toBe(
+      "Starts at the trigger. Step 1, Email: Step 1 (Immediately). Then, 2 days before the appointment. Step 2, Email: Step 2 (2 days before the appointment). Wait 1.9 days. Step 3, SMS: Step 3 (2 hours before the appointment). Wait 3.1 days. Step 4, Email: Step 4 (3 days after the appointment). Exit when they cancel, after step 4.",
+    );
+  });
+});

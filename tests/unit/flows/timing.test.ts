@@ -165,7 +165,7 @@ describe("delay display", () => {
       { id: "c", delayDays: 1 },
       { id: "d", delayDays: 4 },
     ];
-    const items = buildTimeline(steps).map((item) => (item.kind === "delay" ? item.title : item.touchpoint.id));
+    const items = buildTimeline(steps).map((item) => (item.kind === "touchpoint" ? item.touchpoint.id : item.title));
     expect(items).toEqual(["a", "Wait 1 day", "b", "c", "Wait 3 days", "d"]);
   });
 
@@ -175,17 +175,46 @@ describe("delay display", () => {
       { id: "b", offsetMinutes: 1440 },
       { id: "c", delayDays: 3 },
     ];
-    const items = buildTimeline(steps).map((item) => (item.kind === "delay" ? item.title : item.touchpoint.id));
+    const items = buildTimeline(steps).map((item) => (item.kind === "touchpoint" ? item.touchpoint.id : item.title));
     expect(items).toEqual(["Wait 1 hour", "a", "Wait 23 hours", "b", "Wait 2 days", "c"]);
   });
 
   it("adds no wait for a step that is not later than the previous one", () => {
     const steps = [
       { id: "a", delayDays: 2 },
-      { id: "b", timing: { type: "relative_event", event: "delivery", direction: "after", minutes: 0 } as const },
-      { id: "c", delayDays: 3 },
+      { id: "b", delayDays: 2 },
+      { id: "c", delayDays: 1 },
+      { id: "d", delayDays: 3 },
     ];
-    const items = buildTimeline(steps).map((item) => (item.kind === "delay" ? item.minutes : item.touchpoint.id));
-    expect(items).toEqual([2880, "a", "b", 1440, "c"]);
+    const items = buildTimeline(steps).map((item) => (item.kind === "touchpoint" ? item.touchpoint.id : item.kind === "delay" ? item.minutes : item.title));
+    expect(items).toEqual([2880, "a", "b", "c", 1440, "d"]);
+  });
+
+  it("never claims a wait across a date: where the clock changes, the card names when the next step goes", () => {
+    const steps = [
+      { id: "a", timing: { type: "immediate" } as const, offsetMinutes: 0 },
+      { id: "b", timing: { type: "relative_event", event: "appointment", direction: "before", minutes: 2880 } as const, offsetMinutes: 7 * 1440 },
+      { id: "c", timing: { type: "relative_event", event: "appointment", direction: "before", minutes: 120 } as const, offsetMinutes: 8 * 1440 },
+      { id: "d", timing: { type: "relative_event", event: "appointment", direction: "after", minutes: 3 * 1440 } as const, offsetMinutes: 11 * 1440 },
+      { id: "e", timing: { type: "offset", minutes: 20 * 1440 } as const, offsetMinutes: 20 * 1440 },
+      { id: "f", timing: { type: "weekday_relative_event", event: "pickup", weekday: 5, relation: "before", time: "18:00" } as const, offsetMinutes: 21 * 1440 },
+    ];
+    const items = buildTimeline(steps).map((item) => (item.kind === "touchpoint" ? item.touchpoint.id : item.title));
+    expect(items).toEqual([
+      "a",
+      "Then, 2 days before the appointment",
+      "b",
+      // Both from the appointment: this wait is known.
+      "Wait 1.9 days",
+      "c",
+      "Wait 3.1 days",
+      "d",
+      "Then, 20 days after the trigger",
+      "e",
+      "Then, Friday before pickup at 18:00",
+      "f",
+    ]);
+    const first = buildTimeline([steps[1]!]);
+    expect(first[0]).toMatchObject({ kind: "anchor", title: "First, 2 days before the appointment" });
   });
 });

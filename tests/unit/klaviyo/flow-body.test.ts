@@ -67,14 +67,13 @@ describe("the Create Flow body", () => {
     expect(new Set(actions.map((a) => a.temporary_id)).size).toBe(actions.length);
   });
 
-  it("puts the waits between the offsets, in the largest whole unit, and an event-timed step after the one before", () => {
+  it("puts the waits between the offsets, in the largest whole unit; a step timed from a date goes to a flow of its own", () => {
     expect(actions.map((a) => (a.type === "time-delay" ? `${a.data.value} ${a.data.unit}` : a.type))).toEqual([
       "1 hours",
       "send-email",
       "1 days",
       "send-sms",
       "3 days",
-      "send-email",
       "send-email",
       "30 minutes",
       "send-email",
@@ -85,10 +84,9 @@ describe("the Create Flow body", () => {
 
   it("creates every message as a draft, emails on their templates, SMS held by quiet hours", () => {
     for (const action of actions) {
-      if (action.type === "time-delay") continue;
-      expect(action.data.status).toBe("draft");
+      if (action.type === "send-email" || action.type === "send-sms") expect(action.data.status).toBe("draft");
     }
-    expect(actions.filter((a) => a.type === "send-email").map((a) => (a.type === "send-email" ? a.data.message.template_id : ""))).toEqual(["T1", "T3", "T4", "T5"]);
+    expect(actions.filter((a) => a.type === "send-email").map((a) => (a.type === "send-email" ? a.data.message.template_id : ""))).toEqual(["T1", "T3", "T5"]);
     const sms = actions.find((a) => a.type === "send-sms");
     expect(sms?.type === "send-sms" && sms.data.message).toMatchObject({ sms_quiet_hours_enabled: true, name: "SMS 1: Step 2 (send 09:00–20:00 local time)" });
   });
@@ -181,11 +179,13 @@ describe("the templates", () => {
 });
 
 describe("the review notes", () => {
-  it("name the outlines, the SMS window, the event-timed step, and that everything is a draft", () => {
+  it("name the outlines, the SMS window, the flow of the step timed from a date, and that everything is a draft", () => {
     const notes = reviewNotes(PLAN);
     expect(notes[0]).toMatch(/^Steps 1, 2, 3, 4 and 5 are outlines/);
     expect(notes.some((n) => /Step 2 \(SMS\) should go out between 09:00 and 20:00/.test(n))).toBe(true);
-    expect(notes.some((n) => /Step 4 is timed “2 hours after delivery”/.test(n))).toBe(true);
+    expect(
+      notes.some((n) => /^Step 4 is timed from delivery, so it is in a flow of its own, “Harbor <Coffee> — Abandoned Cart, timed from delivery \(from Flowmap\)”/.test(n)),
+    ).toBe(true);
     expect(notes.at(-1)).toMatch(/draft/);
   });
 });

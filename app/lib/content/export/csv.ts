@@ -46,6 +46,7 @@ export const CSV_PLAN_COLUMNS = [
   "Channel",
   "Title",
   "Timing",
+  "Timed from",
   "Offset (minutes)",
   "Send window",
   "Primary goal",
@@ -72,7 +73,9 @@ export function toCsv(document: ExportDocument): string {
         tp.stepType,
         tp.title,
         tp.timingText,
-        tp.offsetMinutes,
+        tp.timedFrom,
+        // Minutes after the trigger only where they are known: an anchored step's depend on each contact's date.
+        tp.timedFrom === "the trigger" ? tp.offsetMinutes : null,
         sendWindowText(tp.sendWindow),
         tp.primaryGoal,
         tp.keyMessages,

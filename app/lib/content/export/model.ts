@@ -13,7 +13,7 @@ import {
   triggerSentence,
 } from "~/lib/flows/flow-rules-prose";
 import type { FlowView, SendWindow, TouchpointView } from "~/lib/flows/types";
-import { timingText } from "~/lib/timing";
+import { eventPhrase, timingBase, timingText } from "~/lib/timing";
 
 /**
  * The one export document every format is written from (JSON is it, verbatim): the plan of each
@@ -55,6 +55,8 @@ export type ExportedContent = Omit<TouchpointContentView, "touchpointId" | "step
 
 export type ExportedTouchpoint = Omit<TouchpointView, "flowId" | "createdAt"> & {
   timingText: string;
+  /** What the timing is measured from: "the trigger", or the event ("the appointment"). */
+  timedFrom: string;
   content: ExportedContent | null;
 };
 
@@ -141,6 +143,7 @@ export function exportDocument(
           title: tp.title,
           timing: tp.timing,
           timingText: timingText(tp.timing, tp.delayDays),
+          timedFrom: timedFrom(tp),
           offsetMinutes: tp.offsetMinutes,
           delayDays: tp.delayDays,
           sendWindow: tp.sendWindow,
@@ -152,6 +155,12 @@ export function exportDocument(
       };
     }),
   };
+}
+
+/** "the trigger", or the event an anchored step is timed from ("the appointment", "pickup"). */
+export function timedFrom(tp: Pick<TouchpointView, "timing">): string {
+  const base = timingBase(tp.timing);
+  return base === "trigger" ? "the trigger" : eventPhrase(base);
 }
 
 /** "Acme Café & Co." + lead_nurture → "acme-cafe-co-lead-nurture": letters, digits and dashes only. */
