@@ -356,18 +356,55 @@ function durableOf(answers: Partial<QuestionnaireAnswers>, kind: BusinessKind, c
   return kind === "product" && cycleDays === null && DURABLE_WORDS.test(`${answers.productServiceDescription ?? ""} ${answers.businessOperationDescription ?? ""}`);
 }
 
+const WEEK_COUNTS: Record<string, number> = { once: 1, one: 1, twice: 2, two: 2, three: 3, four: 4 };
+const DAYS: Record<string, number> = { day: 1, week: 7, month: 30 };
+
+/** "2 classes a week", "2x a week", "twice a week", "3-4 times a week" → days between visits. */
+function perWeek(text: string): number | null {
+  const match = /\b(\d|once|one|twice|two|three|four)(?:\s*(?:-|–|to)\s*(\d))?\s*(?:x|times|classes|sessions|visits)?\s*(?:a|per|\/)\s*week\b/.exec(text);
+  if (!match) return null;
+  const low = WEEK_COUNTS[match[1]!] ?? Number(match[1]);
+  const count = match[2] ? (low + Number(match[2])) / 2 : low;
+  return count > 0 ? Math.max(1, Math.round(7 / count)) : null;
+}
+
+/** "reorder before the bag runs out (3-4 weeks)", "reorder around week 6-8" → the middle of the owner's range. */
+function reorderRange(text: string): number | null {
+  const match = /\b(?:reorder|re-order|runs? out|replenish|restock)\b[^.]{0,40}?\b(?:weeks?\s*)?(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\s*(day|week|month)?s?\b/.exec(text);
+  if (!match) return null;
+  const unit = match[3] ?? (/\bweek/.test(match[0]) ? "week" : "day");
+  return Math.round(((Number(match[1]) + Number(match[2])) / 2) * (DAYS[unit] ?? 1));
+}
+
+/** The interval the dropdowns name, the middle one when the owner picked several ("Weekly" and "Monthly" → about two weeks). */
+function pickedInterval(frequencies: readonly string[]): number | null {
+  const days = frequencies
+    .map((f) => (/2\+ times|high frequency/i.test(f) ? 4 : /weekly/i.test(f) ? 7 : /monthly/i.test(f) ? 30 : /seasonal|occasional/i.test(f) ? 180 : 0))
+    .filter(Boolean);
+  if (!days.length) return null;
+  return days.length === 1 ? days[0]! : Math.round(Math.sqrt(Math.min(...days) * Math.max(...days)));
+}
+
+/** Goods that are used up and bought again: without a stated cycle, they are reordered about monthly. */
+const CONSUMABLE = /\b(?:coffee|tea|beans|food|treats|snacks|chews|supplements?|vitamins|skincare|sunscreen|spf|ink|refills?|soap|shampoo|lenses|litter|pods|capsules|candles)\b/i;
+const CONSUMABLE_CYCLE_DAYS = 30;
+
+/** Days between purchases or visits: the owner's own words first, then the dropdowns, else null. */
 function cycleOf(answers: Partial<QuestionnaireAnswers>): number | null {
-  const text =
-    `${(answers.customerFrequency ?? []).join(" ")} ${answers.purchaseMethod ?? ""} ${answers.customerJourney ?? ""} ${answers.productServiceDescription ?? ""} ${answers.businessOperationDescription ?? ""}`.toLowerCase();
-  // The owner's own interval wins over a dropdown: "sessions are 6 weeks apart", "every 3 months".
+  const text = Object.values(answers)
+    .map((value) => (Array.isArray(value) ? value.join(" ") : String(value ?? "")))
+    .join(" ")
+    .toLowerCase();
+  const visits = perWeek(text) ?? reorderRange(text);
+  if (visits) return visits;
+  // The owner's own interval: "sessions are 6 weeks apart", "every 3 months".
   const stated = /\b(?:every|each)\s+(\d{1,2})(?:\s*(?:-|–|to)\s*\d{1,2})?\s*(day|week|month)s?\b|\b(\d{1,2})\s*(day|week|month)s?\s+apart\b/.exec(text);
-  if (stated) return Number(stated[1] ?? stated[3]) * { day: 1, week: 7, month: 30 }[(stated[2] ?? stated[4]) as "day" | "week" | "month"];
-  if (/2\+ times\/week|high frequency|twice a week/.test(text)) return 4;
+  const picked = pickedInterval(answers.customerFrequency ?? []);
+  if (stated && !picked) return Number(stated[1] ?? stated[3]) * DAYS[(stated[2] ?? stated[4])!]!;
+  if (picked) return picked;
+  if (stated) return Number(stated[1] ?? stated[3]) * DAYS[(stated[2] ?? stated[4])!]!;
   if (/\bweekly\b|every week|each week|most weeks|every weekend/.test(text)) return 7;
-  if (/fortnight|every two weeks|every 2 weeks/.test(text)) return 14;
-  if (/\bmonthly\b|every month|each month|a month\b/.test(text)) return 30;
-  if (/quarter|every three months|every 3 months/.test(text)) return 90;
-  if (/seasonal|occasional|yearly|annual/.test(text)) return 180;
+  if (/fortnight|every two weeks/.test(text)) return 14;
   return null;
 }
 
@@ -657,7 +694,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     offers,
     voice: voiceOf(answers.brandVoicePositioning),
     decision: decisionOf(answers),
-    cycleDays: cycle,
+    cycleDays: cycle ?? (kind === "product" && CONSUMABLE.test(answers.productServiceDescription ?? "") ? CONSUMABLE_CYCLE_DAYS : null),
     durable: durableOf(answers, kind, cycle),
     remote:
       kind === "service" &&

@@ -12,7 +12,7 @@ import type { BusinessModel } from "~/lib/business/model";
 export type BusinessKind = "product" | "subscription" | "service" | "digital";
 
 /** The date a model's steps can be timed from, besides the trigger. */
-export type ModelAnchor = "appointment" | "pickup" | "trial_end" | "handover" | "start_date" | "event_date";
+export type ModelAnchor = "appointment" | "pickup" | "trial_end" | "handover" | "start_date" | "event_date" | "delivery";
 
 export interface ModelSpec {
   kind: BusinessKind;

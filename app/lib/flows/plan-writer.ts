@@ -3,7 +3,7 @@ import type { FlowType } from "~/lib/flow-types";
 import type { TouchpointAngle } from "~/lib/flows/angles";
 import { withArticle, withUnit } from "~/lib/business/model-specs";
 import { anchoredOnboardingPlan } from "~/lib/flows/plans/onboarding";
-import { bullets, D, H, offerBrief, pick, type Plan, type PlannedStep, proofLine, smsStep, step, unitOf, worryLine } from "~/lib/flows/plans/steps";
+import { anchoredStep, bullets, D, H, offerBrief, pick, type Plan, type PlannedStep, proofLine, smsStep, step, unitOf, worryLine } from "~/lib/flows/plans/steps";
 import { roundSpanMinutes } from "~/lib/flows/summary";
 import { formatDuration } from "~/lib/timing";
 
@@ -135,15 +135,20 @@ function onboardingPlan(facts: BusinessFacts, seed: number): Plan {
         ),
         "Read the tips",
       ),
-      step(
-        "Email",
-        7 * D,
-        "the first order",
-        "checkin",
-        "How is it going so far?",
-        "Ask for a review while the experience is fresh.",
-        bullets("A one-click rating, and a reply goes to a real person", proofLine(facts), facts.guarantee && `Remind them: ${facts.guarantee}`),
-        "Leave a quick review",
+      // Asked only once it has arrived: timed from delivery, not from the order.
+      anchoredStep(
+        step(
+          "Email",
+          0,
+          "delivery",
+          "checkin",
+          "How is it going so far?",
+          "Ask for a review once it has arrived and been tried.",
+          bullets("A one-click rating, and a reply goes to a real person", proofLine(facts), facts.guarantee && `Remind them: ${facts.guarantee}`),
+          "Leave a quick review",
+        ),
+        { event: "delivery", direction: "after", minutes: 4 * D },
+        3 * D,
       ),
     ];
     if (cycle) {
@@ -675,32 +680,44 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
             bullets("Two or three items that go with what they bought", proofLine(facts), perk && `Remind them: ${perk.text}`),
             facts.kind === "digital" ? "See the add-ons" : "Shop your recommendations",
           ),
-          step(
-            "Email",
-            Math.max(7, cycle - 5) * D,
-            "the order",
-            facts.kind === "subscription" ? "upgrade" : "replenish",
-            facts.kind === "subscription"
-              ? pick(["Upgrade your plan", "More of what you love"], seed, 3)
-              : facts.kind === "digital"
-                ? "Ready for more?"
-                : pick(["Running low?", "Time to restock?"], seed, 3),
-            facts.kind === "subscription"
-              ? "Offer the bigger plan or an add-on."
-              : facts.kind === "digital"
-                ? "Show the upgrade that fits how they use it."
-                : `Time the reorder to the buying cycle (about every ${formatDuration(cycle * D)}).`,
-            bullets(facts.kind === "product" ? "Reorder in one click" : "What the upgrade adds", facts.guarantee && `Reassure: ${facts.guarantee}`),
-            facts.kind === "digital" ? "Compare plans" : facts.action.again,
-          ),
+          // Without a buying cycle the owner gave, a product gets no "time to reorder": a review request instead.
+          !facts.cycleDays && facts.kind === "product"
+            ? step(
+                "Email",
+                21 * D,
+                "the order",
+                "checkin",
+                pick(["How is it going?", "How did we do?"], seed, 3),
+                "Ask for a review once they have used it.",
+                bullets("Ask for a short review", proofLine(facts)),
+                "Leave a review",
+              )
+            : step(
+                "Email",
+                Math.max(7, Math.round(cycle * 0.85)) * D,
+                "the order",
+                facts.kind === "subscription" ? "upgrade" : "replenish",
+                facts.kind === "subscription"
+                  ? pick(["Upgrade your plan", "More of what you love"], seed, 3)
+                  : facts.kind === "digital"
+                    ? "Ready for more?"
+                    : pick(["Running low?", "Time to restock?"], seed, 3),
+                facts.kind === "subscription"
+                  ? "Offer the bigger plan or an add-on."
+                  : facts.kind === "digital"
+                    ? "Show the upgrade that fits how they use it."
+                    : `Time the reorder to the buying cycle (about every ${formatDuration(cycle * D)}).`,
+                bullets(facts.kind === "product" ? "Reorder in one click" : "What the upgrade adds", facts.guarantee && `Reassure: ${facts.guarantee}`),
+                facts.kind === "digital" ? "Compare plans" : facts.action.again,
+              ),
         ];
   if (facts.usesSms && facts.durable)
     steps.push(smsStep(facts, 23 * D, "the order", "reminder", "A quick review request", "A short thank-you with one link to leave a review.", "Tap to review"));
-  else if (facts.usesSms)
+  else if (facts.usesSms && (booking || facts.cycleDays || facts.kind !== "product"))
     steps.push(
       smsStep(
         facts,
-        (cycle + 2) * D,
+        (cycle + Math.max(1, Math.round(cycle * 0.25))) * D,
         booking ? `the ${unit}` : "the order",
         "reminder",
         booking ? `Book your next ${unit}` : "A quick reorder reminder",

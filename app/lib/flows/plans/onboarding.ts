@@ -22,7 +22,7 @@ export function leadMinutes(f: BusinessFacts, anchor: ModelAnchor): number {
     const days = { day: 1, week: 7, month: 30 }[range[3]!.toLowerCase() as "day" | "week" | "month"];
     return Math.round(((Number(range[1]) + Number(range[2])) / 2) * days) * D;
   }
-  const defaults: Record<ModelAnchor, number> = { appointment: 7, pickup: 3, trial_end: 14, handover: 21, start_date: 21, event_date: 30 };
+  const defaults: Record<ModelAnchor, number> = { appointment: 7, pickup: 3, trial_end: 14, handover: 21, start_date: 21, event_date: 30, delivery: 3 };
   return defaults[anchor] * D;
 }
 
@@ -395,7 +395,9 @@ const BUILDERS: Partial<Record<BusinessModel, Builder>> = {
 
 /** The onboarding plan for a business whose model has its own, or null (shops and subscriptions). */
 export function anchoredOnboardingPlan(f: BusinessFacts, seed: number): Plan | null {
-  const build = BUILDERS[f.model];
+  // A venue people book ahead (an escape room, a class) is timed from the booked date, like an appointment.
+  const booked = f.model === "local-visit" && /\bbook/i.test(f.onboardingStage);
+  const build = booked ? appointment : BUILDERS[f.model];
   // An onboarding the owner starts at sign-up is a welcome series to the first conversion; a trial's sign-up is its first conversion.
   if (!build || (f.onboardingStart === "signup" && f.model !== "saas-trial")) return null;
   const lead = f.spec.anchor ? leadMinutes(f, f.spec.anchor) : 0;

@@ -137,6 +137,7 @@ const ANCHOR_PHRASES: Record<ModelAnchor, string> = {
   handover: "handover",
   start_date: "the start date",
   event_date: "the event",
+  delivery: "delivery",
 };
 
 /** "2 hours before the appointment", "1 day after pickup". */
