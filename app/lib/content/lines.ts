@@ -41,14 +41,14 @@ const proofLead: Lines = ({ b, people }) => [
   `A few words about ${b} from outside the team.`,
   `Here's why ${people} choose ${b}.`,
   `We'd rather show you ${b} than tell you about it.`,
-  `You don't have to take the word of ${b} for it.`,
+  `Don't take our word for it: here's ${b} as others see it.`,
   `What's it like to choose ${b}? Read on.`,
 ];
 
 const proofIfNot: Lines = ({ b }) =>
   crossed(
     ["And if", "What if", "But what if", "And what if"],
-    ["it isn't right for you", "it doesn't suit you", "you change your mind", "it doesn't work out", "it's not what you hoped", `${b} isn't right for you`],
+    ["it isn't right for you", "it doesn't suit you", "it turns out not to fit", "it doesn't work out", "it's not what you hoped", `${b} isn't right for you`],
     " ",
     "?",
   );
@@ -57,10 +57,10 @@ const askFirst: Lines = ({ b }) =>
   crossed(
     [
       "Questions before you decide are normal",
-      "It's normal to want a few answers first",
+      "It's normal to have a few questions first",
       "Everyone has a question or two at this stage",
       "A question or two before deciding is only natural",
-      "Still weighing it up is normal",
+      "A few questions at this stage are normal",
     ],
     [
       "and we'd rather answer them than leave you guessing",
@@ -374,12 +374,13 @@ const threeSteps: Lines = ({ b }) => [
   "There are three steps to start: create your account, connect the tools you already use, and see your first result.",
   "Three steps get you going: make your account, connect what you already use, and look at your first result.",
   "Start in three steps: create your account, link the tools you already use, and check your first result.",
-  `You're three steps from your first result with ${b}: create your account, connect what you already use, and look.`,
+  `With ${b}, getting started takes three steps: create your account, connect what you already use, and see your first result.`,
 ];
 
 const courseSteps: Lines = ({ b, unit }) => [
   `Getting started takes three steps: create your account, open your first ${unit}, and take it from there.`,
-  `Starting with ${b} takes three steps: your account, your first ${unit}, and your first hour.`,
+  `Starting with ${b} takes three steps: create your account, open your first ${unit}, and settle in.`,
+  `Three steps and you're started: your account, your first ${unit}, and the button below.`,
   `There are three steps to start: sign in, find your first ${unit}, and begin.`,
   `Three steps get you going: create your account, open your first ${unit}, and start.`,
 ];
@@ -505,7 +506,7 @@ const thanks: Record<"remote" | "service" | "digital" | "pickup" | "shop" | "oth
   pickup: ({ b, unit }) => [
     `Thank you for your ${unit}! It's in.`,
     `Thanks for your ${unit} with ${b}! It's in.`,
-    `Your ${unit} with ${b} is in. Thank you!`,
+    `Thank you! Your ${unit} is in with ${b}.`,
     `We've got your ${unit} at ${b}: thank you!`,
     `Thank you for your ${unit} at ${b}!`,
   ],
