@@ -392,7 +392,7 @@ const whereToStart: Lines = ({ b }) => [
   "Don't know which to pick first?",
   "Choosing your first one?",
   "Spoilt for choice?",
-  "Where should you begin?",
+  "Where to start?",
 ];
 
 const setUpMinutes: Lines = ({ b }) => [
@@ -436,7 +436,7 @@ const nextOne: Lines = ({ b, unit }) => [
   `Whenever you'd like your next ${unit}, the button below gets it started.`,
   `Placing your next ${unit} with ${b} takes a minute.`,
   `Your next ${unit} with ${b} is a minute away, whenever it suits you.`,
-  `Another ${unit} from ${b} takes a minute, whenever suits you.`,
+  `Another ${unit} from ${b} takes a minute, whenever it suits you.`,
 ];
 
 const whatNext: Record<"digital" | "other", Lines> = {
@@ -458,7 +458,7 @@ const whatNext: Record<"digital" | "other", Lines> = {
     "Here are a few picks to pair with your last choice.",
     `Picked at ${b} for you: a few things that go with your ${unit}.`,
     "A few things we'd suggest next, based on what you chose.",
-    "Some favourites that sit well alongside what you chose.",
+    "Here are some favourites that sit well alongside what you chose.",
   ],
 };
 
