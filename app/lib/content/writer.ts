@@ -1,13 +1,28 @@
-import { type BusinessFacts, businessFacts, clipPhrase, lowerStart, offerFor, type Offer, theThing, verbBe, type Voice, upperStart, yourOffer } from "~/lib/business/facts";
+import {
+  type BusinessFacts,
+  brandSeed,
+  businessFacts,
+  clipPhrase,
+  lowerStart,
+  offerFor,
+  type Offer,
+  theThing,
+  verbBe,
+  type Voice,
+  upperStart,
+  yourOffer,
+} from "~/lib/business/facts";
 import type { BusinessAnswers } from "~/lib/content/business";
 import { safeHttpUrl } from "~/lib/content/html";
 import { enforceBrandRules } from "~/lib/business/brand-rules";
 import { holdEmail, holdText } from "~/lib/content/brand-pass";
 import { buttonLink } from "~/lib/content/links";
+import { LINES, type LineFacts, type LineRole } from "~/lib/content/lines";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
+import { variant } from "~/lib/content/phrasing";
 import { CALL_TO_ACTION_MAX, countSms, fitSmsBody, fitWords, plainPunctuation, PREHEADER_MAX, SMS_OPT_OUT, smsBrand, SUBJECT_MAX, visibleLength } from "~/lib/content/rules";
 import type { EmailCopy, TouchpointCopy } from "~/lib/content/types";
-import type { FlowType, StepType } from "~/lib/flow-types";
+import { FLOW_TYPES, type FlowType, type StepType } from "~/lib/flow-types";
 import type { TouchpointAngle } from "~/lib/flows/angles";
 import type { TouchpointView } from "~/lib/flows/types";
 
@@ -104,6 +119,8 @@ interface Brief {
   /** The planner asked this email to show what sets the business apart ("Show the difference: …"). */
   showsDifference: boolean;
   title: string;
+  /** How many emails of the flow before this one wrote the same angle (0 for the first). */
+  repeat: number;
 }
 
 function readBrief(touchpoint: WriterTouchpoint): Brief {
@@ -117,6 +134,7 @@ function readBrief(touchpoint: WriterTouchpoint): Brief {
     question: lines.map((l) => /^Answer: (.+\?)$/.exec(l)?.[1]?.trim()).find(Boolean) ?? null,
     showsDifference: lines.some((l) => /^(?:Show )?the difference:/i.test(l)),
     title: touchpoint.title,
+    repeat: 0,
   };
 }
 
@@ -177,7 +195,7 @@ function worryItems(worry: string): string[] {
 }
 
 /** What happens after the first purchase, in the model's words: software is set up, a pre-order is collected, only a shop ships. */
-function nextLine(f: BusinessFacts): string {
+function nextLine(f: BusinessFacts, line: (role: LineRole) => string): string {
   switch (f.model) {
     case "shop":
       return `You'll get a note the moment it ships, with a link to follow it.`;
@@ -185,12 +203,20 @@ function nextLine(f: BusinessFacts): string {
       return sentence(`We'll have it ready for you to collect${f.prep[0] ? `. ${upperStart(f.prep[0])}` : ""}`);
     case "saas-trial":
     case "course":
-      return "Setting up takes a few minutes: the button below walks you through it, one step at a time.";
+      return line("setUpMinutes");
     case "subscription":
       return `We'll tell you before your first ${f.unit} arrives, and you can change it any time before then.`;
     default:
       return f.prep[0] ? sentence(`What happens next: ${lowerStart(f.prep[0], f.brand)}`) : `We'll be in touch with everything you need before your first ${f.unit}.`;
   }
+}
+
+/** The thank-you after a first purchase, in the business's own words, differing between its flows; software adds that the account is ready. */
+function thanksOpening(f: BusinessFacts, line: (role: LineRole, perFlow?: boolean) => string): string {
+  if (f.kind === "digital") return `${line("thanksDigital", true)} ${line("accountReady")}`;
+  const role: LineRole =
+    f.kind === "service" ? (f.remote ? "thanksRemote" : "thanksService") : f.model === "pickup" ? "thanksPickup" : f.model === "shop" ? "thanksShop" : "thanksOther";
+  return line(role, true);
 }
 
 /** After a visit: when the next one is due, in the owner's rhythm, or nothing. */
@@ -222,6 +248,18 @@ function quoteOf(f: BusinessFacts, index: number): string {
   return author ? `"${/[?!]$/.test(review) ? review : `${review},`}" says ${author}.` : `"${sentence(review)}"`;
 }
 
+/**
+ * The business's own phrasing of a recurring sentence: chosen by the brand's seed and the role, and
+ * with `perFlow`, moved along by the flow and by the angle's repeats within it, so the same role in
+ * two of its emails reads differently.
+ */
+function lineOf(f: BusinessFacts, flowType: FlowType, repeat = 0) {
+  const cycle = cyclePhrase(f.cycleDays);
+  const facts: LineFacts = { b: f.brand, unit: unitOf(f), people: f.spec.people, first: f.action.first, cycle: cycle ? `, and most people come back about ${cycle}` : "" };
+  const seed = brandSeed(f);
+  return (role: LineRole, perFlow = false) => variant(role, seed, LINES[role](facts), perFlow ? FLOW_TYPES.indexOf(flowType) + repeat * FLOW_TYPES.length : 0);
+}
+
 /** The email's words for its angle: subject options, preheader options, body paragraphs, button. */
 function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, brief: Brief): Parts {
   const b = f.brand;
@@ -246,6 +284,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
     !guarantee ? "" : standsAlone ? `Our promise: ${promise}` : `${lead} ${lead.endsWith("?") ? upperStart(guarantee) : lowerStart(guarantee, b)}`;
   const asked = question ? `Got a question, like "${question}" Reply to this email and a real person will answer.` : "";
   const v = (text: string) => say(text, f.voice);
+  const line = lineOf(f, flowType, brief.repeat);
   const placeholder = brief.placeholderOffer ? `Here's ${brief.placeholderOffer}, for the next 48 hours.` : "";
   switch (angle) {
     case "welcome":
@@ -257,7 +296,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
           "Here's what to expect from us, and how often.",
         ],
         paragraphs: [
-          v(`Welcome to ${b}! We're really glad you're here.`),
+          v(`Welcome to ${b}! ${line("glad")}`),
           product && (/^(?:we|our)\b/i.test(f.productSentence) || f.productSentence.startsWith(b) ? sentence(f.productSentence) : sentence(`Here's what we do: ${product}`)),
           incentive ? `To say thanks for joining: ${lowerStart(offerSentence(incentive), b)}` : "",
           f.audience
@@ -277,7 +316,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
             `Thanks for asking! ${magnet ? `Here's ${theThing(magnet.text.replace(/[.!]+$/, ""), b).replace(/^an? /, "your ")}, and it's` : "What you asked for is"} one click away: the button below takes you straight to it.`,
           ),
           f.problem ? sentence(`It's written for anyone who knows this feeling: ${lowerStart(f.problem, b)}`) : "",
-          `Over the next few emails we'll share what we've learned, one short idea at a time.`,
+          line("nextEmails"),
         ],
         cta: "Get my copy",
       };
@@ -288,7 +327,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         preheaders: [f.problem && sentence(`It started with a problem: ${lowerStart(f.problem, b)}`), "The short version, and why it matters to you."],
         paragraphs: [
           f.problem ? sentence(`${b} started with a simple frustration: ${lowerStart(f.problem, b)}`) : `${b} started because we knew it could be done better.`,
-          f.difference ? sentence(`So we do it differently. ${upperStart(f.difference)}`) : product ? sentence(`So we set out to fix it: ${product}`) : "",
+          f.difference ? sentence(`${line("differently")} ${upperStart(f.difference)}`) : product ? sentence(`So we set out to fix it: ${product}`) : "",
           // The first review belongs to the proof email; the story quotes a second one when there is one.
           secondQuote,
         ],
@@ -302,7 +341,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
           preheaders: [sentence(`If this sounds familiar: ${lowerStart(f.problem, b)}`), "And what teams like yours do instead."],
           paragraphs: [
             v(sentence(`If this sounds familiar, you're not alone: ${lowerStart(f.problem, b)}`)),
-            "It rarely shows up in a budget, but it costs time every week, and the mistakes it invites cost more.",
+            line("costsMore"),
             product ? sentence(`There's a better way: ${product}`) : "",
             question ? asked : "",
           ],
@@ -328,17 +367,17 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         paragraphs: [
           f.kind === "service"
             ? f.remote
-              ? `Your first ${unit} is simple. Pick a time that suits you, open the link a minute before, and we'll take it from there.`
-              : `Your first ${unit} is simple. Book a time that suits you, arrive a few minutes early, and we'll take it from there.`
+              ? `${line("firstIsSimple")} ${line("linkEarly")}`
+              : `${line("firstIsSimple")} ${line("arriveEarly")}`
             : f.kind === "subscription"
-              ? "Here's how it works: choose your plan, and it arrives on schedule. You can skip, swap or pause whenever you like."
+              ? `${line("howItWorks", true)} You can skip, swap or pause whenever you like.`
               : f.kind === "digital"
-                ? "Getting started takes three steps: create your account, connect what you already use, and see your first result."
+                ? line(f.model === "course" ? "courseSteps" : "threeSteps")
                 : product
-                  ? sentence(`Not sure where to start? Most people begin with ${product}, and it's easy to find the one that suits you`)
-                  : "Not sure where to start? Our best sellers are the easiest way in.",
+                  ? sentence(`${line("whereToStart")} Most people begin with ${product}, and it's easy to find the one that suits you`)
+                  : `${line("whereToStart")} Our best sellers are the easiest way in.`,
           brief.showsDifference && f.difference
-            ? sentence(`One thing to look for, wherever you ${f.kind === "service" ? "book" : "buy"}: ${lowerStart(f.difference, b)}. That's how we do it`)
+            ? sentence(`One thing to look for, wherever you ${f.kind === "service" ? "book" : "buy"}: ${lowerStart(f.difference, b)}. ${line("howWeDoIt")}`)
             : "",
           question ? asked : worry ? `If you're worried ${worryClause(worry, "you're")}, reply to this email: a real person on our team will answer.` : "",
         ],
@@ -349,14 +388,10 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         subjects: ["Don't just take our word for it", `What customers say about ${b}`, "Real people, real results", `Why people choose ${b}`],
         preheaders: [f.proof[0] && sentence(f.proof[0]), "A few words from people who tried it first."],
         paragraphs: [
-          v(`You don't have to take our word for it.`),
-          quote
-            ? `${quote}`
-            : f.proof[0]
-              ? sentence(`The numbers speak for themselves: ${lowerStart(f.proof[0], b)}`)
-              : `Customers tell us the difference shows from the first day.`,
+          line("proofLead", true),
+          quote ? `${quote}` : f.proof[0] ? sentence(`The numbers speak for themselves: ${lowerStart(f.proof[0], b)}`) : "",
           quote && f.proof[0] ? sentence(`And we're proud of this: ${lowerStart(f.proof[0], b)}`) : "",
-          covered("And if it isn't right for you?"),
+          covered(line("proofIfNot")),
         ],
         cta: "Read the reviews",
       };
@@ -369,16 +404,16 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         ],
         preheaders: [guarantee && (standsAlone ? promise : `Short answer: ${lowerStart(guarantee, b)}`), "Honest answers to the questions we hear most."],
         paragraphs: [
-          v("Still have a question or two? That's normal, and we'd rather answer it than leave you guessing."),
+          line("askFirst"),
           worry
             ? worryItems(worry).length > 1
-              ? `What we hear most before a first ${unit}:\n${worryItems(worry)
+              ? `${line("worryListLead")}\n${worryItems(worry)
                   .map((item) => `- ${item}`)
-                  .join("\n")}\nIf one of those is yours, you're in good company, and it's exactly what we're here to talk through.`
-              : `We often hear from people who worry ${worryClause(worry)}. If that's on your mind too, you're in good company, and it's exactly what we're here to talk through.`
+                  .join("\n")}\n${line("worryListEnd")}`
+              : `We often hear from people who worry ${worryClause(worry)}. ${line("worryOneEnd")}`
             : "",
           covered("And you're covered:"),
-          "Reply to this email with anything on your mind and a real person will answer.",
+          line("replyAnything"),
         ],
         cta: flowType === "abandoned_cart" ? f.action.finish : "Get the answers",
       };
@@ -393,7 +428,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         ],
         preheaders: [incentive && offerSentence(incentive), covered("No risk:"), product && sentence(`The easiest way to try ${product}`), "One easy step, whenever it suits you."],
         paragraphs: [
-          placeholder || (incentive ? `We've set something aside for you. ${offerSentence(incentive)}` : v(`Whenever you're ready for your ${f.action.first}, we're here.`)),
+          placeholder || (incentive ? `${line("offerLead", true)} ${lowerStart(offerSentence(incentive), b)}` : v(`Whenever you're ready for your ${f.action.first}, we're here.`)),
           product ? sentence(`It's the easiest way to try ${product}`) : "",
           covered("And you're covered:"),
         ],
@@ -410,7 +445,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         ],
         preheaders: [incentive && `Still yours: ${lowerStart(offerSentence(incentive), b)}`, covered("Nothing to lose:"), "Your next step is still waiting."],
         paragraphs: [
-          v("A quick reminder before it slips by."),
+          line("slipsBy"),
           placeholder || (incentive ? `It's still yours: ${lowerStart(offerSentence(incentive), b)}` : `Your ${f.action.first} is just a click away.`),
           covered("Nothing to lose:"),
         ],
@@ -428,15 +463,11 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
                 : [`Your ${f.spec.abandoned.replace("{unit}", unit)} isn't finished`, `You left something at ${b}`],
         preheaders: [f.offers.find((o) => o.standing) && sentence(f.offers.find((o) => o.standing)!.text), guarantee, "We saved it for you, so you can finish in a minute."],
         paragraphs: [
+          line(f.kind === "service" ? "cartSavedService" : f.kind === "digital" ? "cartSavedDigital" : "cartSavedOther"),
           f.kind === "service"
-            ? v(`You were almost booked in, so we saved your spot in the process.`)
-            : f.kind === "digital"
-              ? v(`You were nearly signed up, so we kept your details for you.`)
-              : v(`You left something behind, so we saved it for you.`),
-          f.kind === "service"
-            ? `Finishing takes a minute: pick up where you left off and choose your time.`
+            ? line("cartFinishService")
             : f.kind === "digital" || f.model !== "shop"
-              ? `Finishing takes a minute: pick up where you left off.`
+              ? line("cartFinishOther")
               : `Everything is still in your cart, and checking out takes a minute.`,
           question ? asked : covered("Not sure yet?"),
         ],
@@ -479,18 +510,8 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
               : [f.model === "shop" ? `Thank you for your order` : `Thank you for your ${unit}`, `Thanks for choosing ${b}`, `Your ${f.action.first} is confirmed`],
         preheaders: [f.difference && sentence(f.difference), "Here's what happens next."],
         paragraphs: [
-          f.kind === "service" && f.remote
-            ? v(`Thank you for your ${unit}! We hope it was worth every minute.`)
-            : f.kind === "service"
-              ? v(`Thanks for coming in to see us at ${b}!`)
-              : f.kind === "digital"
-                ? v(`Thanks for choosing ${b}! Your account is ready.`)
-                : f.model === "pickup"
-                  ? v(`Thank you for your ${unit}! It's in.`)
-                  : f.model === "shop"
-                    ? v(`Thank you for your order! We're getting it ready.`)
-                    : v(`Thank you for choosing ${b}!`),
-          flowType === "upsell" && f.kind === "service" ? cycleLine(f) : nextLine(f),
+          v(thanksOpening(f, line)),
+          flowType === "upsell" && f.kind === "service" ? cycleLine(f) : nextLine(f, line),
           f.difference ? sentence(`One thing you'll notice: ${lowerStart(f.difference, b)}`) : "",
         ],
         cta: f.kind === "service" ? "See my booking" : f.kind === "digital" ? "Get set up" : f.model === "shop" ? "Track my order" : `See my ${unit}`,
@@ -500,9 +521,9 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         subjects: [f.kind === "service" ? `How was your first ${unit}?` : "How is it going so far?", `Quick question from ${b}`, "How did we do?"],
         preheaders: ["One click tells us, and a real person reads every reply.", "Your answer helps us get better."],
         paragraphs: [
-          v(f.kind === "service" ? `How was your ${unit}? We'd love to know.` : `How is everything going so far?`),
-          "One click on the button tells us, and if anything wasn't right, just reply: a real person reads every answer.",
-          secondQuote || quote ? `Here's what another customer told us recently: ${secondQuote || quote}` : "",
+          line(f.kind === "service" ? "howWasIt" : "howIsItGoing"),
+          line("oneClickTells"),
+          secondQuote || quote ? `Here's what another customer told us: ${secondQuote || quote}` : "",
         ],
         cta: "Tell us how it went",
       };
@@ -510,10 +531,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       return {
         subjects: [`Time for your next ${unit}?`, `Ready to book your next ${unit}?`, `Your next ${unit} is due`],
         preheaders: [cyclePhrase(f.cycleDays) ? `Most of our regulars come back about ${cyclePhrase(f.cycleDays)}.` : "", "Open times fill up fast: pick yours in a minute."],
-        paragraphs: [
-          v(`It's been a little while since your last ${unit}${cyclePhrase(f.cycleDays) ? `, and most people come back about ${cyclePhrase(f.cycleDays)}` : ""}.`),
-          "Booking takes a minute: choose a time that suits you, and we'll take care of the rest.",
-        ],
+        paragraphs: [line("sinceLast", true), line("bookMinute")],
         cta: f.action.again,
       };
     case "replenish":
@@ -522,10 +540,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         return {
           subjects: [`Time for your next ${unit}?`, `Your next ${unit}`],
           preheaders: [cyclePhrase(f.cycleDays) && `Most people come back ${cyclePhrase(f.cycleDays)}.`, "It takes a minute, whenever it suits you."],
-          paragraphs: [
-            v(`Ready for your next ${unit}? It takes a minute, whenever it suits you.`),
-            f.bundle ? sentence(`Coming back regularly? Ask us about ${theThing(f.bundle, b)}`) : "",
-          ],
+          paragraphs: [line("nextOne", true), f.bundle ? sentence(`Coming back regularly? Ask us about ${theThing(f.bundle, b)}`) : ""],
           cta: f.action.again,
         };
       return {
@@ -546,7 +561,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
           f.kind === "digital" ? "What to try once you're up and running." : "A few favourites that go with what you chose.",
         ],
         paragraphs: [
-          v(f.kind === "digital" ? "Once you're up and running, here's what to try next." : "We picked a few favourites that go well with what you chose."),
+          line(f.kind === "digital" ? "whatNextDigital" : "whatNextOther"),
           f.difference ? sentence(`${f.kind === "digital" || f.kind === "service" ? "And as always" : "Like everything we make"}: ${lowerStart(f.difference, b)}`) : "",
           quote ? `${quote}` : "",
         ],
@@ -569,7 +584,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
                 : f.model === "saas-trial" && /trial ends/i.test(brief.title)
                   ? `Your trial ends in 2 days. Choose the plan that fits before then, and everything you've set up carries straight on.`
                   : f.kind === "digital"
-                    ? `You've seen what ${b} can do. The next plan up gives you more of it.`
+                    ? line("planUp", true)
                     : `You already know what you like. Here's how to get more of it.`,
           ),
           quote ? `${quote}` : f.proof[0] ? sentence(f.proof[0]) : "",
@@ -581,21 +596,14 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       return {
         subjects: [`We miss you at ${b}`, "It's been a while", "Here's what you've missed", "Still with us?"],
         preheaders: [product && sentence(`A quick reminder: ${product}`), "Here's what's new since you last visited."],
-        paragraphs: [
-          v(`It's been a while, and we miss you at ${b}.`),
-          product ? sentence(`Here's a quick reminder of what's waiting for you: ${product}`) : "",
-          "If you'd rather hear from us less often, you can change that in one click at the bottom of this email.",
-        ],
+        paragraphs: [v(`It's been a while, and we miss you at ${b}.`), product ? sentence(`Here's a quick reminder of what's waiting for you: ${product}`) : "", line("lessOften")],
         cta: f.action.again,
       };
     case "goodbye":
       return {
         subjects: ["Should we stop emailing you?", "Is this goodbye?", "One click to stay in touch"],
         preheaders: ["One click keeps you on the list. Otherwise, this is our last email."],
-        paragraphs: [
-          `We haven't heard from you in a while, so this is our last email unless you tell us otherwise.`,
-          `If you'd still like to hear from ${b}, one click keeps you on the list. If not, no hard feelings: we'll stop here.`,
-        ],
+        paragraphs: [line("lastEmail"), `If you'd still like to hear from ${b}, one click keeps you on the list. ${line("noHardFeelings")}`],
         cta: "Keep me subscribed",
       };
     case "reminder":
@@ -629,8 +637,15 @@ function goalLine(f: BusinessFacts, flowType: FlowType, touchpoint: WriterTouchp
   if (body.some((p) => p.toLowerCase().includes(goal.toLowerCase()))) return "";
   const lines = f.goalCta
     ? [`When you're ready, the next step is simple: ${goal}.`, `Whenever it suits you: ${goal}.`, `Ready when you are: ${goal}.`]
-    : [`${upperStart(goal)} is one click away, whenever you're ready.`, `Whenever you're ready, ${goal} is one click away.`];
-  return lines[touchpoint.stepNumber % lines.length]!;
+    : [
+        `${upperStart(goal)} with ${f.brand} is one click away, whenever you're ready.`,
+        `Whenever you're ready, ${goal} is one click away.`,
+        `When it suits you, ${goal} with ${f.brand} is just a click away.`,
+        `No rush: ${goal} with ${f.brand} is there when you want it.`,
+        `${upperStart(goal)} is waiting at ${f.brand} whenever it suits you.`,
+        `When you'd like to go ahead, ${goal} with ${f.brand} takes one click.`,
+      ];
+  return variant("goal", brandSeed(f), lines, touchpoint.stepNumber);
 }
 
 /** Who signs the email: the name the owner gave, a marked placeholder where they sign as a named person, else the team. */
@@ -684,7 +699,9 @@ function saysGuarantee(text: string, f: BusinessFacts) {
 }
 
 export function writeEmail(angle: TouchpointAngle, touchpoint: WriterTouchpoint, f: BusinessFacts, flowType: FlowType, used: Set<string>): EmailCopy {
-  const brief = readBrief(touchpoint);
+  const repeat = [...used].filter((key) => key.startsWith(`angle:${angle}:`)).length;
+  used.add(`angle:${angle}:${touchpoint.id}`);
+  const brief = { ...readBrief(touchpoint), repeat };
   const parts = partsFor(angle, f, flowType, brief);
   // Subjects in order of preference (an offer's subject first): the first one the flow has not used.
   const subject = say(pickFitting(parts.subjects, SUBJECT_MAX, used, 0), f.voice);
@@ -839,7 +856,9 @@ export function ownPhrase(text: string): string {
 /** The facts as the copy reads them: no answer pasted whole into a sentence. */
 function forCopy(f: BusinessFacts): BusinessFacts {
   // A guarantee is kept whole: cut, it would promise less than the owner does.
-  return { ...f, difference: ownPhrase(f.difference), guarantee: f.guarantee, problem: ownPhrase(f.problem), audience: ownPhrase(f.audience) };
+  // "None" is an answer, not a guarantee: a business without one promises nothing.
+  const guarantee = /^(?:none|no|n\/?a|nothing|-+)[.!]?$/i.test(f.guarantee.trim()) ? "" : f.guarantee;
+  return { ...f, difference: ownPhrase(f.difference), guarantee, problem: ownPhrase(f.problem), audience: ownPhrase(f.audience) };
 }
 
 /** Copy for every touchpoint of the flow, in step order. */
