@@ -1,6 +1,6 @@
 import { renderEmailHtml } from "~/lib/content/html";
 import { postalAddressIn } from "~/lib/content/footer";
-import { countSms, emailProblems, plainPunctuation, SMS_OPT_OUT, smsBrand, smsProblems } from "~/lib/content/rules";
+import { countSms, emailProblems, SMS_OPT_OUT, smsBrand, smsProblems } from "~/lib/content/rules";
 import type { WrittenTouchpoint } from "~/lib/content/schema";
 import { FLOW_TYPES, type FlowType, type StepType } from "~/lib/flow-types";
 import { applyFlowRules, checkFlow, type FlowDraft, type RuledTouchpoint } from "~/lib/flows/rules";
@@ -8,7 +8,7 @@ import { refreshDerivedText } from "~/lib/flows/summary";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import { type Timing, timingText } from "~/lib/timing";
 import { generateOfflineDraft } from "~/services/ai/offline.server";
-import { emailOf } from "~/services/flows/content.server";
+import { emailOf, repairSms } from "~/services/flows/content.server";
 import { writeOffline } from "~/services/ai/offline-content.server";
 
 import type { CorpusBusiness } from "./corpus";
@@ -174,19 +174,6 @@ function storedCopy(output: FlowOutput, step: PlanStep, item: WrittenTouchpoint,
   note(emailProblems(email));
   const html = renderEmailHtml({ brand: answers.companyName, ...email, esp: "generic", postalAddress: postalAddressIn(answers) });
   return { ...base, ...email, html };
-}
-
-/** content.server.ts's repairSms: surrounding spaces, plain punctuation, a missing brand or opt-out when they fit. */
-export function repairSms(text: string, companyName: string): string {
-  let sms = plainPunctuation(text).replace(/\s+/g, " ").trim();
-  const brand = smsBrand(companyName);
-  const fits = (candidate: string) => countSms(candidate).characters <= countSms(candidate).limit;
-  if (brand && !sms.startsWith(brand) && fits(`${brand}: ${sms}`)) sms = `${brand}: ${sms}`;
-  if (!sms.endsWith(SMS_OPT_OUT)) {
-    const withOptOut = `${sms.replace(/[\s.]*$/, "")}. ${SMS_OPT_OUT}`;
-    if (fits(withOptOut)) sms = withOptOut;
-  }
-  return sms;
 }
 
 function brandLeavesNoRoom(companyName: string): boolean {

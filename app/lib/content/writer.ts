@@ -15,7 +15,7 @@ import {
 import type { BusinessAnswers } from "~/lib/content/business";
 import { safeHttpUrl } from "~/lib/content/html";
 import { enforceBrandRules } from "~/lib/business/brand-rules";
-import { holdEmail, holdText } from "~/lib/content/brand-pass";
+import { holdEmail, holdText, tidyMarks } from "~/lib/content/brand-pass";
 import { buttonLink } from "~/lib/content/links";
 import { LINES, type LineFacts, type LineRole } from "~/lib/content/lines";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
@@ -657,15 +657,6 @@ function signerOf(f: BusinessFacts): string {
   return team;
 }
 
-/** A name ending in a full stop does not take a second one ("Co.."), and no mark is doubled by a template. */
-export function tidyPunctuation(text: string): string {
-  return text
-    .replace(/(?<!\.)\.\.(?!\.)/g, ".")
-    .replace(/!{2,}/g, "!")
-    .replace(/\s+([,.;:!?])(?=\s|$)/g, "$1")
-    .replace(/,\./g, ".");
-}
-
 /** A button within its limit: "Claim free tasting flight of three roasts" becomes "Claim my offer"; anything else is cut at a word. */
 export function fitButton(text: string): string {
   if (visibleLength(text) <= CALL_TO_ACTION_MAX) return text;
@@ -731,15 +722,15 @@ export function writeEmail(angle: TouchpointAngle, touchpoint: WriterTouchpoint,
   const paragraphs = [greeting, ...body, goalLine(f, flowType, touchpoint, body), signOff, ps].filter(Boolean);
   // The brand's rules hold in every line; then every field is fitted to its limit before any
   // check, so the offline writer never breaks its own rules.
-  const held = holdEmail({ subject, preheader, bodyText: tidyPunctuation(paragraphs.join("\n\n")), callToAction: buttonText(touchpoint.callToAction, parts.cta) }, f.brandRules, {
+  const held = holdEmail({ subject, preheader, bodyText: tidyMarks(paragraphs.join("\n\n")), callToAction: buttonText(touchpoint.callToAction, parts.cta) }, f.brandRules, {
     subject: `A note from ${f.brand}`,
     preheader: "Open for the details.",
     cta: upperStart(f.action.cta),
   });
   const callToAction = fitButton(held.callToAction);
   return {
-    subject: fitWords(tidyPunctuation(held.subject), SUBJECT_MAX),
-    preheader: fitWords(tidyPunctuation(held.preheader), PREHEADER_MAX),
+    subject: fitWords(tidyMarks(held.subject), SUBJECT_MAX),
+    preheader: fitWords(tidyMarks(held.preheader), PREHEADER_MAX),
     bodyText: held.bodyText,
     callToAction,
     // Where the button goes: the owner's URL for what it says (in any answer), else a marked placeholder.
@@ -812,7 +803,7 @@ export function writeSms(angle: TouchpointAngle, touchpoint: WriterTouchpoint, f
   const brief = readBrief(touchpoint);
   // The brand's rules hold in the line; a line that named a word the business never uses gives way to a plain one.
   const line = plainPunctuation(
-    holdText(tidyPunctuation(say(smsLine(angle, f, flowType, brief), f.voice)), f.brandRules, "sms") || holdText("A quick note from us.", f.brandRules, "sms"),
+    holdText(tidyMarks(say(smsLine(angle, f, flowType, brief), f.voice)), f.brandRules, "sms") || holdText("A quick note from us.", f.brandRules, "sms"),
   );
   const cta = enforceBrandRules(buttonText(touchpoint.callToAction, "Tap here"), f.brandRules, "cta");
   const link = shortLink(f.website);

@@ -40,7 +40,7 @@ export function assertContentPremium(user: ServiceUser) {
 }
 
 /** Safe repairs only: surrounding spaces, typographic punctuation in SMS, a missing brand or opt-out when they fit. */
-function repairSms(text: string, companyName: string): string {
+export function repairSms(text: string, companyName: string): string {
   let sms = plainPunctuation(text).replace(/\s+/g, " ").trim();
   const brand = smsBrand(companyName);
   const fits = (candidate: string) => countSms(candidate).characters <= countSms(candidate).limit;
