@@ -212,6 +212,11 @@ function nextLine(f: BusinessFacts, line: (role: LineRole) => string): string {
 }
 
 /** The thank-you after a first purchase, in the business's own words, differing between its flows; software adds that the account is ready. */
+/** The thank-you follows a visit: a walk-in or an appointment's upsell. A deposit, an agreement or an enrolment comes before anyone has come in. */
+function cameIn(f: BusinessFacts, flowType: FlowType): boolean {
+  return (f.model === "appointment" || f.model === "local-visit") && flowType !== "onboarding" ? true : f.model === "local-visit";
+}
+
 function thanksOpening(f: BusinessFacts, line: (role: LineRole, perFlow?: boolean) => string): string {
   if (f.kind === "digital") return `${line("thanksDigital", true)} ${line("accountReady")}`;
   const role: LineRole =
@@ -501,16 +506,18 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
     case "thanks":
       return {
         subjects:
-          f.kind === "service"
-            ? f.remote
-              ? [`Thank you for your ${unit}`, `Thanks for joining us`]
-              : [`Thanks for coming in`, `Thank you for your ${unit}`]
-            : f.kind === "digital"
-              ? [`Thanks for choosing ${b}`, "You're all set", `Welcome aboard ${b}`]
-              : [f.model === "shop" ? `Thank you for your order` : `Thank you for your ${unit}`, `Thanks for choosing ${b}`, `Your ${f.action.first} is confirmed`],
+          f.kind === "service" && !cameIn(f, flowType)
+            ? [`Thank you for choosing ${b}`, `Welcome to ${b}: what happens next`]
+            : f.kind === "service"
+              ? f.remote
+                ? [`Thank you for your ${unit}`, `Thanks for joining us`]
+                : [`Thanks for coming in`, `Thank you for your ${unit}`]
+              : f.kind === "digital"
+                ? [`Thanks for choosing ${b}`, "You're all set", `Welcome aboard ${b}`]
+                : [f.model === "shop" ? `Thank you for your order` : `Thank you for your ${unit}`, `Thanks for choosing ${b}`, `Your ${f.action.first} is confirmed`],
         preheaders: [f.difference && sentence(f.difference), "Here's what happens next."],
         paragraphs: [
-          v(thanksOpening(f, line)),
+          v(f.kind === "service" && !cameIn(f, flowType) ? line("thanksOther", true) : thanksOpening(f, line)),
           flowType === "upsell" && f.kind === "service" ? cycleLine(f) : nextLine(f, line),
           f.difference ? sentence(`One thing you'll notice: ${lowerStart(f.difference, b)}`) : "",
         ],
