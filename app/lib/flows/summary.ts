@@ -212,7 +212,8 @@ function claimHolds(claim: Claim, shape: FlowShape): boolean {
   if (shape.spanMinutes === null) return shape.events.length === 0;
   if ("atOnce" in claim.span) return roundSpanMinutes(shape.spanMinutes) === 0;
   if (!claim.span.whole) return false;
-  return Math.abs(shape.spanMinutes / claim.span.unitMinutes - claim.span.value) <= 0.5;
+  // Within half a unit, or exactly how the span reads when rounded: 12 hours is not "1 day", though it is half of one.
+  return Math.abs(shape.spanMinutes / claim.span.unitMinutes - claim.span.value) < 0.5 || roundSpanMinutes(shape.spanMinutes) === claim.span.value * claim.span.unitMinutes;
 }
 
 function capitalize(text: string): string {

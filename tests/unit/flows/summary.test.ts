@@ -227,6 +227,12 @@ describe("refreshQuickNotes", () => {
     ]);
   });
 
+  it("corrects a span that was true before the change: an SMS moved from 23.5 hours to 12 hours is no longer 'sent after 1 day'", () => {
+    const first = refreshDerivedText({ flowOverview: "Acme's flow: 5 emails over 9 days to recover carts.", quickNotes: notes }, tps(["SMS", 1410]));
+    expect(first.flowOverview).toContain("1 SMS sent after 1 day");
+    expect(refreshDerivedText(first, tps(["SMS", 720])).flowOverview).toContain("1 SMS sent after 12 hours");
+  });
+
   it("after any change the notes state the touchpoints, once, and a second refresh changes nothing (property)", () => {
     fc.assert(
       fc.property(flowArb, flowArb, (before, after) => {
