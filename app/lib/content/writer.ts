@@ -224,6 +224,14 @@ function thanksOpening(f: BusinessFacts, line: (role: LineRole, perFlow?: boolea
   return line(role, true);
 }
 
+/** The owner's own setup steps as one sentence ("import your staff list, set your shift patterns, and publish the rota"), or "" with fewer than two. */
+function ownSteps(f: BusinessFacts): string {
+  const steps = f.prep.slice(0, 3).map((step) => lowerStart(ownPhrase(step), f.brand));
+  if (steps.length < 2 || steps.some((step) => step.startsWith('"'))) return "";
+  const list = steps.length === 2 ? steps.join(" and ") : `${steps.slice(0, -1).join(", ")}, and ${steps.at(-1)}`;
+  return sentence(`Getting started with ${f.brand} takes ${steps.length === 2 ? "two" : "three"} steps: ${list}`);
+}
+
 /** After a visit: when the next one is due, in the owner's rhythm, or nothing. */
 function cycleLine(f: BusinessFacts): string {
   return cyclePhrase(f.cycleDays) ? `We'll remind you when your next ${f.unit} is due: most people come back ${cyclePhrase(f.cycleDays)}.` : "";
@@ -304,6 +312,8 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
           v(`Welcome to ${b}! ${line("glad")}`),
           product && (/^(?:we|our)\b/i.test(f.productSentence) || f.productSentence.startsWith(b) ? sentence(f.productSentence) : sentence(`Here's what we do: ${product}`)),
           incentive ? `To say thanks for joining: ${lowerStart(offerSentence(incentive), b)}` : "",
+          // Software's first email gets people to the first step the owner named.
+          f.model === "saas-trial" && flowType === "onboarding" && f.prep[0] ? sentence(`Your first step: ${lowerStart(ownPhrase(f.prep[0]), b)}`) : "",
           f.audience
             ? `Everything we send is written for ${lowerStart(f.audience, b)}: useful, short and never more than we'd want to read ourselves.`
             : "Everything we send is short and useful, and never more than we'd want to read ourselves.",
@@ -377,7 +387,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
             : f.kind === "subscription"
               ? `${line("howItWorks", true)} You can skip, swap or pause whenever you like.`
               : f.kind === "digital"
-                ? line(f.model === "course" ? "courseSteps" : "threeSteps")
+                ? ownSteps(f) || line(f.model === "course" ? "courseSteps" : "threeSteps")
                 : product
                   ? sentence(`${line("whereToStart")} Most people begin with ${product}, and it's easy to find the one that suits you`)
                   : `${line("whereToStart")} Our best sellers are the easiest way in.`,
@@ -577,7 +587,15 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
     case "upgrade":
       return {
         subjects: [
-          f.kind === "service" ? (f.bundle ? "Make it a habit" : `Your next ${unit}`) : f.kind === "subscription" ? "More of what you love" : "Ready for more?",
+          /trial ends/i.test(brief.title)
+            ? brief.title
+            : f.kind === "service"
+              ? f.bundle
+                ? "Make it a habit"
+                : `Your next ${unit}`
+              : f.kind === "subscription"
+                ? "More of what you love"
+                : "Ready for more?",
           `A step up with ${b}`,
           f.bundle ? `About ${lowerStart(f.bundle, b)}` : "",
         ],
