@@ -128,6 +128,15 @@ export function verbForms(word: string): string[] {
 }
 
 /** A term and the inflections a copywriter might use instead: plural or singular, and a single word's verb forms. */
+/** A gerund's verb ("booking" → "book", "books", "booked"): a business with "no booking" never asks anyone to book. */
+function gerundVerb(term: string): string[] {
+  if (!/^[a-z]{3,}ing$/i.test(term.trim())) return [];
+  const stem = term.trim().slice(0, -3);
+  // "shipping" → "ship": a doubled last consonant is the gerund's, not the verb's.
+  const verb = /([bdgmnprt])\1$/i.test(stem) ? stem.slice(0, -1) : stem;
+  return [verb, `${verb}s`, `${stem}ed`];
+}
+
 export function inflectionsOf(term: string): string[] {
   const trimmed = term.trim();
   // A name ("Kim", "Big Day") keeps its one form.
@@ -136,7 +145,7 @@ export function inflectionsOf(term: string): string[] {
   const base = singularTerm(trimmed) ?? trimmed;
   // "-ies" is "-y" ("stories") or "-ie" ("calories", "cookies"): both, without a dictionary.
   const ie = /[^aeiou]ies$/i.test(trimmed) ? [trimmed.slice(0, -1)] : [];
-  const forms = [trimmed, ...numbers, ...ie, ...(/\s/.test(trimmed) ? [] : verbForms(base))];
+  const forms = [trimmed, ...numbers, ...ie, ...(/\s/.test(trimmed) ? [] : verbForms(base)), ...gerundVerb(trimmed)];
   return [...new Set(forms.map((f) => f.toLowerCase()))];
 }
 
