@@ -247,7 +247,7 @@ export function parseOffers(answer: string | undefined, flows: FlowType[]): Offe
   for (const raw of sentencesOf(answer)) {
     // An offer the owner says is not running now is not an offer.
     if (/\b(?:not (?:running|on|available|active|offered)(?: (?:now|at the moment|right now))?|no longer|has ended|paused|only some)\b/i.test(raw)) continue;
-    const parts = raw.split(/,\s+(?=(?:free|\d+\s?%|[$£€]\d|first|plus)\b)/i);
+    const parts = raw.split(/,\s+(?=(?:free|\d+\s?%|[$£€]\d|first|plus)\b)|\s+\/\s+/i);
     for (const sentence of parts) {
       if (NOT_AN_OFFER.test(sentence) && !PERCENT.test(sentence) && !AMOUNT.test(sentence)) continue;
       const percent = PERCENT.exec(sentence);

@@ -75,7 +75,7 @@ export const MODEL_SPECS: Readonly<Record<BusinessModel, ModelSpec>> = {
   },
   appointment: {
     kind: "service",
-    units: ["new patient exam", "wellness exam", "treatment", "massage", "session", "lesson", "exam", "consultation", "assessment", "appointment", "visit"],
+    units: ["wellness exam", "treatment", "massage", "session", "lesson", "exam", "consultation", "assessment", "appointment", "visit"],
     defaultUnit: "appointment",
     first: "first {unit}",
     people: "clients",
@@ -212,7 +212,8 @@ export function unitIn(spec: ModelSpec, text: string): string {
   const lower = text.toLowerCase();
   let best: { unit: string; at: number } | null = null;
   for (const unit of spec.units) {
-    const at = lower.search(new RegExp(`\\b${unit.replace(/[.*+?^${}()|[\]\\&]/g, "\\$&")}s?\\b`));
+    // A unit only ever bought once ("new patient exam", "initial assessment") is not what people come back for.
+    const at = lower.search(new RegExp(`(?<!(?:new patient|initial|intro|introductory|first|trial) )\\b${unit.replace(/[.*+?^${}()|[\]\\&]/g, "\\$&")}s?\\b`));
     // The most specific unit the owner wrote wins; among equals, the one written first.
     if (at !== -1 && (!best || spec.units.indexOf(unit) < spec.units.indexOf(best.unit))) best = { unit, at };
   }

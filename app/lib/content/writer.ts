@@ -191,7 +191,9 @@ function worryItems(worry: string): string[] {
     .split(/\s*(?:,|;|\s\/\s)\s*(?:and\s+|or\s+)?/)
     .map((item) => item.trim())
     .filter(Boolean);
-  return items.length > 1 && items.every((item) => item.split(/\s+/).length <= 6) ? items : [worry];
+  // Two or three fragments read as a list when short; a longer run of them does even when one item runs on.
+  const limit = items.length >= 3 ? 10 : 6;
+  return items.length > 1 && items.every((item) => item.split(/\s+/).length <= limit) ? items : [worry];
 }
 
 /** What happens after the first purchase, in the model's words: software is set up, a pre-order is collected, only a shop ships. */
