@@ -425,7 +425,8 @@ function onboardingStartOf(answers: Partial<QuestionnaireAnswers>, kind: Busines
   return kind === "service" ? "first_booking" : "first_purchase";
 }
 
-function actionOf(spec: ModelSpec, unit: string): Action {
+/** The model's calls to action and exits in the business's own word for what it sells. */
+export function actionOf(spec: ModelSpec, unit: string): Action {
   const verb: Action["verb"] = spec.kind === "product" ? "shop" : spec.kind === "subscription" ? "subscribe" : spec.kind === "service" ? "book" : "start";
   return {
     verb,

@@ -112,7 +112,7 @@ const replyAnything: Lines = ({ b }) =>
       "Reply to this email with anything on your mind",
       "Hit reply with your question",
       "Write back with whatever's on your mind",
-      "Send us a reply with any question, big or small",
+      "Send us your question, big or small,",
       "Just reply to this email",
       "Reply with any question at all",
     ],
@@ -357,6 +357,41 @@ const arriveEarly: Lines = () => [
   "Settle on a time, arrive a few minutes early, and the rest is up to us.",
 ];
 
+/** The booked email's welcome, after "Thank you for booking with …". */
+const meetingYou: Lines = ({ b }) => [
+  "We're looking forward to meeting you.",
+  "We can't wait to meet you.",
+  `Everyone at ${b} is looking forward to it.`,
+  "We're looking forward to seeing you.",
+  "It'll be good to meet you.",
+  `The ${b} team is looking forward to it.`,
+  "We're glad you're coming.",
+];
+
+const CHANGE_TIME = [
+  "If you need to change your time, the button below takes you to your booking",
+  "To move your time, use the button below",
+  "If the time stops suiting you, change it with the button below",
+  "You can move your booking with the button below",
+  "Should you need another time, the button below lets you change it",
+];
+
+/** How to settle in or join on the day, and how to change the time: in person or on a link. */
+const onTheDay: Record<"visit" | "remote", Lines> = {
+  visit: () =>
+    crossed(
+      ["Arrive a few minutes early, so you can settle in before we start", "Come a few minutes early to settle in", "Give yourself a few extra minutes to arrive and settle in", "A few minutes early is perfect, so nothing feels rushed"],
+      CHANGE_TIME,
+      ". ",
+    ),
+  remote: () =>
+    crossed(
+      ["Open the link a minute or two early from somewhere quiet", "Join from somewhere quiet, a minute or two early", "A quiet spot and a minute or two to spare is all it takes"],
+      CHANGE_TIME,
+      ". ",
+    ),
+};
+
 const linkEarly: Lines = () => [
   "Pick a time that suits you, open the link a minute before, and we'll take it from there.",
   "Choose a time that works for you, open the link a minute before, and leave the rest to us.",
@@ -563,6 +598,9 @@ export const LINES = {
   firstIsSimple,
   arriveEarly,
   linkEarly,
+  meetingYou,
+  onTheDayVisit: onTheDay.visit,
+  onTheDayRemote: onTheDay.remote,
   threeSteps,
   courseSteps,
   whereToStart,

@@ -41,6 +41,7 @@ export const LINK_PURPOSES = [
   "course",
   "product",
   "faq",
+  "next-steps",
   "how-it-works",
   "about",
   "contact",
@@ -84,6 +85,7 @@ export const PURPOSE_PAGES: Readonly<Record<LinkPurpose, string>> = {
   course: "your course page",
   product: "your products page",
   faq: "your questions and answers page",
+  "next-steps": "your what-happens-next page",
   "how-it-works": "your how-it-works page",
   about: "your about page",
   contact: "your contact page",
@@ -133,6 +135,8 @@ const BUTTON_WORDS: ReadonlyArray<readonly [LinkPurpose, RegExp]> = [
   ["course", /\b(?:course|lessons?|modules?|class(?:es)?|curriculum)\b/i],
   ["product", /\b(?:add-ons?|picks|recommendations|products?|collection|range|menu|what goes with|goes well)\b/i],
   ["faq", /\b(?:answers|faqs?|questions)\b/i],
+  // After a purchase with a date ahead: the page that sets out what happens between now and then.
+  ["next-steps", /\b(?:what happens next|next steps|see the details|what to know|first days)\b/i],
   ["how-it-works", /\b(?:how (?:it|we|switching) works?|what to expect|the better way|rollout|guide|tips|see how|how we do it)\b/i],
   ["about", /\b(?:our story|about us|who we are|meet the team|why we)\b/i],
   ["contact", /\b(?:contact|get in touch|talk to us|call us|message us|reply|ask us)\b/i],
@@ -199,6 +203,7 @@ const PAGE_WORDS: Readonly<Partial<Record<LinkPurpose, RegExp>>> = {
   course: /\b(?:course|courses|curriculum|academy|learn|classes)\b/,
   product: /\b(?:products?|collections?|menu|range)\b/,
   faq: /\b(?:faqs?|questions|help)\b/,
+  "next-steps": /\b(?:next steps|what happens next|welcome|new clients?|new members?|getting started)\b/,
   "how-it-works": /\b(?:how it works|process|guide)\b/,
   about: /\b(?:about|about us|story|our story|team)\b/,
   contact: /\b(?:contact|contact us|get in touch|enquir\w*)\b/,
@@ -221,6 +226,7 @@ const BROADER: Readonly<Partial<Record<LinkPurpose, LinkPurpose>>> = {
   checkout: "shop",
   subscribe: "pricing",
   membership: "pricing",
+  "next-steps": "how-it-works",
 };
 
 /** A URL the owner wrote in an answer, with the words just before it on the same line. */

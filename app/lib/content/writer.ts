@@ -16,6 +16,8 @@ import type { BusinessAnswers } from "~/lib/content/business";
 import { safeHttpUrl } from "~/lib/content/html";
 import { enforceBrandRules } from "~/lib/business/brand-rules";
 import { holdEmail, holdText, tidyMarks } from "~/lib/content/brand-pass";
+import { datedParts } from "~/lib/content/dated";
+import { onboardingFacts, onboardingMoment } from "~/lib/business/moment";
 import { buttonLink } from "~/lib/content/links";
 import { LINES, type LineFacts, type LineRole } from "~/lib/content/lines";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
@@ -56,13 +58,14 @@ const ANGLE_WORDS: Array<[TouchpointAngle, RegExp]> = [
   ["cart", /\b(forget something|cart|booking isn't finished|almost done|finish your|still want that|left (?:something|behind))\b/i],
   ["upgrade", /\btrial ends\b/i],
   ["urgency", /\b(last chance|last reminder|let it go|still waiting|ends|expir\w*|deadline|don't miss)\b/i],
-  ["offer", /\b(offer|discount|% off|incentive|free shipping|ready when you are|ready for your|whenever you're ready|for your first)\b/i],
-  ["booked", /\b(you're booked|is booked|before your first|coming up)\b/i],
+  // "Thank you for your first order" thanks; "For your first visit: 20% off" offers.
+  ["offer", /\b(offer|discount|% off|incentive|free shipping|ready when you are|whenever you're ready)\b|^(?:ready for your|for your first)\b/i],
+  ["booked", /\b(you're booked|is booked|before your first|coming up|getting ready for)\b/i],
   ["thanks", /\b(thank you|thanks for|is confirmed|confirm)\b/i],
   ["checkin", /\b(how (?:was|did|is)|check[- ]?in|feedback|review while|how it's going|going so far)\b/i],
   [
     "proof",
-    /\b(proof|prove it|reviews?|testimonials?|what (?:customers|members|regulars|people|clients) (?:say|are saying|loved)|stories|take our word|results|case stud\w*|come back|keep coming|members stay|make the case|teams like yours|customers like you)\b/i,
+    /\b(proof|prove it|reviews?|testimonials?|what (?:customers|members|regulars|people|clients) (?:say|are saying|loved)|stories|take our word|results|case stud\w*|come back|keep coming|members stay|make the case|teams like yours|customers like you|why \w+ choose)\b/i,
   ],
   ["objection", /\b(questions?|answers?|worry|worries|objection|doubt|risky|small print|switching|before you (?:book|order|decide))\b/i],
   ["education", /\b(better way|cost of|really costs|hidden cost)\b/i],
@@ -301,6 +304,9 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
   const v = (text: string) => say(text, f.voice);
   const line = lineOf(f, flowType, brief.repeat);
   const placeholder = brief.placeholderOffer ? `Here's ${brief.placeholderOffer}, for the next 48 hours.` : "";
+  const moment = flowType === "onboarding" ? onboardingMoment(f) : null;
+  const dated = moment && moment.kind !== "booked" ? datedParts(angle, f, moment, brief.title, line, secondQuote || quote) : null;
+  if (dated) return dated;
   switch (angle) {
     case "welcome":
       return {
@@ -498,7 +504,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
           f.remote ? "Everything you need to know before you start." : "Everything you need to know before you arrive.",
         ],
         paragraphs: [
-          v(`Thank you for booking with ${b}! We're looking forward to meeting you.`),
+          v(`Thank you for booking with ${b}! ${line("meetingYou")}`),
           f.prep[0]
             ? sentence(
                 `Before you come: ${f.prep
@@ -507,9 +513,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
                   .join(", and ")}`,
               )
             : "",
-          f.remote
-            ? `Open the link a minute or two early from somewhere quiet. If you need to change your time, the button below takes you to your booking.`
-            : `Arrive a few minutes early, so you can settle in before we start. If you need to change your time, the button below takes you to your booking.`,
+          line(f.remote ? "onTheDayRemote" : "onTheDayVisit"),
           asked,
           f.difference ? sentence(`One thing you'll notice: ${lowerStart(f.difference, b)}`) : "",
         ],
@@ -881,7 +885,9 @@ function forCopy(f: BusinessFacts): BusinessFacts {
 
 /** Copy for every touchpoint of the flow, in step order. */
 export function writeFlowCopy(input: WriterInput): TouchpointCopy[] {
-  const facts = forCopy(businessFacts(input.answers, input.companyName));
+  const read = forCopy(businessFacts(input.answers, input.companyName));
+  // An onboarding that starts when a first session is booked is written about that session.
+  const facts = input.flowType === "onboarding" ? onboardingFacts(read) : read;
   const ordered = [...input.touchpoints].sort((a, b) => a.stepNumber - b.stepNumber);
   const used = new Set<string>();
   const usedAngles = new Set<TouchpointAngle>();

@@ -1,6 +1,7 @@
 import { type BusinessFacts, lowerStart, offerFor } from "~/lib/business/facts";
 import type { BusinessModel } from "~/lib/business/model";
 import type { ModelAnchor } from "~/lib/business/model-specs";
+import { onboardingMoment, type OnboardingMoment, withBookedUnit } from "~/lib/business/moment";
 import { anchoredStep, bullets, D, H, pick, type Plan, type PlannedStep, proofLine, smsStep, step } from "~/lib/flows/plans/steps";
 import { formatDuration } from "~/lib/timing";
 
@@ -16,8 +17,10 @@ type Builder = (f: BusinessFacts, seed: number, lead: number) => Plan;
 /** How long after the trigger the date usually falls, from the owner's words ("usually 2-3 weeks out"), else a default per date. */
 export function leadMinutes(f: BusinessFacts, anchor: ModelAnchor): number {
   if (anchor === "trial_end") return trialDays(f) * D;
-  const text = f.answerText;
-  const range = /(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\s*(day|week|month)s?\b[^.\n]{0,24}?\b(?:out|away|later|ahead|before|after|wait)/i.exec(text);
+  // A range in the owner's "when does onboarding start" answer is the lead time ("then 6-10 weeks to install").
+  const range =
+    /(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\s*(day|week|month)s?\b/i.exec(f.onboardingStage) ??
+    /(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\s*(day|week|month)s?\b[^.\n]{0,24}?\b(?:out|away|later|ahead|before|after|wait)/i.exec(f.answerText);
   if (range) {
     const days = { day: 1, week: 7, month: 30 }[range[3]!.toLowerCase() as "day" | "week" | "month"];
     return Math.round(((Number(range[1]) + Number(range[2])) / 2) * days) * D;
@@ -275,68 +278,84 @@ const trial: Builder = (f, seed) => {
   };
 };
 
-/** A date that comes after the purchase: a handover, a start date, the first day. */
-function datedBuilder(anchor: ModelAnchor, eventWords: { before: string; after: string }): Builder {
+/** A date that comes after the purchase and is still ahead: an installation, the wedding, the start of the cohort. */
+function aheadBuilder(anchor: ModelAnchor, noun: string): Builder {
   return (f, seed, lead) => ({
     trigger: triggerOf(f),
     exitRules: ["Cancels or asks for a refund", "Unsubscribes or marks an email as spam"],
-    strategy: `It thanks them at once, prepares them before ${eventWords.before}, and checks in after ${eventWords.after}.`,
-    goal: `make the time up to ${eventWords.before} and the first weeks after it go well`,
+    strategy: `It thanks them at once, prepares them before ${noun}, and checks in after it.`,
+    goal: `make the time up to ${noun} and the first weeks after it go well`,
     steps: [
-      step(
-        "Email",
-        0,
-        "the trigger",
-        "thanks",
-        pick([`Thank you: what happens next`, `Thank you, and what happens next`], seed, 1),
-        "Thank them and set out what happens between now and the date, step by step.",
-        bullets(f.prep[0] && `Next: ${lowerStart(f.prep[0], f.brand)}`, f.prep[1] && `Then: ${lowerStart(f.prep[1], f.brand)}`, "Who their contact is, and how to reach them"),
-        "See what happens next",
-      ),
+      thanksStep(f, seed, `Thank them and set out what happens between now and ${noun}, step by step.`),
       anchoredStep(
         step(
           "Email",
           0,
-          eventWords.before,
+          noun,
           "booked",
-          pick([`Before ${eventWords.before}: what to expect`, `Getting ready for ${eventWords.before}`], seed, 2),
-          `Prepare them for ${eventWords.before}: what to bring, what happens, what they need to do.`,
+          `Getting ready for ${noun}`,
+          `Prepare them for ${noun}: what to have ready, what happens, what they need to do.`,
           bullets(prepLine(f), f.questions[0] && `Answer: ${f.questions[0]}`),
           "See the details",
         ),
-        { event: anchor, direction: "before", minutes: 3 * D },
+        { event: anchor, direction: "before", minutes: 3 * D, displayText: `3 days before ${noun}` },
         lead,
       ),
-      anchoredStep(
-        step(
-          "Email",
-          0,
-          eventWords.after,
-          "checkin",
-          pick([`How is it going?`, `How are the first days going?`], seed, 3),
-          "Check in once it has started, and catch any problem early.",
-          bullets("One question: how is it going?", "A reply goes to a real person"),
-          "Tell us how it's going",
-        ),
-        { event: anchor, direction: "after", minutes: 3 * D },
-        lead,
-      ),
-      anchoredStep(
-        step(
-          "Email",
-          0,
-          eventWords.after,
-          "proof",
-          pick([`What others did next`, `A month in`], seed, 4),
-          "Share what others got from it, and ask for a review.",
-          bullets(proofLine(f), "Ask for a short review"),
-          "Leave a review",
-        ),
-        { event: anchor, direction: "after", minutes: 30 * D },
-        lead,
-      ),
+      anchoredStep(checkinStep(seed, `Check in a few days after ${noun}, and catch any problem early.`), { event: anchor, direction: "after", minutes: 3 * D, displayText: `3 days after ${noun}` }, lead),
+      anchoredStep(reviewStep(f, seed), { event: anchor, direction: "after", minutes: 30 * D, displayText: `30 days after ${noun}` }, lead),
     ],
   });
+}
+
+/** The thing has begun at the trigger (a handover, a first day, a purchase): its first weeks, from the trigger. */
+function startedBuilder(noun: string): Builder {
+  return (f, seed) => ({
+    trigger: triggerOf(f),
+    exitRules: ["Cancels or asks for a refund", "Unsubscribes or marks an email as spam"],
+    strategy: `It thanks them at once, helps with the first days after ${noun}, checks in after a week, and asks for a review after a month.`,
+    goal: "make the first weeks go well, so they stay and tell others",
+    steps: [
+      thanksStep(f, seed, "Thank them and set out what to know for the first days, step by step."),
+      step(
+        "Email",
+        2 * D,
+        "the trigger",
+        "howto",
+        pick([`Your first days: what to know`, `Getting the most from the first weeks`], seed, 2),
+        "Help them with the first days: what to do, who to ask.",
+        bullets(f.prep[1] ? `What to know: ${lowerStart(f.prep[1], f.brand)}` : prepLine(f), f.questions[0] && `Answer: ${f.questions[0]}`),
+        "See the details",
+      ),
+      step("Email", 7 * D, "the trigger", "checkin", pick([`How is it going?`, `How are the first days going?`], seed, 3), "Check in after the first week, and catch any problem early.", bullets("One question: how is it going?", "A reply goes to a real person"), "Tell us how it's going"),
+      step("Email", 30 * D, "the trigger", "checkin", ...reviewParts(f, seed)),
+    ],
+  });
+}
+
+function thanksStep(f: BusinessFacts, seed: number, purpose: string): PlannedStep {
+  return step(
+    "Email",
+    0,
+    "the trigger",
+    "thanks",
+    pick([`Thank you: what happens next`, `Thank you, and what happens next`], seed, 1),
+    purpose,
+    bullets(f.prep[0] && `Next: ${lowerStart(f.prep[0], f.brand)}`, "Who their contact is, and how to reach them"),
+    "See what happens next",
+  );
+}
+
+function checkinStep(seed: number, purpose: string): PlannedStep {
+  return step("Email", 0, "the date", "checkin", pick([`How is it going?`, `How are the first days going?`], seed, 3), purpose, bullets("One question: how is it going?", "A reply goes to a real person"), "Tell us how it's going");
+}
+
+/** A month in, a customer is asked for a review; a first-purchase guarantee no longer applies. */
+function reviewParts(f: BusinessFacts, seed: number): [string, string, string, string] {
+  return [pick([`A month in: how did we do?`, `A month in: a quick review?`], seed, 4), "Ask for a short review, a month in.", bullets("Ask for a short review", proofLine(f)), "Leave a review"];
+}
+
+function reviewStep(f: BusinessFacts, seed: number): PlannedStep {
+  return step("Email", 0, "the date", "checkin", ...reviewParts(f, seed));
 }
 
 const visit: Builder = (f, seed) => {
@@ -386,21 +405,24 @@ const BUILDERS: Partial<Record<BusinessModel, Builder>> = {
   appointment,
   pickup,
   "saas-trial": trial,
-  "high-ticket": datedBuilder("handover", { before: "handover", after: "handover" }),
-  "b2b-service": datedBuilder("start_date", { before: "the start date", after: "the work starts" }),
-  course: datedBuilder("start_date", { before: "the start date", after: "the start" }),
-  membership: datedBuilder("start_date", { before: "your first visit", after: "your first week" }),
   "local-visit": visit,
 };
+
+function datedBuilderOf(moment: Exclude<OnboardingMoment, { kind: "booked" }>): Builder {
+  return moment.kind === "ahead" ? aheadBuilder(moment.anchor, moment.noun) : startedBuilder(moment.noun);
+}
 
 /** The onboarding plan for a business whose model has its own, or null (shops and subscriptions). */
 export function anchoredOnboardingPlan(f: BusinessFacts, seed: number): Plan | null {
   // A venue people book ahead (an escape room, a class) is timed from the booked date, like an appointment.
   const booked = f.model === "local-visit" && /\bbook/i.test(f.onboardingStage);
-  const build = booked ? appointment : BUILDERS[f.model];
+  const moment = onboardingMoment(f);
+  if (moment?.kind === "booked") f = withBookedUnit(f, moment.unit);
+  const build = booked || moment?.kind === "booked" ? appointment : moment ? datedBuilderOf(moment) : BUILDERS[f.model];
   // An onboarding the owner starts at sign-up is a welcome series to the first conversion; a trial's sign-up is its first conversion.
   if (!build || (f.onboardingStart === "signup" && f.model !== "saas-trial")) return null;
-  const lead = f.spec.anchor ? leadMinutes(f, f.spec.anchor) : 0;
+  const anchor = moment?.kind === "ahead" ? moment.anchor : f.spec.anchor;
+  const lead = anchor ? leadMinutes(f, anchor) : 0;
   const plan = build(f, seed, lead);
   return { ...plan, steps: [...plan.steps].sort((a, b) => a.offsetMinutes - b.offsetMinutes) };
 }
