@@ -223,6 +223,13 @@ const CONTENT = /\b(?:guide|e-?book|report|checklist|template|webinar|course|qui
 const GIFT = /\b(?:free (?!shipping|delivery|returns?\b)[a-z-]+(?: [a-z-]+)?|gift|bonus|half price|half-price|buy one,? get one|bogo)\b/i;
 const CODE = /\b(?:code|coupon|promo(?: code)?|use)\s*:?\s*["']?([A-Z0-9][A-Z0-9_-]{2,19})\b/;
 const STANDING = /\b(?:every order|all orders|orders? over|always|every purchase|on orders)\b/i;
+/** The owner's "none" ("None for the free plan", "no offers on the course"), unless it goes on to name one ("none, except 10% off…"). */
+function saysNone(sentence: string): boolean {
+  return (
+    /^(?:none|nothing|no (?:offers?|discounts?|deals?|promos?))\b/i.test(sentence) &&
+    !/\b(?:but|except|though|apart from|other than)\b.*(?:\bfree\b|%|[$£€]\s?\d|\boff\b)/i.test(sentence)
+  );
+}
 const NOT_AN_OFFER = /\b(?:free returns?|no fees?|cancel any ?time|money[- ]back|guarantee)\b/i;
 
 /** Code-like tokens: capitals with at least one digit, or an explicit "code X". */
@@ -245,8 +252,9 @@ function conditionOf(sentence: string): string | null {
 export function parseOffers(answer: string | undefined, flows: FlowType[]): Offer[] {
   const offers: Offer[] = [];
   for (const raw of sentencesOf(answer)) {
-    // An offer the owner says is not running now is not an offer.
-    if (/\b(?:not (?:running|on|available|active|offered)(?: (?:now|at the moment|right now))?|no longer|has ended|paused|only some)\b/i.test(raw)) continue;
+    // An offer the owner says is not running now is not an offer, and neither is their "none".
+    if (/\b(?:not (?:running|on|available|active|offered)(?: (?:now|at the moment|right now))?|not (?:right )?now|no longer|has ended|paused|only some)\b/i.test(raw)) continue;
+    if (saysNone(raw)) continue;
     const parts = raw.split(/,\s+(?=(?:free|\d+\s?%|[$£€]\d|first|plus)\b)|\s+\/\s+/i);
     for (const sentence of parts) {
       if (NOT_AN_OFFER.test(sentence) && !PERCENT.test(sentence) && !AMOUNT.test(sentence)) continue;
