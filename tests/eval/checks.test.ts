@@ -127,6 +127,21 @@ describe("offers", () => {
     expect(offerFindings(unit("Use [YOUR DISCOUNT CODE]"), "onboarding", [], true, "")).toHaveLength(1);
     expect(offerFindings(unit("Feel free to reply; the turkey is gluten-free."), "onboarding", [], true, "")).toEqual([]);
   });
+
+  it("reads freemium software's free plan as a pricing tier, and a free plan review as an offer", () => {
+    const worksheet = [{ text: "Free 'Paycheck Plan' worksheet (PDF)", code: null, flows: ["lead_nurture" as const] }];
+    expect(offerMentions("No judgment, a free plan that works.")).toEqual([]);
+    expect(offerFindings(unit("Stay on the free plan, or try Plus."), "upsell", worksheet, false, "")).toEqual([]);
+    expect(offerMentions("Book a free plan review").map((m) => m.key)).toEqual(["plan review"]);
+  });
+
+  it("takes the event a trigger or exit rule follows as a step already taken, and an offer in its other words as an offer", () => {
+    const call = [{ text: "Free 20 minute call", code: null, flows: ["lead_nurture" as const] }];
+    expect(offerFindings(unit("After the free call, once they've booked a lesson", "trigger"), "onboarding", call, false, "")).toEqual([]);
+    expect(offerFindings(unit("Once they've had their free call", "exit"), "onboarding", call, false, "")).toEqual([]);
+    expect(offerFindings(unit("Joins the list to claim a free call", "trigger"), "onboarding", call, false, "")).toHaveLength(1);
+    expect(offerFindings(unit("After the free call, book a lesson"), "onboarding", call, false, "")).toHaveLength(1);
+  });
 });
 
 describe("brand rules", () => {

@@ -223,6 +223,13 @@ const CONTENT = /\b(?:guide|e-?book|report|checklist|template|webinar|course|qui
 const GIFT = /\b(?:free (?!shipping|delivery|returns?\b)[a-z-]+(?: [a-z-]+)?|gift|bonus|half price|half-price|buy one,? get one|bogo)\b/i;
 const CODE = /\b(?:code|coupon|promo(?: code)?|use)\s*:?\s*["']?([A-Z0-9][A-Z0-9_-]{2,19})\b/;
 const STANDING = /\b(?:every order|all orders|orders? over|always|every purchase|on orders)\b/i;
+/** The owner's "none" ("None for the free plan", "no offers on the course"), unless it goes on to name one ("none, except 10% off…"). */
+function saysNone(sentence: string): boolean {
+  return (
+    /^(?:none|nothing|no (?:offers?|discounts?|deals?|promos?))\b/i.test(sentence) &&
+    !/\b(?:but|except|though|apart from|other than)\b.*(?:\bfree\b|%|[$£€]\s?\d|\boff\b)/i.test(sentence)
+  );
+}
 const NOT_AN_OFFER = /\b(?:free returns?|no fees?|cancel any ?time|money[- ]back|guarantee)\b/i;
 
 /** Code-like tokens: capitals with at least one digit, or an explicit "code X". */
@@ -245,8 +252,9 @@ function conditionOf(sentence: string): string | null {
 export function parseOffers(answer: string | undefined, flows: FlowType[]): Offer[] {
   const offers: Offer[] = [];
   for (const raw of sentencesOf(answer)) {
-    // An offer the owner says is not running now is not an offer.
-    if (/\b(?:not (?:running|on|available|active|offered)(?: (?:now|at the moment|right now))?|no longer|has ended|paused|only some)\b/i.test(raw)) continue;
+    // An offer the owner says is not running now is not an offer, and neither is their "none".
+    if (/\b(?:not (?:running|on|available|active|offered)(?: (?:now|at the moment|right now))?|not (?:right )?now|no longer|has ended|paused|only some)\b/i.test(raw)) continue;
+    if (saysNone(raw)) continue;
     const parts = raw.split(/,\s+(?=(?:free|\d+\s?%|[$£€]\d|first|plus)\b)|\s+\/\s+/i);
     for (const sentence of parts) {
       if (NOT_AN_OFFER.test(sentence) && !PERCENT.test(sentence) && !AMOUNT.test(sentence)) continue;
@@ -313,26 +321,78 @@ const FOR_CUSTOMERS = /\b(?:2nd|second|3rd|third|next (?:visit|order|booking|mon
 /** An offer with a condition that makes it wrong as a reminder's incentive ("by application only", "with any kitchen signed by June 30"). */
 const RESTRICTED =
   /\b(?:by application|application only|when you (?:start|sign|buy|spend|join)|signed by|with any|if you (?:join|sign|book)|within \d+ days of|same day|for startups|when you take)\b/i;
+/** An offer for one group of people rather than anyone finishing a first purchase: "new puppy owners", "students", "NHS staff", "over-60s", birthdays. */
+const FOR_A_GROUP =
+  /\b(?:(?!business\b)[\p{L}/-]+ owners|students?|teachers?|nurses|doctors|seniors|pensioners|veterans|military|key workers|nhs|first responders|graduates|newlyweds|locals|residents|under[- ]?\d+s|over[- ]?\d+s|birthdays?)\b/iu;
+/** An offer anyone may take at any time, with or without buying: a reason to come in, not an incentive to finish a checkout or to come back. */
+const OPEN_TO_ALL = /\b(?:any ?time|no purchase (?:needed|necessary|required))\b/i;
+/** An offer for someone a customer brings along: a co-founder's seat, a partner's place, a plus-one. */
+const FOR_A_COMPANION = /\b(?:co-?founders?|spouses?|partner's|plus[- ]ones?|bring (?:a|your) (?:partner|colleague|teammate))\b/i;
+/** An offer that comes with something bought later, named: "when you start Invisalign", "when you add Gold". */
+const WITH_A_NAMED_PURCHASE = /\b[Ww]hen you (?:start|begin|add|choose|go for)\s+(?:the |our )?(\p{Lu}[\p{L}\d'-]*(?: \p{Lu}[\p{L}\d'-]*)*)/u;
+/** What a sign-up is for: the one thing a business people visit without booking can have left unfinished online. */
+const SIGN_UP = /\b(?:member\w*|club|plan|join\w*|sign[- ]?(?:up|ing)|subscri\w+)\b/i;
+
+interface PlacementContext {
+  /** Onboarding starts after the first purchase or booking, so a first-purchase incentive is spent by then. */
+  onboardingAfterPurchase: boolean;
+  /** The owner's word for what is bought or booked first ("treatment", "wash"). */
+  unit: string;
+  /** People come in without booking: nothing but a sign-up is left unfinished online. */
+  walkIn: boolean;
+}
 
 /**
  * Each offer in the flows it belongs to. An onboarding that starts after the first purchase or
  * booking has no use for a first-purchase incentive: that offer goes to the lead nurture and the
  * abandoned checkout, where people have not bought yet. An offer for people who already buy goes
- * to the customers' flows. An offer with a narrow condition is never an abandoned checkout's
- * incentive. A first-purchase incentive also closes the lead nurture when the lead answer has none.
+ * to the customers' flows; one that comes with a later, named purchase goes to the upsell that
+ * sells it; one open to anyone at any time, or for someone a customer brings along, goes to the
+ * leads' and customers' flows. An abandoned checkout carries only an incentive to finish it
+ * (recoverable). A first-purchase incentive also closes the lead nurture when the lead answer has
+ * none.
  */
-function placeOffers(offers: Offer[], onboardingAfterPurchase: boolean) {
+function placeOffers(offers: Offer[], context: PlacementContext) {
   for (const offer of offers) {
     if (offer.standing || offer.kind === "content") continue;
-    if (FOR_CUSTOMERS.test(offer.text)) offer.flows = onboardingAfterPurchase ? ["onboarding", "upsell"] : ["upsell"];
-    else if (onboardingAfterPurchase && offer.flows.includes("onboarding"))
-      offer.flows = [...new Set([...offer.flows.filter((flow) => flow !== "onboarding"), "lead_nurture", "abandoned_cart"] as FlowType[])];
-    if (RESTRICTED.test(offer.text)) offer.flows = offer.flows.filter((flow) => flow !== "abandoned_cart");
+    offer.flows = flowsFor(offer, context);
   }
   if (!offers.some((o) => o.flows.includes("lead_nurture") && o.kind !== "content")) {
     const incentive = offers.find((o) => o.flows.includes("onboarding") && !o.standing && o.kind !== "content" && !FOR_CUSTOMERS.test(o.text));
     if (incentive) incentive.flows.push("lead_nurture");
   }
+}
+
+function flowsFor(offer: Offer, context: PlacementContext): FlowType[] {
+  if (withLaterPurchase(offer.text, context.unit)) return ["upsell"];
+  if (FOR_CUSTOMERS.test(offer.text)) return context.onboardingAfterPurchase ? ["onboarding", "upsell"] : ["upsell"];
+  // Decided on with a lead, taken up by a customer, but no incentive to finish one's own checkout.
+  if (OPEN_TO_ALL.test(offer.text) || FOR_A_COMPANION.test(offer.text)) return ["lead_nurture", "onboarding", "upsell"];
+  const flows: FlowType[] =
+    context.onboardingAfterPurchase && offer.flows.includes("onboarding")
+      ? [...new Set([...offer.flows.filter((flow) => flow !== "onboarding"), "lead_nurture", "abandoned_cart"] as FlowType[])]
+      : offer.flows;
+  return recoverable(offer.text, context) ? flows : flows.filter((flow) => flow !== "abandoned_cart");
+}
+
+/**
+ * The offer comes with a named purchase other than the first one the flows sell ("when you start
+ * Invisalign" at a dentist's whose first is a check-up). In capitals, no word stands out as a name.
+ */
+function withLaterPurchase(text: string, unit: string): boolean {
+  if (text === text.toUpperCase()) return false;
+  const named = WITH_A_NAMED_PURCHASE.exec(text)?.[1];
+  return named !== undefined && !named.toLowerCase().includes(unit.toLowerCase());
+}
+
+/**
+ * Whether an unfinished booking or checkout may carry the offer: not one with a narrow condition,
+ * not one for a group of people, and, where people come in without booking, only one for the
+ * sign-up they left unfinished (a free first visit is had by turning up).
+ */
+function recoverable(text: string, context: PlacementContext): boolean {
+  if (RESTRICTED.test(text) || FOR_A_GROUP.test(text)) return false;
+  return !context.walkIn || SIGN_UP.test(text);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -423,6 +483,13 @@ function onboardingStartOf(answers: Partial<QuestionnaireAnswers>, kind: Busines
   )
     return "signup";
   return kind === "service" ? "first_booking" : "first_purchase";
+}
+
+/** People come in without booking ("NO booking, just show up", "walk-ins only"): the owner says so in how they run or sell. */
+function walkInOnly(answers: Partial<QuestionnaireAnswers>): boolean {
+  return /\b(?:no (?:bookings?|appointments?|reservations?)\b(?! (?:needed|required|necessary))|just (?:show|turn) up|walk[- ]ins? only)/i.test(
+    `${answers.businessOperationDescription ?? ""} ${answers.purchaseMethod ?? ""} ${answers.customerJourney ?? ""}`,
+  );
 }
 
 /** The model's calls to action and exits in the business's own word for what it sells. */
@@ -653,7 +720,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     if (same) same.flows = [...new Set([...same.flows, ...offer.flows])];
     else offers.push({ ...offer, flows: [...offer.flows] });
   }
-  placeOffers(offers, onboardingStartOf(answers, MODEL_SPECS[businessModelOf(answers)].kind) !== "signup");
+  placeOffers(offers, { onboardingAfterPurchase: onboardingStartOf(answers, kind) !== "signup", unit, walkIn: walkInOnly(answers) });
   const answerText = Object.values(answers)
     .map((value) => (Array.isArray(value) ? value.join(" ") : String(value ?? "")))
     .join("\n");

@@ -12,7 +12,9 @@ import { type BusinessOutput, finding, type Finding } from "./types";
  * half price, "N months free", a code after "code" or "use" (or a token like SAVE20 the answers
  * never wrote), and, for placement and for "never discounts", a free item ("free consultation",
  * "first bag free", "on us"). "£5.50 a loaf" is a price and no offer; "[YOUR DISCOUNT CODE]" is a
- * marked placeholder and no code.
+ * marked placeholder and no code; "a free plan" is freemium software's pricing tier and no free item
+ * (a "free plan review" is one). In a trigger or exit rule, what the flow starts or ends after ("After
+ * the free call") is a step already taken, not an offer made.
  */
 
 export type MentionKind = "percent" | "amount" | "deal" | "code" | "free";
@@ -43,7 +45,7 @@ const PATTERNS: Array<{ kind: MentionKind; pattern: RegExp; key: (m: RegExpExecA
   {
     kind: "free",
     pattern:
-      /(?<![-\p{L}])(?<!feel )free\s+(?!(?:to|of|from|time|and|or|for|up|with|in|on|at|any|anytime|it|you|yourself|them)\b)([\p{L}\d][\p{L}\d'’-]*(?:\s+[\p{L}\d][\p{L}\d'’-]*){0,2})/giu,
+      /(?<![-\p{L}])(?<!feel )free\s+(?!(?:to|of|from|time|and|or|for|up|with|in|on|at|any|anytime|it|you|yourself|them)\b)(?!(?:plan|tier|version|account)s?\b(?![ -](?:review|check|audit|session|call|consultation)s?\b))([\p{L}\d][\p{L}\d'’-]*(?:\s+[\p{L}\d][\p{L}\d'’-]*){0,2})/giu,
     key: (m) => m[1]!.toLowerCase(),
   },
   { kind: "free", pattern: /\b(?:first|one|two|\d+)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:is\s+|are\s+)?free\b/giu, key: (m) => m[0].toLowerCase() },
@@ -55,6 +57,8 @@ const AFTER_CODE = /\b(?:code|coupon|promo)\s*:?\s*["'“‘]?([A-Z0-9][A-Z0-9-]
 const AFTER_USE = /\buse\s+["'“‘]?([A-Z][A-Z0-9]{3,})\b/g;
 /** Letters then digits in capitals (SAVE20), the shape of a code, when the answers never wrote it (SPF40 is a product). */
 const CODE_SHAPE = /\b[A-Z]{2,}[0-9]{1,4}\b/g;
+/** The text before a mention in a trigger or exit rule that makes it the event the flow follows: "After the ", "once they've had their ". */
+const AFTER_EVENT = /\b(?:after|once|following)\s+(?:they(?:'ve| have)\s+(?:had|taken|done|booked)\s+)?(?:(?:the|their|a|an|your)\s+)?$/i;
 const MARKED_PLACEHOLDER = /\[[^\]\n]{1,80}\]/g;
 
 const KNOWN = new Map<string, Set<string>>();
@@ -136,6 +140,7 @@ export function offerFindings(unit: TextUnit, flowType: FlowType, offers: readon
     findings.push(finding("offers", flowType, unit.where, message, snippet(unit.text, index, length)));
   };
   for (const mention of offerMentions(unit.text, known, codes)) {
+    if ((unit.field === "trigger" || unit.field === "exit") && AFTER_EVENT.test(unit.text.slice(0, mention.index))) continue;
     if (noOffers) {
       add(`"${mention.text}" is an offer, and this business never makes one`, mention.index, mention.text.length);
       continue;

@@ -3,11 +3,11 @@
 import { describe, expect, it } from "vitest";
 
 import { businessFacts } from "~/lib/business/facts";
-import { type BusinessModelChoice } from "~/lib/business/model";
+import type { BusinessModel } from "~/lib/business/model";
 import { onboardingFacts, onboardingMoment } from "~/lib/business/moment";
 import { emptyAnswers, type QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 
-function facts(model: BusinessModelChoice, onboardingStage: string, extra: Partial<QuestionnaireAnswers> = {}) {
+function facts(model: BusinessModel, onboardingStage: string, extra: Partial<QuestionnaireAnswers> = {}) {
   return businessFacts({ ...emptyAnswers(), companyName: "Test Co", onboardingStage, businessModel: model, ...extra } as QuestionnaireAnswers);
 }
 

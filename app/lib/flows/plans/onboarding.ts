@@ -263,7 +263,8 @@ const trial: Builder = (f, seed) => {
         "upgrade",
         pick(["Ready for more? Upgrade your plan", `Upgrade: what the next plan adds`], seed, 4),
         "Show what the paid plan adds, without pressure.",
-        bullets(`What the paid plan adds to the ${f.unit}`, offer && `The offer exactly as given: ${offer.text}`),
+        // Software without a trial is free to start: the paid plan adds to the free plan people are on.
+        bullets("What the paid plan adds to the free plan", offer && `The offer exactly as given: ${offer.text}`),
         "See the plans",
       ),
     );
