@@ -49,6 +49,26 @@ describe("the copy checker", () => {
     expect(rulesOf(`In our words: "roasts single-origin coffee in small batches and ships it within 48 hours of roasting, so every bag arrives."`)).not.toContain("pasted");
   });
 
+  it("reads a bulleted list of the owner's items as separate lines, and the same items run into a sentence as pasted", () => {
+    const listed = businessFacts({
+      ...emptyAnswers(),
+      companyName: "Hearth Tiles",
+      topReasonsNotToBuy: "Grout colour worries, the mess of a refit, waiting weeks for the fitter, tiles cracking in frost, the price per square metre",
+    });
+    const items = ["grout colour worries", "the mess of a refit", "waiting weeks for the fitter", "tiles cracking in frost", "the price per square metre"];
+    const check = (text: string) => checkCopy(listed, [{ where: "body", text, audience: "customer" }]).map((f) => f.rule);
+    expect(check(`What people ask first:\n${items.map((item) => `- ${item}`).join("\n")}\nWe're happy to talk any of them through.`)).not.toContain("pasted");
+    expect(check(`People worry about ${items.join(", ")}.`)).toContain("pasted");
+  });
+
+  it("reads a camel-cased brand before a colon as the brand, and a camel-cased key as a data key", () => {
+    const camel = businessFacts({ ...emptyAnswers(), companyName: "napTime" });
+    const check = (text: string) => checkCopy(camel, [{ where: "sms", text, audience: "customer" }]).map((f) => f.rule);
+    expect(check("napTime: your first week of logs is in. Reply STOP to opt out")).not.toContain("data-key");
+    expect(check("Getting started with napTime:\n- Log three days of naps")).not.toContain("data-key");
+    expect(check("exitWhen: booked")).toContain("data-key");
+  });
+
   it("flags codes and discounts the business never gave", () => {
     expect(rulesOf("Take 20% off with code BRAMBLEB20")).toEqual(expect.arrayContaining(["invented"]));
     expect(checkCopy(facts, [{ where: "body", text: "Take 20% off with code BRAMBLEB20", audience: "customer" }]).filter((f) => f.rule === "invented")).toHaveLength(2);
