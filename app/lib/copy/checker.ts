@@ -161,8 +161,9 @@ export function checkCopy(facts: BusinessFacts, texts: readonly CheckedText[], o
     if (rules) brandFindings(withoutFlowLabels(text), rules, audience, where, (found, message) => add("brand-rule", where, found, message));
     const bare = text.split(FIRST_NAME_TAG).join("").replace(MARKED_PLACEHOLDER, "");
     if (audience === "customer") {
+      // A quoted passage is someone's own words (the owner's promise, a customer's review), never the writer's brief.
       for (const pattern of BRIEF_PHRASES) {
-        const match = pattern.exec(bare);
+        const match = pattern.exec(unquoted(bare));
         if (match) {
           add("brief", where, match[0], `"${match[0]}" is an instruction to the writer, not copy for the customer: write to the reader as "you".`);
           break;

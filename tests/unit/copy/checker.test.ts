@@ -33,6 +33,11 @@ describe("the copy checker", () => {
     expect(rulesOf(text)).toContain(rule);
   });
 
+  it("reads a quoted passage as someone's own words, not the writer's brief", () => {
+    expect(rulesOf(`Our promise to you: "If the beans go stale, bring them back and we'll swap them."`)).not.toContain("brief");
+    expect(rulesOf("If the beans go stale, bring them back to the shop")).toContain("brief");
+  });
+
   it("lets the marketer's plan carry a brief", () => {
     expect(rulesOf("Thank them for joining and put the welcome offer in the first lines", "marketer")).toEqual([]);
   });
