@@ -892,12 +892,17 @@ export function ownPhrase(text: string): string {
   return clipPhrase(text, COPY_PHRASE_WORDS) || `"${text.replace(/^"|"$/g, "")}"`;
 }
 
+/** A list longer than a phrase ("no products to sell you, no commissions, fee-only coaching, women-only") by its first item; anything else as it is. */
+function firstOfList(text: string): string {
+  return text.split(/\s+/).length > COPY_PHRASE_WORDS ? listItems(text)[0]! : text;
+}
+
 /** The facts as the copy reads them: no answer pasted whole into a sentence. */
 function forCopy(f: BusinessFacts): BusinessFacts {
   // A guarantee is kept whole: cut, it would promise less than the owner does.
   // "None" is an answer, not a guarantee: a business without one promises nothing.
   const guarantee = /^(?:none|no|n\/?a|nothing|-+)[.!]?$/i.test(f.guarantee.trim()) ? "" : f.guarantee;
-  return { ...f, difference: ownPhrase(f.difference), guarantee, problem: ownPhrase(f.problem), audience: ownPhrase(f.audience) };
+  return { ...f, difference: ownPhrase(firstOfList(f.difference)), guarantee, problem: ownPhrase(f.problem), audience: ownPhrase(f.audience) };
 }
 
 /** Copy for every touchpoint of the flow, in step order. */

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 
 import { businessFacts } from "~/lib/business/facts";
 import type { BusinessAnswers } from "~/lib/content/business";
-import { writeEmail, type WriterTouchpoint } from "~/lib/content/writer";
+import { writeEmail, writeFlowCopy, type WriterTouchpoint } from "~/lib/content/writer";
 import { checkWritten } from "~/lib/copy/checker";
 import type { TouchpointAngle } from "~/lib/flows/angles";
 
@@ -16,6 +16,7 @@ const swimSchool: BusinessAnswers = {
 
 const dogWalker: BusinessAnswers = {
   productServiceDescription: "Group dog walks in the park",
+  competitiveDifferentiation: "Same walker every week, GPS photo updates after every walk, insured and first-aid trained, small groups of four",
   guarantees_q8: "Muddy Paws Pledge - if your dog hates the walk, the next one is free. Just tell us.",
 };
 
@@ -65,6 +66,15 @@ describe("owners' answers in the copy", () => {
     const { written, findings } = email(dogWalker, "Walkies", "offer");
     expect(written.bodyText).toContain("And you're covered: if your dog hates the walk, the next one is free. That's our Muddy Paws Pledge.");
     expect(findings).toEqual([]);
+  });
+
+  test("a difference typed as a long list is said by its first item, never pasted whole", () => {
+    const facts = businessFacts(dogWalker, "Walkies");
+    const [copy] = writeFlowCopy({ flowType: "upsell", companyName: "Walkies", answers: dogWalker, touchpoints: [{ ...touchpoint, title: "Thank you for your walk" }] });
+    if (copy?.stepType !== "Email") throw new Error("an email step is written as an email");
+    const written = copy.email;
+    expect(written.bodyText).toContain("One thing you'll notice: same walker every week.");
+    expect(checkWritten(facts, [written]).filter((f) => f.rule === "pasted")).toEqual([]);
   });
 
   test("the owner's quoted promise is their words, not the writer's brief, even where it says 'bring them back'", () => {
