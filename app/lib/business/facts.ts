@@ -1,3 +1,4 @@
+import { stepsAfter } from "~/lib/business/process";
 import { type BrandRules, brandRulesOf } from "~/lib/business/brand-rules";
 import type { FlowType } from "~/lib/flow-types";
 import { type BusinessModel, businessModelOf } from "~/lib/business/model";
@@ -80,6 +81,8 @@ export interface BusinessFacts {
   questions: string[];
   /** What a new customer needs to know or do, in the owner's words, as short lines ("Shave the area 24h before"). */
   prep: string[];
+  /** The owner's own onboarding steps after the one it starts at ("Welcome call with the named accountant", "Xero access"), or []. */
+  nextSteps: string[];
   /** The software has a free trial with an end (a free plan alone has none). */
   trial: boolean;
   /** A bundle the owner sells (a course of sessions, a membership, a pass), in their words, or "" when they sell none. */
@@ -655,10 +658,45 @@ function bundleOf(answers: Partial<QuestionnaireAnswers>): string {
   return "";
 }
 
-/** The owner's advice for a new customer, one instruction a line, each short enough to quote. */
+/** The parts of a phrase between its commas, semicolons and spaced slashes, leaving brackets whole ("flower care (trim stems, change the water)"). */
+function topLevelParts(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === "(") depth++;
+    else if (char === ")") depth = Math.max(0, depth - 1);
+    const slash = char === "/" && text[i - 1] === " " && text[i + 1] === " ";
+    if (depth === 0 && (char === "," || char === ";" || slash)) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((part) => part.trim().replace(/^(?:and|or)\s+/i, "")).filter(Boolean);
+}
+
+/**
+ * A phrase written as a list of fragments ("can't do saturdays, too far, the price") as its items;
+ * one item when it is a sentence. Two or three fragments read as a list when short; a longer run of
+ * them does even when one item runs on.
+ */
+export function listItems(text: string): string[] {
+  const items = topLevelParts(text);
+  const limit = items.length >= 3 ? 10 : 6;
+  return items.length > 1 && items.every((item) => wordCount(item) <= limit) ? items : [text.trim()];
+}
+
+/** The owner's advice for a new customer, one instruction or topic a line ("Collection hours", "Shave the area 24h before"), each short enough to quote. */
 function prepOf(answers: Partial<QuestionnaireAnswers>): string[] {
   const lines: string[] = [];
   for (const sentence of usable(sentencesOf(answers.keyUserKnowledgeElements))) {
+    const items = listItems(sentence);
+    if (items.length > 1) {
+      lines.push(...items.map(sentenceCase));
+      continue;
+    }
     for (const part of sentence.split(
       /,\s+(?=(?:no|don't|do not|never|bring|wear|shave|avoid|expect|arrive|use|store|freeze|keep|book|tell|check|download|connect|invite|upload|add|set)\b)/i,
     )) {
@@ -666,7 +704,7 @@ function prepOf(answers: Partial<QuestionnaireAnswers>): string[] {
       if (phrase && !/\?$/.test(phrase)) lines.push(phrase);
     }
   }
-  return [...new Set(lines)].slice(0, 4);
+  return [...new Set(lines)].slice(0, 5);
 }
 
 function objectionsOf(answers: Partial<QuestionnaireAnswers>): string[] {
@@ -757,6 +795,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     objections: objectionsOf(answers),
     questions: questionsOf(answers),
     prep: prepOf(answers),
+    nextSteps: stepsAfter(sentenceCase(tidy(answers.onboardingProcessSteps)), tidy(answers.onboardingStage)),
     bundle: bundleOf(answers),
     trial,
     offers,

@@ -14,10 +14,7 @@ import type { ModelAnchor } from "~/lib/business/model-specs";
  * - `started`: the thing itself has begun ("after the car is handed over", "first day as a member",
  *   "right after purchase"), so nothing is timed before a date that has already passed.
  */
-export type OnboardingMoment =
-  | { kind: "booked"; unit: string }
-  | { kind: "ahead"; anchor: ModelAnchor; noun: string }
-  | { kind: "started"; noun: string };
+export type OnboardingMoment = { kind: "booked"; unit: string } | { kind: "ahead"; anchor: ModelAnchor; noun: string } | { kind: "started"; noun: string };
 
 /** The models whose onboarding turns on a date after the purchase. */
 export const DATED_MODELS: readonly BusinessModel[] = ["high-ticket", "b2b-service", "course", "membership"];

@@ -26,4 +26,6 @@ export interface BusinessAnswers {
   onboardingGoal?: string;
   leadNurtureGoal?: string;
   keyUserKnowledgeElements?: string;
+  onboardingStage?: string;
+  onboardingProcessSteps?: string;
 }

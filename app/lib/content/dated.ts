@@ -32,7 +32,22 @@ function say(f: BusinessFacts, role: string, options: readonly string[]): string
 }
 
 const SAYINGS = {
-  firstDays: ["A few things help in the first days:", "Good to know for the first days:", "What makes the first days easy:", "A few things worth knowing early on:", "To get off to a good start:", "For your first days with us:"],
+  nextSteps: [
+    "Here's what happens next:",
+    "What happens from here:",
+    "The next steps, in order:",
+    "Here's how the next weeks go:",
+    "From here, the steps are:",
+    "What comes next:",
+  ],
+  firstDays: [
+    "A few things help in the first days:",
+    "Good to know for the first days:",
+    "What makes the first days easy:",
+    "A few things worth knowing early on:",
+    "To get off to a good start:",
+    "For your first days with us:",
+  ],
   useful: [
     "What people find most useful in their first days:",
     "A few more things worth knowing:",
@@ -42,14 +57,23 @@ const SAYINGS = {
     "A few more tips for the first weeks:",
   ],
   soon: (noun: string) =>
-    crossed([`${upperStart(noun)} is only a few days away`, `${upperStart(noun)} is nearly here`, `Just a few days to go until ${noun}`, `${upperStart(noun)} is coming up soon`], ["so here's a short checklist.", "and here's what helps.", "so here's what to have ready."], ", "),
+    crossed(
+      [`${upperStart(noun)} is only a few days away`, `${upperStart(noun)} is nearly here`, `Just a few days to go until ${noun}`, `${upperStart(noun)} is coming up soon`],
+      ["so here's a short checklist.", "and here's what helps.", "so here's what to have ready."],
+      ", ",
+    ),
   changes: crossed(
     ["If anything changes on your side", "If your plans change", "If something comes up", "Should anything change"],
     ["reply to this email and we'll sort it out together.", "just reply and we'll work it out with you.", "let us know by replying, and we'll take it from there."],
     ", ",
   ),
   reviewAsk: crossed(
-    ["If it's gone well, a short review helps people like you decide", "If you're happy, a few words in a review help others choose", "A short review, if you have a minute, helps people like you decide", "If we've done well by you, a review helps the next person decide"],
+    [
+      "If it's gone well, a short review helps people like you decide",
+      "If you're happy, a few words in a review help others choose",
+      "A short review would mean a lot, and helps people like you decide",
+      "If we've done well by you, a review helps the next person decide",
+    ],
     ["and it takes two minutes.", "and it only takes a minute or two.", "and it's quick to write."],
     ", ",
   ),
@@ -64,9 +88,23 @@ const SAYINGS = {
 export function prepItems(notes: readonly string[], brand: string): string[] {
   return notes
     .flatMap((note) => (note.split(/\s+/).length > 8 ? note.split(/\s*[,;]\s*(?![^(]*\))/) : [note]))
-    .map((item) => item.replace(/^(?:and|then|also)\s+/i, "").replace(/[.;:,]+$/, "").trim())
+    .map((item) =>
+      item
+        .replace(/^(?:and|then|also)\s+/i, "")
+        .replace(/[.;:,]+$/, "")
+        .trim(),
+    )
     .filter((item) => item.length > 1)
-    .map((item) => (item.startsWith(brand) ? item : upperStart(item)));
+    .map((item) => toReader(item.startsWith(brand) ? item : upperStart(item)));
+}
+
+/** A note the owner wrote about the customer ("who their accountant is") as said to them ("who your accountant is"). */
+export function toReader(text: string): string {
+  const swaps: Record<string, string> = { their: "your", theirs: "yours", them: "you", "they're": "you're", they: "you", themselves: "yourself" };
+  return text.replace(/\b(?:their|theirs|them|they're|they|themselves)\b/gi, (word) => {
+    const swap = swaps[word.toLowerCase()]!;
+    return word[0] === word[0]!.toUpperCase() ? upperStart(swap) : swap;
+  });
 }
 
 /** An item timed weeks or months before the date ("Balance due 3 months before") is past doing a few days before it. */
@@ -91,8 +129,11 @@ export function datedParts(angle: TouchpointAngle, f: BusinessFacts, moment: Dat
   const ahead = moment.kind === "ahead";
   const items = prepItems(f.prep, b);
   // The questions the owner listed are asked before buying; a customer with a date ahead gets a reply instead.
-  // A started onboarding spreads the notes over its first two emails; one with a date ahead lists them all at once.
-  const first = ahead || items.length <= 2 ? items.slice(0, 4) : items.slice(0, 2);
+  // The first email says what happens next in the owner's own steps, and the notes follow; without
+  // steps, a started onboarding spreads the notes over its first two emails and one with a date ahead
+  // lists them at once, then again, less what is due earlier, before the date.
+  const steps = f.nextSteps.map((step) => toReader(upperStart(step)));
+  const first = steps.length ? [] : ahead || items.length <= 2 ? items.slice(0, 4) : items.slice(0, 2);
   const later = ahead ? items.filter((item) => !dueEarlier(item)).slice(0, 5) : items.slice(first.length, first.length + 4);
   switch (angle) {
     case "thanks":
@@ -101,9 +142,11 @@ export function datedParts(angle: TouchpointAngle, f: BusinessFacts, moment: Dat
         preheaders: [ahead ? `Everything between now and ${noun}, step by step.` : "What to know for the first days, in one place.", "Here's what happens next."],
         paragraphs: [
           line("thanksOther", true),
-          ahead
-            ? listOf(`Between now and ${noun}, a few things to know:`, first) || `We'll be in touch before ${noun} with everything you need.`
-            : listOf(say(f, "firstDays", SAYINGS.firstDays), first) || "If anything is unclear in the first days, we're one reply away.",
+          steps.length
+            ? listOf(say(f, "nextSteps", SAYINGS.nextSteps), steps)
+            : ahead
+              ? listOf(`Between now and ${noun}, a few things to know:`, first) || `We'll be in touch before ${noun} with everything you need.`
+              : listOf(say(f, "firstDays", SAYINGS.firstDays), first) || "If anything is unclear in the first days, we're one reply away.",
           line("replyAnything"),
         ],
         cta: "See what happens next",
@@ -164,11 +207,7 @@ function review(f: BusinessFacts, opening: string, quote: string): DatedParts {
   return {
     subjects: ["A month in: how did we do?", `Would you review ${f.brand}?`, "Two minutes, and a big help"],
     preheaders: ["A short review helps people like you decide.", "If something isn't right, tell us first."],
-    paragraphs: [
-      `${opening} ${say(f, "reviewAsk", SAYINGS.reviewAsk)}`,
-      quote ? `Here's what someone else wrote: ${quote}` : "",
-      say(f, "ratherHear", SAYINGS.ratherHear),
-    ],
+    paragraphs: [`${opening} ${say(f, "reviewAsk", SAYINGS.reviewAsk)}`, quote ? `Here's what someone else wrote: ${quote}` : "", say(f, "ratherHear", SAYINGS.ratherHear)],
     cta: "Leave a review",
   };
 }

@@ -380,7 +380,12 @@ const CHANGE_TIME = [
 const onTheDay: Record<"visit" | "remote", Lines> = {
   visit: () =>
     crossed(
-      ["Arrive a few minutes early, so you can settle in before we start", "Come a few minutes early to settle in", "Give yourself a few extra minutes to arrive and settle in", "A few minutes early is perfect, so nothing feels rushed"],
+      [
+        "Arrive a few minutes early, so you can settle in before we start",
+        "Come a few minutes early to settle in",
+        "Give yourself a few extra minutes to arrive and settle in",
+        "A few minutes early is perfect, so nothing feels rushed",
+      ],
       CHANGE_TIME,
       ". ",
     ),

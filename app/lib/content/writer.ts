@@ -3,6 +3,7 @@ import {
   brandSeed,
   businessFacts,
   clipPhrase,
+  listItems,
   lowerStart,
   offerFor,
   type Offer,
@@ -188,15 +189,10 @@ function pickFitting(candidates: Array<string | false | null | undefined>, max: 
   return pool.length ? pool[Math.min(seed, pool.length - 1)]! : fitWords(String(candidates.find(Boolean) ?? ""), max);
 }
 
-/** A worry written as a list of fragments ("can't do saturdays, too far, the price") as its items; one item when it is a sentence. */
-function worryItems(worry: string): string[] {
-  const items = worry
-    .split(/\s*(?:,|;|\s\/\s)\s*(?:and\s+|or\s+)?/)
-    .map((item) => item.trim())
-    .filter(Boolean);
-  // Two or three fragments read as a list when short; a longer run of them does even when one item runs on.
-  const limit = items.length >= 3 ? 10 : 6;
-  return items.length > 1 && items.every((item) => item.split(/\s+/).length <= limit) ? items : [worry];
+/** A lead and its items as a bulleted list ("Before you come:\n- Shave the area 24h before\n- …"), or one sentence for a single item. */
+export function itemLines(lead: string, items: readonly string[], brand: string): string {
+  if (items.length === 1) return sentence(`${lead}: ${lowerStart(ownPhrase(items[0]!), brand)}`);
+  return [`${lead}:`, ...items.map((item) => `- ${upperStart(item)}`)].join("\n");
 }
 
 /** What happens after the first purchase, in the model's words: software is set up, a pre-order is collected, only a shop ships. */
@@ -204,15 +200,17 @@ function nextLine(f: BusinessFacts, line: (role: LineRole) => string): string {
   switch (f.model) {
     case "shop":
       return `You'll get a note the moment it ships, with a link to follow it.`;
-    case "pickup":
-      return sentence(`We'll have it ready for you to collect${f.prep[0] ? `. ${upperStart(f.prep[0])}` : ""}`);
+    case "pickup": {
+      const collect = "We'll have it ready for you to collect.";
+      return f.prep[0] ? `${collect}${f.prep.length > 1 ? "\n\n" : " "}${itemLines("Good to know", f.prep, f.brand)}` : collect;
+    }
     case "saas-trial":
     case "course":
       return line("setUpMinutes");
     case "subscription":
       return `We'll tell you before your first ${f.unit} arrives, and you can change it any time before then.`;
     default:
-      return f.prep[0] ? sentence(`What happens next: ${lowerStart(f.prep[0], f.brand)}`) : `We'll be in touch with everything you need before your first ${f.unit}.`;
+      return f.prep[0] ? itemLines("What happens next", f.prep, f.brand) : `We'll be in touch with everything you need before your first ${f.unit}.`;
   }
 }
 
@@ -229,12 +227,11 @@ function thanksOpening(f: BusinessFacts, line: (role: LineRole, perFlow?: boolea
   return line(role, true);
 }
 
-/** The owner's own setup steps as one sentence ("import your staff list, set your shift patterns, and publish the rota"), or "" with fewer than two. */
+/** The owner's own setup steps as a list ("Getting started with Rotaly:\n- Import your staff list\n- …"), or "" with fewer than two. */
 function ownSteps(f: BusinessFacts): string {
-  const steps = f.prep.slice(0, 3).map((step) => lowerStart(ownPhrase(step), f.brand));
+  const steps = f.prep.slice(0, 3).map(ownPhrase);
   if (steps.length < 2 || steps.some((step) => step.startsWith('"'))) return "";
-  const list = steps.length === 2 ? steps.join(" and ") : `${steps.slice(0, -1).join(", ")}, and ${steps.at(-1)}`;
-  return sentence(`Getting started with ${f.brand} takes ${steps.length === 2 ? "two" : "three"} steps: ${list}`);
+  return itemLines(`Getting started with ${f.brand}`, steps, f.brand);
 }
 
 /** After a visit: when the next one is due, in the owner's rhythm, or nothing. */
@@ -249,6 +246,43 @@ function cyclePhrase(days: number | null): string {
   if (days < 28) return `every ${Math.round(days / 7) === 1 ? "week" : `${Math.round(days / 7)} weeks`}`;
   if (days < 40) return "once a month";
   return `every ${Math.round(days / 7)} weeks`;
+}
+
+/** A guarantee's own name and its terms ("Fussy Dog Promise - if your dog won't eat it, we refund it"): a name is one to five capitalised words. */
+const NAMED_PROMISE = /^((?:[A-Z0-9][\w'&-]*\s+){0,4}[A-Z][\w'&-]*)\s*(?:\s[-–—]\s|:)\s*(.+)$/;
+
+interface PromiseLines {
+  /** The guarantee as a line of its own ("" when there is none). */
+  said: string;
+  /** The guarantee after the email's lead ("And you're covered:"), or on its own when it cannot follow one. */
+  covered: (lead: string) => string;
+  /** The guarantee as the short answer to a worry. */
+  answer: string;
+}
+
+/**
+ * The guarantee as the copy says it, always whole (cut, it would promise less than the owner does):
+ * one longer than a phrase of copy is quoted as the business's promise; a named one is said by its
+ * terms, then its name ("If your dog won't eat it, we refund it. That's our Fussy Dog Promise.");
+ * one with its own heading ("100-night home trial: if it is not right, …") becomes two sentences,
+ * so no line carries two colons; one written as a question and answer stands on its own; any other
+ * follows the email's lead ("And you're covered: free returns within 30 days.").
+ */
+function promiseOf(f: BusinessFacts): PromiseLines {
+  const guarantee = f.guarantee ? sentence(f.guarantee) : "";
+  if (!guarantee) return { said: "", covered: () => "", answer: "" };
+  const named = NAMED_PROMISE.exec(guarantee);
+  const headed = guarantee.replace(/^([^:?]{2,60}):\s+(\S)/, (_m, head: string, next: string) => `${head}. ${next.toUpperCase()}`);
+  const terms = named ? named[2]! : headed;
+  const alone =
+    terms.split(/\s+/).length > COPY_PHRASE_WORDS
+      ? `Our ${named ? named[1] : "promise to you"}: "${upperStart(terms)}"`
+      : !named && (headed !== guarantee || guarantee.includes("?"))
+        ? `Our promise: ${headed}`
+        : "";
+  const tail = named ? `${terms} That's our ${named[1]}.` : guarantee;
+  const after = (lead: string) => `${lead} ${lead.endsWith("?") ? upperStart(tail) : lowerStart(tail, f.brand)}`;
+  return { said: alone || upperStart(tail), covered: (lead) => alone || after(lead), answer: alone || after("Short answer:") };
 }
 
 interface Parts {
@@ -291,15 +325,9 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
   const quote = quoteOf(f, 0);
   const secondQuote = quoteOf(f, 1);
   const product = f.product ? lowerStart(f.product, b) : "";
-  const guarantee = f.guarantee ? sentence(f.guarantee) : "";
   const question = brief.question ?? f.questions[0];
   const worry = f.objections[0] ? lowerStart(f.objections[0], b) : "";
-  /** "And you're covered: free returns within 30 days." A guarantee written as a question and answer stands on its own. */
-  // A guarantee with its own heading ("100-night home trial: if it is not right, …") becomes two sentences, so no line carries two colons.
-  const promise = guarantee.replace(/^([^:?]{2,60}):\s+(\S)/, (_m, head: string, next: string) => `${head}. ${next.toUpperCase()}`);
-  const standsAlone = promise !== guarantee || guarantee.includes("?");
-  const covered = (lead: string) =>
-    !guarantee ? "" : standsAlone ? `Our promise: ${promise}` : `${lead} ${lead.endsWith("?") ? upperStart(guarantee) : lowerStart(guarantee, b)}`;
+  const { said: guarantee, covered, answer } = promiseOf(f);
   const asked = question ? `Got a question, like "${question}" Reply to this email and a real person will answer.` : "";
   const v = (text: string) => say(text, f.voice);
   const line = lineOf(f, flowType, brief.repeat);
@@ -425,12 +453,12 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
           "The question everyone asks first",
           "Still deciding? Here's what helps",
         ],
-        preheaders: [guarantee && (standsAlone ? promise : `Short answer: ${lowerStart(guarantee, b)}`), "Honest answers to the questions we hear most."],
+        preheaders: [answer, "Honest answers to the questions we hear most."],
         paragraphs: [
           line("askFirst"),
           worry
-            ? worryItems(worry).length > 1
-              ? `${line("worryListLead")}\n${worryItems(worry)
+            ? listItems(worry).length > 1
+              ? `${line("worryListLead")}\n${listItems(worry)
                   .map((item) => `- ${item}`)
                   .join("\n")}\n${line("worryListEnd")}`
               : `We often hear from people who worry ${worryClause(worry)}. ${line("worryOneEnd")}`
@@ -505,14 +533,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         ],
         paragraphs: [
           v(`Thank you for booking with ${b}! ${line("meetingYou")}`),
-          f.prep[0]
-            ? sentence(
-                `Before you come: ${f.prep
-                  .slice(0, 2)
-                  .map((p) => lowerStart(p, b))
-                  .join(", and ")}`,
-              )
-            : "",
+          f.prep[0] ? itemLines("Before you come", f.prep, b) : "",
           line(f.remote ? "onTheDayRemote" : "onTheDayVisit"),
           asked,
           f.difference ? sentence(`One thing you'll notice: ${lowerStart(f.difference, b)}`) : "",
@@ -875,12 +896,17 @@ export function ownPhrase(text: string): string {
   return clipPhrase(text, COPY_PHRASE_WORDS) || `"${text.replace(/^"|"$/g, "")}"`;
 }
 
+/** A list longer than a phrase ("no products to sell you, no commissions, fee-only coaching, women-only") by its first item; anything else as it is. */
+function firstOfList(text: string): string {
+  return text.split(/\s+/).length > COPY_PHRASE_WORDS ? listItems(text)[0]! : text;
+}
+
 /** The facts as the copy reads them: no answer pasted whole into a sentence. */
 function forCopy(f: BusinessFacts): BusinessFacts {
   // A guarantee is kept whole: cut, it would promise less than the owner does.
   // "None" is an answer, not a guarantee: a business without one promises nothing.
   const guarantee = /^(?:none|no|n\/?a|nothing|-+)[.!]?$/i.test(f.guarantee.trim()) ? "" : f.guarantee;
-  return { ...f, difference: ownPhrase(f.difference), guarantee, problem: ownPhrase(f.problem), audience: ownPhrase(f.audience) };
+  return { ...f, difference: ownPhrase(firstOfList(f.difference)), guarantee, problem: ownPhrase(f.problem), audience: ownPhrase(f.audience) };
 }
 
 /** Copy for every touchpoint of the flow, in step order. */

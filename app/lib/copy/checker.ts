@@ -14,7 +14,7 @@ import type { TouchpointFields } from "~/lib/flows/types";
  * - the marketer's brief in customer copy ("thank them", "in the first line", "Proof to show:");
  * - a subject (or a plan's step title) used twice in one flow;
  * - the brand written in another case ("bramble & Bean");
- * - a long answer pasted into a sentence (twelve or more of its words in a row, outside quotes);
+ * - a long answer pasted into a sentence (twelve or more of its words in a row within a line, outside quotes);
  * - a code, percentage or amount that is not in the business's answers;
  * - a placeholder that is not clearly marked ("[Company]", "XX%", "{{ coupon }}");
  * - raw data keys ("exitWhen: …", "from: 08:00");
@@ -107,11 +107,19 @@ function readAnswers(facts: BusinessFacts, allowedExtra: string): Answers {
   return { long, figures, codes };
 }
 
-function pastedRun(text: string, long: string[][]): string | null {
-  const mine = words(unquoted(text));
-  if (mine.length < PASTE_WORDS) return null;
+/** Runs of `PASTE_WORDS` words of the text, each within one line: the items of a bulleted list are separate lines, never one sentence. */
+function runsOf(text: string): Set<string> {
   const grams = new Set<string>();
-  for (let i = 0; i + PASTE_WORDS <= mine.length; i++) grams.add(mine.slice(i, i + PASTE_WORDS).join(" "));
+  for (const line of unquoted(text).split("\n")) {
+    const mine = words(line);
+    for (let i = 0; i + PASTE_WORDS <= mine.length; i++) grams.add(mine.slice(i, i + PASTE_WORDS).join(" "));
+  }
+  return grams;
+}
+
+function pastedRun(text: string, long: string[][]): string | null {
+  const grams = runsOf(text);
+  if (!grams.size) return null;
   for (const answer of long) {
     for (let i = 0; i + PASTE_WORDS <= answer.length; i++) {
       const gram = answer.slice(i, i + PASTE_WORDS).join(" ");
@@ -153,8 +161,9 @@ export function checkCopy(facts: BusinessFacts, texts: readonly CheckedText[], o
     if (rules) brandFindings(withoutFlowLabels(text), rules, audience, where, (found, message) => add("brand-rule", where, found, message));
     const bare = text.split(FIRST_NAME_TAG).join("").replace(MARKED_PLACEHOLDER, "");
     if (audience === "customer") {
+      // A quoted passage is someone's own words (the owner's promise, a customer's review), never the writer's brief.
       for (const pattern of BRIEF_PHRASES) {
-        const match = pattern.exec(bare);
+        const match = pattern.exec(unquoted(bare));
         if (match) {
           add("brief", where, match[0], `"${match[0]}" is an instruction to the writer, not copy for the customer: write to the reader as "you".`);
           break;
@@ -175,7 +184,8 @@ export function checkCopy(facts: BusinessFacts, texts: readonly CheckedText[], o
     for (const match of bare.matchAll(UNMARKED_PLACEHOLDER)) {
       add("placeholder", where, match[0], `"${match[0]}" is a placeholder nobody will fill in: write the words, or mark it as [add: …] or [YOUR …] for the marketer.`);
     }
-    const key = DATA_KEY.exec(bare);
+    // The brand is a name whatever its casing ("budgetBee: your weekly check-in"), never a data key.
+    const key = DATA_KEY.exec(bare.split(brand).join(""));
     if (key) add("data-key", where, key[0], `"${key[0]}" is a data key, not prose: write it as a sentence.`);
   }
   return findings;

@@ -13,9 +13,21 @@ function facts(model: BusinessModel, onboardingStage: string, extra: Partial<Que
 
 describe("the onboarding moment of a dated business", () => {
   it("is 'ahead' when a date follows the purchase, named in the owner's words", () => {
-    expect(onboardingMoment(facts("high-ticket", "When the order is confirmed (the pool is installed 4-6 weeks later)"))).toEqual({ kind: "ahead", anchor: "handover", noun: "the installation" });
-    expect(onboardingMoment(facts("high-ticket", "Once the deposit is in; the party is usually 3 to 5 months away"))).toEqual({ kind: "ahead", anchor: "event_date", noun: "the party" });
-    expect(onboardingMoment(facts("course", "After enrolment, usually 2-3 weeks before the term starts"))).toEqual({ kind: "ahead", anchor: "start_date", noun: "the start of the term" });
+    expect(onboardingMoment(facts("high-ticket", "When the order is confirmed (the pool is installed 4-6 weeks later)"))).toEqual({
+      kind: "ahead",
+      anchor: "handover",
+      noun: "the installation",
+    });
+    expect(onboardingMoment(facts("high-ticket", "Once the deposit is in; the party is usually 3 to 5 months away"))).toEqual({
+      kind: "ahead",
+      anchor: "event_date",
+      noun: "the party",
+    });
+    expect(onboardingMoment(facts("course", "After enrolment, usually 2-3 weeks before the term starts"))).toEqual({
+      kind: "ahead",
+      anchor: "start_date",
+      noun: "the start of the term",
+    });
     expect(onboardingMoment(facts("b2b-service", "When the contract is signed; work begins 2-4 weeks later"))).toMatchObject({ kind: "ahead", anchor: "start_date" });
   });
 

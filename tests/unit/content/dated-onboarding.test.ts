@@ -73,12 +73,20 @@ describe("a dated business's onboarding", () => {
     expect(text).not.toMatch(/first visit\?|You're booked|arrive a few minutes early/i);
     // A list is a list: the copy checker reads its items as phrases, not one pasted answer.
     const f = businessFacts({ ...CLIMBING, businessModel: "membership" } as QuestionnaireAnswers);
-    const findings = checkCopy(f, emails.map((e, i) => ({ where: `email ${i + 1}`, text: e.bodyText, audience: "customer" as const })));
+    const findings = checkCopy(
+      f,
+      emails.map((e, i) => ({ where: `email ${i + 1}`, text: e.bodyText, audience: "customer" as const })),
+    );
     expect(findings.filter((finding) => finding.rule === "pasted")).toEqual([]);
   });
 
   it("asks how the day went after an event, and a month later for a review", () => {
-    const venue = { ...POOLS, companyName: "Oakfield Hall", productServiceDescription: "A country house for weddings", onboardingStage: "When the deposit is paid (the wedding is 9-15 months away)" } as QuestionnaireAnswers;
+    const venue = {
+      ...POOLS,
+      companyName: "Oakfield Hall",
+      productServiceDescription: "A country house for weddings",
+      onboardingStage: "When the deposit is paid (the wedding is 9-15 months away)",
+    } as QuestionnaireAnswers;
     const { emails } = onboarding(venue, "high-ticket");
     expect(emails.map((e) => e.subject)).toEqual(expect.arrayContaining(["How was the wedding?"]));
     expect(emails.at(-1)!.bodyText).toMatch(/a month since the wedding/);

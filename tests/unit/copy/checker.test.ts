@@ -33,6 +33,11 @@ describe("the copy checker", () => {
     expect(rulesOf(text)).toContain(rule);
   });
 
+  it("reads a quoted passage as someone's own words, not the writer's brief", () => {
+    expect(rulesOf(`Our promise to you: "If the beans go stale, bring them back and we'll swap them."`)).not.toContain("brief");
+    expect(rulesOf("If the beans go stale, bring them back to the shop")).toContain("brief");
+  });
+
   it("lets the marketer's plan carry a brief", () => {
     expect(rulesOf("Thank them for joining and put the welcome offer in the first lines", "marketer")).toEqual([]);
   });
@@ -47,6 +52,26 @@ describe("the copy checker", () => {
     const pasted = "Our story: roasts single-origin coffee in small batches and ships it within 48 hours of roasting, so every bag arrives.";
     expect(rulesOf(pasted)).toContain("pasted");
     expect(rulesOf(`In our words: "roasts single-origin coffee in small batches and ships it within 48 hours of roasting, so every bag arrives."`)).not.toContain("pasted");
+  });
+
+  it("reads a bulleted list of the owner's items as separate lines, and the same items run into a sentence as pasted", () => {
+    const listed = businessFacts({
+      ...emptyAnswers(),
+      companyName: "Hearth Tiles",
+      topReasonsNotToBuy: "Grout colour worries, the mess of a refit, waiting weeks for the fitter, tiles cracking in frost, the price per square metre",
+    });
+    const items = ["grout colour worries", "the mess of a refit", "waiting weeks for the fitter", "tiles cracking in frost", "the price per square metre"];
+    const check = (text: string) => checkCopy(listed, [{ where: "body", text, audience: "customer" }]).map((f) => f.rule);
+    expect(check(`What people ask first:\n${items.map((item) => `- ${item}`).join("\n")}\nWe're happy to talk any of them through.`)).not.toContain("pasted");
+    expect(check(`People worry about ${items.join(", ")}.`)).toContain("pasted");
+  });
+
+  it("reads a camel-cased brand before a colon as the brand, and a camel-cased key as a data key", () => {
+    const camel = businessFacts({ ...emptyAnswers(), companyName: "napTime" });
+    const check = (text: string) => checkCopy(camel, [{ where: "sms", text, audience: "customer" }]).map((f) => f.rule);
+    expect(check("napTime: your first week of logs is in. Reply STOP to opt out")).not.toContain("data-key");
+    expect(check("Getting started with napTime:\n- Log three days of naps")).not.toContain("data-key");
+    expect(check("exitWhen: booked")).toContain("data-key");
   });
 
   it("flags codes and discounts the business never gave", () => {

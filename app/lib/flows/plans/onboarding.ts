@@ -302,7 +302,11 @@ function aheadBuilder(anchor: ModelAnchor, noun: string): Builder {
         { event: anchor, direction: "before", minutes: 3 * D, displayText: `3 days before ${noun}` },
         lead,
       ),
-      anchoredStep(checkinStep(seed, `Check in a few days after ${noun}, and catch any problem early.`), { event: anchor, direction: "after", minutes: 3 * D, displayText: `3 days after ${noun}` }, lead),
+      anchoredStep(
+        checkinStep(seed, `Check in a few days after ${noun}, and catch any problem early.`),
+        { event: anchor, direction: "after", minutes: 3 * D, displayText: `3 days after ${noun}` },
+        lead,
+      ),
       anchoredStep(reviewStep(f, seed), { event: anchor, direction: "after", minutes: 30 * D, displayText: `30 days after ${noun}` }, lead),
     ],
   });
@@ -327,7 +331,16 @@ function startedBuilder(noun: string): Builder {
         bullets(f.prep[1] ? `What to know: ${lowerStart(f.prep[1], f.brand)}` : prepLine(f), f.questions[0] && `Answer: ${f.questions[0]}`),
         "See the details",
       ),
-      step("Email", 7 * D, "the trigger", "checkin", pick([`How is it going?`, `How are the first days going?`], seed, 3), "Check in after the first week, and catch any problem early.", bullets("One question: how is it going?", "A reply goes to a real person"), "Tell us how it's going"),
+      step(
+        "Email",
+        7 * D,
+        "the trigger",
+        "checkin",
+        pick([`How is it going?`, `How are the first days going?`], seed, 3),
+        "Check in after the first week, and catch any problem early.",
+        bullets("One question: how is it going?", "A reply goes to a real person"),
+        "Tell us how it's going",
+      ),
       step("Email", 30 * D, "the trigger", "checkin", ...reviewParts(f, seed)),
     ],
   });
@@ -347,12 +360,26 @@ function thanksStep(f: BusinessFacts, seed: number, purpose: string): PlannedSte
 }
 
 function checkinStep(seed: number, purpose: string): PlannedStep {
-  return step("Email", 0, "the date", "checkin", pick([`How is it going?`, `How are the first days going?`], seed, 3), purpose, bullets("One question: how is it going?", "A reply goes to a real person"), "Tell us how it's going");
+  return step(
+    "Email",
+    0,
+    "the date",
+    "checkin",
+    pick([`How is it going?`, `How are the first days going?`], seed, 3),
+    purpose,
+    bullets("One question: how is it going?", "A reply goes to a real person"),
+    "Tell us how it's going",
+  );
 }
 
 /** A month in, a customer is asked for a review; a first-purchase guarantee no longer applies. */
 function reviewParts(f: BusinessFacts, seed: number): [string, string, string, string] {
-  return [pick([`A month in: how did we do?`, `A month in: a quick review?`], seed, 4), "Ask for a short review, a month in.", bullets("Ask for a short review", proofLine(f)), "Leave a review"];
+  return [
+    pick([`A month in: how did we do?`, `A month in: a quick review?`], seed, 4),
+    "Ask for a short review, a month in.",
+    bullets("Ask for a short review", proofLine(f)),
+    "Leave a review",
+  ];
 }
 
 function reviewStep(f: BusinessFacts, seed: number): PlannedStep {
