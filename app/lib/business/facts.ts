@@ -254,7 +254,13 @@ function conditionOf(sentence: string): string | null {
 /** Every offer in one answer: one sentence (or clause) at a time. */
 export function parseOffers(answer: string | undefined, flows: FlowType[]): Offer[] {
   const offers: Offer[] = [];
-  for (const raw of sentencesOf(answer)) {
+  // A bracket after a full stop is a sentence of its own ("The trial is the offer. (Startups can apply for 50% off.)").
+  const sentences = sentencesOf(answer)
+    .flatMap((s) => s.split(/[.!?]\s+(?=\()/))
+    .map((s) => s.replace(/^\((.*)\)$/s, "$1").trim());
+  for (const raw of sentences) {
+    // "The trial is the offer" points at an offer made elsewhere; it is not one.
+    if (/\bis (?:the|our) (?:only )?offer\b/i.test(raw)) continue;
     // An offer the owner says is not running now is not an offer, and neither is their "none".
     if (/\b(?:not (?:running|on|available|active|offered)(?: (?:now|at the moment|right now))?|not (?:right )?now|no longer|has ended|paused|only some)\b/i.test(raw)) continue;
     if (saysNone(raw)) continue;
@@ -276,7 +282,9 @@ export function parseOffers(answer: string | undefined, flows: FlowType[]): Offe
       if (!kind) continue;
       // The offer as customers read it: an aside in brackets ("(from the newsletter pop-up)") is the owner's note, not the offer.
       const text = sentence
-        .replace(/\s*\((?![^)]*\b(?:code|use)\b)[^)]*\)/gi, "")
+        .replace(/\s*\((?![^)]*\b(?:code\s+[A-Z0-9]{3,}|use)\b)[^)]*\)/g, "")
+        // The owner's chat at the end ("…at their first visit though", "lol") is not the offer's.
+        .replace(/[\s,]+(?:though|lol|haha|tbh|obviously|obvs|i guess|i think)[.!]*$/i, "")
         .replace(/[.!]+$/, "")
         .trim();
       const standing = kind === "free_shipping" && STANDING.test(sentence);
@@ -324,6 +332,11 @@ const FOR_CUSTOMERS = /\b(?:2nd|second|3rd|third|next (?:visit|order|booking|mon
 /** An offer with a condition that makes it wrong as a reminder's incentive ("by application only", "with any kitchen signed by June 30"). */
 const RESTRICTED =
   /\b(?:by application|application only|when you (?:start|sign|buy|spend|join)|signed by|with any|if you (?:join|sign|book)|within \d+ days of|same day|for startups|when you take)\b/i;
+/** An offer only some people can have (a group, an application, a condition): said in full, never as a headline promised to everyone. */
+export function isConditional(offer: Pick<Offer, "text">): boolean {
+  return RESTRICTED.test(offer.text) || FOR_A_GROUP.test(offer.text);
+}
+
 /** An offer for one group of people rather than anyone finishing a first purchase: "new puppy owners", "students", "NHS staff", "over-60s", birthdays. */
 const FOR_A_GROUP =
   /\b(?:(?!business\b)[\p{L}/-]+ owners|students?|teachers?|nurses|doctors|seniors|pensioners|veterans|military|key workers|nhs|first responders|graduates|newlyweds|locals|residents|under[- ]?\d+s|over[- ]?\d+s|birthdays?)\b/iu;
@@ -785,7 +798,8 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     usesSms: tidy(answers.communicationChannels) === "Email + SMS",
     product: productOf(answers),
     productSentence: wordCount(productSentence) <= 11 ? productSentence : "",
-    audience: shortPhrase(usable(sentencesOf(answers.primaryTargetAudience))[0], 10),
+    // Who it is for, without the owner's bracketed asides ("early MVP (pre-seed)"), which no sentence around it can carry.
+    audience: shortPhrase(usable(sentencesOf(answers.primaryTargetAudience))[0]?.replace(/\s*\([^)]*\)/g, ""), 10),
     problem: shortPhrase(usable(sentencesOf(answers.primaryProblemSolved))[0], 12),
     difference: withSubject(wordCount(difference) <= 20 ? difference : shortPhrase(difference, 12), brand),
     reviews: reviews.map((r) => r.text),

@@ -86,16 +86,20 @@ const SAYINGS = {
 
 /** The owner's preparation notes as list items: each note, and each comma-separated part of a long one. */
 export function prepItems(notes: readonly string[], brand: string): string[] {
-  return notes
-    .flatMap((note) => (note.split(/\s+/).length > 8 ? note.split(/\s*[,;]\s*(?![^(]*\))/) : [note]))
-    .map((item) =>
-      item
-        .replace(/^(?:and|then|also)\s+/i, "")
-        .replace(/[.;:,]+$/, "")
-        .trim(),
-    )
-    .filter((item) => item.length > 1)
-    .map((item) => toReader(item.startsWith(brand) ? item : upperStart(item)));
+  return (
+    notes
+      .flatMap((note) => (note.split(/\s+/).length > 8 ? note.split(/\s*[,;]\s*(?![^(]*\))/) : [note]))
+      .map((item) =>
+        item
+          .replace(/^(?:and|then|also)\s+/i, "")
+          .replace(/[.;:,]+$/, "")
+          .trim(),
+      )
+      .filter((item) => item.length > 1)
+      // A long item keeps its instruction and drops its bracketed reason ("Don't turn it on before PTO (it can void the warranty)").
+      .map((item) => (item.split(/\s+/).length > 11 ? item.replace(/\s*\([^)]*\)\s*$/, "") : item))
+      .map((item) => toReader(item.startsWith(brand) ? item : upperStart(item)))
+  );
 }
 
 /** A note the owner wrote about the customer ("who their accountant is") as said to them ("who your accountant is"). */

@@ -5,6 +5,7 @@ import {
   clipPhrase,
   listItems,
   lowerStart,
+  isConditional,
   offerFor,
   type Offer,
   theThing,
@@ -321,7 +322,10 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
     flowType === "upsell" || flowType === "sunset" || (flowType === "lead_nurture" && angle === "welcome")
       ? null
       : (offerFor(f, flowType, { incentiveOnly: angle !== "welcome" && angle !== "magnet" }) ?? null);
-  const incentive = brief.placeholderOffer ? null : offer && offer.kind !== "content" ? offer : null;
+  // An offer only some can have ("startups can apply for 50% off") is said in full, never promised in a subject or a button.
+  const conditional = offer && offer.kind !== "content" && isConditional(offer) ? offer : null;
+  const incentive = brief.placeholderOffer || conditional ? null : offer && offer.kind !== "content" ? offer : null;
+  const goodToKnow = conditional ? sentence(`Good to know: ${lowerStart(conditional.text, b)}`) : "";
   const quote = quoteOf(f, 0);
   const secondQuote = quoteOf(f, 1);
   const product = f.product ? lowerStart(f.product, b) : "";
@@ -347,7 +351,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         paragraphs: [
           v(`Welcome to ${b}! ${line("glad")}`),
           product && (/^(?:we|our)\b/i.test(f.productSentence) || f.productSentence.startsWith(b) ? sentence(f.productSentence) : sentence(`Here's what we do: ${product}`)),
-          incentive ? `To say thanks for joining: ${lowerStart(offerSentence(incentive), b)}` : "",
+          incentive ? `To say thanks for joining: ${lowerStart(offerSentence(incentive), b)}` : goodToKnow,
           // Software's first email gets people to the first step the owner named.
           f.model === "saas-trial" && flowType === "onboarding" && f.prep[0] ? sentence(`Your first step: ${lowerStart(ownPhrase(f.prep[0]), b)}`) : "",
           f.audience
@@ -480,6 +484,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         preheaders: [incentive && offerSentence(incentive), covered("No risk:"), product && sentence(`The easiest way to try ${product}`), "One easy step, whenever it suits you."],
         paragraphs: [
           placeholder || (incentive ? `${line("offerLead", true)} ${lowerStart(offerSentence(incentive), b)}` : v(`Whenever you're ready for your ${f.action.first}, we're here.`)),
+          goodToKnow,
           product ? sentence(`It's the easiest way to try ${product}`) : "",
           covered("And you're covered:"),
         ],

@@ -97,14 +97,24 @@ interface Answers {
 }
 
 function readAnswers(facts: BusinessFacts, allowedExtra: string): Answers {
+  // An offer is said exactly as the owner gave it: its words are the offer's, not a pasted answer.
+  const offers = facts.offers.map((offer) => ` ${words(offer.text).join(" ")} `);
   const long = facts.answerText
     .split("\n")
     .map(words)
-    .filter((list) => list.length >= PASTE_WORDS + 4);
+    .filter((list) => list.length >= PASTE_WORDS + 4)
+    .map((list) => withoutOffers(list, offers));
   const source = `${facts.answerText}\n${allowedExtra}`;
   const figures = new Set([...source.matchAll(FIGURE)].map((m) => normalizeFigure(m[0])));
   const codes = new Set(codesIn(source).map((c) => c.toUpperCase()));
   return { long, figures, codes };
+}
+
+/** An answer's words with every run that is one of the offers blanked out, so no run of the paste check spans an offer. */
+function withoutOffers(list: string[], offers: readonly string[]): string[] {
+  let joined = ` ${list.join(" ")} `;
+  for (const offer of offers) if (offer.trim()) joined = joined.split(offer).join(" | ");
+  return joined.trim().split(" ");
 }
 
 /** Runs of `PASTE_WORDS` words of the text, each within one line: the items of a bulleted list are separate lines, never one sentence. */

@@ -47,7 +47,7 @@ describe("copy a marketer would send", () => {
     const text = written("lead_nurture", HEARTH_AND_TIMBER)
       .draft.touchpoints.map((tp) => tp.keyMessages)
       .join("\n");
-    expect(text).toContain("The worry about spending that much on a table they have not seen in person");
+    expect(text).toContain('in their words: "Worried about spending that much on a table they have not seen in person"');
   });
 
   it("keeps the whole guarantee and never puts two colons on a line of customer copy", () => {

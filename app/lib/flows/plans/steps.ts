@@ -50,6 +50,8 @@ export function pick<T>(options: readonly T[], seed: number, salt: number): T {
  * "The worry: the price".
  */
 export function worryLine(objection: string, brand: string, lead = "The worry"): string {
+  // A long run of worries is the owner's own words: quoted whole, never spliced into the line.
+  if (wordsIn(objection) >= QUOTE_WORDS) return `${lead}, in their words: "${objection.replace(/^"|"$/g, "")}"`;
   const named = /^(?:worr(?:y|ies|ied)|fears?|afraid|concerns?|concerned|nervous)\s+(about|that|of)\s+(.+)$/i.exec(objection.trim());
   return named ? `${lead} ${named[1]!.toLowerCase()} ${named[2]}` : `${lead}: ${lowerStart(objection, brand)}`;
 }
@@ -65,7 +67,15 @@ export function bullets(...lines: Array<string | false | null | undefined>): str
 /** "the offer (15% off your first order, code WELCOME15)" for a brief. */
 export function offerBrief(offer: Offer): string {
   const code = offer.code && !offer.text.includes(offer.code) ? ` (code ${offer.code})` : "";
-  return `${offer.text}${code}`;
+  // A long offer is quoted, so it reads as the owner's exact words and not as a sentence of the brief.
+  return wordsIn(offer.text) >= QUOTE_WORDS ? `"${offer.text}"${code}` : `${offer.text}${code}`;
+}
+
+/** An answer this long is quoted in a brief rather than run into its sentence. */
+const QUOTE_WORDS = 11;
+
+function wordsIn(text: string): number {
+  return text.split(/[\s-]+/).filter(Boolean).length;
 }
 
 export function unitOf(facts: BusinessFacts): string {
