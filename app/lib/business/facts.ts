@@ -170,11 +170,14 @@ export function clipPhrase(sentence: string, maxWords = MAX_PHRASE_WORDS): strin
   const first = sentence.trim();
   if (!first) return "";
   if (wordCount(first) <= maxWords) return first;
-  const cuts = [...first.matchAll(/\s*(?:,|\s[-–—]\s|:|\s\((?=))\s*|\s(?=(?:and|with|that(?!\s(?:much|many|long|far|few|little)\b)|which|so|because|but|while|who|where)\s)/g)];
+  const cuts = [
+    ...first.matchAll(/\s*(?:,(?=\s)|\s[-–—]\s|:|\s\((?=))\s*|\s(?=(?:and|with|that(?!\s(?:much|many|long|far|few|little)\b)|which|so|because|but|while|who|where)\s)/g),
+  ];
   let best = "";
   for (const cut of cuts) {
     const candidate = first.slice(0, cut.index).trim();
-    if (wordCount(candidate) <= maxWords && wordCount(candidate) >= 2) best = candidate;
+    // A cut that leaves a stub after a comma ("…waxing, plus people") says less than the cut at the comma.
+    if (wordCount(candidate) <= maxWords && wordCount(candidate) >= 2 && !/(?:,|\s[-–—])\s*\S+(?:\s+\S+)?$/.test(candidate)) best = candidate;
   }
   return best.replace(/[,:;(]+$/, "");
 }
@@ -739,7 +742,9 @@ function productOf(answers: Partial<QuestionnaireAnswers>): string {
     const cleaned = sentence
       .replace(/\s*\([^)]*\)?/g, "")
       .replace(/^(?:we|our company|our team|[A-Z][\w&' -]{0,40}?)\s+(?:roasts?|makes?|sells?|offers?|provides?|ships?|builds?|runs?|delivers?|creates?|designs?|is|are)\s+/i, "")
-      .replace(/^(?:a|an|the)\s+(?=\w)/i, (article) => article.toLowerCase());
+      .replace(/^(?:a|an|the)\s+(?=\w)/i, (article) => article.toLowerCase())
+      // "Staff rota app: drag-and-drop rota" runs on with a dash: the sentence around it has its own colon.
+      .replace(/:\s+/g, " — ");
     const phrase = shortPhrase(cleaned, 9);
     if (phrase) return phrase;
   }

@@ -230,7 +230,8 @@ function thanksOpening(f: BusinessFacts, line: (role: LineRole, perFlow?: boolea
 
 /** The owner's own setup steps as a list ("Getting started with Rotaly:\n- Import your staff list\n- …"), or "" with fewer than two. */
 function ownSteps(f: BusinessFacts): string {
-  const steps = f.prep.slice(0, 3).map(ownPhrase);
+  // The owner's own onboarding steps first ("Add locations", "Import or add staff"), else their advice.
+  const steps = (f.nextSteps.length >= 2 ? f.nextSteps.slice(0, 4).map(upperStart) : f.prep.slice(0, 3)).map(ownPhrase);
   if (steps.length < 2 || steps.some((step) => step.startsWith('"'))) return "";
   return itemLines(`Getting started with ${f.brand}`, steps, f.brand);
 }
@@ -293,6 +294,15 @@ interface Parts {
   cta: string;
 }
 
+/** Words that start a proof line as ordinary words ("Over 2,000 clients", "Rated 4.9"); any other capital starts a name ("Google 4.9", "Xero Gold Partner"). */
+const PROOF_OPENERS =
+  /^(?:over|more|rated|trusted|featured|used|loved|voted|winner|as|our|we|the|a|an|since|top|best|every|all|most|hundreds|thousands|millions|one|two|three|four|five|ten)\b/i;
+
+/** A proof line after a colon: lower-cased when it opens with an ordinary word, kept as typed when it opens with a name. */
+function proofAfterColon(proof: string, brand: string): string {
+  return PROOF_OPENERS.test(proof) ? lowerStart(proof, brand) : proof;
+}
+
 /** A review as a line of copy: `"…," says Priya.` with its author, else the quote on its own. */
 function quoteOf(f: BusinessFacts, index: number): string {
   const review = f.reviews[index];
@@ -331,6 +341,9 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
   const product = f.product ? lowerStart(f.product, b) : "";
   const question = brief.question ?? f.questions[0];
   const worry = f.objections[0] ? lowerStart(f.objections[0], b) : "";
+  const asksHowItWas = f.kind === "service" || f.model === "pickup";
+  // The worries the brand's rules let it say ("no delivery" is never said by a business that does none): a list of one is a sentence.
+  const worries = worry ? listItems(worry).filter((item) => holdText(item, f.brandRules, "body").trim()) : [];
   const { said: guarantee, covered, answer } = promiseOf(f);
   const asked = question ? `Got a question, like "${question}" Reply to this email and a real person will answer.` : "";
   const v = (text: string) => say(text, f.voice);
@@ -353,7 +366,9 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
           product && (/^(?:we|our)\b/i.test(f.productSentence) || f.productSentence.startsWith(b) ? sentence(f.productSentence) : sentence(`Here's what we do: ${product}`)),
           incentive ? `To say thanks for joining: ${lowerStart(offerSentence(incentive), b)}` : goodToKnow,
           // Software's first email gets people to the first step the owner named.
-          f.model === "saas-trial" && flowType === "onboarding" && f.prep[0] ? sentence(`Your first step: ${lowerStart(ownPhrase(f.prep[0]), b)}`) : "",
+          f.model === "saas-trial" && flowType === "onboarding" && (f.nextSteps[0] ?? f.prep[0])
+            ? sentence(`Your first step: ${lowerStart(ownPhrase(f.nextSteps[0] ?? f.prep[0]!), b)}`)
+            : "",
           f.audience
             ? `Everything we send is written for ${lowerStart(f.audience, b)}: useful, short and never more than we'd want to read ourselves.`
             : "Everything we send is short and useful, and never more than we'd want to read ourselves.",
@@ -444,8 +459,8 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         preheaders: [f.proof[0] && sentence(f.proof[0]), "A few words from people who tried it first."],
         paragraphs: [
           line("proofLead", true),
-          quote ? `${quote}` : f.proof[0] ? sentence(`The numbers speak for themselves: ${lowerStart(f.proof[0], b)}`) : "",
-          quote && f.proof[0] ? sentence(`And we're proud of this: ${lowerStart(f.proof[0], b)}`) : "",
+          quote ? `${quote}` : f.proof[0] ? sentence(`The numbers speak for themselves: ${proofAfterColon(f.proof[0], b)}`) : "",
+          quote && f.proof[0] ? sentence(`And we're proud of this: ${proofAfterColon(f.proof[0], b)}`) : "",
           covered(line("proofIfNot")),
         ],
         cta: "Read the reviews",
@@ -461,11 +476,9 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         paragraphs: [
           line("askFirst"),
           worry
-            ? listItems(worry).length > 1
-              ? `${line("worryListLead")}\n${listItems(worry)
-                  .map((item) => `- ${item}`)
-                  .join("\n")}\n${line("worryListEnd")}`
-              : `We often hear from people who worry ${worryClause(worry)}. ${line("worryOneEnd")}`
+            ? worries.length > 1
+              ? `${line("worryListLead")}\n${worries.map((item) => `- ${item}`).join("\n")}\n${line("worryListEnd")}`
+              : `We often hear from people who worry ${worryClause(worries[0] ?? worry)}. ${line("worryOneEnd")}`
             : "",
           covered("And you're covered:"),
           line("replyAnything"),
@@ -567,10 +580,11 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       };
     case "checkin":
       return {
-        subjects: [f.kind === "service" ? `How was your first ${unit}?` : "How is it going so far?", `Quick question from ${b}`, "How did we do?"],
+        // A visit or a collection is over and asked about; a product in use is asked how it's going.
+        subjects: [asksHowItWas ? `How was your first ${unit}?` : "How is it going so far?", `Quick question from ${b}`, "How did we do?"],
         preheaders: ["One click tells us, and a real person reads every reply.", "Your answer helps us get better."],
         paragraphs: [
-          line(f.kind === "service" ? "howWasIt" : "howIsItGoing"),
+          line(asksHowItWas ? "howWasIt" : "howIsItGoing"),
           line("oneClickTells"),
           secondQuote || quote ? `Here's what another customer told us: ${secondQuote || quote}` : "",
         ],
@@ -644,7 +658,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
                     ? line("planUp", true)
                     : `You already know what you like. Here's how to get more of it.`,
           ),
-          quote ? `${quote}` : f.proof[0] ? sentence(f.proof[0]) : "",
+          quote ? `${quote}` : f.proof[0] ? sentence(`You're in good company: ${proofAfterColon(f.proof[0], b)}`) : "",
           covered("And you're covered:"),
         ],
         cta: f.kind === "service" && !f.bundle ? f.action.again : "See the options",

@@ -204,10 +204,15 @@ function goalOf(flowType: FlowType, facts: BusinessFacts): string {
   return holdText(FLOW_GOALS[flowType].goal, facts.brandRules, "plan") || FLOW_GOALS[flowType].goal;
 }
 
+/** "B&B Flowers'" for a name ending in s, "dermaLUX's" for any other. */
+export function possessive(name: string): string {
+  return /s$/.test(name) ? `${name}'` : `${name}'s`;
+}
+
 export function overviewOf(flowType: FlowType, facts: BusinessFacts, touchpoints: readonly DraftTouchpoint[], strategy: string, goal = goalOf(flowType, facts)): string {
   const held = facts.audience ? holdText(lowerStart(facts.audience, facts.brand), facts.brandRules, "plan") : "";
   const audience = held ? ` for ${held}` : "";
-  const parts = [`${facts.brand}'s ${labelFor(flowType, facts)} flow${audience}: ${shapePhrase(touchpoints)} to ${goal}.`];
+  const parts = [`${possessive(facts.brand)} ${labelFor(flowType, facts)} flow${audience}: ${shapePhrase(touchpoints)} to ${goal}.`];
   if (strategy) parts.push(strategy);
   return parts.join(" ");
 }
