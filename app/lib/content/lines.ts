@@ -139,18 +139,37 @@ const offerLead: Lines = ({ b, first }) => [
   "Here's what's waiting for you:",
 ];
 
-const slipsBy: Lines = ({ b }) => [
-  "A quick reminder before it slips by.",
-  "Just a quick reminder, in case it slipped your mind.",
-  "A short note before this one passes you by.",
-  "A gentle reminder, in case life got busy.",
-  "Just making sure this didn't get lost in your inbox.",
-  "A quick reminder, while it's on your mind.",
-  `A quick note from ${b}, in case this slipped by.`,
-  "In case it got buried in your inbox, here it is again.",
-  "Here's a reminder, in case you meant to come back to it.",
-  "Just a short reminder, with no pressure.",
-];
+const slipsBy: Lines = () =>
+  crossed(
+    ["A quick reminder", "Just a short note", "A gentle nudge", "A quick note", "One more reminder"],
+    ["before it slips by", "in case it slipped your mind", "in case life got busy", "while it's on your mind", "in case it got buried in your inbox"],
+  );
+
+/** The close of an invitation with no offer to make: no pressure, one step. */
+const whenReady: Lines = ({ first }) =>
+  crossed(
+    [
+      `Whenever you're ready for your ${first}`,
+      `When the time is right for your ${first}`,
+      `If you'd like to go ahead with your ${first}`,
+      `Whenever your ${first} suits you`,
+      "When you're ready to take the next step",
+    ],
+    ["we're here", "we'll be glad to help", "it only takes a minute", "the button below is all it takes", "we're ready for you"],
+  );
+
+/** How little the next step takes, said at the last reminder. */
+const clickAway: Lines = ({ first }) =>
+  crossed(
+    [
+      `Your ${first} is just a click away`,
+      `Your ${first} takes a minute`,
+      `Your ${first} is one click from here`,
+      `Your ${first} is ready when you are`,
+      `Getting your ${first} started takes a click`,
+    ],
+    ["whenever it suits you", "and we'll take it from there", "at a time that works for you", "when the moment is right"],
+  );
 
 const cartSaved: Record<"service" | "digital" | "other", Lines> = {
   service: ({ b, unit }) => [
@@ -439,6 +458,15 @@ const nextOne: Lines = ({ b, unit }) => [
   `Another ${unit} from ${b} takes a minute, whenever it suits you.`,
 ];
 
+const runningLow: Lines = ({ b }) => [
+  "If you're running low, now is a good time to reorder, so you never run out.",
+  `Running low? Your next ${b} order is one click away.`,
+  "Before you run out, a reorder takes a minute.",
+  `If your last order from ${b} is nearly gone, now is a good time to top up.`,
+  "Nearly out? Reordering now means you never go without.",
+  "A quick reorder now saves running out later.",
+];
+
 const whatNext: Record<"digital" | "other", Lines> = {
   digital: ({ b }) => [
     "Once you're up and running, here's what to try next.",
@@ -545,6 +573,8 @@ export const LINES = {
   replyAnything,
   offerLead,
   slipsBy,
+  whenReady,
+  clickAway,
   cartSavedService: cartSaved.service,
   cartSavedDigital: cartSaved.digital,
   cartSavedOther: cartSaved.other,
@@ -570,6 +600,7 @@ export const LINES = {
   bookMinute,
   sinceLast,
   nextOne,
+  runningLow,
   whatNextDigital: whatNext.digital,
   whatNextOther: whatNext.other,
   planUp,

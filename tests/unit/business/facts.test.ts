@@ -54,6 +54,30 @@ describe("the business facts model", () => {
     expect(saas).toMatchObject({ kind: "digital", decision: "research" });
   });
 
+  it("reads the repeat cycle from the owner's words before the dropdowns", () => {
+    const cycle = (partial: Partial<QuestionnaireAnswers>) => businessFacts(answers(partial)).cycleDays;
+    const visits = { businessType: "B2C Service/Retail", productServiceDescription: "A padel club with six indoor courts" };
+    expect(cycle({ ...visits, onboardingGoal: "get new players to come in 10 times in the first month" })).toBe(3);
+    expect(cycle({ ...visits, onboardingGoal: "members visit at least 4 days a month" })).toBe(7);
+    expect(cycle({ ...visits, productServiceDescription: "Padel courts. Flex plan: 8 days a month" })).toBeNull();
+    expect(cycle({ ...visits, customerJourney: "try a court → maybe come back next weekend", customerFrequency: ["Monthly"] })).toBe(7);
+    expect(cycle({ ...visits, onboardingGoal: "second visit within 2 months", customerFrequency: ["Regular (Weekly)"] })).toBe(60);
+    expect(cycle({ ...visits, customerJourney: "book for a birthday → they come back for another party a few months later" })).toBe(90);
+    expect(cycle({ ...visits, customerJourney: "they come back for a racket a few weeks later", onboardingGoal: "second order within 45 days" })).toBe(45);
+    expect(cycle({ ...visits, onboardingGoal: "come 3 times a week" })).toBe(2);
+  });
+
+  it("meets several picked frequencies in the middle, and reads 'occasional' as no cycle for goods only", () => {
+    const cycle = (businessType: string, customerFrequency: string[]) => businessFacts(answers({ businessType, productServiceDescription: "Gifts", customerFrequency })).cycleDays;
+    expect(cycle("B2C Service/Retail", ["Regular (Weekly)", "Monthly"])).toBe(14);
+    expect(cycle("B2C Service/Retail", ["High Frequency (2+ times/week)"])).toBe(3);
+    expect(cycle("B2C Service/Retail", ["Seasonal/Occasional"])).toBe(180);
+    expect(cycle("eCommerce", ["Seasonal/Occasional"])).toBeNull();
+    expect(
+      businessFacts(answers({ businessType: "eCommerce", customerFrequency: ["Seasonal/Occasional"], keyUserKnowledgeElements: "change the water every 2 days" })).cycleDays,
+    ).toBeNull();
+  });
+
   it("never cuts an answer mid-clause", () => {
     expect(shortPhrase("Freshly roasted specialty coffee, at your door in 48 hours, roasted to order by our team of three in Portland", 8)).toBe(
       "Freshly roasted specialty coffee",

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+
+import { businessFacts } from "~/lib/business/facts";
+import { writePlan } from "~/lib/flows/plan-writer";
+
+import { BOX_BREW, HEARTH_AND_TIMBER, LEDGERLY } from "./businesses";
+
+const REPEAT = /reorder|restock|running low|again|next (?:visit|order|class)/i;
+
+describe("repeat steps follow the business's cycle", () => {
+  it("asks a lapsed contact of a one-off shop to shop, not to shop again", () => {
+    const gifts = businessFacts({ ...HEARTH_AND_TIMBER, productServiceDescription: "Hand-thrown vases and gift sets", customerFrequency: ["Seasonal/Occasional"] });
+    expect(gifts.cycleDays).toBeNull();
+    const [first] = writePlan("sunset", gifts).steps;
+    expect(first!.callToAction).not.toMatch(REPEAT);
+    expect(first!.callToAction).toBe(gifts.action.cta);
+  });
+
+  it("keeps the repeat action for a business people come back to, and software's way back in", () => {
+    const tea = businessFacts({ ...HEARTH_AND_TIMBER, productServiceDescription: "Loose-leaf tea", customerFrequency: ["Monthly"] });
+    expect(writePlan("sunset", tea).steps[0]!.callToAction).toBe(tea.action.again);
+    const software = businessFacts(LEDGERLY);
+    expect(writePlan("sunset", software).steps[0]!.callToAction).toBe(software.action.again);
+  });
+
+  it("never sends a subscription's members a reorder reminder: their plan renews by itself", () => {
+    const facts = businessFacts({ ...BOX_BREW, communicationChannels: "Email + SMS" });
+    const sms = writePlan("upsell", facts).steps.filter((s) => s.stepType === "SMS");
+    expect(sms).toHaveLength(1);
+    expect(`${sms[0]!.title} ${sms[0]!.callToAction}`).not.toMatch(REPEAT);
+  });
+});
