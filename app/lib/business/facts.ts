@@ -487,14 +487,19 @@ export function sentenceCase(text: string): string {
 
 const GOAL_VERBS = /^(?:book|start|download|apply|request|join|buy|register|sign up|try|get|place|upload|create|order|claim|reserve|schedule|visit|enrol|enroll|take)\b/i;
 
-/** The lead nurture's goal as a button ("Book a test drive"): a short imperative in the owner's words, else "". */
-export function goalButton(goal: string): string {
+/**
+ * The lead nurture's goal as a button ("Book a test drive"): a short imperative in the owner's
+ * words; a goal of one verb ("Join") takes the model's button when it says that verb ("Join now");
+ * else "".
+ */
+export function goalButton(goal: string, modelCta = ""): string {
   const first =
     goal
       .split(/\s*(?:[,;(]|\s[-–—]\s|\bthen\b|\band then\b)\s*/)[0]
       ?.replace(/[.!]+$/, "")
       .trim() ?? "";
-  if (!GOAL_VERBS.test(first) || first.length > 40 || first.split(/\s+/).length < 2) return "";
+  if (!GOAL_VERBS.test(first) || first.length > 40) return "";
+  if (first.split(/\s+/).length < 2) return modelCta.toLowerCase().startsWith(`${first.toLowerCase()} `) ? modelCta : "";
   return upperStart(first.replace(/\byour\b/i, "my"));
 }
 
@@ -711,7 +716,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     spec,
     unit,
     goal,
-    goalCta: goalButton(goal),
+    goalCta: goalButton(goal, action.cta),
     onboardingStage: sentenceCase(tidy(answers.onboardingStage)).replace(/[.!]+$/, ""),
     kind,
     b2b,

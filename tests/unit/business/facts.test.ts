@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { businessFacts, offerFor, parseOffers, shortPhrase } from "~/lib/business/facts";
+import { businessFacts, goalButton, offerFor, parseOffers, shortPhrase } from "~/lib/business/facts";
 import { emptyAnswers, type QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 
 const answers = (partial: Partial<QuestionnaireAnswers>) => ({ ...emptyAnswers(), ...partial });
@@ -76,6 +76,12 @@ describe("the business facts model", () => {
     expect(
       businessFacts(answers({ businessType: "eCommerce", customerFrequency: ["Seasonal/Occasional"], keyUserKnowledgeElements: "change the water every 2 days" })).cycleDays,
     ).toBeNull();
+  });
+
+  it("takes a one-verb goal ('JOIN') as the model's button that says it, and nothing when no button does", () => {
+    expect(goalButton("JOIN", "Join now")).toBe("Join now");
+    expect(goalButton("join", "Book your class")).toBe("");
+    expect(goalButton("Book a test drive", "Book a viewing")).toBe("Book a test drive");
   });
 
   it("never cuts an answer mid-clause", () => {
