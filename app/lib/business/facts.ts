@@ -144,9 +144,24 @@ export function sentencesOf(text: string | undefined): string[] {
 
 /** The answer's first statement: a leading question is kept with the sentence that answers it ("Not your cup? We'll refund it"). */
 export function leadStatement(text: string | undefined): string {
-  const parts = sentencesOf(text);
+  return leadOf(sentencesOf(text));
+}
+
+/** The first of the sentences, with its answer when it is a question ("Not happy? We'll rewash free"). */
+function leadOf(parts: readonly string[]): string {
   const first = parts[0] ?? "";
   return first.endsWith("?") && parts[1] && !parts[1].endsWith("?") ? `${first} ${parts[1]}` : first;
+}
+
+/** A sentence that gives no promise: "none", "n/a", "nope", or one saying what the business won't promise ("I won't guarantee grades"). */
+const NO_PROMISE =
+  /^(?:none|n\/?a|nope|nothing|no)$|^(?:none|n\/?a|nope|nothing)\b|\b(?:can'?t|cannot|won'?t|will not|don'?t|do not|never)\s+(?:(?:offer|give|make)\s+(?:any\s+)?)?(?:guarantee|promise)/i;
+
+/** The guarantee the owner gives, in their words: the first sentence that promises something ("none. can't guarantee grades" gives none). */
+function guaranteeOf(answer: string | undefined): string {
+  const parts = sentencesOf(answer);
+  const start = parts.findIndex((sentence) => !NO_PROMISE.test(sentence));
+  return start < 0 ? "" : clipPhrase(leadOf(parts.slice(start)), 20);
 }
 
 function wordCount(text: string) {
@@ -730,7 +745,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     reviews: reviews.map((r) => r.text),
     reviewers: reviews.map((r) => r.author),
     proof: proofOf(answers),
-    guarantee: clipPhrase(leadStatement(answers.guarantees_q8), 20),
+    guarantee: guaranteeOf(answers.guarantees_q8),
     objections: objectionsOf(answers),
     questions: questionsOf(answers),
     prep: prepOf(answers),

@@ -527,7 +527,9 @@ function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
           : facts.model === "subscription"
             ? `Last reminder: your ${what} is waiting`
             : "Last reminder before we let it go",
-      incentive ? "Tip the undecided over with the business's own offer, on the last message only." : "A last reminder with the guarantee, and nothing the business did not offer.",
+      incentive
+        ? "Tip the undecided over with the business's own offer, on the last message only."
+        : `A last reminder${facts.guarantee ? " with the guarantee" : ""}, and nothing the business did not offer.`,
       bullets(
         incentive ? `The offer exactly as given: ${offerBrief(incentive)}` : "Say plainly that this is the last reminder",
         facts.guarantee && `Risk reversal: ${facts.guarantee}`,

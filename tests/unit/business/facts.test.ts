@@ -84,6 +84,16 @@ describe("the business facts model", () => {
     expect(goalButton("Book a test drive", "Book a viewing")).toBe("Book a test drive");
   });
 
+  it("gives no guarantee when the owner says there is none, and the one that follows a refusal", () => {
+    const guarantee = (guarantees_q8: string) => businessFacts(answers({ guarantees_q8 })).guarantee;
+    expect(guarantee("none")).toBe("");
+    expect(guarantee("N/A")).toBe("");
+    expect(guarantee("none. can't guarantee results")).toBe("");
+    expect(guarantee("We don't offer guarantees on outcomes. Free re-check within 7 days.")).toBe("Free re-check within 7 days");
+    expect(guarantee("none - we won't promise a pass mark. If the first session isn't right, it's free.")).toBe("If the first session isn't right, it's free");
+    expect(guarantee("No quibble returns within 30 days")).toBe("No quibble returns within 30 days");
+  });
+
   it("never cuts an answer mid-clause", () => {
     expect(shortPhrase("Freshly roasted specialty coffee, at your door in 48 hours, roasted to order by our team of three in Portland", 8)).toBe(
       "Freshly roasted specialty coffee",

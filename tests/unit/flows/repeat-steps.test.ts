@@ -29,4 +29,11 @@ describe("repeat steps follow the business's cycle", () => {
     expect(sms).toHaveLength(1);
     expect(`${sms[0]!.title} ${sms[0]!.callToAction}`).not.toMatch(REPEAT);
   });
+
+  it("mentions the guarantee in the last reminder's goal only when the business gives one", () => {
+    const goalOf = (guarantees_q8: string) =>
+      writePlan("abandoned_cart", businessFacts({ ...HEARTH_AND_TIMBER, onboardingSpecialOffers: "", guarantees_q8 })).steps.at(-1)!.primaryGoal;
+    expect(goalOf("none")).not.toMatch(/guarantee/);
+    expect(goalOf("Free returns within 30 days")).toMatch(/guarantee/);
+  });
 });
