@@ -100,6 +100,8 @@ export interface BusinessFacts {
   answerText: string;
   /** The brand's own rules from the answers (banned words, exclamation marks, sign-off, casing…), held in every line. */
   brandRules: BrandRules;
+  /** What people leave unfinished: the model's ("booking", "cart", "sign-up"), or a purchase where the business takes no bookings. */
+  abandoned: string;
 }
 
 export interface Action {
@@ -723,6 +725,8 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
   const goal = sentenceCase(tidy(answers.leadNurtureGoal));
   const trial = /\btrial\b/i.test(answerText) && !/\bno (?:free )?trial\b/i.test(answerText);
   const action = actionOf(spec, unit);
+  const abandoned = abandonedOf(spec.abandoned.replace("{unit}", unit), brandRules);
+  if (abandoned === "purchase") action.finish = "Finish my purchase";
   // Software with a free plan and no trial asks people to start free, never to start a trial.
   if (model === "saas-trial" && !trial) Object.assign(action, { first: "free account", cta: "Get started free", exit: "Upgrades to a paid plan" });
   return {
@@ -770,7 +774,13 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     action,
     answerText,
     brandRules,
+    abandoned,
   };
+}
+
+/** The model's unfinished thing, unless the business says it doesn't do it ("NO booking, just show up"): then what is left is a purchase, and the button finishes it. */
+function abandonedOf(what: string, rules: BrandRules): string {
+  return rules.negated.includes(what.toLowerCase()) ? "purchase" : what;
 }
 
 /** The incentive for a flow: its own offer with a figure or a trial first, else any non-standing one. */

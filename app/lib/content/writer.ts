@@ -14,7 +14,7 @@ import {
 } from "~/lib/business/facts";
 import type { BusinessAnswers } from "~/lib/content/business";
 import { safeHttpUrl } from "~/lib/content/html";
-import { enforceBrandRules } from "~/lib/business/brand-rules";
+import { bannedTermsIn, enforceBrandRules } from "~/lib/business/brand-rules";
 import { holdEmail, holdText, tidyMarks } from "~/lib/content/brand-pass";
 import { buttonLink } from "~/lib/content/links";
 import { LINES, type LineFacts, type LineRole } from "~/lib/content/lines";
@@ -477,7 +477,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
               ? ["Your sign-up is almost done", "Finish setting up your account", `You're nearly in at ${b}`]
               : f.model === "shop"
                 ? ["Did you forget something?", "Your cart is waiting", `You left something at ${b}`]
-                : [`Your ${f.spec.abandoned.replace("{unit}", unit)} isn't finished`, `You left something at ${b}`],
+                : [`Your ${f.abandoned} isn't finished`, `You left something at ${b}`],
         preheaders: [f.offers.find((o) => o.standing) && sentence(f.offers.find((o) => o.standing)!.text), guarantee, "We saved it for you, so you can finish in a minute."],
         paragraphs: [
           line(f.kind === "service" ? "cartSavedService" : f.kind === "digital" ? "cartSavedDigital" : "cartSavedOther"),
@@ -721,8 +721,11 @@ export function writeEmail(angle: TouchpointAngle, touchpoint: WriterTouchpoint,
   used.add(`angle:${angle}:${touchpoint.id}`);
   const brief = { ...readBrief(touchpoint), repeat };
   const parts = partsFor(angle, f, flowType, brief);
-  // Subjects in order of preference (an offer's subject first): the first one the flow has not used.
-  const subject = say(pickFitting(parts.subjects, SUBJECT_MAX, used, 0), f.voice);
+  // Subjects in order of preference (an offer's subject first): the first one the flow has not used
+  // among those that keep the brand's words (a subject naming a word it never uses would fall back to a plain one).
+  const keepsWords = (s: string | false | null | undefined) => !!s && !bannedTermsIn(enforceBrandRules(s, f.brandRules, "subject"), f.brandRules).length;
+  const subjects = parts.subjects.some(keepsWords) ? parts.subjects.filter(keepsWords) : parts.subjects;
+  const subject = say(pickFitting(subjects, SUBJECT_MAX, used, 0), f.voice);
   used.add(subject.toLowerCase());
   // A customer's words are quoted once in a flow: the first email to quote a review keeps it, a later
   // one drops that line, except a proof email, whose purpose it is. The guarantee is said (in the
@@ -776,7 +779,7 @@ export function shortLink(website: string): string {
 
 /** What an abandoned-checkout text says was kept: the thing the plan's title names (a booking, a sign-up, a subscription or a cart). */
 function savedLine(f: BusinessFacts) {
-  return `Your ${f.spec.abandoned.replace("{unit}", f.unit)} is saved.`;
+  return `Your ${f.abandoned} is saved.`;
 }
 
 function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, brief: Brief): string {

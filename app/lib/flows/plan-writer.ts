@@ -467,7 +467,7 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
 function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
   const incentive = offerFor(facts, "abandoned_cart", { incentiveOnly: true });
   const unit = unitOf(facts);
-  const what = facts.spec.abandoned.replace("{unit}", facts.unit);
+  const what = facts.abandoned;
   const booking = what === "booking";
   const abandoned = what === "cart" ? "checkout is abandoned" : `the ${what} is abandoned`;
   const steps: PlannedStep[] = [

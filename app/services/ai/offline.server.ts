@@ -192,7 +192,7 @@ export function fitTiming<T extends DraftTouchpoint>(steps: T[], flowType: FlowT
 
 /** The flow type's name in the business's words: a clinic's abandoned checkout is an abandoned booking. */
 function labelFor(flowType: FlowType, facts: BusinessFacts): string {
-  const what = facts.spec.abandoned.replace("{unit}", facts.unit);
+  const what = facts.abandoned;
   return flowType === "abandoned_cart" && what !== "cart" ? `Abandoned ${what.charAt(0).toUpperCase()}${what.slice(1)}` : flowTypeLabel(flowType);
 }
 

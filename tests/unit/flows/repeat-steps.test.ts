@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import { businessFacts } from "~/lib/business/facts";
+import { writeFlowCopy } from "~/lib/content/writer";
 import { writePlan } from "~/lib/flows/plan-writer";
+import { generateOfflineDraft } from "~/services/ai/offline.server";
 
 import { BOX_BREW, HEARTH_AND_TIMBER, LEDGERLY } from "./businesses";
 
@@ -35,5 +37,37 @@ describe("repeat steps follow the business's cycle", () => {
       writePlan("abandoned_cart", businessFacts({ ...HEARTH_AND_TIMBER, onboardingSpecialOffers: "", guarantees_q8 })).steps.at(-1)!.primaryGoal;
     expect(goalOf("none")).not.toMatch(/guarantee/);
     expect(goalOf("Free returns within 30 days")).toMatch(/guarantee/);
+  });
+});
+
+describe("a business that takes no bookings", () => {
+  const walkIn = {
+    ...HEARTH_AND_TIMBER,
+    companyName: "Fade Lane Barbers",
+    businessType: "B2C Service/Retail",
+    industry: "Beauty & Personal Care",
+    productServiceDescription: "Walk-in haircuts and beard trims, and a monthly grooming club",
+    businessOperationDescription: "Two chairs on the high street. NO appointments, NO booking, just walk in.",
+    onboardingSpecialOffers: "",
+    communicationChannels: "Email + SMS",
+  };
+
+  it("has people leave a purchase unfinished, never a booking, in the plan and its timings", () => {
+    const facts = businessFacts(walkIn);
+    expect(facts.abandoned).toBe("purchase");
+    const plan = writePlan("abandoned_cart", facts);
+    const text = plan.steps.map((s) => `${s.timingText} ${s.title} ${s.callToAction}`).join("\n");
+    expect(text).not.toMatch(/\bbook/i);
+    expect(text).toMatch(/purchase/);
+  });
+
+  it("picks subjects that keep the brand's words, so no two fall back to the same plain one", () => {
+    const draft = generateOfflineDraft({ flowType: "abandoned_cart", business: walkIn, rule: null, customContext: "" });
+    const touchpoints = draft.touchpoints.map((tp, index) => ({ ...tp, id: `tp-${index + 1}`, stepNumber: index + 1 }));
+    const subjects = writeFlowCopy({ flowType: "abandoned_cart", answers: walkIn, companyName: walkIn.companyName, touchpoints })
+      .filter((c) => c.stepType === "Email")
+      .map((c) => c.email.subject);
+    expect(new Set(subjects).size).toBe(subjects.length);
+    expect(subjects.join("\n")).not.toMatch(/\bbook/i);
   });
 });
