@@ -290,7 +290,8 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
   const product = f.product ? lowerStart(f.product, b) : "";
   const guarantee = f.guarantee ? sentence(f.guarantee) : "";
   const question = brief.question ?? f.questions[0];
-  const worry = f.objections[0] ? lowerStart(f.objections[0], b) : "";
+  // A worry in words the business never uses is left unsaid, not half said.
+  const worry = f.objections[0] && keepsBrandWords(f.objections[0], f) ? lowerStart(f.objections[0], b) : "";
   /** "And you're covered: free returns within 30 days." A guarantee written as a question and answer stands on its own. */
   // A guarantee with its own heading ("100-night home trial: if it is not right, …") becomes two sentences, so no line carries two colons.
   const promise = guarantee.replace(/^([^:?]{2,60}):\s+(\S)/, (_m, head: string, next: string) => `${head}. ${next.toUpperCase()}`);
@@ -716,6 +717,11 @@ function saysGuarantee(text: string, f: BusinessFacts) {
   return tail.length > 0 && wordsOf(text).includes(tail);
 }
 
+/** Whether the text, held to the brand's rules, still names a word the business never uses (a banned word, something it does not do). */
+function keepsBrandWords(text: string, f: BusinessFacts): boolean {
+  return !bannedTermsIn(enforceBrandRules(text, f.brandRules, "body"), f.brandRules).length;
+}
+
 export function writeEmail(angle: TouchpointAngle, touchpoint: WriterTouchpoint, f: BusinessFacts, flowType: FlowType, used: Set<string>): EmailCopy {
   const repeat = [...used].filter((key) => key.startsWith(`angle:${angle}:`)).length;
   used.add(`angle:${angle}:${touchpoint.id}`);
@@ -723,7 +729,7 @@ export function writeEmail(angle: TouchpointAngle, touchpoint: WriterTouchpoint,
   const parts = partsFor(angle, f, flowType, brief);
   // Subjects in order of preference (an offer's subject first): the first one the flow has not used
   // among those that keep the brand's words (a subject naming a word it never uses would fall back to a plain one).
-  const keepsWords = (s: string | false | null | undefined) => !!s && !bannedTermsIn(enforceBrandRules(s, f.brandRules, "subject"), f.brandRules).length;
+  const keepsWords = (s: string | false | null | undefined) => !!s && keepsBrandWords(s, f);
   const subjects = parts.subjects.some(keepsWords) ? parts.subjects.filter(keepsWords) : parts.subjects;
   const subject = say(pickFitting(subjects, SUBJECT_MAX, used, 0), f.voice);
   used.add(subject.toLowerCase());

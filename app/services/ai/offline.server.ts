@@ -207,7 +207,9 @@ function goalOf(flowType: FlowType, facts: BusinessFacts): string {
 export function overviewOf(flowType: FlowType, facts: BusinessFacts, touchpoints: readonly DraftTouchpoint[], strategy: string, goal = goalOf(flowType, facts)): string {
   const held = facts.audience ? holdText(lowerStart(facts.audience, facts.brand), facts.brandRules, "plan") : "";
   const audience = held ? ` for ${held}` : "";
-  const parts = [`${facts.brand}'s ${labelFor(flowType, facts)} flow${audience}: ${shapePhrase(touchpoints)} to ${goal}.`];
+  // The appointment is the business's own unit ("the treatment", "the game").
+  const shape = shapePhrase(touchpoints, { names: { appointment: `the ${facts.unit}` } });
+  const parts = [`${facts.brand}'s ${labelFor(flowType, facts)} flow${audience}: ${shape} to ${goal}.`];
   if (strategy) parts.push(strategy);
   return parts.join(" ");
 }

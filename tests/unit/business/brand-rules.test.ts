@@ -261,6 +261,12 @@ describe("brandRulesOf: what the business does not do", () => {
     expect(negated({ businessOperationDescription: "Lessons over video, online only." })).toEqual(expect.arrayContaining(["in-person", "in person"]));
   });
 
+  it("takes what the owner says people fear but never happens ('you're NOT actually locked in'), wherever it is written", () => {
+    expect(negated({ topReasonsNotToBuy: "price, scared of being locked in (you're NOT actually locked in!!)" })).toContain("locked in");
+    expect(negated({ frequentQuestionsConcerns: "Will I be tied down? You're not really tied down, cancel any time." })).toContain("tied down");
+    expect(negated({ topReasonsNotToBuy: "worried it's not actually worth it" })).toEqual([]);
+  });
+
   it("is conservative: scopes, benefits, the customer's things and qualified denials are left alone", () => {
     expect(
       negated({
