@@ -10,6 +10,8 @@ export interface LineFacts {
   b: string;
   /** What one purchase is called: "order", "treatment", "pre-order". */
   unit: string;
+  /** The business's own word for what people come for: "dinner", "game", "lesson". */
+  own: string;
   /** Who buys: "customers", "clients", "members". */
   people: string;
   /** The first conversion: "first order", "first visit". */
@@ -458,6 +460,16 @@ const nextOne: Lines = ({ b, unit }) => [
   `Another ${unit} from ${b} takes a minute, whenever it suits you.`,
 ];
 
+/** A lapsed regular invited back for the thing they come for ("another dinner"). */
+const anotherOne: Lines = ({ own }) => [
+  `Whenever you're ready for another ${own}, we'd love to see you again.`,
+  `When the time is right for another ${own}, we're here.`,
+  `We'd love to welcome you back for another ${own} soon.`,
+  `Fancy another ${own}? We'd love to have you back.`,
+  `Another ${own} is easy to plan, whenever it suits you.`,
+  `If you've been meaning to come back for another ${own}, now is a good time.`,
+];
+
 const runningLow: Lines = ({ b }) => [
   "If you're running low, now is a good time to reorder, so you never run out.",
   `Running low? Your next ${b} order is one click away.`,
@@ -601,6 +613,7 @@ export const LINES = {
   sinceLast,
   nextOne,
   runningLow,
+  anotherOne,
   whatNextDigital: whatNext.digital,
   whatNextOther: whatNext.other,
   planUp,

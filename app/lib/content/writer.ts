@@ -270,7 +270,14 @@ function quoteOf(f: BusinessFacts, index: number): string {
  */
 function lineOf(f: BusinessFacts, flowType: FlowType, repeat = 0) {
   const cycle = cyclePhrase(f.cycleDays);
-  const facts: LineFacts = { b: f.brand, unit: unitOf(f), people: f.spec.people, first: f.action.first, cycle: cycle ? `, and most people come back about ${cycle}` : "" };
+  const facts: LineFacts = {
+    b: f.brand,
+    unit: unitOf(f),
+    own: f.unit,
+    people: f.spec.people,
+    first: f.action.first,
+    cycle: cycle ? `, and most people come back about ${cycle}` : "",
+  };
   const seed = brandSeed(f);
   return (role: LineRole, perFlow = false) => variant(role, seed, LINES[role](facts), perFlow ? FLOW_TYPES.indexOf(flowType) + repeat * FLOW_TYPES.length : 0);
 }
@@ -624,7 +631,13 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       return {
         subjects: [`We miss you at ${b}`, "It's been a while", "Here's what you've missed", "Still with us?"],
         preheaders: [product && sentence(`A quick reminder: ${product}`), "Here's what's new since you last visited."],
-        paragraphs: [v(`It's been a while, and we miss you at ${b}.`), product ? sentence(`Here's a quick reminder of what's waiting for you: ${product}`) : "", line("lessOften")],
+        paragraphs: [
+          v(`It's been a while, and we miss you at ${b}.`),
+          product ? sentence(`Here's a quick reminder of what's waiting for you: ${product}`) : "",
+          // A visit people come back for on a cycle invites them back for it, in the business's word ("another dinner").
+          f.spec.rebooks && f.cycleDays ? line("anotherOne") : "",
+          line("lessOften"),
+        ],
         cta: f.action.again,
       };
     case "goodbye":

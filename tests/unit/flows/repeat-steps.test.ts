@@ -71,3 +71,26 @@ describe("a business that takes no bookings", () => {
     expect(subjects.join("\n")).not.toMatch(/\bbook/i);
   });
 });
+
+describe("a lapsed regular", () => {
+  it("is invited back for the thing they come for, in the business's word, only where people come back on a cycle", () => {
+    const massage = {
+      ...HEARTH_AND_TIMBER,
+      companyName: "Knot Free",
+      businessType: "B2C Service/Retail",
+      industry: "Health & Wellness",
+      productServiceDescription: "Deep-tissue and sports massage by licensed therapists",
+      onboardingStage: "Onboarding begins after the first booking",
+      customerFrequency: ["Monthly"],
+    };
+    const firstBody = (business: typeof massage) => {
+      const draft = generateOfflineDraft({ flowType: "sunset", business, rule: null, customContext: "" });
+      const touchpoints = draft.touchpoints.map((tp, index) => ({ ...tp, id: `tp-${index + 1}`, stepNumber: index + 1 }));
+      const [first] = writeFlowCopy({ flowType: "sunset", answers: business, companyName: business.companyName, touchpoints });
+      return first!.stepType === "Email" ? first!.email.bodyText : "";
+    };
+    expect(businessFacts(massage).unit).toBe("massage");
+    expect(firstBody(massage)).toMatch(/another massage/);
+    expect(firstBody({ ...massage, customerFrequency: [] })).not.toMatch(/another /);
+  });
+});
