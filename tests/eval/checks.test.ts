@@ -5,7 +5,7 @@ import { emptyAnswers } from "~/lib/questionnaire/fields";
 
 import { misspelledForms, parseBrandRules, quotedParts } from "./checks/brand";
 import { buttonHref, hasUnsubscribe, targetProblem } from "./checks/buttons";
-import { checkCycle, isRepeatStep } from "./checks/cycle";
+import { checkCycle, cycleDay, isRepeatStep } from "./checks/cycle";
 import { goalKeys, namesGoal } from "./checks/goal";
 import { grammarSlips } from "./checks/grammar";
 import { offerFindings, offerMentions } from "./checks/offers";
@@ -210,6 +210,13 @@ describe("repeat cycle", () => {
     expect(checkCycle(output(upsell(25), { repeatCycleDays: 60 }))).toHaveLength(1);
     expect(checkCycle(output(upsell(55), { repeatCycleDays: 60 }))).toEqual([]);
     expect(checkCycle(output(upsell(55), { repeatCycleDays: null }))).toHaveLength(1);
+  });
+
+  it("counts a step timed after the visit from the visit, not from the booking made days ahead", () => {
+    const rebook = step(4, "Time to book your next lesson", 12, { timing: { type: "relative_event", event: "appointment", direction: "after", minutes: 4 * 1440 } });
+    expect(cycleDay(rebook)).toBe(4);
+    expect(checkCycle(output([flow("onboarding", [rebook])], { repeatCycleDays: 7 }))).toEqual([]);
+    expect(checkCycle(output([flow("onboarding", [{ ...rebook, timing: { type: "offset", minutes: 12 * 1440 } }])], { repeatCycleDays: 7 }))).toHaveLength(1);
   });
 });
 

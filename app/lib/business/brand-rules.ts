@@ -487,10 +487,20 @@ function expandBanned(terms: string[], keep: (term: string) => boolean): string[
   return [...out];
 }
 
+const SHARED_LEAD = /^(your|our|my|the|a|an)\s+(.+)$/i;
+
+/** "'your plan' not 'your subscription'": the words differ, not the "your", so "subscription" → "plan" wherever it stands. */
+function withBareNouns(pairs: Replacement[]): Replacement[] {
+  return pairs.flatMap((pair) => {
+    const [from, to] = [SHARED_LEAD.exec(pair.from), SHARED_LEAD.exec(pair.to)];
+    return from && to && from[1]!.toLowerCase() === to[1]!.toLowerCase() ? [pair, { from: from[2]!, to: to[2]! }] : [pair];
+  });
+}
+
 /** The replacements with their number forms: "customers" → "clients" also gives "customer" → "client". */
 function expandPairs(pairs: Replacement[]): Replacement[] {
   const out = new Map<string, Replacement>();
-  for (const { from, to } of pairs) {
+  for (const { from, to } of withBareNouns(pairs)) {
     out.set(from.toLowerCase(), { from, to });
     if (/^\p{Lu}/u.test(from)) continue;
     const singular = singularTerm(from);

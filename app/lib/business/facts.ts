@@ -103,6 +103,8 @@ export interface BusinessFacts {
   answerText: string;
   /** The brand's own rules from the answers (banned words, exclamation marks, sign-off, casing…), held in every line. */
   brandRules: BrandRules;
+  /** What people leave unfinished: the model's ("booking", "cart", "sign-up"), or a purchase where the business takes no bookings. */
+  abandoned: string;
 }
 
 export interface Action {
@@ -147,9 +149,24 @@ export function sentencesOf(text: string | undefined): string[] {
 
 /** The answer's first statement: a leading question is kept with the sentence that answers it ("Not your cup? We'll refund it"). */
 export function leadStatement(text: string | undefined): string {
-  const parts = sentencesOf(text);
+  return leadOf(sentencesOf(text));
+}
+
+/** The first of the sentences, with its answer when it is a question ("Not happy? We'll rewash free"). */
+function leadOf(parts: readonly string[]): string {
   const first = parts[0] ?? "";
   return first.endsWith("?") && parts[1] && !parts[1].endsWith("?") ? `${first} ${parts[1]}` : first;
+}
+
+/** A sentence that gives no promise: "none", "n/a", "nope", or one saying what the business won't promise ("I won't guarantee grades"). */
+const NO_PROMISE =
+  /^(?:none|n\/?a|nope|nothing|no)$|^(?:none|n\/?a|nope|nothing)\b|\b(?:can'?t|cannot|won'?t|will not|don'?t|do not|never)\s+(?:(?:offer|give|make)\s+(?:any\s+)?)?(?:guarantee|promise)/i;
+
+/** The guarantee the owner gives, in their words: the first sentence that promises something ("none. can't guarantee grades" gives none). */
+function guaranteeOf(answer: string | undefined): string {
+  const parts = sentencesOf(answer);
+  const start = parts.findIndex((sentence) => !NO_PROMISE.test(sentence));
+  return start < 0 ? "" : clipPhrase(leadOf(parts.slice(start)), 20);
 }
 
 function wordCount(text: string) {
@@ -437,14 +454,28 @@ function durableOf(answers: Partial<QuestionnaireAnswers>, kind: BusinessKind, c
 
 const WEEK_COUNTS: Record<string, number> = { once: 1, one: 1, twice: 2, two: 2, three: 3, four: 4 };
 const DAYS: Record<string, number> = { day: 1, week: 7, month: 30 };
+const FEW = "(?:a few|a couple of)";
+
+/** Days between visits when they come `count` times in `days`: the shorter gap, so the invite is never late. */
+function gapOf(days: number, count: number): number | null {
+  return count > 0 ? Math.max(1, Math.floor(days / count)) : null;
+}
 
 /** "2 classes a week", "2x a week", "twice a week", "3-4 times a week" → days between visits. */
 function perWeek(text: string): number | null {
   const match = /\b(\d|once|one|twice|two|three|four)(?:\s*(?:-|–|to)\s*(\d))?\s*(?:x|times|classes|sessions|visits)?\s*(?:a|per|\/)\s*week\b/.exec(text);
   if (!match) return null;
   const low = WEEK_COUNTS[match[1]!] ?? Number(match[1]);
-  const count = match[2] ? (low + Number(match[2])) / 2 : low;
-  return count > 0 ? Math.max(1, Math.round(7 / count)) : null;
+  return gapOf(7, match[2] ? (low + Number(match[2])) / 2 : low);
+}
+
+/** "come in 8 times in the first month", "visit at least 6 days a month" → days between visits (a plan's allowance, "8 days a month", is no rhythm). */
+function perMonth(text: string): number | null {
+  const match =
+    /\b(?:come in|comes in|visit|visits|attend|attends|train|trains)\s+(?:at least\s+)?(\d{1,2})\s*(?:x|times|days|visits|classes|sessions)\s+(?:a|per|in (?:the|a|their) (?:first )?)\s*month\b/.exec(
+      text,
+    );
+  return match ? gapOf(30, Number(match[1])) : null;
 }
 
 /** "reorder before the bag runs out (3-4 weeks)", "reorder around week 6-8" → the middle of the owner's range. */
@@ -455,33 +486,59 @@ function reorderRange(text: string): number | null {
   return Math.round(((Number(match[1]) + Number(match[2])) / 2) * (DAYS[unit] ?? 1));
 }
 
-/** The interval the dropdowns name, the middle one when the owner picked several ("Weekly" and "Monthly" → about two weeks). */
+/** "come back next weekend": a week. */
+function nextWeek(text: string): number | null {
+  return /\bcome back next (?:week|weekend)\b/.test(text) ? 7 : null;
+}
+
+/** "they come back for a different room a few months later": about three of them. */
+function fewLater(text: string): number | null {
+  const later = new RegExp(`\\bcomes? back\\b[^.→\\n]{0,40}?\\b${FEW}\\s+(week|month)s?\\s+later\\b`).exec(text);
+  return later ? 3 * DAYS[later[1]!]! : null;
+}
+
+/** The owner's goal for the next visit or order: "second order within 60 days", "second visit within 2 months". */
+function secondWithin(text: string): number | null {
+  const match =
+    /\b(?:second|2nd|next|another)\s+(?:order|visit|purchase|booking|appointment|session|treatment|class|lesson|stay|box)\s+within\s+(\d{1,3})\s*(day|week|month)s?\b/.exec(text);
+  return match ? Number(match[1]) * DAYS[match[2]!]! : null;
+}
+
+const OCCASIONAL_DAYS = 180;
+
+/**
+ * The interval the dropdowns name, the middle one when the owner picked several ("Weekly" and
+ * "Monthly" → about two weeks). "Seasonal/Occasional" alone is about twice a year for visits (a
+ * check-up comes round) and no cycle for goods (bought for an occasion, not used up).
+ */
 function pickedInterval(frequencies: readonly string[]): number | null {
   const days = frequencies
-    .map((f) => (/2\+ times|high frequency/i.test(f) ? 4 : /weekly/i.test(f) ? 7 : /monthly/i.test(f) ? 30 : /seasonal|occasional/i.test(f) ? 180 : 0))
+    .map((f) => (/2\+ times|high frequency/i.test(f) ? 3 : /weekly/i.test(f) ? 7 : /monthly/i.test(f) ? 30 : /seasonal|occasional/i.test(f) ? OCCASIONAL_DAYS : 0))
     .filter(Boolean);
-  if (!days.length) return null;
-  return days.length === 1 ? days[0]! : Math.round(Math.sqrt(Math.min(...days) * Math.max(...days)));
+  return days.length ? Math.floor(Math.sqrt(Math.min(...days) * Math.max(...days))) : null;
 }
 
 /** Goods that are used up and bought again: without a stated cycle, they are reordered about monthly. */
 const CONSUMABLE = /\b(?:coffee|tea|beans|food|treats|snacks|chews|supplements?|vitamins|skincare|sunscreen|spf|ink|refills?|soap|shampoo|lenses|litter|pods|capsules|candles)\b/i;
 const CONSUMABLE_CYCLE_DAYS = 30;
 
-/** Days between purchases or visits: the owner's own words first, then the dropdowns, else null. */
-function cycleOf(answers: Partial<QuestionnaireAnswers>): number | null {
+/**
+ * Days between purchases or visits: the owner's own words first (a rhythm, when they come back,
+ * their goal for the next order, an interval), then the dropdowns, else null.
+ */
+function cycleOf(answers: Partial<QuestionnaireAnswers>, kind: BusinessKind): number | null {
   const text = Object.values(answers)
     .map((value) => (Array.isArray(value) ? value.join(" ") : String(value ?? "")))
     .join(" ")
     .toLowerCase();
-  const visits = perWeek(text) ?? reorderRange(text);
-  if (visits) return visits;
+  const said = perWeek(text) ?? perMonth(text) ?? reorderRange(text) ?? nextWeek(text) ?? secondWithin(text) ?? fewLater(text);
+  if (said) return said;
   // The owner's own interval: "sessions are 6 weeks apart", "every 3 months".
   const stated = /\b(?:every|each)\s+(\d{1,2})(?:\s*(?:-|–|to)\s*\d{1,2})?\s*(day|week|month)s?\b|\b(\d{1,2})\s*(day|week|month)s?\s+apart\b/.exec(text);
   const picked = pickedInterval(answers.customerFrequency ?? []);
+  if (picked === OCCASIONAL_DAYS && kind === "product") return null;
   if (stated && !picked) return Number(stated[1] ?? stated[3]) * DAYS[(stated[2] ?? stated[4])!]!;
   if (picked) return picked;
-  if (stated) return Number(stated[1] ?? stated[3]) * DAYS[(stated[2] ?? stated[4])!]!;
   if (/\bweekly\b|every week|each week|most weeks|every weekend/.test(text)) return 7;
   if (/fortnight|every two weeks/.test(text)) return 14;
   return null;
@@ -534,14 +591,19 @@ export function sentenceCase(text: string): string {
 
 const GOAL_VERBS = /^(?:book|start|download|apply|request|join|buy|register|sign up|try|get|place|upload|create|order|claim|reserve|schedule|visit|enrol|enroll|take)\b/i;
 
-/** The lead nurture's goal as a button ("Book a test drive"): a short imperative in the owner's words, else "". */
-export function goalButton(goal: string): string {
+/**
+ * The lead nurture's goal as a button ("Book a test drive"): a short imperative in the owner's
+ * words; a goal of one verb ("Join") takes the model's button when it says that verb ("Join now");
+ * else "".
+ */
+export function goalButton(goal: string, modelCta = ""): string {
   const first =
     goal
       .split(/\s*(?:[,;(]|\s[-–—]\s|\bthen\b|\band then\b)\s*/)[0]
       ?.replace(/[.!]+$/, "")
       .trim() ?? "";
-  if (!GOAL_VERBS.test(first) || first.length > 40 || first.split(/\s+/).length < 2) return "";
+  if (!GOAL_VERBS.test(first) || first.length > 40) return "";
+  if (first.split(/\s+/).length < 2) return modelCta.toLowerCase().startsWith(`${first.toLowerCase()} `) ? modelCta : "";
   return upperStart(first.replace(/\byour\b/i, "my"));
 }
 
@@ -783,10 +845,12 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
   const difference = usable(sentencesOf(answers.competitiveDifferentiation || answers.competitiveAdvantageReasons))[0] ?? "";
   const productSentence = usable(sentencesOf(answers.productServiceDescription))[0] ?? "";
   const reviews = reviewsOf(answers);
-  const cycle = cycleOf(answers);
+  const cycle = cycleOf(answers, kind);
   const goal = sentenceCase(tidy(answers.leadNurtureGoal));
   const trial = /\btrial\b/i.test(answerText) && !/\bno (?:free )?trial\b/i.test(answerText);
   const action = actionOf(spec, unit);
+  const abandoned = abandonedOf(spec.abandoned.replace("{unit}", unit), brandRules);
+  if (abandoned === "purchase") action.finish = "Finish my purchase";
   // Software with a free plan and no trial asks people to start free, never to start a trial.
   if (model === "saas-trial" && !trial) Object.assign(action, { first: "free account", cta: "Get started free", exit: "Upgrades to a paid plan" });
   return {
@@ -795,7 +859,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     spec,
     unit,
     goal,
-    goalCta: goalButton(goal),
+    goalCta: goalButton(goal, action.cta),
     onboardingStage: sentenceCase(tidy(answers.onboardingStage)).replace(/[.!]+$/, ""),
     kind,
     b2b,
@@ -810,7 +874,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     reviews: reviews.map((r) => r.text),
     reviewers: reviews.map((r) => r.author),
     proof: proofOf(answers),
-    guarantee: clipPhrase(leadStatement(answers.guarantees_q8), 20),
+    guarantee: guaranteeOf(answers.guarantees_q8),
     objections: objectionsOf(answers),
     questions: questionsOf(answers),
     prep: prepOf(answers),
@@ -836,7 +900,13 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     action,
     answerText,
     brandRules,
+    abandoned,
   };
+}
+
+/** The model's unfinished thing, unless the business says it doesn't do it ("NO booking, just show up"): then what is left is a purchase, and the button finishes it. */
+function abandonedOf(what: string, rules: BrandRules): string {
+  return rules.negated.includes(what.toLowerCase()) ? "purchase" : what;
 }
 
 /** The incentive for a flow: its own offer with a figure or a trial first, else any non-standing one. */

@@ -127,6 +127,14 @@ function fromOnly(text: string): string[] {
   return out;
 }
 
+/** "(you're NOT actually locked in!!)": the owner denies what people fear, so the copy never names it, even to deny it. */
+const MYTH =
+  /\b(?:you're|you are|they're|they are|nobody is|no one is|nobody gets|no one gets)\s+(?:not|never)\s+(?:actually|really|ever)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)\s*(?=[).!,;?]|$)/gi;
+
+function fromMyths(text: string): string[] {
+  return [...text.replace(/[\u2018\u2019]/g, "'").matchAll(MYTH)].flatMap((match) => wordsFor(match[1]!));
+}
+
 /** Fields where a business describes itself (a bare "No X" there is a missing service, not a benefit). */
 const DESCRIBING: ReadonlyArray<keyof QuestionnaireAnswers> = ["businessOperationDescription", "productServiceDescription", "purchaseMethod"];
 /** Fields never read for denials: the voice (its own rules), customers' words, reasons not to buy, selling points and offers. */
@@ -148,8 +156,9 @@ function textOf(value: unknown): string {
 export function negatedTermsOf(answers: Partial<QuestionnaireAnswers>): string[] {
   const out: string[] = [];
   for (const [field, value] of Object.entries(answers)) {
-    if (NOT_READ.has(field)) continue;
     const text = textOf(value);
+    out.push(...fromMyths(text));
+    if (NOT_READ.has(field)) continue;
     const clauses = clausesOf(text);
     out.push(...clauses.flatMap(fromDenial), ...fromQuestions(text), ...fromOnly(text));
     out.push(...clauses.flatMap((c) => (STOPPED.exec(c) ? thingsOf(STOPPED.exec(c)![1]!).flatMap(wordsFor) : [])));

@@ -78,6 +78,7 @@ export function holdStep<T extends Pick<DraftTouchpoint, "title" | "primaryGoal"
     title: holdLine(enforceBrandRules(step.title, rules, "plan"), fallbackTitle, rules),
     primaryGoal: holdText(step.primaryGoal, rules, "plan") || "Move them one step closer.",
     keyMessages: lines.join("\n") || "• One clear next step",
-    callToAction: holdLine(enforceBrandRules(step.callToAction, rules, "plan"), "Find out more", rules),
+    // The call to action becomes the button the customer reads: it follows the copy's rules (a lower-case brand's button is lower case).
+    callToAction: holdLine(enforceBrandRules(step.callToAction, rules, "cta"), "Find out more", rules),
   };
 }

@@ -10,6 +10,8 @@ export interface LineFacts {
   b: string;
   /** What one purchase is called: "order", "treatment", "pre-order". */
   unit: string;
+  /** The business's own word for what people come for: "dinner", "game", "lesson". */
+  own: string;
   /** Who buys: "customers", "clients", "members". */
   people: string;
   /** The first conversion: "first order", "first visit". */
@@ -139,18 +141,37 @@ const offerLead: Lines = ({ b, first }) => [
   "Here's what's waiting for you:",
 ];
 
-const slipsBy: Lines = ({ b }) => [
-  "A quick reminder before it slips by.",
-  "Just a quick reminder, in case it slipped your mind.",
-  "A short note before this one passes you by.",
-  "A gentle reminder, in case life got busy.",
-  "Just making sure this didn't get lost in your inbox.",
-  "A quick reminder, while it's on your mind.",
-  `A quick note from ${b}, in case this slipped by.`,
-  "In case it got buried in your inbox, here it is again.",
-  "Here's a reminder, in case you meant to come back to it.",
-  "Just a short reminder, with no pressure.",
-];
+const slipsBy: Lines = () =>
+  crossed(
+    ["A quick reminder", "Just a short note", "A gentle nudge", "A quick note", "One more reminder"],
+    ["before it slips by", "in case it slipped your mind", "in case life got busy", "while it's on your mind", "in case it got buried in your inbox"],
+  );
+
+/** The close of an invitation with no offer to make: no pressure, one step. */
+const whenReady: Lines = ({ first }) =>
+  crossed(
+    [
+      `Whenever you're ready for your ${first}`,
+      `When the time is right for your ${first}`,
+      `If you'd like to go ahead with your ${first}`,
+      `Whenever your ${first} suits you`,
+      "When you're ready to take the next step",
+    ],
+    ["we're here", "we'll be glad to help", "it only takes a minute", "the button below is all it takes", "we're ready for you"],
+  );
+
+/** How little the next step takes, said at the last reminder. */
+const clickAway: Lines = ({ first }) =>
+  crossed(
+    [
+      `Your ${first} is just a click away`,
+      `Your ${first} takes a minute`,
+      `Your ${first} is one click from here`,
+      `Your ${first} is ready when you are`,
+      `Getting your ${first} started takes a click`,
+    ],
+    ["whenever it suits you", "and we'll take it from there", "at a time that works for you", "when the moment is right"],
+  );
 
 const cartSaved: Record<"service" | "digital" | "other", Lines> = {
   service: ({ b, unit }) => [
@@ -171,15 +192,25 @@ const cartSaved: Record<"service" | "digital" | "other", Lines> = {
     "You'd almost finished signing up, so we held on to your details.",
     "Your sign-up is one step from done, and your details are saved.",
   ],
-  other: ({ b, unit }) => [
-    "You left something behind, so we saved it for you.",
-    `You left something at ${b}, so we kept it for you.`,
-    `Your ${unit} wasn't quite finished, so we saved it.`,
-    `We kept your ${unit} just as you left it.`,
-    `Your ${unit} at ${b} is saved, right where you left it.`,
-    "You didn't quite finish, so we kept everything for you.",
-    `Your ${unit} is nearly done, and we've saved it for you.`,
-  ],
+  other: ({ b, unit }) =>
+    crossed(
+      [
+        `You left something at ${b}`,
+        "You didn't quite finish",
+        `Your ${unit} wasn't quite finished`,
+        `Your ${unit} is nearly done`,
+        "You were almost there",
+        `Your ${unit} at ${b} isn't finished yet`,
+      ],
+      [
+        "so we saved it for you",
+        "so we kept everything for you",
+        "and we've held on to it",
+        "and it's saved just as you left it",
+        "so we kept it right where you left it",
+        "and nothing is lost",
+      ],
+    ),
 };
 
 const cartFinish: Record<"service" | "other", Lines> = {
@@ -278,6 +309,9 @@ const lastEmail: Lines = ({ b }) =>
       "Things have gone quiet between us",
       "It's been some time since we heard from you",
       "We don't want to crowd your inbox",
+      "We've not heard back from you lately",
+      "Your inbox is busy, and we know it",
+      "It's been a few months since you last opened one of ours",
     ],
     [
       "so this is our last email unless you tell us otherwise",
@@ -285,12 +319,15 @@ const lastEmail: Lines = ({ b }) =>
       "so this will be our last email unless you'd like more",
       `so this is the last email from ${b} unless you tell us otherwise`,
       "so we'll make this our last email unless you say otherwise",
+      "so this is where our emails stop, unless you'd like them",
+      "so we'll stop writing after this one, unless you tell us to keep going",
+      "so this one is our last, unless you'd like to stay",
     ],
   );
 
 const noHardFeelings: Lines = () =>
   crossed(
-    ["If not", "Otherwise", "And if not", "If you'd rather not", "If that's a no", "And if you'd rather not"],
+    ["If not", "Otherwise", "And if not", "If you'd rather not", "If that's a no", "And if you'd rather not", "If it's time to part ways", "Should you prefer not"],
     [
       "no hard feelings: we'll stop here",
       "that's fine: we'll stop here",
@@ -298,6 +335,9 @@ const noHardFeelings: Lines = () =>
       "we'll stop here, with thanks",
       "thank you for reading, and this is goodbye",
       "we'll leave your inbox in peace",
+      "we wish you well, and we'll stop here",
+      "there's nothing to do, and we'll stop",
+      "simply ignore this, and we'll stop writing",
     ],
   );
 
@@ -445,17 +485,26 @@ const setUpMinutes: Lines = ({ b }) => [
   `The button below takes you through setting up ${b}, step by step.`,
 ];
 
-const bookMinute: Lines = ({ b }) => [
-  "Booking takes a minute: choose a time that suits you, and we'll take care of the rest.",
-  "Booking takes a minute, at a time that suits you.",
-  "Choose a time that works for you, and it takes a minute.",
-  "Picking your next time takes a minute.",
-  "It takes a minute to book, whenever suits you.",
-  "Find a time that fits and you're booked.",
-  "Choose the time that suits you and we'll handle the rest.",
-  `Booking with ${b} takes a minute.`,
-  "A minute is all it takes to book your time.",
-];
+const bookMinute: Lines = ({ b }) =>
+  crossed(
+    [
+      "Booking takes a minute",
+      "Choosing a time takes a minute",
+      "It takes a minute to book",
+      "Picking a time takes a minute",
+      "Booking online takes a minute",
+      `Booking with ${b} takes a minute`,
+    ],
+    [
+      "at a time that suits you",
+      "whenever suits you",
+      "and we'll take care of the rest",
+      "and the rest is up to us",
+      "and we'll look after everything else",
+      "on whatever day works best",
+      "from wherever you are",
+    ],
+  );
 
 /** A little while since the last one, in the owner's rhythm when they gave one. */
 const sinceLast: Lines = ({ b, unit, cycle }) => [
@@ -477,6 +526,25 @@ const nextOne: Lines = ({ b, unit }) => [
   `Placing your next ${unit} with ${b} takes a minute.`,
   `Your next ${unit} with ${b} is a minute away, whenever it suits you.`,
   `Another ${unit} from ${b} takes a minute, whenever it suits you.`,
+];
+
+/** A lapsed regular invited back for the thing they come for ("another dinner"). */
+const anotherOne: Lines = ({ own }) => [
+  `Whenever you're ready for another ${own}, we'd love to see you again.`,
+  `When the time is right for another ${own}, we're here.`,
+  `We'd love to welcome you back for another ${own} soon.`,
+  `Fancy another ${own}? We'd love to have you back.`,
+  `Another ${own} is easy to plan, whenever it suits you.`,
+  `If you've been meaning to come back for another ${own}, now is a good time.`,
+];
+
+const runningLow: Lines = ({ b }) => [
+  "If you're running low, now is a good time to reorder, so you never run out.",
+  `Running low? Your next ${b} order is one click away.`,
+  "Before you run out, a reorder takes a minute.",
+  `If your last order from ${b} is nearly gone, now is a good time to top up.`,
+  "Nearly out? Reordering now means you never go without.",
+  "A quick reorder now saves running out later.",
 ];
 
 const whatNext: Record<"digital" | "other", Lines> = {
@@ -585,6 +653,8 @@ export const LINES = {
   replyAnything,
   offerLead,
   slipsBy,
+  whenReady,
+  clickAway,
   cartSavedService: cartSaved.service,
   cartSavedDigital: cartSaved.digital,
   cartSavedOther: cartSaved.other,
@@ -613,6 +683,8 @@ export const LINES = {
   bookMinute,
   sinceLast,
   nextOne,
+  runningLow,
+  anotherOne,
   whatNextDigital: whatNext.digital,
   whatNextOther: whatNext.other,
   planUp,

@@ -16,7 +16,7 @@ import {
 } from "~/lib/business/facts";
 import type { BusinessAnswers } from "~/lib/content/business";
 import { safeHttpUrl } from "~/lib/content/html";
-import { enforceBrandRules } from "~/lib/business/brand-rules";
+import { bannedTermsIn, enforceBrandRules } from "~/lib/business/brand-rules";
 import { holdEmail, holdText, tidyMarks } from "~/lib/content/brand-pass";
 import { datedParts } from "~/lib/content/dated";
 import { onboardingFacts, onboardingMoment } from "~/lib/business/moment";
@@ -318,7 +318,14 @@ function quoteOf(f: BusinessFacts, index: number): string {
  */
 function lineOf(f: BusinessFacts, flowType: FlowType, repeat = 0) {
   const cycle = cyclePhrase(f.cycleDays);
-  const facts: LineFacts = { b: f.brand, unit: unitOf(f), people: f.spec.people, first: f.action.first, cycle: cycle ? `, and most people come back about ${cycle}` : "" };
+  const facts: LineFacts = {
+    b: f.brand,
+    unit: unitOf(f),
+    own: f.unit,
+    people: f.spec.people,
+    first: f.action.first,
+    cycle: cycle ? `, and most people come back about ${cycle}` : "",
+  };
   const seed = brandSeed(f);
   return (role: LineRole, perFlow = false) => variant(role, seed, LINES[role](facts), perFlow ? FLOW_TYPES.indexOf(flowType) + repeat * FLOW_TYPES.length : 0);
 }
@@ -340,7 +347,8 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
   const secondQuote = quoteOf(f, 1);
   const product = f.product ? lowerStart(f.product, b) : "";
   const question = brief.question ?? f.questions[0];
-  const worry = f.objections[0] ? lowerStart(f.objections[0], b) : "";
+  // A worry in words the business never uses is left unsaid, not half said.
+  const worry = f.objections[0] && keepsBrandWords(f.objections[0], f) ? lowerStart(f.objections[0], b) : "";
   const asksHowItWas = f.kind === "service" || f.model === "pickup";
   // The worries the brand's rules let it say ("no delivery" is never said by a business that does none): a list of one is a sentence.
   const worries = worry ? listItems(worry).filter((item) => holdText(item, f.brandRules, "body").trim()) : [];
@@ -496,7 +504,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         ],
         preheaders: [incentive && offerSentence(incentive), covered("No risk:"), product && sentence(`The easiest way to try ${product}`), "One easy step, whenever it suits you."],
         paragraphs: [
-          placeholder || (incentive ? `${line("offerLead", true)} ${lowerStart(offerSentence(incentive), b)}` : v(`Whenever you're ready for your ${f.action.first}, we're here.`)),
+          placeholder || (incentive ? `${line("offerLead", true)} ${lowerStart(offerSentence(incentive), b)}` : v(line("whenReady", true))),
           goodToKnow,
           product ? sentence(`It's the easiest way to try ${product}`) : "",
           covered("And you're covered:"),
@@ -514,8 +522,8 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         ],
         preheaders: [incentive && `Still yours: ${lowerStart(offerSentence(incentive), b)}`, covered("Nothing to lose:"), "Your next step is still waiting."],
         paragraphs: [
-          line("slipsBy"),
-          placeholder || (incentive ? `It's still yours: ${lowerStart(offerSentence(incentive), b)}` : `Your ${f.action.first} is just a click away.`),
+          line("slipsBy", true),
+          placeholder || (incentive ? `It's still yours: ${lowerStart(offerSentence(incentive), b)}` : line("clickAway", true)),
           covered("Nothing to lose:"),
         ],
         cta: incentive ? `Claim ${incentive.headline.toLowerCase()}` : brief.placeholderOffer ? "Claim my discount" : f.action.cta,
@@ -529,7 +537,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
               ? ["Your sign-up is almost done", "Finish setting up your account", `You're nearly in at ${b}`]
               : f.model === "shop"
                 ? ["Did you forget something?", "Your cart is waiting", `You left something at ${b}`]
-                : [`Your ${f.spec.abandoned.replace("{unit}", unit)} isn't finished`, `You left something at ${b}`],
+                : [`Your ${f.abandoned} isn't finished`, `You left something at ${b}`],
         preheaders: [f.offers.find((o) => o.standing) && sentence(f.offers.find((o) => o.standing)!.text), guarantee, "We saved it for you, so you can finish in a minute."],
         paragraphs: [
           line(f.kind === "service" ? "cartSavedService" : f.kind === "digital" ? "cartSavedDigital" : "cartSavedOther"),
@@ -584,8 +592,8 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         subjects: [asksHowItWas ? `How was your first ${unit}?` : "How is it going so far?", `Quick question from ${b}`, "How did we do?"],
         preheaders: ["One click tells us, and a real person reads every reply.", "Your answer helps us get better."],
         paragraphs: [
-          line(asksHowItWas ? "howWasIt" : "howIsItGoing"),
-          line("oneClickTells"),
+          line(asksHowItWas ? "howWasIt" : "howIsItGoing", true),
+          line("oneClickTells", true),
           secondQuote || quote ? `Here's what another customer told us: ${secondQuote || quote}` : "",
         ],
         cta: "Tell us how it went",
@@ -610,7 +618,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         subjects: ["Running low?", "Time to restock?", `Your next ${b} order`],
         preheaders: [f.offers.find((o) => o.standing) && sentence(f.offers.find((o) => o.standing)!.text), "Reorder in one click, before you run out."],
         paragraphs: [
-          v("If you're running low, now is a good time to reorder, so you never run out."),
+          v(line("runningLow", true)),
           "The button below takes you straight to your last order.",
           f.offers.find((o) => o.standing) ? sentence(`Remember: ${lowerStart(f.offers.find((o) => o.standing)!.text, b)}`) : "",
         ],
@@ -667,7 +675,13 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       return {
         subjects: [`We miss you at ${b}`, "It's been a while", "Here's what you've missed", "Still with us?"],
         preheaders: [product && sentence(`A quick reminder: ${product}`), "Here's what's new since you last visited."],
-        paragraphs: [v(`It's been a while, and we miss you at ${b}.`), product ? sentence(`Here's a quick reminder of what's waiting for you: ${product}`) : "", line("lessOften")],
+        paragraphs: [
+          v(`It's been a while, and we miss you at ${b}.`),
+          product ? sentence(`Here's a quick reminder of what's waiting for you: ${product}`) : "",
+          // A visit people come back for on a cycle invites them back for it, in the business's word ("another dinner").
+          f.spec.rebooks && f.cycleDays ? line("anotherOne") : "",
+          line("lessOften"),
+        ],
         cta: f.action.again,
       };
     case "goodbye":
@@ -707,15 +721,28 @@ function goalLine(f: BusinessFacts, flowType: FlowType, touchpoint: WriterTouchp
   const goal = f.goalCta ? lowerStart(f.goalCta, f.brand) : `your ${f.action.first}`;
   if (body.some((p) => p.toLowerCase().includes(goal.toLowerCase()))) return "";
   const lines = f.goalCta
-    ? [`When you're ready, the next step is simple: ${goal}.`, `Whenever it suits you: ${goal}.`, `Ready when you are: ${goal}.`]
+    ? [
+        "When you're ready, the next step is simple",
+        "Whenever it suits you",
+        "Ready when you are",
+        "The next step, whenever you like",
+        "When the time is right",
+        "No rush, but when you're ready",
+        "Whenever you'd like to go ahead",
+        "Your next step, when it suits you",
+      ].map((lead) => `${lead}: ${goal}.`)
     : [
-        `${upperStart(goal)} with ${f.brand} is one click away, whenever you're ready.`,
-        `Whenever you're ready, ${goal} is one click away.`,
-        `When it suits you, ${goal} with ${f.brand} is just a click away.`,
-        `No rush: ${goal} with ${f.brand} is there when you want it.`,
-        `${upperStart(goal)} is waiting at ${f.brand} whenever it suits you.`,
-        `When you'd like to go ahead, ${goal} with ${f.brand} takes one click.`,
-      ];
+        `Whenever you're ready, ${goal}`,
+        `When it suits you, ${goal} with ${f.brand}`,
+        `No rush: ${goal} with ${f.brand}`,
+        `${upperStart(goal)} with ${f.brand}`,
+        `Any time you like, ${goal}`,
+        `When the moment's right, ${goal} with ${f.brand}`,
+      ].flatMap((head) =>
+        ["is one click away.", "is just a click away.", "is there when you want it.", "takes one click.", "is waiting for you.", "is a click away, whenever you like."].map(
+          (tail) => `${head} ${tail}`,
+        ),
+      );
   return variant("goal", brandSeed(f), lines, touchpoint.stepNumber);
 }
 
@@ -760,13 +787,21 @@ function saysGuarantee(text: string, f: BusinessFacts) {
   return tail.length > 0 && wordsOf(text).includes(tail);
 }
 
+/** Whether the text, held to the brand's rules, still names a word the business never uses (a banned word, something it does not do). */
+function keepsBrandWords(text: string, f: BusinessFacts): boolean {
+  return !bannedTermsIn(enforceBrandRules(text, f.brandRules, "body"), f.brandRules).length;
+}
+
 export function writeEmail(angle: TouchpointAngle, touchpoint: WriterTouchpoint, f: BusinessFacts, flowType: FlowType, used: Set<string>): EmailCopy {
   const repeat = [...used].filter((key) => key.startsWith(`angle:${angle}:`)).length;
   used.add(`angle:${angle}:${touchpoint.id}`);
   const brief = { ...readBrief(touchpoint), repeat };
   const parts = partsFor(angle, f, flowType, brief);
-  // Subjects in order of preference (an offer's subject first): the first one the flow has not used.
-  const subject = say(pickFitting(parts.subjects, SUBJECT_MAX, used, 0), f.voice);
+  // Subjects in order of preference (an offer's subject first): the first one the flow has not used
+  // among those that keep the brand's words (a subject naming a word it never uses would fall back to a plain one).
+  const keepsWords = (s: string | false | null | undefined) => !!s && keepsBrandWords(s, f);
+  const subjects = parts.subjects.some(keepsWords) ? parts.subjects.filter(keepsWords) : parts.subjects;
+  const subject = say(pickFitting(subjects, SUBJECT_MAX, used, 0), f.voice);
   used.add(subject.toLowerCase());
   // A customer's words are quoted once in a flow: the first email to quote a review keeps it, a later
   // one drops that line, except a proof email, whose purpose it is. The guarantee is said (in the
@@ -820,7 +855,7 @@ export function shortLink(website: string): string {
 
 /** What an abandoned-checkout text says was kept: the thing the plan's title names (a booking, a sign-up, a subscription or a cart). */
 function savedLine(f: BusinessFacts) {
-  return `Your ${f.spec.abandoned.replace("{unit}", f.unit)} is saved.`;
+  return `Your ${f.abandoned} is saved.`;
 }
 
 function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, brief: Brief): string {

@@ -1,6 +1,7 @@
 import { bannedTermsIn, type BannedTerm, type BrandRules } from "~/lib/business/brand-rules";
 import { countExclamations } from "~/lib/business/brand-enforce";
 import { escapeRegExp, fold, termSource } from "~/lib/business/brand-words";
+import { SMS_OPT_OUT } from "~/lib/content/rules";
 
 /**
  * The copy checker's brand-rule findings: words the brand never uses, exclamation marks over its
@@ -28,13 +29,16 @@ function isTitleOrUpper(found: string): boolean {
   return found === found.toUpperCase() || found.split(/\s+/).every((w) => w.charAt(0) === w.charAt(0).toUpperCase());
 }
 
+/** A web address written without its scheme, as a text message gives it ("lenzy.example/plans"): a host is lower case, whatever the brand. */
+const BARE_DOMAIN = /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:\/\S*)?/gi;
+
 /** Every spelling of a name in the text that is not the name as the brand writes it ("Sol" for "SÖL", "The Loaf" for "the loaf."). */
 export function nameSlips(text: string, name: string): string[] {
   if (fold(name).length < 3) return [];
   const core = name.replace(/\.$/, "");
   const stop = core !== name;
   const pattern = new RegExp(`${termSource(core, { accents: true })}${stop ? "\\.?" : ""}`, "giu");
-  return [...text.matchAll(pattern)]
+  return [...text.replace(MERGE_OR_LINK, " ").replace(BARE_DOMAIN, " ").matchAll(pattern)]
     .map((m) => m[0])
     .filter((found) => {
       const dot = stop && found.endsWith(".");
@@ -48,9 +52,10 @@ export function nameSlips(text: string, name: string): string[] {
 const MERGE_OR_LINK = /\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|https?:\/\/\S+|\bwww\.\S+|\[[^\]\n]{1,80}\]|\b(?=[A-Z0-9_-]*\d)(?=[A-Z0-9_-]*[A-Z])[A-Z0-9][A-Z0-9_-]{2,19}\b/g;
 const EMOJI = /(?![\u00A9\u00AE\u2122])\p{Extended_Pictographic}/u;
 
-/** Capitals in a lower-case brand's copy, outside tags, links, placeholders, codes and the names it spells its own way. */
+/** Capitals in a lower-case brand's copy, outside tags, links, placeholders, codes, the SMS opt-out and the names it spells its own way. */
 function capitalsIn(text: string, rules: BrandRules): string | null {
-  let bare = text.replace(MERGE_OR_LINK, " ");
+  // The opt-out notice is the carrier's fixed wording ("Reply STOP to opt out"), not the brand's copy.
+  let bare = text.split(SMS_OPT_OUT).join(" ").replace(MERGE_OR_LINK, " ");
   for (const name of [rules.brand, ...rules.casing].filter(Boolean)) bare = bare.replace(new RegExp(termSource(name, { accents: true }), "giu"), " ");
   return /\p{Lu}/u.test(bare) ? ((/\S*\p{Lu}\S*/u.exec(bare) ?? [""])[0] ?? "") : null;
 }

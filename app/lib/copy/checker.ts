@@ -163,6 +163,7 @@ export function checkCopy(facts: BusinessFacts, texts: readonly CheckedText[], o
   const answers = readAnswers(facts, options.allowed ?? "");
   const rules = rulesOf(facts, options);
   const brand = rules?.brand || facts.brand;
+  const names = [brand, ...(rules?.casing ?? [])].filter(Boolean);
   const findings: Finding[] = [];
   const add = (rule: FindingRule, where: string, text: string, message: string) => findings.push({ rule, where, text, message });
   for (const { where, text, audience } of texts) {
@@ -194,8 +195,8 @@ export function checkCopy(facts: BusinessFacts, texts: readonly CheckedText[], o
     for (const match of bare.matchAll(UNMARKED_PLACEHOLDER)) {
       add("placeholder", where, match[0], `"${match[0]}" is a placeholder nobody will fill in: write the words, or mark it as [add: …] or [YOUR …] for the marketer.`);
     }
-    // The brand is a name whatever its casing ("budgetBee: your weekly check-in"), never a data key.
-    const key = DATA_KEY.exec(bare.split(brand).join(""));
+    // The brand's own name ("dermaLUX:" opening a text) reads like a key but is the name as the brand writes it.
+    const key = DATA_KEY.exec(names.reduce((out, name) => out.split(name).join(" "), bare));
     if (key) add("data-key", where, key[0], `"${key[0]}" is a data key, not prose: write it as a sentence.`);
   }
   return findings;

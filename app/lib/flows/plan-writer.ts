@@ -467,7 +467,7 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
 function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
   const incentive = offerFor(facts, "abandoned_cart", { incentiveOnly: true });
   const unit = unitOf(facts);
-  const what = facts.spec.abandoned.replace("{unit}", facts.unit);
+  const what = facts.abandoned;
   const booking = what === "booking";
   const abandoned = what === "cart" ? "checkout is abandoned" : `the ${what} is abandoned`;
   const steps: PlannedStep[] = [
@@ -527,7 +527,9 @@ function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
           : facts.model === "subscription"
             ? `Last reminder: your ${what} is waiting`
             : "Last reminder before we let it go",
-      incentive ? "Tip the undecided over with the business's own offer, on the last message only." : "A last reminder with the guarantee, and nothing the business did not offer.",
+      incentive
+        ? "Tip the undecided over with the business's own offer, on the last message only."
+        : `A last reminder${facts.guarantee ? " with the guarantee" : ""}, and nothing the business did not offer.`,
       bullets(
         incentive ? `The offer exactly as given: ${offerBrief(incentive)}` : "Say plainly that this is the last reminder",
         facts.guarantee && `Risk reversal: ${facts.guarantee}`,
@@ -566,11 +568,20 @@ function abandonedCartPlan(facts: BusinessFacts, seed: number): Plan {
 // ---------------------------------------------------------------------------------------------
 // Upsell
 
+/** The upsell's closing text: a visit is rebooked and goods reordered; a plan (a subscription, software) renews itself, so it points to what more it offers. */
+function upsellReminder(facts: BusinessFacts, unit: string): [title: string, cta: string] {
+  if (facts.kind === "service") return [`Book your next ${unit}`, "Tap to book"];
+  if (facts.kind === "product") return ["A quick reorder reminder", "Tap to reorder"];
+  return ["More from your plan", "Tap to see the options"];
+}
+
 function upsellPlan(facts: BusinessFacts, seed: number): Plan {
   const unit = unitOf(facts);
   const cycle = facts.cycleDays ?? (facts.kind === "service" ? 28 : 30);
   const perk = standingPerkOf(facts);
   const booking = facts.kind === "service";
+  // The invite comes a little before the next visit or order is due, and the text when it is due.
+  const inviteDay = Math.max(booking ? 2 : 7, Math.round(cycle * 0.85));
   const steps: PlannedStep[] = booking
     ? [
         step(
@@ -602,7 +613,7 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
         ),
         step(
           "Email",
-          cycle * D,
+          inviteDay * D,
           `the ${unit}`,
           "rebook",
           pick([`Time for your next ${unit}?`, `Your next ${unit} is due`], seed, 3),
@@ -694,7 +705,7 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
               )
             : step(
                 "Email",
-                Math.max(7, Math.round(cycle * 0.85)) * D,
+                inviteDay * D,
                 "the order",
                 facts.kind === "subscription" ? "upgrade" : "replenish",
                 facts.kind === "subscription"
@@ -713,18 +724,10 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
         ];
   if (facts.usesSms && facts.durable)
     steps.push(smsStep(facts, 23 * D, "the order", "reminder", "A quick review request", "A short thank-you with one link to leave a review.", "Tap to review"));
-  else if (facts.usesSms && (booking || facts.cycleDays || facts.kind !== "product"))
-    steps.push(
-      smsStep(
-        facts,
-        (cycle + Math.max(1, Math.round(cycle * 0.25))) * D,
-        booking ? `the ${unit}` : "the order",
-        "reminder",
-        booking ? `Book your next ${unit}` : "A quick reorder reminder",
-        "A short reminder with one link.",
-        booking ? "Tap to book" : "Tap to reorder",
-      ),
-    );
+  else if (facts.usesSms && (booking || facts.cycleDays || facts.kind !== "product")) {
+    const [title, cta] = upsellReminder(facts, unit);
+    steps.push(smsStep(facts, Math.max(cycle, inviteDay + 1) * D, booking ? `the ${unit}` : "the order", "reminder", title, "A short reminder with one link.", cta));
+  }
   return {
     trigger: booking
       ? `Completes ${withArticle(unit)}.`
@@ -757,7 +760,8 @@ function sunsetPlan(facts: BusinessFacts, seed: number, inactivityDays: number):
       pick([`We miss you at ${facts.brand}`, "It's been a while", "Still with us?"], seed, 1),
       "Re-engage with what is new, with no pressure.",
       bullets("What's new since their last visit", facts.product && `A reminder of ${lowerStart(facts.product, facts.brand)}`, "One link to update preferences instead of leaving"),
-      facts.action.again,
+      // Only a business people come back to on a cycle invites the next order or visit; software invites them back in, the others to the first step.
+      facts.cycleDays || facts.kind === "digital" ? facts.action.again : facts.action.cta,
     ),
     step(
       "Email",

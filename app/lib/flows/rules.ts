@@ -44,7 +44,10 @@ export function allowsSms(communicationChannels: string | null | undefined): boo
 
 /** Each flow's goal, named in its overview. `keywords`: any one of them shows the goal is named. */
 export const FLOW_GOALS: Readonly<Record<FlowType, { goal: string; keywords: readonly string[] }>> = {
-  onboarding: { goal: "turn new subscribers into first-time customers", keywords: ["first-time", "first purchase", "first order", "first booking", "first weeks", "to the first"] },
+  onboarding: {
+    goal: "turn new subscribers into first-time customers",
+    keywords: ["first-time", "first purchase", "first order", "first booking", "first weeks", "the first", "a first"],
+  },
   lead_nurture: { goal: "turn new leads into customers", keywords: ["leads into", "convert", "ready to buy"] },
   abandoned_cart: { goal: "recover abandoned checkouts", keywords: ["recover", "abandon"] },
   upsell: { goal: "grow repeat purchases and order value from existing customers", keywords: ["repeat", "order value", "upgrade", "cross-sell"] },

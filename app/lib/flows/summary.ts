@@ -129,10 +129,13 @@ function mixPhrase(shape: FlowShape, words: boolean): string {
   return parts.length ? parts.join(" and ") : "no messages";
 }
 
+/** The business's own names for its dates ("the treatment" for the appointment), where it has them. */
+export type EventNames = Partial<Record<TimingEvent, string>>;
+
 /** " over 5 days", " sent at once", " sent after 3 days", " timed around the webinar", or "". */
-function spanPhrase(shape: FlowShape, words: boolean): string {
+function spanPhrase(shape: FlowShape, words: boolean, names: EventNames = {}): string {
   if (shape.total === 0) return "";
-  if (shape.spanMinutes === null) return shape.events.length ? ` timed around ${joinAnd(shape.events.map((event) => TIMING_EVENT_PHRASES[event]))}` : "";
+  if (shape.spanMinutes === null) return shape.events.length ? ` timed around ${joinAnd(shape.events.map((event) => names[event] ?? TIMING_EVENT_PHRASES[event]))}` : "";
   const rounded = roundSpanMinutes(shape.spanMinutes);
   if (rounded === 0) return " sent at once";
   const [count, unit] = formatDuration(rounded).split(" ") as [string, string];
@@ -141,9 +144,9 @@ function spanPhrase(shape: FlowShape, words: boolean): string {
 }
 
 /** "4 emails and 1 SMS over 5 days": what the flow sends and over how long, from its touchpoints. */
-export function shapePhrase(touchpoints: readonly ShapeTouchpoint[] | FlowShape, { words = false }: { words?: boolean } = {}): string {
+export function shapePhrase(touchpoints: readonly ShapeTouchpoint[] | FlowShape, { words = false, names }: { words?: boolean; names?: EventNames } = {}): string {
   const shape = "total" in touchpoints ? touchpoints : flowShape(touchpoints);
-  return `${mixPhrase(shape, words)}${spanPhrase(shape, words)}`;
+  return `${mixPhrase(shape, words)}${spanPhrase(shape, words, names)}`;
 }
 
 /** The quick notes' line: "Schedule: 4 emails and 1 SMS over 5 days." */

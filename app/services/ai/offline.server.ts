@@ -192,7 +192,7 @@ export function fitTiming<T extends DraftTouchpoint>(steps: T[], flowType: FlowT
 
 /** The flow type's name in the business's words: a clinic's abandoned checkout is an abandoned booking. */
 function labelFor(flowType: FlowType, facts: BusinessFacts): string {
-  const what = facts.spec.abandoned.replace("{unit}", facts.unit);
+  const what = facts.abandoned;
   return flowType === "abandoned_cart" && what !== "cart" ? `Abandoned ${what.charAt(0).toUpperCase()}${what.slice(1)}` : flowTypeLabel(flowType);
 }
 
@@ -212,7 +212,9 @@ export function possessive(name: string): string {
 export function overviewOf(flowType: FlowType, facts: BusinessFacts, touchpoints: readonly DraftTouchpoint[], strategy: string, goal = goalOf(flowType, facts)): string {
   const held = facts.audience ? holdText(lowerStart(facts.audience, facts.brand), facts.brandRules, "plan") : "";
   const audience = held ? ` for ${held}` : "";
-  const parts = [`${possessive(facts.brand)} ${labelFor(flowType, facts)} flow${audience}: ${shapePhrase(touchpoints)} to ${goal}.`];
+  // The appointment is the business's own unit ("the treatment", "the game").
+  const shape = shapePhrase(touchpoints, { names: { appointment: `the ${facts.unit}` } });
+  const parts = [`${possessive(facts.brand)} ${labelFor(flowType, facts)} flow${audience}: ${shape} to ${goal}.`];
   if (strategy) parts.push(strategy);
   return parts.join(" ");
 }

@@ -3,7 +3,9 @@ import { type BusinessOutput, finding, type Finding } from "./types";
 
 /**
  * `cycle`: a reorder, rebooking or replenishment step (read from its title and calls to action)
- * lands within ±50% of the business's repeat cycle, counted in days from the trigger; a business
+ * lands within ±50% of the business's repeat cycle, counted in days from the trigger, or from the
+ * visit, pickup or delivery it is timed after (the cycle runs between visits, not from a booking made
+ * days ahead); a business
  * with no cycle (one-off purchases, continuous software, retainers) gets no such step at all.
  * Sunset and abandoned-cart clocks start elsewhere (inactivity, a checkout), so only their
  * existence is checked there.
@@ -21,6 +23,13 @@ const REPEAT_STEP: RegExp[] = [
 ];
 
 export const CYCLE_TOLERANCE = 0.5;
+
+/** Days from the start of the cycle: the event a step is timed after, else the trigger. */
+export function cycleDay(step: Pick<PlanStep, "timing" | "offsetMinutes">): number | null {
+  const { timing } = step;
+  if (timing.type === "relative_event" && timing.direction === "after") return timing.minutes / 1440;
+  return step.offsetMinutes === null ? null : step.offsetMinutes / 1440;
+}
 
 export function isRepeatStep(texts: readonly string[]): string | null {
   for (const text of texts) {
@@ -49,8 +58,8 @@ export function checkCycle(output: BusinessOutput): Finding[] {
         findings.push(finding("cycle", flow.flowType, where, "a reorder or rebooking step for a business with no repeat cycle", text));
         continue;
       }
-      if (flow.flowType === "sunset" || flow.flowType === "abandoned_cart" || step.offsetMinutes === null) continue;
-      const days = step.offsetMinutes / 1440;
+      const days = cycleDay(step);
+      if (flow.flowType === "sunset" || flow.flowType === "abandoned_cart" || days === null) continue;
       const [low, high] = [cycle * (1 - CYCLE_TOLERANCE), cycle * (1 + CYCLE_TOLERANCE)];
       if (days < low || days > high) {
         findings.push(finding("cycle", flow.flowType, where, `a repeat step on day ${Math.round(days * 10) / 10}; the cycle is ${cycle} days (${low}–${high})`, text));

@@ -87,6 +87,18 @@ describe("brandRulesOf: banned words and the brand's own words", () => {
     expect(flags(rules, "Our customer and her booking")).toEqual(["customer", "booking"]);
   });
 
+  it("takes 'your plan' not 'your subscription' as the noun's replacement wherever it stands", () => {
+    const rules = rulesOf("We say 'your plan' not 'your subscription' in customer emails.");
+    expect(rules.replacements).toEqual(
+      expect.arrayContaining([
+        { from: "subscription", to: "plan" },
+        { from: "subscriptions", to: "plans" },
+      ]),
+    );
+    expect(flags(rules, "Stuck in a subscription")).toEqual(["subscription"]);
+    expect(rulesOf("We say 'your plan' not 'a subscription'.").replacements).not.toEqual(expect.arrayContaining([{ from: "subscription", to: "plan" }]));
+  });
+
   it("reads a ban followed by the brand's own word, and lists of either", () => {
     const rules = rulesOf("Don't say 'cheap' or 'bargain' — we say 'great value'. Never say 'anti-frizz'; say 'smoothing'.");
     expect(rules.replacements).toEqual(
@@ -247,6 +259,12 @@ describe("brandRulesOf: what the business does not do", () => {
       expect.arrayContaining(["classes", "sauna", "personal training"]),
     );
     expect(negated({ businessOperationDescription: "Lessons over video, online only." })).toEqual(expect.arrayContaining(["in-person", "in person"]));
+  });
+
+  it("takes what the owner says people fear but never happens ('you're NOT actually locked in'), wherever it is written", () => {
+    expect(negated({ topReasonsNotToBuy: "price, scared of being locked in (you're NOT actually locked in!!)" })).toContain("locked in");
+    expect(negated({ frequentQuestionsConcerns: "Will I be tied down? You're not really tied down, cancel any time." })).toContain("tied down");
+    expect(negated({ topReasonsNotToBuy: "worried it's not actually worth it" })).toEqual([]);
   });
 
   it("is conservative: scopes, benefits, the customer's things and qualified denials are left alone", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { businessFacts, offerFor, parseOffers, shortPhrase } from "~/lib/business/facts";
+import { businessFacts, goalButton, offerFor, parseOffers, shortPhrase } from "~/lib/business/facts";
 import { emptyAnswers, type QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 
 const answers = (partial: Partial<QuestionnaireAnswers>) => ({ ...emptyAnswers(), ...partial });
@@ -52,6 +52,46 @@ describe("the business facts model", () => {
     expect(shop.action.verb).toBe("shop");
     const saas = businessFacts(answers({ businessType: "B2B (Business-to-Business)", industry: "Technology & Software", productServiceDescription: "Month-end close software" }));
     expect(saas).toMatchObject({ kind: "digital", decision: "research" });
+  });
+
+  it("reads the repeat cycle from the owner's words before the dropdowns", () => {
+    const cycle = (partial: Partial<QuestionnaireAnswers>) => businessFacts(answers(partial)).cycleDays;
+    const visits = { businessType: "B2C Service/Retail", productServiceDescription: "A padel club with six indoor courts" };
+    expect(cycle({ ...visits, onboardingGoal: "get new players to come in 10 times in the first month" })).toBe(3);
+    expect(cycle({ ...visits, onboardingGoal: "members visit at least 4 days a month" })).toBe(7);
+    expect(cycle({ ...visits, productServiceDescription: "Padel courts. Flex plan: 8 days a month" })).toBeNull();
+    expect(cycle({ ...visits, customerJourney: "try a court → maybe come back next weekend", customerFrequency: ["Monthly"] })).toBe(7);
+    expect(cycle({ ...visits, onboardingGoal: "second visit within 2 months", customerFrequency: ["Regular (Weekly)"] })).toBe(60);
+    expect(cycle({ ...visits, customerJourney: "book for a birthday → they come back for another party a few months later" })).toBe(90);
+    expect(cycle({ ...visits, customerJourney: "they come back for a racket a few weeks later", onboardingGoal: "second order within 45 days" })).toBe(45);
+    expect(cycle({ ...visits, onboardingGoal: "come 3 times a week" })).toBe(2);
+  });
+
+  it("meets several picked frequencies in the middle, and reads 'occasional' as no cycle for goods only", () => {
+    const cycle = (businessType: string, customerFrequency: string[]) => businessFacts(answers({ businessType, productServiceDescription: "Gifts", customerFrequency })).cycleDays;
+    expect(cycle("B2C Service/Retail", ["Regular (Weekly)", "Monthly"])).toBe(14);
+    expect(cycle("B2C Service/Retail", ["High Frequency (2+ times/week)"])).toBe(3);
+    expect(cycle("B2C Service/Retail", ["Seasonal/Occasional"])).toBe(180);
+    expect(cycle("eCommerce", ["Seasonal/Occasional"])).toBeNull();
+    expect(
+      businessFacts(answers({ businessType: "eCommerce", customerFrequency: ["Seasonal/Occasional"], keyUserKnowledgeElements: "change the water every 2 days" })).cycleDays,
+    ).toBeNull();
+  });
+
+  it("takes a one-verb goal ('JOIN') as the model's button that says it, and nothing when no button does", () => {
+    expect(goalButton("JOIN", "Join now")).toBe("Join now");
+    expect(goalButton("join", "Book your class")).toBe("");
+    expect(goalButton("Book a test drive", "Book a viewing")).toBe("Book a test drive");
+  });
+
+  it("gives no guarantee when the owner says there is none, and the one that follows a refusal", () => {
+    const guarantee = (guarantees_q8: string) => businessFacts(answers({ guarantees_q8 })).guarantee;
+    expect(guarantee("none")).toBe("");
+    expect(guarantee("N/A")).toBe("");
+    expect(guarantee("none. can't guarantee results")).toBe("");
+    expect(guarantee("We don't offer guarantees on outcomes. Free re-check within 7 days.")).toBe("Free re-check within 7 days");
+    expect(guarantee("none - we won't promise a pass mark. If the first session isn't right, it's free.")).toBe("If the first session isn't right, it's free");
+    expect(guarantee("No quibble returns within 30 days")).toBe("No quibble returns within 30 days");
   });
 
   it("never cuts an answer mid-clause", () => {

@@ -105,6 +105,23 @@ describe("copy a marketer would send", () => {
     }
   });
 
+  it("writes no email body twice across one business's flows, even where two flows share a purpose (a check-in, a reorder)", () => {
+    const afterOrder = { onboardingStage: "After the first order", customerFrequency: ["Monthly"] };
+    const shops = [
+      { ...LEAF_AND_KETTLE, ...afterOrder },
+      { ...HEARTH_AND_TIMBER, ...afterOrder, productServiceDescription: "Hand-poured soy candles and refills" },
+      { ...HEARTH_AND_TIMBER, onboardingStage: "After the first order", productServiceDescription: "Hand-thrown vases and gift sets" },
+    ];
+    for (const business of [...shops, ...BUSINESSES]) {
+      const bodies = FLOW_TYPES.flatMap((flowType) =>
+        written(flowType, business)
+          .copies.filter((c) => c.stepType === "Email")
+          .map((c) => c.email.bodyText),
+      );
+      expect(new Set(bodies).size, business.companyName).toBe(bodies.length);
+    }
+  });
+
   it("never asks a furniture buyer to reorder: a durable purchase's upsell checks in, asks for a review and suggests what goes with it", () => {
     const { draft, copies } = written("upsell", HEARTH_AND_TIMBER);
     const text = [...draft.touchpoints.map((tp) => `${tp.title}\n${tp.primaryGoal}\n${tp.keyMessages}`), ...copies.map(emailText)].join("\n");

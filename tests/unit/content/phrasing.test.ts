@@ -29,7 +29,7 @@ describe("variant: one phrasing per business and role", () => {
   });
 
   it("writes every role's phrasings as distinct sentences in the business's terms, with no exclamation added", () => {
-    const facts = { b: "Acme", unit: "visit", people: "clients", first: "first visit", cycle: "" };
+    const facts = { b: "Acme", unit: "visit", own: "massage", people: "clients", first: "first visit", cycle: "" };
     for (const [role, lines] of Object.entries(LINES)) {
       const written = lines(facts);
       expect(written.length, role).toBeGreaterThanOrEqual(5);

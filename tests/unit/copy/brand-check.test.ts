@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { brandRulesOf } from "~/lib/business/brand-rules";
 import { businessFacts } from "~/lib/business/facts";
 import { checkCopy, checkPlan, checkWritten, type Finding } from "~/lib/copy/checker";
+import { holdStep } from "~/lib/content/brand-pass";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
 import { emptyAnswers, type QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 
@@ -80,6 +81,21 @@ describe("the copy checker's brand rules", () => {
   it("holds the plan to the brand's words too", () => {
     const plan = { flowOverview: "Welcome flow", touchpoints: [{ title: "Artisan bread", primaryGoal: "Goal", keyMessages: "• Pickup", callToAction: "see the menu" }] };
     expect(brandRules(checkPlan(facts, plan)).map((f) => f.text)).toEqual(["artisan"]);
+  });
+
+  it("reads a web address and the SMS opt-out as what they are, not as the brand's copy", () => {
+    expect(check("the crumb.: your loaf is ready. see it: thecrumb.example/menu Reply STOP to opt out")).toEqual([]);
+    expect(check("the crumb.: Your loaf is ready. Reply STOP to opt out").map((f) => f.text)).toEqual(["Your"]);
+    const studio = businessFacts({ ...emptyAnswers(), companyName: "PeakFit", businessType: "B2C Service/Retail" });
+    const slips = (text: string) => checkCopy(studio, [{ where: "touchpoint 2 sms", text, audience: "customer" }]).filter((f) => f.rule === "brand-case");
+    expect(slips("PeakFit: see you soon. Book: peakfit.example Reply STOP to opt out")).toEqual([]);
+    expect(slips("Peakfit: see you soon. Reply STOP to opt out").map((f) => f.text)).toEqual(["Peakfit"]);
+  });
+
+  it("writes a lower-case brand's planned buttons in lower case, as the customer reads them", () => {
+    const step = { title: "Your loaf", primaryGoal: "Confirm it.", keyMessages: "• When to collect", callToAction: "See My Order", timingText: "Immediately" };
+    expect(holdStep(step, facts.brandRules, "A note").callToAction).toBe("see my order");
+    expect(holdStep(step, facts.brandRules, "A note").title).toBe("Your loaf");
   });
 
   it("takes rules given in the options over the facts' own", () => {

@@ -102,6 +102,11 @@ describe("the copy checker", () => {
     expect(rulesOf("exitWhen: places an order", "marketer")).toContain("data-key");
     expect(rulesOf("smsPolicy: sendWindowLocalTime: from: 08:00", "marketer")).toContain("data-key");
     expect(rulesOf("Texts go out between 08:00 and 21:00.", "marketer")).toEqual([]);
+    // A brand written in camel case opens its texts with its name: that is the name, not a key.
+    const clinic = businessFacts({ ...emptyAnswers(), companyName: "skinHQ", businessType: "B2C Service/Retail" });
+    const keys = (text: string) => checkCopy(clinic, [{ where: "touchpoint 2 sms", text, audience: "customer" }]).filter((f) => f.rule === "data-key");
+    expect(keys("skinHQ: see you tomorrow. Reply STOP to opt out")).toEqual([]);
+    expect(keys("skinHQ: bookingRef: 42")).toHaveLength(1);
   });
 
   it("flags repeated titles in a plan and repeated subjects in written content", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { writeFlowCopy } from "~/lib/content/writer";
 import { FLOW_TYPES, type FlowType } from "~/lib/flow-types";
 import { applyFlowRules, checkFlow, type FlowDraft } from "~/lib/flows/rules";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
@@ -250,5 +251,30 @@ describe("regeneration with feedback", () => {
     const { draft, explanation } = regenerate("upsell", LEDGERLY, "more urgency", cut);
     ruled(draft, "upsell", LEDGERLY);
     expect(explanation).toContain("rebuilt the flow from the plan");
+  });
+});
+
+describe("the plan in the business's words", () => {
+  const massage = {
+    ...GLOW_STUDIO,
+    productServiceDescription: "Deep-tissue and sports massage by licensed therapists",
+    onboardingStage: "Onboarding begins after the first booking",
+    topReasonsNotToBuy: "scared of being locked in to a package (you're not actually locked in!)",
+  };
+
+  it("names the appointment by the business's own unit", () => {
+    const overview = generate("onboarding", massage).flowOverview;
+    expect(overview).toContain("timed around the massage");
+    expect(overview).not.toContain("the appointment");
+  });
+
+  it("never names what the owner says people fear but never happens, in the plan or the copy", () => {
+    for (const flowType of FLOW_TYPES) {
+      const draft = generate(flowType, massage);
+      const touchpoints = draft.touchpoints.map((tp, index) => ({ ...tp, id: `tp-${index + 1}`, stepNumber: index + 1 }));
+      const copy = writeFlowCopy({ flowType, answers: massage, companyName: massage.companyName, touchpoints });
+      const text = [allText(draft), ...copy.map((c) => (c.stepType === "Email" ? c.email.bodyText : c.sms))].join("\n");
+      expect(text, flowType).not.toMatch(/locked in/i);
+    }
   });
 });

@@ -150,6 +150,13 @@ describe("applyFlowRules repairs what is safe", () => {
     expect(checkFlow(result.flow, context("upsell"))).toEqual([]);
   });
 
+  it("takes an onboarding overview that leads to the first visit as naming its goal", () => {
+    const draft = { ...validDraft("onboarding", "Email only"), flowOverview: "Acme's onboarding: 3 emails to get them to the first treatment prepared." };
+    const result = applyFlowRules(draft, context("onboarding"));
+    if (!result.ok) throw new Error(result.problems.join());
+    expect(result.flow.flowOverview).not.toContain("Goal:");
+  });
+
   it("quick notes give the trigger and exit rules, and the SMS consent rule only where SMS is used", () => {
     const result = applyFlowRules(validDraft("upsell", "Email only"), context("upsell", "Email + SMS"));
     if (!result.ok) throw new Error(result.problems.join());
