@@ -489,9 +489,9 @@ const bookMinute: Lines = ({ b }) =>
   crossed(
     [
       "Booking takes a minute",
-      "Choosing a time takes a minute",
+      "Getting booked in takes a minute",
       "It takes a minute to book",
-      "Picking a time takes a minute",
+      "Your next booking takes a minute",
       "Booking online takes a minute",
       `Booking with ${b} takes a minute`,
     ],
@@ -675,6 +675,7 @@ export const LINES = {
   linkEarly,
   meetingYou,
   onTheDayVisit: onTheDay.visit,
+  changeTime: () => CHANGE_TIME.map((tail) => `${tail}.`),
   onTheDayRemote: onTheDay.remote,
   threeSteps,
   courseSteps,

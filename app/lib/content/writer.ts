@@ -560,7 +560,8 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         paragraphs: [
           v(`Thank you for booking with ${b}! ${line("meetingYou")}`),
           f.prep[0] ? itemLines("Before you come", f.prep, b) : "",
-          line(f.remote ? "onTheDayRemote" : "onTheDayVisit"),
+          // The owner's own "arrive 5 minutes early" is already in the list: only how to change the time is added.
+          line(f.prep.some((p) => /\barriv/i.test(p)) ? "changeTime" : f.remote ? "onTheDayRemote" : "onTheDayVisit"),
           asked,
           f.difference ? sentence(`One thing you'll notice: ${lowerStart(f.difference, b)}`) : "",
         ],
