@@ -419,7 +419,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
           `Getting started with ${b} is easy`,
           "Three easy steps to get started",
         ],
-        preheaders: [question ? `A question we hear a lot: "${question}" Just reply and we'll answer.` : "", "Three steps, a few minutes, no guesswork."],
+        preheaders: [question ? `A question we hear a lot: "${question}" Just reply and we'll answer.` : "", "Step by step, with no guesswork."],
         paragraphs: [
           f.kind === "service"
             ? f.remote
