@@ -356,7 +356,7 @@ const nextEmails: Lines = ({ b }) => [
 const differently: Lines = ({ b }) =>
   crossed(
     ["So we", "That's why we", "Which is why we", `So at ${b} we`, "And so we"],
-    ["do it differently", "do things our own way", "took another route", "built it another way", "changed how it's done"],
+    ["do it differently", "do things our own way", "took another route", "work another way", "changed how it's done"],
     " ",
   );
 
@@ -475,13 +475,14 @@ const whereToStart: Lines = ({ b }) => [
   "Where to start?",
 ];
 
-const setUpMinutes: Lines = ({ b }) => [
-  "Setting up takes a few minutes: the button below walks you through it, one step at a time.",
-  "Setup takes a few minutes, and the button below guides you through each step.",
+/** How to set up, never how long it takes: only the owner knows that. */
+const setUp: Lines = ({ b }) => [
+  "Setting up is step by step: the button below walks you through it.",
+  "The button below guides you through setup, one step at a time.",
   "The button below walks you through setup, one step at a time.",
-  `Getting set up with ${b} takes a few minutes: the button below shows you how.`,
-  "A few minutes is all setup takes: follow the button below, step by step.",
-  "Follow the button below and you'll be set up in a few minutes.",
+  `Getting set up with ${b} goes one step at a time: the button below shows you how.`,
+  "Follow the button below to set up, step by step.",
+  "Follow the button below and it takes you through setup.",
   `The button below takes you through setting up ${b}, step by step.`,
 ];
 
@@ -680,7 +681,7 @@ export const LINES = {
   threeSteps,
   courseSteps,
   whereToStart,
-  setUpMinutes,
+  setUp,
   bookMinute,
   sinceLast,
   nextOne,

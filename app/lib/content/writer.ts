@@ -71,7 +71,7 @@ const ANGLE_WORDS: Array<[TouchpointAngle, RegExp]> = [
   ],
   ["objection", /\b(questions?|answers?|worry|worries|objection|doubt|risky|small print|switching|before you (?:book|order|decide))\b/i],
   ["education", /\b(better way|cost of|really costs|hidden cost)\b/i],
-  ["story", /\b(why we (?:started|built)|different|the .+ way|our story|story behind|people behind|meet the team|how .+ does it)\b/i],
+  ["story", /\b(why we (?:started|built)|differen(?:t|ce)|the .+ way|our story|story behind|people behind|meet the team|how .+ does it)\b/i],
   [
     "howto",
     /\b(how (?:to|it works|the subscription works)|step by step|rollout|what arrives|best sellers|who (?:they.re|each one is) for|first choice|choose|find the right|what to expect|getting started|get the most|first win|up and running|what to look for|guide|tips?|works)\b/i,
@@ -207,7 +207,7 @@ function nextLine(f: BusinessFacts, line: (role: LineRole) => string): string {
     }
     case "saas-trial":
     case "course":
-      return line("setUpMinutes");
+      return line("setUp");
     case "subscription":
       return `We'll tell you before your first ${f.unit} arrives, and you can change it any time before then.`;
     default:
@@ -401,11 +401,12 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
     }
     case "story":
       return {
-        subjects: [`Why we started ${b}`, `What makes ${b} different`, `The story behind ${b}`],
-        preheaders: [f.problem && sentence(`It started with a problem: ${lowerStart(f.problem, b)}`), "The short version, and why it matters to you."],
+        // What makes the business different, never a founding story the answers do not tell.
+        subjects: [`What makes ${b} different`, `Why ${b} is different`, `How ${b} does it differently`],
+        preheaders: [f.problem && sentence(`The problem we fix: ${lowerStart(f.problem, b)}`), "The short version, and why it matters to you."],
         paragraphs: [
-          f.problem ? sentence(`${b} started with a simple frustration: ${lowerStart(f.problem, b)}`) : `${b} started because we knew it could be done better.`,
-          f.difference ? sentence(`${line("differently")} ${upperStart(f.difference)}`) : product ? sentence(`So we set out to fix it: ${product}`) : "",
+          f.problem ? sentence(`${b} is for anyone who knows this: ${lowerStart(f.problem, b)}`) : "",
+          f.difference ? sentence(`${line("differently")} ${upperStart(f.difference)}`) : product ? sentence(`Our answer: ${product}`) : "",
           // The first review belongs to the proof email; the story quotes a second one when there is one.
           secondQuote,
         ],
@@ -441,7 +442,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
           `Getting started with ${b} is easy`,
           "Three easy steps to get started",
         ],
-        preheaders: [question ? `A question we hear a lot: "${question}" Just reply and we'll answer.` : "", "Three steps, a few minutes, no guesswork."],
+        preheaders: [question ? `A question we hear a lot: "${question}" Just reply and we'll answer.` : "", "Step by step, with no guesswork."],
         paragraphs: [
           f.kind === "service"
             ? f.remote
@@ -602,7 +603,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
     case "rebook":
       return {
         subjects: [`Time for your next ${unit}?`, `Ready to book your next ${unit}?`, `Your next ${unit} is due`],
-        preheaders: [cyclePhrase(f.cycleDays) ? `Most of our regulars come back about ${cyclePhrase(f.cycleDays)}.` : "", "Open times fill up fast: pick yours in a minute."],
+        preheaders: [cyclePhrase(f.cycleDays) ? `Most of our regulars come back about ${cyclePhrase(f.cycleDays)}.` : "", "Pick the time that suits you, in a minute."],
         paragraphs: [line("sinceLast", true), line("bookMinute")],
         cta: f.action.again,
       };
@@ -675,7 +676,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
     case "reactivation":
       return {
         subjects: [`We miss you at ${b}`, "It's been a while", "Here's what you've missed", "Still with us?"],
-        preheaders: [product && sentence(`A quick reminder: ${product}`), "Here's what's new since you last visited."],
+        preheaders: [product && sentence(`A quick reminder: ${product}`), "A short note, and a quick reminder of what we do."],
         paragraphs: [
           v(`It's been a while, and we miss you at ${b}.`),
           product ? sentence(`Here's a quick reminder of what's waiting for you: ${product}`) : "",

@@ -2,6 +2,7 @@ import type { BrandRules } from "~/lib/business/brand-rules";
 import { type BusinessFacts, codesIn } from "~/lib/business/facts";
 import { brandFindings, emailExclamations, exclamationMessage, nameSlips, signOffFindings } from "~/lib/copy/brand-check";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
+import { inventedClaims } from "~/lib/copy/invented";
 import { MARKED_PLACEHOLDER } from "~/lib/content/placeholders";
 import { FLOW_TYPES, flowTypeLabel } from "~/lib/flow-types";
 import type { WrittenFields } from "~/lib/content/schema";
@@ -16,6 +17,8 @@ import type { TouchpointFields } from "~/lib/flows/types";
  * - the brand written in another case ("bramble & Bean");
  * - a long answer pasted into a sentence (twelve or more of its words in a row within a line, outside quotes);
  * - a code, percentage or amount that is not in the business's answers;
+ * - a claim the answers do not give (invented.ts): a deadline, scarcity, a founding story, news, a
+ *   package, membership or other scheme, a free consultation, a download, a promise of speed;
  * - a placeholder that is not clearly marked ("[Company]", "XX%", "{{ coupon }}");
  * - raw data keys ("exitWhen: …", "from: 08:00");
  * - a break of the brand's own rules (brand-check.ts): a word it never uses or a thing the business
@@ -94,6 +97,8 @@ interface Answers {
   long: string[][];
   figures: Set<string>;
   codes: Set<string>;
+  /** The business's own words and the user's: what an invented claim is judged against. */
+  owned: string;
 }
 
 function readAnswers(facts: BusinessFacts, allowedExtra: string): Answers {
@@ -107,7 +112,7 @@ function readAnswers(facts: BusinessFacts, allowedExtra: string): Answers {
   const source = `${facts.answerText}\n${allowedExtra}`;
   const figures = new Set([...source.matchAll(FIGURE)].map((m) => normalizeFigure(m[0])));
   const codes = new Set(codesIn(source).map((c) => c.toUpperCase()));
-  return { long, figures, codes };
+  return { long, figures, codes, owned: source };
 }
 
 /** An answer's words with every run that is one of the offers blanked out, so no run of the paste check spans an offer. */
@@ -180,6 +185,7 @@ export function checkCopy(facts: BusinessFacts, texts: readonly CheckedText[], o
           break;
         }
       }
+      for (const claim of inventedClaims(unquoted(bare), answers.owned)) add("invented", where, claim.text, claim.message);
     }
     for (const slip of brandCaseSlips(text, brand)) add("brand-case", where, slip, `The brand is written "${slip}": write it exactly "${brand}".`);
     const pasted = pastedRun(text, answers.long);

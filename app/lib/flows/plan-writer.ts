@@ -182,7 +182,7 @@ function onboardingPlan(facts: BusinessFacts, seed: number): Plan {
     product: [`How to choose your first ${facts.product ? lowerStart(facts.product, facts.brand).split(" ").slice(-1)[0] : "order"}`, "Our best sellers, and who they're for"],
     subscription: ["How your subscription works", "Skip, swap or pause: it's your plan"],
     service: [`What happens at your first ${unit}`, `Your first ${unit}, step by step`],
-    digital: ["Up and running in three steps", "Your first win in ten minutes"],
+    digital: ["Up and running in three steps", "Your first steps, one at a time"],
   };
   const steps: PlannedStep[] = [
     step(
@@ -207,10 +207,10 @@ function onboardingPlan(facts: BusinessFacts, seed: number): Plan {
       g[1]!,
       "signup",
       "story",
-      pick([`Why we started ${facts.brand}`, `What makes ${facts.brand} different`, `The ${facts.brand} way`], seed, 2),
-      "Build trust with the story and what makes the business different.",
+      pick([`How ${facts.brand} is different`, `What makes ${facts.brand} different`, `The ${facts.brand} way`], seed, 2),
+      "Build trust with what makes the business different.",
       bullets(facts.difference && `The difference: ${facts.difference}`, facts.problem && `The problem it fixes: ${lowerStart(facts.problem, facts.brand)}`, proofLine(facts)),
-      pick(["See how we do it", "Read our story"], seed, 3),
+      pick(["See how we do it", "See what's different"], seed, 3),
     ),
     step(
       "Email",
@@ -295,9 +295,9 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
     product: [
       [
         "education",
-        [`What to look for in ${facts.product ? lowerStart(facts.product, facts.brand) : "a good one"}`, "The buyer's guide we wish we had"],
+        [`What to look for in ${facts.product ? lowerStart(facts.product, facts.brand) : "a good one"}`, "What to look for, before you buy"],
         "Teach what quality looks like, so the choice is easy.",
-        "Read the guide",
+        "See what to look for",
       ],
       ["proof", ["Why customers come back", `The reviews behind ${facts.brand}`], "Let customers make the case.", "Read the reviews"],
       [
@@ -306,14 +306,19 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
         "Answer the worry that stops the first order.",
         "Get the answers",
       ],
-      ["story", [`What makes ${facts.brand} different`, `How ${facts.brand} does it`], "Tell the story behind the product and what sets it apart.", "See how we do it"],
+      ["story", [`What makes ${facts.brand} different`, `How ${facts.brand} does it`], "Say what sets the product apart and the problem it fixes.", "See how we do it"],
       ["howto", ["How to choose your first order", "Our best sellers, and who they're for"], "Make the first choice easy.", "Find the right one"],
     ],
     subscription: [
       ["education", ["How the subscription works", "What arrives, and when"], "Show exactly what a member gets and how flexible it is.", "See how it works"],
       ["proof", ["What members say", "Why members stay"], "Let members make the case.", "Hear from members"],
       ["objection", ["Skip, pause or cancel any time?", "The small print, in plain words"], "Answer the commitment worry.", "See the details"],
-      ["story", [`What makes ${facts.brand} different`, `Why we started ${facts.brand}`], "Tell the story behind the subscription and what sets it apart.", "Read our story"],
+      [
+        "story",
+        [`What makes ${facts.brand} different`, `How ${facts.brand} is different`],
+        "Say what sets the subscription apart and the problem it fixes.",
+        "See what's different",
+      ],
       ["howto", ["Choosing your first delivery", "Make it yours: picking a plan"], "Make the first choice easy.", "Choose my plan"],
     ],
     service: [
@@ -342,7 +347,7 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
         "Answer the risk of switching.",
         "See how switching works",
       ],
-      ["story", [`Why we built ${facts.brand}`, `What makes ${facts.brand} different`], "Tell the story behind the product and what sets it apart.", "Read our story"],
+      ["story", [`How ${facts.brand} is different`, `What makes ${facts.brand} different`], "Say what sets the product apart and the problem it fixes.", "See what's different"],
       ["howto", ["Your first week, step by step", "What a rollout looks like"], "Show how the first weeks go, so the demo feels safe.", "See the rollout plan"],
     ],
   };
@@ -685,11 +690,11 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
             "the order",
             "crosssell",
             facts.kind === "digital"
-              ? pick(["Add-ons that fit your plan", "What customers add next"], seed, 2)
+              ? pick(["What to try next", `Getting more from ${facts.brand}`], seed, 2)
               : pick(["Picked for you", "Goes well with your last order", "You might also like"], seed, 2),
             "Recommend what goes with the first purchase.",
             bullets("Two or three items that go with what they bought", proofLine(facts), perk && `Remind them: ${perk.text}`),
-            facts.kind === "digital" ? "See the add-ons" : "Shop your recommendations",
+            facts.kind === "digital" ? "See what's next" : "Shop your recommendations",
           ),
           // Without a buying cycle the owner gave, a product gets no "time to reorder": a review request instead.
           !facts.cycleDays && facts.kind === "product"

@@ -3,6 +3,7 @@ import { type ModelFlow, modelFlowSchema, WRITTEN_FLOW_JSON_SCHEMA, type Written
 import { type BusinessFacts, businessFacts } from "~/lib/business/facts";
 import { buttonLink } from "~/lib/content/links";
 import { checkWritten } from "~/lib/copy/checker";
+import { INVENTED_RULE } from "~/lib/copy/invented";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
 import { flowTypeLabel } from "~/lib/flow-types";
 import type { ContentProvider, ContentRequest } from "~/services/ai/content.server";
@@ -24,7 +25,7 @@ const SYSTEM_PROMPT = [
   "Every subject is different, and each preheader adds something its subject does not say.",
   "Use offers exactly as the business gave them; never invent a discount, an amount or a code. A discount in the brief without a code keeps the placeholder [YOUR DISCOUNT CODE].",
   "Write the brand exactly as given; do not paste long answers into sentences (quote a customer's words in quotation marks instead).",
-  "Never invent a fact the answers do not give (a price, a date, a package, a claim): where a good email needs one, write a marked placeholder such as [add: your consultation price] for the business to fill.",
+  INVENTED_RULE,
   "Do not write web addresses: each button's link is added for you from the business's answers.",
 ].join(" ");
 

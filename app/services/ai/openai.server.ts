@@ -14,6 +14,7 @@ import {
 import { businessFacts } from "~/lib/business/facts";
 import { TIMING_EVENTS } from "~/lib/timing";
 import { checkPlan, type Finding } from "~/lib/copy/checker";
+import { INVENTED_RULE } from "~/lib/copy/invented";
 import { createOpenAiClient, type OpenAiSettings } from "~/services/ai/openai-client.server";
 import { completeChecked } from "~/services/ai/repair.server";
 import type { FlowProvider, FlowRequest, RegeneratedDraft, RegenerateRequest } from "~/services/ai/provider.server";
@@ -80,8 +81,7 @@ function modelFindings(findings: Finding[]): Finding[] {
   return findings.filter((finding) => finding.rule !== "repeat");
 }
 
-const COPY_RULES =
-  "Copy rules: write the brand exactly as given; never invent a discount, an amount or a code the business did not give; do not paste long answers into sentences (shorten them to a phrase or quote them); no placeholders except clearly marked ones like [YOUR DISCOUNT CODE]; no data keys such as exitWhen: or from: 08:00; every title is different.";
+const COPY_RULES = `Copy rules: write the brand exactly as given; never invent a discount, an amount or a code the business did not give; do not paste long answers into sentences (shorten them to a phrase or quote them); no placeholders except clearly marked ones like [YOUR DISCOUNT CODE]; no data keys such as exitWhen: or from: 08:00; every title is different. ${INVENTED_RULE}`;
 
 export function createOpenAiProvider(settings: OpenAiSettings): FlowProvider {
   const client = createOpenAiClient(settings);

@@ -283,6 +283,21 @@ describe("the OpenAI content writer", () => {
     expect(view.touchpoints.filter((tp) => tp.stepType === "Email").every((tp) => tp.bodyText?.startsWith(`Hi ${FIRST_NAME_TAG},`))).toBe(true);
   });
 
+  it("sends a deadline and scarcity the answers never gave back once, with what to do instead", async () => {
+    const { flow, contentUser } = await premiumWithFlow();
+    const good = modelAnswer(flow);
+    const pushy = {
+      touchpoints: good.touchpoints.map((tp) => (tp.bodyText ? { ...tp, bodyText: `Hi ${FIRST_NAME_TAG},\n\nYour cart is saved, but this ends Friday: only 3 spots left.` } : tp)),
+    };
+    stub.script({ kind: "content", content: JSON.stringify(pushy) }, { kind: "content", content: JSON.stringify(good) });
+    const view = await writeFlowContent({ user: contentUser, flowId: flow.id }, { provider: writer() });
+    expect(stub.requests).toHaveLength(2);
+    const repairAsk = JSON.stringify(stub.requests[1]!.messages);
+    for (const finding of ["A deadline", "ends Friday", "Scarcity", "only 3 spots left", "leave it out, or write [add: the offer's end date]"])
+      expect(repairAsk).toContain(finding);
+    expect(view.touchpoints.some((tp) => tp.bodyText?.includes("ends Friday"))).toBe(false);
+  });
+
   it("refuses copy that still breaks the copy rules after one repair: 502 and nothing stored", async () => {
     const { flow, contentUser } = await premiumWithFlow();
     const leaky = { touchpoints: modelAnswer(flow).touchpoints.map((tp) => (tp.bodyText ? { ...tp, bodyText: `Hi ${FIRST_NAME_TAG},\n\nUse code INVENTED20 today.` } : tp)) };

@@ -76,10 +76,10 @@ describe("copy a marketer would send", () => {
     // One review: the story tells what the business does instead of repeating the proof email's quote.
     const story = written("onboarding", BRAMBLE_AND_BEAN)
       .copies.map(emailText)
-      .find((text) => text.includes("started with a simple frustration"));
+      .find((text) => text.includes("is for anyone who knows this"));
     expect(story).toBeDefined();
     expect(story).not.toContain("smelled like the roastery");
-    expect(story).toContain("So we set out to fix it");
+    expect(story).toContain("Our answer:");
   });
 
   it("answers the question the email's brief names, not always the first one", () => {
@@ -255,7 +255,10 @@ describe("copy a marketer would send", () => {
       const copy = copies[touchpoints.findIndex((tp) => tp.title === title)];
       return copy?.stepType === "Email" ? `${copy.email.subject}\n${copy.email.bodyText}` : "";
     };
-    expect(subjectOf("Why we built Ledgerly")).toMatch(/started with a simple frustration/);
+    // The story says what makes the business different, never a founding story the answers do not tell.
+    const storyTitle = touchpoints.find((tp) => /different/.test(tp.title))!.title;
+    expect(subjectOf(storyTitle)).toMatch(/Ledgerly is for anyone who knows this/);
+    expect(subjectOf(storyTitle)).not.toMatch(/started|founded|why we built/i);
     expect(subjectOf("What a rollout looks like")).toMatch(/three steps/);
     // A lead magnet is named in a sentence, with its article and the business's own capitals.
     expect(copies[0]?.stepType === "Email" && copies[0].email.bodyText).toContain("Here's the Month-End Close Benchmark Report 2026, and it's one click away");
