@@ -58,7 +58,7 @@ const SAYINGS = {
   ],
   soon: (noun: string) =>
     crossed(
-      [`${upperStart(noun)} is only a few days away`, `${upperStart(noun)} is nearly here`, `Just a few days to go until ${noun}`, `${upperStart(noun)} is coming up soon`],
+      [`${upperStart(noun)} is only a few days away`, `${upperStart(noun)} is nearly here`, `${upperStart(noun)} is almost here`, `${upperStart(noun)} is coming up soon`],
       ["so here's a short checklist.", "and here's what helps.", "so here's what to have ready."],
       ", ",
     ),

@@ -543,7 +543,7 @@ const runningLow: Lines = ({ b }) => [
   "If you're running low, now is a good time to reorder, so you never run out.",
   `Running low? Your next ${b} order is one click away.`,
   "Before you run out, a reorder takes a minute.",
-  `If your last order from ${b} is nearly gone, now is a good time to top up.`,
+  `If you're near the end of your last order from ${b}, now is a good time to top up.`,
   "Nearly out? Reordering now means you never go without.",
   "A quick reorder now saves running out later.",
 ];
