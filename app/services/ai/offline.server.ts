@@ -1,7 +1,7 @@
 import { type BusinessFacts, businessFacts, lowerStart, offerFor, shortPhrase, upperStart } from "~/lib/business/facts";
 import { type FlowType, flowTypeLabel } from "~/lib/flow-types";
 import { holdStep, holdText } from "~/lib/content/brand-pass";
-import { applyFeedback } from "~/lib/flows/feedback";
+import { applyFeedback } from "~/lib/flows/feedback/apply";
 import { type PlannedStep, writePlan } from "~/lib/flows/plan-writer";
 import {
   allowsSms,
@@ -326,7 +326,13 @@ export function regenerateOfflineDraft(request: RegenerateRequest): RegeneratedD
     result.todo.length ? upperStart(result.todo.join(" ")) : "",
     `The flow now has ${shapePhrase(steps)}.`,
   ].filter(Boolean);
-  return { draft, explanation: sentences.join(" ") };
+  const outcome = {
+    changes: result.changes.map((words) => ({ kind: "change", words })),
+    refused: result.refused.map((words) => ({ kind: "refused", words })),
+    todo: result.todo,
+    acted: result.understood,
+  };
+  return { draft, explanation: sentences.join(" "), outcome };
 }
 
 export const offlineProvider: FlowProvider = {

@@ -1,3 +1,4 @@
+import type { FeedbackOutcome } from "~/lib/flows/feedback/outcome";
 import type { FlowType } from "~/lib/flow-types";
 import type { DraftTouchpoint, FlowDraft } from "~/lib/flows/rules";
 import type { StoredAnswers } from "~/lib/questionnaire/fields";
@@ -38,6 +39,12 @@ export interface RegeneratedDraft {
   draft: FlowDraft;
   /** What changed and why, in a sentence or a few: stored as the assistant's message. */
   explanation: string;
+  /**
+   * What the note led to, when the generator reports it: each change made and each one not made
+   * (with its reason). `acted` is false when nothing in the note could be acted on; the service then
+   * keeps the flow and creates no version (lib/flows/feedback/outcome.ts).
+   */
+  outcome?: FeedbackOutcome;
 }
 
 export interface FlowProvider {
