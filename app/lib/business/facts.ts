@@ -826,7 +826,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
   const kind = spec.kind;
   const unit = unitIn(
     spec,
-    `${answers.productServiceDescription ?? ""} ${answers.businessOperationDescription ?? ""} ${answers.purchaseMethod ?? ""} ${answers.customerJourney ?? ""} ${answers.leadNurtureGoal ?? ""}`,
+    `${answers.productServiceDescription ?? ""} ${answers.businessOperationDescription ?? ""} ${answers.purchaseMethod ?? ""} ${answers.customerJourney ?? ""} ${answers.leadNurtureGoal ?? ""} ${answers.onboardingStage ?? ""}`,
   );
   const b2b = (answers.businessType ?? "").startsWith("B2B");
   const onboardingOffers = parseOffers(answers.onboardingSpecialOffers, ["onboarding", "abandoned_cart"]);

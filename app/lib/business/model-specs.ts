@@ -217,7 +217,19 @@ export function unitIn(spec: ModelSpec, text: string): string {
     // The most specific unit the owner wrote wins; among equals, the one written first.
     if (at !== -1 && (!best || spec.units.indexOf(unit) < spec.units.indexOf(best.unit))) best = { unit, at };
   }
-  return best?.unit ?? spec.defaultUnit;
+  return best?.unit ?? (spec.kind === "service" ? bookedNoun(lower) : null) ?? spec.defaultUnit;
+}
+
+/** Words a booking is made for that say nothing of what is booked ("book a time", "book a slot"). */
+const NOT_A_UNIT = new Set(["time", "slot", "place", "spot", "date", "day", "space", "seat", "call", "free", "first", "new"]);
+
+/** What the owner says people book, when none of the model's words is used: "book a tour" → "tour". */
+function bookedNoun(text: string): string | null {
+  for (const match of text.matchAll(/\bbook(?:s|ed|ing)?\s+(?:a|an|the|your|their)\s+([a-z][a-z-]{2,20})\b/g)) {
+    const noun = match[1]!.replace(/s$/, "");
+    if (!NOT_A_UNIT.has(noun)) return noun;
+  }
+  return null;
 }
 
 /** Whole-word test for a term in a text, case-insensitive. */

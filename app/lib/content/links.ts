@@ -116,7 +116,7 @@ const BUTTON_WORDS: ReadonlyArray<readonly [LinkPurpose, RegExp]> = [
   ],
   ["review", /\b(?:review|rate|rating|feedback|tell us how|how (?:did|was) it)\b|\bhow it went\b/i],
   ["test-drive", /\btest[- ]drive\b/i],
-  ["viewing", /\b(?:viewing|tour|show ?round|site visit|open day)\b/i],
+  ["viewing", /\b(?:viewing|show ?round|site visit|open day)\b|\btour of\b/i],
   ["consultation", /\b(?:consultation|consult|discovery call|assessment|home survey)\b/i],
   ["demo", /\bdemo\b/i],
   ["quote", /\b(?:quote|estimate|proposal)\b/i],
