@@ -868,7 +868,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     product: productOf(answers),
     productSentence: wordCount(productSentence) <= 11 ? productSentence : "",
     // Who it is for, without the owner's bracketed asides ("early MVP (pre-seed)"), which no sentence around it can carry.
-    audience: shortPhrase(usable(sentencesOf(answers.primaryTargetAudience))[0]?.replace(/\s*\([^)]*\)/g, ""), 10),
+    audience: shortPhrase(usable(sentencesOf(answers.primaryTargetAudience))[0]?.replace(/\s+\([^)]*\)/g, ""), 10),
     problem: shortPhrase(usable(sentencesOf(answers.primaryProblemSolved))[0], 12),
     difference: withSubject(wordCount(difference) <= 20 ? difference : shortPhrase(difference, 12), brand),
     reviews: reviews.map((r) => r.text),
