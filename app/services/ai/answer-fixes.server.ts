@@ -6,13 +6,15 @@ import { applyFlowRules, type FlowDraft, type RuleContext, TOUCHPOINT_COUNT } fr
 import type { ContentRequest } from "~/services/ai/content.server";
 import { withoutNotedRules } from "~/services/ai/prompt.server";
 import type { Problem } from "~/services/ai/repair.server";
+import { spaceSends } from "~/lib/flows/spacing";
 
 /**
  * What is mended in a model's answer before it is judged (decision 128), and every rule it is then
  * judged by. Only fixes whose result says what the model meant: a subject, preheader or button cut
  * at a word boundary to its limit, the SMS opt-out said exactly once at the end, the brand before
  * an SMS, the trigger and exit-rules lines the notes get anyway, a step that repeats an earlier one
- * when the flow has too many, steps put in the order of their own times. Anything else is a
+ * when the flow has too many, steps put in the order of their own times and sends from the trigger
+ * spaced an hour apart (lib/flows/spacing.ts, as the offline planner does). Anything else is a
  * problem for the one repair.
  */
 
@@ -42,11 +44,9 @@ export function fixPlan(draft: FlowDraft, flowType: FlowType): FlowDraft {
     return true;
   });
   const notes = [...new Set(withoutNotedRules(draft.notes).split("\n"))].join("\n").trim();
-  // The model's own times order the steps (a stable sort keeps its order among equal times).
-  let touchpoints = draft.touchpoints
-    .map((tp, index) => ({ tp, index }))
-    .sort((a, b) => a.tp.offsetMinutes - b.tp.offsetMinutes || a.index - b.index)
-    .map(({ tp }) => tp);
+  // The model's own times order the steps (a stable sort keeps its order among equal times), and
+  // two sends from the trigger are an hour apart, as the offline planner spaces them.
+  let touchpoints = spaceSends(draft.touchpoints);
   const { max } = TOUCHPOINT_COUNT[flowType];
   while (touchpoints.length > max) {
     const index = touchpoints.findIndex((_tp, i) => repeatsEarlier(touchpoints, i));

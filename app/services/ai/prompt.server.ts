@@ -170,7 +170,7 @@ export function planRules(flowType: FlowType, facts: BusinessFacts): string[] {
   const rules = [
     `${label} flows have ${count.min} to ${count.max} touchpoints: never more than ${count.max}, never fewer than ${count.min}.`,
     "Touchpoints are in send order: offsetMinutes (minutes after the trigger) never goes down from one step to the next.",
-    `Two sends timed from the trigger are at least ${MIN_GAP_MINUTES} minutes apart.`,
+    `Two sends timed from the trigger are at least ${MIN_GAP_MINUTES} minutes apart (a later one is moved otherwise).`,
     window ? `The first touchpoint timed from the trigger goes ${window.min} to ${window.max} minutes after it.` : "",
     `A step timed from a date the customer has gives timing { type: "relative_event", event (one of ${TIMING_EVENTS.join(", ")}), direction "before" or "after", minutes, time null or "HH:MM" with whole days, displayText null }, and its offsetMinutes is your estimate of when that falls after the trigger (it orders the steps). Any other step has timing null.`,
     facts.usesSms
