@@ -254,5 +254,8 @@ describe("provider choice", () => {
     expect(getFlowProvider(parseEnv({ OPENAI_API_KEY: "k", OPENAI_MODEL: "gpt-test", OPENAI_BASE_URL: stub.baseURL })).model).toBe("gpt-test");
     expect(parseEnv({}).OPENAI_TIMEOUT_MS).toBe(90_000);
     expect(() => parseEnv({ OPENAI_TIMEOUT_MS: "fast" })).toThrow(/OPENAI_TIMEOUT_MS/);
+    expect(parseEnv({}).OPENAI_PLAN_TEMPERATURE).toBeUndefined(); // the plan's default, 0.5, applies
+    expect(parseEnv({ OPENAI_PLAN_TEMPERATURE: "0.2", OPENAI_CONTENT_TEMPERATURE: "1" })).toMatchObject({ OPENAI_PLAN_TEMPERATURE: 0.2, OPENAI_CONTENT_TEMPERATURE: 1 });
+    expect(() => parseEnv({ OPENAI_PLAN_TEMPERATURE: "3" })).toThrow(/OPENAI_PLAN_TEMPERATURE must be a number from 0 to 2/);
   });
 });
