@@ -16,6 +16,14 @@ const optionalUrl = (label: string) =>
     message: `${label} must be an absolute http(s) URL`,
   });
 
+/** A model's sampling temperature, 0 to 2; unset: the caller's default (services/ai/prompt.server.ts). */
+const temperature = (label: string) =>
+  optionalString
+    .refine((v) => v === undefined || (/^\d+(\.\d+)?$/.test(v) && Number(v) <= 2), {
+      message: `${label} must be a number from 0 to 2`,
+    })
+    .transform((v) => (v === undefined ? undefined : Number(v)));
+
 /** An origin alone: http(s), a host and maybe a port, with no path, query, fragment or credentials. */
 function isOriginOnly(value: string) {
   if (!isHttpUrl(value)) return false;
@@ -133,6 +141,8 @@ export const envSchema = z.object({
       message: "OPENAI_TIMEOUT_MS must be a whole number of milliseconds, at least 1000",
     })
     .transform((v) => (v === undefined ? 90_000 : Number(v))),
+  OPENAI_PLAN_TEMPERATURE: temperature("OPENAI_PLAN_TEMPERATURE"),
+  OPENAI_CONTENT_TEMPERATURE: temperature("OPENAI_CONTENT_TEMPERATURE"),
   OAUTH_AUTHORIZE_URL: optionalUrl("OAUTH_AUTHORIZE_URL"),
   OAUTH_TOKEN_URL: optionalUrl("OAUTH_TOKEN_URL"),
   OAUTH_USERINFO_URL: optionalUrl("OAUTH_USERINFO_URL"),

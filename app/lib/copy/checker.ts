@@ -73,7 +73,8 @@ const UNMARKED_PLACEHOLDER =
 /** "15%", "$20", "£5.50" (percent and amounts, as written). */
 const FIGURE = /(?:[$£€]\s?\d+(?:[.,]\d{1,2})?|\b\d{1,3}(?:\.\d)?\s?%)/g;
 
-const PASTE_WORDS = 12;
+/** A run of this many words of one answer, outside quotes, is a pasted answer. */
+export const PASTE_WORDS = 12;
 
 function words(text: string): string[] {
   return text

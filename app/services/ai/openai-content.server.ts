@@ -1,33 +1,13 @@
-import { CALL_TO_ACTION_MAX, PREHEADER_MAX, SMS_GSM7_MAX, SMS_OPT_OUT, SMS_UNICODE_MAX, SUBJECT_MAX } from "~/lib/content/rules";
 import { type ModelFlow, modelFlowSchema, WRITTEN_FLOW_JSON_SCHEMA, type WrittenFlow } from "~/lib/content/schema";
 import { type BusinessFacts, businessFacts } from "~/lib/business/facts";
 import { buttonLink } from "~/lib/content/links";
 import { checkWritten } from "~/lib/copy/checker";
-import { INVENTED_RULE } from "~/lib/copy/invented";
-import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
-import { flowTypeLabel } from "~/lib/flow-types";
 import type { ContentProvider, ContentRequest } from "~/services/ai/content.server";
 import { createOpenAiClient, type OpenAiClient, type OpenAiSettings } from "~/services/ai/openai-client.server";
+import { fixWritten, writtenRuleProblems } from "~/services/ai/answer-fixes.server";
+import { contentPrompt, DEFAULT_CONTENT_TEMPERATURE } from "~/services/ai/prompt.server";
 import { completeChecked } from "~/services/ai/repair.server";
-
-const SYSTEM_PROMPT = [
-  "You are a senior lifecycle copywriter. Write ready-to-send copy for every touchpoint of the flow you are given,",
-  "in the business's own voice, using its answers (company, offer, proof, guarantee, objections, audience).",
-  "Answer with JSON only, one entry per touchpoint, in the given order, with its touchpointId.",
-  `Email touchpoints: subject (at most ${SUBJECT_MAX} characters), preheader (at most ${PREHEADER_MAX}),`,
-  `bodyText (plain text, paragraphs separated by a blank line, bullet lines start with "• ", no HTML, no markdown),`,
-  `callToAction (button text, at most ${CALL_TO_ACTION_MAX} characters); sms null.`,
-  `SMS touchpoints: sms only (the email fields null): one message of at most ${SMS_GSM7_MAX} GSM-7 characters`,
-  `(${SMS_UNICODE_MAX} if it needs any other character), starting with the brand name followed by ": "`,
-  `and ending with '${SMS_OPT_OUT}'. Avoid emoji and curly quotes in SMS.`,
-  "Write to the reader as 'you': the key messages are the brief for you, the writer, never text for the customer.",
-  `Open every email with a greeting that uses the merge tag ${FIRST_NAME_TAG} (for example "Hi ${FIRST_NAME_TAG},").`,
-  "Every subject is different, and each preheader adds something its subject does not say.",
-  "Use offers exactly as the business gave them; never invent a discount, an amount or a code. A discount in the brief without a code keeps the placeholder [YOUR DISCOUNT CODE].",
-  "Write the brand exactly as given; do not paste long answers into sentences (quote a customer's words in quotation marks instead).",
-  INVENTED_RULE,
-  "Do not write web addresses: each button's link is added for you from the business's answers.",
-].join(" ");
+import { getEnv } from "~/services/env.server";
 
 /** The model's copy with each email's button link: the owner's URL for what the button says, or the marked placeholder. */
 export function withButtonLinks(written: ModelFlow, request: ContentRequest, facts: BusinessFacts): WrittenFlow {
@@ -45,33 +25,30 @@ export class OpenAiContentWriter implements ContentProvider {
   readonly model: string;
   private readonly client: OpenAiClient;
 
-  constructor(settings: OpenAiSettings) {
+  private readonly temperature: number | undefined;
+
+  constructor(settings: OpenAiSettings, options: { temperature?: number } = {}) {
     this.model = settings.model;
+    this.temperature = options.temperature;
     this.client = createOpenAiClient(settings);
   }
 
-  /** The flow's copy; any fault of the model (see OpenAiClient) is a ProviderError. */
+  /**
+   * The flow's copy, asked with the same grounding as the plan (prompt.server.ts); safe fixes made,
+   * then every content rule and checker finding goes back in one repair. Any fault of the model
+   * (see OpenAiClient) is a ProviderError.
+   */
   async writeContent(request: ContentRequest): Promise<WrittenFlow> {
-    const brief = {
-      flowType: flowTypeLabel(request.flowType),
-      brand: request.companyName,
-      business: request.business,
-      touchpoints: request.touchpoints.map((tp) => ({
-        touchpointId: tp.id,
-        stepNumber: tp.stepNumber,
-        channel: tp.stepType,
-        title: tp.title,
-        primaryGoal: tp.primaryGoal,
-        keyMessages: tp.keyMessages,
-        callToAction: tp.callToAction,
-      })),
-    };
     const facts = businessFacts(request.business, request.companyName);
     const allowed = request.touchpoints.map((tp) => `${tp.title}\n${tp.keyMessages}\n${tp.callToAction}`).join("\n");
+    const temperature = this.temperature ?? getEnv().OPENAI_CONTENT_TEMPERATURE ?? DEFAULT_CONTENT_TEMPERATURE;
     const written = await completeChecked(
       this.client,
-      { schema: modelFlowSchema, jsonSchema: WRITTEN_FLOW_JSON_SCHEMA, name: "written_flow", system: SYSTEM_PROMPT, user: JSON.stringify(brief), temperature: 0.7 },
-      (answer) => checkWritten(facts, answer.touchpoints, { allowed }),
+      { schema: modelFlowSchema, jsonSchema: WRITTEN_FLOW_JSON_SCHEMA, name: "written_flow", ...contentPrompt(request, facts), temperature },
+      {
+        fix: (answer) => fixWritten(answer, request),
+        check: (answer) => [...writtenRuleProblems(answer, request), ...checkWritten(facts, answer.touchpoints, { allowed })],
+      },
     );
     return withButtonLinks(written, request, facts);
   }

@@ -1,33 +1,75 @@
 import type { z } from "zod";
 
-import { describeFindings, type Finding } from "~/lib/copy/checker";
 import type { JsonRequest, OpenAiClient } from "~/services/ai/openai-client.server";
 import { ProviderError } from "~/services/ai/provider.server";
 
 /**
- * A model's answer held to the copy checker: an answer with findings is sent back once, with the
- * findings, for repair; an answer that still has findings after that is refused (the flows and
- * content services turn the ProviderError into the usual 502, and nothing is stored).
+ * A model's answer held to every rule it will meet, with one repair (decision 128):
+ * 1. safe mechanical fixes first (the caller's `fix`: a subject trimmed at a word boundary, the SMS
+ *    opt-out once, duplicate notes lines…), so nothing a machine can mend is sent back;
+ * 2. every problem left — the answer's shape, the product rules (step counts, timing windows,
+ *    channels), the content limits and SMS rules, the copy checker's findings — goes back in one
+ *    repair request that names them all;
+ * 3. an answer that still has problems after that is refused (a ProviderError, which the flows and
+ *    content services turn into the usual 502; nothing is stored).
+ * Transport faults (timeout, 5xx, refusal, text that is not JSON) are not repaired: they are the
+ * client's ProviderErrors as they come.
  */
-export async function completeChecked<S extends z.ZodType>(client: OpenAiClient, request: JsonRequest<S>, check: (answer: z.infer<S>) => Finding[]): Promise<z.infer<S>> {
-  const first = await client.complete(request);
-  const findings = check(first);
-  if (findings.length === 0) return first;
+
+/** One thing wrong with an answer, in a sentence a model can act on (a copy checker Finding is one). */
+export interface Problem {
+  /** Where: "step 3", "touchpoint 2 subject", "touchpoints.1.title". */
+  where: string;
+  message: string;
+}
+
+export interface AnswerChecks<T> {
+  /** Safe mechanical fixes, made before the answer is judged (and kept when it passes). */
+  fix?: (answer: T) => T;
+  /** Every problem left in the fixed answer. */
+  check: (answer: T) => Problem[];
+}
+
+type Judged<T> = { ok: true; answer: T } | { ok: false; problems: Problem[] };
+
+function shapeProblems(error: z.ZodError): Problem[] {
+  return error.issues.slice(0, 20).map((issue) => ({ where: issue.path.length ? issue.path.join(".") : "the answer", message: issue.message }));
+}
+
+/** The problems as lines a model can act on in its one repair. */
+export function describeProblems(problems: readonly Problem[]): string {
+  return problems.map((problem) => `- ${problem.where}: ${problem.message}`).join("\n");
+}
+
+export async function completeChecked<S extends z.ZodType>(
+  client: OpenAiClient,
+  request: JsonRequest<S>,
+  checks: AnswerChecks<z.infer<S>> | ((answer: z.infer<S>) => Problem[]),
+): Promise<z.infer<S>> {
+  const { fix, check } = typeof checks === "function" ? { fix: undefined, check: checks } : checks;
+  const judge = (raw: unknown): Judged<z.infer<S>> => {
+    const parsed = request.schema.safeParse(raw);
+    if (!parsed.success) return { ok: false, problems: shapeProblems(parsed.error) };
+    const answer = fix ? fix(parsed.data as z.infer<S>) : (parsed.data as z.infer<S>);
+    const problems = check(answer);
+    return problems.length ? { ok: false, problems } : { ok: true, answer };
+  };
+
+  const first = await client.completeJson(request);
+  const judged = judge(first);
+  if (judged.ok) return judged.answer;
   const repair = [
     request.user,
     `Your previous answer (JSON): ${JSON.stringify(first)}`,
-    "It breaks these copy rules. Fix every one and answer again in full, in the same schema:",
-    describeFindings(findings),
+    "It breaks these rules. Fix every one, keep everything else, and answer again in full, in the same schema:",
+    describeProblems(judged.problems),
   ].join("\n\n");
-  const second = await client.complete({ ...request, user: repair });
-  const left = check(second);
-  if (left.length > 0) {
-    throw new ProviderError(
-      `The model's copy still breaks the copy rules after one repair: ${left
-        .slice(0, 3)
-        .map((f) => `${f.where}: ${f.message}`)
-        .join(" ")}`,
-    );
-  }
-  return second;
+  const second = judge(await client.completeJson({ ...request, user: repair }));
+  if (second.ok) return second.answer;
+  throw new ProviderError(
+    `The model's answer still breaks the rules after one repair: ${second.problems
+      .slice(0, 3)
+      .map((p) => `${p.where}: ${p.message}`)
+      .join(" ")}`,
+  );
 }

@@ -298,6 +298,41 @@ describe("the OpenAI content writer", () => {
     expect(view.touchpoints.some((tp) => tp.bodyText?.includes("ends Friday"))).toBe(false);
   });
 
+  it("fixes what is safe before judging: a 63-character subject and a 42-character button cut at a word, the opt-out said once (one call, no 502)", async () => {
+    const { flow, contentUser } = await premiumWithFlow();
+    const subject = "Your Leaf & Kettle cart is still waiting for you, and it is set"; // 63
+    const longButton = "Return to my cart, then finish your order."; // 42
+    expect([subject.length, longButton.length]).toEqual([63, 42]);
+    const answer = modelAnswer(flow);
+    const sloppy = {
+      touchpoints: answer.touchpoints.map((tp, i) =>
+        tp.sms ? { ...tp, sms: `${flow.companyName}: your cart is waiting. ${SMS_OPT_OUT}.` } : { ...tp, subject: i === 0 ? subject : tp.subject, callToAction: longButton },
+      ),
+    };
+    stub.script({ kind: "content", content: JSON.stringify(sloppy) });
+    const view = await writeFlowContent({ user: contentUser, flowId: flow.id }, { provider: writer() });
+    expect(stub.requests).toHaveLength(1);
+    const emails = view.touchpoints.filter((tp) => tp.stepType === "Email");
+    expect(emails[0]!.subject).toBe("Your Leaf & Kettle cart is still waiting for you");
+    expect(emails.map((tp) => tp.callToAction)).toEqual(emails.map(() => "Return to my cart"));
+    expect(view.touchpoints.find((tp) => tp.stepType === "SMS")!.sms).toBe(`${flow.companyName}: your cart is waiting. ${SMS_OPT_OUT}`);
+  });
+
+  it("sends what no safe fix mends back once, with every content rule it breaks, and stores the repair", async () => {
+    const { flow, contentUser } = await premiumWithFlow();
+    const good = modelAnswer(flow);
+    const broken = {
+      touchpoints: good.touchpoints.map((tp) => (tp.sms ? { ...tp, sms: `${flow.companyName}: ${"very ".repeat(40)}long. ${SMS_OPT_OUT}` } : { ...tp, subject: "S".repeat(63) })),
+    };
+    stub.script({ kind: "content", content: JSON.stringify(broken) }, { kind: "content", content: JSON.stringify(good) });
+    const view = await writeFlowContent({ user: contentUser, flowId: flow.id }, { provider: writer() });
+    expect(stub.requests).toHaveLength(2);
+    const repairAsk = JSON.stringify(stub.requests[1]!.messages);
+    expect(repairAsk).toContain("The subject line is longer than 60 characters. It is 63.");
+    expect(repairAsk).toMatch(/The SMS is \d+ characters; one message holds 160/);
+    expect(view.touchpoints.filter((tp) => tp.stepType === "Email").every((tp) => tp.subject!.length <= 60)).toBe(true);
+  });
+
   it("refuses copy that still breaks the copy rules after one repair: 502 and nothing stored", async () => {
     const { flow, contentUser } = await premiumWithFlow();
     const leaky = { touchpoints: modelAnswer(flow).touchpoints.map((tp) => (tp.bodyText ? { ...tp, bodyText: `Hi ${FIRST_NAME_TAG},\n\nUse code INVENTED20 today.` } : tp)) };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { AiFlowMessageModel, AiFlowVersionModel } from "~/models/ai-flow-history.server";
+import type { FlowDraft } from "~/lib/flows/rules";
 import { AiGeneratedFlowModel } from "~/models/ai-generated-flow.server";
 import { FlowGenerationModel } from "~/models/flow-generation.server";
 import { getFlowProvider } from "~/services/ai/index.server";
@@ -12,7 +13,7 @@ import { generateFlow, listMessages, regenerateFlow } from "~/services/flows/flo
 
 import { useTestDatabase } from "../../support/db";
 import { type OpenAiStub, startOpenAiStub, type StubAnswer } from "../../support/openai-stub";
-import { LEDGERLY } from "../../unit/flows/businesses";
+import { LEAF_AND_KETTLE, LEDGERLY } from "../../unit/flows/businesses";
 import { onboardedUser, seedRules } from "./helpers";
 
 await useTestDatabase({ clearBeforeEach: true });
@@ -41,16 +42,17 @@ const FAULTS: Array<[string, StubAnswer[], number]> = [
   ["a refusal", [{ kind: "refusal", refusal: "I can't help with that." }], 1],
   ["malformed JSON", [{ kind: "content", content: "{ this is not json" }], 1],
   ["truncated JSON", [{ kind: "content", content: '{"flowOverview": "Ledgerly onboar', finishReason: "length" }], 1],
-  ["JSON of the wrong shape", [{ kind: "content", content: JSON.stringify({ flowOverview: "x", touchpoints: "none" }) }], 1],
+  // A wrong shape and a broken rule are sent back once (the stand-in answers the same again): two calls.
+  ["JSON of the wrong shape", [{ kind: "content", content: JSON.stringify({ flowOverview: "x", touchpoints: "none" }) }], 2],
   [
     "a flow that breaks the rules (SMS for an email-only business)",
     [{ kind: "content", content: JSON.stringify({ ...goodDraft(), touchpoints: goodDraft().touchpoints.map((tp) => ({ ...tp, stepType: "SMS" })) }) }],
-    1,
+    2,
   ],
 ];
 
 describe("generation through the OpenAI SDK", () => {
-  it("stores the model's flow, asking for a JSON-schema answer with the business and the rule", async () => {
+  it("stores the model's flow, asking for a JSON-schema answer grounded in the business: its facts and the planner's plan, not the default rule's template", async () => {
     await seedRules();
     const { user } = await onboardedUser({ answers: LEDGERLY });
     stub.script({ kind: "content", content: JSON.stringify(goodDraft()) });
@@ -65,8 +67,12 @@ describe("generation through the OpenAI SDK", () => {
       json_schema: { name: "flow", strict: true, schema: { required: expect.arrayContaining(["touchpoints"]) } },
     });
     expect(JSON.stringify(request.response_format)).not.toContain("maxLength");
-    expect(JSON.stringify(request.messages)).toContain("Welcome & Onboarding Series");
-    expect(JSON.stringify(request.messages)).toContain("Month-End Close Benchmark Report");
+    const messages = JSON.stringify(request.messages);
+    expect(messages).not.toContain("Welcome & Onboarding Series");
+    expect(messages).toContain("Month-End Close Benchmark Report");
+    // The plan the offline planner writes for the business is the starting point.
+    for (const tp of goodDraft().touchpoints) expect(messages).toContain(tp.title);
+    expect(request.temperature).toBe(0.5);
   });
 
   it("repairs what is safe in the model's answer before storing it", async () => {
@@ -115,6 +121,76 @@ describe("generation through the OpenAI SDK", () => {
     expect(await AiFlowVersionModel.countDocuments({})).toBe(0);
     expect(await AiFlowMessageModel.countDocuments({})).toBe(0);
     expect(await FlowGenerationModel.countDocuments({})).toBe(0);
+  });
+});
+
+describe("what a model gets wrong is fixed or repaired, never a 502", () => {
+  const leadNurture = () => generateOfflineDraft({ flowType: "lead_nurture", business: LEAF_AND_KETTLE, rule: null, customContext: "" });
+  const premiumUser = async () => {
+    const { user } = await onboardedUser({ premium: true, answers: LEAF_AND_KETTLE });
+    return { id: user.id, isPremium: true };
+  };
+  const nine = (draft: FlowDraft, extra: FlowDraft["touchpoints"][number]) => {
+    const steps = [...draft.touchpoints];
+    while (steps.length < 8)
+      steps.push({ ...steps.at(-1)!, title: `Another angle ${steps.length}`, keyMessages: `• Angle ${steps.length}`, offsetMinutes: steps.at(-1)!.offsetMinutes + 1440 });
+    return { ...draft, touchpoints: [...steps, extra] };
+  };
+
+  it("a 9-step lead nurture whose extra step repeats an earlier one: the repeat is dropped, in one call", async () => {
+    const user = await premiumUser();
+    const draft = leadNurture();
+    const last = draft.touchpoints.at(-1)!;
+    const answer = nine(draft, { ...draft.touchpoints[1]!, offsetMinutes: last.offsetMinutes + 10 * 1440 });
+    expect(answer.touchpoints).toHaveLength(9);
+    stub.script({ kind: "content", content: JSON.stringify(answer) });
+    const flow = await generateFlow({ user, input: { flowType: "lead_nurture" } }, { provider: provider() });
+    expect(stub.requests).toHaveLength(1);
+    expect(flow.touchpoints).toHaveLength(8);
+  });
+
+  it("a 9-step lead nurture of nine different steps is sent back once with the rule, and the repair is stored", async () => {
+    const user = await premiumUser();
+    const draft = leadNurture();
+    const last = draft.touchpoints.at(-1)!;
+    const answer = nine(draft, { ...last, title: "One last look", keyMessages: "• A last, short reminder", offsetMinutes: last.offsetMinutes + 20 * 1440 });
+    stub.script({ kind: "content", content: JSON.stringify(answer) }, { kind: "content", content: JSON.stringify(draft) });
+    const flow = await generateFlow({ user, input: { flowType: "lead_nurture" } }, { provider: provider() });
+    expect(stub.requests).toHaveLength(2);
+    expect(JSON.stringify(stub.requests[1]!.messages)).toContain("Lead Nurture flows have 4 to 8 touchpoints, not 9.");
+    expect(flow.touchpoints).toHaveLength(draft.touchpoints.length);
+  });
+
+  it("every kind of problem goes into the one repair: rules, shape and copy findings together", async () => {
+    const { user } = await onboardedUser({ answers: LEDGERLY });
+    const draft = goodDraft();
+    const broken = {
+      ...draft,
+      exitRules: [],
+      touchpoints: draft.touchpoints.map((tp, i) => (i === 0 ? { ...tp, offsetMinutes: 600, timing: null, callToAction: "Use code LEDGER30" } : tp)),
+    };
+    stub.script({ kind: "content", content: JSON.stringify(broken) }, { kind: "content", content: JSON.stringify(draft) });
+    await generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: provider() });
+    expect(stub.requests).toHaveLength(2);
+    const repairAsk = JSON.stringify(stub.requests[1]!.messages);
+    for (const problem of ["The flow has no exit rules.", "The first Onboarding touch must go 0 to 60 minutes after the trigger.", "The code LEDGER30"]) {
+      expect(repairAsk).toContain(problem);
+    }
+  });
+
+  it("notes that repeat the trigger and exit rules (as after a regeneration) are stored with each line once", async () => {
+    const { user } = await onboardedUser({ answers: LEDGERLY });
+    const draft = goodDraft();
+    const noisy = { ...draft, notes: `Trigger: ${draft.trigger}\nExit rules: ${draft.exitRules.join("; ")}.\n${draft.notes}\n${draft.notes}` };
+    stub.script({ kind: "content", content: JSON.stringify({ explanation: "Done.", flow: noisy }) });
+    const first = await generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: offlineProvider });
+    const result = await regenerateFlow({ user: { id: user.id, isPremium: false }, flowId: first.id, input: { feedback: "sharper" } }, { provider: provider() });
+    expect(stub.requests).toHaveLength(1);
+    const notes = result.flow.quickNotes.split("\n");
+    expect(notes.filter((line) => line.startsWith("Trigger:"))).toHaveLength(1);
+    expect(notes.filter((line) => line.startsWith("Exit rules:"))).toHaveLength(1);
+    // The flow as it is now goes to the model without those lines in its notes.
+    expect(JSON.stringify(stub.requests[0]!.messages)).not.toContain("Trigger: ");
   });
 });
 
@@ -178,5 +254,8 @@ describe("provider choice", () => {
     expect(getFlowProvider(parseEnv({ OPENAI_API_KEY: "k", OPENAI_MODEL: "gpt-test", OPENAI_BASE_URL: stub.baseURL })).model).toBe("gpt-test");
     expect(parseEnv({}).OPENAI_TIMEOUT_MS).toBe(90_000);
     expect(() => parseEnv({ OPENAI_TIMEOUT_MS: "fast" })).toThrow(/OPENAI_TIMEOUT_MS/);
+    expect(parseEnv({}).OPENAI_PLAN_TEMPERATURE).toBeUndefined(); // the plan's default, 0.5, applies
+    expect(parseEnv({ OPENAI_PLAN_TEMPERATURE: "0.2", OPENAI_CONTENT_TEMPERATURE: "1" })).toMatchObject({ OPENAI_PLAN_TEMPERATURE: 0.2, OPENAI_CONTENT_TEMPERATURE: 1 });
+    expect(() => parseEnv({ OPENAI_PLAN_TEMPERATURE: "3" })).toThrow(/OPENAI_PLAN_TEMPERATURE must be a number from 0 to 2/);
   });
 });
