@@ -9,6 +9,8 @@ import { flowTypeLabel } from "~/lib/flow-types";
 import type { ContentProvider, ContentRequest } from "~/services/ai/content.server";
 import { createOpenAiClient, type OpenAiClient, type OpenAiSettings } from "~/services/ai/openai-client.server";
 import { completeChecked } from "~/services/ai/repair.server";
+import { asksAnything } from "~/lib/content/asks";
+import { briefAsks } from "~/lib/flows/feedback/brief";
 
 const SYSTEM_PROMPT = [
   "You are a senior lifecycle copywriter. Write ready-to-send copy for every touchpoint of the flow you are given,",
@@ -21,6 +23,9 @@ const SYSTEM_PROMPT = [
   `(${SMS_UNICODE_MAX} if it needs any other character), starting with the brand name followed by ": "`,
   `and ending with '${SMS_OPT_OUT}'. Avoid emoji and curly quotes in SMS.`,
   "Write to the reader as 'you': the key messages are the brief for you, the writer, never text for the customer.",
+  "A touchpoint's asks are the marketer's feedback, quoted from its key messages: follow every one for that touchpoint.",
+  "'Tone: formal' means no exclamation marks, no contractions and no emoji; 'Tone: playful', 'warm', 'plain', 'shorter', 'less-salesy' (no urgency, a soft button) and 'gentle' (no guilt or fear) change the words, never the brand's rules.",
+  "'Topic: X' means the email is about X, from what the answers say about it, else the marked placeholder [add: what to say about X]; 'Lead with: X' puts X first; 'Mention: X' says X in the body; 'Never say: X' keeps X out of every field.",
   `Open every email with a greeting that uses the merge tag ${FIRST_NAME_TAG} (for example "Hi ${FIRST_NAME_TAG},").`,
   "Every subject is different, and each preheader adds something its subject does not say.",
   "Use offers exactly as the business gave them; never invent a discount, an amount or a code. A discount in the brief without a code keeps the placeholder [YOUR DISCOUNT CODE].",
@@ -39,6 +44,20 @@ export function withButtonLinks(written: ModelFlow, request: ContentRequest, fac
         emails.has(item.touchpointId) && item.callToAction ? buttonLink(item.callToAction, request.business, { flowType: request.flowType, verb: facts.action.verb }) : null,
     })),
   };
+}
+
+/** The key-message lines that are feedback's asks ("Tone: formal", "Never say: subscription"; flows/feedback/brief.ts), verbatim. */
+export function asksIn(keyMessages: string): string[] {
+  return keyMessages
+    .split("\n")
+    .map((line) => line.replace(/^\s*[•*-]\s*/, "").trim())
+    .filter((line) => asksAnything(briefAsks(line)));
+}
+
+/** Each answered touchpoint's key messages, in the answer's order, for the checker to hold the copy to its asks. */
+function briefsOf(answer: ModelFlow, request: ContentRequest): string[] {
+  const byId = new Map(request.touchpoints.map((tp) => [tp.id, tp.keyMessages]));
+  return answer.touchpoints.map((item) => byId.get(item.touchpointId) ?? "");
 }
 
 export class OpenAiContentWriter implements ContentProvider {
@@ -63,6 +82,7 @@ export class OpenAiContentWriter implements ContentProvider {
         title: tp.title,
         primaryGoal: tp.primaryGoal,
         keyMessages: tp.keyMessages,
+        asks: asksIn(tp.keyMessages),
         callToAction: tp.callToAction,
       })),
     };
@@ -71,7 +91,7 @@ export class OpenAiContentWriter implements ContentProvider {
     const written = await completeChecked(
       this.client,
       { schema: modelFlowSchema, jsonSchema: WRITTEN_FLOW_JSON_SCHEMA, name: "written_flow", system: SYSTEM_PROMPT, user: JSON.stringify(brief), temperature: 0.7 },
-      (answer) => checkWritten(facts, answer.touchpoints, { allowed }),
+      (answer) => checkWritten(facts, answer.touchpoints, { allowed, briefs: briefsOf(answer, request) }),
     );
     return withButtonLinks(written, request, facts);
   }
