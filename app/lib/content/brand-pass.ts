@@ -50,8 +50,8 @@ export function holdEmail<T extends Pick<EmailCopy, "subject" | "preheader" | "b
   };
 }
 
-/** Labels whose line the writer reads back as it is (an answer to give, an offer, a mention, a tone): never quoted. */
-const READ_BACK = /^(?:•\s*)?(?:Answer(?: up front)?|Offer|Mention|Tone|Open with|Your note)\b|^[^:]*\boffer\b[^:]*:/i;
+/** Labels whose line the writer reads back as it is (an answer to give, an offer, and what feedback asks: tone, topic, lead with, mention, never say): never quoted. */
+const READ_BACK = /^(?:•\s*)?(?:Answer(?: up front)?|Offer|Mention|Tone|Topic|Lead with|Never say|Open with|Your note)\b|^[^:]*\boffer\b[^:]*:/i;
 const BRIEF_QUOTE_WORDS = 10;
 
 /** "• The difference: every car inspected, serviced…" → the owner's long words quoted, so a brief cites them rather than pastes them. */

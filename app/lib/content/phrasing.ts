@@ -1,3 +1,5 @@
+import { clipPhrase, upperStart } from "~/lib/business/facts";
+
 /**
  * One phrasing among several for a sentence role, chosen by a stable seed per business mixed with
  * the role's key: two businesses rarely read the same sentence, and one business always gets the
@@ -31,4 +33,21 @@ export function variant<T = string>(key: string, seed: number, options: Readonly
   const kept = present(options);
   if (!kept.length) return "";
   return kept[(mixSeed(seed, key) + slot) % kept.length]!;
+}
+
+/** A line as a sentence: capitalised, ending with a full stop unless it already ends a sentence. */
+export function sentence(text: string) {
+  const trimmed = text.trim();
+  if (!trimmed) return "";
+  const capital = upperStart(trimmed);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/** The most of an owner's answer a sentence of copy carries in its own voice; longer, it is cut at a clause or quoted as theirs. */
+export const COPY_PHRASE_WORDS = 11;
+
+/** An owner's phrase as copy uses it: whole when short, cut at a clause boundary when long, else quoted as the owner's words. */
+export function ownPhrase(text: string): string {
+  if (!text || text.split(/\s+/).length <= COPY_PHRASE_WORDS) return text;
+  return clipPhrase(text, COPY_PHRASE_WORDS) || `"${text.replace(/^"|"$/g, "")}"`;
 }

@@ -2,7 +2,6 @@ import {
   type BusinessFacts,
   brandSeed,
   businessFacts,
-  clipPhrase,
   listItems,
   lowerStart,
   isConditional,
@@ -18,15 +17,18 @@ import type { BusinessAnswers } from "~/lib/content/business";
 import { safeHttpUrl } from "~/lib/content/html";
 import { bannedTermsIn, enforceBrandRules } from "~/lib/business/brand-rules";
 import { holdEmail, holdText, tidyMarks } from "~/lib/content/brand-pass";
+import { asksOf, ledSubjects, leadParagraphs, mentionParagraphs, withAsks } from "~/lib/content/asks";
 import { datedParts } from "~/lib/content/dated";
 import { onboardingFacts, onboardingMoment } from "~/lib/business/moment";
 import { buttonLink } from "~/lib/content/links";
 import { LINES, type LineFacts, type LineRole } from "~/lib/content/lines";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
-import { variant } from "~/lib/content/phrasing";
+import { COPY_PHRASE_WORDS, ownPhrase, sentence, variant } from "~/lib/content/phrasing";
 import { CALL_TO_ACTION_MAX, countSms, fitSmsBody, fitWords, plainPunctuation, PREHEADER_MAX, SMS_OPT_OUT, smsBrand, SUBJECT_MAX, visibleLength } from "~/lib/content/rules";
 import type { EmailCopy, TouchpointCopy } from "~/lib/content/types";
+import { greetingFor, inTone, livelier, ownEmoji, signOffFor, toneButton, toneOptions, toneParagraphs } from "~/lib/content/tone";
 import { FLOW_TYPES, type FlowType, type StepType } from "~/lib/flow-types";
+import type { BriefAsks } from "~/lib/flows/feedback/brief";
 import type { TouchpointAngle } from "~/lib/flows/angles";
 import type { TouchpointView } from "~/lib/flows/types";
 
@@ -115,9 +117,8 @@ export function angleOf(flowType: FlowType, touchpoint: Pick<WriterTouchpoint, "
 interface Brief {
   /** "20% off with code [YOUR DISCOUNT CODE]" from a discount asked for in feedback. */
   placeholderOffer: string | null;
-  /** Topics to mention ("our membership"). */
-  mentions: string[];
-  friendlier: boolean;
+  /** What feedback asks of the copy: tone, topic, what to lead with, mention and never say (content/asks.ts). */
+  asks: BriefAsks;
   lastChance: boolean;
   /** The customer question the planner asked this email to answer ("Answer: Can I see the samples first?"). */
   question: string | null;
@@ -133,8 +134,7 @@ function readBrief(touchpoint: WriterTouchpoint): Brief {
   const placeholder = lines.map((l) => /^Offer (.+? with code \[YOUR DISCOUNT CODE\])$/.exec(l)?.[1]).find(Boolean) ?? null;
   return {
     placeholderOffer: placeholder,
-    mentions: lines.map((l) => /^Mention (.+)$/.exec(l)?.[1]?.trim()).filter((m): m is string => !!m),
-    friendlier: lines.some((l) => /^Tone: warm/i.test(l)),
+    asks: asksOf(touchpoint.keyMessages),
     lastChance: /^last chance/i.test(touchpoint.title),
     question: lines.map((l) => /^Answer: (.+\?)$/.exec(l)?.[1]?.trim()).find(Boolean) ?? null,
     showsDifference: lines.some((l) => /^(?:Show )?the difference:/i.test(l)),
@@ -157,13 +157,6 @@ export function worryClause(objection: string, who: "they're" | "you're" = "they
   if (/^(?:too|not|so|very|a bit|a little|rather)\b/i.test(text)) return `${who} ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
   if (/\b(?:is|are|looks?|seems?|takes?|feels?|will|won't|can't|might|costs?)\b/i.test(text)) return `that ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
   return `about ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
-}
-
-function sentence(text: string) {
-  const trimmed = text.trim();
-  if (!trimmed) return "";
-  const capital = upperStart(trimmed);
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
 function say(text: string, voice: Voice) {
@@ -794,47 +787,63 @@ function keepsBrandWords(text: string, f: BusinessFacts): boolean {
   return !bannedTermsIn(enforceBrandRules(text, f.brandRules, "body"), f.brandRules).length;
 }
 
-export function writeEmail(angle: TouchpointAngle, touchpoint: WriterTouchpoint, f: BusinessFacts, flowType: FlowType, used: Set<string>): EmailCopy {
+export function writeEmail(angle: TouchpointAngle, touchpoint: WriterTouchpoint, facts: BusinessFacts, flowType: FlowType, used: Set<string>): EmailCopy {
   const repeat = [...used].filter((key) => key.startsWith(`angle:${angle}:`)).length;
   used.add(`angle:${angle}:${touchpoint.id}`);
   const brief = { ...readBrief(touchpoint), repeat };
+  const { asks } = brief;
+  const tone = asks.tone;
+  // The step's asks tighten the brand's rules (a formal tone, words never to say) for every line below.
+  const f = withAsks(facts, asks);
   const parts = partsFor(angle, f, flowType, brief);
-  // Subjects in order of preference (an offer's subject first): the first one the flow has not used
-  // among those that keep the brand's words (a subject naming a word it never uses would fall back to a plain one).
+  // Subjects in order of preference (the brief's topic or lead first, then an offer's subject): the
+  // first one the flow has not used among those that keep the brand's words (a subject naming a
+  // word it never uses would fall back to a plain one) and that the tone would say.
+  const options = ledSubjects(toneOptions(parts.subjects, tone), asks, f);
   const keepsWords = (s: string | false | null | undefined) => !!s && keepsBrandWords(s, f);
-  const subjects = parts.subjects.some(keepsWords) ? parts.subjects.filter(keepsWords) : parts.subjects;
-  const subject = say(pickFitting(subjects, SUBJECT_MAX, used, 0), f.voice);
+  const subjects = options.some(keepsWords) ? options.filter(keepsWords) : options;
+  const subject = inTone(say(pickFitting(subjects, SUBJECT_MAX, used, 0), f.voice), tone);
   used.add(subject.toLowerCase());
   // A customer's words are quoted once in a flow: the first email to quote a review keeps it, a later
   // one drops that line, except a proof email, whose purpose it is. The guarantee is said (in the
   // body or the preheader) in at most two emails of a flow; a later one says something else.
   const guaranteeAllowed = [...used].filter((key) => key.startsWith("guarantee:")).length < GUARANTEE_MAX_EMAILS;
-  const body = parts.paragraphs
+  const own = parts.paragraphs
     .filter((p): p is string => !!p)
     .filter((p) => angle === "proof" || !f.reviews.some((review) => p.includes(review) && used.has(`quote:${review}`)))
     .filter((p) => guaranteeAllowed || !saysGuarantee(p, f));
+  const body = bodyAsked(own, f, asks);
   for (const review of f.reviews) if (body.some((p) => p.includes(review))) used.add(`quote:${review}`);
-  const preheader = say(
-    pickFitting(
-      parts.preheaders.filter((p) => p && addsTo(subject, p) && (guaranteeAllowed || !saysGuarantee(p, f))),
-      PREHEADER_MAX,
-      new Set(),
-      0,
-    ) || "Open for the details.",
-    f.voice,
+  const preheader = inTone(
+    say(
+      pickFitting(
+        toneOptions(parts.preheaders, tone).filter((p) => p && addsTo(subject, p) && (guaranteeAllowed || !saysGuarantee(p, f))),
+        PREHEADER_MAX,
+        new Set(),
+        0,
+      ) || "Open for the details.",
+      f.voice,
+    ),
+    tone,
   );
   if ([preheader, ...body].some((line) => saysGuarantee(line, f))) used.add(`guarantee:${touchpoint.id}`);
-  const greeting = `${GREETING[f.voice]} ${FIRST_NAME_TAG},`;
-  const ps = brief.mentions.length ? `P.S. ${brief.mentions.map((m) => `Ask us about ${lowerStart(m, f.brand).replace(/[.!]+$/, "")}`).join(". ")}.` : "";
-  const signOff = `${brief.friendlier ? "Speak soon," : SIGN_OFF[f.voice]}\n${signerOf(f)}`;
-  const paragraphs = [greeting, ...body, goalLine(f, flowType, touchpoint, body), signOff, ps].filter(Boolean);
-  // The brand's rules hold in every line; then every field is fitted to its limit before any
-  // check, so the offline writer never breaks its own rules.
-  const held = holdEmail({ subject, preheader, bodyText: tidyMarks(paragraphs.join("\n\n")), callToAction: buttonText(touchpoint.callToAction, parts.cta) }, f.brandRules, {
-    subject: `A note from ${f.brand}`,
-    preheader: "Open for the details.",
-    cta: upperStart(f.action.cta),
-  });
+  const greeting = `${greetingFor(tone, GREETING[f.voice])} ${FIRST_NAME_TAG},`;
+  const signOff = `${signOffFor(tone, SIGN_OFF[f.voice])}\n${signerOf(f)}`;
+  // A short tone leaves out the optional goal line.
+  const goal = tone === "plain" || tone === "shorter" ? "" : goalLine(f, flowType, touchpoint, body);
+  const paragraphs = [greeting, ...body, goal, signOff].filter(Boolean);
+  // The brand's rules (as the asks tighten them) hold in every line; then every field is fitted to
+  // its limit before any check, so the offline writer never breaks its own rules.
+  const held = holdEmail(
+    {
+      subject,
+      preheader,
+      bodyText: inTone(tidyMarks(paragraphs.join("\n\n")), tone),
+      callToAction: inTone(toneButton(buttonText(touchpoint.callToAction, parts.cta), tone), tone),
+    },
+    f.brandRules,
+    { subject: `A note from ${f.brand}`, preheader: "Open for the details.", cta: upperStart(f.action.cta) },
+  );
   const callToAction = fitButton(held.callToAction);
   return {
     subject: fitWords(tidyMarks(held.subject), SUBJECT_MAX),
@@ -844,6 +853,17 @@ export function writeEmail(angle: TouchpointAngle, touchpoint: WriterTouchpoint,
     // Where the button goes: the owner's URL for what it says (in any answer), else a marked placeholder.
     buttonUrl: buttonLink(callToAction, { companyWebsite: f.website, answers: f.answerText }, { flowType, verb: f.action.verb }),
   };
+}
+
+/**
+ * The body as the brief asks: its topic (or what it leads with) first, the angle's paragraphs as
+ * the tone keeps them, then what it asks to mention; a playful tone opens livelier.
+ */
+function bodyAsked(own: readonly string[], f: BusinessFacts, asks: BriefAsks): string[] {
+  const opening = [...leadParagraphs(f, asks), ...toneParagraphs(own, asks.tone)];
+  const body = [...opening, ...mentionParagraphs(f, asks, opening)];
+  if (asks.tone !== "playful" || !body[0]) return body;
+  return [livelier(body[0], ownEmoji(f.answerText)), ...body.slice(1)];
 }
 
 /** "https://www.acme.com/" → "acme.com": what fits in a text message. */
@@ -903,19 +923,28 @@ function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, b
   }
 }
 
-/** One SMS: "{Brand}: {message} Reply STOP to opt out", in one message whenever the brand allows. */
-export function writeSms(angle: TouchpointAngle, touchpoint: WriterTouchpoint, f: BusinessFacts, flowType: FlowType): string {
-  const brand = smsBrand(f.brand);
+/** One SMS: "{Brand}: {message} Reply STOP to opt out", in one message whenever the brand allows; what the brief asks comes first when it fits. */
+export function writeSms(angle: TouchpointAngle, touchpoint: WriterTouchpoint, facts: BusinessFacts, flowType: FlowType): string {
+  const brand = smsBrand(facts.brand);
   const prefix = `${brand}: `;
   const suffix = ` ${SMS_OPT_OUT}`;
   const brief = readBrief(touchpoint);
-  // The brand's rules hold in the line; a line that named a word the business never uses gives way to a plain one.
-  const line = plainPunctuation(
-    holdText(tidyMarks(say(smsLine(angle, f, flowType, brief), f.voice)), f.brandRules, "sms") || holdText("A quick note from us.", f.brandRules, "sms"),
-  );
-  const cta = enforceBrandRules(buttonText(touchpoint.callToAction, "Tap here"), f.brandRules, "cta");
+  const { asks } = brief;
+  const f = withAsks(facts, asks);
+  const hold = (text: string) => plainPunctuation(holdText(tidyMarks(inTone(say(text, f.voice), asks.tone)), f.brandRules, "sms"));
+  // The brand's rules hold in the line; a line that named a word the business never uses, or that the tone would not say, gives way to a plain one.
+  const line = hold(toneOptions([smsLine(angle, f, flowType, brief), "A quick note from us."], asks.tone)[0]!) || hold("A quick note from us.");
+  const asked = [...leadParagraphs(f, asks), ...mentionParagraphs(f, asks, [line])].map(hold).filter(Boolean);
+  const cta = inTone(enforceBrandRules(toneButton(buttonText(touchpoint.callToAction, "Tap here"), asks.tone), f.brandRules, "cta"), asks.tone);
   const link = shortLink(f.website);
-  const candidates = [[line, link ? `${cta}: ${link}` : sentence(cta)], [line, sentence(cta)], [line]].map((parts) => parts.filter(Boolean).join(" "));
+  const close = link ? `${cta}: ${link}` : sentence(cta);
+  const withAsked = asked.length
+    ? [
+        [...asked, line, close],
+        [...asked, line],
+      ]
+    : [];
+  const candidates = [...withAsked, [line, close], [line, sentence(cta)], [line]].map((parts) => parts.filter(Boolean).join(" "));
   const fits = (body: string) => {
     const count = countSms(prefix + body + suffix);
     return count.characters <= count.limit;
@@ -941,15 +970,6 @@ function freshAngle(angle: TouchpointAngle, stepType: StepType, usedAngles: Set<
   const chosen = usedAngles.has(angle) ? (KIN[angle]?.find((kin) => !usedAngles.has(kin)) ?? angle) : angle;
   usedAngles.add(chosen);
   return chosen;
-}
-
-/** The most of an owner's answer a sentence of copy carries in its own voice; longer, it is cut at a clause or quoted as theirs. */
-const COPY_PHRASE_WORDS = 11;
-
-/** An owner's phrase as copy uses it: whole when short, cut at a clause boundary when long, else quoted as the owner's words. */
-export function ownPhrase(text: string): string {
-  if (!text || text.split(/\s+/).length <= COPY_PHRASE_WORDS) return text;
-  return clipPhrase(text, COPY_PHRASE_WORDS) || `"${text.replace(/^"|"$/g, "")}"`;
 }
 
 /** A list longer than a phrase ("no products to sell you, no commissions, fee-only coaching, women-only") by its first item; anything else as it is. */
@@ -981,4 +1001,4 @@ export function writeFlowCopy(input: WriterInput): TouchpointCopy[] {
 }
 
 /** The brand an SMS of this company must start with (re-exported for the validators' callers). */
-export { smsBrand };
+export { ownPhrase, smsBrand };

@@ -4,6 +4,9 @@ import { brandFindings, emailExclamations, exclamationMessage, nameSlips, signOf
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
 import { inventedClaims } from "~/lib/copy/invented";
 import { MARKED_PLACEHOLDER } from "~/lib/content/placeholders";
+import { termSource } from "~/lib/business/brand-words";
+import { exclamationsOutsideQuotes } from "~/lib/content/tone";
+import { briefAsks } from "~/lib/flows/feedback/brief";
 import { FLOW_TYPES, flowTypeLabel } from "~/lib/flow-types";
 import type { WrittenFields } from "~/lib/content/schema";
 import type { TouchpointFields } from "~/lib/flows/types";
@@ -23,12 +26,14 @@ import type { TouchpointFields } from "~/lib/flows/types";
  * - raw data keys ("exitWhen: …", "from: 08:00");
  * - a break of the brand's own rules (brand-check.ts): a word it never uses or a thing the business
  *   does not offer, exclamation marks over its allowance, a name in another spelling, capitals in a
- *   lower-case brand, emoji it does not use, a banned opener, a missing or refused sign-off.
+ *   lower-case brand, emoji it does not use, a banned opener, a missing or refused sign-off;
+ * - written content that ignores what feedback asked of it (flows/feedback/brief.ts): a word it
+ *   must never say, exclamation marks in a formal tone.
  * The offline generator must pass it always; a model's answer with findings is sent back once for
  * repair and refused after that.
  */
 
-export type FindingRule = "brief" | "repeat" | "brand-case" | "pasted" | "invented" | "placeholder" | "data-key" | "brand-rule";
+export type FindingRule = "brief" | "repeat" | "brand-case" | "pasted" | "invented" | "placeholder" | "data-key" | "brand-rule" | "ask";
 
 export interface Finding {
   rule: FindingRule;
@@ -154,6 +159,8 @@ export interface CheckOptions {
   allowed?: string;
   /** The brand's rules to hold the copy to; the facts' own rules when left out. */
   brandRules?: BrandRules;
+  /** Each written touchpoint's key messages, in the same order: what feedback asked of its copy. */
+  briefs?: readonly string[];
 }
 
 function rulesOf(facts: BusinessFacts, options: CheckOptions): BrandRules | null {
@@ -280,7 +287,22 @@ export function checkWritten(facts: BusinessFacts, written: readonly WrittenLike
         ]
       : [],
   );
-  return [...checkCopy(facts, texts, options), ...checkRepeats(subjects, "subject"), ...bare, ...emailRuleFindings(facts, written, options)];
+  return [...checkCopy(facts, texts, options), ...checkRepeats(subjects, "subject"), ...bare, ...emailRuleFindings(facts, written, options), ...askFindings(written, options)];
+}
+
+/** What a touchpoint's brief asked that its copy ignores: a word it must never say (in any field), exclamation marks in a formal tone. */
+function askFindings(written: readonly WrittenLike[], options: CheckOptions): Finding[] {
+  return written.flatMap((w, index) => {
+    const asks = briefAsks(options.briefs?.[index] ?? "");
+    const where = `touchpoint ${index + 1}`;
+    const text = [w.subject, w.preheader, w.bodyText, w.callToAction, w.sms].filter(Boolean).join("\n");
+    const findings: Finding[] = asks.avoid
+      .filter((term) => new RegExp(termSource(term), "iu").test(text))
+      .map((term) => ({ rule: "ask", where, text: term, message: `The brief says never to say "${term}": leave it out of every field.` }));
+    if (asks.tone === "formal" && exclamationsOutsideQuotes(text))
+      findings.push({ rule: "ask", where, text: "!", message: "The brief asks for a formal tone: no exclamation marks; end those sentences with full stops." });
+    return findings;
+  });
 }
 
 /** Brand rules that hold per email rather than per line: exclamation marks across its fields, and its sign-off. */

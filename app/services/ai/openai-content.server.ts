@@ -21,6 +21,14 @@ export function withButtonLinks(written: ModelFlow, request: ContentRequest, fac
   };
 }
 
+export { asksIn } from "~/services/ai/prompt.server";
+
+/** Each answered touchpoint's key messages, in the answer's order, for the checker to hold the copy to its asks. */
+function briefsOf(answer: ModelFlow, request: ContentRequest): string[] {
+  const byId = new Map(request.touchpoints.map((tp) => [tp.id, tp.keyMessages]));
+  return answer.touchpoints.map((item) => byId.get(item.touchpointId) ?? "");
+}
+
 export class OpenAiContentWriter implements ContentProvider {
   readonly model: string;
   private readonly client: OpenAiClient;
@@ -47,7 +55,7 @@ export class OpenAiContentWriter implements ContentProvider {
       { schema: modelFlowSchema, jsonSchema: WRITTEN_FLOW_JSON_SCHEMA, name: "written_flow", ...contentPrompt(request, facts), temperature },
       {
         fix: (answer) => fixWritten(answer, request),
-        check: (answer) => [...writtenRuleProblems(answer, request), ...checkWritten(facts, answer.touchpoints, { allowed })],
+        check: (answer) => [...writtenRuleProblems(answer, request), ...checkWritten(facts, answer.touchpoints, { allowed, briefs: briefsOf(answer, request) })],
       },
     );
     return withButtonLinks(written, request, facts);

@@ -1,3 +1,5 @@
+import { asksAnything } from "~/lib/content/asks";
+import { briefAsks } from "~/lib/flows/feedback/brief";
 import type { BrandRules } from "~/lib/business/brand-rules";
 import type { BusinessFacts } from "~/lib/business/facts";
 import { BUSINESS_MODEL_LABELS } from "~/lib/business/model";
@@ -325,12 +327,27 @@ const CONTENT_EXAMPLE = [
   }),
 ].join("\n");
 
+/** What each kind of ask means (flows/feedback/brief.ts), as the checker holds the copy to it. */
+const ASKS_RULES = [
+  "'Tone: formal' means no exclamation marks, no contractions and no emoji; 'Tone: playful', 'warm', 'plain', 'shorter', 'less-salesy' (no urgency, a soft button) and 'gentle' (no guilt or fear) change the words, never the brand's rules.",
+  "'Topic: X' means the email is about X, from what the answers say about it, else the marked placeholder [add: what to say about X]; 'Lead with: X' puts X first; 'Mention: X' says X in the body; 'Never say: X' keeps X out of every field.",
+].join(" ");
+
+/** The key-message lines that are feedback's asks ("Tone: formal", "Never say: subscription"; flows/feedback/brief.ts), verbatim. */
+export function asksIn(keyMessages: string): string[] {
+  return keyMessages
+    .split("\n")
+    .map((line) => line.replace(/^\s*[•*-]\s*/, "").trim())
+    .filter((line) => asksAnything(briefAsks(line)));
+}
+
 /** The prompt for a flow's copy: the same business and brand rules as the plan, and the steps to write. */
 export function contentPrompt(request: ContentRequest, facts: BusinessFacts): Prompt {
   const brand = facts.brand;
   const system = join(
     `You are a senior lifecycle copywriter. Write ready-to-send copy for every touchpoint of ${possessiveOf(brand)} ${flowTypeLabel(request.flowType)} flow, in the business's own voice. Answer with JSON only, one entry per touchpoint, in the given order, with its touchpointId.`,
     section("Every rule below is checked; an answer that breaks one is sent back:", [numbered([...contentRules(brand), ...copyRules()])]),
+    section("A touchpoint's asks are the marketer's feedback, quoted from its key messages: follow every one for that touchpoint.", [ASKS_RULES]),
     CONTENT_EXAMPLE,
   );
   const steps = request.touchpoints.map((tp) => ({
@@ -340,6 +357,7 @@ export function contentPrompt(request: ContentRequest, facts: BusinessFacts): Pr
     title: tp.title,
     primaryGoal: tp.primaryGoal,
     keyMessages: tp.keyMessages,
+    asks: asksIn(tp.keyMessages),
     callToAction: tp.callToAction,
   }));
   return {
