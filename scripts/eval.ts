@@ -27,6 +27,7 @@ import {
   writeBaseline,
 } from "../tests/eval/baseline";
 import { consoleSummary, markdownReport } from "../tests/eval/report";
+import { ratchetCounts } from "../tests/eval/feedback/run";
 import { type EvalReport, runEval } from "../tests/eval/run";
 
 const DOC = path.resolve("docs/eval.md");
@@ -38,14 +39,14 @@ function jsonReport(report: EvalReport) {
 
 function updateBaseline(report: EvalReport) {
   if (!fs.existsSync(BASELINE_PATH)) {
-    writeBaseline(baselineOf(report.totals, report.feedback.totals));
+    writeBaseline(baselineOf(report.totals, ratchetCounts(report.feedback)));
     console.log(`Wrote ${path.relative(process.cwd(), BASELINE_PATH)} with total ${report.totals.total}.`);
     return;
   }
   const baseline = readBaseline();
   const { rose, fell } = compareToBaseline(report.totals, baseline);
-  const { worse, better } = compareFeedback(report.feedback.totals, baseline.feedback);
-  writeBaseline({ ...loweredBaseline(report.totals, baseline), feedback: ratchetedFeedback(report.feedback.totals, baseline.feedback) });
+  const { worse, better } = compareFeedback(ratchetCounts(report.feedback), baseline.feedback);
+  writeBaseline({ ...loweredBaseline(report.totals, baseline), feedback: ratchetedFeedback(ratchetCounts(report.feedback), baseline.feedback) });
   if (fell.length) console.log(`Lowered the baseline: ${fell.map(describeChange).join("; ")}.`);
   if (better.length) console.log(`Moved the feedback baseline: ${better.map(describeFeedbackChange).join("; ")}.`);
   if (rose.length || worse.length) {

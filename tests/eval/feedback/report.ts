@@ -3,6 +3,7 @@ import { FLOW_TYPE_INFO } from "~/lib/flow-types";
 import { clip } from "../texts";
 import { RESULTS } from "./classify";
 import { NOTE_KINDS } from "./notes";
+import type { NegationReport } from "./negations";
 import type { FeedbackReport, ResultCounts } from "./run";
 
 /**
@@ -30,7 +31,14 @@ export function feedbackConsole(report: FeedbackReport, perResult: number): stri
     lines.push("", `${result}: ${notes.length}${notes.length > perResult ? ` (first ${perResult})` : ""}`);
     for (const n of notes.slice(0, perResult)) lines.push(`  ${n.note.id} “${clip(n.note.note, 70)}”\n      ${clip(n.reason, 180)}`);
   }
+  lines.push("", ...negationLines(report.negations, perResult, (text) => text));
   return lines.join("\n");
+}
+
+/** The negated requests that added what they negate, the first `most` of them. */
+function negationLines(report: NegationReport, most: number, escape: (text: string) => string): string[] {
+  const head = `Negated requests: ${report.failures.length} of ${report.cases} added what they negate (counted as opposite).`;
+  return [head, ...report.failures.slice(0, most).map((f) => `  - ${escape(f.flow)}: “${escape(f.feedback)}” added ${f.what} (${f.before} before, ${f.after} after)`)];
 }
 
 function escapeMarkdown(text: string): string {
@@ -54,5 +62,5 @@ export function feedbackMarkdown(report: FeedbackReport, table: (rows: readonly 
     const flow = FLOW_TYPE_INFO[n.note.flowType].label;
     lines.push(`- **${n.result}** · ${escapeMarkdown(n.note.business)} · ${flow} (${n.note.kind}): “${escapeMarkdown(n.note.note)}” — ${escapeMarkdown(clip(n.reason, 240))}`);
   }
-  return lines;
+  return [...lines, "", ...negationLines(report.negations, 20, escapeMarkdown)];
 }

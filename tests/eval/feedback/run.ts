@@ -2,6 +2,7 @@ import type { BusinessOutput } from "../pipeline";
 import { classify, type NoteResult, type NoteVerdict, RESULTS } from "./classify";
 import { EXPECTATIONS } from "./expectations";
 import { type FeedbackNote, loadNotes, NOTE_KINDS, type NoteKind } from "./notes";
+import { checkNegations, type NegationReport } from "./negations";
 import { applyNote } from "./regenerate";
 
 /**
@@ -21,6 +22,13 @@ export interface FeedbackReport {
   notes: NoteReport[];
   totals: ResultCounts;
   byKind: Record<NoteKind, ResultCounts>;
+  /** Drawn notes that negate something, and those that added it (negations.ts). */
+  negations: NegationReport;
+}
+
+/** The counts the baseline holds: the notes' results, with each negated request that added what it negates counted as opposite. */
+export function ratchetCounts(report: FeedbackReport): ResultCounts {
+  return { ...report.totals, opposite: report.totals.opposite + report.negations.failures.length };
 }
 
 export function emptyResultCounts(): ResultCounts {
@@ -48,5 +56,5 @@ export function runFeedbackEval(outputs: readonly BusinessOutput[]): FeedbackRep
     totals[result] += 1;
     byKind[note.kind][result] += 1;
   }
-  return { notes, totals, byKind };
+  return { notes, totals, byKind, negations: checkNegations(outputs) };
 }
