@@ -8,9 +8,12 @@ import type { FlowView } from "~/lib/flows/types";
 import { writeOffline } from "~/services/ai/offline-content.server";
 import { entriesFromWritten } from "~/services/flows/content.server";
 
-import { compareToBaseline, describeChange, readBaseline } from "./baseline";
+import { compareFeedback, compareToBaseline, describeChange, describeFeedbackChange, readBaseline } from "./baseline";
 import type { CheckId } from "./checks/types";
 import { loadCorpus } from "./corpus";
+import { EXPECTATIONS } from "./feedback/expectations";
+import { loadNotes } from "./feedback/notes";
+import { ratchetCounts } from "./feedback/run";
 import { generateFlowOutput } from "./pipeline";
 import { markdownReport, newFailureLines } from "./report";
 import { type EvalReport, runEval } from "./run";
@@ -59,6 +62,30 @@ describe("the eval over the corpus", () => {
     const { fell } = compareToBaseline(report.totals, readBaseline());
     const message = `Failures fell (well done): ${fell.map(describeChange).join("; ")}. Lower tests/eval/baseline.json with \`npm run eval -- --update-baseline\` and commit it (and docs/eval.md) with this change.`;
     expect(fell, message).toEqual([]);
+  });
+});
+
+describe("the feedback notes", () => {
+  it("every note has its checks, and every check a note", () => {
+    expect(Object.keys(EXPECTATIONS).sort()).toEqual(
+      loadNotes()
+        .map((note) => note.id)
+        .sort(),
+    );
+    expect(report.feedback.notes).toHaveLength(loadNotes().length);
+  });
+
+  it("no feedback result gets worse than its baseline", () => {
+    const { worse } = compareFeedback(ratchetCounts(report.feedback), readBaseline().feedback);
+    const notes = report.feedback.notes.filter((n) => worse.some((c) => (c.result === "done" ? n.result !== "done" : n.result === c.result)));
+    const message = [`Feedback got worse: ${worse.map(describeFeedbackChange).join("; ")}.`, ...notes.map((n) => `  ${n.note.id} [${n.result}] ${n.reason}`)].join("\n");
+    expect(worse, message).toEqual([]);
+  });
+
+  it("the baseline moves with the change that made feedback better", () => {
+    const { better } = compareFeedback(ratchetCounts(report.feedback), readBaseline().feedback);
+    const message = `Feedback got better (well done): ${better.map(describeFeedbackChange).join("; ")}. Move tests/eval/baseline.json with \`npm run eval -- --update-baseline\` and commit it (and docs/eval.md) with this change.`;
+    expect(better, message).toEqual([]);
   });
 });
 

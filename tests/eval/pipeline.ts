@@ -90,7 +90,7 @@ export function generateBusiness(business: CorpusBusiness): BusinessOutput {
 }
 
 export function generateFlowOutput(answers: QuestionnaireAnswers, flowType: FlowType): FlowOutput {
-  const output: FlowOutput = { flowType, plan: null, planProblems: [], copy: [], contentProblems: [], crashes: [] };
+  const output = emptyOutput(flowType);
   let draft: FlowDraft;
   try {
     draft = generateOfflineDraft({ flowType, business: answers, rule: null, customContext: "" });
@@ -98,6 +98,12 @@ export function generateFlowOutput(answers: QuestionnaireAnswers, flowType: Flow
     output.crashes.push(`generation threw: ${errorText(error)}`);
     return output;
   }
+  return storedFlowOutput(answers, flowType, draft);
+}
+
+/** A generator's draft as the app stores it (the plan rules, the refreshed overview and notes) and the content it writes for it. */
+export function storedFlowOutput(answers: QuestionnaireAnswers, flowType: FlowType, draft: FlowDraft): FlowOutput {
+  const output = emptyOutput(flowType);
   const context = { flowType, companyName: answers.companyName, communicationChannels: answers.communicationChannels };
   const result = applyFlowRules(draft, context);
   if (!result.ok) {
@@ -110,6 +116,10 @@ export function generateFlowOutput(answers: QuestionnaireAnswers, flowType: Flow
   output.plan = planOf(draft, stored.flowOverview, stored.quickNotes, stored.touchpoints, flowType);
   writeContent(output, answers, output.plan.steps);
   return output;
+}
+
+function emptyOutput(flowType: FlowType): FlowOutput {
+  return { flowType, plan: null, planProblems: [], copy: [], contentProblems: [], crashes: [] };
 }
 
 function planOf(draft: FlowDraft, overview: string, quickNotes: string, touchpoints: readonly RuledTouchpoint[], flowType: FlowType): Plan {

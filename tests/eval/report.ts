@@ -1,6 +1,7 @@
 import { FLOW_TYPE_INFO } from "~/lib/flow-types";
 
 import { CHECK_IDS, type CheckId } from "./checks/types";
+import { feedbackConsole, feedbackMarkdown } from "./feedback/report";
 import { clip } from "./texts";
 import { CORPUS_ROW, type Counts, type EvalFailure, type EvalReport, ROWS } from "./run";
 
@@ -44,6 +45,7 @@ export function consoleSummary(report: EvalReport, perCheck: number): string {
     lines.push("", `${check}: ${failures.length} failure${failures.length === 1 ? "" : "s"}${failures.length > perCheck ? ` (first ${perCheck})` : ""}`);
     for (const f of failures.slice(0, perCheck)) lines.push(`  ${f.business} · ${flowLabel(f)} · ${f.where}: ${f.message}${f.snippet ? `\n      ${clip(f.snippet, 150)}` : ""}`);
   }
+  lines.push("", feedbackConsole(report.feedback, perCheck));
   return lines.join("\n");
 }
 
@@ -101,6 +103,7 @@ export function markdownReport(report: EvalReport): string {
     lines.push("", `### ${escapeMarkdown(title)}`, "", `${failures.length} failure${failures.length === 1 ? "" : "s"}.`);
     if (failures.length) lines.push("", ...failureLines(failures));
   }
+  lines.push("", ...feedbackMarkdown(report.feedback, markdownTable));
   lines.push(
     "",
     "## Left to judgement (not counted)",

@@ -10,11 +10,13 @@ import { type BusinessCheck, CHECK_IDS, type CheckId, type Finding, type Judgeme
 import { checkRepeatedBodies, checkSharedSentences } from "./checks/variety";
 import { checkAvoid, checkUse } from "./checks/words";
 import { type CorpusBusiness, loadCorpus, type Model, MODELS } from "./corpus";
+import { type FeedbackReport, runFeedbackEval } from "./feedback/run";
 import { type BusinessOutput, generateBusiness } from "./pipeline";
 
 /**
  * Runs the eval: generates every flow and its content for each business of the corpus through the
- * product's offline path, runs every check, and counts the failures by model and check.
+ * product's offline path, runs every check, and counts the failures by model and check; then
+ * applies the corpus's feedback notes to those flows and counts what became of them.
  */
 
 /** The row of failures that belong to the corpus as a whole (sentences shared across businesses). */
@@ -37,6 +39,8 @@ export interface EvalReport {
   counts: Record<Row, Counts>;
   totals: Counts;
   judgement: Array<{ business: string; items: Judgement[] }>;
+  /** The corpus's feedback notes applied to the flows above (tests/eval/feedback/). */
+  feedback: FeedbackReport;
   seconds: number;
 }
 
@@ -99,6 +103,7 @@ export function runEval(options: { only?: string } = {}): EvalReport {
     failures,
     ...countFailures(failures),
     judgement: businesses.map((business) => ({ business: business.id, items: judgementOf(business) })),
+    feedback: runFeedbackEval(outputs),
     seconds: (performance.now() - started) / 1000,
   };
 }
