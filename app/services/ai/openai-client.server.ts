@@ -3,7 +3,8 @@ import { zodResponseFormat } from "openai/helpers/zod";
 import type { z } from "zod";
 
 import type { Finding } from "~/lib/copy/checker";
-import { type ModelCallLine, type ModelPurpose, recordModelCall } from "~/services/ai/model-calls.server";
+import { modelWaitText } from "~/lib/flows/wait";
+import { type ModelCallLine, type ModelPurpose, recordModelCall, typicalDurationMs } from "~/services/ai/model-calls.server";
 import { ProviderError } from "~/services/ai/provider.server";
 import { type Env, getEnv } from "~/services/env.server";
 
@@ -144,6 +145,16 @@ export function boundedFetch({ timeoutMs, maxBytes = MAX_MODEL_ANSWER_BYTES }: {
     });
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
+}
+
+/**
+ * What the screen says about the wait for a request of this purpose (app/lib/flows/wait.ts), or
+ * null without a model: the offline generator answers at once and its screens keep their words.
+ */
+export function modelWait(purpose: ModelPurpose, env: Env = getEnv()): string | null {
+  const settings = openAiSettings(env);
+  if (!settings) return null;
+  return modelWaitText({ typicalMs: typicalDurationMs(purpose), limitMs: modelRequestLimitMs(settings.timeoutMs) });
 }
 
 /** The model settings from the environment, or null without OPENAI_API_KEY (the offline paths). */
