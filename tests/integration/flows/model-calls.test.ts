@@ -7,6 +7,10 @@ import { type ModelCallLine, modelCallStats, resetModelCallStats, typicalDuratio
 import { createOpenAiProvider } from "~/services/ai/openai.server";
 import { DomainError } from "~/services/domain-error";
 import { generateFlow } from "~/services/flows/flows.server";
+import { action } from "~/routes/_app+/flow-mappings";
+
+import { withEnv } from "../../support/env";
+import { args, dataOf, formRequest, settle, statusOf } from "../../support/requests";
 
 import { useTestDatabase } from "../../support/db";
 import { type OpenAiStub, startOpenAiStub } from "../../support/openai-stub";
@@ -100,6 +104,17 @@ describe("every model call logs one line and counts its request", () => {
     expect(modelCallStats().purposes.find((p) => p.purpose === "plan")!.counts).toEqual({ accepted: 0, repaired: 0, refused: 0, failed: 1 });
     // A failed request is no measure of the usual wait.
     expect(typicalDurationMs("plan")).toBeNull();
+  });
+
+  it("through the Generate Flow form: a model failing with 502 gives a 502 reply whose toast says what failed and what to do, and a 'failed' line", async () => {
+    const { cookie } = await onboardedUser({ answers: LEDGERLY });
+    stub.script({ kind: "status", status: 502 });
+    const result = await withEnv({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: stub.baseURL, OPENAI_MODEL: "stub-model", OPENAI_TIMEOUT_MS: "1000" }, () =>
+      settle(action(args(formRequest("/flow-mappings?type=onboarding", { intent: "generate" }, { cookie })))),
+    );
+    expect(statusOf(result)).toBe(502);
+    expect(dataOf(result)).toMatchObject({ toast: { title: "Error Generating Flow", description: "Failed to generate AI flow. Please try again.", variant: "destructive" } });
+    expect(modelLines(warn).map((l) => l.line)).toEqual([expect.objectContaining({ purpose: "plan", outcome: "failed", reason: "http_502" })]);
   });
 
   it("a call that times out logs reason 'timeout'", async () => {
