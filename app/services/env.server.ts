@@ -143,6 +143,10 @@ export const envSchema = z.object({
     .transform((v) => (v === undefined ? 90_000 : Number(v))),
   OPENAI_PLAN_TEMPERATURE: temperature("OPENAI_PLAN_TEMPERATURE"),
   OPENAI_CONTENT_TEMPERATURE: temperature("OPENAI_CONTENT_TEMPERATURE"),
+  /** The bearer token /metrics asks for; without it /metrics answers this machine only. */
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || (v.length >= 16 && /^\S+$/.test(v)), {
+    message: "METRICS_TOKEN must be at least 16 characters with no spaces",
+  }),
   OAUTH_AUTHORIZE_URL: optionalUrl("OAUTH_AUTHORIZE_URL"),
   OAUTH_TOKEN_URL: optionalUrl("OAUTH_TOKEN_URL"),
   OAUTH_USERINFO_URL: optionalUrl("OAUTH_USERINFO_URL"),

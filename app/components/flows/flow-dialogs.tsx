@@ -29,7 +29,7 @@ function Loading({ what }: { what: string }) {
 // ---------------------------------------------------------------------------------------------
 // Regenerate
 
-export function RegenerateDialog({ open, flow, closeHref }: { open: boolean; flow: FlowView; closeHref: string }) {
+export function RegenerateDialog({ open, flow, closeHref, wait = null }: { open: boolean; flow: FlowView; closeHref: string; wait?: string | null }) {
   const { fetcher, reply, pending } = useFlowForm(FLOW_INTENTS.regenerate);
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -102,7 +102,7 @@ export function RegenerateDialog({ open, flow, closeHref }: { open: boolean; flo
           className={`${controlClass} mt-1`}
         />
         <p id={`${fieldId}-hint`} className="mt-1 text-xs text-slate-500">
-          Be specific: timing, channels, tone, offers. Regeneration usually takes under a minute.
+          Be specific: timing, channels, tone, offers. {wait ? `${wait}.` : "Regeneration usually takes under a minute."}
         </p>
         {serverError ? (
           <div id={`${fieldId}-error`} className="mt-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" role="alert">

@@ -30,6 +30,8 @@ export interface FlowScreenData {
   versions: VersionView[] | null;
   messages: MessageView[] | null;
   compareVersion: VersionView | null;
+  /** With a model, what the wait usually is ("Usually about 40 seconds with your model"); null offline. */
+  wait: { generate: string | null; regenerate: string | null };
 }
 
 /** How often an open page checks whether a generation started elsewhere has finished. */
@@ -84,7 +86,7 @@ export function FlowScreen({
             </section>
           </section>
 
-          <RegenerateDialog open={dialog === "regenerate"} flow={flow} closeHref={closeHref} />
+          <RegenerateDialog open={dialog === "regenerate"} flow={flow} closeHref={closeHref} wait={data.wait.regenerate} />
           <VersionsDialog open={dialog === "versions"} flow={flow} versions={dataIsCurrent ? data.versions : null} closeHref={closeHref} locale={data.locale} />
           <CompareDialog
             open={dialog === "compare"}
@@ -99,13 +101,13 @@ export function FlowScreen({
           <DeleteFlowDialog open={dialog === "delete-flow"} flow={flow} closeHref={closeHref} />
         </>
       ) : (
-        <GenerateFirstFlow flowType={flowType} generating={data.generating} />
+        <GenerateFirstFlow flowType={flowType} generating={data.generating} wait={data.wait.generate} />
       )}
     </div>
   );
 }
 
-function GenerateFirstFlow({ flowType, generating }: { flowType: FlowType; generating: boolean }) {
+function GenerateFirstFlow({ flowType, generating, wait }: { flowType: FlowType; generating: boolean; wait: string | null }) {
   const { fetcher, reply, pending } = useFlowForm(FLOW_INTENTS.generate);
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
@@ -144,7 +146,9 @@ function GenerateFirstFlow({ flowType, generating }: { flowType: FlowType; gener
             Generate Flow
           </StatusButton>
         </fetcher.Form>
-        <p className="mt-3 text-xs text-slate-500">This may take 1-3 minutes</p>
+        <p className="mt-3 text-xs text-slate-500" data-testid="generate-wait">
+          {wait ?? "This may take 1-3 minutes"}
+        </p>
         {busy ? (
           <div className="mx-auto mt-6 max-w-sm" role="status" data-testid="generating">
             <div className="h-2 overflow-hidden rounded-full bg-slate-100">

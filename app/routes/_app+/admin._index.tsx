@@ -5,13 +5,15 @@ import { AuditList } from "~/components/admin/audit-list";
 import { requireAdmin } from "~/web/auth/auth.server";
 import { getAdminStats } from "~/services/admin.server";
 import { recentAudit } from "~/services/admin/audit.server";
+import { modelCallStats } from "~/services/ai/model-calls.server";
+import { openAiSettings } from "~/services/ai/openai-client.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin Settings | Flowmap" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const [stats, audit] = await Promise.all([getAdminStats(), recentAudit()]);
-  return { stats, audit };
+  return { stats, audit, modelCalls: { model: openAiSettings()?.model ?? null, ...modelCallStats() } };
 }
 
 const tiles = [
@@ -27,7 +29,7 @@ const tiles = [
 ];
 
 export default function AdminDashboard() {
-  const { stats, audit } = useLoaderData<typeof loader>();
+  const { stats, audit, modelCalls } = useLoaderData<typeof loader>();
   const counts: Array<[string, number, string]> = [
     ["Total Users", stats.totalUsers, "/admin/users"],
     ["Benchmarks", stats.benchmarks, "/admin/benchmarks"],
@@ -69,6 +71,7 @@ export default function AdminDashboard() {
           ))}
         </div>
       </section>
+      <ModelCalls stats={modelCalls} />
       <section aria-labelledby="recent-changes" className="space-y-3">
         <div className="flex items-baseline justify-between">
           <h2 id="recent-changes" className="text-lg font-semibold text-slate-900">
@@ -79,5 +82,63 @@ export default function AdminDashboard() {
         <AuditList entries={audit} />
       </section>
     </div>
+  );
+}
+
+const PURPOSE_LABELS = { plan: "Flow plans", regenerate: "Regenerations", content: "Email content", research: "Website research" } as const;
+
+function seconds(ms: number | null) {
+  if (ms === null) return "—";
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
+}
+
+/** The model-call counters of this process (app/services/ai/model-calls.server.ts), also at /metrics. */
+function ModelCalls({ stats }: { stats: ReturnType<typeof useLoaderData<typeof loader>>["modelCalls"] }) {
+  return (
+    <section aria-labelledby="model-calls" className="space-y-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="model-calls" className="text-lg font-semibold text-slate-900">
+          Model calls
+        </h2>
+        <p className="text-xs text-slate-500">Since the server started ({new Date(stats.since).toISOString().slice(0, 16).replace("T", " ")} UTC); also at /metrics</p>
+      </div>
+      {stats.model ? null : <p className="text-sm text-slate-600">No model is configured (OPENAI_API_KEY is unset): flows and content are written offline, with no model calls.</p>}
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        <table className="w-full text-left text-sm" data-testid="model-calls">
+          <caption className="sr-only">Requests to the model{stats.model ? ` (${stats.model})` : ""} by purpose and outcome</caption>
+          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+            <tr>
+              <th scope="col" className="px-4 py-2 font-semibold">
+                Purpose
+              </th>
+              {["Accepted", "Repaired", "Refused", "Failed", "Typical time"].map((label) => (
+                <th key={label} scope="col" className="px-4 py-2 text-right font-semibold">
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {stats.purposes.map(({ purpose, counts, typicalMs }) => (
+              <tr key={purpose} data-purpose={purpose}>
+                <th scope="row" className="px-4 py-2 font-medium text-slate-900">
+                  {PURPOSE_LABELS[purpose]}
+                </th>
+                {[counts.accepted, counts.repaired, counts.refused, counts.failed].map((value, i) => (
+                  <td key={i} className="px-4 py-2 text-right tabular-nums text-slate-700">
+                    {value.toLocaleString("en-US")}
+                  </td>
+                ))}
+                <td className="px-4 py-2 text-right tabular-nums text-slate-700">{seconds(typicalMs)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="text-xs text-slate-500">
+        Accepted at once, accepted after the one repair, refused after it, or failed (timeout or an error from the model). Typical time: the median of the recent successful
+        requests. The counts start again when the server restarts.
+      </p>
+    </section>
   );
 }

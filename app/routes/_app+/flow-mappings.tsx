@@ -34,6 +34,7 @@ import {
   rollbackFlow,
 } from "~/services/flows/flows.server";
 import { readForm } from "~/web/forms.server";
+import { modelWait } from "~/services/ai/openai-client.server";
 import { hasCompletedOnboarding } from "~/services/onboarding.server";
 import { defaultEspFor } from "~/services/klaviyo/connection.server";
 import type { Esp } from "~/lib/content/esp";
@@ -88,7 +89,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const companyName = profile?.companyName || user.companyName || "Your Company";
   const base = { flowType, companyName, isPremium: hasPremium(user), locale: requestLocale(request), esp: "generic" as Esp };
   if (!hasCompletedOnboarding(profile)) {
-    return { ...base, onboarded: false as const, flow: null, generating: false, versions: null, messages: null, compareVersion: null };
+    return { ...base, onboarded: false as const, flow: null, generating: false, versions: null, messages: null, compareVersion: null, wait: { generate: null, regenerate: null } };
   }
 
   const [flow, generating, esp] = await Promise.all([
@@ -126,6 +127,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     versions: dialog === "versions" && versions ? [...versions].sort((a, b) => b.versionNumber - a.versionNumber) : null,
     messages,
     compareVersion,
+    // With a model, how long it usually takes; offline (null) the screen keeps its own words.
+    wait: { generate: modelWait("plan"), regenerate: modelWait("regenerate") },
   };
 }
 

@@ -2,6 +2,8 @@ import OpenAI from "openai";
 import { zodResponseFormat } from "openai/helpers/zod";
 import type { z } from "zod";
 
+import { modelWaitText } from "~/lib/flows/wait";
+import { type ModelCallLine, type ModelPurpose, recordModelCall, typicalDurationMs } from "~/services/ai/model-calls.server";
 import { ProviderError } from "~/services/ai/provider.server";
 import { type Env, getEnv } from "~/services/env.server";
 
@@ -42,6 +44,14 @@ export const MAX_MODEL_ANSWER_BYTES = 4 * 1024 * 1024;
  */
 export function modelCallLimitMs(timeoutMs: number) {
   return (OPENAI_MAX_RETRIES + 1) * timeoutMs + 1_000 * OPENAI_MAX_RETRIES;
+}
+
+/** A checked request makes at most two model calls: the first answer and its one repair (repair.server.ts). */
+export const MODEL_CALLS_PER_REQUEST = 2;
+
+/** How long one checked request (a plan, a regeneration, content) can keep a generation waiting at most. */
+export function modelRequestLimitMs(timeoutMs: number) {
+  return MODEL_CALLS_PER_REQUEST * modelCallLimitMs(timeoutMs);
 }
 
 export class ModelAnswerTooLargeError extends Error {
@@ -136,6 +146,16 @@ export function boundedFetch({ timeoutMs, maxBytes = MAX_MODEL_ANSWER_BYTES }: {
   };
 }
 
+/**
+ * What the screen says about the wait for a request of this purpose (app/lib/flows/wait.ts), or
+ * null without a model: the offline generator answers at once and its screens keep their words.
+ */
+export function modelWait(purpose: ModelPurpose, env: Env = getEnv()): string | null {
+  const settings = openAiSettings(env);
+  if (!settings) return null;
+  return modelWaitText({ typicalMs: typicalDurationMs(purpose), limitMs: modelRequestLimitMs(settings.timeoutMs) });
+}
+
 /** The model settings from the environment, or null without OPENAI_API_KEY (the offline paths). */
 export function openAiSettings(env: Env = getEnv()): OpenAiSettings | null {
   if (!env.OPENAI_API_KEY) return null;
@@ -173,6 +193,38 @@ export interface JsonRequest<S extends z.ZodType> {
   system: string;
   user: string;
   temperature?: number;
+  /** What the call is for, in its log line and counters; without it, read from `name` (see PURPOSE_BY_NAME). */
+  purpose?: ModelPurpose;
+}
+
+/** The purpose of each response format the app asks for. */
+const PURPOSE_BY_NAME: Record<string, ModelPurpose> = { flow: "plan", regenerated_flow: "regenerate", written_flow: "content", website_research: "research" };
+
+function purposeOf(request: { name: string; purpose?: ModelPurpose }): ModelPurpose {
+  return request.purpose ?? PURPOSE_BY_NAME[request.name] ?? "plan";
+}
+
+/** One thing wrong with an answer (a copy checker Finding is one; `rule` is its kind for the log). */
+export interface AnswerProblem {
+  where: string;
+  message: string;
+  rule?: string;
+}
+
+/** What the caller makes of a model's raw answer: the answer when its shape holds (fixed where safe), and every problem left. */
+export interface Judgement<T> {
+  answer: T | null;
+  problems: AnswerProblem[];
+}
+
+/** A checked answer: the raw answer, the caller's judgement of it, and when its request began. */
+export interface CheckedAnswer<T> {
+  raw: unknown;
+  answer: T | null;
+  problems: AnswerProblem[];
+  purpose: ModelPurpose;
+  /** performance.now() when the request's first call was sent. */
+  startedAt: number;
 }
 
 export interface OpenAiClient {
@@ -181,6 +233,41 @@ export interface OpenAiClient {
   completeJson<S extends z.ZodType>(request: JsonRequest<S>): Promise<unknown>;
   /** The model's answer, checked against the schema. */
   complete<S extends z.ZodType>(request: JsonRequest<S>): Promise<z.infer<S>>;
+  /**
+   * The model's answer, checked against the schema and then by `check`; its log line says whether
+   * the checker accepted it. With `repairOf` (the first answer, sent back with its findings) this
+   * call is that request's repair: it logs purpose "repair" and the request's outcome, repaired or
+   * refused.
+   */
+  checked<S extends z.ZodType, T>(request: JsonRequest<S>, judge: (raw: unknown) => Judgement<T>, repairOf?: CheckedAnswer<unknown>): Promise<CheckedAnswer<T>>;
+}
+
+/** Why a call failed, in a word for the log: the timeout, the HTTP status, or what was wrong with the answer. */
+export function failureReason(error: unknown): string {
+  for (let at: unknown = error, depth = 0; at && depth < 5; at = (at as { cause?: unknown }).cause, depth += 1) {
+    if (at instanceof ModelTimeoutError || at instanceof OpenAI.APIConnectionTimeoutError) return "timeout";
+    if (at instanceof ModelAnswerTooLargeError) return "too_large";
+    if (at instanceof OpenAI.APIError && typeof at.status === "number") return `http_${at.status}`;
+    if (at instanceof OpenAI.APIConnectionError) return "connection";
+    if (at instanceof ModelCallFault) return at.reason;
+  }
+  return "error";
+}
+
+/** A ProviderError that knows its reason for the log line. */
+class ModelCallFault extends ProviderError {
+  constructor(
+    readonly reason: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+interface RawAnswer {
+  json: unknown;
+  usage: { promptTokens?: number; completionTokens?: number };
 }
 
 export function createOpenAiClient(settings: OpenAiSettings): OpenAiClient {
@@ -192,7 +279,7 @@ export function createOpenAiClient(settings: OpenAiSettings): OpenAiClient {
     fetch: boundedFetch({ timeoutMs: settings.timeoutMs }),
   });
 
-  async function completeJson<S extends z.ZodType>({ schema, name, jsonSchema, system, user, temperature }: JsonRequest<S>): Promise<unknown> {
+  async function ask<S extends z.ZodType>({ schema, name, jsonSchema, system, user, temperature }: JsonRequest<S>): Promise<RawAnswer> {
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     try {
       completion = await client.chat.completions.create({
@@ -207,24 +294,63 @@ export function createOpenAiClient(settings: OpenAiSettings): OpenAiClient {
     } catch (error) {
       throw new ProviderError(`The model call failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
+    const usage = { promptTokens: completion.usage?.prompt_tokens, completionTokens: completion.usage?.completion_tokens };
+    const fault = (reason: string, message: string, cause?: unknown) => Object.assign(new ModelCallFault(reason, message, { cause }), { usage });
     const choice = completion.choices[0];
-    if (!choice) throw new ProviderError("The model answered with no choice.");
-    if (choice.message.refusal) throw new ProviderError(`The model refused: ${choice.message.refusal}`);
-    if (choice.finish_reason !== "stop") throw new ProviderError(`The model stopped early (${choice.finish_reason}).`);
+    if (!choice) throw fault("no_choice", "The model answered with no choice.");
+    if (choice.message.refusal) throw fault("model_refusal", `The model refused: ${choice.message.refusal}`);
+    if (choice.finish_reason !== "stop") throw fault("cut_short", `The model stopped early (${choice.finish_reason}).`);
     try {
-      return JSON.parse(choice.message.content ?? "") as unknown;
+      return { json: JSON.parse(choice.message.content ?? "") as unknown, usage };
     } catch (error) {
-      throw new ProviderError("The model's answer is not valid JSON.", { cause: error });
+      throw fault("invalid_json", "The model's answer is not valid JSON.", error);
+    }
+  }
+
+  function parse<S extends z.ZodType>(request: JsonRequest<S>, raw: RawAnswer): z.infer<S> {
+    const parsed = request.schema.safeParse(raw.json);
+    if (!parsed.success) throw Object.assign(new ModelCallFault("shape", `The model's answer does not have the expected shape: ${parsed.error.message}`), { usage: raw.usage });
+    return parsed.data as z.infer<S>;
+  }
+
+  /**
+   * One model call with its log line: `finish` turns the answer into the result and says how the
+   * call ended; a throw anywhere is the call's failure (and its request's).
+   */
+  async function logged<S extends z.ZodType, T>(
+    request: JsonRequest<S>,
+    repairOf: CheckedAnswer<unknown> | undefined,
+    finish: (raw: RawAnswer) => { result: T; outcome: ModelCallLine["outcome"]; findings?: AnswerProblem[] },
+  ): Promise<T> {
+    const purpose = repairOf?.purpose ?? purposeOf(request);
+    const started = performance.now();
+    const line = { event: "model_call" as const, purpose: repairOf ? ("repair" as const) : purpose, ...(repairOf ? { for: purpose } : {}), model: settings.model };
+    let raw: RawAnswer | undefined;
+    try {
+      raw = await ask(request);
+      const { result, outcome, findings } = finish(raw);
+      const now = performance.now();
+      recordModelCall({ ...line, ...raw.usage, ms: now - started, outcome, findings: findings?.map((f) => f.rule ?? "rule") }, now - (repairOf?.startedAt ?? started));
+      return result;
+    } catch (error) {
+      const usage = raw?.usage ?? (error as { usage?: RawAnswer["usage"] }).usage ?? {};
+      recordModelCall({ ...line, ...usage, ms: performance.now() - started, outcome: "failed", reason: failureReason(error) });
+      throw error instanceof ProviderError ? error : new ProviderError(`The model call failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
   }
 
   return {
     model: settings.model,
-    completeJson,
-    async complete(request) {
-      const parsed = request.schema.safeParse(await completeJson(request));
-      if (!parsed.success) throw new ProviderError(`The model's answer does not have the expected shape: ${parsed.error.message}`);
-      return parsed.data;
+    completeJson: (request) => logged(request, undefined, (raw) => ({ result: raw.json, outcome: "accepted" })),
+    complete: (request) => logged(request, undefined, (raw) => ({ result: parse(request, raw), outcome: "accepted" })),
+    checked(request, judge, repairOf) {
+      const startedAt = repairOf?.startedAt ?? performance.now();
+      return logged(request, repairOf, (raw) => {
+        const { answer, problems } = judge(raw.json);
+        const purpose = repairOf?.purpose ?? purposeOf(request);
+        const outcome = problems.length === 0 ? (repairOf ? "repaired" : "accepted") : repairOf ? "refused" : "needs_repair";
+        return { result: { raw: raw.json, answer, problems, purpose, startedAt }, outcome, findings: problems };
+      });
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 
-import type { JsonRequest, OpenAiClient } from "~/services/ai/openai-client.server";
+import type { JsonRequest, Judgement, OpenAiClient } from "~/services/ai/openai-client.server";
 import { ProviderError } from "~/services/ai/provider.server";
 
 /**
@@ -30,8 +30,6 @@ export interface AnswerChecks<T> {
   check: (answer: T) => Problem[];
 }
 
-type Judged<T> = { ok: true; answer: T } | { ok: false; problems: Problem[] };
-
 function shapeProblems(error: z.ZodError): Problem[] {
   return error.issues.slice(0, 20).map((issue) => ({ where: issue.path.length ? issue.path.join(".") : "the answer", message: issue.message }));
 }
@@ -47,25 +45,25 @@ export async function completeChecked<S extends z.ZodType>(
   checks: AnswerChecks<z.infer<S>> | ((answer: z.infer<S>) => Problem[]),
 ): Promise<z.infer<S>> {
   const { fix, check } = typeof checks === "function" ? { fix: undefined, check: checks } : checks;
-  const judge = (raw: unknown): Judged<z.infer<S>> => {
+  // Shape, safe fixes and every rule, judged on the raw answer: a shape fault is a problem to repair, not a throw.
+  const judge = (raw: unknown): Judgement<z.infer<S>> => {
     const parsed = request.schema.safeParse(raw);
-    if (!parsed.success) return { ok: false, problems: shapeProblems(parsed.error) };
+    if (!parsed.success) return { answer: null, problems: shapeProblems(parsed.error) };
     const answer = fix ? fix(parsed.data as z.infer<S>) : (parsed.data as z.infer<S>);
-    const problems = check(answer);
-    return problems.length ? { ok: false, problems } : { ok: true, answer };
+    return { answer, problems: check(answer) };
   };
 
-  const first = await client.completeJson(request);
-  const judged = judge(first);
-  if (judged.ok) return judged.answer;
+  // The client logs each call and counts the request as accepted, repaired or refused (model-calls.server.ts).
+  const first = await client.checked(request, judge);
+  if (!first.problems.length) return first.answer as z.infer<S>;
   const repair = [
     request.user,
-    `Your previous answer (JSON): ${JSON.stringify(first)}`,
+    `Your previous answer (JSON): ${JSON.stringify(first.raw)}`,
     "It breaks these rules. Fix every one, keep everything else, and answer again in full, in the same schema:",
-    describeProblems(judged.problems),
+    describeProblems(first.problems),
   ].join("\n\n");
-  const second = judge(await client.completeJson({ ...request, user: repair }));
-  if (second.ok) return second.answer;
+  const second = await client.checked({ ...request, user: repair }, judge, first);
+  if (!second.problems.length) return second.answer as z.infer<S>;
   throw new ProviderError(
     `The model's answer still breaks the rules after one repair: ${second.problems
       .slice(0, 3)

@@ -41,7 +41,7 @@ import { claimGeneration, isGenerationUnderWay, type OwnerCheck, releaseGenerati
 import { getResponseByUserId } from "~/models/questionnaire-response.server";
 import { isDuplicateKeyError, WriteConflictError } from "~/models/utils.server";
 import { getFlowProvider } from "~/services/ai/index.server";
-import { modelCallLimitMs } from "~/services/ai/openai-client.server";
+import { modelRequestLimitMs } from "~/services/ai/openai-client.server";
 import { isSoleInstance } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import type { FlowProvider, FlowRequest } from "~/services/ai/provider.server";
@@ -71,11 +71,12 @@ export const GENERATION_IN_PROGRESS_MESSAGE = "This flow is already being genera
 const GENERATION_CLAIM_MARGIN_MS = 30_000;
 
 /**
- * A generation's claim lasts the longest a model call can take (every attempt's whole timeout)
- * plus a margin; a claim whose process is known to be gone stops counting at once.
+ * A generation's claim lasts the longest a model request can take (the first call and its one
+ * repair, every attempt's whole timeout) plus a margin; a claim whose process is known to be gone
+ * stops counting at once.
  */
-function generationClaimMs() {
-  return modelCallLimitMs(getEnv().OPENAI_TIMEOUT_MS) + GENERATION_CLAIM_MARGIN_MS;
+export function generationClaimMs(timeoutMs = getEnv().OPENAI_TIMEOUT_MS) {
+  return modelRequestLimitMs(timeoutMs) + GENERATION_CLAIM_MARGIN_MS;
 }
 
 /** How a claim's owner is checked: this process, the sole user of its database when it runs the embedded engine. */

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { AiGeneratedFlowModel } from "~/models/ai-generated-flow.server";
 import { claimGeneration, claimOwnerIsGone, type ClaimOwner, FlowGenerationModel, type OwnerCheck, THIS_INSTANCE } from "~/models/flow-generation.server";
 import { offlineProvider } from "~/services/ai/offline.server";
-import { modelCallLimitMs } from "~/services/ai/openai-client.server";
+import { modelRequestLimitMs } from "~/services/ai/openai-client.server";
 import type { FlowProvider } from "~/services/ai/provider.server";
 import { getEnv } from "~/services/env.server";
 import { generateFlow, isGenerating } from "~/services/flows/flows.server";
@@ -40,7 +40,7 @@ async function leftClaim(userId: string, owner: ClaimOwner) {
     flowType: "onboarding",
     kind: "generate",
     startedAt: T0,
-    expiresAt: new Date(T0.getTime() + modelCallLimitMs(getEnv().OPENAI_TIMEOUT_MS) + 30_000),
+    expiresAt: new Date(T0.getTime() + modelRequestLimitMs(getEnv().OPENAI_TIMEOUT_MS) + 30_000),
     owner,
   });
 }
@@ -95,7 +95,7 @@ describe("a generation claim left by a crash", () => {
     const first = generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: heldProvider, now: at(0), owners: elsewhere });
     await called;
 
-    const limit = modelCallLimitMs(getEnv().OPENAI_TIMEOUT_MS);
+    const limit = modelRequestLimitMs(getEnv().OPENAI_TIMEOUT_MS);
     expect(await isGenerating({ userId: user.id, flowType: "onboarding" }, { now: at(limit) })).toBe(true);
     const refused = await generateAs(user.id, at(limit));
     expect(refused).toMatchObject({ ok: false, error: { kind: "conflict", code: "GENERATION_IN_PROGRESS" } });
