@@ -25,7 +25,7 @@ function contradictedFree(text: string, facts: BusinessFacts): string | null {
   if (!match) return null;
   const things = match[1]!.trim().split(/\s+/);
   if (!things.some((thing) => has(facts.answerText, thing))) return null;
-  const near = (thing: string) => new RegExp(String.raw`\bfree\s+(?:\S+\s+){0,3}${thing}`, "iu").test(facts.answerText);
+  const near = (thing: string) => new RegExp(String.raw`\bfree\s+(?:\S+\s+){0,3}${thing}|\b${thing}\s+(?:\S+\s+){0,3}free\b`, "iu").test(facts.answerText);
   return things.some(near) ? null : `free ${things.join(" ")}`;
 }
 

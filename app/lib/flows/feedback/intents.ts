@@ -306,6 +306,8 @@ const readCount: Reader = (clause, context) => {
 const readMerge: Reader = (clause) => {
   if (!/\b(?:merge|combine|join|fold)\b/i.test(clause)) return null;
   const channel = channelOf(/\b(emails?|e-mails?|texts?|sms)\b/i.exec(clause)?.[1]);
+  const pair = new RegExp(String.raw`\b${ORD}\s+and\s+(?:the\s+)?${ORD}\s+${STEP_NOUN}`, "i").exec(clause);
+  if (pair) return [{ ...base(clause, false), kind: "structure", op: "merge", target: { by: "ordinal", n: ordinalOf(pair[1]!), channel: channelOf(pair[3]) }, n: 2, parts: [] }];
   const target: Target = /\blast\s+two\b/i.test(clause)
     ? { by: "ordinal", n: -1, channel }
     : /\b(?:the\s+)?two\b/i.test(clause) && channel
@@ -320,7 +322,7 @@ const readShorter: Reader = (clause) => {
   return [{ ...base(clause, false), kind: "structure", op: "shorter", target: null, n: null, parts: [] }];
 };
 
-const OFFER_WORDS = String.raw`discount(?:s|ing)?|coupons?|promo(?:tion)?(?: codes?)?s?|offers?|deals?|sales?|codes?|\d{1,2}\s?%(?: off)?|percent off|[$£€]\d+(?:,\d{3})* off|free shipping|free delivery|free postage|package offer|bundle offer|money off`;
+const OFFER_WORDS = String.raw`discount(?:s|ing)?|coupons?|promo(?:tion)?(?: codes?)?s?|offers?|deals?|sales?|codes?|\d{1,2}\s?% off|percent off|[$£€]\d+(?:,\d{3})* off|free shipping|free delivery|free postage|package offer|bundle offer|money off`;
 const OFFER = new RegExp(String.raw`\b(?:${OFFER_WORDS})(?!\w)`, "i");
 
 function codeIn(clause: string, codes: readonly string[]): string | null {
@@ -429,7 +431,7 @@ const readAvoid: Reader = (clause) => {
     /\b(?:we|i)\s+(?:do\s*n[o']?t|dont|never|no longer)\s+(?:sell|do|offer|have|stock|carry|run|provide)\s+(.+)$/i.exec(clause) ??
     /\b(?:there\s+is\s+no|there's\s+no|there\s+are\s+no|we\s+have\s+no)\s+(.+)$/i.exec(clause) ??
     /\b(?:do\s*n[o']?t|dont|never|stop|no more)\s+(?:talk(?:ing)? about|mention(?:ing)?|say(?:ing)?|use(?:ing)?(?: the word)?|put(?:ting)?)\s+(.+)$/i.exec(clause);
-  if (!match) return null;
+  if (!match || OFFER.test(match[1]!)) return null;
   const what = calm(quotedIn(match[1]!) ?? thingOf(match[1]!))
     .replace(/\b(?:his|her|their)\s+first name\b/i, "the first name")
     .replace(/\bin the subject\b$/i, "in the subject line");
@@ -529,7 +531,9 @@ const readAdd: Reader = (clause, context) => {
       "i",
     ).exec(clause) ??
     new RegExp(String.raw`\b(?:more|another|one more|an? (?:extra|additional))\s+${ADD_NOUN}\b`, "i").exec(clause) ??
-    new RegExp(String.raw`\b(?:an?\s+)?(?:sms|text)\s+(?:reminder|nudge|message)\b`, "i").exec(clause);
+    new RegExp(String.raw`\b(?:an?\s+)?(?:sms|text)\s+(?:reminder|nudge|message)\b`, "i").exec(clause) ??
+    /^(?:and\s+|also\s+|maybe\s+)?(?:an?|one|another)\s+(sms|text|email|e-mail|reminder)\b/i.exec(clause) ??
+    /\b(text|email)\s+(?:them|people|customers|clients|patients|members)\b/i.exec(clause);
   if (!match || /\b(?:no|never|without|don'?t|dont|remove|drop|fewer)\b/i.test(clause.slice(0, match.index + 3))) return null;
   const noun = match[1] ?? "text";
   const channel: Channel = /^(?:sms|text)/i.test(noun) || (!channelOf(noun) && /\b(?:sms|text)\b/i.test(clause)) ? "SMS" : "Email";
