@@ -1,4 +1,4 @@
-import { type BusinessFacts, codesIn, type Offer, offerFor } from "~/lib/business/facts";
+import { type BusinessFacts, type Offer, offerFor } from "~/lib/business/facts";
 import { BRIEF_LINE } from "~/lib/flows/feedback/brief";
 import { answersConflict, discountConflict } from "~/lib/flows/feedback/conflicts";
 import type { Intent, Target } from "~/lib/flows/feedback/intents";
@@ -116,7 +116,7 @@ function placeCode(state: FeedbackState, index: number, code: string, context: F
   addLine(state, index, line, "Claim my offer", short);
   const title = state.list[index]!.title;
   claim(state, "offer", `added ${code} to ${named}`, (list) => list.some((tp) => tp.title === title && tp.keyMessages.includes(line)));
-  if (!codesIn(context.facts.answerText).includes(code)) state.todo.push(`Your answers don't mention ${code}: check the code is live before sending.`);
+  if (!context.facts.answerText.includes(code)) state.todo.push(`Your answers don't mention ${code}: check the code is live before sending.`);
   else if (notRunning(code, context.facts)) state.todo.push(`Your answers say ${code} isn't running right now: check it is live before sending.`);
 }
 
