@@ -1,7 +1,8 @@
-import { type BusinessFacts, businessFacts, lowerStart, offerFor, shortPhrase, upperStart } from "~/lib/business/facts";
+import { type BusinessFacts, businessFacts, lowerStart, offerFor, shortPhrase } from "~/lib/business/facts";
 import { type FlowType, flowTypeLabel } from "~/lib/flow-types";
 import { holdStep, holdText } from "~/lib/content/brand-pass";
-import { applyFeedback } from "~/lib/flows/feedback/apply";
+import { applyFeedback, settle } from "~/lib/flows/feedback/apply";
+import { replyOf } from "~/lib/flows/feedback/reply";
 import { type PlannedStep, writePlan } from "~/lib/flows/plan-writer";
 import {
   allowsSms,
@@ -295,44 +296,34 @@ function carriedNotes(quickNotes: string): string[] {
   return quickNotes.split("\n").filter((line) => line.startsWith("Your note: "));
 }
 
+/** A note not acted on, kept whole for whoever writes the messages (one line of the quick notes). */
+function keptNote(feedback: string): string {
+  return `Your note: ${feedback.trim().replace(/\s*\n\s*/g, " ")}`;
+}
+
 export function regenerateOfflineDraft(request: RegenerateRequest): RegeneratedDraft {
   const { flowType } = request;
   const facts = businessFacts(request.business);
   const skeleton = skeletonOf(request, facts);
   const { min, max } = TOUCHPOINT_COUNT[flowType];
-  let list = [...request.current.touchpoints];
-  const notes: string[] = [];
+  const given = request.current.touchpoints;
+  let list = [...given];
+  const before: string[] = [];
   // A flow whose steps no longer fit the rules (deleted below the minimum) is rebuilt first.
   if (list.length < min || list.length > max) {
     list = generateOfflineDraft(request).touchpoints;
-    notes.push(`rebuilt the flow from the plan, since it had ${request.current.touchpoints.length} steps and needs ${min} to ${max}`);
+    before.push(`rebuilt the flow from the plan, since it had ${given.length} steps and needs ${min} to ${max}`);
   }
   const result = applyFeedback({ flowType, facts, touchpoints: list, feedback: request.feedback, smsAllowed: allowsSms(request.business.communicationChannels) });
+  const baseline = draftOf(request, facts, skeleton, fitTiming(list, flowType)).touchpoints;
+  const changed = draftOf(request, facts, skeleton, fitTiming(result.list, flowType), carriedNotes(request.current.quickNotes));
+  const outcome = settle(result, baseline, changed.touchpoints);
+  // Not acted on: the flow is kept exactly as it was given, and the note whole in the quick notes.
   const carried = carriedNotes(request.current.quickNotes);
-  if (!result.understood) {
-    const note = `Your note: ${shortPhrase(request.feedback, 60) || request.feedback.slice(0, 300)}`;
-    if (!carried.includes(note)) carried.push(note);
-    result.refused.push(
-      `could not turn "${shortPhrase(request.feedback, 20) || request.feedback.slice(0, 120)}" into a change to the steps, so the flow is unchanged and your note is kept in the quick notes for whoever writes the messages`,
-    );
-  }
-  let steps = fitTiming(result.touchpoints, flowType);
-  const draft = draftOf(request, facts, skeleton, steps, carried);
-  steps = draft.touchpoints;
-  const sentences = [
-    notes.length ? `I ${notes.join("; ")}.` : "",
-    result.changes.length ? `I ${result.changes.join("; ")}.` : "",
-    result.refused.length ? `I ${result.refused.join("; ")}.` : "",
-    result.todo.length ? upperStart(result.todo.join(" ")) : "",
-    `The flow now has ${shapePhrase(steps)}.`,
-  ].filter(Boolean);
-  const outcome = {
-    changes: result.changes.map((words) => ({ kind: "change", words })),
-    refused: result.refused.map((words) => ({ kind: "refused", words })),
-    todo: result.todo,
-    acted: result.understood,
-  };
-  return { draft, explanation: sentences.join(" "), outcome };
+  if (!outcome.acted && !carried.includes(keptNote(request.feedback))) carried.push(keptNote(request.feedback));
+  const draft = outcome.acted || before.length ? changed : draftOf(request, facts, skeleton, list, carried);
+  const explanation = replyOf({ outcome, before, shape: shapePhrase(draft.touchpoints), note: request.feedback, read: result.intents.length });
+  return { draft, explanation, outcome: { ...outcome, acted: outcome.acted || before.length > 0 } };
 }
 
 export const offlineProvider: FlowProvider = {

@@ -94,7 +94,7 @@ describe("feedback understood as a marketer means it", () => {
   it("'mention our membership in every email' reaches every email", () => {
     const { draft, explanation } = regenerate("onboarding", "Mention our membership in every email");
     holdsRules(draft, "onboarding");
-    for (const tp of draft.touchpoints.filter((t) => t.stepType === "Email")) expect(tp.keyMessages).toContain("Mention our membership");
+    for (const tp of draft.touchpoints.filter((t) => t.stepType === "Email")) expect(tp.keyMessages).toContain("Mention: our membership");
     expect(explanation).toContain('added "Our membership" to every email');
   });
 

@@ -1,0 +1,85 @@
+import { type BusinessFacts, upperStart } from "~/lib/business/facts";
+import { BRIEF_LINE } from "~/lib/flows/feedback/brief";
+import { answersConflict, noteConflict } from "~/lib/flows/feedback/conflicts";
+import type { Intent } from "~/lib/flows/feedback/intents";
+import { addBriefLine, claim, describe, type FeedbackState, type Handler, plural, refuse, resolve, targetWords, withBriefLine } from "~/lib/flows/feedback/steps";
+import type { DraftTouchpoint } from "~/lib/flows/rules";
+
+/**
+ * Emphasis: what the copy leads with ("lead with the trial, not a discount", "push the refill
+ * pouches"), what it mentions ("free parking behind the building in every email"), and the
+ * brand's own word for one the flow uses ("it says 'subscription'. we say plan"). Written as brief
+ * lines for the writer; a claim the answers contradict or a figure they never give is refused.
+ */
+
+type Emphasis = Extract<Intent, { kind: "emphasis" }>;
+
+/** "the trial" → the owner's own words for it ("7-day free trial") when an offer matches. */
+function ownWords(what: string, facts: BusinessFacts): string {
+  const words = what.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
+  const offer = facts.offers.find((o) => words.length > 0 && words.every((w) => o.text.toLowerCase().includes(w)));
+  return offer && /^(?:the|a|an)\s+\p{L}+$/iu.test(what.trim()) ? offer.text : what;
+}
+
+function briefAll(state: FeedbackState, indices: number[], edit: (tp: DraftTouchpoint) => DraftTouchpoint): void {
+  for (const i of indices) state.list[i] = edit(state.list[i]!);
+}
+
+function where(state: FeedbackState, indices: number[], intent: Emphasis): string {
+  if (indices.length === 1) return describe(state.list, indices[0]!);
+  const noun = intent.target.channel === "Email" ? "email" : "step";
+  return `every ${noun} (${plural(indices.length, noun)})`;
+}
+
+function lead(state: FeedbackState, intent: Emphasis, indices: number[], what: string): void {
+  const line = BRIEF_LINE.leadWith(what);
+  const named = where(state, indices, intent);
+  briefAll(state, indices, (tp) => ({ ...tp, keyMessages: withBriefLine(tp.keyMessages, line) }));
+  claim(
+    state,
+    "emphasis",
+    `made ${named} lead with ${what}${intent.instead ? `, not ${intent.instead}` : ""}`,
+    (list) => list.filter((tp) => tp.keyMessages.includes(line)).length >= indices.length,
+  );
+}
+
+function mention(state: FeedbackState, intent: Emphasis, indices: number[], what: string): void {
+  const line = BRIEF_LINE.mention(what);
+  const named = where(state, indices, intent);
+  briefAll(state, indices, (tp) => ({ ...tp, keyMessages: addBriefLine(tp.keyMessages, line) }));
+  claim(state, "emphasis", `added "${upperStart(what)}" to ${named}`, (list) => list.filter((tp) => tp.keyMessages.includes(line)).length >= indices.length);
+}
+
+function swapWord(text: string, from: string, to: string): string {
+  return text.replace(new RegExp(String.raw`\b${from}(s?)\b`, "gi"), (match, s: string) => (match[0] === match[0]!.toUpperCase() ? upperStart(to) : to) + s);
+}
+
+function replace(state: FeedbackState, intent: Emphasis, facts: BusinessFacts): void {
+  const to = intent.instead!;
+  const avoid = BRIEF_LINE.avoid(intent.what);
+  state.list = state.list.map((tp) => ({
+    ...tp,
+    title: swapWord(tp.title, intent.what, to),
+    primaryGoal: swapWord(tp.primaryGoal, intent.what, to),
+    callToAction: swapWord(tp.callToAction, intent.what, to),
+    keyMessages: addBriefLine(swapWord(tp.keyMessages, intent.what, to), avoid),
+  }));
+  const said = new RegExp(String.raw`\b${intent.what}`, "i");
+  // A word the brand rules already ban is kept out by them; the brief line is only for a new one.
+  const briefed = answersConflict(intent.what, facts, { figures: false }) ? "" : ` and briefed the copy never to say "${intent.what}"`;
+  claim(state, "emphasis", `put "${to}" in place of "${intent.what}" in every step${briefed}`, (list) =>
+    list.every((tp) => !said.test(`${tp.title} ${tp.primaryGoal} ${tp.callToAction} ${tp.keyMessages.replace(avoid, "")}`)),
+  );
+}
+
+export const handleEmphasis: Handler<Emphasis> = (state, intent, context) => {
+  if (intent.op === "replace") return replace(state, intent, context.facts);
+  const what = ownWords(intent.what, context.facts);
+  const reason = answersConflict(what, context.facts) ?? noteConflict(what, context.intents);
+  const verb = intent.op === "lead" ? "led with" : "added";
+  if (reason) return refuse(state, "emphasis", `${verb} nothing about "${what}": ${reason}`);
+  const indices = resolve(intent.target, state.list);
+  if (!indices.length) return refuse(state, "emphasis", `${verb} nothing about "${what}": found no ${targetWords(intent.target).replace(/^(?:the|a|every|one) /, "")}`);
+  if (intent.op === "lead") return lead(state, intent, indices, what);
+  return mention(state, intent, indices, what);
+};

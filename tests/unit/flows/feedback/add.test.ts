@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+
+import { BAKERY, regenerate } from "./fixtures";
+
+describe("addition", () => {
+  it("times a text from the appointment, not from the booking", () => {
+    const { draft, explanation } = regenerate("onboarding", "can we text them 3 hours before their session");
+    const text = draft.touchpoints.find((tp) => tp.timing?.type === "relative_event" && tp.timing.minutes === 180)!;
+    expect(text.stepType).toBe("SMS");
+    expect(text.timing).toMatchObject({ event: "appointment", direction: "before" });
+    expect(explanation).toContain("3 hours before the appointment");
+  });
+
+  it("puts a text between two emails, the others keeping their times", () => {
+    const { draft, before } = regenerate("lead_nurture", "put a text between the second and third email");
+    const emails = before.touchpoints.filter((tp) => tp.stepType === "Email");
+    const added = draft.touchpoints.find((tp) => tp.stepType === "SMS" && !before.touchpoints.some((b) => b.title === tp.title))!;
+    expect(added.offsetMinutes).toBeGreaterThan(emails[1]!.offsetMinutes);
+    expect(added.offsetMinutes).toBeLessThan(emails[2]!.offsetMinutes);
+  });
+
+  it("adds no text for an email-only business, and says what to change", () => {
+    const { draft, before, explanation, outcome } = regenerate("onboarding", "add a text the day before collection", BAKERY);
+    expect(draft.touchpoints).toEqual(before.touchpoints);
+    expect(explanation).toContain("change Communication channels to Email + SMS");
+    expect(outcome.acted).toBe(false);
+  });
+
+  it("adds no text when the same note says no texts", () => {
+    const { explanation } = regenerate("upsell", "no texts, and add a text after the first email");
+    expect(explanation).toContain("your note also says no texts");
+  });
+});
