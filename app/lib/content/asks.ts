@@ -72,8 +72,10 @@ export function ownSentencesAbout(what: string, answerText: string): string[] {
 
 /** The owner's sentence about the thing as copy says it, or "". */
 function ownLine(what: string, f: BusinessFacts): string {
+  // A sentence cut short to fit ("Taekwondo classes for kids and adults") may lose what it was chosen for: it is kept only when it still names it.
   return ownSentencesAbout(what, f.answerText)
     .map((s) => sentence(ownPhrase(s)))
+    .filter((s) => names(s, what))
     .join(" ");
 }
 

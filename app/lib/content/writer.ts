@@ -132,9 +132,19 @@ interface Brief {
 function readBrief(touchpoint: WriterTouchpoint): Brief {
   const lines = touchpoint.keyMessages.split("\n").map((l) => l.replace(/^\s*[•*-]\s*/, "").trim());
   const placeholder = lines.map((l) => /^Offer (.+? with code \[YOUR DISCOUNT CODE\])$/.exec(l)?.[1]).find(Boolean) ?? null;
+  const asks = asksOf(touchpoint.keyMessages);
+  // An offer or code feedback placed on this step ("The code exactly as given: NOFEE") is said in its body.
+  const given = lines
+    .map((l) =>
+      /^The (?:offer|code) exactly as given: (.+)$/
+        .exec(l)?.[1]
+        ?.replace(/\s*\(code ([A-Z0-9]+)\)$/, " with code $1")
+        .trim(),
+    )
+    .filter((g): g is string => !!g);
   return {
     placeholderOffer: placeholder,
-    asks: asksOf(touchpoint.keyMessages),
+    asks: { ...asks, mentions: [...asks.mentions, ...given.map((g) => (/^[A-Z0-9]{3,}$/.test(g) ? `code ${g}` : g))] },
     lastChance: /^last chance/i.test(touchpoint.title),
     question: lines.map((l) => /^Answer: (.+\?)$/.exec(l)?.[1]?.trim()).find(Boolean) ?? null,
     showsDifference: lines.some((l) => /^(?:Show )?the difference:/i.test(l)),

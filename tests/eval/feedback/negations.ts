@@ -38,8 +38,10 @@ const SEED = 20240608;
 const CASES = 300;
 
 const texts = (steps: readonly DraftTouchpoint[]) => steps.filter((s) => s.stepType === "SMS").length;
-const mentions = (pattern: RegExp) => (steps: readonly DraftTouchpoint[]) =>
-  steps.reduce((n, s) => n + ([s.title, s.primaryGoal, s.keyMessages, s.callToAction].join("\n").match(new RegExp(pattern.source, "gi")) ?? []).length, 0);
+/** A brief line that keeps a thing out ("Never say: free parking", "Not about: the lenses") names it without adding it. */
+const KEEPS_OUT = /^\s*(?:[•*-]\s*)?(?:never say|not about)\b/i;
+const said = (s: DraftTouchpoint) => [s.title, s.primaryGoal, ...s.keyMessages.split("\n").filter((line) => !KEEPS_OUT.test(line)), s.callToAction].join("\n");
+const mentions = (pattern: RegExp) => (steps: readonly DraftTouchpoint[]) => steps.reduce((n, s) => n + (said(s).match(new RegExp(pattern.source, "gi")) ?? []).length, 0);
 const DISCOUNT = /discount|\d+\s?% off|\[YOUR DISCOUNT/;
 
 const NEGATIONS: readonly Negation[] = [

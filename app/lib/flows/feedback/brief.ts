@@ -29,6 +29,9 @@ export interface BriefAsks {
 export function briefAsks(keyMessages: string): BriefAsks {
   const lines = keyMessages.split("\n").map((line) => line.replace(/^\s*[•*-]\s*/, "").trim());
   const value = (label: string) => lines.map((line) => new RegExp(`^${label}:\\s*(.+)$`, "i").exec(line)?.[1]?.trim()).filter((v): v is string => !!v);
-  const tone = value("Tone").map((t) => t.toLowerCase()).find((t): t is Tone => (TONES as readonly string[]).includes(t)) ?? null;
+  const tone =
+    value("Tone")
+      .map((t) => t.toLowerCase())
+      .find((t): t is Tone => (TONES as readonly string[]).includes(t)) ?? null;
   return { tone, topic: value("Topic")[0] ?? null, leadWith: value("Lead with")[0] ?? null, mentions: value("Mention"), avoid: value("Never say") };
 }
