@@ -304,6 +304,8 @@ export interface FlowChange<R> {
   touchpoints?: TouchpointInput[];
   /** With `touchpoints`: the overview and quick notes recomputed for them. */
   derivedText?: { flowOverview: string; quickNotes: string };
+  /** Replace only the quick notes, touching nothing else (a note kept when the flow stays as it was). */
+  quickNotes?: string;
   /** When true, the state as read is saved as the next numbered version (its promptType stays the content's own). */
   saveCurrentAsVersion?: boolean;
   /** Conversation messages to append (linked to the version saved by this write, if any). */
@@ -366,6 +368,8 @@ export async function updateWithRevision<R>(flowId: string, userId: string, muta
         set.flowOverview = change.derivedText.flowOverview;
         set.quickNotes = change.derivedText.quickNotes;
       }
+    } else if (change.quickNotes !== undefined) {
+      set.quickNotes = change.quickNotes;
     }
     const push: Record<string, unknown> = {};
     if (version) push.pendingVersions = version;

@@ -340,6 +340,37 @@ test.describe("flow mappings with JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Generate Your First Onboarding Flow" })).toBeVisible();
   });
 
+  test("a note nothing in which can be acted on changes nothing, says so with what to try, and keeps the note in the dialog", async ({ page }) => {
+    await signedInWithProfile(page);
+    await generateByForm(page.request);
+    await page.goto("/flow-mappings?type=onboarding&dialog=regenerate");
+    await waitForHydration(page);
+    const firstTitles = await touchpointCards(page).locator("h3").allTextContents();
+    const dialog = page.getByRole("dialog", { name: "Regenerate Flow" });
+    const feedback = dialog.getByLabel("Your feedback");
+    await feedback.fill("Please make it pop.");
+    await dialog.getByRole("button", { name: "Regenerate Flow" }).click();
+    await expectToast(page, "Flow Not Changed", { description: "no version was saved", variant: "default" });
+    const unchanged = dialog.getByTestId("regenerate-unchanged");
+    await expect(unchanged).toContainText("Nothing was changed");
+    await expect(unchanged).toContainText("The AI said:");
+    await expect(unchanged).toContainText("Try naming one change to the steps");
+    await expect(dialog).toBeVisible();
+    await expect(feedback).toHaveValue("Please make it pop.");
+    await expect(dialog.getByRole("button", { name: "Regenerate Flow" })).toBeEnabled();
+    await expect(page.getByTestId("version-count")).toHaveText("0");
+    await expect(touchpointCards(page).locator("h3")).toHaveText(firstTitles);
+    await expect(page.getByTestId("flow-card")).toContainText("Your note: Please make it pop.");
+    await axe(page, "regenerate dialog, nothing changed");
+    await dismissToast(page);
+
+    await feedback.fill("Shorter, please.");
+    await dialog.getByRole("button", { name: "Regenerate Flow" }).click();
+    await expectToast(page, "Flow Regenerated Successfully!", { description: "The previous flow was saved as version 1.", variant: "success" });
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("version-count")).toHaveText("1");
+  });
+
   test("the regeneration progress bar on a fake clock: 800 ms ticks below 10, cap 90, 100 on success, reset after 1000 ms", async ({ page }) => {
     // Every random draw is 0.5, so each tick adds exactly 5.
     await page.addInitScript(() => {
@@ -483,7 +514,19 @@ test.describe("flow mappings without JavaScript", () => {
     await regenerate.getByRole("button", { name: "Regenerate Flow" }).click();
     await expect(regenerate).toContainText("Feedback Required");
     await expect(regenerate).toContainText("Please provide feedback to improve your flow.");
-    await regenerate.getByLabel("Your feedback").fill("Focus on the first purchase.");
+    // A note nothing in which can be acted on: the dialog stays open with the note and says so.
+    await regenerate.getByLabel("Your feedback").fill("Please make it pop.");
+    await regenerate.getByRole("button", { name: "Regenerate Flow" }).click();
+    const unchanged = regenerate.getByTestId("regenerate-unchanged");
+    await expect(unchanged).toContainText("Nothing was changed");
+    await expect(unchanged).toContainText("no version was saved");
+    await expect(unchanged).toContainText("Try naming one change to the steps");
+    await expect(regenerate.getByLabel("Your feedback")).toHaveValue("Please make it pop.");
+    await expect(touchpointCards(page).locator("h3")).toHaveText(firstTitles);
+    await expect(page.getByTestId("version-count")).toHaveText("0");
+    await expect(page.getByTestId("flow-card")).toContainText("Your note: Please make it pop.");
+
+    await regenerate.getByLabel("Your feedback").fill("Shorter, please.");
     await regenerate.getByRole("button", { name: "Regenerate Flow" }).click();
     await expectToast(page, "Flow Regenerated Successfully!");
     await expect(page).toHaveURL(/\?type=onboarding$/);
@@ -503,8 +546,8 @@ test.describe("flow mappings without JavaScript", () => {
 
     await page.getByRole("link", { name: "Conversation" }).click();
     const conversation = page.getByRole("dialog", { name: "Conversation History" });
-    await expect(conversation.getByTestId("message")).toHaveCount(3);
-    await expect(conversation.getByTestId("message").first()).toContainText("Focus on the first purchase.");
+    await expect(conversation.getByTestId("message")).toHaveCount(5);
+    await expect(conversation.getByTestId("message").first()).toContainText("Please make it pop.");
     await conversation.getByRole("link", { name: "Close dialog" }).click();
     await expect(conversation).toHaveCount(0);
 

@@ -192,6 +192,26 @@ describe("action", () => {
     });
   });
 
+  it("a note nothing in which can be acted on: the dialog stays open with the note, says nothing changed and why, with or without JavaScript", async () => {
+    const { cookie, user, flow } = await withFlow();
+    const note = "Please make it pop.";
+    for (const enhanced of [{}, { enhanced: "1" }] as Array<Record<string, string>>) {
+      const answer = await post("/flow-mappings?type=onboarding&dialog=regenerate", cookie, { intent: "regenerate", flowId: flow.id, feedback: note, ...enhanced });
+      expect(statusOf(answer)).toBe(200);
+      const reply = dataOf(answer) as Reply & { unchanged?: { explanation: string } };
+      expect(reply).toMatchObject({
+        intent: "regenerate",
+        result: { initialValue: { feedback: note } },
+        toast: { title: "Flow Not Changed", description: expect.stringContaining("no version was saved") },
+      });
+      expect(reply.ok).toBeFalsy();
+      expect(reply.unchanged?.explanation).toBeTruthy();
+    }
+    const after = await flows.getFlow({ userId: user.id, flowId: flow.id });
+    expect(after).toMatchObject({ regenerationCount: 0, versionCount: 0, touchpoints: flow.touchpoints });
+    expect(after.quickNotes.split("\n").filter((line) => line === `Your note: ${note}`)).toHaveLength(1);
+  });
+
   it("a flow or touchpoint that is gone (or not the user's) shows the flow with the spec's title and the reason, and nothing changes", async () => {
     const mine = await withFlow();
     const theirs = await withFlow();
@@ -228,7 +248,7 @@ describe("action", () => {
 
   it("rolls back to a version", async () => {
     const { cookie, user, flow } = await withFlow();
-    await flows.regenerateFlow({ user: { id: user.id, isPremium: false }, flowId: flow.id, input: { feedback: "Change it" } });
+    await flows.regenerateFlow({ user: { id: user.id, isPremium: false }, flowId: flow.id, input: { feedback: "Shorter, please." } });
     const [version] = await flows.listVersions({ userId: user.id, flowId: flow.id });
     const result = await post("/flow-mappings?type=onboarding&dialog=versions", cookie, { intent: "rollback", flowId: flow.id, versionId: version!.id });
     expect(await redirectedWith(result, "/flow-mappings?type=onboarding")).toMatchObject({ title: "Rollback Successful!" });

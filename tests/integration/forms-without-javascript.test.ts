@@ -229,6 +229,22 @@ const CASES: FormCase[] = [
     status: 422,
   },
   {
+    form: "flows: regenerate with a note nothing in which can be acted on",
+    post: async () => {
+      const { cookie, flow } = await flowOwner();
+      return { path: "/flow-mappings?type=onboarding&dialog=regenerate", fields: { intent: "regenerate", flowId: flow.id, feedback: "Please make it pop." }, cookie };
+    },
+    // The dialog stays open with the note in it, and says that nothing changed, why and what to try.
+    shows: [
+      "Nothing was changed",
+      "so it is exactly as it was and no version was saved",
+      "Your whole note is kept in the quick notes",
+      "Try naming one change to the steps",
+      "Please make it pop.",
+    ],
+    status: 200,
+  },
+  {
     form: "flows: a touchpoint saved with blank fields",
     post: async () => {
       const { cookie, flow } = await flowOwner();

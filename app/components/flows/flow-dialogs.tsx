@@ -7,7 +7,16 @@ import { controlClass, Field, FieldLabel, FormError, TextareaField } from "~/com
 import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
 import { flowTypeLabel } from "~/lib/flow-types";
 import { PROGRESS_RESET_AFTER_MS } from "~/lib/flows/progress";
-import { FLOW_LIMITS, TOUCHPOINT_EDIT_LIMITS, type FlowView, type MessageView, type TouchpointView, type VersionView } from "~/lib/flows/types";
+import {
+  FLOW_LIMITS,
+  REGENERATE_UNCHANGED_HINT,
+  REGENERATE_UNCHANGED_MESSAGE,
+  TOUCHPOINT_EDIT_LIMITS,
+  type FlowView,
+  type MessageView,
+  type TouchpointView,
+  type VersionView,
+} from "~/lib/flows/types";
 import { timingFormValues } from "~/lib/timing-input";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -39,6 +48,8 @@ export function RegenerateDialog({ open, flow, closeHref, wait = null }: { open:
   const [feedback, setFeedback] = useState(typeof sent === "string" ? sent : "");
   const [finished, setFinished] = useState(false);
   const fieldId = useId();
+  // A note nothing could be acted on: the flow is as it was, and the dialog says so.
+  const unchanged = reply?.unchanged;
   const serverError = reply && !reply.ok ? (reply.result?.error?.feedback?.[0] ?? reply.result?.error?.[""]?.[0] ?? reply.message) : undefined;
 
   // A closed dialog forgets its feedback (a 402 closes the dialog and clears it).
@@ -69,7 +80,7 @@ export function RegenerateDialog({ open, flow, closeHref, wait = null }: { open:
       closeHref={closeHref}
       onClose={busy ? () => {} : undefined}
       title="Regenerate Flow"
-      description={`Tell the AI what to change in your ${flowTypeLabel(flow.flowType)} flow. The current flow is saved as a version first.`}
+      description={`Tell the AI what to change in your ${flowTypeLabel(flow.flowType)} flow. If your note changes it, the current flow is saved as a version first.`}
       size="md"
       data-testid="regenerate-dialog"
     >
@@ -108,6 +119,14 @@ export function RegenerateDialog({ open, flow, closeHref, wait = null }: { open:
           <div id={`${fieldId}-error`} className="mt-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" role="alert">
             {reply?.toast?.title ? <strong className="block font-semibold">{reply.toast.title}</strong> : null}
             {serverError}
+          </div>
+        ) : null}
+        {unchanged && !pending ? (
+          <div className="mt-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="status" data-testid="regenerate-unchanged">
+            <strong className="block font-semibold">Nothing was changed</strong>
+            <p className="mt-1">{REGENERATE_UNCHANGED_MESSAGE}</p>
+            {unchanged.explanation ? <p className="mt-1">The AI said: “{unchanged.explanation}”</p> : null}
+            <p className="mt-1">{REGENERATE_UNCHANGED_HINT}</p>
           </div>
         ) : null}
         {hydrated && (busy || value > 0) ? (

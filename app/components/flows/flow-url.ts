@@ -46,5 +46,7 @@ export interface FlowActionReplyData {
   ok?: boolean;
   result?: SubmissionResult<string[]> | null;
   message?: string;
+  /** A regeneration whose note nothing could be acted on: the flow is unchanged; `explanation` is the reply. */
+  unchanged?: { explanation: string };
   toast?: { title: string; description?: string; variant?: ToastVariant };
 }

@@ -154,7 +154,18 @@ export const messageSchema = z
 
 const versionRefSchema = z.object({ id: z.string(), versionNumber: z.number().int() }).meta({ id: "VersionRef" });
 
-export const regenerateResultSchema = z.object({ flow: flowSchema, previousVersion: versionRefSchema }).meta({ id: "RegenerateResult" });
+export const regenerateResultSchema = z
+  .object({
+    applied: z
+      .boolean()
+      .describe(
+        "True when the note changed the flow. False when nothing in it could be acted on: the flow, its steps and its versions are exactly as they were, no version was saved and the regeneration count is unchanged; the note and the reply are in the conversation and the whole note is kept in the quick notes.",
+      ),
+    flow: flowSchema,
+    previousVersion: versionRefSchema.nullable().describe("The version the replaced content was saved as; null when `applied` is false (nothing was replaced)."),
+    explanation: z.string().describe("The reply, as the conversation shows it: what changed, or why nothing did."),
+  })
+  .meta({ id: "RegenerateResult" });
 
 export const rollbackResultSchema = z.object({ flow: flowSchema, rolledBackToVersion: versionRefSchema, backupVersion: versionRefSchema }).meta({ id: "RollbackResult" });
 

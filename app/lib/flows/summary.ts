@@ -13,7 +13,8 @@ import type { AnchoredDraftTiming } from "~/lib/timing-schema";
  * - The quick notes carry one line of their own, "Schedule: …", always rewritten, and the SMS
  *   consent line exactly when the flow sends SMS.
  * - Any other count or span claim in the overview or the notes ("Five emails over nine days",
- *   written by a generator or a model) is checked against the touchpoints. In the overview a false
+ *   written by a generator or a model, or "so it runs 40 days" said of the flow) is checked
+ *   against the touchpoints. In the overview a false
  *   claim is replaced by the true phrase in place; in the notes the sentence holding it is
  *   removed, since the Schedule line already states the truth and the rest of such a sentence
  *   ("…: immediately, +1 day, +3 days, then every 3 days") describes the old plan.
@@ -235,7 +236,55 @@ interface FoundClaim {
   replacement: string;
 }
 
+/**
+ * A span stated of the flow itself, with no count: "so it runs 40 days", "the flow lasts about two
+ * weeks". Only "it", "the flow" or "the series" as the subject: "the offer lasts 2 days" is not
+ * about the flow.
+ */
+const RUNS = new RegExp(
+  `\\b((?:it|the\\s+(?:flow|series|sequence))\\s+(?:runs|lasts))\\s+(?:for\\s+|over\\s+)?(?:(?:about|around|roughly|some|just\\s+over|under)\\s+)?` +
+    `(\\d+(?:\\.\\d+)?|${NUMBER_WORDS.slice(1).join("|")})\\s+(minutes?|hours?|days?|weeks?|months?)\\b`,
+  "gi",
+);
+
+/** Whether a count-free span is the flow's: in whole units, within half a unit or as it reads rounded. */
+function spanHolds(value: number, unitMinutes: number, shape: FlowShape): boolean {
+  if (shape.spanMinutes === null || !Number.isInteger(value)) return false;
+  return Math.abs(shape.spanMinutes / unitMinutes - value) < 0.5 || roundSpanMinutes(shape.spanMinutes) === value * unitMinutes;
+}
+
+/** "it runs 35 days", "it runs around the appointment", in the claim's own style; null when the flow has no span to state. */
+function runsReplacement(subject: string, shape: FlowShape, words: boolean): string | null {
+  if (shape.total === 0) return null;
+  if (shape.spanMinutes === null) {
+    return shape.events.length ? `${subject} around ${joinAnd(shape.events.map((event) => TIMING_EVENT_PHRASES[event]))}` : null;
+  }
+  const rounded = roundSpanMinutes(shape.spanMinutes);
+  if (rounded === 0) return `${subject} all at once`;
+  const [count, unit] = formatDuration(rounded).split(" ") as [string, string];
+  return `${subject} ${numberText(Number(count), words)} ${unit}`;
+}
+
+function findRunsClaims(text: string, shape: FlowShape, taken: readonly FoundClaim[]): FoundClaim[] {
+  const found: FoundClaim[] = [];
+  for (const match of text.matchAll(RUNS)) {
+    const index = match.index;
+    if (taken.some((claim) => index < claim.index + claim.text.length && claim.index < index + match[0].length)) continue;
+    const value = parseNumber(match[2]!);
+    const holds = spanHolds(value, UNIT_MINUTES[match[3]!.toLowerCase().replace(/s$/, "")]!, shape);
+    const replacement = runsReplacement(match[1]!, shape, /^[a-z]/i.test(match[2]!));
+    // A flow timed around a date whose events cannot be named has no span to put in its place: the claim stays false, and is removed with its sentence.
+    found.push({ index, text: match[0], holds, replacement: replacement ?? match[0] });
+  }
+  return found;
+}
+
 function findClaims(text: string, shape: FlowShape): FoundClaim[] {
+  const counted = findCountClaims(text, shape);
+  return [...counted, ...findRunsClaims(text, shape, counted)].sort((a, b) => a.index - b.index);
+}
+
+function findCountClaims(text: string, shape: FlowShape): FoundClaim[] {
   const found: FoundClaim[] = [];
   for (const match of text.matchAll(CLAIM)) {
     const claimText = match[0];
@@ -310,9 +359,25 @@ export function refreshQuickNotes(quickNotes: string, touchpoints: readonly Shap
   return [...headers, ...derived, ...rest].join("\n").slice(0, FLOW_LIMITS.quickNotes).trim();
 }
 
-/** The overview with every false count or span claim corrected in place. */
+/**
+ * The overview with every false count or span claim corrected in place ("so it runs 40 days"
+ * becomes "so it runs 35 days"); a sentence whose claim has no true words to take its place is
+ * dropped.
+ */
 export function refreshOverview(flowOverview: string, touchpoints: readonly ShapeTouchpoint[]): string {
-  return correctClaims(flowOverview, touchpoints).slice(0, FLOW_LIMITS.flowOverview).trim();
+  const shape = flowShape(touchpoints);
+  const corrected = correctClaims(flowOverview, shape);
+  const kept = hasFalseClaim(corrected, shape)
+    ? corrected
+        .split("\n")
+        .map((line) =>
+          sentencesOf(line)
+            .filter((sentence) => !hasFalseClaim(sentence, shape))
+            .join(" "),
+        )
+        .join("\n")
+    : corrected;
+  return kept.slice(0, FLOW_LIMITS.flowOverview).trim();
 }
 
 /** Both derived texts of a flow, recomputed from its touchpoints. */

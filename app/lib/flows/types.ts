@@ -88,10 +88,15 @@ export interface VersionRef {
   versionNumber: number;
 }
 
-export interface RegenerateResult {
-  flow: FlowView;
-  previousVersion: VersionRef;
-}
+/**
+ * What a regeneration did. `applied: true`: the note changed the flow; what it replaced is saved as
+ * `previousVersion`. `applied: false`: nothing in the note could be acted on, so the steps, the
+ * overview and the versions are as they were (`previousVersion` is null and the regeneration count
+ * is unchanged); the note and the reply are in the conversation, and the whole note is kept in the
+ * quick notes (decision 130). `explanation` is the reply, as the conversation shows it.
+ */
+export type RegenerateResult =
+  { applied: true; flow: FlowView; previousVersion: VersionRef; explanation: string } | { applied: false; flow: FlowView; previousVersion: null; explanation: string };
 
 export interface RollbackResult {
   flow: FlowView;
@@ -147,6 +152,12 @@ export const FEEDBACK_REQUIRED_TITLE = "Feedback Required";
 export const UNKNOWN_FLOW_TYPE_MESSAGE = "Unknown flow type.";
 export const GENERATE_FAILED_MESSAGE = "Failed to generate AI flow. Please try again.";
 export const REGENERATE_FAILED_MESSAGE = "There was an error regenerating your flow. Please try again.";
+/** A note nothing in which could be acted on: the toast's title and what it says happened. */
+export const REGENERATE_UNCHANGED_TITLE = "Flow Not Changed";
+export const REGENERATE_UNCHANGED_MESSAGE =
+  "Nothing in your note could be turned into a change to the flow, so it is exactly as it was and no version was saved. Your whole note is kept in the quick notes for whoever writes the messages.";
+/** What to try next, after a note that changed nothing. */
+export const REGENERATE_UNCHANGED_HINT = "Try naming one change to the steps, for example “remove the second email”, “add an SMS reminder after 1 day” or “make the tone warmer”.";
 export const ROLLBACK_FAILED_MESSAGE = "There was an error rolling back your flow. Please try again.";
 export const FLOW_EXISTS_MESSAGE = "A flow of this type already exists. Regenerate it instead.";
 export const PREMIUM_FLOW_MESSAGE = "This flow type needs a premium subscription. Upgrade to generate it.";

@@ -1,6 +1,6 @@
 /**
  * What the screen says about the wait for a model's flow, from what this server's model has
- * recently taken (decision 128): "Usually about 40 seconds with your model". Before any request
+ * recently taken (decision 129): "Usually about 40 seconds with your model". Before any request
  * has succeeded, the most the configured timeout lets it take. The offline generator's screens
  * keep their own words (the spec's "This may take 1-3 minutes").
  */

@@ -10,6 +10,10 @@ import { touchpointSavedMessage } from "~/lib/flows/touchpoint-saved";
 import {
   GENERATE_FAILED_MESSAGE,
   REGENERATE_FAILED_MESSAGE,
+  REGENERATE_UNCHANGED_HINT,
+  REGENERATE_UNCHANGED_MESSAGE,
+  REGENERATE_UNCHANGED_TITLE,
+  type RegenerateResult,
   ROLLBACK_FAILED_MESSAGE,
   FEEDBACK_REQUIRED_TITLE,
   regenerateFlowSchema,
@@ -195,13 +199,24 @@ export async function action({ request }: ActionFunctionArgs) {
           { status: 422 },
         );
       }
-      let previous: number;
+      let result: RegenerateResult;
       try {
-        previous = (await regenerateFlow({ user: flowUser, flowId: field(form, "flowId"), input: submission.value })).previousVersion.versionNumber;
+        result = await regenerateFlow({ user: flowUser, flowId: field(form, "flowId"), input: submission.value });
       } catch (error) {
         return fail(error, "Failed to Regenerate Flow", REGENERATE_FAILED_MESSAGE, submission);
       }
-      const toast = { ...TOASTS.regenerated, description: `The previous flow was saved as version ${previous}.` };
+      if (!result.applied) {
+        // Nothing changed: the dialog stays open with the note in it, says why and what to try
+        // (with or without JavaScript), and the toast says the same in short.
+        return data(
+          reply(intent, {
+            result: submission.reply(),
+            unchanged: { explanation: result.explanation },
+            toast: { title: REGENERATE_UNCHANGED_TITLE, description: `${REGENERATE_UNCHANGED_MESSAGE} ${REGENERATE_UNCHANGED_HINT}`, variant: "default" },
+          }),
+        );
+      }
+      const toast = { ...TOASTS.regenerated, description: `The previous flow was saved as version ${result.previousVersion.versionNumber}.` };
       // With JavaScript the dialog shows its progress reach 100% before it closes itself.
       if (enhanced) return data(reply(intent, { ok: true, toast }));
       return redirectWithToast(home, toast);

@@ -10,6 +10,9 @@ import { DEFAULT_PLAN_TEMPERATURE, planPrompt, regeneratePrompt } from "~/servic
 import { completeChecked, type Problem } from "~/services/ai/repair.server";
 import { getEnv } from "~/services/env.server";
 import type { FlowProvider, FlowRequest, RegeneratedDraft, RegenerateRequest } from "~/services/ai/provider.server";
+import type { FeedbackOutcome } from "~/lib/flows/feedback/outcome";
+import type { DraftTouchpoint } from "~/lib/flows/rules";
+import type { CurrentFlowDraft } from "~/services/ai/provider.server";
 
 export type { OpenAiSettings } from "~/services/ai/openai-client.server";
 
@@ -58,6 +61,35 @@ function planChecks(request: FlowRequest, facts: BusinessFacts, allowed: string)
   };
 }
 
+/** What a step is, for telling whether the model changed it: its kind, words and timing (white space at the ends aside). */
+function stepKey(tp: DraftTouchpoint): string {
+  // A date-timed step's timing, its shown words aside, in one key order.
+  const timing = tp.timing
+    ? Object.entries(tp.timing)
+        .filter(([key, value]) => key !== "displayText" && value !== null && value !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    : null;
+  return JSON.stringify([tp.stepType, tp.title.trim(), tp.primaryGoal.trim(), tp.keyMessages.trim(), tp.callToAction.trim(), tp.offsetMinutes, timing]);
+}
+
+/** The answer to a note leaves the steps exactly as they were. */
+export function sameSteps(current: CurrentFlowDraft, draft: FlowDraft): boolean {
+  return current.touchpoints.length === draft.touchpoints.length && current.touchpoints.every((tp, index) => stepKey(tp) === stepKey(draft.touchpoints[index]!));
+}
+
+/** Said when the model gave the flow back unchanged, whatever its own explanation claimed. */
+export const MODEL_UNCHANGED_EXPLANATION = "I made no change to the flow: nothing in your note led to one, so it is kept as it was.";
+
+/**
+ * What the model's answer led to. For now only whether it acted: a flow given back with the same
+ * steps and the same overview did not act on the note (the flows service then keeps the flow and
+ * saves no version).
+ */
+export function modelOutcome(current: CurrentFlowDraft, draft: FlowDraft): FeedbackOutcome {
+  const acted = !sameSteps(current, draft) || current.flowOverview.trim() !== draft.flowOverview.trim();
+  return { changes: [], refused: [], todo: [], acted };
+}
+
 export function createOpenAiProvider(settings: OpenAiSettings, options: { temperature?: number } = {}): FlowProvider {
   const client = createOpenAiClient(settings);
   const temperature = () => options.temperature ?? planTemperature();
@@ -81,7 +113,9 @@ export function createOpenAiProvider(settings: OpenAiSettings, options: { temper
           check: (result) => plan.check(result.flow),
         },
       );
-      return { draft: answer.flow, explanation: answer.explanation };
+      const outcome = modelOutcome(request.current, answer.flow);
+      // A model that changed nothing may still say it did: the reply then says plainly that nothing changed.
+      return { draft: answer.flow, explanation: outcome.acted ? answer.explanation : MODEL_UNCHANGED_EXPLANATION, outcome };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { type FlowType, isPremiumFlowType } from "~/lib/flow-types";
 import { applyFlowRules, type DraftTouchpoint, type FlowDraft } from "~/lib/flows/rules";
-import { refreshDerivedText } from "~/lib/flows/summary";
+import { keepNote } from "~/lib/flows/kept-note";
+import { refreshDerivedText, refreshQuickNotes } from "~/lib/flows/summary";
 import {
   FLOW_EXISTS_MESSAGE,
   type FlowView,
@@ -266,6 +267,11 @@ function draftTouchpointsOf(doc: CurrentFlowDoc): DraftTouchpoint[] {
  * Regenerates a flow with the user's feedback: the current content becomes the next numbered
  * version, the feedback a `user` message and the generator's explanation an `assistant`
  * message, all in one write; the new content replaces the current one.
+ *
+ * When the generator reports that nothing in the note could be acted on (`outcome.acted` false),
+ * the flow stays as it was: no version, no new touchpoints or overview, the regeneration count
+ * unchanged. The note and the reply still go into the conversation, and the whole note is kept
+ * in the quick notes, once (decision 130). The result says which happened (`applied`).
  */
 export async function regenerateFlow({ user, flowId, input }: { user: ServiceUser; flowId: string; input: unknown }, deps: FlowServiceDeps = {}): Promise<RegenerateResult> {
   const { feedback } = parseOrThrow(regenerateFlowSchema, input);
@@ -280,7 +286,7 @@ export async function regenerateFlow({ user, flowId, input }: { user: ServiceUse
     ? null
     : await claimGeneration({ userId: user.id, flowType: current.flowType, kind: "regenerate", now, ttlMs: generationClaimMs(), owners: claimOwners(deps) });
   try {
-    const { draft, explanation } = await callProvider(
+    const { draft, explanation, outcome } = await callProvider(
       () =>
         provider.regenerateFlow({
           ...request,
@@ -289,17 +295,30 @@ export async function regenerateFlow({ user, flowId, input }: { user: ServiceUse
         }),
       REGENERATE_FAILED_MESSAGE,
     );
+    const messages = [
+      { role: "user" as const, content: feedback },
+      { role: "assistant" as const, content: explanation },
+    ];
+    if (outcome?.acted === false) {
+      const kept = await withWriteConflict(
+        updateWithRevision(flowId, user.id, (latest) => ({
+          // The steps are as they were; only the note is added (their text is refreshed with it, as on every write).
+          quickNotes: keepNote(refreshQuickNotes(latest.quickNotes ?? "", latest.touchpoints ?? []), feedback),
+          messages,
+          result: ({ flow }): RegenerateResult => ({ applied: false, flow: toFlowView(flow), previousVersion: null, explanation }),
+        })),
+      );
+      if (!kept) throw notFound(FLOW_NOT_FOUND);
+      return kept;
+    }
     const content = contentFrom(draft, request, provider, "regenerate", REGENERATE_FAILED_MESSAGE);
     const result = await withWriteConflict(
       updateWithRevision(flowId, user.id, () => ({
         content,
         saveCurrentAsVersion: true,
         incrementRegenerationCount: true,
-        messages: [
-          { role: "user", content: feedback },
-          { role: "assistant", content: explanation },
-        ],
-        result: ({ flow, version }) => ({ flow: toFlowView(flow), previousVersion: toVersionRef(version!) }),
+        messages,
+        result: ({ flow, version }): RegenerateResult => ({ applied: true, flow: toFlowView(flow), previousVersion: toVersionRef(version!), explanation }),
       })),
     );
     if (!result) throw notFound(FLOW_NOT_FOUND);

@@ -634,7 +634,14 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     body: { schema: regenerateFlowSchema, example: { feedback: "Make the second email shorter." } },
     idempotent: true,
-    ok: [{ status: 200, description: "The new flow and the version it replaced.", json: responses.regenerateResultSchema }],
+    ok: [
+      {
+        status: 200,
+        description:
+          "The flow and the reply. `applied: true`: the new flow and the version it replaced. `applied: false`: nothing in the note could be acted on, so the flow is unchanged and no version was saved (`previousVersion` is null); the whole note is kept in the quick notes.",
+        json: responses.regenerateResultSchema,
+      },
+    ],
     errors: {
       402: "Premium flow type (PREMIUM_REQUIRED).",
       404: "No such flow of yours.",

@@ -187,9 +187,12 @@ describe("POST and GET /api/ai-flows/{id}/content", () => {
     const flowUser = { id: user.id, isPremium: true };
     const v1 = (await post(cookie, flow.id)).body as FlowContentView;
 
-    const { flow: regenerated } = await regenerateFlow({ user: flowUser, flowId: flow.id, input: { feedback: "add a discount" } });
-    // The new version has no content yet.
-    expect((await get(cookie, flow.id)).status).toBe(404);
+    const { flow: regenerated, applied, explanation } = await regenerateFlow({ user: flowUser, flowId: flow.id, input: { feedback: "make it more playful" } });
+    expect(applied, explanation).toBe(true);
+    // The new version has no content of its own yet: none at all, or only the old copy marked outdated.
+    const after = await get(cookie, flow.id);
+    if (after.status === 200) expect((after.body as FlowContentView).touchpoints.every((tp) => tp.outdated)).toBe(true);
+    else expect(after.status).toBe(404);
     const v2 = (await post(cookie, flow.id)).body as FlowContentView;
     expect(v2.touchpoints.map((tp) => tp.touchpointId)).toEqual(regenerated.touchpoints.map((tp) => tp.id));
 

@@ -167,8 +167,9 @@ describe("regenerate, versions, messages and rollback", () => {
     const flow = await generated(cookie);
     const { status, body } = await regenerate(cookie, flow.id, { feedback: "  add a 15% discount  " });
     expect(status).toBe(200);
-    const result = body as { flow: FlowView; previousVersion: { id: string; versionNumber: number } };
-    expect(Object.keys(result).sort()).toEqual(["flow", "previousVersion"]);
+    const result = body as { applied: boolean; flow: FlowView; previousVersion: { id: string; versionNumber: number }; explanation: string };
+    expect(Object.keys(result).sort()).toEqual(["applied", "explanation", "flow", "previousVersion"]);
+    expect(result.applied).toBe(true);
     expect(result.previousVersion.versionNumber).toBe(1);
     expect(result.flow).toMatchObject({ regenerationCount: 1, versionCount: 1 });
     expect(result.flow.touchpoints.at(-1)!.callToAction).toBe("Claim 15% off");
@@ -186,6 +187,26 @@ describe("regenerate, versions, messages and rollback", () => {
     ]);
     expect(conversation[0]!.content).toBe("add a 15% discount");
     expect(conversation[1]!.content).toContain("put your own offer, 15% off the first order");
+    expect(result.explanation).toBe(conversation[1]!.content);
+  });
+
+  it("a note nothing in which can be acted on: 200 with applied false, no version, the flow as it was, the note kept whole", async () => {
+    const { cookie } = await onboardedUser();
+    const flow = await generated(cookie);
+    const note = "Please make it pop, the way our founder Ana talks at the market stall on Saturdays.";
+    const { status, body } = await regenerate(cookie, flow.id, { feedback: note });
+    expect(status).toBe(200);
+    const result = body as { applied: boolean; flow: FlowView; previousVersion: null; explanation: string };
+    expect(Object.keys(result).sort()).toEqual(["applied", "explanation", "flow", "previousVersion"]);
+    expect(result).toMatchObject({ applied: false, previousVersion: null });
+    expect(result.flow).toMatchObject({ regenerationCount: 0, versionCount: 0, flowOverview: flow.flowOverview, touchpoints: flow.touchpoints });
+    expect(result.flow.quickNotes.split("\n")).toContain(`Your note: ${note}`);
+    expect((await versions(cookie, flow.id)).body).toEqual([]);
+    const conversation = (await messages(cookie, flow.id)).body as MessageView[];
+    expect(conversation.map((m) => [m.role, m.content, m.versionId])).toEqual([
+      ["user", note, null],
+      ["assistant", result.explanation, null],
+    ]);
   });
 
   it("422 for empty or blank feedback, with nothing written", async () => {

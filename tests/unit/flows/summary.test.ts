@@ -175,6 +175,29 @@ describe("correctClaims", () => {
     expect(hasFalseClaim(text, fourOverFive)).toBe(false);
   });
 
+  it("corrects a span said of the flow without a count: 'so it runs 40 days' after the last step moved to day 35", () => {
+    const thirtyFive = tps(["Email", 0], ["Email", 7 * MINUTES_PER_DAY], ["SMS", 20 * MINUTES_PER_DAY], ["Email", 35 * MINUTES_PER_DAY]);
+    const overview = "Leaf & Kettle's lead nurture flow: 3 emails and 1 SMS over 35 days to start a subscription. People decide after weeks of research, so it runs 40 days.";
+    expect(hasFalseClaim(overview, thirtyFive)).toBe(true);
+    expect(correctClaims(overview, thirtyFive)).toBe(
+      "Leaf & Kettle's lead nurture flow: 3 emails and 1 SMS over 35 days to start a subscription. People decide after weeks of research, so it runs 35 days.",
+    );
+    expect(correctClaims("The flow lasts about two weeks.", tps(["Email", 0], ["Email", 5 * MINUTES_PER_DAY]))).toBe("The flow lasts five days.");
+    expect(correctClaims("So it runs 5 days.", fourOverFive)).toBe("So it runs 5 days.");
+    // Not about the flow: an offer's or a trial's own length.
+    expect(correctClaims("The offer lasts 2 days and the trial runs 14 days.", fourOverFive)).toBe("The offer lasts 2 days and the trial runs 14 days.");
+  });
+
+  it("a span said of a flow timed around a date names the date", () => {
+    const anchored: ShapeTouchpoint[] = [
+      { stepType: "Email", timing: { type: "relative_event", event: "appointment", direction: "before", minutes: 1440 } },
+      { stepType: "Email", offsetMinutes: 0 },
+    ];
+    const corrected = correctClaims("People book ahead, so it runs 12 days.", anchored);
+    expect(corrected).toMatch(/^People book ahead, so it runs around the /);
+    expect(hasFalseClaim(corrected, anchored)).toBe(false);
+  });
+
   it("leaves no false claim behind and is idempotent (property)", () => {
     const countArb = fc.integer({ min: 1, max: 20 });
     const claimArb = fc.tuple(
