@@ -61,7 +61,10 @@ export function viewOf(flow: FlowOutput): FlowView {
       n: step.stepNumber,
       channel: step.stepType,
       title: step.title,
-      about: [step.title, step.primaryGoal, step.keyMessages, step.callToAction].join("\n"),
+      // A brief line that keeps a thing out ("Never say: supplements") names it without saying it.
+      about: [step.title, step.primaryGoal, ...step.keyMessages.split("\n").filter((line) => !/^\s*(?:[•*-]\s*)?(?:never say|not about)\b/i.test(line)), step.callToAction].join(
+        "\n",
+      ),
       copy: words.join("\n"),
       subject: copy?.subject ?? "",
       timing: step.timing,

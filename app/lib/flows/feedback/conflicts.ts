@@ -23,9 +23,13 @@ function inventedFigure(text: string, facts: BusinessFacts): string | null {
 function contradictedFree(text: string, facts: BusinessFacts): string | null {
   const match = /\bfree\s+((?:\p{L}{3,}\s*){1,3})/iu.exec(text);
   if (!match) return null;
-  const things = match[1]!.trim().split(/\s+/);
+  // The thing that is free ends at the first small word: "free parking in every email" is about parking.
+  const words = match[1]!.trim().split(/\s+/);
+  const stop = words.findIndex((word) => /^(?:in|on|at|to|for|with|every|each|all|the|and|or|of|from|when|if)$/i.test(word));
+  const things = (stop === -1 ? words : words.slice(0, stop)).filter((word) => word.length >= 3);
+  if (!things.length) return null;
   if (!things.some((thing) => has(facts.answerText, thing))) return null;
-  const near = (thing: string) => new RegExp(String.raw`\bfree\s+(?:\S+\s+){0,3}${thing}|\b${thing}\s+(?:\S+\s+){0,3}free\b`, "iu").test(facts.answerText);
+  const near = (thing: string) => new RegExp(String.raw`\bfree\s+(?:[\p{L}-]+\s+)?${thing}|\b${thing}\s+(?:is\s+)?free\b`, "iu").test(facts.answerText);
   return things.some(near) ? null : `free ${things.join(" ")}`;
 }
 

@@ -90,7 +90,17 @@ function whyNoOffer(intent: OfferIntent, context: FeedbackContext, own: Offer | 
   );
 }
 
+/** "20%" where the answers give no such figure: the business's own offer comes first. */
+function unknownValue(intent: OfferIntent, context: FeedbackContext): boolean {
+  return !!intent.value && !context.facts.answerText.replace(/\s/g, "").includes(intent.value.replace(/\s/g, ""));
+}
+
 function addOffer(state: FeedbackState, intent: OfferIntent, context: FeedbackContext): void {
+  // An amount the answers never give yields to the business's own offer for this flow, when it has one.
+  if (unknownValue(intent, context) && offerFor(context.facts, context.flowType, { incentiveOnly: true })) {
+    state.todo.push(`Your answers give no ${intent.value} offer, so the flow uses your own offer instead.`);
+    intent = { ...intent, value: null };
+  }
   const own = ownOffer(intent, context);
   const reason = whyNoOffer(intent, context, own);
   if (reason) return refuse(state, "offer", `added no ${intent.code ?? (intent.value ? `${intent.value} off` : "offer")}: ${reason}`);
