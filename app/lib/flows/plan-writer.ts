@@ -403,7 +403,7 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
             : angle === "proof"
               ? bullets(
                   facts.reviews[i % Math.max(1, facts.reviews.length)] ? `Quote a customer: "${facts.reviews[i % facts.reviews.length]}"` : null,
-                  facts.proof[0] && `Lead with: ${facts.proof[0]}`,
+                  facts.proof[0] && `Lead with the proof: ${facts.proof[0]}`,
                   facts.proof[1] && `Add: ${facts.proof[1]}`,
                   !facts.reviews.length && !facts.proof.length && "One short customer story with a first name and a result",
                 )

@@ -59,7 +59,7 @@ const appointment: Builder = (f, seed, lead) => {
       0,
       "the trigger",
       "booked",
-      pick([`Before your first ${unit}: how to prepare`, `Your first ${unit}: what to expect`], seed, 1),
+      pick([`Before your first ${unit}: how to prepare`, `Before your first ${unit}: what to expect`], seed, 1),
       `Prepare them for the first ${unit}, so they arrive ready and nothing has to be rescheduled.`,
       bullets(
         prepLine(f),
