@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { useEnv } from "../../support/env";
 
@@ -196,8 +196,18 @@ const operations = Object.entries(document.paths).flatMap(([template, item]) =>
     .map(([method, op]) => ({ method, template, op })),
 );
 
+const RESERVED_NAMES = ["__proto__", "constructor", "prototype"];
+let reservedCases = 0;
+
 describe("contract properties of every operation, generated from the document", { shuffle: false }, () => {
   const cookies: Record<string, string> = {};
+
+  afterAll(() => {
+    // Every operation with a JSON object body was tried with each reserved name.
+    const withBodies = operations.filter(({ op }) => op.requestBody?.content["application/json"]?.schema).length;
+    console.info(`[properties] ${reservedCases} reserved-name bodies over ${withBodies} operations`);
+    expect(reservedCases).toBeGreaterThanOrEqual(withBodies * 3);
+  });
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -238,7 +248,7 @@ describe("contract properties of every operation, generated from the document", 
     return "unknown";
   };
 
-  async function send(method: string, template: string, op: Operation, body: unknown, query: string) {
+  async function send(method: string, template: string, op: Operation, body: unknown, query: string, raw?: string) {
     const module = modules.get(template)!;
     const handler = (method === "get" ? module.loader : module.action) as Handler;
     const concrete = template
@@ -247,7 +257,7 @@ describe("contract properties of every operation, generated from the document", 
       .replace(/\{\w+\}/, idFor(template) ?? "unknown");
     const params = { id: idFor(template) ?? "", flowType: "sunset", versionId: "none" };
     const cookie = op["x-access"] === "admin" ? cookies.admin : op["x-access"] === "user" ? cookies.user : undefined;
-    const response = await handler(args(jsonRequest(`${concrete}${query}`, { method: method.toUpperCase(), body, cookie }), params));
+    const response = await handler(args(jsonRequest(`${concrete}${query}`, { method: method.toUpperCase(), body, raw, cookie }), params));
     const text = await response.text();
     return { status: response.status, text, type: response.headers.get("Content-Type") ?? "" };
   }
@@ -284,6 +294,26 @@ describe("contract properties of every operation, generated from the document", 
             expectDocumented(method, template, op, answer, label);
           }),
           { numRuns: 12, seed: 26 },
+        );
+      });
+    }
+
+    if (bodySchema && resolve(bodySchema).type === "object") {
+      it(`${method.toUpperCase()} ${template}: a top-level __proto__, constructor or prototype is a 422 naming it`, async () => {
+        await fc.assert(
+          fc.asyncProperty(valid(bodySchema), fc.constantFrom(...RESERVED_NAMES), async (body, name) => {
+            reservedCases++;
+            // Written as text: an object literal's __proto__ would set a prototype, not send a field.
+            const raw = `{${JSON.stringify(name)}:{"role":"Admin","isPremium":true},${JSON.stringify(body).slice(1)}`.replace(/,}$/, "}");
+            const answer = await send(method, template, op, undefined, "", raw);
+            const label = `${method} ${template} with a top-level ${name}: ${raw.slice(0, 200)}`;
+            expect(answer.status, `${label} → ${answer.text.slice(0, 300)}`).toBe(422);
+            const refused = JSON.parse(answer.text) as { code: string; errors?: Record<string, string> };
+            expect(refused.code, label).toBe("VALIDATION_FAILED");
+            expect(Object.hasOwn(refused.errors ?? {}, name), `${label} → ${answer.text.slice(0, 300)}`).toBe(true);
+            expectDocumented(method, template, op, answer, label);
+          }),
+          { numRuns: 6, seed: 26 },
         );
       });
     }

@@ -156,6 +156,8 @@ const JSON_BODIES: Array<[string, string | null]> = [
   ["1 MB strings", JSON.stringify({ email: HUGE, firstName: HUGE })],
   ["deep nesting", `{"a":${deep(5000)}}`],
   ["__proto__", '{"__proto__":{"role":"Admin","isPremium":true},"constructor":{"prototype":{"role":"Admin"}},"email":"p@example.com"}'],
+  // Alone, so no other unknown field gets the body refused for another reason.
+  ["__proto__ alone", '{"__proto__":{"role":"Admin","isPremium":true}}'],
 ];
 const FORM_BODIES: Array<[string, string | null]> = [
   ["no body", null],
@@ -210,6 +212,19 @@ async function check(label: string, response: Response, expectRule?: (status: nu
   const ruleProblem = expectRule?.(response.status);
   if (ruleProblem) fail(ruleProblem);
   return { status: response.status, text, headers: response.headers };
+}
+
+/**
+ * A write's body with a top-level `__proto__` is never taken: an API route that reads it answers 422 with
+ * a non-empty `errors` (the reserved names refused by name); it may also refuse it earlier (401,
+ * 403, 404, 405, 413), but never with a success or an error list that lost the field.
+ */
+function reservedNameProblem(label: string, status: number, text: string) {
+  if (status < 300) problems.push(`${label}: a top-level __proto__ was taken (status ${status})`);
+  if (status === 422) {
+    const errors = (JSON.parse(text) as { errors?: Record<string, string> }).errors ?? {};
+    if (Object.keys(errors).length === 0) problems.push(`${label}: a 422 for a top-level __proto__ with an empty errors list`);
+  }
 }
 
 /** The status a GET must have for this role under the route's access rule, or null if it is fine. */
@@ -299,7 +314,8 @@ export async function walkShard(shard: number, shards = SHARDS) {
               // Sign-out is a write that works: keep the caller's session for the rest of the walk.
               if (target.url === "/api/logout") continue;
               const response = await send(requestFor(target.isResource ? target.url : target.postUrl, method, role, body, kind));
-              const { status, headers } = await check(`${method} ${target.url} (${name}) as ${role}`, response, undefined, role !== "signed out");
+              const { status, headers, text } = await check(`${method} ${target.url} (${name}) as ${role}`, response, undefined, role !== "signed out");
+              if (name.startsWith("__proto__") && target.isResource && method !== "DELETE") reservedNameProblem(`${method} ${target.url} as ${role}`, status, text);
               if (status === 405 && !headers.get("Allow") && target.isResource) problems.push(`${method} ${target.url}: 405 without Allow`);
               if (target.isResource && role === "signed out" && target.access !== "public" && ![401, 405].includes(status)) {
                 problems.push(`${method} ${target.url} (${name}) signed out: expected 401 or 405, got ${status}`);
