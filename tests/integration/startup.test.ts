@@ -110,7 +110,7 @@ function npmStart(env: Record<string, string | undefined>) {
   const child = spawn(process.execPath, ["server/index.js", "build/index.js"], {
     cwd: PROJECT_ROOT,
     // A variable given as undefined is left out (NODE_ENV unset, as `npm start` runs it).
-    env: Object.fromEntries(Object.entries(wanted).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    env: Object.fromEntries(Object.entries(wanted).filter((entry): entry is [string, string] => entry[1] !== undefined)) as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -197,12 +197,47 @@ const operations = Object.entries(document.paths).flatMap(([template, item]) =>
 );
 
 const RESERVED_NAMES = ["__proto__", "constructor", "prototype"];
+/** The POSTs that are safe to repeat and so take no Idempotency-Key. */
+const UNKEYED_POSTS = ["/api/auth/login", "/api/logout"];
+const keyedPosts = Object.entries(document.paths).flatMap(([template, item]) =>
+  item.post?.parameters?.some((p) => p.in === "header" && p.name === "Idempotency-Key") ? [{ template, op: item.post }] : [],
+);
+const keyedReplays: string[] = [];
 let reservedCases = 0;
 
 describe("contract properties of every operation, generated from the document", { shuffle: false }, () => {
   const cookies: Record<string, string> = {};
 
+  it("every POST but signing in and out documents the Idempotency-Key header", () => {
+    const posts = Object.entries(document.paths).flatMap(([template, item]) => (item.post ? [template] : []));
+    expect(posts.filter((template) => !keyedPosts.some((keyed) => keyed.template === template)).sort()).toEqual(UNKEYED_POSTS);
+  });
+
+  for (const { template, op } of keyedPosts) {
+    it(`POST ${template}: the same request again with the same key is the kept answer, and the work is done once`, async () => {
+      const example = op.requestBody?.content["application/json"]?.example;
+      const bodySchema = op.requestBody?.content["application/json"]?.schema;
+      const body = example ?? (bodySchema ? fc.sample(valid(bodySchema), { numRuns: 1, seed: 26 })[0] : undefined);
+      const key = `replay-${template}`;
+      const first = await send("post", template, op, body, "", undefined, { "Idempotency-Key": key });
+      const again = await send("post", template, op, body, "", undefined, { "Idempotency-Key": key });
+      expectDocumented("post", template, op, again, `POST ${template} again`);
+      if (first.status >= 200 && first.status < 300) {
+        keyedReplays.push(template);
+        expect(again.status, again.text).toBe(first.status);
+        expect(again.replayed, again.text).toBe("true");
+        expect(JSON.parse(again.text)).toEqual(JSON.parse(first.text));
+      } else {
+        // A refusal is not kept: the retry ran again and was refused the same way, not replayed.
+        expect(again.replayed).toBeNull();
+        expect(again.status, again.text).toBe(first.status);
+      }
+    });
+  }
+
   afterAll(() => {
+    console.info(`[properties] ${keyedReplays.length} of ${keyedPosts.length} keyed POSTs replayed their kept answer: ${keyedReplays.join(", ")}`);
+    expect(keyedReplays.length).toBeGreaterThanOrEqual(10);
     // Every operation with a JSON object body was tried with each reserved name.
     const withBodies = operations.filter(({ op }) => op.requestBody?.content["application/json"]?.schema).length;
     console.info(`[properties] ${reservedCases} reserved-name bodies over ${withBodies} operations`);
@@ -248,7 +283,7 @@ describe("contract properties of every operation, generated from the document", 
     return "unknown";
   };
 
-  async function send(method: string, template: string, op: Operation, body: unknown, query: string, raw?: string) {
+  async function send(method: string, template: string, op: Operation, body: unknown, query: string, raw?: string, headers?: Record<string, string>) {
     const module = modules.get(template)!;
     const handler = (method === "get" ? module.loader : module.action) as Handler;
     const concrete = template
@@ -257,9 +292,9 @@ describe("contract properties of every operation, generated from the document", 
       .replace(/\{\w+\}/, idFor(template) ?? "unknown");
     const params = { id: idFor(template) ?? "", flowType: "sunset", versionId: "none" };
     const cookie = op["x-access"] === "admin" ? cookies.admin : op["x-access"] === "user" ? cookies.user : undefined;
-    const response = await handler(args(jsonRequest(`${concrete}${query}`, { method: method.toUpperCase(), body, raw, cookie }), params));
+    const response = await handler(args(jsonRequest(`${concrete}${query}`, { method: method.toUpperCase(), body, raw, cookie, headers }), params));
     const text = await response.text();
-    return { status: response.status, text, type: response.headers.get("Content-Type") ?? "" };
+    return { status: response.status, text, type: response.headers.get("Content-Type") ?? "", replayed: response.headers.get("Idempotency-Replayed") };
   }
 
   for (const { method, template, op } of operations) {
