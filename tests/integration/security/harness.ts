@@ -227,6 +227,24 @@ function reservedNameProblem(label: string, status: number, text: string) {
   }
 }
 
+let keyedCases = 0;
+/**
+ * The same POST twice with one Idempotency-Key: only a success is kept, so the second is a replay
+ * (Idempotency-Replayed: true, the same status) exactly when the first succeeded; a refusal is
+ * never replayed (a retry after fixing its cause runs again), and nothing answers 5xx.
+ */
+async function keyedTwice(url: string, role: Role, body: string | null, label: string) {
+  const key = `harness-${crypto.randomUUID()}`;
+  const first = await check(`${label} keyed`, await send(requestFor(url, "POST", role, body, "json", { "Idempotency-Key": key })), undefined, role !== "signed out");
+  const again = await send(requestFor(url, "POST", role, body, "json", { "Idempotency-Key": key }));
+  const replayed = again.headers.get("Idempotency-Replayed") === "true";
+  const second = await check(`${label} keyed again`, again, undefined, role !== "signed out");
+  keyedCases++;
+  const succeeded = first.status >= 200 && first.status < 300;
+  if (replayed && !succeeded) problems.push(`${label}: a ${first.status} was kept and replayed`);
+  if (replayed && second.status !== first.status) problems.push(`${label}: replayed ${second.status} for a first ${first.status}`);
+}
+
 /** The status a GET must have for this role under the route's access rule, or null if it is fine. */
 function accessRule(access: Access, role: Role, isResource: boolean, location: string | null) {
   return (status: number) => {
@@ -263,6 +281,7 @@ export async function walkShard(shard: number, shards = SHARDS) {
     it("answers every request below 500, without a stack trace, with the security headers, no-store and the access rule's status", async () => {
       // This walk's own count, findings and callers (another share may have walked in this process).
       requestCount = 0;
+      keyedCases = 0;
       problems.length = 0;
       cookies.clear();
       sessionIds.clear();
@@ -320,6 +339,7 @@ export async function walkShard(shard: number, shards = SHARDS) {
               if (target.isResource && role === "signed out" && target.access !== "public" && ![401, 405].includes(status)) {
                 problems.push(`${method} ${target.url} (${name}) signed out: expected 401 or 405, got ${status}`);
               }
+              if (target.isResource && method === "POST") await keyedTwice(target.url, role, body, `${method} ${target.url} (${name}) as ${role}`);
             }
           }
         }
@@ -343,7 +363,9 @@ export async function walkShard(shard: number, shards = SHARDS) {
       }
       expect(Boolean((await UserModel.findById(user.user.id).lean())?.isPremium)).toBe(false);
 
-      console.info(`[harness] share ${shard} of ${shards}: ${requestCount} requests over ${mine.length} of ${targets.length} routes × ${ROLES.length} roles`);
+      console.info(
+        `[harness] share ${shard} of ${shards}: ${requestCount} requests over ${mine.length} of ${targets.length} routes × ${ROLES.length} roles, ${keyedCases} keyed POSTs sent twice`,
+      );
       expect(problems).toEqual([]);
       expect(requestCount).toBeGreaterThanOrEqual(Math.floor(1000 / shards));
       // Nothing was worth a stack trace in the log either.
