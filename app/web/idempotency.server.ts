@@ -4,6 +4,7 @@ import type { OwnerCheck } from "~/models/flow-generation.server";
 import { claimIdempotencyKey, evictOldestAnswers, releaseIdempotencyKey, storeIdempotentAnswer } from "~/models/idempotency-key.server";
 import { hitRateLimit, secondsUntil } from "~/models/rate-limit.server";
 import { isDomainError, rateLimited } from "~/services/domain-error";
+import { isSoleInstance } from "~/services/db.server";
 import { getSessionSecret } from "~/services/secret.server";
 import { apiDomainError, apiError } from "~/web/api.server";
 import { clientAddress } from "~/web/client.server";
@@ -161,7 +162,8 @@ export async function idempotent<R = unknown>(request: Request, options: Idempot
     now,
     expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
     workUntil: new Date(now.getTime() + workTimeoutMs),
-    owners,
+    // Checked as generation claims are: with the embedded engine, any other instance has ended.
+    owners: owners ?? { soleInstance: isSoleInstance() },
   });
   if (claim !== true) {
     if (claim.requestHash !== requestHash) {

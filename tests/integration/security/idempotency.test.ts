@@ -166,6 +166,16 @@ describe("a key left unanswered", () => {
     expect(work.runs).toBe(1);
   });
 
+  it("by a previous run of an app that owns its database alone (the embedded engine) is released, whatever its pid", async () => {
+    const { user } = await createUser();
+    const previous = { instanceId: "previous-run", pid: process.pid, host: os.hostname() };
+    void idempotent(keyed("restart"), { userId: user.id, input: null, owners: { self: previous } }, () => new Promise<Response>(() => undefined), T0);
+    while ((await IdempotencyKeyModel.countDocuments({ userId: user.id, status: null })) === 0) await new Promise((resolve) => setImmediate(resolve));
+    const work = counted();
+    expect((await idempotent(keyed("restart"), { userId: user.id, input: null, owners: { soleInstance: true } }, work, at(1000))).status).toBe(201);
+    expect(work.runs).toBe(1);
+  });
+
   it("by a live process is in progress (409) until its work's timeout, then released", async () => {
     const { user } = await createUser();
     // Another instance on this host, whose process is running.
