@@ -30,9 +30,9 @@ export const REPLAYED_HEADER = "Idempotency-Replayed";
 /** The answers kept per owner; the oldest goes when one more is kept. */
 export const IDEMPOTENCY_ANSWERS_PER_OWNER = 200;
 /** The answers kept in all, whoever they belong to. */
-export const IDEMPOTENCY_ANSWERS_TOTAL = 20_000;
+export const IDEMPOTENCY_ANSWERS_TOTAL = 10_000;
 /** The largest answer kept whole; a larger one is kept by reference (or not at all). */
-export const MAX_KEPT_ANSWER_BYTES = 16 * 1024;
+export const MAX_KEPT_ANSWER_BYTES = 8 * 1024;
 /** Keyed requests per owner in any minute (replays included). */
 export const IDEMPOTENT_REQUESTS_PER_MINUTE = 120;
 const IDEMPOTENT_WINDOW_MS = 60_000;
