@@ -120,12 +120,14 @@ async function serveApp({ req, res, handleRequest, boundary, build }) {
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
 
   let overLimit = false;
+  // Set once the app cancels the body, or answers without reading all of it (a 401 before the
+  // body is looked at): the rest is read and discarded, so the client can finish sending and read
+  // the answer instead of having its connection reset.
+  let cancelled = false;
   /** @type {ReadableStream<Uint8Array> | undefined} */
   let body;
   if (!BODYLESS.has(req.method)) {
     let size = 0;
-    // Set once the app cancels the body (it refused the request unread): the rest is discarded.
-    let cancelled = false;
     body = new ReadableStream(
       {
         start(stream) {
@@ -173,6 +175,10 @@ async function serveApp({ req, res, handleRequest, boundary, build }) {
     tls: Boolean(req.socket.encrypted),
   });
   const response = "response" in prepared ? prepared.response : boundary.afterApp(prepared.request, await handleRequest(prepared.request));
+  if (body && !req.complete && !overLimit) {
+    cancelled = true;
+    req.resume();
+  }
   if (overLimit || res.headersSent) {
     await response.body?.cancel().catch(() => undefined);
     return;

@@ -36,11 +36,16 @@ let server;
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stop(signal));
 
+// The mode is settled before the build loads: loading it runs the start-up checks of the
+// configuration (app/services/startup.server.ts), which must judge the same mode the requests are
+// then served in. A production-only rule (APP_URL with third-party sign-in) checked as development
+// would let the server start and then fail every request.
+const mode = process.env.NODE_ENV || "production";
+process.env.NODE_ENV = mode;
+
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
 const buildPath = path.resolve(root, process.argv[2] ?? "build/index.js");
 let build = await import(url.pathToFileURL(buildPath).href);
-const mode = process.env.NODE_ENV ?? "production";
-process.env.NODE_ENV = mode;
 
 // A page's parallel loaders share one sign-in lookup through this scope, one per GET or HEAD
 // request (app/web/request-scope.server.ts; the same storage, found by its symbol).

@@ -61,18 +61,23 @@ export function claimOwnerIsGone(owner: ClaimOwner | null | undefined, { self = 
 
 /**
  * Generations under way, one document each, so a reload or a second tab can tell that a flow is
- * being written and does not start a second generation. A first generation of a user's flow type
- * takes the key `generate:<userId>:<flowType>` (unique: a second one at the same moment is
- * refused); each regeneration takes a key of its own (regenerations of one flow may overlap; the
- * flow's revision keeps them apart). A claim ends when the work ends; one left behind by a crash
+ * being written and does not start a second generation. Each kind of work holds one key per flow
+ * (unique: a second one at the same moment is refused, so one model call runs per flow and kind):
+ * `generate:<userId>:<flowType>` for the first generation, `regenerate:<userId>:<flowType>` for a
+ * regeneration, `content:<userId>:<flowType>` for writing its content (a user has one flow per
+ * type; docs/decisions/137). A claim ends when the work ends; one left behind by a crash
  * stops counting as soon as its owner is known to be gone (claimOwnerIsGone), and in any case at
  * `expiresAt` (past the longest a model call can take).
  */
+export type ClaimKind = "generate" | "regenerate" | "content";
+/** The kinds that write the flow itself: while one runs, the flow shows as being generated. */
+const GENERATING_KINDS: ClaimKind[] = ["generate", "regenerate"];
+
 export interface FlowGenerationDoc {
   _id: string;
   userId: string;
   flowType: FlowType;
-  kind: "generate" | "regenerate";
+  kind: ClaimKind;
   startedAt: Date;
   expiresAt: Date;
   /** The process that took it (absent on claims from before owners were recorded). */
@@ -84,7 +89,7 @@ const flowGenerationSchema = new Schema<FlowGenerationDoc>(
     _id: { type: String, required: true },
     userId: { type: String, required: true },
     flowType: { type: String, enum: FLOW_TYPES, required: true },
-    kind: { type: String, enum: ["generate", "regenerate"], required: true },
+    kind: { type: String, enum: ["generate", "regenerate", "content"], required: true },
     startedAt: { type: Date, required: true },
     expiresAt: { type: Date, required: true },
     owner: {
@@ -104,8 +109,8 @@ function stands(claim: Pick<FlowGenerationDoc, "expiresAt" | "owner">, now: Date
 }
 
 /**
- * Claims a generation. For kind "generate" only one may run per user and flow type: returns null
- * when another one holds it and still stands. Returns the claim's id to release.
+ * Claims a flow's work of a kind: one may run per user, flow type and kind; returns null when
+ * another one holds it and still stands. Returns the claim's id to release.
  */
 export async function claimGeneration({
   userId,
@@ -117,12 +122,12 @@ export async function claimGeneration({
 }: {
   userId: string;
   flowType: FlowType;
-  kind: "generate" | "regenerate";
+  kind: ClaimKind;
   now: Date;
   ttlMs: number;
   owners?: OwnerCheck;
 }): Promise<string | null> {
-  const id = kind === "generate" ? `generate:${userId}:${flowType}` : `regenerate:${newId()}`;
+  const id = `${kind}:${userId}:${flowType}`;
   const owner = { ...(owners.self ?? THIS_INSTANCE) };
   const doc = { _id: id, userId, flowType, kind, startedAt: now, expiresAt: new Date(now.getTime() + ttlMs), owner };
   try {
@@ -149,6 +154,6 @@ export async function releaseGeneration(id: string): Promise<void> {
 }
 
 export async function isGenerationUnderWay({ userId, flowType, now, owners = {} }: { userId: string; flowType: FlowType; now: Date; owners?: OwnerCheck }): Promise<boolean> {
-  const claims = await FlowGenerationModel.find({ userId, flowType, expiresAt: { $gt: now } }, { expiresAt: 1, owner: 1 }).lean();
+  const claims = await FlowGenerationModel.find({ userId, flowType, kind: { $in: GENERATING_KINDS }, expiresAt: { $gt: now } }, { expiresAt: 1, owner: 1 }).lean();
   return claims.some((claim) => stands(claim, now, owners));
 }

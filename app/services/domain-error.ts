@@ -94,6 +94,11 @@ interface IssueLike {
   keys?: ReadonlyArray<PropertyKey>;
 }
 
+/** Sets a field's first message as an own property: a field named `__proto__` is a field too, never the prototype. */
+function setOnce(errors: FieldErrors, field: string, message: string) {
+  if (!Object.hasOwn(errors, field)) Object.defineProperty(errors, field, { value: message, enumerable: true, writable: true, configurable: true });
+}
+
 /**
  * Field errors from a zod error: the first message per dotted path (`_form` for the root). A field
  * the schema does not know (a strict object's unrecognized key) is named itself.
@@ -102,11 +107,10 @@ export function fieldErrorsFromIssues(issues: ReadonlyArray<IssueLike>): FieldEr
   const errors: FieldErrors = {};
   for (const issue of issues) {
     if (issue.code === "unrecognized_keys" && issue.keys?.length) {
-      for (const name of issue.keys) errors[[...issue.path, name].map(String).join(".")] ??= UNKNOWN_FIELD_MESSAGE;
+      for (const name of issue.keys) setOnce(errors, [...issue.path, name].map(String).join("."), UNKNOWN_FIELD_MESSAGE);
       continue;
     }
-    const key = issue.path.length ? issue.path.map(String).join(".") : "_form";
-    errors[key] ??= issue.message;
+    setOnce(errors, issue.path.length ? issue.path.map(String).join(".") : "_form", issue.message);
   }
   return errors;
 }

@@ -5,7 +5,7 @@ import { safeParse, type $ZodType, type output } from "zod/v4/core";
 import { errorCodeFor } from "~/lib/api/error-codes";
 import { INVALID_TOKEN_CODE } from "~/services/auth/api-tokens.server";
 import { bearerTokenOf, isBearerOnlyRequest, requireBearerUser } from "~/web/auth/bearer.server";
-import { DOMAIN_ERROR_STATUS, fieldErrorsOf, isDomainError, type DomainError } from "~/services/domain-error";
+import { DOMAIN_ERROR_STATUS, fieldErrorsOf, isDomainError, UNKNOWN_FIELD_MESSAGE, type DomainError } from "~/services/domain-error";
 import {
   BodyTooLargeError,
   fieldWithHiddenCharacters,
@@ -79,6 +79,13 @@ function refuseFields(errors: Record<string, string>): never {
 }
 
 /**
+ * Names no resource has: a body's own `__proto__` (JSON.parse keeps it as a plain field) would be
+ * lost from any error list built by assignment, and could reach an object's prototype in a merge,
+ * so these are refused by name, like any unknown field, before anything else looks at the body.
+ */
+const RESERVED_FIELD_NAMES = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
  * Reads a JSON object body. A body that is not declared as JSON is a 415, malformed JSON a 400, a
  * body over the limit a 413 (counted while it arrives, never buffered whole), anything but an
  * object a 422: each thrown as a Response the wrapper returns.
@@ -104,6 +111,8 @@ async function readBodyObject(request: Request): Promise<Record<string, unknown>
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw apiError(422, "The request body must be a JSON object.", { errors: { _form: "The request body must be a JSON object." } });
   }
+  const reserved = Object.keys(body).filter((key) => RESERVED_FIELD_NAMES.has(key));
+  if (reserved.length) refuseFields(Object.fromEntries(reserved.map((key) => [key, UNKNOWN_FIELD_MESSAGE])));
   const hidden = fieldWithHiddenCharacters(body);
   if (hidden) throw apiError(422, HIDDEN_CHARACTERS_MESSAGE, { errors: { [hidden]: HIDDEN_CHARACTERS_MESSAGE } });
   return body as Record<string, unknown>;

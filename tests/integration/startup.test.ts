@@ -105,10 +105,12 @@ function freePort() {
 }
 
 /** `npm start`'s process: `node ./server/index.js ./build/index.js`, with its output as lines. */
-function npmStart(env: Record<string, string>) {
+function npmStart(env: Record<string, string | undefined>) {
+  const wanted = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", HOST: "127.0.0.1", ...env };
   const child = spawn(process.execPath, ["server/index.js", "build/index.js"], {
     cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", HOST: "127.0.0.1", ...env },
+    // A variable given as undefined is left out (NODE_ENV unset, as `npm start` runs it).
+    env: Object.fromEntries(Object.entries(wanted).filter((entry): entry is [string, string] => entry[1] !== undefined)) as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -152,6 +154,43 @@ describe.concurrent("npm start: clean shutdown", () => {
     });
     if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}\n${built.stderr}`);
   }, 120_000);
+
+  it.each([
+    ["NODE_ENV unset (npm start, or the server run directly)", undefined],
+    ["NODE_ENV=production", "production"],
+  ])(
+    "with %s, third-party sign-in and no APP_URL, refuses to start instead of failing every page",
+    async (_label, nodeEnv) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "flowmap-config-"));
+      const provider = "http://127.0.0.1:9";
+      const app = npmStart({
+        NODE_ENV: nodeEnv,
+        PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+        OAUTH_AUTHORIZE_URL: `${provider}/authorize`,
+        OAUTH_TOKEN_URL: `${provider}/token`,
+        OAUTH_USERINFO_URL: `${provider}/userinfo`,
+        OAUTH_CLIENT_ID: "flowmap",
+      });
+      try {
+        const outcome = await Promise.race([
+          app.exited.then((code) => `exited ${code}`),
+          app.printed("[flowmap] listening on").then(
+            () => "listening",
+            () => "ended",
+          ),
+        ]);
+        expect(outcome, app.output()).toBe("exited 1");
+        expect(app.output()).toContain("Flowmap cannot start. Invalid configuration");
+        expect(app.output()).toContain("APP_URL");
+      } finally {
+        if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill("SIGKILL");
+        await app.exited;
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 
   it.each(["SIGTERM", "SIGINT"] as const)(
     "on %s finishes the request in progress, then closes the database (final snapshot) and releases its files",

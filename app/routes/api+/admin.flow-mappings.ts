@@ -3,6 +3,7 @@ import { apiJson, apiRoute, byMethod, readJsonObject } from "~/web/api.server";
 import { createFlowMappingAsAdmin, FLOW_MAPPING_TABLE, listFlowMappingsForAdmin } from "~/services/admin/flow-mappings.server";
 import { readListQuery } from "~/web/api-list-query.server";
 import { requireApiAdmin } from "~/web/auth/auth.server";
+import { idempotent } from "~/web/idempotency.server";
 
 // GET /api/admin/flow-mappings?q=&page=&pageSize=&sort=&dir= → { items, total, page, pageSize }.
 export const loader = apiRoute(async ({ request }) => {
@@ -17,6 +18,6 @@ export const action = byMethod({
   POST: async ({ request }) => {
     const admin = await requireApiAdmin(request);
     const input = await readJsonObject(request, flowMappingInputSchema);
-    return apiJson(await createFlowMappingAsAdmin({ actor: admin, input }), { status: 201 });
+    return idempotent(request, { userId: admin.id, input }, async () => apiJson(await createFlowMappingAsAdmin({ actor: admin, input }), { status: 201 }));
   },
 });

@@ -1,7 +1,8 @@
 import { serviceUser } from "~/lib/user";
 import { apiJson, apiRoute, byMethod } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth/auth.server";
-import { getFlowContent, writeFlowContent } from "~/services/flows/content.server";
+import { assertMayWriteContent, getFlowContent, writeFlowContent } from "~/services/flows/content.server";
+import { generationClaimMs } from "~/services/flows/flows.server";
 import { idempotent } from "~/web/idempotency.server";
 
 /**
@@ -19,9 +20,19 @@ export const loader = apiRoute(async ({ request, params }) => {
 export const action = byMethod({
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request);
-    // No body: a replay with the same key is the same request.
-    return idempotent(request, { userId: user.id, input: null }, async () => {
-      const content = await writeFlowContent({ user: serviceUser(user), flowId: params.id ?? "" });
+    const flowId = params.id ?? "";
+    const read = async () => apiJson(await getFlowContent({ user: serviceUser(user), flowId }), { headers: { "Cache-Control": "no-store" } });
+    const options = {
+      userId: user.id,
+      // No body: a replay with the same key is the same request.
+      input: null,
+      authorize: () => assertMayWriteContent({ user: serviceUser(user), flowId }),
+      workTimeoutMs: generationClaimMs(),
+      // The written content is large: a replay reads it as it is now.
+      byReference: { referenceOf: () => null, reread: read },
+    };
+    return idempotent(request, options, async () => {
+      const content = await writeFlowContent({ user: serviceUser(user), flowId });
       return apiJson(content, { headers: { "Cache-Control": "no-store" } });
     });
   },

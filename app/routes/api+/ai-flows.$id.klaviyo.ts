@@ -3,6 +3,8 @@ import { klaviyoSendSchema } from "~/lib/klaviyo/schema";
 import { apiJson, apiRoute, byMethod, readJson } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth/auth.server";
 import { listFlowSends, sendFlowToKlaviyo } from "~/services/klaviyo/send.server";
+import { getFlow } from "~/services/flows/flows.server";
+import { idempotent } from "~/web/idempotency.server";
 
 /**
  * `/api/ai-flows/{id}/klaviyo`: POST `{ trigger: { type, id } }` creates the flow in the user's
@@ -19,7 +21,10 @@ export const action = byMethod({
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request);
     const input = await readJson(request, klaviyoSendSchema);
-    const result = await sendFlowToKlaviyo({ user: serviceUser(user), flowId: params.id ?? "", input });
-    return apiJson(result, { status: result.replayed ? 200 : 201, headers: { "Cache-Control": "no-store" } });
+    const flowId = params.id ?? "";
+    return idempotent(request, { userId: user.id, input, authorize: () => getFlow({ userId: user.id, flowId }) }, async () => {
+      const result = await sendFlowToKlaviyo({ user: serviceUser(user), flowId, input });
+      return apiJson(result, { status: result.replayed ? 200 : 201, headers: { "Cache-Control": "no-store" } });
+    });
   },
 });

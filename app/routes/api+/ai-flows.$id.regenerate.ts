@@ -2,7 +2,8 @@ import { serviceUser } from "~/lib/user";
 import { regenerateFlowSchema } from "~/lib/flows/types";
 import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth/auth.server";
-import { regenerateFlow } from "~/services/flows/flows.server";
+import { keptWithoutFlow, rereadWithFlow } from "~/web/flow-answers.server";
+import { assertMayChangeFlow, generationClaimMs, regenerateFlow } from "~/services/flows/flows.server";
 import { idempotent } from "~/web/idempotency.server";
 
 export const loader = noGetLoader(["POST"]);
@@ -14,6 +15,14 @@ export const action = byMethod({
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request);
     const body = await readJsonObject(request, regenerateFlowSchema);
-    return idempotent(request, { userId: user.id, input: body }, async () => apiJson(await regenerateFlow({ user: serviceUser(user), flowId: params.id ?? "", input: body })));
+    const flowId = params.id ?? "";
+    const options = {
+      userId: user.id,
+      input: body,
+      authorize: () => assertMayChangeFlow({ user: serviceUser(user), flowId }),
+      workTimeoutMs: generationClaimMs(),
+      byReference: { referenceOf: keptWithoutFlow, reread: rereadWithFlow(user.id, flowId) },
+    };
+    return idempotent(request, options, async () => apiJson(await regenerateFlow({ user: serviceUser(user), flowId, input: body })));
   },
 });

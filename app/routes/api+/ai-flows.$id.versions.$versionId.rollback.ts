@@ -1,7 +1,9 @@
 import { serviceUser } from "~/lib/user";
 import { apiJson, byMethod, noGetLoader } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth/auth.server";
-import { rollbackFlow } from "~/services/flows/flows.server";
+import { keptWithoutFlow, rereadWithFlow } from "~/web/flow-answers.server";
+import { idempotent } from "~/web/idempotency.server";
+import { assertMayChangeFlow, rollbackFlow } from "~/services/flows/flows.server";
 
 export const loader = noGetLoader(["POST"]);
 
@@ -11,7 +13,13 @@ export const loader = noGetLoader(["POST"]);
 export const action = byMethod({
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request);
-    const result = await rollbackFlow({ user: serviceUser(user), flowId: params.id ?? "", versionId: params.versionId ?? "" });
-    return apiJson(result);
+    const flowId = params.id ?? "";
+    const options = {
+      userId: user.id,
+      input: null,
+      authorize: () => assertMayChangeFlow({ user: serviceUser(user), flowId }),
+      byReference: { referenceOf: keptWithoutFlow, reread: rereadWithFlow(user.id, flowId) },
+    };
+    return idempotent(request, options, async () => apiJson(await rollbackFlow({ user: serviceUser(user), flowId, versionId: params.versionId ?? "" })));
   },
 });

@@ -2,7 +2,8 @@ import { serviceUser } from "~/lib/user";
 import { generateFlowSchema } from "~/lib/flows/types";
 import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth/auth.server";
-import { generateFlow } from "~/services/flows/flows.server";
+import type { FlowView } from "~/lib/flows/types";
+import { assertMayGenerate, generateFlow, generationClaimMs, getFlow } from "~/services/flows/flows.server";
 import { idempotent } from "~/web/idempotency.server";
 
 export const loader = noGetLoader(["POST"]);
@@ -15,7 +16,18 @@ export const action = byMethod({
   POST: async ({ request }) => {
     const user = await requireApiUser(request);
     const body = await readJsonObject(request, generateFlowSchema);
-    return idempotent(request, { userId: user.id, input: body }, async () => {
+    const options = {
+      userId: user.id,
+      input: body,
+      authorize: () => assertMayGenerate({ user: serviceUser(user), input: body }),
+      workTimeoutMs: generationClaimMs(),
+      // A large flow is kept as its id: a replay reads the flow as it is now.
+      byReference: {
+        referenceOf: (flow: unknown) => (flow as FlowView).id,
+        reread: async (id: string) => apiJson(await getFlow({ userId: user.id, flowId: id }), { status: 201 }),
+      },
+    };
+    return idempotent(request, options, async () => {
       const flow = await generateFlow({ user: serviceUser(user), input: body });
       return apiJson(flow, { status: 201 });
     });

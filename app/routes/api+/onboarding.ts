@@ -1,5 +1,6 @@
 import { apiJson, apiRoute, byMethod, readJson, readJsonObject } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth/auth.server";
+import { idempotent } from "~/web/idempotency.server";
 import { answersOf, getOnboarding, ONBOARDING_SCHEMAS, saveOnboarding, toApiOnboarding, type OnboardingValidation } from "~/services/onboarding.server";
 
 /**
@@ -35,7 +36,8 @@ async function save(userId: string, answers: unknown, validation: OnboardingVali
 export const action = byMethod({
   POST: async ({ request }) => {
     const user = await requireApiUser(request);
-    return save(user.id, await readJson(request, ONBOARDING_SCHEMAS.full), "full");
+    const input = await readJson(request, ONBOARDING_SCHEMAS.full);
+    return idempotent(request, { userId: user.id, input }, () => save(user.id, input, "full"));
   },
   PUT: async ({ request }) => {
     const user = await requireApiUser(request);

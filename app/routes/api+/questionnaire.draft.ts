@@ -4,6 +4,7 @@ import { claimRegistration } from "~/services/auth/rate-limit.server";
 import { clientAddress } from "~/web/client.server";
 import { draftCookieHeader, draftOwnerOf } from "~/web/draft-cookie.server";
 import { draftPayload, saveQuestionnaireDraft } from "~/services/questionnaire/drafts.server";
+import { anonymousOwner, idempotent } from "~/web/idempotency.server";
 
 // GET /api/questionnaire/draft: the answers saved so far and the step to resume at, or
 // `{ answers: {}, step: 1 }`. A signed-in user's draft is theirs; a visitor's is found through the
@@ -17,14 +18,18 @@ export const loader = apiRoute(async ({ request }) => apiJson(await draftPayload
 export const action = byMethod({
   POST: async ({ request }) => {
     const input = await readJson(request, draftApiSchema);
-    const { answers, step, draftId } = await saveQuestionnaireDraft({
-      owner: await draftOwnerOf(request),
-      input,
-      beforeNewVisitorDraft: () => claimRegistration(clientAddress(request), "draft"),
+    const owner = await draftOwnerOf(request);
+    const scope = owner && "userId" in owner ? owner.userId : anonymousOwner(request);
+    return idempotent(request, { userId: scope, input }, async () => {
+      const { answers, step, draftId } = await saveQuestionnaireDraft({
+        owner,
+        input,
+        beforeNewVisitorDraft: () => claimRegistration(clientAddress(request), "draft"),
+      });
+      const headers = new Headers({ "Cache-Control": "no-store" });
+      const setCookie = await draftCookieHeader(draftId);
+      if (setCookie) headers.set("Set-Cookie", setCookie);
+      return apiJson({ answers, step }, { headers });
     });
-    const headers = new Headers({ "Cache-Control": "no-store" });
-    const setCookie = await draftCookieHeader(draftId);
-    if (setCookie) headers.set("Set-Cookie", setCookie);
-    return apiJson({ answers, step }, { headers });
   },
 });

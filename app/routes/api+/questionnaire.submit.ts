@@ -6,6 +6,7 @@ import { currentUserPayload } from "~/services/auth/api-user.server";
 import { startUserSession } from "~/web/auth/session-cookie.server";
 import { clearedDraftCookieHeader, draftOwnerOf } from "~/web/draft-cookie.server";
 import { submitQuestionnaire } from "~/services/questionnaire/submission.server";
+import { anonymousOwner, idempotent } from "~/web/idempotency.server";
 
 export const loader = noGetLoader(["POST"]);
 
@@ -16,18 +17,20 @@ export const loader = noGetLoader(["POST"]);
 export const action = byMethod({
   POST: async ({ request }) => {
     const body = await readJsonObject(request, questionnaireSubmitSchema);
-    await claimRegistration(clientAddress(request), "account");
-    // Read before the new session exists: the draft belongs to whoever sent this request.
-    const draftOwner = await draftOwnerOf(request);
-    const { user, session } = await submitQuestionnaire({
-      draftOwner,
-      input: body,
-      signIn: async (userId) => (await startUserSession(userId, request)).setCookie,
+    return idempotent(request, { userId: anonymousOwner(request), input: body }, async () => {
+      await claimRegistration(clientAddress(request), "account");
+      // Read before the new session exists: the draft belongs to whoever sent this request.
+      const draftOwner = await draftOwnerOf(request);
+      const { user, session } = await submitQuestionnaire({
+        draftOwner,
+        input: body,
+        signIn: async (userId) => (await startUserSession(userId, request)).setCookie,
+      });
+      const headers = new Headers();
+      headers.append("Set-Cookie", session);
+      const clearDraft = await clearedDraftCookieHeader(request);
+      if (clearDraft) headers.append("Set-Cookie", clearDraft);
+      return apiJson(await currentUserPayload(user), { status: 201, headers });
     });
-    const headers = new Headers();
-    headers.append("Set-Cookie", session);
-    const clearDraft = await clearedDraftCookieHeader(request);
-    if (clearDraft) headers.append("Set-Cookie", clearDraft);
-    return apiJson(await currentUserPayload(user), { status: 201, headers });
   },
 });

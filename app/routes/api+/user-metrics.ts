@@ -2,6 +2,7 @@ import { apiJson, apiRoute, byMethod, readJson } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth/auth.server";
 import { listUserMetricsForApi, saveUserMetrics, toApiMetricRecord } from "~/services/benchmarks/benchmarks.server";
 import { userMetricsInputSchema } from "~/services/benchmarks/metrics-input";
+import { idempotent } from "~/web/idempotency.server";
 
 // GET /api/user-metrics: the signed-in user's figures per flow, as integers × 100 or null.
 export const loader = apiRoute(async ({ request }) => {
@@ -14,6 +15,6 @@ export const action = byMethod({
   POST: async ({ request }) => {
     const user = await requireApiUser(request);
     const input = await readJson(request, userMetricsInputSchema);
-    return apiJson(toApiMetricRecord(await saveUserMetrics({ userId: user.id, input })));
+    return idempotent(request, { userId: user.id, input }, async () => apiJson(toApiMetricRecord(await saveUserMetrics({ userId: user.id, input }))));
   },
 });

@@ -5,6 +5,7 @@ import { claimRegistration } from "~/services/auth/rate-limit.server";
 import { clientAddress } from "~/web/client.server";
 import { clearedDraftCookieHeader, draftOwnerOf } from "~/web/draft-cookie.server";
 import { joinWaitlist } from "~/services/questionnaire/waitlist.server";
+import { anonymousOwner, idempotent } from "~/web/idempotency.server";
 
 export const loader = noGetLoader(["POST"]);
 
@@ -13,11 +14,13 @@ export const loader = noGetLoader(["POST"]);
 export const action = byMethod({
   POST: async ({ request }) => {
     const body = await readJsonObject(request, waitlistSchema);
-    await claimRegistration(clientAddress(request), "waitlist");
-    await joinWaitlist({ draftOwner: await draftOwnerOf(request), input: body });
-    const headers = new Headers();
-    const clearDraft = await clearedDraftCookieHeader(request);
-    if (clearDraft) headers.append("Set-Cookie", clearDraft);
-    return apiJson({ message: `${MESSAGES.thankYou} ${MESSAGES.waitlistJoined}` }, { headers });
+    return idempotent(request, { userId: anonymousOwner(request), input: body }, async () => {
+      await claimRegistration(clientAddress(request), "waitlist");
+      await joinWaitlist({ draftOwner: await draftOwnerOf(request), input: body });
+      const headers = new Headers();
+      const clearDraft = await clearedDraftCookieHeader(request);
+      if (clearDraft) headers.append("Set-Cookie", clearDraft);
+      return apiJson({ message: `${MESSAGES.thankYou} ${MESSAGES.waitlistJoined}` }, { headers });
+    });
   },
 });

@@ -10,11 +10,12 @@ import { flowContentView } from "~/lib/content/view";
 import { touchpointFingerprint, type FlowView, type TouchpointView } from "~/lib/flows/types";
 import type { ServiceUser } from "~/lib/user";
 import { type ContentEntryInput, findContentEntries, findContentEntriesOfFlows, saveContentEntries } from "~/models/flow-content.server";
-import { getResponseByUserId } from "~/models/questionnaire-response.server";
+import { getResponseByUserId, type QuestionnaireResponseRecord } from "~/models/questionnaire-response.server";
 import { WriteConflictError } from "~/models/utils.server";
 import { type ContentProvider, getContentProvider } from "~/services/ai/content.server";
 import { conflict, DomainError, notFound, onboardingRequired, upstreamFailed, validationError } from "~/services/domain-error";
-import { getFlow, listFlows } from "~/services/flows/flows.server";
+import { claimOwners, generationClaimMs, getFlow, listFlows } from "~/services/flows/flows.server";
+import { claimGeneration, releaseGeneration, type OwnerCheck } from "~/models/flow-generation.server";
 import { defaultEspFor } from "~/services/klaviyo/connection.server";
 
 /**
@@ -33,6 +34,16 @@ export const CONTENT_BRAND_TOO_LONG_MESSAGE = "Your company name is too long to 
 export interface ContentServiceDeps {
   provider?: ContentProvider;
   now?: () => Date;
+  /** How the owner of a writing claim is checked (tests: another instance, a dead process). */
+  owners?: OwnerCheck;
+}
+
+export const CONTENT_IN_PROGRESS_MESSAGE = "Content for this flow is already being written. It will appear when it is ready.";
+
+/** What writing content checks before any work: premium, and the flow is the user's. An Idempotency-Key replay passes it too. */
+export async function assertMayWriteContent({ user, flowId }: { user: ServiceUser; flowId: string }) {
+  assertContentPremium(user);
+  await getFlow({ userId: user.id, flowId });
 }
 
 export function assertContentPremium(user: ServiceUser) {
@@ -119,6 +130,38 @@ export async function writeFlowContent({ user, flowId }: { user: ServiceUser; fl
   }
   const provider = deps.provider ?? getContentProvider();
   const esp = await defaultEspFor({ userId: user.id });
+  // One writing of a flow's content at a time: a second one while the writer works is refused.
+  const claim = await claimGeneration({
+    userId: user.id,
+    flowType: flow.flowType,
+    kind: "content",
+    now: deps.now?.() ?? new Date(),
+    ttlMs: generationClaimMs(),
+    owners: claimOwners(deps),
+  });
+  if (!claim) throw conflict(CONTENT_IN_PROGRESS_MESSAGE, "GENERATION_IN_PROGRESS");
+  try {
+    return await writeClaimed({ user, flow, answers, provider, esp, now: deps.now });
+  } finally {
+    await releaseGeneration(claim);
+  }
+}
+
+async function writeClaimed({
+  user,
+  flow,
+  answers,
+  provider,
+  esp,
+  now,
+}: {
+  user: ServiceUser;
+  flow: FlowView;
+  answers: QuestionnaireResponseRecord;
+  provider: ContentProvider;
+  esp: Esp;
+  now?: () => Date;
+}): Promise<FlowContentView> {
   let entries: ContentEntryInput[];
   try {
     const written = await provider.writeContent({
@@ -135,7 +178,7 @@ export async function writeFlowContent({ user, flowId }: { user: ServiceUser; fl
     throw upstreamFailed(CONTENT_FAILED_MESSAGE, error);
   }
   try {
-    await saveContentEntries({ flowId: flow.id, userId: user.id, entries, now: deps.now?.() });
+    await saveContentEntries({ flowId: flow.id, userId: user.id, entries, now: now?.() });
   } catch (error) {
     if (error instanceof WriteConflictError) throw conflict(error.message, "WRITE_CONFLICT");
     throw error;

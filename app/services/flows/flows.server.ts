@@ -68,6 +68,7 @@ export const FLOW_NOT_FOUND = "Flow not found.";
 export const TOUCHPOINT_NOT_FOUND = "Touchpoint not found.";
 export const VERSION_NOT_FOUND = "Version not found.";
 export const GENERATION_IN_PROGRESS_MESSAGE = "This flow is already being generated. It will appear when it is ready.";
+export const REGENERATION_IN_PROGRESS_MESSAGE = "This flow is already being regenerated. Wait for that to finish, then send your note again.";
 /** How long past the longest model call a claim left by a crash elsewhere still counts. */
 const GENERATION_CLAIM_MARGIN_MS = 30_000;
 
@@ -81,7 +82,7 @@ export function generationClaimMs(timeoutMs = getEnv().OPENAI_TIMEOUT_MS) {
 }
 
 /** How a claim's owner is checked: this process, the sole user of its database when it runs the embedded engine. */
-const claimOwners = (deps: FlowServiceDeps): OwnerCheck => deps.owners ?? { soleInstance: isSoleInstance() };
+export const claimOwners = (deps: { owners?: OwnerCheck }): OwnerCheck => deps.owners ?? { soleInstance: isSoleInstance() };
 
 function parseOrThrow<T>(
   schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } } },
@@ -97,6 +98,22 @@ function assertPremium(user: ServiceUser, flowType: FlowType) {
   if (isPremiumFlowType(flowType) && !user.isPremium) {
     throw new DomainError("premium_required", PREMIUM_FLOW_MESSAGE, { code: "PREMIUM_REQUIRED" });
   }
+}
+
+/**
+ * What generating a flow checks before any work: the body names a flow type, and a premium type
+ * needs premium. An Idempotency-Key replay passes it too, so it never answers what the user may no
+ * longer have.
+ */
+export function assertMayGenerate({ user, input }: { user: ServiceUser; input: unknown }) {
+  assertPremium(user, parseOrThrow(generateFlowSchema, input).flowType);
+}
+
+/** What changing a flow (regenerate, roll back) checks before any work: it is the user's, and a premium type needs premium. */
+export async function assertMayChangeFlow({ user, flowId }: { user: ServiceUser; flowId: string }) {
+  const flow = await findFlow({ flowId, userId: user.id });
+  if (!flow) throw notFound(FLOW_NOT_FOUND);
+  assertPremium(user, flow.flowType);
 }
 
 async function requireOnboarding(userId: string) {
@@ -282,9 +299,11 @@ export async function regenerateFlow({ user, flowId, input }: { user: ServiceUse
 
   const provider = deps.provider ?? getFlowProvider();
   const now = (deps.now ?? (() => new Date()))();
+  // One regeneration of a flow at a time: a second one while a model call is under way is refused.
   const claim = provider.instant
     ? null
     : await claimGeneration({ userId: user.id, flowType: current.flowType, kind: "regenerate", now, ttlMs: generationClaimMs(), owners: claimOwners(deps) });
+  if (!provider.instant && !claim) throw conflict(REGENERATION_IN_PROGRESS_MESSAGE, "GENERATION_IN_PROGRESS");
   try {
     const { draft, explanation, outcome } = await callProvider(
       () =>

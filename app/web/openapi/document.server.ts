@@ -43,6 +43,8 @@ import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
   REPLAYED_HEADER,
+  IDEMPOTENCY_RATE_LIMIT_MESSAGE,
+  IDEMPOTENT_REQUESTS_PER_MINUTE,
 } from "~/web/idempotency.server";
 import exportSchema from "../../../docs/flow-export.schema.json";
 import { STORAGE_UNAVAILABLE_MESSAGE } from "~/services/storage-failure.server";
@@ -126,7 +128,7 @@ export interface OperationSpec {
   ok: Success[];
   /** Statuses beyond the ones the access rule and the body imply, with when they happen. */
   errors?: Partial<Record<number, string>>;
-  /** Takes an Idempotency-Key: a replay within 24 hours gets the first answer. */
+  /** Takes an Idempotency-Key (a replay within 24 hours gets the first answer): every POST unless set false. */
   idempotent?: boolean;
   /** Real answers for those statuses (each documented status needs one; the generic ones are built in). */
   examples?: Partial<Record<number, ErrorBody[]>>;
@@ -229,7 +231,7 @@ const flowId = idParam("id", "The flow's id.");
 const idempotencyParameter: Parameter = {
   name: IDEMPOTENCY_HEADER,
   in: "header",
-  description: `Any unique value (a UUID), up to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible characters. Sending the same request again with the same key within 24 hours returns the first answer and does the work once; the same key with a different body is a 422 (IDEMPOTENCY_KEY_REUSED).`,
+  description: `Any unique value (a UUID), up to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible characters, bound to the method and the path (case and trailing slashes aside). Sending the same request again with the same key within 24 hours returns the first answer (Idempotency-Replayed: true) and does the work once; the same key with a different body is a 422 (IDEMPOTENCY_KEY_REUSED). Only a success is kept: a refusal (402, 404, 409, 422, …) or a failure leaves the key free, so a retry after fixing the cause runs again. A replay passes the same checks as a fresh request first (sign-in, ownership, role, premium), and a large answer may be read again as the resource is now. Keyed requests are rate-limited (${IDEMPOTENT_REQUESTS_PER_MINUTE} a minute).`,
   schema: { type: "string", minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
 };
 const exampleFlowInput = { flowType: "onboarding", customContext: "We sell handmade ceramics; keep the tone warm." };
@@ -316,7 +318,9 @@ export const OPERATIONS: OperationSpec[] = [
     path: "/api/auth/login",
     tag: "Auth",
     summary: "Sign in with email and password",
+    description: "Safe to repeat, so it takes no Idempotency-Key: each call checks the password and starts a session of its own.",
     access: "public",
+    idempotent: false,
     body: { schema: loginApiSchema, example: { email: "jane@example.com", password: "correct horse battery" } },
     ok: [{ status: 200, description: "The signed-in user (the session cookie is set).", json: responses.currentUserSchema, headers: { "Set-Cookie": "The session cookie." } }],
     errors: { 401: "The email or password is wrong.", 429: "Too many attempts; Retry-After says when to try again." },
@@ -368,8 +372,9 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Auth",
     summary: "Sign out",
     description:
-      "An API client that sends `Accept: application/json` (or a bearer token) gets 200 with a message; a browser is sent to the home page. Signing out does not revoke access tokens.",
+      "An API client that sends `Accept: application/json` (or a bearer token) gets 200 with a message; a browser is sent to the home page. Signing out does not revoke access tokens. Safe to repeat, so it takes no Idempotency-Key.",
     access: "public",
+    idempotent: false,
     ok: [
       { status: 200, description: "Signed out (the session cookie is cleared).", json: responses.messageOnlySchema },
       { status: 302, description: "Signed out (the session cookie is cleared), to the home page.", redirect: true },
@@ -548,7 +553,6 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Generate a flow",
     access: "user",
     body: { schema: generateFlowSchema, example: exampleFlowInput },
-    idempotent: true,
     ok: [{ status: 201, description: "The new flow with its touchpoints.", json: responses.flowSchema }],
     errors: {
       402: "The flow type needs premium (code PREMIUM_REQUIRED).",
@@ -633,7 +637,6 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Regenerate a flow from feedback",
     access: "user",
     body: { schema: regenerateFlowSchema, example: { feedback: "Make the second email shorter." } },
-    idempotent: true,
     ok: [
       {
         status: 200,
@@ -719,7 +722,6 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Content",
     summary: "Write the content of every touchpoint (premium)",
     access: "user",
-    idempotent: true,
     ok: [{ status: 200, description: "The content written.", json: responses.flowContentSchema }],
     errors: {
       402: "Premium only (PREMIUM_REQUIRED).",
@@ -1113,6 +1115,9 @@ const GENERIC_ERRORS: Record<number, string> = {
 
 const isStateChanging = (method: Method) => method !== "get";
 
+/** Every POST takes an Idempotency-Key, but the ones that say not (signing in and out, which are safe to repeat). */
+export const takesIdempotencyKey = (op: Pick<OperationSpec, "method" | "idempotent">) => op.idempotent ?? op.method === "post";
+
 /** The 405 of a path: the methods the document lists for it. */
 function methodsOf(path: string) {
   const methods = OPERATIONS.filter((op) => op.path === path).map((op) => op.method.toUpperCase());
@@ -1167,7 +1172,14 @@ function errorAnswers(op: OperationSpec): Record<number, { why: string; examples
     add(503, [err(503, STORAGE_UNAVAILABLE_MESSAGE, "STORAGE_UNAVAILABLE")]);
   }
   add(405, [err(405, methodNotAllowedMessage(methodsOf(op.path)))]);
-  if (op.idempotent) {
+  if (takesIdempotencyKey(op)) {
+    add(
+      429,
+      [err(429, IDEMPOTENCY_RATE_LIMIT_MESSAGE(42))],
+      op.errors?.[429]
+        ? `${op.errors[429]} Or too many requests with an Idempotency-Key in a minute.`
+        : "Too many requests with an Idempotency-Key in a minute; Retry-After says when to try again.",
+    );
     add(
       409,
       [err(409, IDEMPOTENCY_IN_PROGRESS_MESSAGE, "IDEMPOTENCY_IN_PROGRESS")],
@@ -1291,7 +1303,7 @@ function operationObject(op: OperationSpec) {
   const responsesByStatus: Record<string, unknown> = {};
   for (const success of op.ok) {
     const answer = responseObject(success) as { headers?: Record<string, unknown> };
-    if (op.idempotent)
+    if (takesIdempotencyKey(op))
       answer.headers = {
         ...answer.headers,
         [REPLAYED_HEADER]: { description: "true when this is the kept answer to an earlier request with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
@@ -1312,7 +1324,7 @@ function operationObject(op: OperationSpec) {
       content: { "application/json": { schema: ref(responses.apiErrorSchema), examples: named } },
     };
   }
-  const parameters = [...pathParameters(op.path), ...(op.query ?? []), ...(op.idempotent ? [idempotencyParameter] : [])];
+  const parameters = [...pathParameters(op.path), ...(op.query ?? []), ...(takesIdempotencyKey(op) ? [idempotencyParameter] : [])];
   return {
     operationId: operationId(op),
     tags: [op.tag],

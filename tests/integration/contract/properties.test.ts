@@ -196,8 +196,45 @@ const operations = Object.entries(document.paths).flatMap(([template, item]) =>
     .map(([method, op]) => ({ method, template, op })),
 );
 
+const RESERVED_NAMES = ["__proto__", "constructor", "prototype"];
+/** The POSTs that are safe to repeat and so take no Idempotency-Key. */
+const UNKEYED_POSTS = ["/api/auth/login", "/api/logout"];
+const keyedPosts = Object.entries(document.paths).flatMap(([template, item]) =>
+  item.post?.parameters?.some((p) => p.in === "header" && p.name === "Idempotency-Key") ? [{ template, op: item.post }] : [],
+);
+const keyedReplays: string[] = [];
+let reservedCases = 0;
+
 describe("contract properties of every operation, generated from the document", { shuffle: false }, () => {
   const cookies: Record<string, string> = {};
+
+  it("every POST but signing in and out documents the Idempotency-Key header", () => {
+    const posts = Object.entries(document.paths).flatMap(([template, item]) => (item.post ? [template] : []));
+    expect(posts.filter((template) => !keyedPosts.some((keyed) => keyed.template === template)).sort()).toEqual(UNKEYED_POSTS);
+  });
+
+  for (const { template, op } of keyedPosts) {
+    it(`POST ${template}: the same request again with the same key is the kept answer, and the work is done once`, async () => {
+      const example = op.requestBody?.content["application/json"]?.example;
+      const bodySchema = op.requestBody?.content["application/json"]?.schema;
+      const body = example ?? (bodySchema ? fc.sample(valid(bodySchema), { numRuns: 1, seed: 26 })[0] : undefined);
+      const key = `replay-${template}`;
+      const first = await send("post", template, op, body, "", undefined, { "Idempotency-Key": key });
+      const again = await send("post", template, op, body, "", undefined, { "Idempotency-Key": key });
+      expectDocumented("post", template, op, again, `POST ${template} again`);
+      if (first.status >= 200 && first.status < 300) {
+        keyedReplays.push(template);
+        expect(again.status, again.text).toBe(first.status);
+        expect(again.replayed, again.text).toBe("true");
+        expect(JSON.parse(again.text)).toEqual(JSON.parse(first.text));
+      } else {
+        // A refusal is not kept: the retry ran again and was refused the same way, not replayed.
+        expect(again.replayed).toBeNull();
+        expect(again.status, again.text).toBe(first.status);
+      }
+    });
+  }
+
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -238,7 +275,7 @@ describe("contract properties of every operation, generated from the document", 
     return "unknown";
   };
 
-  async function send(method: string, template: string, op: Operation, body: unknown, query: string) {
+  async function send(method: string, template: string, op: Operation, body: unknown, query: string, raw?: string, headers?: Record<string, string>) {
     const module = modules.get(template)!;
     const handler = (method === "get" ? module.loader : module.action) as Handler;
     const concrete = template
@@ -247,9 +284,9 @@ describe("contract properties of every operation, generated from the document", 
       .replace(/\{\w+\}/, idFor(template) ?? "unknown");
     const params = { id: idFor(template) ?? "", flowType: "sunset", versionId: "none" };
     const cookie = op["x-access"] === "admin" ? cookies.admin : op["x-access"] === "user" ? cookies.user : undefined;
-    const response = await handler(args(jsonRequest(`${concrete}${query}`, { method: method.toUpperCase(), body, cookie }), params));
+    const response = await handler(args(jsonRequest(`${concrete}${query}`, { method: method.toUpperCase(), body, raw, cookie, headers }), params));
     const text = await response.text();
-    return { status: response.status, text, type: response.headers.get("Content-Type") ?? "" };
+    return { status: response.status, text, type: response.headers.get("Content-Type") ?? "", replayed: response.headers.get("Idempotency-Replayed") };
   }
 
   for (const { method, template, op } of operations) {
@@ -288,6 +325,26 @@ describe("contract properties of every operation, generated from the document", 
       });
     }
 
+    if (bodySchema && resolve(bodySchema).type === "object") {
+      it(`${method.toUpperCase()} ${template}: a top-level __proto__, constructor or prototype is a 422 naming it`, async () => {
+        await fc.assert(
+          fc.asyncProperty(valid(bodySchema), fc.constantFrom(...RESERVED_NAMES), async (body, name) => {
+            reservedCases++;
+            // Written as text: an object literal's __proto__ would set a prototype, not send a field.
+            const raw = `{${JSON.stringify(name)}:{"role":"Admin","isPremium":true},${JSON.stringify(body).slice(1)}`.replace(/,}$/, "}");
+            const answer = await send(method, template, op, undefined, "", raw);
+            const label = `${method} ${template} with a top-level ${name}: ${raw.slice(0, 200)}`;
+            expect(answer.status, `${label} → ${answer.text.slice(0, 300)}`).toBe(422);
+            const refused = JSON.parse(answer.text) as { code: string; errors?: Record<string, string> };
+            expect(refused.code, label).toBe("VALIDATION_FAILED");
+            expect(Object.hasOwn(refused.errors ?? {}, name), `${label} → ${answer.text.slice(0, 300)}`).toBe(true);
+            expectDocumented(method, template, op, answer, label);
+          }),
+          { numRuns: 6, seed: 26 },
+        );
+      });
+    }
+
     if (queryParams.some((p) => p.schema.type === "integer")) {
       it(`${method.toUpperCase()} ${template}: a query the document refuses is a 422 VALIDATION_FAILED`, async () => {
         await fc.assert(
@@ -301,6 +358,15 @@ describe("contract properties of every operation, generated from the document", 
       });
     }
   }
+
+  // Last (the describe does not shuffle): what the cases above covered, counted.
+  it("sent every keyed POST twice and every operation with a body each reserved name, and counts them", () => {
+    console.info(`[properties] ${keyedReplays.length} of ${keyedPosts.length} keyed POSTs replayed their kept answer: ${keyedReplays.join(", ")}`);
+    expect(keyedReplays.length).toBeGreaterThanOrEqual(10);
+    const withBodies = operations.filter(({ op }) => op.requestBody?.content["application/json"]?.schema).length;
+    console.info(`[properties] ${reservedCases} reserved-name bodies over ${withBodies} operations`);
+    expect(reservedCases).toBeGreaterThanOrEqual(withBodies * 3);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -225,3 +225,75 @@ describe("GET /api/logout through the real server", () => {
     expect(await SessionModel.exists({ _id: sessionId })).toBeNull();
   });
 });
+
+/** Whether `text` holds one whole HTTP/1.1 answer (by its Content-Length, or chunked to its last chunk). */
+function answerComplete(text: string) {
+  const split = text.indexOf("\r\n\r\n");
+  if (split < 0) return false;
+  const length = /\r\ncontent-length: (\d+)/i.exec(text.slice(0, split));
+  if (length) return Buffer.byteLength(text.slice(split + 4), "latin1") >= Number(length[1]);
+  return text.endsWith("\r\n0\r\n\r\n");
+}
+
+/**
+ * Two requests on one kept-alive connection: `method target` with `body`, then `GET /healthz`
+ * once the first answer is complete. The second is answered only if the server read the first
+ * request's body to its end; a connection left stuck is closed by the server later, unanswered.
+ */
+function thenHealthz(method: string, target: string, body: string): Promise<{ first: number; second: number | null; error: string | null }> {
+  requestCount++;
+  const head = [
+    `${method} ${target} HTTP/1.1`,
+    `Host: 127.0.0.1:${port}`,
+    "Content-Type: application/json",
+    "Accept: application/json",
+    `Content-Length: ${Buffer.byteLength(body)}`,
+  ];
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let text = "";
+    let first: number | null = null;
+    let error: string | null = null;
+    const statuses = () => [...text.matchAll(/^HTTP\/1\.1 (\d{3}) /gm)].map((match) => Number(match[1]));
+    const done = () => {
+      const [one, two] = statuses();
+      socket.destroy();
+      resolve({ first: one ?? 0, second: two ?? null, error });
+    };
+    socket.on("data", (chunk) => {
+      text += chunk.toString("latin1");
+      const seen = statuses();
+      if (first === null && seen.length === 1 && answerComplete(text)) {
+        first = seen[0]!;
+        socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+      }
+      if (seen.length === 2) done();
+    });
+    socket.on("error", (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
+    socket.on("close", done);
+    socket.write(`${head.join("\r\n")}\r\n\r\n${body}`);
+  });
+}
+
+describe("large bodies a route refuses unread, through the real server", () => {
+  it("every API write that needs sign-in answers a signed-out 219 KB body with 401 and reads it, so the connection stays usable", async () => {
+    const body = JSON.stringify({ name: "x".repeat(219 * 1024) });
+    const writes = harness.targets.filter((t) => t.isResource && t.access !== "public" && t.url.startsWith("/api/"));
+    const found = problems.length;
+    let sent = 0;
+    for (const target of writes) {
+      for (const method of ["POST", "PUT", "PATCH"]) {
+        const { first, second, error } = await thenHealthz(method, target.url, body);
+        sent++;
+        if (![401, 405].includes(first)) problems.push(`${method} ${target.url} with 219 KB signed out: expected 401 or 405, got ${first} ${error ?? ""}`);
+        if (second !== 200) problems.push(`${method} ${target.url} with 219 KB signed out: the next request on the connection got ${second ?? "no answer"} ${error ?? ""}`);
+        // One stuck connection costs the server's keep-alive timeout: a few are enough to tell.
+        if (problems.length - found >= 3) break;
+      }
+      if (problems.length - found >= 3) break;
+    }
+    console.info(`[harness] origins: ${sent} signed-out 219 KB writes over ${writes.length} routes, each followed by a request on its connection`);
+    expect(problems.slice(found)).toEqual([]);
+    expect(sent).toBeGreaterThan(30);
+  }, 60_000);
+});

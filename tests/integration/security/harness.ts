@@ -156,6 +156,8 @@ const JSON_BODIES: Array<[string, string | null]> = [
   ["1 MB strings", JSON.stringify({ email: HUGE, firstName: HUGE })],
   ["deep nesting", `{"a":${deep(5000)}}`],
   ["__proto__", '{"__proto__":{"role":"Admin","isPremium":true},"constructor":{"prototype":{"role":"Admin"}},"email":"p@example.com"}'],
+  // Alone, so no other unknown field gets the body refused for another reason.
+  ["__proto__ alone", '{"__proto__":{"role":"Admin","isPremium":true}}'],
 ];
 const FORM_BODIES: Array<[string, string | null]> = [
   ["no body", null],
@@ -212,6 +214,37 @@ async function check(label: string, response: Response, expectRule?: (status: nu
   return { status: response.status, text, headers: response.headers };
 }
 
+/**
+ * A write's body with a top-level `__proto__` is never taken: an API route that reads it answers 422 with
+ * a non-empty `errors` (the reserved names refused by name); it may also refuse it earlier (401,
+ * 403, 404, 405, 413), but never with a success or an error list that lost the field.
+ */
+function reservedNameProblem(label: string, status: number, text: string) {
+  if (status < 300) problems.push(`${label}: a top-level __proto__ was taken (status ${status})`);
+  if (status === 422) {
+    const errors = (JSON.parse(text) as { errors?: Record<string, string> }).errors ?? {};
+    if (Object.keys(errors).length === 0) problems.push(`${label}: a 422 for a top-level __proto__ with an empty errors list`);
+  }
+}
+
+let keyedCases = 0;
+/**
+ * The same POST twice with one Idempotency-Key: only a success is kept, so the second is a replay
+ * (Idempotency-Replayed: true, the same status) exactly when the first succeeded; a refusal is
+ * never replayed (a retry after fixing its cause runs again), and nothing answers 5xx.
+ */
+async function keyedTwice(url: string, role: Role, body: string | null, label: string) {
+  const key = `harness-${crypto.randomUUID()}`;
+  const first = await check(`${label} keyed`, await send(requestFor(url, "POST", role, body, "json", { "Idempotency-Key": key })), undefined, role !== "signed out");
+  const again = await send(requestFor(url, "POST", role, body, "json", { "Idempotency-Key": key }));
+  const replayed = again.headers.get("Idempotency-Replayed") === "true";
+  const second = await check(`${label} keyed again`, again, undefined, role !== "signed out");
+  keyedCases++;
+  const succeeded = first.status >= 200 && first.status < 300;
+  if (replayed && !succeeded) problems.push(`${label}: a ${first.status} was kept and replayed`);
+  if (replayed && second.status !== first.status) problems.push(`${label}: replayed ${second.status} for a first ${first.status}`);
+}
+
 /** The status a GET must have for this role under the route's access rule, or null if it is fine. */
 function accessRule(access: Access, role: Role, isResource: boolean, location: string | null) {
   return (status: number) => {
@@ -248,6 +281,7 @@ export async function walkShard(shard: number, shards = SHARDS) {
     it("answers every request below 500, without a stack trace, with the security headers, no-store and the access rule's status", async () => {
       // This walk's own count, findings and callers (another share may have walked in this process).
       requestCount = 0;
+      keyedCases = 0;
       problems.length = 0;
       cookies.clear();
       sessionIds.clear();
@@ -299,11 +333,13 @@ export async function walkShard(shard: number, shards = SHARDS) {
               // Sign-out is a write that works: keep the caller's session for the rest of the walk.
               if (target.url === "/api/logout") continue;
               const response = await send(requestFor(target.isResource ? target.url : target.postUrl, method, role, body, kind));
-              const { status, headers } = await check(`${method} ${target.url} (${name}) as ${role}`, response, undefined, role !== "signed out");
+              const { status, headers, text } = await check(`${method} ${target.url} (${name}) as ${role}`, response, undefined, role !== "signed out");
+              if (name.startsWith("__proto__") && target.isResource && method !== "DELETE") reservedNameProblem(`${method} ${target.url} as ${role}`, status, text);
               if (status === 405 && !headers.get("Allow") && target.isResource) problems.push(`${method} ${target.url}: 405 without Allow`);
               if (target.isResource && role === "signed out" && target.access !== "public" && ![401, 405].includes(status)) {
                 problems.push(`${method} ${target.url} (${name}) signed out: expected 401 or 405, got ${status}`);
               }
+              if (target.isResource && method === "POST") await keyedTwice(target.url, role, body, `${method} ${target.url} (${name}) as ${role}`);
             }
           }
         }
@@ -327,7 +363,9 @@ export async function walkShard(shard: number, shards = SHARDS) {
       }
       expect(Boolean((await UserModel.findById(user.user.id).lean())?.isPremium)).toBe(false);
 
-      console.info(`[harness] share ${shard} of ${shards}: ${requestCount} requests over ${mine.length} of ${targets.length} routes × ${ROLES.length} roles`);
+      console.info(
+        `[harness] share ${shard} of ${shards}: ${requestCount} requests over ${mine.length} of ${targets.length} routes × ${ROLES.length} roles, ${keyedCases} keyed POSTs sent twice`,
+      );
       expect(problems).toEqual([]);
       expect(requestCount).toBeGreaterThanOrEqual(Math.floor(1000 / shards));
       // Nothing was worth a stack trace in the log either.

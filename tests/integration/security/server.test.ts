@@ -32,6 +32,7 @@ const seen: Array<{
 
 async function handleRequest(request: Request) {
   const url = new URL(request.url);
+  if (url.pathname === "/api/refuse") return refuseUnread();
   let bytes = 0;
   let error: string | undefined;
   if (request.body) {
@@ -91,6 +92,12 @@ async function handleRequest(request: Request) {
   });
 }
 
+/** Refused before the body is looked at, as a route that needs sign-in does. */
+function refuseUnread() {
+  seen.push({ path: "/api/refuse", bytes: 0, peer: null });
+  return new Response(JSON.stringify({ message: "Sign in first.", code: "UNAUTHENTICATED" }), { status: 401, headers: { "Content-Type": "application/json" } });
+}
+
 const build = {
   routes: {
     root: { id: "root", path: "", module: {} },
@@ -102,6 +109,12 @@ const build = {
         loader: () => null,
         action: Object.assign(() => null, { allowedMethods: ["POST", "PUT"] }),
       },
+    },
+    "routes/api+/refuse": {
+      id: "routes/api+/refuse",
+      parentId: "root",
+      path: "api/refuse",
+      module: { action: () => null },
     },
     "routes/api+/upload": {
       id: "routes/api+/upload",
@@ -250,6 +263,27 @@ describe("request bodies are limited while they arrive", () => {
         text += data.toString("latin1");
         if (complete(text)) resolve(text);
       });
+      first.socket.write("GET /api/thing HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    });
+    expect(second).toMatch(/^HTTP\/1\.1 200 /);
+    first.socket.destroy();
+  });
+
+  it("answers a body under the limit that the app refuses unread (a 401 before sign-in) in full, and the connection stays usable", async () => {
+    // 219 KB, sent in pieces: the answer comes before the body is all there.
+    const size = 219 * 1024;
+    const head = `POST /api/refuse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`;
+    const first = await converse(head, { chunks: Array.from({ length: size / 1024 }, () => Buffer.alloc(1024, 32)), settleAfter: complete });
+    expect(first.error).toBeNull();
+    expect(first.text).toMatch(/^HTTP\/1\.1 401 /);
+    // The rest of the body was read and discarded: the same connection answers the next request.
+    const second = await new Promise<string>((resolve) => {
+      let text = "";
+      first.socket.on("data", (data) => {
+        text += data.toString("latin1");
+        if (complete(text)) resolve(text);
+      });
+      first.socket.on("close", () => resolve(`closed: ${text}`));
       first.socket.write("GET /api/thing HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
     });
     expect(second).toMatch(/^HTTP\/1\.1 200 /);
