@@ -286,6 +286,8 @@ describe("regeneration held to the note's own intents", () => {
     );
     const result = await regenerateFlow({ user, flowId: flow.id, input: { feedback: NOTE } }, { provider: provider() });
     expect(stub.requests).toHaveLength(2);
+    // The first request says the answer is held to the feedback; the repair names what it failed.
+    expect(JSON.stringify(stub.requests[0]!.messages)).toContain("never do the opposite of a 'no'");
     const repair = JSON.stringify(stub.requests[1]!.messages);
     expect(repair).toContain('The note says \\"we never discount\\", but step 1');
     expect(repair).toContain("still offers");
