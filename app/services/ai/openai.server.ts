@@ -10,7 +10,7 @@ import { DEFAULT_PLAN_TEMPERATURE, planPrompt, regeneratePrompt } from "~/servic
 import { completeChecked, type Problem } from "~/services/ai/repair.server";
 import { getEnv } from "~/services/env.server";
 import type { FlowProvider, FlowRequest, RegeneratedDraft, RegenerateRequest } from "~/services/ai/provider.server";
-import { checkAnswerIntents, flowChanges } from "~/lib/flows/feedback/answer-check";
+import { checkAnswerIntents, flowChanges, REBRIEFED } from "~/lib/flows/feedback/answer-check";
 import type { FeedbackOutcome } from "~/lib/flows/feedback/outcome";
 import { allowsSms, type DraftTouchpoint } from "~/lib/flows/rules";
 import type { CurrentFlowDraft } from "~/services/ai/provider.server";
@@ -96,7 +96,11 @@ export function modelOutcome(current: CurrentFlowDraft, draft: FlowDraft): Feedb
 export function modelReply(explanation: string, outcome: FeedbackOutcome): string {
   if (!outcome.acted) return MODEL_UNCHANGED_EXPLANATION;
   if (!outcome.changes.length) return explanation;
-  const shown = outcome.changes.map((change) => change.words).join("; ");
+  // Many rebriefed steps are said as one change, so the reply stays short.
+  const rebriefed = outcome.changes.filter((change) => change.words.startsWith(REBRIEFED));
+  const changes =
+    rebriefed.length > 2 ? [...outcome.changes.filter((change) => !rebriefed.includes(change)), { words: `rewrote the briefs of ${rebriefed.length} steps` }] : outcome.changes;
+  const shown = changes.map((change) => change.words).join("; ");
   return `${explanation}\n\nIn the flow: ${shown}.`;
 }
 

@@ -377,6 +377,9 @@ function stepWords(tp: DraftTouchpoint): string {
   return `${tp.stepType === "SMS" ? "the SMS" : "the email"} "${tp.title}"`;
 }
 
+/** How a change to a step's brief alone begins, in the reply. */
+export const REBRIEFED = "rewrote the brief of";
+
 /**
  * The changes a regenerated flow shows against the flow before, in the words a reply uses: steps
  * removed, added, moved, and steps whose brief was rewritten (a step is the same step when its
@@ -402,7 +405,7 @@ export function flowChanges(before: readonly DraftTouchpoint[], after: readonly 
       } else changes.push({ kind: "add", words: `added ${stepWords(tp)} (${tp.timingText || "timed by the model"})` });
     } else if (old.offsetMinutes !== tp.offsetMinutes || JSON.stringify(old.timing ?? null) !== JSON.stringify(tp.timing ?? null))
       changes.push({ kind: "move", words: `moved ${stepWords(tp)} to ${tp.timingText ? tp.timingText.charAt(0).toLowerCase() + tp.timingText.slice(1) : "a new time"}` });
-    else if (rebriefed(old, tp)) changes.push({ kind: "topic", words: `rewrote the brief of ${stepWords(tp)}` });
+    else if (rebriefed(old, tp)) changes.push({ kind: "topic", words: `${REBRIEFED} ${stepWords(tp)}` });
   }
   return [...gone.map((tp) => ({ kind: "remove" as const, words: `removed ${stepWords(tp)}` })), ...changes];
 }
