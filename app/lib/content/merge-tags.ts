@@ -7,6 +7,13 @@
  */
 export const FIRST_NAME_TAG = '{{ first_name|default:"there" }}';
 
+/**
+ * Any first-name tag with a fallback, as Klaviyo reads it: the tag above, and the same with another
+ * fallback or spacing ({{ first_name|default:"friend" }}, {{ person.first_name | default: 'there' }}).
+ * A tag without a fallback, or with an empty one, greets a contact without a name as "Hi ,".
+ */
+export const FIRST_NAME_TAG_WITH_DEFAULT = /\{\{\s*(?:person\.)?first_name\s*\|\s*default\s*:\s*(?:"[^"{}\n]*\S[^"{}\n]*"|'[^'{}\n]*\S[^'{}\n]*')\s*\}\}/gi;
+
 /** The tag as an HTML body shows it: escaped text restored, so the platform can still read it. */
 export function restoreMergeTags(html: string): string {
   return html.split("{{ first_name|default:&quot;there&quot; }}").join(FIRST_NAME_TAG);

@@ -1,7 +1,7 @@
 import type { BrandRules } from "~/lib/business/brand-rules";
 import { type BusinessFacts, codesIn } from "~/lib/business/facts";
 import { brandFindings, emailExclamations, exclamationMessage, nameSlips, signOffFindings } from "~/lib/copy/brand-check";
-import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
+import { FIRST_NAME_TAG, FIRST_NAME_TAG_WITH_DEFAULT } from "~/lib/content/merge-tags";
 import { inventedClaims } from "~/lib/copy/invented";
 import { MARKED_PLACEHOLDER } from "~/lib/content/placeholders";
 import { termSource } from "~/lib/business/brand-words";
@@ -18,8 +18,11 @@ import type { TouchpointFields } from "~/lib/flows/types";
  * - the marketer's brief in customer copy ("thank them", "in the first line", "Proof to show:");
  * - a subject (or a plan's step title) used twice in one flow;
  * - the brand written in another case ("bramble & Bean");
- * - a long answer pasted into a sentence (twelve or more of its words in a row within a line, outside quotes);
- * - a code, percentage or amount that is not in the business's answers;
+ * - a long answer pasted into customer copy (twelve or more of its words in a row within a line,
+ *   outside quotes); the owner's guarantee, reviews and proof may be said word for word, and the
+ *   marketer's own plan may carry the answers as they are;
+ * - a code, percentage or amount that is not in the business's answers (a given price broken down
+ *   per day or week, "$29 a month: less than $1 a day", is the business's own figure);
  * - a claim the answers do not give (invented.ts): a deadline, scarcity, a founding story, news, a
  *   package, membership or other scheme, a free consultation, a download, a promise of speed;
  * - a placeholder that is not clearly marked ("[Company]", "XX%", "{{ coupon }}");
@@ -76,7 +79,7 @@ const UNMARKED_PLACEHOLDER =
   /\[[^\]\n]{1,60}\]|\{\{[^}]*\}\}|\{[a-z_ ]{2,40}\}|\bX{2,}%|\$X{2,}\b|<\s*insert[^>]*>|\binsert (?:name|link|code|offer|here)\b|\bTBD\b|\blorem ipsum\b/gi;
 
 /** "15%", "$20", "£5.50" (percent and amounts, as written). */
-const FIGURE = /(?:[$£€]\s?\d+(?:[.,]\d{1,2})?|\b\d{1,3}(?:\.\d)?\s?%)/g;
+const FIGURE = /(?:[$£€]\s?\d+(?:,\d{3})*(?:[.,]\d{1,2})?(?!\d)|\b\d{1,3}(?:\.\d)?\s?%)/g;
 
 /** A run of this many words of one answer, outside quotes, is a pasted answer. */
 export const PASTE_WORDS = 12;
@@ -101,10 +104,45 @@ function normalizeFigure(figure: string): string {
 interface Answers {
   /** Each long answer's words, for the paste check. */
   long: string[][];
+  /** The long answers' short sentences, each as its words joined: a fact the copy may restate whole. */
+  sentences: string[];
   figures: Set<string>;
   codes: Set<string>;
   /** The business's own words and the user's: what an invented claim is judged against. */
   owned: string;
+}
+
+/** The first words of a passage, by which an answer line is known to hold it. */
+const OPENING_WORDS = 6;
+
+/** Answer lines that may be said word for word: the guarantee, the reviews, the proof (a promise or a quote is kept exact). */
+function verbatimLine(list: readonly string[], facts: BusinessFacts): boolean {
+  const line = ` ${list.join(" ")} `;
+  return [facts.guarantee, ...facts.reviews, ...facts.proof].some((passage) => {
+    const opening = words(passage).slice(0, OPENING_WORDS);
+    return opening.length >= 4 && line.includes(` ${opening.join(" ")} `);
+  });
+}
+
+/** A sentence of an answer this short, said whole, is a fact restated, not an answer pasted. */
+const QUOTABLE_WORDS = 20;
+
+/** The short sentences of the long answer lines, each as its words joined. */
+function quotableSentences(answerText: string): string[] {
+  return answerText
+    .split("\n")
+    .filter((line) => words(line).length >= PASTE_WORDS + 4)
+    .flatMap((line) => line.split(/(?<=[.!?])\s+/))
+    .map((sentence) => words(sentence))
+    .filter((list) => list.length >= PASTE_WORDS && list.length <= QUOTABLE_WORDS)
+    .map((list) => list.join(" "));
+}
+
+/** The business's codes: those its answers name (an owner in capitals writes "CODE NOFEE") and its offers'. */
+function answerCodes(facts: BusinessFacts, source: string): Set<string> {
+  const named = [...source.matchAll(/\bcode\s*:?\s*["']?([A-Za-z0-9][A-Za-z0-9_-]{2,19})\b/gi)].map((m) => m[1]!);
+  const offered = facts.offers.map((offer) => offer.code).filter((code): code is string => !!code);
+  return new Set([...codesIn(source), ...named, ...offered].map((c) => c.toUpperCase()));
 }
 
 function readAnswers(facts: BusinessFacts, allowedExtra: string): Answers {
@@ -113,12 +151,13 @@ function readAnswers(facts: BusinessFacts, allowedExtra: string): Answers {
   const long = facts.answerText
     .split("\n")
     .map(words)
-    .filter((list) => list.length >= PASTE_WORDS + 4)
+    .filter((list) => list.length >= PASTE_WORDS + 4 && !verbatimLine(list, facts))
     .map((list) => withoutOffers(list, offers));
   const source = `${facts.answerText}\n${allowedExtra}`;
   const figures = new Set([...source.matchAll(FIGURE)].map((m) => normalizeFigure(m[0])));
-  const codes = new Set(codesIn(source).map((c) => c.toUpperCase()));
-  return { long, figures, codes, owned: source };
+  // What the business model gives a first step ("free account" for a freemium app) is the business's own too.
+  const owned = `${source}\n${facts.action.first}`;
+  return { long, sentences: quotableSentences(facts.answerText), figures, codes: answerCodes(facts, source), owned };
 }
 
 /** An answer's words with every run that is one of the offers blanked out, so no run of the paste check spans an offer. */
@@ -129,17 +168,20 @@ function withoutOffers(list: string[], offers: readonly string[]): string[] {
 }
 
 /** Runs of `PASTE_WORDS` words of the text, each within one line: the items of a bulleted list are separate lines, never one sentence. */
-function runsOf(text: string): Set<string> {
+function runsOf(text: string, sentences: readonly string[]): Set<string> {
   const grams = new Set<string>();
   for (const line of unquoted(text).split("\n")) {
-    const mine = words(line);
+    // A short sentence of the answers said whole is a fact restated: no run spans it.
+    const joined = sentences.reduce((out, sentence) => out.split(` ${sentence} `).join(" | "), ` ${words(line).join(" ")} `);
+    const mine = joined.trim().split(" ").filter(Boolean);
     for (let i = 0; i + PASTE_WORDS <= mine.length; i++) grams.add(mine.slice(i, i + PASTE_WORDS).join(" "));
   }
   return grams;
 }
 
-function pastedRun(text: string, long: string[][]): string | null {
-  const grams = runsOf(text);
+function pastedRun(text: string, answers: Pick<Answers, "long" | "sentences">): string | null {
+  const { long } = answers;
+  const grams = runsOf(text, answers.sentences);
   if (!grams.size) return null;
   for (const answer of long) {
     for (let i = 0; i + PASTE_WORDS <= answer.length; i++) {
@@ -148,6 +190,45 @@ function pastedRun(text: string, long: string[][]): string | null {
     }
   }
   return null;
+}
+
+const PERIOD_DAYS: Readonly<Record<string, number>> = { day: 1, week: 7, wk: 7, month: 30, mo: 30, year: 365, yr: 365 };
+
+function amountOf(figure: string): number {
+  return Number(
+    figure
+      .replace(/[^\d.,]/g, "")
+      .replace(/,(\d{3})/g, "$1")
+      .replace(",", "."),
+  );
+}
+
+/** The business's prices per period: "$29 a month", "£11.99 per week", "$49.99/yr", as amounts per day. */
+function dailyPrices(owned: string): number[] {
+  const after = /([$£€]\s?\d[\d,]*(?:\.\d{1,2})?)\s*(?:a|an|per|\/|each)\s*(day|week|wk|month|mo|year|yr)\b/gi;
+  const before = /\b(?:month to month|monthly|per month|a month)\s*[:,-]?\s*([$£€]\s?\d[\d,]*(?:\.\d{1,2})?)/gi;
+  return [
+    ...[...owned.matchAll(after)].map((m) => amountOf(m[1]!) / PERIOD_DAYS[m[2]!.toLowerCase()]!),
+    ...[...owned.matchAll(before)].map((m) => amountOf(m[1]!) / PERIOD_DAYS.month!),
+  ];
+}
+
+/**
+ * A given price broken down as a comparison: "less than $1 a day" where the answers give "$29 a
+ * month". The figure must be said as an upper bound (less than, under) or an estimate (about,
+ * around) of the business's own price per day or week, and be true of it.
+ */
+function breakdownOf(text: string, match: RegExpMatchArray, owned: string): boolean {
+  const before = text.slice(Math.max(0, match.index! - 25), match.index);
+  const after = text.slice(match.index! + match[0].length, match.index! + match[0].length + 12);
+  const period = /^\s*(?:a|per|\/)\s*(day|week)\b/i.exec(after)?.[1]?.toLowerCase();
+  const bound = /\b(less than|under|below|about|around|roughly|about|just over|only)\s*$/i.exec(before)?.[1]?.toLowerCase();
+  if (!period || !bound) return false;
+  const said = amountOf(match[0]);
+  return dailyPrices(owned).some((perDay) => {
+    const real = perDay * PERIOD_DAYS[period]!;
+    return /less|under|below/.test(bound) ? real <= said : Math.abs(real - said) <= said * 0.2;
+  });
 }
 
 function brandCaseSlips(text: string, brand: string): string[] {
@@ -183,7 +264,7 @@ export function checkCopy(facts: BusinessFacts, texts: readonly CheckedText[], o
     if (!text) continue;
     // A flow type's own name ("Abandoned Cart") is Flowmap's label, not the business's word.
     if (rules) brandFindings(withoutFlowLabels(text), rules, audience, where, (found, message) => add("brand-rule", where, found, message));
-    const bare = text.split(FIRST_NAME_TAG).join("").replace(MARKED_PLACEHOLDER, "");
+    const bare = text.replace(FIRST_NAME_TAG_WITH_DEFAULT, "").replace(MARKED_PLACEHOLDER, "");
     if (audience === "customer") {
       // A quoted passage is someone's own words (the owner's promise, a customer's review), never the writer's brief.
       for (const pattern of BRIEF_PHRASES) {
@@ -196,11 +277,13 @@ export function checkCopy(facts: BusinessFacts, texts: readonly CheckedText[], o
       for (const claim of inventedClaims(unquoted(bare), answers.owned)) add("invented", where, claim.text, claim.message);
     }
     for (const slip of brandCaseSlips(text, brand)) add("brand-case", where, slip, `The brand is written "${slip}": write it exactly "${brand}".`);
-    const pasted = pastedRun(text, answers.long);
+    // The marketer's own plan may carry an answer as it is: only customer copy must not.
+    const pasted = audience === "customer" ? pastedRun(text, answers) : null;
     if (pasted) add("pasted", where, pasted, `A long answer is pasted into the sentence ("${pasted}…"): shorten it to a phrase or quote it.`);
     for (const match of bare.matchAll(FIGURE)) {
       const figure = normalizeFigure(match[0]);
-      if (!answers.figures.has(figure)) add("invented", where, match[0], `${match[0]} is not in the business's answers: use only the offers it gave, or a marked placeholder.`);
+      if (!answers.figures.has(figure) && !breakdownOf(bare, match, answers.owned))
+        add("invented", where, match[0], `${match[0]} is not in the business's answers: use only the offers it gave, or a marked placeholder.`);
     }
     for (const code of codesIn(bare)) {
       if (!answers.codes.has(code.toUpperCase()))

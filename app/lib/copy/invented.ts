@@ -18,8 +18,8 @@ interface Kind {
   what: string;
   /** What the copy says. */
   said: RegExp;
-  /** Whether the business's words give it, from the words the copy said. */
-  given: (words: string) => RegExp;
+  /** Whether the business's words give it, from the words the copy said (a pattern, or any test of the words). */
+  given: (words: string) => { test: (owned: string) => boolean };
   /** The placeholder's words for the marketer: "[add: your offer's end date]". */
   add: string;
 }
@@ -43,6 +43,33 @@ const freeOf =
     return new RegExp(String.raw`\b${free}\b[^.\n]{0,40}\b${root}|\b${root}\w*\b[^.\n]{0,40}\b${free}\b`, "i");
   };
 
+const FREE_WORDS = String.raw`(?:free|no charge|no cost|complimentary|no[- ]obligation|on us|on the house|included|includes|waived)`;
+const OWN_KIND_FREE =
+  /\b(?:guide|checklist|e-?book|cheat ?sheet|workbook|worksheet|template|white ?paper|toolkit|course|webinar|masterclass|quiz|calculator|planner|playbook|lookbook|consultation|call|chat|sample|trial|taster|assessment|demo|session|lesson|class|quote|estimate|audit)/i;
+const FREE_TIER = /^(?:account|plan|version|tier|forever)$/i;
+const FREE_TIERS = "account|plan|version|tier|forever|freemium";
+const NOT_A_THING = /^(?:free|complimentary|your|our|first|new|one|two|is|are|on|us|the|house|it|its|a|an|this|that|extra|little|whole|every|each|uk|eu|us)$/i;
+
+/**
+ * Something said free in the business's words: any word of the free thing ("free InBody scan",
+ * "your first bag free", "the first bun's on us") found near a word for free in its answers.
+ */
+function freeThing(words: string): { test: (owned: string) => boolean } {
+  // A free guide or consultation is judged by its own kind (is there such a guide?), never twice.
+  if (OWN_KIND_FREE.test(words)) return { test: () => true };
+  const things = (words.toLowerCase().match(/[a-z][\w-]{2,}/g) ?? []).filter((word) => !NOT_A_THING.test(word)).map((word) => word.replace(/e?s$/, ""));
+  if (!things.length) return { test: () => false };
+  // Its first word is said free: "free worldwide shipping" is not "free UK shipping over £40" (the words after it
+  // may be the sentence going on: "a free account makes it easier").
+  const near = (thing: string) => {
+    // A free account, plan, version or tier is the same thing in a freemium business's words.
+    const alternatives = FREE_TIER.test(thing) ? FREE_TIERS : thing.replace(/[-\s]/g, "[-\\s]?");
+    const pattern = String.raw`(?:${alternatives})`;
+    return new RegExp(String.raw`\b${FREE_WORDS}\b[^.\n]{0,40}\b${pattern}|\b${pattern}\w*\b[^.\n]{0,40}\b${FREE_WORDS}|\bfree[- ]${pattern}`, "i");
+  };
+  return { test: (owned) => near(things[0]!).test(owned) };
+}
+
 /** The thing itself named in the business's words ("checklist" gives "our checklist"). */
 const named =
   (noun: RegExp) =>
@@ -55,16 +82,19 @@ const timeLimit = (words: string): RegExp => {
   if (!time) return /\b(?:deadline|ends?|ending|expir\w*|until|till|last day|limited[- ]time|today only)\b/i;
   const when = time.replace(/s$/, "");
   return new RegExp(
-    String.raw`\b(?:ends?|ending|expir\w*|deadline|until|till|only|last|closes?|valid|limited|within)\b[^.\n]{0,40}\b${when}|\b${when}\w*\b[^.\n]{0,20}\b(?:only|deadline|left)\b`,
+    String.raw`\b(?:by|before|ends?|ending|expir\w*|deadline|until|till|only|last|closes?|valid|limited|within)\b[^.\n]{0,40}\b${when}|\b${when}\w*\b[^.\n]{0,20}\b(?:only|deadline|left)\b`,
     "i",
   );
 };
+
+/** Words that end the thing said free: "free shipping on orders over £40" is about shipping. */
+const FREE_STOP = String.raw`(?:to|of|from|for|and|or|with|in|at|on|over|the|a|an|your|our|when|if|every|each|by|as|is|are|was|were|until|till|takes?|gets?|comes?|lets?|means?|makes?|gives?|has|have|had|includes?|starts?|works?|keeps?|helps?|needs?|will|can|could|would|should|stays?|lasts?|covers?|goes|runs?)`;
 
 const KINDS: readonly Kind[] = [
   {
     what: "A deadline",
     said: new RegExp(
-      String.raw`\b(?:(?:today|tonight|this weekend) only|last chance|hurry|don't miss out|(?<!trial )(?:ends|expires|closes) (?:today|tonight|tomorrow|soon|at midnight|this ${DAY}|this week(?:end)?|on ${DAY}|${DAY}|in ${NUMBER} (?:hours?|days?))|${NUMBER} (?:hours?|days?) (?:left|only|to go)|(?:only|just) ${NUMBER} (?:hours?|days?)(?! (?:after|before|of|a|per|each|to arrive|notice))|before (?:midnight|it's gone|they're gone))\b`,
+      String.raw`\b(?:(?:today|tonight|this weekend) only|last chance|hurry|don't miss out|(?<!trial )(?:ends?|expires?|closes?) (?:today|tonight|tomorrow|soon|at midnight|this ${DAY}|this week(?:end)?|on ${DAY}|${DAY}|in ${NUMBER} (?:hours?|days?))|${NUMBER} (?:hours?|days?) (?:left|only|to go)|(?:only|just) ${NUMBER} (?:hours?|days?)(?! (?:after|before|of|a|per|each|to arrive|notice))|before (?:midnight|it's gone|they're gone))\b`,
       "i",
     ),
     given: timeLimit,
@@ -73,7 +103,7 @@ const KINDS: readonly Kind[] = [
   {
     what: "Scarcity",
     said: new RegExp(
-      String.raw`\b(?:only ${NUMBER} (?:spots?|places?|seats?|slots?|spaces?|tables?|left|remaining)|${NUMBER} (?:spots?|places?|seats?|slots?|spaces?) (?:left|remaining)|selling (?:out )?fast|going fast|(?:almost|nearly) (?:gone|sold out|full|fully booked)|limited (?:stock|availability|spaces|places|spots|numbers|edition|run)|while (?:stocks?|supplies) last|fills? up fast|(?:times|slots|spots|places|dates) fill up(?: fast| quickly)?|in high demand|low (?:stock|availability))\b`,
+      String.raw`\b(?:(?:only|just) ${NUMBER} (?!(?:hours?|days?|minutes?|weeks?|months?)\b)(?:[\w-]+ ){0,2}?(?:spots?|places?|seats?|slots?|spaces?|tables?|left|remaining)|${NUMBER} (?:spots?|places?|seats?|slots?|spaces?) (?:left|remaining)|selling (?:out )?fast|sells? out (?:fast|quickly|every \w+)|(?:won't|don't|never) last long|going fast|(?:almost|nearly) (?:gone|sold out|full|fully booked)|limited (?:stock|availability|spaces|places|spots|numbers|edition|run)|while (?:stocks?|supplies) last|fills? up fast|(?:times|slots|spots|places|dates) fill up(?: fast| quickly)?|in high demand|low (?:stock|availability))\b`,
       "i",
     ),
     given: () =>
@@ -132,9 +162,28 @@ const KINDS: readonly Kind[] = [
   },
   {
     what: "A download",
-    said: /\b(?:(?:free|downloadable|printable|our|the|your) (?:[\w'-]+ ){0,2}?(?:guide|checklists?|e-?books?|cheat ?sheets?|workbooks?|templates?|white ?papers?|toolkits?|mini[- ]courses?|webinars?|masterclass(?:es)?))\b/i,
-    given: named(/guide|checklist|e-?book|cheat ?sheet|workbook|template|white ?paper|toolkit|mini[- ]course|webinar|masterclass/i),
+    said: /\b(?:(?:free|downloadable|printable|our|the|your) (?:[\w'-]+ ){0,2}?(?:guide|checklists?|e-?books?|cheat ?sheets?|workbooks?|worksheets?|templates?|white ?papers?|toolkits?|mini[- ]courses?|e-?courses?|email courses?|video series|webinars?|masterclass(?:es)?|quiz(?:zes)?|calculators?|planners?|playbooks?|lookbooks?|swatch cards?|price lists?|starter packs?))\b/i,
+    given: named(
+      /guide|checklist|e-?book|cheat ?sheet|workbook|worksheet|template|white ?paper|toolkit|mini[- ]course|e-?course|email course|video series|webinar|masterclass|quiz|calculator|planner|playbook|lookbook|swatch card|price list|starter pack/i,
+    ),
     add: "your free guide",
+  },
+  {
+    what: "A free offer",
+    said: new RegExp(
+      String.raw`(?<![\w-])(?<!\b(?:feel|stress|hassle|worry|fuss|risk|guilt|pain|gluten|sugar|dairy|nut|fragrance|plastic|cruelty|tax|interest|rent|duty|commission|contract|spam|debt|toll|scot|set|break|hands)\s)(?:free|complimentary)\s+(?!(?:time|rein|will|spirit|up|yourself|you|it|them|this|that|inside|here|there|now|today|tonight|forever|again|online|anytime|instead|too|also|below|above|within|while|after|before)\b)(?:(?!${FREE_STOP}\b)[\w'-]+\s+){0,2}(?!${FREE_STOP}\b)[a-z][\w'-]*[a-z]\b|\b(?:[\w'-]+\s+){0,2}?[\w-]+(?:'s|\s+(?:is|are))\s+(?:free|on us|on the house)\b`,
+      "i",
+    ),
+    given: freeThing,
+    add: "what is free",
+  },
+  {
+    what: "A product",
+    said: /\b(?:our|try|with|grab|add|shop|buy|pick up|pair (?:it|them) with)\s+(?:the\s+|a\s+|an\s+|our\s+|new\s+)?(?:[\w'-]+\s+){0,3}?(?:e-?gift cards?|gift cards?|gift vouchers?|hampers?|starter kits?|care kits?|aftercare kits?|balms?|serums?|moisturi[sz]ers?|lotions?|cleansers?|supplements?|vitamins?|protein (?:powder|bars?|shakes?)|merch(?:andise)?|tote bags?|mugs?|t-shirts?|hoodies?|refill (?:packs?|pouches?)|samplers?|tasting sets?|gift sets?|gift boxes?)\b/i,
+    given: named(
+      /e-?gift card|gift card|gift voucher|hamper|starter kit|care kit|aftercare kit|balm|serum|moisturi[sz]er|lotion|cleanser|supplement|vitamin|protein|merch|tote bag|mug|t-shirt|hoodie|refill|sampler|tasting set|gift set|gift box/i,
+    ),
+    add: "the product, as your answers name it",
   },
   {
     what: "A promise of speed",
@@ -156,6 +205,8 @@ export function inventedClaims(copy: string, owned: string): InventedClaim[] {
   for (const kind of KINDS) {
     const found = kind.said.exec(copy)?.[0];
     if (!found || kind.given(found).test(owned)) continue;
+    // One claim is reported once, under its most specific kind.
+    if (claims.some((claim) => claim.text.includes(found) || found.includes(claim.text))) continue;
     claims.push({ text: found, message: `${kind.what} ("${found}") is not in the business's answers: leave it out, or write [add: ${kind.add}] for the marketer.` });
   }
   return claims;
@@ -163,4 +214,4 @@ export function inventedClaims(copy: string, owned: string): InventedClaim[] {
 
 /** The rule as a model is told it, beside the checker that holds it. */
 export const INVENTED_RULE =
-  "Never invent a fact the answers do not give: a price, a deadline, scarcity, a founding story, news ('recently', 'just launched'), a package, membership, add-on, loyalty or referral scheme, a free consultation, call or sample, a download (guide, checklist), or a promise of speed. Where a good email needs one, write a marked placeholder such as [add: your consultation price] for the business to fill.";
+  "Never invent a fact the answers do not give: a price, a deadline, scarcity, a founding story, news ('recently', 'just launched'), a package, membership, add-on, loyalty or referral scheme, anything free (a consultation, call, sample, shipping, gift), a download or lead magnet (guide, checklist, quiz), a product, or a promise of speed. Where a good email needs one, write a marked placeholder such as [add: your consultation price] for the business to fill.";

@@ -10,8 +10,9 @@ import { DEFAULT_PLAN_TEMPERATURE, planPrompt, regeneratePrompt } from "~/servic
 import { completeChecked, type Problem } from "~/services/ai/repair.server";
 import { getEnv } from "~/services/env.server";
 import type { FlowProvider, FlowRequest, RegeneratedDraft, RegenerateRequest } from "~/services/ai/provider.server";
+import { checkAnswerIntents, flowChanges, REBRIEFED } from "~/lib/flows/feedback/answer-check";
 import type { FeedbackOutcome } from "~/lib/flows/feedback/outcome";
-import type { DraftTouchpoint } from "~/lib/flows/rules";
+import { allowsSms, type DraftTouchpoint } from "~/lib/flows/rules";
 import type { CurrentFlowDraft } from "~/services/ai/provider.server";
 
 export type { OpenAiSettings } from "~/services/ai/openai-client.server";
@@ -81,13 +82,42 @@ export function sameSteps(current: CurrentFlowDraft, draft: FlowDraft): boolean 
 export const MODEL_UNCHANGED_EXPLANATION = "I made no change to the flow: nothing in your note led to one, so it is kept as it was.";
 
 /**
- * What the model's answer led to. For now only whether it acted: a flow given back with the same
- * steps and the same overview did not act on the note (the flows service then keeps the flow and
- * saves no version).
+ * What the model's answer led to, read from the flows rather than from the model's words: the steps
+ * removed, added, moved and rebriefed (answer-check.ts `flowChanges`), and whether it acted at all.
+ * A flow given back with the same steps and the same overview did not act on the note (the flows
+ * service then keeps the flow and saves no version).
  */
 export function modelOutcome(current: CurrentFlowDraft, draft: FlowDraft): FeedbackOutcome {
   const acted = !sameSteps(current, draft) || current.flowOverview.trim() !== draft.flowOverview.trim();
-  return { changes: [], refused: [], todo: [], acted };
+  return { changes: acted ? flowChanges(current.touchpoints, draft.touchpoints) : [], refused: [], todo: [], acted };
+}
+
+/** The model's explanation, followed by what the flow shows changed, so the reply rests on the flow itself. */
+export function modelReply(explanation: string, outcome: FeedbackOutcome): string {
+  if (!outcome.acted) return MODEL_UNCHANGED_EXPLANATION;
+  if (!outcome.changes.length) return explanation;
+  // Many rebriefed steps are said as one change, so the reply stays short.
+  const rebriefed = outcome.changes.filter((change) => change.words.startsWith(REBRIEFED));
+  const changes =
+    rebriefed.length > 2 ? [...outcome.changes.filter((change) => !rebriefed.includes(change)), { words: `rewrote the briefs of ${rebriefed.length} steps` }] : outcome.changes;
+  const shown = changes.map((change) => change.words).join("; ");
+  return `${explanation}\n\nIn the flow: ${shown}.`;
+}
+
+/**
+ * Every rule a regenerated plan is held to: the plan's (planChecks) and the note's own intents,
+ * checked against the flow before the note (answer-check.ts), so an answer that does the opposite
+ * of the note, or claims a change it does not make, goes back in the one repair.
+ */
+function noteChecks(request: RegenerateRequest, plan: ReturnType<typeof planChecks>, facts: BusinessFacts) {
+  const smsAllowed = allowsSms(request.business.communicationChannels);
+  return {
+    fix: (result: z.infer<typeof regeneratedSchema>) => ({ ...result, flow: plan.fix(result.flow) }),
+    check: (result: z.infer<typeof regeneratedSchema>): Problem[] => [
+      ...plan.check(result.flow),
+      ...checkAnswerIntents({ note: request.feedback, flowType: request.flowType, facts, smsAllowed, before: request.current.touchpoints, after: result.flow.touchpoints }),
+    ],
+  };
 }
 
 export function createOpenAiProvider(settings: OpenAiSettings, options: { temperature?: number } = {}): FlowProvider {
@@ -108,14 +138,11 @@ export function createOpenAiProvider(settings: OpenAiSettings, options: { temper
       const answer = await completeChecked(
         client,
         { schema: regeneratedSchema, name: "regenerated_flow", ...regeneratePrompt(request, facts), temperature: temperature() },
-        {
-          fix: (result) => ({ ...result, flow: plan.fix(result.flow) }),
-          check: (result) => plan.check(result.flow),
-        },
+        noteChecks(request, plan, facts),
       );
       const outcome = modelOutcome(request.current, answer.flow);
       // A model that changed nothing may still say it did: the reply then says plainly that nothing changed.
-      return { draft: answer.flow, explanation: outcome.acted ? answer.explanation : MODEL_UNCHANGED_EXPLANATION, outcome };
+      return { draft: answer.flow, explanation: modelReply(answer.explanation, outcome), outcome };
     },
   };
 }

@@ -284,6 +284,7 @@ export function regeneratePrompt(request: RegenerateRequest, facts: BusinessFact
       `The flow as it is now (JSON; fields left out are null or empty): ${JSON.stringify(compact(currentFlowOf(request.current)))}`,
       `The user's feedback: ${request.feedback}`,
       "Rewrite the flow to act on the feedback, keeping what the feedback does not ask to change. Place new steps where the feedback says, never two sends at the same moment. In explanation, tell the user in a few sentences exactly what you changed, and say so plainly for anything you could not do (a rule above, or a fact the answers do not give). A discount the business has no code for uses the placeholder [YOUR DISCOUNT CODE], and the explanation tells the user to fill it in.",
+      "Your answer is checked against every instruction in the feedback: never do the opposite of a 'no', 'never', 'remove' or 'don't' (no offer left where it says no offer, no text where it says no SMS, no step added where it says not to add one); a step it moves or adds goes exactly where it says (timed from the business's date, with timing, when it names one); a request the business's answers rule out (a discount for a business that never discounts) is not made, and the explanation says why.",
     ),
   };
 }

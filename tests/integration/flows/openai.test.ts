@@ -248,6 +248,69 @@ describe("regeneration through the OpenAI SDK", () => {
   });
 });
 
+describe("regeneration held to the note's own intents", () => {
+  const NOTE = "we never discount, remove any offer";
+  const withOffer = () => generateOfflineDraft({ flowType: "onboarding", business: LEAF_AND_KETTLE, rule: null, customContext: "" });
+  /** The same plan with every offer taken out: the first and last emails retitled and rebriefed. */
+  const withoutOffer = (): FlowDraft => {
+    const draft = withOffer();
+    const plain = (line: string) => !/15% off|offer/i.test(line);
+    return {
+      ...draft,
+      touchpoints: draft.touchpoints.map((tp, index, all) =>
+        index === 0 || index === all.length - 1
+          ? {
+              ...tp,
+              title: index === 0 ? "Welcome to Leaf & Kettle" : "Ready for your first tin?",
+              keyMessages: tp.keyMessages.split("\n").filter(plain).join("\n"),
+              callToAction: "Choose my plan",
+            }
+          : tp,
+      ),
+    };
+  };
+  const offers = (text: string) => /15% off/i.test(text);
+
+  async function leafFlow() {
+    const { user } = await onboardedUser({ answers: LEAF_AND_KETTLE });
+    const flow = await generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: offlineProvider });
+    expect(flow.touchpoints.some((tp) => offers(`${tp.title}\n${tp.keyMessages}`))).toBe(true);
+    return { user: { id: user.id, isPremium: false }, flow };
+  }
+
+  it("an answer that ignores the note is sent back once with what it failed, and the repair is stored with a reply that names what the flow shows", async () => {
+    const { user, flow } = await leafFlow();
+    stub.script(
+      { kind: "content", content: JSON.stringify({ explanation: "I removed every offer.", flow: withOffer() }) },
+      { kind: "content", content: JSON.stringify({ explanation: "I took the offer out of the first and last emails.", flow: withoutOffer() }) },
+    );
+    const result = await regenerateFlow({ user, flowId: flow.id, input: { feedback: NOTE } }, { provider: provider() });
+    expect(stub.requests).toHaveLength(2);
+    // The first request says the answer is held to the feedback; the repair names what it failed.
+    expect(JSON.stringify(stub.requests[0]!.messages)).toContain("never do the opposite of a 'no'");
+    const repair = JSON.stringify(stub.requests[1]!.messages);
+    expect(repair).toContain('The note says \\"we never discount\\", but step 1');
+    expect(repair).toContain("still offers");
+    expect(result).toMatchObject({ applied: true, flow: { versionCount: 1, regenerationCount: 1 } });
+    for (const tp of result.flow.touchpoints) expect(offers(`${tp.title}\n${tp.keyMessages}\n${tp.callToAction}`)).toBe(false);
+    const reply = (await listMessages({ userId: user.id, flowId: flow.id })).at(-1)!.content;
+    expect(reply).toContain("I took the offer out of the first and last emails.");
+    expect(reply).toContain(`In the flow: rewrote the email "${withOffer().touchpoints[0]!.title}" as "Welcome to Leaf & Kettle"`);
+  });
+
+  it("an answer that still offers a discount after the repair is refused: 502, and nothing is written", async () => {
+    const { user, flow } = await leafFlow();
+    const before = await AiGeneratedFlowModel.findById(flow.id).lean();
+    stub.script({ kind: "content", content: JSON.stringify({ explanation: "I removed every offer.", flow: withOffer() }) });
+    const error = await failure(regenerateFlow({ user, flowId: flow.id, input: { feedback: NOTE } }, { provider: provider() }));
+    expect(error).toMatchObject({ kind: "upstream_failed", message: "There was an error regenerating your flow. Please try again." });
+    expect(stub.requests).toHaveLength(2);
+    expect(await AiGeneratedFlowModel.findById(flow.id).lean()).toEqual(before);
+    expect(await AiFlowVersionModel.countDocuments({})).toBe(0);
+    expect(await AiFlowMessageModel.countDocuments({})).toBe(0);
+  });
+});
+
 describe("provider choice", () => {
   it("is offline without a key and OpenAI with one", () => {
     expect(getFlowProvider(parseEnv({})).model).toBe("offline-rules-v2");

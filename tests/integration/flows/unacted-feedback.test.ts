@@ -153,7 +153,9 @@ describe("a note nothing in which can be acted on", () => {
     });
     stub.script({ kind: "content", content: JSON.stringify({ explanation: "I removed step 2.", flow: fewer.draft }) });
     const result = await regenerateFlow({ user, flowId: flow.id, input: { feedback: "drop step 2" } }, { provider: model() });
-    expect(result).toMatchObject({ applied: true, previousVersion: { versionNumber: 1 }, explanation: "I removed step 2.", flow: { regenerationCount: 1, versionCount: 1 } });
+    // The reply is the model's words, then what the flow itself shows changed.
+    const explanation = 'I removed step 2.\n\nIn the flow: removed the email "Getting started with Ledgerly".';
+    expect(result).toMatchObject({ applied: true, previousVersion: { versionNumber: 1 }, explanation, flow: { regenerationCount: 1, versionCount: 1 } });
   });
 });
 

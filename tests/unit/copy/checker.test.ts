@@ -135,3 +135,48 @@ describe("the copy checker", () => {
     ).toContain("bare greeting");
   });
 });
+
+describe("the copy checker on what real models write", () => {
+  const gym = businessFacts({
+    ...emptyAnswers(),
+    companyName: "Barbell Barn",
+    businessType: "B2C Service/Retail",
+    productServiceDescription: "A 24/7 strength gym. Membership is $29 a month, no contract. JOINING FEE WAIVED WITH CODE NOFEE.",
+    guarantees_q8: "If you don't love it in the first 30 days, tell us at the desk and we refund your first month in full, no questions asked and no forms",
+  });
+  const found = (text: string, audience: "customer" | "marketer" = "customer") => checkCopy(gym, [{ where: "body", text, audience }]).map((f) => `${f.rule}: ${f.text}`);
+
+  it("accepts any first-name tag with a fallback, and refuses one without", () => {
+    expect(found('Hi {{ first_name|default:"friend" }},')).toEqual([]);
+    expect(found("Hi {{ person.first_name | default: 'there' }},")).toEqual([]);
+    expect(found("Hi {{ first_name }},")).toEqual(["placeholder: {{ first_name }}"]);
+    expect(found('Hi {{ first_name|default:"" }},')).toEqual(['placeholder: {{ first_name|default:"" }}']);
+  });
+
+  it("reads a given price broken down per day or week as the business's figure, only when it is true", () => {
+    expect(found("$29 a month, less than $1 a day.")).toEqual([]);
+    expect(found("$29 a month, about $7 a week.")).toEqual([]);
+    expect(found("$29 a month, less than $0.50 a day.")).toEqual(["invented: $0.50"]);
+    expect(found("Less than $1 a day.")).toEqual([]);
+    expect(found("Just $1 for your first week.")).toEqual(["invented: $1"]);
+  });
+
+  it("lets the guarantee be said word for word, and the marketer's plan carry an answer as it is", () => {
+    expect(found("Our promise: if you don't love it in the first 30 days, tell us at the desk and we refund your first month in full, no questions asked.")).toEqual([]);
+    expect(found("A 24/7 strength gym. Membership is $29 a month, no contract, and the joining fee is waived with code NOFEE for everyone", "marketer")).toEqual([]);
+  });
+
+  it("reads a code an owner writes in capitals ('CODE NOFEE') as the business's own", () => {
+    expect(found("Join online with code NOFEE.")).toEqual([]);
+    expect(found("Join online with code NOFEE2.")).toEqual(["invented: NOFEE2"]);
+  });
+
+  it("flags free offers, lead magnets and products the business never gave", () => {
+    expect(found("Free protein shake with your first visit.")).toEqual(["invented: Free protein shake"]);
+    expect(found("Grab our free lifting e-book.")).toEqual(["invented: our free lifting e-book"]);
+    expect(found("Take our 2-minute strength quiz.")).toEqual(["invented: our 2-minute strength quiz"]);
+    expect(found("Pick up our gym merch at the desk.")).toEqual(["invented: Pick up our gym merch"]);
+    expect(found("Stress free training, 24/7.")).toEqual([]);
+    expect(found("Feel free to ask at the desk.")).toEqual([]);
+  });
+});
