@@ -229,12 +229,12 @@ for (const javaScriptEnabled of [true, false]) {
       const toggle = page.getByRole("switch", { name: `Premium for ${account.email}` });
       await expect(toggle).toHaveAttribute("aria-checked", "false");
       await toggle.click();
-      await expectSuccess(page, "Users item updated successfully", javaScriptEnabled);
+      await expectSuccess(page, "Premium turned on", javaScriptEnabled);
       await expect(page.getByRole("switch", { name: `Premium for ${account.email}` })).toHaveAttribute("aria-checked", "true");
       expect(await plan()).toBe(true);
 
       await page.getByRole("switch", { name: `Premium for ${account.email}` }).click();
-      await expectSuccess(page, "Users item updated successfully", javaScriptEnabled);
+      await expectSuccess(page, "Premium turned off", javaScriptEnabled);
       expect(await plan()).toBe(false);
       await customer.dispose();
     });

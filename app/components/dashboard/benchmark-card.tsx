@@ -4,7 +4,7 @@ import { useMemo } from "react";
 
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { CrownIcon, UpgradeLink } from "~/components/upgrade-dialog";
-import type { FlowType } from "~/lib/flow-types";
+import { aFlowOfType, type FlowType } from "~/lib/flow-types";
 import { METRIC_DEFINITIONS, metricDefinition, type MetricKey } from "~/lib/metrics";
 import { comparisonBars, formatMedianText, scoreFor, verdictLabel, type Score } from "~/lib/scoring";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -204,9 +204,7 @@ function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, st
               </p>
             ) : null}
             <p>
-              {flow.premium && !isPremium
-                ? `Build a ${flow.label.toLowerCase()} flow with Premium.`
-                : `Turn these benchmarks into a ready-to-run ${flow.label.toLowerCase()} flow.`}
+              {flow.premium && !isPremium ? `Build ${aFlowOfType(flow.flowType)} with Premium.` : `Turn these benchmarks into a ready-to-run ${flow.label.toLowerCase()} flow.`}
             </p>
           </div>
           <GenerateButton flow={flow} isPremium={isPremium} />

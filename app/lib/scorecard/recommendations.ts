@@ -1,6 +1,6 @@
 import { benchmarkSectionHref } from "~/lib/dashboard-links";
 import { flowHref } from "~/components/flows/flow-url";
-import { FLOW_TYPES, flowTypeLabel, type FlowType, type StepType } from "~/lib/flow-types";
+import { aFlowOfType, FLOW_TYPES, flowTypeLabel, type FlowType, type StepType } from "~/lib/flow-types";
 import { SMS_REQUIRED_FLOW_TYPES } from "~/lib/flows/rules";
 import { emptyMetricValues, type MetricKey } from "~/lib/metrics";
 import { formatDuration, MINUTES_PER_DAY } from "~/lib/timing";
@@ -97,11 +97,7 @@ function sentenceLabel(flowType: FlowType) {
   return lower[0]!.toUpperCase() + lower.slice(1);
 }
 
-/** 'an abandoned cart flow', 'a sunset flow' */
-function aFlow(flowType: FlowType) {
-  const label = lowerLabel(flowType);
-  return `${/^[aeiou]/.test(label) ? "an" : "a"} ${label} flow`;
-}
+const aFlow = aFlowOfType;
 
 function firstSentence(text: string) {
   const end = text.search(/[.!?](\s|$)/);

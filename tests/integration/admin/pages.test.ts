@@ -288,13 +288,19 @@ describe("/admin/users page", () => {
       args(formRequest("/admin/users?q=test", { intent: "set-premium", id: member.user.id, isPremium: "1" }, { cookie: admin.cookie })),
     )) as Response;
     expectRedirect(granted, "/admin/users?q=test");
-    expect(await toastOf(granted)).toMatchObject({ title: "Users item updated successfully", description: `${member.user.email} now has Premium.` });
+    expect(await toastOf(granted)).toMatchObject({ title: "Premium turned on", description: `${member.user.email} now has Premium.` });
     expect((await getUserById(member.user.id))?.isPremium).toBe(1);
+    const revoked = (await usersPage.action(
+      args(formRequest("/admin/users", { intent: "set-premium", id: member.user.id, isPremium: "0" }, { cookie: admin.cookie })),
+    )) as Response;
+    expect(await toastOf(revoked)).toMatchObject({ title: "Premium turned off", description: `${member.user.email} is back on the Free Plan.` });
 
     const refused = await usersPage.action(args(formRequest("/admin/users", { intent: "set-role", id: admin.user.id, role: "User" }, { cookie: admin.cookie })));
     expect(statusOf(refused)).toBe(409);
     expect(dataOf(refused)).toMatchObject({ message: expect.stringContaining("last Admin"), toast: { title: "Error" } });
     expect((await getUserById(admin.user.id))?.role).toBe("Admin");
+    const promoted = (await usersPage.action(args(formRequest("/admin/users", { intent: "set-role", id: member.user.id, role: "Admin" }, { cookie: admin.cookie })))) as Response;
+    expect(await toastOf(promoted)).toMatchObject({ title: "Role changed", description: `${member.user.email} is now Admin.` });
   });
 });
 
