@@ -77,7 +77,8 @@ export async function dashboardAction(request: Request, user: UserRecord, path: 
       try {
         const saved = await saveMetricsFromForm({ userId: user.id, input: { flowType, fields: values } });
         const target = `${path}?${OPEN_PARAM}=${saved.flowType}#benchmark-${saved.flowType}`;
-        return redirectWithToast(target, { title: "Metrics saved", description: `Your ${flowTypeLabel(saved.flowType)} figures are saved.`, variant: "success" });
+        const rounded = saved.rounded.length > 0 ? ` ${saved.rounded.join(" ")}` : "";
+        return redirectWithToast(target, { title: "Metrics saved", description: `Your ${flowTypeLabel(saved.flowType)} figures are saved.${rounded}`, variant: "success" });
       } catch (error) {
         if (!isDomainError(error) || error.kind !== "validation") throw error;
         const reply: MetricsFormReply = {

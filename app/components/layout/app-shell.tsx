@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 
 import { Logo } from "~/components/brand/logo";
 import { Tooltip } from "~/components/ui/tooltip";
@@ -31,13 +31,16 @@ export function AppShell({ user, children }: { user: ClientUser; children: React
       <header className="sticky top-[var(--toast-space,0px)] z-30 border-b border-slate-200 bg-white">
         <div className="flex h-16 items-center justify-between gap-4 px-4 lg:px-6">
           <Logo to="/dashboard" />
-          <Link to="/user-settings" className="shell-user" aria-label={`User settings for ${userDisplayName(user)}`} data-testid="user-button">
-            <span aria-hidden="true">{userInitial(user)}</span>
-            <span>
-              <b>{userDisplayName(user)}</b>
-              <small>{planLabel(user)}</small>
-            </span>
-          </Link>
+          <div className="flex items-center gap-1">
+            <Link to="/user-settings" className="shell-user" aria-label={`User settings for ${userDisplayName(user)}`} data-testid="user-button">
+              <span aria-hidden="true">{userInitial(user)}</span>
+              <span>
+                <b>{userDisplayName(user)}</b>
+                <small>{planLabel(user)}</small>
+              </span>
+            </Link>
+            <AccountMenu />
+          </div>
         </div>
       </header>
       <div className="lg:flex">
@@ -66,6 +69,28 @@ export function AppShell({ user, children }: { user: ClientUser; children: React
         </main>
       </div>
     </div>
+  );
+}
+
+/**
+ * The header's account menu: User Settings and Sign out, a native disclosure (no JavaScript
+ * needed); Sign out is the same post to /api/logout as on User Settings.
+ */
+function AccountMenu() {
+  return (
+    <details className="account-menu" data-testid="account-menu">
+      <summary aria-label="Account menu">
+        <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
+          <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </summary>
+      <div>
+        <Link to="/user-settings">User Settings</Link>
+        <Form method="post" action="/api/logout" reloadDocument>
+          <button type="submit">Sign out</button>
+        </Form>
+      </div>
+    </details>
   );
 }
 
