@@ -1,12 +1,14 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
+import { LEAD_NURTURE_FIELDS } from "../../app/lib/questionnaire/fields";
 import { TIMING_NEGATIVE_MESSAGE } from "../../app/lib/timing-input";
-import { reviewShot, seedProfile } from "./support/accounts";
-import { newUser, registerByApi, test } from "./support/app";
+import { grantPremium, reviewShot, seedProfile } from "./support/accounts";
+import { expectErrorToast, newUser, registerByApi, test, waitForHydration } from "./support/app";
 
 /**
- * What a new user walks into, as they see it: the wizard after a finished profile, the Edit
- * Touchpoint dialog without JavaScript, at 1280 and 375 px.
+ * What a new user walks into, as they see it: the wizard after a finished profile, the
+ * scorecard's sentences, the Edit Touchpoint dialog without JavaScript, the account menu, at 1280
+ * and 375 px.
  */
 
 /** The element a person would hit at the centre of `target` is `target` itself or inside it: nothing lies over it. */
@@ -30,6 +32,91 @@ for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });
 
+    test("the wizard after a finished questionnaire opens where an answer is still needed, marks it, and never stands in the way of flows", async ({ page }) => {
+      await registerByApi(page.request, newUser({ companyName: "Bloom & Co" }));
+      // What the questionnaire leaves: no day-to-day description, no lead nurture answers.
+      await seedProfile(page.request);
+      const blanked = await page.request.patch("/api/onboarding", {
+        data: { businessOperationDescription: "", ...Object.fromEntries(LEAD_NURTURE_FIELDS.map((field) => [field, ""])) },
+      });
+      expect(blanked.status(), await blanked.text()).toBe(200);
+      await page.goto("/onboarding");
+      await expect(page).toHaveURL(/\/onboarding\?step=3$/);
+      await expect(page.getByTestId("wizard-step")).toHaveText("Step 3 of 5");
+      const notice = page.getByTestId("wizard-profile-notice");
+      await expect(notice).toContainText("1 answer on this step is still needed (marked below): the messages of every flow are written from these.");
+      const needed = page.locator("[data-needed]");
+      await expect(needed).toHaveCount(1);
+      await expect(needed.getByText("Still needed")).toBeVisible();
+      await expect(needed.getByRole("textbox")).toHaveValue("");
+      // Answers already given stay filled.
+      await expect(page.getByLabel(/website/i).first()).not.toHaveValue("");
+      await reviewShot(page, `wizard-after-questionnaire-${width}`);
+
+      await notice.getByRole("link", { name: "generate them now on Flow Mappings" }).click();
+      await expect(page).toHaveURL(/\/flow-mappings/);
+      await expect(page.getByRole("button", { name: "Generate Flow" })).toBeVisible();
+    });
+
+    test("the scorecard says a figure above its median is above it, and counts a flow's figures one way", async ({ page }) => {
+      const user = await registerByApi(page.request, newUser({ companyName: "Bloom & Co" }));
+      await seedProfile(page.request);
+      await grantPremium(user.email);
+      await generated(page, "onboarding");
+      await generated(page, "lead_nurture");
+      const save = async (data: Record<string, unknown>) => expect((await page.request.post("/api/user-metrics", { data })).status()).toBe(200);
+      // Clicks far below the median, revenue per recipient far above it.
+      await save({ flowType: "onboarding", clickRate: 10, revenuePerRecipient: 999, openRate: 4000 });
+      // One figure, near its median: nothing to say about it but that it is alone.
+      await save({ flowType: "lead_nurture", bounceRate: 30 });
+      await page.goto("/dashboard");
+      const card = page.getByTestId("scorecard-card");
+      await expect(card).toContainText(/revenue per recipient \(\$9\.99\) is \d+% above the median \(\$[\d.]+\), so there is no revenue gap for Flowmap to price/);
+      await expect(card).not.toContainText("already matches");
+      await expect(card.getByTestId("flow-score-lead_nurture")).toContainText("1 of 3 figures");
+      await expect(card).toContainText("but only 1 of the 3 figures a score needs");
+      await card.scrollIntoViewIfNeeded();
+      await reviewShot(page, `scorecard-${width}`);
+    });
+
+    test("the account menu in the header signs out", async ({ page }) => {
+      await registerByApi(page.request, newUser());
+      await page.goto("/dashboard");
+      await waitForHydration(page);
+      const menu = page.getByTestId("account-menu");
+      await menu.getByLabel("Account menu").click();
+      await expect(menu.getByRole("link", { name: "User Settings" })).toBeVisible();
+      await menu.getByRole("button", { name: "Sign out" }).click();
+      await expect(page).not.toHaveURL(/\/dashboard/);
+      expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+    });
+
+    test("a new attempt at changing the password takes the old refusal's toast away", async ({ page }) => {
+      await registerByApi(page.request, newUser());
+      await page.goto("/user-settings");
+      await waitForHydration(page);
+      await page.getByLabel("Current password", { exact: true }).fill("not-my-password");
+      await page.getByLabel("New password", { exact: true }).fill("a-new-password-1");
+      await page.getByLabel("Confirm new password", { exact: true }).fill("a-new-password-1");
+      await page.getByRole("button", { name: "Change Password" }).click();
+      await expectErrorToast(page, "Current password is incorrect");
+      await page.getByLabel("Confirm new password", { exact: true }).fill("something-else-2");
+      await page.getByRole("button", { name: "Change Password" }).click();
+      await expect(page.getByText("Passwords don't match")).toBeVisible();
+      await expect(page.getByRole("region", { name: "Notifications" })).not.toContainText("Current password is incorrect");
+    });
+
+    test("a figure typed finer than hundredths is said to be kept rounded", async ({ page }) => {
+      await registerByApi(page.request, newUser());
+      await seedProfile(page.request);
+      await page.goto("/dashboard?open=onboarding#benchmark-onboarding");
+      await waitForHydration(page);
+      const section = page.getByTestId("benchmark-section-onboarding");
+      await section.getByLabel(/Spam Complaint Rate/).fill("0.012");
+      await expect(section.getByTestId("rounded-onboarding-spamComplaintRate")).toHaveText("Kept as 0.01%: figures are stored to 2 decimals.");
+      await expect(section.getByLabel(/Spam Complaint Rate/)).toHaveAttribute("step", "0.01");
+    });
+
     test.describe("without JavaScript", () => {
       test.use({ javaScriptEnabled: false });
 
@@ -50,6 +137,16 @@ for (const width of [1280, 375]) {
         await expectUncovered(dialog.getByRole("heading", { name: "Edit Touchpoint" }), "the title");
         await expectUncovered(dialog.getByRole("link", { name: "Close dialog" }), "the close link");
         await reviewShot(page, `edit-dialog-no-js-refused-${width}`, { fullPage: false });
+      });
+
+      test("the account menu opens and signs out", async ({ page }) => {
+        await registerByApi(page.request, newUser());
+        await page.goto("/dashboard");
+        const menu = page.getByTestId("account-menu");
+        await menu.getByLabel("Account menu").click();
+        await menu.getByRole("button", { name: "Sign out" }).click();
+        await expect(page).not.toHaveURL(/\/dashboard/);
+        expect((await page.request.get("/api/auth/user")).status()).toBe(401);
       });
     });
   });

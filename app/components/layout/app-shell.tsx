@@ -1,4 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { forwardRef, useEffect, useRef } from "react";
 
 import { Logo } from "~/components/brand/logo";
 import { Tooltip } from "~/components/ui/tooltip";
@@ -23,6 +24,14 @@ const adminNav: NavItem[] = [
 
 /** The frame of every signed-in screen: header, sidebar and the page itself. */
 export function AppShell({ user, children }: { user: ClientUser; children: React.ReactNode }) {
+  // A page chosen from the menus closes them (with JavaScript the page changes in place; without
+  // it the new page arrives with them closed).
+  const location = useLocation();
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const accountRef = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    for (const menu of [menuRef.current, accountRef.current]) if (menu) menu.open = false;
+  }, [location.pathname, location.search]);
   return (
     <div className="min-h-screen bg-slate-50">
       <a href="#main" className="skip-link">
@@ -39,7 +48,7 @@ export function AppShell({ user, children }: { user: ClientUser; children: React
                 <small>{planLabel(user)}</small>
               </span>
             </Link>
-            <AccountMenu />
+            <AccountMenu ref={accountRef} />
           </div>
         </div>
       </header>
@@ -50,7 +59,7 @@ export function AppShell({ user, children }: { user: ClientUser; children: React
           the disclosure, only while it is open. On wide screens the disclosure is hidden and the
           sidebar always shows.
         */}
-        <details className="shell-menu">
+        <details className="shell-menu" ref={menuRef}>
           <summary>
             <Icon d="M4 6h16M4 12h16M4 18h16" />
             Menu
@@ -76,9 +85,9 @@ export function AppShell({ user, children }: { user: ClientUser; children: React
  * The header's account menu: User Settings and Sign out, a native disclosure (no JavaScript
  * needed); Sign out is the same post to /api/logout as on User Settings.
  */
-function AccountMenu() {
+const AccountMenu = forwardRef<HTMLDetailsElement>(function AccountMenu(_props, ref) {
   return (
-    <details className="account-menu" data-testid="account-menu">
+    <details className="account-menu" data-testid="account-menu" ref={ref}>
       <summary aria-label="Account menu">
         <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
           <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
@@ -92,7 +101,7 @@ function AccountMenu() {
       </div>
     </details>
   );
-}
+});
 
 /** A sidebar link (`.nav-link` in the stylesheet), highlighted when it is the current page. */
 function navClass({ isActive }: { isActive: boolean }) {
