@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 
 import { LEAD_NURTURE_FIELDS } from "../../app/lib/questionnaire/fields";
 import { TIMING_NEGATIVE_MESSAGE } from "../../app/lib/timing-input";
-import { grantPremium, reviewShot, seedProfile } from "./support/accounts";
+import { grantPremium, reviewShot, seedProfile, withDatabase } from "./support/accounts";
 import { expectErrorToast, newUser, registerByApi, test, waitForHydration } from "./support/app";
 
 /**
@@ -106,6 +106,24 @@ for (const width of [1280, 375]) {
       await expect(page.getByRole("region", { name: "Notifications" })).not.toContainText("Current password is incorrect");
     });
 
+    test("a failed website research keeps its reason and what to do on the card after a reload", async ({ page }) => {
+      const user = await registerByApi(page.request, newUser());
+      await seedProfile(page.request);
+      // An AI Quick Pass user whose address research refuses (loopback).
+      await withDatabase((db) =>
+        db.collection("users").updateOne({ email: user.email }, { $set: { completionMethod: "ai", researchWebsiteUrl: "http://[::1]/", aiResearchCompleted: 0 } }),
+      );
+      await page.goto("/dashboard");
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Start AI Research" }).click();
+      await expectErrorToast(page, "loopback");
+      const kept = page.getByTestId("research-last-failure");
+      await expect(kept).toContainText("The last research did not finish:");
+      await expect(kept).toContainText("What to do: Correct the website address below");
+      await page.reload();
+      await expect(page.getByTestId("research-last-failure")).toContainText("loopback");
+    });
+
     test("a figure typed finer than hundredths is said to be kept rounded", async ({ page }) => {
       await registerByApi(page.request, newUser());
       await seedProfile(page.request);
@@ -137,6 +155,17 @@ for (const width of [1280, 375]) {
         await expectUncovered(dialog.getByRole("heading", { name: "Edit Touchpoint" }), "the title");
         await expectUncovered(dialog.getByRole("link", { name: "Close dialog" }), "the close link");
         await reviewShot(page, `edit-dialog-no-js-refused-${width}`, { fullPage: false });
+      });
+
+      test("a B2B draft opened at ?step=5 counts the company questions on their own path, not as 'Step 1 of 2'", async ({ page }) => {
+        await page.goto("/questionnaire");
+        await page.getByRole("radio", { name: "B2B (Business-to-Business)" }).check();
+        await page.getByLabel("Industry").selectOption("B2B Services");
+        await page.getByRole("button", { name: "Next" }).click();
+        await expect(page.getByTestId("step-indicator")).toHaveText("Step 2 of 2");
+        await page.goto("/questionnaire?step=5");
+        await expect(page.getByTestId("step-indicator")).toHaveText("Step 5 of 7");
+        await expect(page.getByTestId("percent-complete")).toHaveText("71% complete");
       });
 
       test("the account menu opens and signs out", async ({ page }) => {

@@ -75,7 +75,7 @@ describe("the dashboard's benchmark card data", () => {
     const { user, cookie } = await createUser();
     expect((await load(cookie)).dashboard.research).toBeNull();
     await updateUserDetails({ id: user.id, completionMethod: "ai", researchWebsiteUrl: "https://pulse.example" });
-    expect((await load(cookie)).dashboard.research).toEqual({ website: "https://pulse.example", problem: null });
+    expect((await load(cookie)).dashboard.research).toEqual({ website: "https://pulse.example", problem: null, lastFailure: null });
     await updateUserDetails({ id: user.id, aiResearchCompleted: 1 });
     expect((await load(cookie)).dashboard.research).toBeNull();
   });
