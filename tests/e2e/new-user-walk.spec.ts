@@ -3,7 +3,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { LEAD_NURTURE_FIELDS } from "../../app/lib/questionnaire/fields";
 import { TIMING_NEGATIVE_MESSAGE } from "../../app/lib/timing-input";
 import { grantPremium, reviewShot, seedProfile, withDatabase } from "./support/accounts";
-import { expectErrorToast, newUser, registerByApi, test, waitForHydration } from "./support/app";
+import { expectErrorToast, newUser, registerByApi, signInAsAdmin, test, waitForHydration } from "./support/app";
 
 /**
  * What a new user walks into, as they see it: the wizard after a finished profile, the
@@ -133,6 +133,32 @@ for (const width of [1280, 375]) {
       await section.getByLabel(/Spam Complaint Rate/).fill("0.012");
       await expect(section.getByTestId("rounded-onboarding-spamComplaintRate")).toHaveText("Kept as 0.01%: figures are stored to 2 decimals.");
       await expect(section.getByLabel(/Spam Complaint Rate/)).toHaveAttribute("step", "0.01");
+    });
+
+    test("the admin benchmarks table: no column lies under the actions, and rows stand apart", async ({ page, loopback }) => {
+      await signInAsAdmin(page.request, loopback);
+      await page.goto("/admin/benchmarks");
+      const table = page.getByRole("table");
+      await expect(table).toBeVisible();
+      const rows = table.locator("tbody tr");
+      await expect(rows.first()).toBeVisible();
+      const overlaps = await rows.first().evaluate((row) => {
+        const cells = Array.from(row.children) as HTMLElement[];
+        const actions = cells[cells.length - 1]!.getBoundingClientRect();
+        return cells
+          .slice(0, -1)
+          .filter((cell) => cell.getBoundingClientRect().right > actions.left + 1 && cell.getBoundingClientRect().left < actions.right)
+          .map((cell) => cell.textContent);
+      });
+      if (width >= 1280) expect(overlaps, "cells under the actions column").toEqual([]);
+      else {
+        // On a phone each row says its indicator and median beside the flow: no two rows read alike.
+        await expect(rows.first().getByTestId("row-summary")).toBeVisible();
+        const firstCells = await rows.locator("td:first-child, th:first-child").allInnerTexts();
+        expect(firstCells.length).toBeGreaterThan(1);
+        expect(new Set(firstCells).size).toBe(firstCells.length);
+      }
+      await reviewShot(page, `admin-benchmarks-${width}`, { fullPage: false });
     });
 
     test.describe("without JavaScript", () => {
