@@ -161,6 +161,34 @@ for (const width of [1280, 375]) {
       await reviewShot(page, `admin-benchmarks-${width}`, { fullPage: false });
     });
 
+    test("a timeline wider than its room says it scrolls, and its far edge is shaded", async ({ page }) => {
+      const user = await registerByApi(page.request, newUser({ companyName: "Bloom & Co" }));
+      await seedProfile(page.request);
+      await grantPremium(user.email);
+      await generated(page, "sunset");
+      await page.goto("/flow-mappings?type=sunset");
+      const scroller = page.getByTestId("flow-timeline").getByRole("group");
+      const overflows = await scroller.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+      if (overflows) {
+        await expect(page.getByTestId("timeline-scroll-hint")).toBeVisible();
+        const background = await scroller.evaluate((element) => getComputedStyle(element).backgroundImage);
+        expect(background).toContain("radial-gradient");
+      }
+      // The first title stands clear of the trigger's line (the Trigger pill is centred on it).
+      const svg = page.getByTestId("flow-timeline").locator("svg");
+      const triggerX = await svg.getByText("Trigger", { exact: true }).evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return box.left + box.width / 2;
+      });
+      const firstTitleLeft = await svg
+        .getByTestId("timeline-title")
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().left);
+      expect(firstTitleLeft).toBeGreaterThan(triggerX + 2);
+      await page.getByTestId("flow-timeline").scrollIntoViewIfNeeded();
+      await reviewShot(page, `timeline-${width}`, { fullPage: false });
+    });
+
     test.describe("without JavaScript", () => {
       test.use({ javaScriptEnabled: false });
 
