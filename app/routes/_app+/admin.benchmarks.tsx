@@ -73,9 +73,12 @@ const columns: Array<Column<BenchmarkRow>> = [
       <>
         <span className="block font-medium whitespace-nowrap text-slate-900">{isFlowType(row.flowType) ? flowTypeLabel(row.flowType) : formatCell(row.flowType)}</span>
         <span className="block text-xs whitespace-nowrap text-slate-500">{row.benchmarkType}</span>
-        {/* On a phone the other columns are off screen: the indicator and median tell the rows apart. */}
+        {/* On a phone the other columns are off screen: the indicator, median and peer group tell the rows apart. */}
         <span className="mt-0.5 block text-xs font-medium whitespace-nowrap text-slate-800 md:hidden" data-testid="row-summary">
           {shortIndicator(row.performanceIndicator)} · {row.industryMedian || "-"}
+        </span>
+        <span className="block text-xs text-slate-500 md:hidden">
+          {formatCell(row.industry)} · {formatCell(row.businessType)}
         </span>
       </>
     ),
