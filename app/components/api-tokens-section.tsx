@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { Form, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 
 import { CopyButton } from "~/components/content/copy-button";
 import { useFailureToast } from "~/components/forms";
-import { StatusButton } from "~/components/ui/button";
+import { ButtonLink, StatusButton } from "~/components/ui/button";
+import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
 import { controlClass, Field, FormError } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toaster";
 import { API_TOKEN_LIMITS, apiTokenFormSchema, CREATE_TOKEN_INTENT, REVOKE_TOKEN_INTENT } from "~/lib/api/tokens";
@@ -23,6 +24,35 @@ export interface ApiTokenReply {
   created?: { id: string; name: string; token: string; createdAt: string } | null;
   /** A refused revoke's message. */
   message?: string;
+}
+
+/** The address that asks whether to revoke a token (`?revoke=<id>`). */
+const REVOKE_PARAM = "revoke";
+const SETTINGS_PATH = "/user-settings";
+function revokeHref(id: string) {
+  return `${SETTINGS_PATH}?${REVOKE_PARAM}=${encodeURIComponent(id)}`;
+}
+
+/** "Revoke this token?": Cancel goes back to the page, Revoke Token posts the revoke. */
+function RevokeTokenDialog({ token }: { token: ApiTokenRow | null }) {
+  return (
+    <Dialog open={token !== null} closeHref={SETTINGS_PATH} title="Revoke Access Token" size="sm" hideCloseButton data-testid="revoke-token-dialog">
+      {token ? (
+        <>
+          <p className="text-sm text-slate-700">Revoke “{token.name}”? Programs using it can no longer call the API. This cannot be undone.</p>
+          <Form method="post" action={SETTINGS_PATH}>
+            <input type="hidden" name="tokenId" value={token.id} />
+            <DialogActions>
+              <DialogCancel closeHref={SETTINGS_PATH} />
+              <StatusButton intent={REVOKE_TOKEN_INTENT} variant="destructive" pendingLabel="Revoking..." data-autofocus>
+                Revoke Token
+              </StatusButton>
+            </DialogActions>
+          </Form>
+        </>
+      ) : null}
+    </Dialog>
+  );
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
@@ -49,6 +79,8 @@ export function ApiTokensSection({ tokens, reply }: { tokens: ApiTokenRow[]; rep
     if (revokeFailure) toast({ title: "Failed to revoke the access token", description: revokeFailure, variant: "destructive" });
   }, [reply, revokeFailure, toast]);
   const atLimit = tokens.length >= API_TOKEN_LIMITS.perUser;
+  const asked = useSearchParams()[0].get(REVOKE_PARAM);
+  const confirming = tokens.find((token) => token.id === asked) ?? null;
 
   return (
     <section aria-labelledby="tokens-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -129,18 +161,17 @@ export function ApiTokensSection({ tokens, reply }: { tokens: ApiTokenRow[]; rep
                 <td className="py-2 pr-3 text-slate-700">{shortDate(token.createdAt)}</td>
                 <td className="py-2 pr-3 text-slate-700">{token.lastUsedAt ? shortDate(token.lastUsedAt) : "Never"}</td>
                 <td className="py-2 text-right">
-                  <Form method="post" action="/user-settings">
-                    <input type="hidden" name="tokenId" value={token.id} />
-                    <StatusButton intent={REVOKE_TOKEN_INTENT} variant="danger" size="sm" pendingLabel="Revoking..." aria-label={`Revoke ${token.name}`}>
-                      Revoke
-                    </StatusButton>
-                  </Form>
+                  {/* Revoking asks first, as deleting a flow does: the question is the page's address, so it works without JavaScript. */}
+                  <ButtonLink to={revokeHref(token.id)} preventScrollReset variant="danger" size="sm" aria-label={`Revoke ${token.name}`}>
+                    Revoke
+                  </ButtonLink>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      <RevokeTokenDialog token={confirming} />
     </section>
   );
 }

@@ -2,7 +2,7 @@
  * Form-level pieces (the honeypot, the failure toast). Fields and buttons are the UI kit's:
  * `~/components/ui/field` and `~/components/ui/button`.
  */
-import { useEffect } from "react";
+import { useCallback, useEffect, useRef } from "react";
 
 import { useToast } from "~/components/ui/toaster";
 import { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
@@ -27,12 +27,23 @@ interface ReplyLike {
  * the first field error), else the fallback. The same text also stays on the form.
  */
 export function useFailureToast(result: ReplyLike | null | undefined, fallback: string, title = "Error") {
-  const { toast } = useToast();
+  const { toast, dismiss } = useToast();
+  const shown = useRef(false);
   useEffect(() => {
     if (result?.status !== "error") return;
     const messages = Object.entries(result.error ?? {});
     const formMessage = messages.find(([key]) => key === "")?.[1]?.[0];
     const fieldMessage = messages.find(([, list]) => list?.length)?.[1]?.[0];
     toast({ title, description: formMessage ?? fieldMessage ?? fallback, variant: "destructive" });
+    shown.current = true;
   }, [result, fallback, title, toast]);
+  /**
+   * For the form's submit: a new attempt takes the last refusal's toast away, so an old verdict
+   * ("Current password is incorrect") never stands beside the new one ("Passwords don't match").
+   */
+  return useCallback(() => {
+    if (!shown.current) return;
+    shown.current = false;
+    dismiss();
+  }, [dismiss]);
 }

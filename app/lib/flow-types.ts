@@ -59,6 +59,12 @@ export function flowTypeLabel(type: FlowType) {
   return FLOW_TYPE_INFO[type].label;
 }
 
+/** A flow type as a sentence names one: 'an abandoned cart flow', 'a sunset flow'. */
+export function aFlowOfType(type: FlowType) {
+  const label = flowTypeLabel(type).toLowerCase();
+  return `${/^[aeiou]/.test(label) ? "an" : "a"} ${label} flow`;
+}
+
 /** Flow types named in a sentence, the first word capitalised: "Onboarding & lead nurture", "Abandoned cart, upsell & sunset". */
 export function flowTypeList(types: readonly FlowType[]): string {
   const names = types.map((type, index) => {

@@ -25,22 +25,29 @@ export interface MetricDefinition {
   step: number;
 }
 
+/**
+ * Figures are stored in hundredths (52.04% → 5204): the fields take that precision and no finer,
+ * and the comparison reads the stored figure, so all three agree.
+ */
+export const METRIC_DECIMALS = 2;
+const FIGURE_STEP = 1 / 10 ** METRIC_DECIMALS;
+
 /** Each metric's definition: a metric key without one does not compile. */
 const DEFINITIONS: Readonly<Record<MetricKey, Omit<MetricDefinition, "key">>> = {
-  openRate: { label: "Open Rate", indicator: "Open Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
-  clickRate: { label: "Click Rate", indicator: "Click Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
-  ctr: { label: "Click Through Rate", indicator: "Click Through Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: 0.001 },
+  openRate: { label: "Open Rate", indicator: "Open Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: FIGURE_STEP },
+  clickRate: { label: "Click Rate", indicator: "Click Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: FIGURE_STEP },
+  ctr: { label: "Click Through Rate", indicator: "Click Through Rate (Email)", unit: "percent", higherIsBetter: true, max: 100, step: FIGURE_STEP },
   revenuePerRecipient: {
     label: "Revenue Per Recipient",
     indicator: "Revenue Per Recipient (Email)",
     unit: "dollars",
     higherIsBetter: true,
     max: 999999,
-    step: 0.01,
+    step: FIGURE_STEP,
   },
-  bounceRate: { label: "Bounce Rate", indicator: "Bounce Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
-  unsubscribeRate: { label: "Unsubscribe Rate", indicator: "Unsubscribe Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
-  spamComplaintRate: { label: "Spam Complaint Rate", indicator: "Spam Complaint Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: 0.001 },
+  bounceRate: { label: "Bounce Rate", indicator: "Bounce Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: FIGURE_STEP },
+  unsubscribeRate: { label: "Unsubscribe Rate", indicator: "Unsubscribe Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: FIGURE_STEP },
+  spamComplaintRate: { label: "Spam Complaint Rate", indicator: "Spam Complaint Rate (Email)", unit: "percent", higherIsBetter: false, max: 100, step: FIGURE_STEP },
 };
 
 /** The metrics in the card's row order (METRIC_KEYS' order). */
@@ -118,4 +125,21 @@ export function readMetricInput(
   if (value === null) return { ok: true, value: null };
   if (value < 0 || value > definition.max) return { ok: false, message: metricRangeMessage(definition) };
   return { ok: true, value };
+}
+
+/** A typed figure as it is kept: rounded to the stored hundredths (null stays null). */
+export function keptFigure(value: number | null): number | null {
+  const stored = toStoredMetric(value);
+  return stored === null ? null : stored / 100;
+}
+
+/**
+ * What to tell a user whose typed figure is finer than the stored hundredths: 'Kept as 0.01%:
+ * figures are stored to 2 decimals.' Null when the figure is kept exactly as typed.
+ */
+export function roundedFigureNote(definition: Pick<MetricDefinition, "unit">, value: number | null): string | null {
+  const kept = keptFigure(value);
+  if (value === null || kept === null || Math.abs(kept - value) < 1e-9) return null;
+  const text = definition.unit === "dollars" ? `$${kept.toFixed(METRIC_DECIMALS)}` : `${kept.toFixed(METRIC_DECIMALS)}%`;
+  return `Kept as ${text}: figures are stored to ${METRIC_DECIMALS} decimals.`;
 }

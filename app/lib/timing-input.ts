@@ -32,6 +32,7 @@ export const TIMING_FROM_CHOICES = ["trigger", ...TIMING_EVENTS] as const satisf
 
 export const TIMING_MAX_DAYS = MAX_OFFSET_MINUTES / MINUTES_PER_DAY;
 export const TIMING_AMOUNT_MESSAGE = "Enter how long as a whole number from 0.";
+export const TIMING_NEGATIVE_MESSAGE = "A timing cannot be negative: enter 0 or more, and choose “before” to send it ahead of one of your dates.";
 export const TIMING_TOO_LONG_MESSAGE = `A timing can be at most ${TIMING_MAX_DAYS} days (${MAX_OFFSET_MINUTES} minutes).`;
 export const TIMING_UNIT_MESSAGE = "Choose minutes, hours or days.";
 export const TIMING_DIRECTION_MESSAGE = "Choose before or after.";
@@ -62,7 +63,7 @@ export function amountAndUnit(minutes: number): { amount: number; unit: TimingUn
  * The dialog's fields for a timing. A weekday timing ("Friday before pickup") has no amount: its
  * fields leave the amount empty, and posting them unchanged keeps it (see sameTimingValues).
  */
-export function timingFormValues(timing: Timing | null | undefined, legacyDelayDays?: number | null): TimingFormValues {
+export function timingFormValues(timing: Timing | null | undefined, legacyDelayDays?: number | null, offsetMinutes?: number | null): TimingFormValues {
   if (timing?.type === "relative_event") {
     const { amount, unit } = amountAndUnit(timing.minutes);
     return { timingAmount: String(amount), timingUnit: unit, timingDirection: timing.direction, timingFrom: timing.event, timingTime: timing.time ?? "" };
@@ -70,7 +71,9 @@ export function timingFormValues(timing: Timing | null | undefined, legacyDelayD
   if (timing?.type === "weekday_relative_event") {
     return { timingAmount: "", timingUnit: "days", timingDirection: timing.relation === "before" ? "before" : "after", timingFrom: timing.event, timingTime: timing.time ?? "" };
   }
-  const { amount, unit } = amountAndUnit(touchpointOffsetMinutes({ timing, delayDays: legacyDelayDays }));
+  // A timing says when; a step stored without one goes where its minutes after the trigger put
+  // it (a step at 20 hours is 20 hours, not the 0 whole days it also records).
+  const { amount, unit } = amountAndUnit(touchpointOffsetMinutes(timing ? { timing, delayDays: legacyDelayDays } : { offsetMinutes, delayDays: legacyDelayDays }));
   return { timingAmount: String(amount), timingUnit: unit, timingDirection: "after", timingFrom: "trigger", timingTime: "" };
 }
 
@@ -84,8 +87,8 @@ export interface TimingParts {
 }
 
 /** True when the posted fields are the ones the dialog showed for `timing`: nothing about the timing was changed. */
-export function sameTimingValues(parts: TimingParts, timing: Timing | null | undefined, legacyDelayDays?: number | null): boolean {
-  const shown = timingFormValues(timing, legacyDelayDays);
+export function sameTimingValues(parts: TimingParts, timing: Timing | null | undefined, legacyDelayDays?: number | null, offsetMinutes?: number | null): boolean {
+  const shown = timingFormValues(timing, legacyDelayDays, offsetMinutes);
   const amount = parts.timingAmount === undefined ? "" : String(parts.timingAmount);
   return (
     amount === shown.timingAmount &&
@@ -105,7 +108,8 @@ function partsProblems(parts: TimingParts): Partial<Record<TimingField, string>>
   if (!(from === "trigger" || isTimingEvent(from))) errors.timingFrom = TIMING_FROM_MESSAGE;
   if (!(unit in TIMING_UNITS)) errors.timingUnit = TIMING_UNIT_MESSAGE;
   if (!TIMING_DIRECTIONS.includes(direction)) errors.timingDirection = TIMING_DIRECTION_MESSAGE;
-  if (amount === undefined || !Number.isInteger(amount) || amount < 0) errors.timingAmount = TIMING_AMOUNT_MESSAGE;
+  if (amount !== undefined && amount < 0) errors.timingAmount = TIMING_NEGATIVE_MESSAGE;
+  else if (amount === undefined || !Number.isInteger(amount)) errors.timingAmount = TIMING_AMOUNT_MESSAGE;
   else if (unit in TIMING_UNITS && amount * TIMING_UNITS[unit] > MAX_OFFSET_MINUTES) errors.timingAmount = TIMING_TOO_LONG_MESSAGE;
   if (from === "trigger" && direction === "before") errors.timingDirection = TIMING_BEFORE_TRIGGER_MESSAGE;
   if (time && !TIME_OF_DAY_PATTERN.test(time)) errors.timingTime = TIME_OF_DAY_MESSAGE;

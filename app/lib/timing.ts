@@ -237,9 +237,26 @@ export function normalizeTouchpointTiming(fields: TimingFields): { timing: Timin
   return { timing, offsetMinutes, delayDays };
 }
 
-/** "Wait 1 day", "Wait 3 days", "Wait 4 hours", "Wait 30 minutes". */
+/**
+ * A wait as a person says it, in whole units: "30 minutes", "4 hours 30 minutes", "3 days",
+ * "1 day 5 hours" (a wait of a day or more to the nearest hour), never "1.2 days".
+ */
+export function waitDuration(minutes: number): string {
+  const safe = Math.max(0, Math.round(Number.isFinite(minutes) ? minutes : 0));
+  if (safe < MINUTES_PER_HOUR) return plural(safe, "minute");
+  if (safe < MINUTES_PER_DAY) {
+    const rest = safe % MINUTES_PER_HOUR;
+    return `${plural(Math.floor(safe / MINUTES_PER_HOUR), "hour")}${rest ? ` ${plural(rest, "minute")}` : ""}`;
+  }
+  const hours = Math.round(safe / MINUTES_PER_HOUR);
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  return `${plural(days, "day")}${rest ? ` ${plural(rest, "hour")}` : ""}`;
+}
+
+/** "Wait 1 day", "Wait 3 days", "Wait 4 hours", "Wait 1 day 5 hours", "Wait 30 minutes". */
 export function delayTitle(minutes: number): string {
-  return `Wait ${formatDuration(minutes)}`;
+  return `Wait ${waitDuration(minutes)}`;
 }
 
 export type TimelineItem<T> =

@@ -34,8 +34,17 @@ export interface UserDoc {
   researchWebsiteUrl: string;
   /** 0 until the AI research of the user's website has run. */
   aiResearchCompleted: number;
+  /** Why the last AI research failed and what to do, until the next try (never sent to clients as part of the user). */
+  researchFailure?: ResearchFailure | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A failed AI research: its reason and what to do next. */
+export interface ResearchFailure {
+  reason: string;
+  advice: string;
+  at: Date;
 }
 
 const userSchema = new Schema<UserDoc>(
@@ -54,6 +63,7 @@ const userSchema = new Schema<UserDoc>(
     completionMethod: { type: String, enum: COMPLETION_METHODS },
     researchWebsiteUrl: { type: String, trim: true, maxlength: FIELD_LIMITS.websiteUrl, default: "" },
     aiResearchCompleted: { type: Number, enum: [0, 1], default: 0 },
+    researchFailure: { type: { reason: { type: String, maxlength: 1000 }, advice: { type: String, maxlength: 1000 }, at: Date }, default: null, _id: false },
   },
   {
     timestamps: true,
@@ -270,6 +280,16 @@ export async function updateUserDetails({ id, ...fields }: { id: string } & User
     { returnDocument: "after", runValidators: true, projection: CLIENT_USER_PROJECTION },
   ).lean<ClientUserFields>();
   return doc ? toClientUser(doc) : null;
+}
+
+/** Keeps why the last research failed (null clears it: a new try has started or succeeded). */
+export async function setResearchFailure(id: string, failure: ResearchFailure | null): Promise<void> {
+  await UserModel.updateOne({ _id: id }, { $set: { researchFailure: failure } });
+}
+
+export async function getResearchFailure(id: string): Promise<ResearchFailure | null> {
+  const doc = await UserModel.findById(id, { researchFailure: 1 }).lean<{ researchFailure?: ResearchFailure | null }>();
+  return doc?.researchFailure?.reason ? doc.researchFailure : null;
 }
 
 export async function countUsers(): Promise<number> {

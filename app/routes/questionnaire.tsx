@@ -11,7 +11,7 @@ import { AccountStep, AssessmentStep, BusinessStep, CompanyStep, MethodStep, Nur
 import { useToast } from "~/components/ui/toaster";
 import { parseStepParam, previousStep, questionnaireProgress, type PathAnswers, type QuestionnaireStep } from "~/lib/questionnaire/navigation";
 import { QUESTIONNAIRE_MESSAGES as MESSAGES } from "~/lib/questionnaire/messages";
-import { questionnaireDraftSchema, questionnaireStepSchemas, waitlistSchema } from "~/lib/schemas/questionnaire";
+import { questionnaireDraftSchema, questionnaireStepSchemas, refusedStepDescription, waitlistSchema } from "~/lib/schemas/questionnaire";
 import type { ToastVariant } from "~/lib/toast";
 import { getUserId } from "~/web/auth/auth.server";
 import { claimRegistration } from "~/services/auth/rate-limit.server";
@@ -76,7 +76,9 @@ interface StepToast {
 const VALIDATION: StepToast = { title: MESSAGES.validationTitle, description: MESSAGES.fillRequired, variant: "destructive" };
 
 function reply(step: QuestionnaireStep, result: SubmissionResult<string[]>, toast: StepToast, status: number, headers?: Headers) {
-  return data({ step, result, toast }, { status, headers });
+  // A refusal for answers that are there but wrong does not ask to fill anything in.
+  const told = toast === VALIDATION ? { ...toast, description: refusedStepDescription(result.error) } : toast;
+  return data({ step, result, toast: told }, { status, headers });
 }
 
 function failure(description: string): StepToast {
@@ -94,11 +96,16 @@ function stepErrorReply(
   options: { submission: NonNullable<Parameters<typeof pageErrorReply>[1]>["submission"]; hideFields?: string[]; headers?: Headers },
 ) {
   const validation = error.kind === "validation";
-  return pageErrorReply(validation ? validationError(MESSAGES.fillRequired, error.fieldErrors) : error, {
-    ...options,
-    title: validation ? MESSAGES.validationTitle : undefined,
-    extra: { step },
-  });
+  return pageErrorReply(
+    validation
+      ? validationError(refusedStepDescription(Object.fromEntries(Object.entries(error.fieldErrors ?? {}).map(([field, message]) => [field, [message]]))), error.fieldErrors)
+      : error,
+    {
+      ...options,
+      title: validation ? MESSAGES.validationTitle : undefined,
+      extra: { step },
+    },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -5,7 +5,7 @@ import type { Scorecard } from "~/lib/scorecard/scorecard";
 import { listBenchmarkMediansCached } from "~/models/email-benchmark.server";
 import { getResponseByUserId, type QuestionnaireResponseRecord } from "~/models/questionnaire-response.server";
 import { listMetricsForUser } from "~/models/user-benchmark-metric.server";
-import type { UserRecord } from "~/models/user.server";
+import { getResearchFailure, type UserRecord } from "~/models/user.server";
 import { buildBenchmarkCard } from "~/services/benchmarks/card";
 import { businessModelOfProfile } from "~/services/onboarding.server";
 import { researchAddressProblem } from "~/services/research/research.server";
@@ -41,6 +41,16 @@ function profileCardOf(record: QuestionnaireResponseRecord | null) {
  * premium users two more for the scorecard, which writes only when the scorecard differs from the
  * one last shown.
  */
+/** The research card: the address, a problem with it, and the last try's failure (kept until the next try). */
+async function researchCardOf(user: UserRecord) {
+  const failure = await getResearchFailure(user.id);
+  return {
+    website: user.researchWebsiteUrl,
+    problem: researchAddressProblem(user.researchWebsiteUrl),
+    lastFailure: failure ? { reason: failure.reason, advice: failure.advice, at: failure.at.toISOString() } : null,
+  };
+}
+
 export async function loadDashboard(user: UserRecord, url?: URL) {
   const [record, metrics, benchmarks] = await Promise.all([getResponseByUserId(user.id), listMetricsForUser(user.id), listBenchmarkMediansCached()]);
   const profile = summaryOf(record);
@@ -53,7 +63,7 @@ export async function loadDashboard(user: UserRecord, url?: URL) {
   return {
     // A saved questionnaire counts as a profile once it names the company.
     profile: profileCardOf(record),
-    research: shouldShowResearch(user) ? { website: user.researchWebsiteUrl, problem: researchAddressProblem(user.researchWebsiteUrl) } : null,
+    research: shouldShowResearch(user) ? await researchCardOf(user) : null,
     isPremium: hasPremium(user),
     peerGroup: profile ? { industry: profile.industry, businessType: profile.businessType } : null,
     benchmarks: buildBenchmarkCard({ benchmarks, metrics, peer: profile }),

@@ -8,7 +8,7 @@ import { METRIC_KEYS } from "~/lib/metrics";
 import type { UserRecord } from "~/models/user.server";
 import { saveMetricsFromForm } from "~/services/benchmarks/benchmarks.server";
 import { isDomainError } from "~/services/domain-error";
-import { changeResearchWebsite, performResearch } from "~/services/research/research.server";
+import { changeResearchWebsite, performResearch, RESEARCH_FAILED_FALLBACK } from "~/services/research/research.server";
 import { businessModelFormAction } from "~/web/business-model-form.server";
 import { readForm } from "~/web/forms.server";
 import { redirectWithToast } from "~/web/toast.server";
@@ -21,7 +21,7 @@ export const RESEARCH_TOASTS = {
     description: "Your profile has been automatically filled with AI-researched information. You can now edit and customize the responses.",
   },
   failureTitle: "AI Research Failed",
-  fallback: "Failed to complete AI research. Please try again or fill out manually.",
+  fallback: RESEARCH_FAILED_FALLBACK,
 } as const;
 
 /** What a failed section save without JavaScript sends back to its form. */
@@ -77,7 +77,8 @@ export async function dashboardAction(request: Request, user: UserRecord, path: 
       try {
         const saved = await saveMetricsFromForm({ userId: user.id, input: { flowType, fields: values } });
         const target = `${path}?${OPEN_PARAM}=${saved.flowType}#benchmark-${saved.flowType}`;
-        return redirectWithToast(target, { title: "Metrics saved", description: `Your ${flowTypeLabel(saved.flowType)} figures are saved.`, variant: "success" });
+        const rounded = saved.rounded.length > 0 ? ` ${saved.rounded.join(" ")}` : "";
+        return redirectWithToast(target, { title: "Metrics saved", description: `Your ${flowTypeLabel(saved.flowType)} figures are saved.${rounded}`, variant: "success" });
       } catch (error) {
         if (!isDomainError(error) || error.kind !== "validation") throw error;
         const reply: MetricsFormReply = {

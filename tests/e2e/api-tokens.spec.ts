@@ -48,7 +48,15 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(row).not.toContainText("Never");
       expect(await page.content()).not.toContain(token);
 
-      await row.getByRole("button", { name: "Revoke Reporting script" }).click();
+      // Revoking asks first; Cancel keeps the token.
+      await row.getByRole("link", { name: "Revoke Reporting script" }).click();
+      const confirm = page.getByTestId("revoke-token-dialog");
+      await expect(confirm).toContainText("Revoke “Reporting script”?");
+      await confirm.getByRole(javaScriptEnabled ? "button" : "link", { name: "Cancel" }).click();
+      await expect(confirm).toHaveCount(0);
+      await expect(row).toBeVisible();
+      await row.getByRole("link", { name: "Revoke Reporting script" }).click();
+      await page.getByTestId("revoke-token-dialog").getByRole("button", { name: "Revoke Token" }).click();
       await expect(section.getByText("You have no access tokens.")).toBeVisible();
       const refused = await request.get("/api/auth/user", { headers: { Authorization: `Bearer ${token}` } });
       expect(refused.status()).toBe(401);

@@ -145,6 +145,9 @@ for (const javaScriptEnabled of [true, false]) {
       await nav.getByRole("link", { name: "User Settings", exact: true }).click();
       await expect(page).toHaveURL(/\/user-settings$/);
       await expect(page.getByRole("heading", { level: 1, name: "User Settings" })).toBeVisible();
+      // The page was chosen: the menu has closed.
+      await expect(page.locator("details", { has: summary })).not.toHaveAttribute("open", "");
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     });
   });
 }

@@ -12,6 +12,7 @@ const { action, loader } = await import("~/routes/_app+/flow-mappings");
 const flows = await import("~/services/flows/flows.server");
 const { AiGeneratedFlowModel } = await import("~/models/ai-generated-flow.server");
 const { AiFlowVersionModel } = await import("~/models/ai-flow-history.server");
+const { DELAY_DAYS_MESSAGE } = await import("~/lib/flows/types");
 
 await useTestDatabase({ clearBeforeEach: true });
 
@@ -269,12 +270,20 @@ describe("action", () => {
     expect(dataOf(invalid)).toMatchObject({
       intent: "update-touchpoint",
       toast: { title: "Please fill all required fields", description: "All touchpoint fields are required." },
-      result: { error: { title: ["All touchpoint fields are required."], keyMessages: ["All touchpoint fields are required."] } },
+      result: { error: { title: ["All touchpoint fields are required."], keyMessages: ["All touchpoint fields are required."], delayDays: [DELAY_DAYS_MESSAGE] } },
     });
-    const saved = await post(`/flow-mappings?type=onboarding&dialog=edit&touchpoint=${touchpoint.id}`, cookie, { ...fields, title: "Hello", keyMessages: "One; two" });
+    // A delay that is not a whole number of days is refused, never read as 0.
+    const notADelay = await post(`/flow-mappings?type=onboarding&dialog=edit&touchpoint=${touchpoint.id}`, cookie, { ...fields, title: "Hello", keyMessages: "One; two" });
+    expect(statusOf(notADelay)).toBe(422);
+    expect(dataOf(notADelay)).toMatchObject({ toast: { title: "Please correct the touchpoint", description: DELAY_DAYS_MESSAGE } });
+    const saved = await post(`/flow-mappings?type=onboarding&dialog=edit&touchpoint=${touchpoint.id}`, cookie, {
+      ...fields,
+      title: "Hello",
+      keyMessages: "One; two",
+      delayDays: "0",
+    });
     expect(await redirectedWith(saved, "/flow-mappings?type=onboarding")).toMatchObject({ title: "Touchpoint Updated" });
     const after = await flows.getFlow({ userId: user.id, flowId: flow.id });
-    // 'abc' days is 0 days.
     expect(after.touchpoints.find((tp) => tp.id === touchpoint.id)).toMatchObject({ title: "Hello", keyMessages: "One; two", delayDays: 0 });
   });
 

@@ -27,6 +27,10 @@ describe("the questionnaire's counter on a step opened directly", () => {
     [2, { businessType: "eCommerce" }, "2 of 7", 29],
     [5, { businessType: SERVICE, completionMethod: "ai" }, "5 of 7", 71],
     [6, { businessType: "Other", completionMethod: "ai" }, "5 of 6", 83],
+    // A B2B draft: step 1 of its two-step path; the company questions opened directly are not "1 of 2".
+    [1, { businessType: "B2B (Business-to-Business)" }, "1 of 2", 20],
+    [5, { businessType: "B2B (Business-to-Business)" }, "5 of 7", 71],
+    [3, { businessType: "B2B (Business-to-Business)", completionMethod: "ai" }, "3 of 5", 60],
   ])("step %i with %j reads 'Step %s' at %i%%", (step, answers, counter, percent) => {
     const progress = questionnaireProgress(step, answers);
     expect(`${progress.position} of ${progress.total}`).toBe(counter);

@@ -23,6 +23,12 @@ function changes(entry: RecentAuditEntry): Array<{ field: string; before: string
   }));
 }
 
+/** A premium change read as a sentence ("Premium turned on"), not as its stored flag (isPremium: 0 → 1). */
+export function premiumChangeText(entry: Pick<RecentAuditEntry, "after">): string {
+  const after = entry.after && typeof entry.after === "object" && !Array.isArray(entry.after) ? (entry.after as Record<string, unknown>) : {};
+  return after.isPremium === 1 || after.isPremium === true ? "Premium turned on" : "Premium turned off";
+}
+
 /** The latest admin changes: who, what, when, and the values before and after. Read only. */
 export function AuditList({ entries }: { entries: RecentAuditEntry[] }) {
   if (entries.length === 0) {
@@ -47,7 +53,11 @@ export function AuditList({ entries }: { entries: RecentAuditEntry[] }) {
                 </time>
               </p>
             </div>
-            {entry.action === "update" || entry.action === "role" || entry.action === "premium" ? (
+            {entry.action === "premium" ? (
+              <p className="mt-1.5 text-xs text-slate-700" data-testid="audit-premium">
+                {premiumChangeText(entry)}
+              </p>
+            ) : entry.action === "update" || entry.action === "role" ? (
               <ul className="mt-1.5 flex flex-wrap gap-1.5">
                 {shown.map((line) => (
                   <li key={line.field} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">

@@ -4,8 +4,8 @@ import { useMemo } from "react";
 
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { CrownIcon, UpgradeLink } from "~/components/upgrade-dialog";
-import type { FlowType } from "~/lib/flow-types";
-import { METRIC_DEFINITIONS, metricDefinition, type MetricKey } from "~/lib/metrics";
+import { aFlowOfType, type FlowType } from "~/lib/flow-types";
+import { METRIC_DEFINITIONS, metricDefinition, parseMetricInput, roundedFigureNote, type MetricKey } from "~/lib/metrics";
 import { comparisonBars, formatMedianText, scoreFor, verdictLabel, type Score } from "~/lib/scoring";
 import { useHydrated } from "~/lib/use-hydrated";
 import { expandBenchmarkCard, type BenchmarkCardData, type CardFlow } from "~/services/benchmarks/card";
@@ -204,9 +204,7 @@ function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, st
               </p>
             ) : null}
             <p>
-              {flow.premium && !isPremium
-                ? `Build a ${flow.label.toLowerCase()} flow with Premium.`
-                : `Turn these benchmarks into a ready-to-run ${flow.label.toLowerCase()} flow.`}
+              {flow.premium && !isPremium ? `Build ${aFlowOfType(flow.flowType)} with Premium.` : `Turn these benchmarks into a ready-to-run ${flow.label.toLowerCase()} flow.`}
             </p>
           </div>
           <GenerateButton flow={flow} isPremium={isPremium} />
@@ -282,6 +280,8 @@ function MetricRow({
 }) {
   const definition = metricDefinition(row.key);
   const errorId = `${flowType}-${row.key}-error`;
+  const noteId = `${flowType}-${row.key}-note`;
+  const roundingNote = roundedFigureNote(definition, parseMetricInput(text));
   const dollars = definition.unit === "dollars";
   const bars = comparisonBars(saved, row.median?.text ?? null);
   // Styled by the stylesheet through `.metric-rows` (no class per cell: the card has 35 rows). The
@@ -306,11 +306,17 @@ function MetricRow({
             placeholder={dollars ? "0.00" : "0.0"}
             onChange={(event) => onEdit(row.key, event.currentTarget.value)}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
+            aria-describedby={error ? errorId : roundingNote ? noteId : undefined}
           />
         </div>
       </label>
       {error ? <p id={errorId}>{error}</p> : null}
+      {/* A figure typed finer than it is stored: said under the field, and the score reads the kept figure. */}
+      {!error && roundingNote ? (
+        <p id={noteId} className="note" data-testid={`rounded-${flowType}-${row.key}`}>
+          {roundingNote}
+        </p>
+      ) : null}
       <div className="median">
         <span>Median: </span>
         {row.median ? (

@@ -20,7 +20,14 @@ export function Dashboard({ user, data, reply }: { user: ClientUser; data: Dashb
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <DashboardHeading user={user} />
-      {data.research ? <ResearchCard website={data.research.website} problem={data.research.problem} addressReply={isResearchAddressReply(reply) ? reply : null} /> : null}
+      {data.research ? (
+        <ResearchCard
+          website={data.research.website}
+          problem={data.research.problem}
+          lastFailure={data.research.lastFailure}
+          addressReply={isResearchAddressReply(reply) ? reply : null}
+        />
+      ) : null}
       {data.scorecard.kind === "premium" ? <ScorecardCard data={data.scorecard} /> : null}
       <BusinessProfileCard profile={data.profile} />
       <BenchmarkCard card={data.benchmarks} isPremium={data.isPremium} openFlows={data.openFlows} peerGroup={data.peerGroup} reply={reply} />

@@ -22,7 +22,18 @@ const FAILURE_FALLBACK = "Failed to complete AI research. Please try again or fi
  * researched. Without JavaScript the button posts the page's form; with it, the card calls
  * `POST /api/ai-research/perform`, shows 'Researching...' and refreshes the dashboard after.
  */
-export function ResearchCard({ website, problem = null, addressReply = null }: { website: string; problem?: string | null; addressReply?: ResearchAddressReply | null }) {
+export function ResearchCard({
+  website,
+  problem = null,
+  lastFailure = null,
+  addressReply = null,
+}: {
+  website: string;
+  problem?: string | null;
+  /** The last try's failure, kept on the server until the next try. */
+  lastFailure?: { reason: string; advice: string } | null;
+  addressReply?: ResearchAddressReply | null;
+}) {
   const [running, setRunning] = useState(false);
   const { toast } = useToast();
   const revalidator = useRevalidator();
@@ -45,6 +56,8 @@ export function ResearchCard({ website, problem = null, addressReply = null }: {
         const message = body && typeof body === "object" && "message" in body && typeof body.message === "string" ? body.message : null;
         console.error("AI research failed", response.status, message);
         toast({ title: FAILURE_TITLE, description: message ?? FAILURE_FALLBACK, variant: "destructive" });
+        // The card keeps the reason and what to do (the server stored them).
+        revalidator.revalidate();
         return;
       }
       toast({ ...SUCCESS, variant: "success" });
@@ -91,6 +104,12 @@ export function ResearchCard({ website, problem = null, addressReply = null }: {
           </StatusButton>
         </Form>
       </div>
+      {lastFailure && !running ? (
+        <div role="status" className="relative mt-4 rounded-xl bg-white/95 p-3 text-sm text-slate-900" data-testid="research-last-failure">
+          <p className="font-semibold text-red-800">The last research did not finish: {lastFailure.reason}</p>
+          <p className="mt-0.5 text-slate-700">What to do: {lastFailure.advice}</p>
+        </div>
+      ) : null}
       <ResearchAddressForm website={website} problem={problem} reply={addressReply} />
     </section>
   );

@@ -9,7 +9,7 @@ import { metricDefinition, METRIC_DEFINITIONS } from "~/lib/metrics";
 import { FLOW_WEIGHTS, METRIC_WEIGHTS, MIN_FIGURES_PER_FLOW, MIN_SCORED_FLOWS, scoreBand } from "~/lib/scorecard/method";
 import type { Recommendation, Severity } from "~/lib/scorecard/recommendations";
 import type { Scorecard } from "~/lib/scorecard/scorecard";
-import { FLOWS_BY_WEIGHT } from "~/lib/scorecard/scoring";
+import { comparedFigureCount, FLOWS_BY_WEIGHT } from "~/lib/scorecard/scoring";
 import type { DashboardScorecard } from "~/services/dashboard.server";
 
 import { FlowIcon } from "./flow-icons";
@@ -179,7 +179,7 @@ function FlowScores({ scorecard }: { scorecard: Scorecard }) {
         {FLOWS_BY_WEIGHT.map((flowType) => {
           const flow = scorecard.flows.find((item) => item.flowType === flowType);
           const score = flow?.score ?? null;
-          const figures = flow?.metrics.filter((metric) => metric.score !== null).length ?? 0;
+          const figures = comparedFigureCount(flow);
           return (
             <li key={flowType} className="flex items-center gap-3" data-testid={`flow-score-${flowType}`}>
               <FlowIcon flowType={flowType} />

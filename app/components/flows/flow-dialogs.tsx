@@ -167,8 +167,14 @@ export function describeVersionSource(promptType: string) {
   }
 }
 
-function modelLabel(model: string) {
-  return model || "unknown model";
+/**
+ * Who wrote a version, in words: the built-in rules' internal name ('offline-rules-v2') means
+ * nothing to a reader; a model's own name (gpt-4o-mini) is what the operator configured.
+ */
+export function modelLabel(model: string) {
+  if (!model) return "written by an unknown model";
+  if (model.startsWith("offline-")) return "planned by Flowmap's built-in rules";
+  return `written by ${model}`;
 }
 
 export function VersionsDialog({ open, flow, versions, closeHref, locale }: { open: boolean; flow: FlowView; versions: VersionView[] | null; closeHref: string; locale: string }) {
@@ -299,7 +305,7 @@ export function EditTouchpointDialog({ open, flow, touchpoint, closeHref }: { op
           primaryGoal: touchpoint.primaryGoal,
           keyMessages: touchpoint.keyMessages,
           callToAction: touchpoint.callToAction,
-          ...timingFormValues(touchpoint.timing, touchpoint.delayDays),
+          ...timingFormValues(touchpoint.timing, touchpoint.delayDays, touchpoint.offsetMinutes),
         }
       : undefined,
     shouldRevalidate: "onBlur",

@@ -1,6 +1,6 @@
 import { useId } from "react";
 
-import { layoutTimeline, TIMELINE, triggerAndExits, type TimelineNode, type TimelineTouchpoint } from "~/lib/flows/timeline";
+import { labelWidth, layoutTimeline, TIMELINE, triggerAndExits, type TimelineNode, type TimelineTouchpoint } from "~/lib/flows/timeline";
 
 const CHANNEL_STYLE = {
   Email: { fill: "#2563eb", soft: "#dbeafe", text: "#1e40af" },
@@ -12,6 +12,9 @@ const CHANNEL_STYLE = {
  * (told apart by lane label, node shape and colour), waits to scale, the exit at the end.
  * Rendered on the server as SVG; the text alternative is the layout's description plus a list.
  */
+/** About the room the diagram has beside the sidebar on a 1280 px screen. */
+const TIMELINE_ROOM_PX = 956;
+
 export function FlowTimeline({ touchpoints, flowLabel, quickNotes }: { touchpoints: readonly TimelineTouchpoint[]; flowLabel: string; quickNotes: string }) {
   const id = useId();
   const { trigger, exitRules } = triggerAndExits(quickNotes);
@@ -46,8 +49,15 @@ export function FlowTimeline({ touchpoints, flowLabel, quickNotes }: { touchpoin
           ) : null}
         </span>
       </figcaption>
-      {/* Wider than a phone: it scrolls sideways, and the scroll area takes keyboard focus. */}
-      <div className="overflow-x-auto" tabIndex={0} role="group" aria-label={`${flowLabel} timeline, scrolls sideways`}>
+      {/* Wider than a phone: it scrolls sideways, and the scroll area takes keyboard focus. The
+          edge that has more to see is shaded (CSS scroll shadows, no JavaScript), and a diagram
+          wider than the room beside the sidebar at 1280 px says so in words. */}
+      {layout.width > TIMELINE_ROOM_PX ? (
+        <p className="px-4 pb-1 text-xs text-slate-500 sm:px-5" data-testid="timeline-scroll-hint">
+          The timeline is wider than the screen: scroll sideways to see every step and the exit →
+        </p>
+      ) : null}
+      <div className="timeline-scroll overflow-x-auto" tabIndex={0} role="group" aria-label={`${flowLabel} timeline, scrolls sideways`}>
         <svg
           width={layout.width}
           height={layout.height}
@@ -134,7 +144,7 @@ export function FlowTimeline({ touchpoints, flowLabel, quickNotes }: { touchpoin
           </g>
 
           {layout.nodes.map((node) => (
-            <Node key={node.id} node={node} />
+            <Node key={node.id} node={node} triggerX={start} />
           ))}
         </svg>
       </div>
@@ -170,9 +180,14 @@ export function FlowTimeline({ touchpoints, flowLabel, quickNotes }: { touchpoin
   );
 }
 
-function Node({ node }: { node: TimelineNode }) {
+/** Room kept between the trigger's line and the first title. */
+const TITLE_CLEARANCE_PX = 8;
+
+function Node({ node, triggerX }: { node: TimelineNode; triggerX: number }) {
   const style = CHANNEL_STYLE[node.stepType];
   const r = TIMELINE.NODE_RADIUS;
+  // A title centred on a step just after the trigger would reach over the trigger's line: it moves right, clear of it.
+  const titleX = Math.max(node.x, triggerX + TITLE_CLEARANCE_PX + labelWidth(node.shortTitle, TIMELINE.TITLE_FONT_PX) / 2);
   return (
     <g data-testid="timeline-node" data-step-type={node.stepType} data-minutes={node.minutes} data-anchored={node.anchored || undefined}>
       <title>{`Step ${node.stepNumber} (${node.stepType}): ${node.title}. ${node.timeText}`}</title>
@@ -187,7 +202,7 @@ function Node({ node }: { node: TimelineNode }) {
         {node.stepNumber}
       </text>
       {node.labelRow === 1 ? <line x1={node.x} x2={node.x} y1={node.y - r - 4} y2={node.y - r - 18} stroke="#cbd5e1" /> : null}
-      <text x={node.x} y={node.y - r - 8 - node.labelRow * 16} fontSize={TIMELINE.TITLE_FONT_PX} fontWeight={600} fill="#0f172a" textAnchor="middle">
+      <text x={titleX} y={node.y - r - 8 - node.labelRow * 16} fontSize={TIMELINE.TITLE_FONT_PX} fontWeight={600} fill="#0f172a" textAnchor="middle" data-testid="timeline-title">
         {node.shortTitle}
       </text>
       <text x={node.x} y={node.y + r + 15} fontSize={TIMELINE.LABEL_FONT_PX} fill="#475569" textAnchor="middle">

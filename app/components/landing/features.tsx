@@ -15,7 +15,7 @@ export const FEATURES: Feature[] = [
   {
     title: "Business questionnaire & scorecard",
     body: "Tell us about your business, audience and channels, or let AI Quick Pass research your website for you.",
-    points: ["Manual in ~10 min or AI in ~2 min", "Scorecard with recommendations"],
+    points: ["Manual in ~10 min or AI in ~2 min", "Scorecard with recommendations on Premium"],
     Icon: ClipboardIcon,
   },
   {
@@ -32,8 +32,8 @@ export const FEATURES: Feature[] = [
   },
   {
     title: "Versions, feedback & export",
-    body: "Regenerate any flow with written feedback, compare versions and roll back, then export the finished copy.",
-    points: ["Edit or delete single touchpoints", "Export email & SMS content"],
+    body: "Regenerate any flow with written feedback, compare versions and roll back, then export the finished flow.",
+    points: ["Edit or delete single touchpoints", "Email & SMS copy written and exported on Premium"],
     Icon: LayersIcon,
   },
 ];

@@ -22,7 +22,7 @@ export function FinalCta() {
             Ready to turn campaigns into flows that sell?
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg leading-relaxed text-brand-50">
-            Answer a few questions about your business and get your scorecard and first AI-generated flows today.
+            Answer a few questions about your business and get your benchmarks and first AI-generated flows today, free; the scorecard and written copy come with Premium.
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">
             <Link

@@ -1,4 +1,10 @@
+import { scoreForMetric } from "~/lib/scoring";
+
 import { ChatIcon, ClockIcon, BoltIcon, MailIcon } from "./icons";
+
+/** The illustration's open rate and its median (display units), scored as the dashboard scores them. */
+const ILLUSTRATION_OPEN_RATE = 52.4;
+const ILLUSTRATION_MEDIAN = "44.1%";
 
 type Touchpoint = {
   channel: "Email" | "SMS";
@@ -78,8 +84,9 @@ export function FlowIllustration() {
       <div className="absolute top-full right-4 -mt-2 hidden w-48 rounded-xl border border-slate-200 bg-white p-3 shadow-lg sm:block lg:-right-6">
         <p className="text-xs font-medium text-slate-600">Open rate vs. median</p>
         <p className="mt-1 flex items-baseline gap-2">
-          <span className="text-lg font-bold text-slate-900">52.4%</span>
-          <span className="text-xs font-semibold text-emerald-700">+8.3 pts</span>
+          <span className="text-lg font-bold text-slate-900">{ILLUSTRATION_OPEN_RATE}%</span>
+          {/* The dashboard's own score text for the same pair, so the two never differ in form. */}
+          <span className="text-xs font-semibold text-emerald-700">{scoreForMetric("openRate", ILLUSTRATION_OPEN_RATE, ILLUSTRATION_MEDIAN).text}</span>
         </p>
         <div aria-hidden="true" className="mt-2 space-y-1">
           <div className="h-1.5 w-full rounded-full bg-slate-100">

@@ -23,8 +23,8 @@ export function Hero() {
             Plan lifecycle flows that <span className="text-brand-600">keep selling</span> for you
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
-            Flowmap turns a short business questionnaire into AI-generated email and SMS flows, with every touchpoint timed, written and benchmarked against your industry. Move
-            revenue from one-off campaigns to flows that run on their own.
+            Flowmap turns a short business questionnaire into AI-generated email and SMS flows, with every touchpoint timed and benchmarked against your industry, and written for
+            you on Premium. Move revenue from one-off campaigns to flows that run on their own.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
             <ButtonLink to="/questionnaire" size="lg">

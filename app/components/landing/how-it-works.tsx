@@ -7,7 +7,7 @@ export const STEPS: Step[] = [
   },
   {
     title: "Get your scorecard",
-    body: "See where your lifecycle marketing stands, with recommendations and your metrics next to industry medians.",
+    body: "See your metrics next to industry medians for free; on Premium, a scorecard of where your lifecycle marketing stands, with recommendations.",
   },
   {
     title: "Generate your flows",
@@ -15,7 +15,7 @@ export const STEPS: Step[] = [
   },
   {
     title: "Export your content",
-    body: "Fine-tune any touchpoint, then export ready-to-send email and SMS copy to the platform you already use.",
+    body: "Fine-tune any touchpoint, then export your flows to the platform you already use, with ready-to-send email and SMS copy on Premium.",
   },
 ];
 

@@ -1,4 +1,5 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { forwardRef, useEffect, useRef } from "react";
 
 import { Logo } from "~/components/brand/logo";
 import { Tooltip } from "~/components/ui/tooltip";
@@ -23,6 +24,14 @@ const adminNav: NavItem[] = [
 
 /** The frame of every signed-in screen: header, sidebar and the page itself. */
 export function AppShell({ user, children }: { user: ClientUser; children: React.ReactNode }) {
+  // A page chosen from the menus closes them (with JavaScript the page changes in place; without
+  // it the new page arrives with them closed).
+  const location = useLocation();
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const accountRef = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    for (const menu of [menuRef.current, accountRef.current]) if (menu) menu.open = false;
+  }, [location.pathname, location.search]);
   return (
     <div className="min-h-screen bg-slate-50">
       <a href="#main" className="skip-link">
@@ -31,13 +40,16 @@ export function AppShell({ user, children }: { user: ClientUser; children: React
       <header className="sticky top-[var(--toast-space,0px)] z-30 border-b border-slate-200 bg-white">
         <div className="flex h-16 items-center justify-between gap-4 px-4 lg:px-6">
           <Logo to="/dashboard" />
-          <Link to="/user-settings" className="shell-user" aria-label={`User settings for ${userDisplayName(user)}`} data-testid="user-button">
-            <span aria-hidden="true">{userInitial(user)}</span>
-            <span>
-              <b>{userDisplayName(user)}</b>
-              <small>{planLabel(user)}</small>
-            </span>
-          </Link>
+          <div className="flex items-center gap-1">
+            <Link to="/user-settings" className="shell-user" aria-label={`User settings for ${userDisplayName(user)}`} data-testid="user-button">
+              <span aria-hidden="true">{userInitial(user)}</span>
+              <span>
+                <b>{userDisplayName(user)}</b>
+                <small>{planLabel(user)}</small>
+              </span>
+            </Link>
+            <AccountMenu ref={accountRef} />
+          </div>
         </div>
       </header>
       <div className="lg:flex">
@@ -47,7 +59,7 @@ export function AppShell({ user, children }: { user: ClientUser; children: React
           the disclosure, only while it is open. On wide screens the disclosure is hidden and the
           sidebar always shows.
         */}
-        <details className="shell-menu">
+        <details className="shell-menu" ref={menuRef}>
           <summary>
             <Icon d="M4 6h16M4 12h16M4 18h16" />
             Menu
@@ -68,6 +80,28 @@ export function AppShell({ user, children }: { user: ClientUser; children: React
     </div>
   );
 }
+
+/**
+ * The header's account menu: User Settings and Sign out, a native disclosure (no JavaScript
+ * needed); Sign out is the same post to /api/logout as on User Settings.
+ */
+const AccountMenu = forwardRef<HTMLDetailsElement>(function AccountMenu(_props, ref) {
+  return (
+    <details className="account-menu" data-testid="account-menu" ref={ref}>
+      <summary aria-label="Account menu">
+        <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
+          <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </summary>
+      <div>
+        <Link to="/user-settings">User Settings</Link>
+        <Form method="post" action="/api/logout" reloadDocument>
+          <button type="submit">Sign out</button>
+        </Form>
+      </div>
+    </details>
+  );
+});
 
 /** A sidebar link (`.nav-link` in the stylesheet), highlighted when it is the current page. */
 function navClass({ isActive }: { isActive: boolean }) {

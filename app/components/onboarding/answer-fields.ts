@@ -65,6 +65,15 @@ export const WIZARD_STEP_TITLES: Record<WizardStep, string> = {
   5: "Lead Nurture Questions",
 };
 
+/** Why a step's answers are asked: the line beside the answers a saved profile still needs. */
+export const WIZARD_STEP_REASONS: Record<WizardStep, string> = {
+  1: "every flow is written for this business.",
+  2: "your flows' channels and timing follow these.",
+  3: "the messages of every flow are written from these.",
+  4: "your onboarding flow is planned from these.",
+  5: "your lead nurture flow is planned from these.",
+};
+
 export function wizardStepTitle(step: WizardStep, businessType: string) {
   return step === 2 && isServiceRetail(businessType) ? "Service Business Details" : WIZARD_STEP_TITLES[step];
 }

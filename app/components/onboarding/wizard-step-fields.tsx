@@ -19,7 +19,18 @@ function isRequired(field: AnswerField, step: WizardStep, businessType: string) 
  * The fields of one wizard step, plus every other answer as hidden inputs: each post carries
  * the whole questionnaire, so no answer is lost between steps, with or without JavaScript.
  */
-export function WizardStepFields({ step, values, errors }: { step: WizardStep; values: OnboardingValues; errors: Record<string, string[] | undefined> }) {
+export function WizardStepFields({
+  step,
+  values,
+  errors,
+  needed = [],
+}: {
+  step: WizardStep;
+  values: OnboardingValues;
+  errors: Record<string, string[] | undefined>;
+  /** Answers a saved profile still lacks: marked, so they stand out among those already given. */
+  needed?: readonly string[];
+}) {
   const shown = wizardStepShows(step, values.businessType);
   const hidden = ALL_FIELDS.filter((field) => !shown.includes(field));
   const firstError = shown.find((field) => errors[field]?.length);
@@ -33,11 +44,21 @@ export function WizardStepFields({ step, values, errors }: { step: WizardStep; v
     <div className="space-y-6">
       <HiddenAnswers values={values} fields={hidden} />
       {shown.map((field) => {
-        if (field === "companyName") {
-          return <TextInputField key={field} {...common(field)} name={field} label={CHOICE_LABELS.companyName} defaultValue={values.companyName} autoComplete="organization" />;
-        }
-        if (isTextQuestion(field)) return <TextQuestion key={field} {...common(field)} field={field} defaultValue={values[field]} autoComplete="off" />;
-        return <ChoiceQuestion key={field} {...common(field)} field={field} defaultValue={values[field]} />;
+        const question =
+          field === "companyName" ? (
+            <TextInputField {...common(field)} name={field} label={CHOICE_LABELS.companyName} defaultValue={values.companyName} autoComplete="organization" />
+          ) : isTextQuestion(field) ? (
+            <TextQuestion {...common(field)} field={field} defaultValue={values[field]} autoComplete="off" />
+          ) : (
+            <ChoiceQuestion {...common(field)} field={field} defaultValue={values[field]} />
+          );
+        if (!needed.includes(field)) return <div key={field}>{question}</div>;
+        return (
+          <div key={field} data-needed="true" className="rounded-r-lg border-l-4 border-amber-400 bg-amber-50/60 py-2 pl-3 pr-2">
+            <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-amber-800">Still needed</p>
+            {question}
+          </div>
+        );
       })}
     </div>
   );

@@ -9,7 +9,7 @@ import { useToast } from "~/components/ui/toaster";
 import { parseForm } from "~/lib/forms/parse";
 import { QUESTIONNAIRE_MESSAGES } from "~/lib/questionnaire/messages";
 import type { PathAnswers, QuestionnaireStep } from "~/lib/questionnaire/navigation";
-import type { QuestionnaireDraft } from "~/lib/schemas/questionnaire";
+import { refusedStepDescription, type QuestionnaireDraft } from "~/lib/schemas/questionnaire";
 
 export const VALIDATION_TOAST = {
   title: QUESTIONNAIRE_MESSAGES.validationTitle,
@@ -45,7 +45,12 @@ export function useStepForm<S extends z.ZodMiniObject>(step: QuestionnaireStep, 
   // What the controls start with: what was just posted when the server refused it (so nothing
   // typed is lost without JavaScript), else the answers saved so far.
   const values: Record<string, unknown> = lastResult?.initialValue ?? answers;
-  return { form, fields, values, shell: { formProps: getFormProps(form), errorId: form.errorId, errors: form.errors } };
+  // The toast of a refused post says whether something is missing or something given needs correcting.
+  const refusedToast = (formData: FormData) => {
+    const result = parseForm(formData, { schema });
+    return { ...VALIDATION_TOAST, description: refusedStepDescription(result.status === "error" ? result.error : null) };
+  };
+  return { form, fields, values, shell: { formProps: getFormProps(form), errorId: form.errorId, errors: form.errors, refusedToast } };
 }
 
 /** The value conform holds for a field, as the plain controls take it. */
@@ -68,7 +73,7 @@ export function firstErrorField(lastResult: StepProps["lastResult"], order: read
 const PATH_FIELDS = new Set(["businessType", "completionMethod"]);
 
 export function StepForm({
-  shell: { formProps, errorId, errors },
+  shell: { formProps, errorId, errors, refusedToast },
   step,
   title,
   description,
@@ -81,7 +86,12 @@ export function StepForm({
   footer,
   children,
 }: {
-  shell: { formProps: ReturnType<typeof getFormProps>; errorId: string; errors?: string[] };
+  shell: {
+    formProps: ReturnType<typeof getFormProps>;
+    errorId: string;
+    errors?: string[];
+    refusedToast: (formData: FormData) => { title: string; description: string; variant: "destructive" };
+  };
   step: QuestionnaireStep;
   title: string;
   description: React.ReactNode;
@@ -103,7 +113,7 @@ export function StepForm({
     // Back needs no validation: what is there is kept as it is.
     if (submitter?.getAttribute("value") === "back") return;
     formProps.onSubmit(event);
-    if (event.defaultPrevented) toast(VALIDATION_TOAST);
+    if (event.defaultPrevented) toast(refusedToast(new FormData(event.currentTarget)));
   }
 
   function onChange(event: React.FormEvent<HTMLFormElement>) {

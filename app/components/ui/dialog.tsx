@@ -3,6 +3,7 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useCallback, useId } from "react";
 
 import { Button, ButtonLink } from "~/components/ui/button";
+import { useCurrentToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
@@ -37,6 +38,7 @@ export function Dialog({ open, title, description, closeHref, onClose, size = "m
   const navigate = useNavigate();
   const titleId = useId();
   const descriptionId = useId();
+  const pageToast = useCurrentToast();
   const close = useCallback(() => {
     if (onClose) onClose();
     else if (closeHref) navigate(closeHref, { preventScrollReset: true });
@@ -88,10 +90,13 @@ export function Dialog({ open, title, description, closeHref, onClose, size = "m
     );
   }
   if (!open) return null;
-  // Server-rendered (no JavaScript, or before it runs): the same dialog as plain markup.
+  // Server-rendered (no JavaScript, or before it runs): the same dialog as plain markup. Without
+  // JavaScript the toast strip cannot make room for it (its height is never published), so the
+  // dialog lies above the strip and says the page's message itself, at the top of its body:
+  // nothing covers its title or its close link.
   return (
     <div
-      className="fixed inset-x-0 top-[var(--toast-space,0px)] bottom-0 z-50 flex items-center justify-center p-4"
+      className="fixed inset-x-0 top-[var(--toast-space,0px)] bottom-0 z-[110] flex items-center justify-center p-4"
       role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
@@ -106,7 +111,18 @@ export function Dialog({ open, title, description, closeHref, onClose, size = "m
       )}
       <div className={`relative ${panelClass}`}>
         {header("h2", { id: titleId })}
-        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
+        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">
+          {pageToast ? (
+            <div
+              data-testid="dialog-page-message"
+              className={`mb-4 rounded-lg border p-3 text-sm ${pageToast.variant === "destructive" ? "border-red-200 bg-red-50 text-red-800" : "border-slate-200 bg-slate-50 text-slate-800"}`}
+            >
+              <p className="font-semibold">{pageToast.title}</p>
+              {pageToast.description ? <p className="mt-0.5">{pageToast.description}</p> : null}
+            </div>
+          ) : null}
+          {children}
+        </div>
       </div>
     </div>
   );

@@ -11,6 +11,8 @@ interface ToastContextValue {
 }
 
 const ToastContext = createContext<ToastContextValue | null>(null);
+/** The toast on screen, for what must repeat it where the strip cannot be seen (a dialog without JavaScript). */
+const CurrentToastContext = createContext<ToastMessage | null>(null);
 
 /** Shows one toast at a time: a new toast replaces the one on screen. */
 export function ToastProvider({ children, flash }: { children: React.ReactNode; flash: ToastMessage | null }) {
@@ -33,8 +35,10 @@ export function ToastProvider({ children, flash }: { children: React.ReactNode; 
 
   return (
     <ToastContext.Provider value={value}>
-      <Toaster toast={current} onDismiss={dismiss} />
-      {children}
+      <CurrentToastContext.Provider value={current}>
+        <Toaster toast={current} onDismiss={dismiss} />
+        {children}
+      </CurrentToastContext.Provider>
     </ToastContext.Provider>
   );
 }
@@ -43,6 +47,10 @@ export function useToast() {
   const ctx = useContext(ToastContext);
   if (!ctx) throw new Error("useToast must be used inside <ToastProvider>");
   return ctx;
+}
+
+export function useCurrentToast() {
+  return useContext(CurrentToastContext);
 }
 
 const variantClasses: Record<ToastVariant, string> = {

@@ -1,6 +1,7 @@
 import type { StepType } from "~/lib/flow-types";
 import {
   anchorTitle,
+  delayTitle,
   formatDuration,
   isAnchored,
   MINUTES_PER_DAY,
@@ -10,6 +11,7 @@ import {
   timingText,
   touchpointOffsetMinutes,
   TRIGGER_CLOCK,
+  waitDuration,
   WEEKDAY_NAMES,
 } from "~/lib/timing";
 
@@ -181,12 +183,12 @@ function shorten(text: string, max: number) {
   return clean.length <= max ? clean : `${clean.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** "30 min", "23 h", "2.5 d": a wait's label when the full one has no room. */
+/** "30 min", "23 h", "1 d 5 h": a wait's label when the full one has no room. */
 export function shortDuration(minutes: number) {
-  return formatDuration(minutes)
-    .replace(/ minutes?$/, " min")
-    .replace(/ hours?$/, " h")
-    .replace(/ days?$/, " d");
+  return waitDuration(minutes)
+    .replace(/ minutes?/g, " min")
+    .replace(/ hours?/g, " h")
+    .replace(/ days?/g, " d");
 }
 
 function tickLabel(minutes: number) {
@@ -357,7 +359,7 @@ function waitSpans(nodes: readonly TimelineNode[], ordered: readonly TimelineTou
       const label = anchorTitle(tp.timing, tp.delayDays, index === 0);
       spans.push({ key, minutes: Math.max(0, node.minutes - (nodes[index - 1]?.minutes ?? 0)), label, shortLabel: "then", x1: previousX, x2: node.x, fixed: false });
     } else if (gap && gap !== "unknown") {
-      spans.push({ key, minutes: gap.minutes, label: `Wait ${formatDuration(gap.minutes)}`, shortLabel: shortDuration(gap.minutes), x1: previousX, x2: node.x, fixed: true });
+      spans.push({ key, minutes: gap.minutes, label: delayTitle(gap.minutes), shortLabel: shortDuration(gap.minutes), x1: previousX, x2: node.x, fixed: true });
     }
     if (node.x >= previousX) previousX = node.x;
   });

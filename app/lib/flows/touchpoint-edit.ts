@@ -53,7 +53,7 @@ export function timingEditOf(edit: TouchpointEditValues & TimingParts, current: 
   // A timing object wins over anything else sent (the API itself refuses timing with delayDays).
   if (edit.timing) return { ok: true, timing: edit.timing };
   if (edit.timingFrom !== undefined) {
-    if (sameTimingValues(edit, current.timing, current.delayDays)) return { ok: true, timing: null };
+    if (sameTimingValues(edit, current.timing, current.delayDays, current.offsetMinutes)) return { ok: true, timing: null };
     const result = timingFromParts(edit);
     if (result.ok) return result;
     return { ok: false, message: Object.values(result.errors)[0]!, errors: result.errors };

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 
 import type { TouchpointFieldsShape, TouchpointShape } from "~/lib/api/responses";
 import { FLOW_TYPES, type FlowType, type StepType } from "~/lib/flow-types";
-import { MAX_OFFSET_MINUTES, MINUTES_PER_DAY, parseDelayDays } from "~/lib/timing";
+import { MAX_OFFSET_MINUTES, MINUTES_PER_DAY } from "~/lib/timing";
 import {
   TIMING_AMOUNT_MESSAGE,
   TIMING_DIRECTION_MESSAGE,
@@ -147,6 +147,7 @@ export const TOUCHPOINT_EDIT_LIMITS = {
 
 export const TOUCHPOINT_REQUIRED_MESSAGE = "All touchpoint fields are required.";
 export const TOUCHPOINT_REQUIRED_TITLE = "Please fill all required fields";
+export const TOUCHPOINT_INVALID_TITLE = "Please correct the touchpoint";
 export const FEEDBACK_REQUIRED_MESSAGE = "Please provide feedback to improve your flow.";
 export const FEEDBACK_REQUIRED_TITLE = "Feedback Required";
 export const UNKNOWN_FLOW_TYPE_MESSAGE = "Unknown flow type.";
@@ -190,12 +191,20 @@ export const timingPartFields = {
   timingTime: z.optional(z.string().check(z.trim())),
 };
 
-/** The older form's "Delay (days)": a whole number from 0; anything not numeric becomes 0. */
+export const DELAY_DAYS_MESSAGE = `Delay must be a whole number of days from ${TOUCHPOINT_EDIT_LIMITS.delayDays.min} to ${TOUCHPOINT_EDIT_LIMITS.delayDays.max}.`;
+
+/** The API's `delayDays`: the JSON number it must be (no number read from text, no fraction rounded, nothing out of range clamped). */
+export const apiDelayDaysSchema = z
+  .int({ error: DELAY_DAYS_MESSAGE })
+  .check(z.minimum(TOUCHPOINT_EDIT_LIMITS.delayDays.min, DELAY_DAYS_MESSAGE), z.maximum(TOUCHPOINT_EDIT_LIMITS.delayDays.max, DELAY_DAYS_MESSAGE));
+
+/**
+ * The older form's "Delay (days)": a whole number of days in range, as the API takes it. Text
+ * that is not one (−3, 1.5, soon) is refused with the message, never read as 0 ("Immediately").
+ */
 export const formDelayDaysSchema = z.pipe(
-  z.transform((value: unknown) => parseDelayDays(value)),
-  z
-    .int()
-    .check(z.minimum(TOUCHPOINT_EDIT_LIMITS.delayDays.min), z.maximum(TOUCHPOINT_EDIT_LIMITS.delayDays.max, `Delay cannot exceed ${TOUCHPOINT_EDIT_LIMITS.delayDays.max} days.`)),
+  z.transform((value: unknown) => (typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value)),
+  apiDelayDaysSchema,
 );
 
 /**
@@ -212,13 +221,6 @@ export const touchpointEditSchema = z.object({ ...touchpointTextFields, ...timin
   }),
 );
 export type TouchpointEditInput = z.infer<typeof touchpointEditSchema>;
-
-export const DELAY_DAYS_MESSAGE = `Delay must be a whole number of days from ${TOUCHPOINT_EDIT_LIMITS.delayDays.min} to ${TOUCHPOINT_EDIT_LIMITS.delayDays.max}.`;
-
-/** The API's `delayDays`: the JSON number it must be (no number read from text, no fraction rounded, nothing out of range clamped). */
-export const apiDelayDaysSchema = z
-  .int({ error: DELAY_DAYS_MESSAGE })
-  .check(z.minimum(TOUCHPOINT_EDIT_LIMITS.delayDays.min, DELAY_DAYS_MESSAGE), z.maximum(TOUCHPOINT_EDIT_LIMITS.delayDays.max, DELAY_DAYS_MESSAGE));
 
 export const FLOW_TYPE_REQUIRED_MESSAGE = "Flow type is required.";
 export const flowTypeSchema = z.enum(FLOW_TYPES, { error: (issue) => (issue.input === undefined ? FLOW_TYPE_REQUIRED_MESSAGE : UNKNOWN_FLOW_TYPE_MESSAGE) });

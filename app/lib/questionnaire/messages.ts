@@ -2,6 +2,8 @@
 export const QUESTIONNAIRE_MESSAGES = {
   validationTitle: "Validation Error",
   fillRequired: "Please fill in all required fields before continuing.",
+  /** Every field has an answer, but one or more of them cannot be used as typed. */
+  correctAnswers: "Please correct the answers marked below before continuing.",
   previousStepsMissing: "Please ensure all previous steps were completed. Some required information is missing.",
   saveFailed: "Failed to save progress. Please try again.",
   submitFailed: "Failed to complete questionnaire. Please try again.",

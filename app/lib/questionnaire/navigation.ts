@@ -98,7 +98,9 @@ export interface Progress {
  */
 export function questionnaireProgress(step: QuestionnaireStep, answers: PathAnswers): Progress {
   if (step === WAITLIST_STEP) return { position: 2, total: 2, percent: 100 };
-  if (isB2B(answers.businessType)) return { position: 1, total: 2, percent: 20 };
+  // Only step 1 is on the B2B path before the waitlist; any other step opened with `?step=`
+  // counts on the path it implies, like every step off a visitor's path.
+  if (isB2B(answers.businessType) && step === 1) return { position: 1, total: 2, percent: 20 };
   const path = pathThrough(step, answers);
   const position = path.indexOf(step) + 1;
   return { position, total: path.length, percent: Math.round((position / path.length) * 100) };

@@ -6,6 +6,7 @@ import { FIELD_LIMITS, tooLongMessage } from "~/lib/limits";
 import { websiteAddressProblem } from "~/services/research/address-rules";
 
 import { GENERAL_FIELDS, LEAD_NURTURE_FIELDS, ONBOARDING_FIELDS, SERVICE_LIST_FIELDS } from "~/lib/questionnaire/fields";
+import { QUESTIONNAIRE_MESSAGES } from "~/lib/questionnaire/messages";
 import {
   BOOKING_TIMELINES,
   BUSINESS_TYPES,
@@ -34,6 +35,21 @@ export const EMAIL_INVALID = "Please enter a valid email address";
 export const PASSWORD_MIN_8 = "Password must be at least 8 characters";
 export const B2B_NOT_SERVED = "Flowmap does not serve B2B businesses yet: please join the waitlist instead.";
 export const NOT_AN_OPTION = "Please choose one of the listed options";
+
+/** The messages that mean "no answer given" (any other field message is about an answer as typed). */
+const MISSING_ANSWER_MESSAGES: readonly string[] = [REQUIRED, SELECT_ONE, CHOOSE_METHOD, WEBSITE_REQUIRED];
+
+/**
+ * A refused questionnaire step's toast text: the spec's "fill in all required fields" when
+ * something is unanswered, else that the answers given need correcting (a filled-in form whose
+ * email or password is invalid is not told to fill anything in).
+ */
+export function refusedStepDescription(errors: Record<string, readonly string[] | null | undefined> | null | undefined): string {
+  const messages = Object.values(errors ?? {}).flatMap((list) => list ?? []);
+  return messages.length > 0 && messages.every((message) => !MISSING_ANSWER_MESSAGES.includes(message))
+    ? QUESTIONNAIRE_MESSAGES.correctAnswers
+    : QUESTIONNAIRE_MESSAGES.fillRequired;
+}
 
 export const TEXT_ANSWER_MAX = FIELD_LIMITS.textAnswer;
 

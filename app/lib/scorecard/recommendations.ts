@@ -1,14 +1,14 @@
 import { benchmarkSectionHref } from "~/lib/dashboard-links";
 import { flowHref } from "~/components/flows/flow-url";
-import { FLOW_TYPES, flowTypeLabel, type FlowType, type StepType } from "~/lib/flow-types";
+import { aFlowOfType, FLOW_TYPES, flowTypeLabel, type FlowType, type StepType } from "~/lib/flow-types";
 import { SMS_REQUIRED_FLOW_TYPES } from "~/lib/flows/rules";
 import { emptyMetricValues, type MetricKey } from "~/lib/metrics";
 import { formatDuration, MINUTES_PER_DAY } from "~/lib/timing";
 import { FLOW_DESCRIPTIONS } from "~/services/benchmarks/card";
 
-import { dollarsText, moneyText, peerPhrase, percentText } from "./format";
-import { FLOW_WEIGHTS, MAX_RECOMMENDATIONS, RULES } from "./method";
-import { type FlowFigures, noMedians, type PeerMedian, type ScoreResult } from "./scoring";
+import { comparedWithMedian, dollarsText, figureText, moneyText, peerPhrase, percentText } from "./format";
+import { FLOW_WEIGHTS, MAX_RECOMMENDATIONS, MIN_FIGURES_PER_FLOW, RULES } from "./method";
+import { comparedFigureCount, type FlowFigures, noMedians, type PeerMedian, type ScoreResult } from "./scoring";
 
 /**
  * "What to fix first" (pure): findings from the user's figures against their peers and from
@@ -97,11 +97,7 @@ function sentenceLabel(flowType: FlowType) {
   return lower[0]!.toUpperCase() + lower.slice(1);
 }
 
-/** 'an abandoned cart flow', 'a sunset flow' */
-function aFlow(flowType: FlowType) {
-  const label = lowerLabel(flowType);
-  return `${/^[aeiou]/.test(label) ? "an" : "a"} ${label} flow`;
-}
+const aFlow = aFlowOfType;
 
 function firstSentence(text: string) {
   const end = text.search(/[.!?](\s|$)/);
@@ -207,6 +203,8 @@ interface FlowContext {
   issues: FlowIssue[];
   sunset: FlowFacts | null;
   scored: boolean;
+  /** Figures that count towards the flow's score (entered, with a median): the card's count too. */
+  compared: number;
 }
 
 function pair(ctx: FlowContext, metric: MetricKey): { value: number; median: PeerMedian } | null {
@@ -262,7 +260,11 @@ function revenueGap(ctx: FlowContext): Candidate | null {
 
 function revenueUnknownReason(ctx: FlowContext) {
   const revenue = pair(ctx, "revenuePerRecipient");
-  if (revenue) return `your ${lowerLabel(ctx.flowType)} revenue per recipient (${dollarsText(revenue.value)}) already matches the median, so Flowmap cannot price the gap.`;
+  if (revenue) {
+    const below = revenue.value < revenue.median.value;
+    const compared = comparedWithMedian("revenuePerRecipient", revenue.value, revenue.median.value);
+    return `your ${lowerLabel(ctx.flowType)} revenue per recipient (${figureText("revenuePerRecipient", revenue.value)}) ${compared}, so ${below ? "the gap is too small for Flowmap to price" : "there is no revenue gap for Flowmap to price"}.`;
+  }
   return `enter your ${lowerLabel(ctx.flowType)} revenue per recipient to put a figure on it.`;
 }
 
@@ -414,12 +416,13 @@ function flowWithoutFigures(ctx: FlowContext): Candidate | null {
   const entered = figuresEntered(ctx);
   const regenerated = ctx.flow.regenerationCount;
   const messages = plural(ctx.flow.touchpoints.length, "message");
+  const count = ctx.compared > 0 ? `only ${ctx.compared} of the ${MIN_FIGURES_PER_FLOW} figures a score needs` : entered ? "no figures that have a peer median" : "no figures";
   return {
     id: `flow_without_figures:${ctx.flowType}`,
     flowType: ctx.flowType,
     severity: "low",
     title: `${flowTypeLabel(ctx.flowType)}: a flow without ${entered ? "enough " : ""}figures`,
-    detail: `Your ${lowerLabel(ctx.flowType)} flow in Flowmap has ${messages}${regenerated ? ` and was regenerated ${plural(regenerated, "time")}` : ""}, but ${entered ? `only ${plural(entered, "figure")}` : "no figures"}: Flowmap cannot tell whether it works${regenerated ? " or whether the changes helped" : ""}.`,
+    detail: `Your ${lowerLabel(ctx.flowType)} flow in Flowmap has ${messages}${regenerated ? ` and was regenerated ${plural(regenerated, "time")}` : ""}, but ${count}: Flowmap cannot tell whether it works${regenerated ? " or whether the changes helped" : ""}.`,
     impact: notEstimable(`enter the ${lowerLabel(ctx.flowType)} figures to compare it with peers.`),
     actions: [{ label: `Enter your ${lowerLabel(ctx.flowType)} figures`, href: benchmarkSectionHref(ctx.flowType) }],
     critical: false,
@@ -504,6 +507,7 @@ export function allFindings(input: RecommendationInput): Recommendation[] {
       issues: flow ? flowIssues(flow, input) : [],
       sunset,
       scored: input.scores.flows.find((item) => item.flowType === flowType)?.score !== null,
+      compared: comparedFigureCount(input.scores.flows.find((item) => item.flowType === flowType)),
     };
     // One finding about how the flow performs (the most telling), carrying what its flow shows.
     const performance = revenueGap(ctx) ?? clickGap(ctx) ?? openGap(ctx);

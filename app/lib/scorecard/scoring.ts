@@ -198,6 +198,11 @@ export function scoreFigures(flows: readonly FlowFigures[], { activeFlowTypes = 
   };
 }
 
+/** The figures of a flow that count towards its score: entered and with a usable median. */
+export function comparedFigureCount(flow: Pick<FlowScore, "metrics"> | null | undefined): number {
+  return flow?.metrics.filter((metric) => metric.score !== null).length ?? 0;
+}
+
 export function noMedians(): Record<MetricKey, PeerMedian | null> {
   return Object.fromEntries(METRIC_KEYS.map((key) => [key, null])) as Record<MetricKey, PeerMedian | null>;
 }

@@ -6,15 +6,14 @@ import { PremiumControl, RoleControl } from "~/components/admin/user-access";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { useUser } from "~/components/use-user";
 import { parseListQuery, tablePage } from "~/services/admin/list-query";
-import { backToTable, formFields, refused, unknownIntent } from "~/web/admin-page.server";
+import { formFields, refused, tableHref, unknownIntent } from "~/web/admin-page.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { listUsersAsAdmin, setUserAccessAsAdmin, USER_TABLE, type AdminUserView } from "~/services/admin/users.server";
 import { requireAdmin } from "~/web/auth/auth.server";
 import { isDomainError } from "~/services/domain-error";
 import { readForm } from "~/web/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "User Management | Flowmap" }];
-
-const TABLE = "Users";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -33,11 +32,16 @@ export async function action({ request }: ActionFunctionArgs) {
     switch (intent) {
       case "set-role": {
         const user = await setUserAccessAsAdmin({ actor: admin, id, input: { role: values.role } });
-        return await backToTable(request, TABLE, "updated", `${user.email} is now ${user.role}.`);
+        // Said as what happened, not as "Users item updated successfully".
+        return await redirectWithToast(tableHref(request), { title: "Role changed", description: `${user.email} is now ${user.role}.`, variant: "success" });
       }
       case "set-premium": {
         const user = await setUserAccessAsAdmin({ actor: admin, id, input: { isPremium: values.isPremium } });
-        return await backToTable(request, TABLE, "updated", user.isPremium ? `${user.email} now has Premium.` : `${user.email} is back on the Free Plan.`);
+        return await redirectWithToast(tableHref(request), {
+          title: user.isPremium ? "Premium turned on" : "Premium turned off",
+          description: user.isPremium ? `${user.email} now has Premium.` : `${user.email} is back on the Free Plan.`,
+          variant: "success",
+        });
       }
       default:
         return unknownIntent(values);

@@ -18,6 +18,7 @@ import {
   FEEDBACK_REQUIRED_TITLE,
   regenerateFlowSchema,
   TOUCHPOINT_REQUIRED_MESSAGE,
+  TOUCHPOINT_INVALID_TITLE,
   TOUCHPOINT_REQUIRED_TITLE,
   touchpointEditSchema,
 } from "~/lib/flows/types";
@@ -236,7 +237,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return data(
           reply(intent, {
             result: submission.reply(),
-            toast: { title: TOUCHPOINT_REQUIRED_TITLE, description: requiredOrFirst(submission.error), variant: "destructive" },
+            toast: { title: touchpointRefusalTitle(submission.error), description: requiredOrFirst(submission.error), variant: "destructive" },
           }),
           { status: 422 },
         );
@@ -281,6 +282,12 @@ function firstError(error: Record<string, string[] | null> | null | undefined) {
 }
 
 /** Blank fields read 'All touchpoint fields are required.'; other problems say what they are. */
+/** "Please fill all required fields" only when one is empty; a value that cannot be used is told as such. */
+function touchpointRefusalTitle(error: Record<string, string[] | null> | null | undefined) {
+  const messages = Object.values(error ?? {}).flatMap((list) => list ?? []);
+  return messages.includes(TOUCHPOINT_REQUIRED_MESSAGE) ? TOUCHPOINT_REQUIRED_TITLE : TOUCHPOINT_INVALID_TITLE;
+}
+
 function requiredOrFirst(error: Record<string, string[] | null> | null | undefined) {
   const messages = Object.values(error ?? {}).flatMap((list) => list ?? []);
   return messages.includes(TOUCHPOINT_REQUIRED_MESSAGE) ? TOUCHPOINT_REQUIRED_MESSAGE : (messages[0] ?? TOUCHPOINT_REQUIRED_MESSAGE);

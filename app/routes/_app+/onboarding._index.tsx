@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
-import { answersFromForm, SINGLE_ANSWER_FIELDS, LIST_ANSWER_FIELDS, wizardStepTitle, WIZARD_STEP_TITLES } from "~/components/onboarding/answer-fields";
+import { answersFromForm, SINGLE_ANSWER_FIELDS, LIST_ANSWER_FIELDS, wizardStepTitle, WIZARD_STEP_REASONS, WIZARD_STEP_TITLES } from "~/components/onboarding/answer-fields";
 import { WizardStepFields } from "~/components/onboarding/wizard-step-fields";
 import { WizardProgress } from "~/components/onboarding/wizard-progress";
 import { asFieldErrors, completeErrors, parseStep, STEP_INVALID, SUBMIT_INVALID, unchecked, validateWizardForm, WIZARD_INTENT } from "~/components/onboarding/wizard-validation";
@@ -22,12 +22,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const requested = parseStep(new URL(request.url).searchParams.get("step"));
   const state = await getWizardState(user, requested);
-  const step = parseStep(state.step) ?? 1;
   const { values, hasProfile } = state;
-  // Without a step in the address, go to the step's own address (where the user left off), so
-  // the browser's history holds one entry per step and Back walks through them.
-  if (!requested) throw redirect(stepUrl(step));
-  return { values, step, hasProfile };
+  // Without a step in the address, go to the step's own address, so the browser's history holds
+  // one entry per step and Back walks through them: where the user left off, or, for a saved
+  // profile, the first step that still needs an answer.
+  if (!requested) throw redirect(stepUrl(state.resumed || !hasProfile ? (parseStep(state.step) ?? 1) : (completeErrors(values, values.businessType)?.step ?? 1)));
+  const step = parseStep(state.step) ?? 1;
+  // A saved profile: the answers this step still needs are marked, with why they are asked.
+  const needed = hasProfile ? Object.keys(wizardStepErrors(step, values)) : [];
+  return { values, step, hasProfile, needed };
 }
 
 /** Each step has its own address, so reload, Back and a shared tab land on the same step. */
@@ -193,8 +196,10 @@ export default function OnboardingWizard() {
           </div>
         ) : null}
 
+        {loaderData.hasProfile ? <ProfileNotice needed={step === loaderData.step ? loaderData.needed : []} step={step} /> : null}
+
         {/* Keyed by step: a step's fields start from the answers carried so far. */}
-        <WizardStepFields key={step} step={step} values={values} errors={errors} />
+        <WizardStepFields key={step} step={step} values={values} errors={errors} needed={step === loaderData.step ? loaderData.needed : []} />
 
         <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-6 sm:flex-row-reverse sm:justify-between">
           {/* The first button in the form is what Enter presses: always the way forward. */}
@@ -214,6 +219,30 @@ export default function OnboardingWizard() {
           ) : null}
         </div>
       </Form>
+    </div>
+  );
+}
+
+/**
+ * For a saved profile: flows can already be generated (the wizard never stands in the way), and
+ * what this step still needs, with why it is asked.
+ */
+function ProfileNotice({ needed, step }: { needed: readonly string[]; step: WizardStep }) {
+  return (
+    <div className="space-y-2 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-slate-800" data-testid="wizard-profile-notice">
+      {needed.length > 0 ? (
+        <p>
+          <span className="font-semibold">{needed.length === 1 ? "1 answer on this step is still needed" : `${needed.length} answers on this step are still needed`}</span> (marked
+          below): {WIZARD_STEP_REASONS[step]}
+        </p>
+      ) : null}
+      <p>
+        Your saved profile is already enough to generate flows: you can{" "}
+        <Link to="/flow-mappings" className="font-medium text-brand-700 underline">
+          generate them now on Flow Mappings
+        </Link>{" "}
+        and finish these answers later.
+      </p>
     </div>
   );
 }

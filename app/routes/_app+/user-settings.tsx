@@ -275,16 +275,27 @@ function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
     onValidate: ({ formData }) => parseForm(formData, { schema: changePasswordFormSchema }),
     shouldRevalidate: "onInput",
   });
-  useFailureToast(lastResult, "Failed to change password");
+  const clearStaleToast = useFailureToast(lastResult, "Failed to change password");
   const formRef = useRef<HTMLFormElement>(null);
   useClearAfterSuccess(formRef, PASSWORD_INTENT, lastResult);
+  const formProps = getFormProps(form);
   return (
     <section aria-labelledby="password-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="password-heading" className="text-lg font-semibold text-slate-900">
         Change Password
       </h2>
       {hasPassword ? null : <p className="mt-1 text-sm text-slate-600">You sign in through a third-party provider, so your account has no password to change.</p>}
-      <Form ref={formRef} method="post" action="/user-settings" className="mt-4 space-y-4" {...getFormProps(form)}>
+      <Form
+        ref={formRef}
+        method="post"
+        action="/user-settings"
+        className="mt-4 space-y-4"
+        {...formProps}
+        onSubmit={(event) => {
+          clearStaleToast();
+          formProps.onSubmit(event);
+        }}
+      >
         <FormError id={form.errorId} errors={form.errors} />
         <PasswordField
           label="Current password"

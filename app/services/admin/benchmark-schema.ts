@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { BENCHMARK_TYPES, FLOW_TYPES, PERFORMANCE_INDICATORS, flowTypeForBenchmarkType } from "~/lib/flow-types";
+import { benchmarkNumber } from "~/lib/scoring";
 import { ALL_BUSINESS_TYPES, ALL_INDUSTRIES, isAllBusinessTypes, isAllIndustries } from "~/services/benchmarks/peer-groups";
 import { BENCHMARK_BUSINESS_TYPES, BENCHMARK_INDUSTRIES, RATE_MAX, REVENUE_MAX } from "~/services/admin/benchmark-fields";
 
@@ -63,6 +64,14 @@ const text = (max: number, label: string) =>
     .trim()
     .max(max, `${label} is too long (at most ${max} characters)`);
 
+/** The figure field that holds the same number as the median text, for the indicators that have one. */
+const FIGURE_FIELD_OF_INDICATOR: Partial<Record<(typeof PERFORMANCE_INDICATORS)[number], "openRate" | "clickRate" | "ctr" | "revenuePerRecipient">> = {
+  "Open Rate (Email)": "openRate",
+  "Click Rate (Email)": "clickRate",
+  "Click Through Rate (Email)": "ctr",
+  "Revenue Per Recipient (Email)": "revenuePerRecipient",
+};
+
 export const benchmarkInputSchema = z
   .object({
     benchmarkType: z.enum(BENCHMARK_TYPES, { error: `Choose a benchmark type: ${BENCHMARK_TYPES.join(", ")}` }),
@@ -81,6 +90,18 @@ export const benchmarkInputSchema = z
     revenuePerRecipient: figure("Revenue per recipient", REVENUE_MAX).default(null),
   })
   .superRefine((value, ctx) => {
+    // The row's own figure and its median text say the same number, or the card and the
+    // scorecard would read two different medians for one row.
+    const field = FIGURE_FIELD_OF_INDICATOR[value.performanceIndicator];
+    const figureValue = field ? value[field] : null;
+    const medianValue = benchmarkNumber(value.industryMedian);
+    if (field && figureValue !== null && medianValue !== null && Math.abs(figureValue - medianValue) >= 0.005) {
+      ctx.addIssue({
+        code: "custom",
+        path: [field],
+        message: `This figure (${figureValue.toFixed(2)}) disagrees with the industry median (${value.industryMedian}): make them the same, or leave the figure empty.`,
+      });
+    }
     const expected = flowTypeForBenchmarkType(value.benchmarkType);
     if (value.flowType && expected && value.flowType !== expected) {
       ctx.addIssue({ code: "custom", path: ["flowType"], message: `Flow type must be ${expected} for '${value.benchmarkType}'` });

@@ -113,7 +113,11 @@ export async function updateBenchmarkAsAdmin({ actor, id, input, replace = false
   if (!existing) throw notFound("Benchmark not found.");
   const changes = z.record(z.string(), z.unknown()).safeParse(input);
   if (!changes.success) throw validationError("The benchmark is not valid.");
-  const values = parseInput(replace ? changes.data : { ...pickFields({ ...existing }, AUDITED), ...changes.data });
+  const merged: Record<string, unknown> = replace ? changes.data : { ...pickFields({ ...existing }, AUDITED), ...changes.data };
+  // The stored flow type follows the stored benchmark type: a new benchmark type brings its own
+  // (the admin form has no flow type field, and a stale one would refuse the change).
+  if (!replace && "benchmarkType" in changes.data && !("flowType" in changes.data)) delete merged.flowType;
+  const values = parseInput(merged);
   let updated: BenchmarkRecord | null;
   try {
     updated = await updateBenchmark(id, values);

@@ -1,5 +1,5 @@
 import { isFlowType, type FlowType } from "~/lib/flow-types";
-import { fromStoredMetric, METRIC_DEFINITIONS, METRIC_KEYS, readMetricInput, toStoredMetric, type MetricValues } from "~/lib/metrics";
+import { fromStoredMetric, METRIC_DEFINITIONS, METRIC_KEYS, readMetricInput, roundedFigureNote, toStoredMetric, type MetricValues } from "~/lib/metrics";
 import { listBenchmarkMedians } from "~/models/email-benchmark.server";
 import { listMetricsForUser, upsertMetricsForUser, type UserMetricRecord } from "~/models/user-benchmark-metric.server";
 import { validationError } from "~/services/domain-error";
@@ -83,5 +83,10 @@ export async function saveMetricsFromForm({ userId, input }: { userId: string; i
   }
   const first = Object.values(errors)[0];
   if (first) throw validationError(first, errors);
-  return { flowType: flowType satisfies FlowType, record: await upsertMetricsForUser({ userId, flowType, values }) };
+  // Figures typed finer than they are stored, with what they were kept as, to tell the user.
+  const rounded = METRIC_DEFINITIONS.flatMap((definition) => {
+    const note = roundedFigureNote(definition, values[definition.key] ?? null);
+    return note ? [`${definition.label}: ${note}`] : [];
+  });
+  return { flowType: flowType satisfies FlowType, rounded, record: await upsertMetricsForUser({ userId, flowType, values }) };
 }

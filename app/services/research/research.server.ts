@@ -1,9 +1,9 @@
 import { FIELD_LIMITS } from "~/lib/limits";
 import { isWebsiteUrl, WEBSITE_INVALID, WEBSITE_REQUIRED } from "~/lib/schemas/questionnaire";
-import { getUserById, updateUserDetails, type UserRecord } from "~/models/user.server";
+import { getUserById, setResearchFailure, updateUserDetails, type ResearchFailure, type UserRecord } from "~/models/user.server";
 import { openAiSettings } from "~/services/ai/openai-client.server";
 import { toApiUser } from "~/services/auth/api-user.server";
-import { conflict, upstreamFailed, validationError } from "~/services/domain-error";
+import { conflict, isDomainError, upstreamFailed, validationError } from "~/services/domain-error";
 import { getEnv } from "~/services/env.server";
 
 import { parseAllowedHosts, websiteAddressProblem, withScheme } from "./address-rules";
@@ -18,6 +18,7 @@ import { FetchFailedError, FetchRefusedError, safeFetch, type SafeFetchOptions }
  */
 
 export const RESEARCH_RUNNING_MESSAGE = "Research is already running for your account. Please wait for it to finish.";
+export const RESEARCH_FAILED_FALLBACK = "Failed to complete AI research. Please try again or fill out manually.";
 export const NO_WEBSITE_MESSAGE = "Add your website address to your profile before running AI research.";
 
 /** Users whose research is running in this process. */
@@ -87,6 +88,35 @@ export async function performResearch({ userId, options = {} }: { userId: string
   if (running.has(userId)) throw conflict(RESEARCH_RUNNING_MESSAGE, "RESEARCH_RUNNING");
   running.add(userId);
   try {
+    // A new try: the last failure's reason stands until now.
+    await setResearchFailure(userId, null);
+    return await researchNow(userId, options);
+  } catch (error) {
+    // A refusal to run at all (research already done) is no failed try.
+    if (!(isDomainError(error) && error.kind === "conflict")) await setResearchFailure(userId, researchFailureOf(error));
+    throw error;
+  } finally {
+    running.delete(userId);
+  }
+}
+
+/**
+ * A failure as the card keeps it: the reason the user was told, and what to do about it (the
+ * address when it was refused, the site when it could not be read, else later or by hand).
+ */
+export function researchFailureOf(error: unknown): ResearchFailure {
+  const byHand = "or answer the questions yourself on Onboarding Questions.";
+  if (isDomainError(error) && error.kind === "validation") {
+    return { reason: error.message, advice: `Correct the website address below and start the research again, ${byHand}`, at: new Date() };
+  }
+  if (isDomainError(error) && error.kind === "upstream_failed") {
+    return { reason: error.message, advice: `Check that your website opens in a browser, then start the research again, ${byHand}`, at: new Date() };
+  }
+  return { reason: RESEARCH_FAILED_FALLBACK, advice: `Start the research again in a few minutes, ${byHand}`, at: new Date() };
+}
+
+async function researchNow(userId: string, options: ResearchOptions) {
+  {
     const user = await getUserById(userId);
     if (!user) throw validationError("Your account could not be found.");
     const website = user.researchWebsiteUrl.trim();
@@ -108,8 +138,6 @@ export async function performResearch({ userId, options = {} }: { userId: string
     const updated: UserRecord | null = await updateUserDetails({ id: userId, aiResearchCompleted: 1 });
     if (!updated) throw validationError("Your account could not be found.");
     return { user: toApiUser(updated), filledFields };
-  } finally {
-    running.delete(userId);
   }
 }
 

@@ -22,6 +22,7 @@ const { loadDashboard } = await import("~/services/dashboard.server");
 const { expandBenchmarkCard } = await import("~/services/benchmarks/card");
 const { recordAudit, AuditLogModel } = await import("~/models/audit-log.server");
 const { GONE_HINT } = await import("~/web/admin-page.server");
+const { createBenchmarkAsAdmin, updateBenchmarkAsAdmin } = await import("~/services/admin/benchmarks.server");
 
 await useTestDatabase({ clearBeforeEach: true });
 beforeEach(() => invalidateAdminStats());
@@ -63,7 +64,7 @@ describe("/admin/benchmarks page", () => {
       intent: "create",
       benchmarkType: "Upsell Flows",
       performanceIndicator: "Open Rate (Email)",
-      industryMedian: "33%",
+      industryMedian: "33.33%",
       industry: "Fitness",
       businessType: "",
       openRate: "33.333",
@@ -95,6 +96,63 @@ describe("/admin/benchmarks page", () => {
     expectRedirect(deleted, "/admin/benchmarks");
     expect(await toastOf(deleted)).toMatchObject({ title: "Benchmarks item deleted successfully" });
     expect(await getBenchmark(row.id)).toBeNull();
+  });
+
+  it("refuses a row whose own figure disagrees with its median text, at that figure", async () => {
+    const admin = await createAdmin();
+    const fields = {
+      intent: "create",
+      benchmarkType: "Upsell Flows",
+      performanceIndicator: "Open Rate (Email)",
+      industryMedian: "41.18%",
+      industry: "",
+      businessType: "",
+      openRate: "38",
+    };
+    const refused = await benchmarksPage.action(args(formRequest("/admin/benchmarks?dialog=new", fields, { cookie: admin.cookie })));
+    expect(statusOf(refused)).toBe(422);
+    expect(dataOf(refused)).toMatchObject({
+      fieldErrors: { openRate: "This figure (38.00) disagrees with the industry median (41.18%): make them the same, or leave the figure empty." },
+    });
+    // The same number, or no figure, is fine; a figure of another kind is not compared.
+    for (const openRate of ["41.18", ""]) {
+      const saved = await benchmarksPage.action(
+        args(formRequest("/admin/benchmarks?dialog=new", { ...fields, openRate, industry: openRate ? "Fitness" : "Education" }, { cookie: admin.cookie })),
+      );
+      expect(statusOf(saved), openRate).toBe(302);
+    }
+  });
+
+  it("a row is always stored under its benchmark type's flow type: a form or call cannot put it under another", async () => {
+    const admin = await createAdmin();
+    const base = { benchmarkType: "Upsell Flows", performanceIndicator: "Bounce Rate (Email)", industryMedian: "0.5%", industry: "", businessType: "" };
+    // Through the API a flow type that disagrees with the benchmark type is refused, not stored.
+    await expect(createBenchmarkAsAdmin({ actor: admin.user, input: { ...base, flowType: "sunset" } })).rejects.toMatchObject({
+      kind: "validation",
+      fieldErrors: { flowType: "Flow type must be upsell for 'Upsell Flows'" },
+    });
+    // The form has no flow type: one slipped into the post is not read.
+    const made = (await benchmarksPage.action(
+      args(formRequest("/admin/benchmarks?dialog=new", { intent: "create", ...base, flowType: "sunset" }, { cookie: admin.cookie })),
+    )) as Response;
+    expect(made.status).toBe(302);
+    const listed = dataOf(await benchmarksPage.loader(args(getRequest("/admin/benchmarks?q=Upsell", { cookie: admin.cookie })))) as {
+      page: { rows: Array<{ id: string; flowType: string }> };
+    };
+    const row = listed.page.rows[0]!;
+    expect((await getBenchmark(row.id))?.flowType).toBe("upsell");
+    // Editing it with another flow type alone changes nothing; changing the benchmark type moves it with its flow type.
+    await benchmarksPage.action(
+      args(formRequest(`/admin/benchmarks?dialog=edit&id=${row.id}`, { intent: "update", id: row.id, ...base, flowType: "sunset" }, { cookie: admin.cookie })),
+    );
+    expect((await getBenchmark(row.id))?.flowType).toBe("upsell");
+    await expect(updateBenchmarkAsAdmin({ actor: admin.user, id: row.id, input: { flowType: "sunset" } })).rejects.toMatchObject({ kind: "validation" });
+    expect((await getBenchmark(row.id))?.flowType).toBe("upsell");
+    const moved = await benchmarksPage.action(
+      args(formRequest(`/admin/benchmarks?dialog=edit&id=${row.id}`, { intent: "update", id: row.id, ...base, benchmarkType: "Sunset Flow" }, { cookie: admin.cookie })),
+    );
+    expect(statusOf(moved)).toBe(302);
+    expect(await getBenchmark(row.id)).toMatchObject({ benchmarkType: "Sunset Flow", flowType: "sunset" });
   });
 
   it("a refused form comes back with the server's message at the field, as a toast, and the values as typed", async () => {
@@ -288,13 +346,19 @@ describe("/admin/users page", () => {
       args(formRequest("/admin/users?q=test", { intent: "set-premium", id: member.user.id, isPremium: "1" }, { cookie: admin.cookie })),
     )) as Response;
     expectRedirect(granted, "/admin/users?q=test");
-    expect(await toastOf(granted)).toMatchObject({ title: "Users item updated successfully", description: `${member.user.email} now has Premium.` });
+    expect(await toastOf(granted)).toMatchObject({ title: "Premium turned on", description: `${member.user.email} now has Premium.` });
     expect((await getUserById(member.user.id))?.isPremium).toBe(1);
+    const revoked = (await usersPage.action(
+      args(formRequest("/admin/users", { intent: "set-premium", id: member.user.id, isPremium: "0" }, { cookie: admin.cookie })),
+    )) as Response;
+    expect(await toastOf(revoked)).toMatchObject({ title: "Premium turned off", description: `${member.user.email} is back on the Free Plan.` });
 
     const refused = await usersPage.action(args(formRequest("/admin/users", { intent: "set-role", id: admin.user.id, role: "User" }, { cookie: admin.cookie })));
     expect(statusOf(refused)).toBe(409);
     expect(dataOf(refused)).toMatchObject({ message: expect.stringContaining("last Admin"), toast: { title: "Error" } });
     expect((await getUserById(admin.user.id))?.role).toBe("Admin");
+    const promoted = (await usersPage.action(args(formRequest("/admin/users", { intent: "set-role", id: member.user.id, role: "Admin" }, { cookie: admin.cookie })))) as Response;
+    expect(await toastOf(promoted)).toMatchObject({ title: "Role changed", description: `${member.user.email} is now Admin.` });
   });
 });
 

@@ -75,7 +75,7 @@ describe("the dashboard's benchmark card data", () => {
     const { user, cookie } = await createUser();
     expect((await load(cookie)).dashboard.research).toBeNull();
     await updateUserDetails({ id: user.id, completionMethod: "ai", researchWebsiteUrl: "https://pulse.example" });
-    expect((await load(cookie)).dashboard.research).toEqual({ website: "https://pulse.example", problem: null });
+    expect((await load(cookie)).dashboard.research).toEqual({ website: "https://pulse.example", problem: null, lastFailure: null });
     await updateUserDetails({ id: user.id, aiResearchCompleted: 1 });
     expect((await load(cookie)).dashboard.research).toBeNull();
   });
@@ -83,6 +83,16 @@ describe("the dashboard's benchmark card data", () => {
 
 describe("a section's Save button without JavaScript", () => {
   const fields = (values: Record<string, string>) => ({ intent: "save-metrics", flowType: "upsell", ...values });
+
+  it("tells the user a figure typed finer than hundredths was rounded, and what it was kept as", async () => {
+    const { user, cookie } = await createUser();
+    const response = await dashboardRoute.action(args(formRequest("/dashboard", fields({ spamComplaintRate: "0.012", openRate: "40" }), { cookie })));
+    expect(await toastOf(response as Response)).toMatchObject({
+      title: "Metrics saved",
+      description: "Your Upsell figures are saved. Spam Complaint Rate: Kept as 0.01%: figures are stored to 2 decimals.",
+    });
+    expect(await UserBenchmarkMetricModel.findOne({ userId: user.id, flowType: "upsell" }).lean()).toMatchObject({ spamComplaintRate: 1, openRate: 4000 });
+  });
 
   it("stores the typed figures ×100, clears empty ones, and comes back to the open section with a toast", async () => {
     const { user, cookie } = await createUser();

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { TouchpointView } from "~/lib/flows/types";
 import { TIMING_AND_DELAY_MESSAGE, TIMING_REQUIRED_MESSAGE } from "~/lib/flows/touchpoint-edit";
 import { TIME_NEEDS_DAYS_MESSAGE } from "~/lib/timing";
-import { TIMING_BEFORE_TRIGGER_MESSAGE } from "~/lib/timing-input";
+import { DELAY_DAYS_MESSAGE } from "~/lib/flows/types";
+import { TIMING_BEFORE_TRIGGER_MESSAGE, TIMING_NEGATIVE_MESSAGE } from "~/lib/timing-input";
 import { AiGeneratedFlowModel } from "~/models/ai-generated-flow.server";
 import * as touchpointRoute from "~/routes/api+/ai-flows.touchpoints.$id";
 import { generateFlow, getFlow } from "~/services/flows/flows.server";
@@ -219,5 +220,36 @@ describe("the Edit Touchpoint form without JavaScript", () => {
     expect(older.firstStatus).toBe(302);
     stored = await getFlow({ userId: user.id, flowId: flow.id });
     expect(stored.touchpoints.find((tp) => tp.id === prepare.id)).toMatchObject({ timing: { type: "offset", minutes: 3 * DAY }, delayDays: 3 });
+  });
+
+  it("refuses a negative delay with a message, as parts or as an older page's Delay (days), and saves nothing", async () => {
+    const { cookie, flow } = await anchoredFlow();
+    const step = flow.touchpoints[3]!;
+    const before = (await AiGeneratedFlowModel.findById(flow.id).lean())!.touchpoints[3]!;
+    const parts = await postForm(editPath(step), formOf(step, { timingAmount: "-3", timingUnit: "days", timingDirection: "after", timingFrom: "trigger" }), cookie);
+    expect(parts.firstStatus).toBe(422);
+    expect(parts.text).toContain(TIMING_NEGATIVE_MESSAGE);
+    expect(parts.text).toContain("Please correct the touchpoint");
+    expect(parts.text).not.toContain("Please fill all required fields");
+    for (const delayDays of ["-3", "1.5", "soon"]) {
+      const older = await postForm(editPath(step), { intent: "update-touchpoint", touchpointId: step.id, ...texts(step), delayDays }, cookie);
+      expect(older.firstStatus, delayDays).toBe(422);
+      expect(older.text).toContain(DELAY_DAYS_MESSAGE);
+    }
+    const after = (await AiGeneratedFlowModel.findById(flow.id).lean())!.touchpoints[3]!;
+    expect(after.timing).toEqual(before.timing);
+    expect(after.delayDays).toBe(before.delayDays);
+  });
+
+  it("opens a step stored at 20 hours without a timing as 20 hours, not 0 days", async () => {
+    const { cookie, flow } = await anchoredFlow();
+    const step = flow.touchpoints[0]!;
+    await AiGeneratedFlowModel.updateOne(
+      { _id: flow.id, "touchpoints._id": step.id },
+      { $set: { "touchpoints.$.timing": null, "touchpoints.$.offsetMinutes": 20 * 60, "touchpoints.$.delayDays": 0 } },
+    );
+    const html = (await (await sendToApp(new Request(url(editPath(step)), { headers: { ...DOCUMENT_HEADERS, Cookie: cookie } }))).text()).replace(/<!-- -->/g, "");
+    expect(html).toMatch(/name="timingAmount"[^>]*value="20"|value="20"[^>]*name="timingAmount"/);
+    expect(html).toMatch(/<option value="hours" selected="">/);
   });
 });

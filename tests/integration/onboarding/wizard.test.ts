@@ -47,7 +47,7 @@ async function advance(cookie: string, step: number, intent: string, answers: Re
 }
 
 /** What the page shows at this address, following the loader's redirect to a step's own address. */
-async function show(cookie: string, path: string): Promise<{ step: number; values: Record<string, unknown>; hasProfile: boolean }> {
+async function show(cookie: string, path: string): Promise<{ step: number; values: Record<string, unknown>; hasProfile: boolean; needed: string[] }> {
   const result = await settle(loader(args(getRequest(path, { cookie }))));
   if (result instanceof Response) {
     expect(result.status).toBe(302);
@@ -75,6 +75,33 @@ describe("wizard loader", () => {
     const data = await show(cookie, "/onboarding");
     expect(data.hasProfile).toBe(true);
     expect(data.values).toMatchObject({ ...SERVICE_CHOICES, ...TEXT_ANSWERS });
+  });
+
+  it("opens a saved profile at the first step that still needs an answer, with those answers named", async () => {
+    const { user, cookie } = await createUser();
+    // What the public questionnaire saves: no day-to-day description, no lead nurture answers.
+    const answers: Record<string, unknown> = serviceAnswers({ businessOperationDescription: "" });
+    for (const field of ["leadToClientJourney", "leadAcquisitionMethod", "leadNurtureGoal"]) answers[field] = "";
+    await saveOnboarding(user.id, answers, { validation: "edit" });
+    const first = await show(cookie, "/onboarding");
+    expect(first.step).toBe(3);
+    expect(first.needed).toEqual(["businessOperationDescription"]);
+    // The answers already given stay filled.
+    expect(first.values).toMatchObject({ ...SERVICE_CHOICES, customerJourney: TEXT_ANSWERS.customerJourney });
+
+    await saveOnboarding(user.id, { ...answers, businessOperationDescription: "We run classes" }, { validation: "edit" });
+    const later = await show(cookie, "/onboarding");
+    expect(later.step).toBe(5);
+    expect(later.needed).toEqual(["leadToClientJourney", "leadAcquisitionMethod", "leadNurtureGoal"]);
+    // A step with nothing missing marks nothing.
+    expect((await show(cookie, "/onboarding?step=4")).needed).toEqual([]);
+  });
+
+  it("starts a new account at step 1 and marks nothing", async () => {
+    const { cookie } = await createUser();
+    const data = await show(cookie, "/onboarding");
+    expect(data.step).toBe(1);
+    expect(data.needed).toEqual([]);
   });
 
   it("sends a signed-out visitor to sign in", async () => {

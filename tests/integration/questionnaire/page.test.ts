@@ -382,6 +382,19 @@ describe("questionnaire page: the account step", () => {
     expect(await countUsers()).toBe(0);
   });
 
+  it("tells a visitor who filled in every field to correct the invalid ones, not to fill anything in", async () => {
+    const v = visitor();
+    await answerThroughStep6(v);
+    const result = await v.post(stepPost(7, { ...STEP_ANSWERS[7], email: "nope", password: "short" }));
+    expect(statusOf(result)).toBe(422);
+    const reply = replyOf(result);
+    expect(reply.result.error).toEqual({ email: [EMAIL_INVALID], password: [PASSWORD_MIN_8] });
+    expect(reply.toast).toEqual({ title: "Validation Error", description: "Please correct the answers marked below before continuing.", variant: "destructive" });
+    // Something left empty is still told with the spec's text.
+    const empty = replyOf(await v.post(stepPost(7, { ...STEP_ANSWERS[7], firstName: "", email: "nope" })));
+    expect(empty.toast.description).toBe(VALIDATION_DESCRIPTION);
+  });
+
   it("answers a taken email with 409 on the email field, keeps every answer and writes nothing", async () => {
     await createUser({ email: "ada@example.com" });
     const v = visitor();

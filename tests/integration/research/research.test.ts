@@ -18,7 +18,7 @@ const dashboardRoute = await import("~/routes/_app+/dashboard");
 const { performResearch } = await import("~/services/research/research.server");
 const { answersFromFacts, extractSiteFacts } = await import("~/services/research/extract");
 const { getResponseByUserId, upsertResponseForUser } = await import("~/models/questionnaire-response.server");
-const { getUserById, updateUserDetails } = await import("~/models/user.server");
+const { getResearchFailure, getUserById, updateUserDetails } = await import("~/models/user.server");
 
 await useTestDatabase({ clearBeforeEach: true });
 
@@ -290,7 +290,9 @@ describe("POST /api/ai-research/perform and the no-JavaScript form", () => {
 describe("the research card's address (a refused or failing website can be changed and researched again)", () => {
   const post = (cookie: string, fields: Record<string, string>) => dashboardRoute.action(args(formRequest("/dashboard", fields, { cookie })));
   const loadCard = async (cookie: string) => {
-    const loaded = (await dashboardRoute.loader(args(getRequest("/dashboard", { cookie })))) as { dashboard: { research: { website: string; problem: string | null } | null } };
+    const loaded = (await dashboardRoute.loader(args(getRequest("/dashboard", { cookie })))) as {
+      dashboard: { research: { website: string; problem: string | null; lastFailure: { reason: string; advice: string } | null } | null };
+    };
     return loaded.dashboard.research;
   };
 
@@ -299,9 +301,32 @@ describe("the research card's address (a refused or failing website can be chang
     expect(await loadCard(cookie)).toEqual({
       website: "https://pulse.example:8080",
       problem: "This address cannot be researched: only the standard web ports 80 and 443 are fetched. Enter your website's public address, like https://www.yourcompany.com.",
+      lastFailure: null,
     });
     const fine = await aiUser("https://pulse.example");
     expect((await loadCard(fine.cookie))?.problem).toBeNull();
+  });
+
+  it("a failed research keeps its reason and what to do on the card, after a reload, until the next try", async () => {
+    const { cookie } = await aiUser("http://[::1]/");
+    await dashboardRoute.action(args(formRequest("/dashboard", { intent: "research" }, { cookie })));
+    const card = await loadCard(cookie);
+    expect(card?.lastFailure?.reason).toContain("loopback");
+    expect(card?.lastFailure?.advice).toBe("Correct the website address below and start the research again, or answer the questions yourself on Onboarding Questions.");
+    // Read again (a reload): still there.
+    expect((await loadCard(cookie))?.lastFailure?.reason).toContain("loopback");
+    // The next try clears it: a try that succeeds leaves nothing behind.
+    const previous = setEnv({ RESEARCH_ALLOWED_HOSTS: site.host });
+    try {
+      const { cookie: other, user } = await aiUser(`${site.origin}/`);
+      await updateUserDetails({ id: user.id, researchWebsiteUrl: "http://[::1]/" });
+      await dashboardRoute.action(args(formRequest("/dashboard", { intent: "research" }, { cookie: other })));
+      expect((await loadCard(other))?.lastFailure).not.toBeNull();
+      await post(other, { intent: "research-address", researchWebsiteUrl: `${site.origin}/` });
+      expect(await getResearchFailure(user.id)).toBeNull();
+    } finally {
+      setEnv(previous);
+    }
   });
 
   it("a new address is checked, saved and researched at once, ending with the spec's toast", async () => {

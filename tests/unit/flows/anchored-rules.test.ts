@@ -122,7 +122,7 @@ describe("the rules judge anchored steps fairly", () => {
 
   it("the cards say when each step goes across the date", () => {
     const items = buildTimeline(ruled()).map((item) => (item.kind === "touchpoint" ? `#${item.touchpoint.stepNumber}` : item.title));
-    expect(items).toEqual(["#1", "Then, 2 days before the appointment", "#2", "Wait 1.9 days", "#3", "Wait 3.1 days", "#4"]);
+    expect(items).toEqual(["#1", "Then, 2 days before the appointment", "#2", "Wait 1 day 22 hours", "#3", "Wait 3 days 2 hours", "#4"]);
   });
 });
 

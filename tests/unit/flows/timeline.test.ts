@@ -191,12 +191,12 @@ describe("layoutTimeline with steps timed from a date", () => {
   it("never claims a wait it cannot know, and the axis counts time only up to the first date-timed step", () => {
     expect(layout.waits.map((wait) => [wait.label, wait.fixed])).toEqual([
       ["Then, 2 days before the appointment", false],
-      ["Wait 1.9 days", true],
-      ["Wait 3.1 days", true],
+      ["Wait 1 day 22 hours", true],
+      ["Wait 3 days 2 hours", true],
     ]);
     expect(Math.max(...layout.ticks.map((tick) => tick.minutes))).toBeLessThan(7 * 1440);
     expect(layout.description).toBe(
-      "Starts at the trigger. Step 1, Email: Step 1 (Immediately). Then, 2 days before the appointment. Step 2, Email: Step 2 (2 days before the appointment). Wait 1.9 days. Step 3, SMS: Step 3 (2 hours before the appointment). Wait 3.1 days. Step 4, Email: Step 4 (3 days after the appointment). Exit when they cancel, after step 4.",
+      "Starts at the trigger. Step 1, Email: Step 1 (Immediately). Then, 2 days before the appointment. Step 2, Email: Step 2 (2 days before the appointment). Wait 1 day 22 hours. Step 3, SMS: Step 3 (2 hours before the appointment). Wait 3 days 2 hours. Step 4, Email: Step 4 (3 days after the appointment). Exit when they cancel, after step 4.",
     );
   });
 });

@@ -158,6 +158,13 @@ describe("delay display", () => {
     expect(delayTitle(45)).toBe("Wait 45 minutes");
   });
 
+  it("never titles a wait with a fraction: whole days and hours, whole hours and minutes", () => {
+    expect(delayTitle(1728)).toBe("Wait 1 day 5 hours");
+    expect(delayTitle(270)).toBe("Wait 4 hours 30 minutes");
+    expect(delayTitle(2 * 1440 + 1435)).toBe("Wait 3 days");
+    for (let minutes = 0; minutes <= 30 * 1440; minutes += 17) expect(delayTitle(minutes)).not.toMatch(/\d\.\d/);
+  });
+
   it("inserts a wait before a touchpoint whose offset exceeds the previous step's", () => {
     const steps = [
       { id: "a", delayDays: 0 },
@@ -205,9 +212,9 @@ describe("delay display", () => {
       "Then, 2 days before the appointment",
       "b",
       // Both from the appointment: this wait is known.
-      "Wait 1.9 days",
+      "Wait 1 day 22 hours",
       "c",
-      "Wait 3.1 days",
+      "Wait 3 days 2 hours",
       "d",
       "Then, 20 days after the trigger",
       "e",

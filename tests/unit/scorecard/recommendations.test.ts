@@ -93,7 +93,14 @@ describe("each rule", () => {
     expect(gap.detail).toMatch(/^Abandoned cart click rate 1\.1% against a median of 9\.5% across all industries\./);
     expect(gap.impact).toEqual({ revenuePer1000Recipients: null, text: "Not estimable: enter your abandoned cart revenue per recipient to put a figure on it." });
     const atMedian = finding(input({ abandoned_cart: { clickRate: 1.1, revenuePerRecipient: 3.65 } }), "click_gap:abandoned_cart");
-    expect(atMedian.impact.text).toBe("Not estimable: your abandoned cart revenue per recipient ($3.65) already matches the median, so Flowmap cannot price the gap.");
+    expect(atMedian.impact.text).toBe(
+      "Not estimable: your abandoned cart revenue per recipient ($3.65) matches the median ($3.65), so there is no revenue gap for Flowmap to price.",
+    );
+    // Revenue above the median is never said to match it.
+    const above = finding(input({ abandoned_cart: { clickRate: 1.1, revenuePerRecipient: 3.9 } }), "click_gap:abandoned_cart");
+    expect(above.impact.text).toBe(
+      "Not estimable: your abandoned cart revenue per recipient ($3.90) is 7% above the median ($3.65), so there is no revenue gap for Flowmap to price.",
+    );
   });
 
   it("open gap: only when revenue and clicks say nothing, and low severity", () => {
@@ -185,6 +192,7 @@ describe("each rule", () => {
     expect(found.actions).toEqual([{ label: "Enter your upsell figures", href: "/dashboard?open=upsell#benchmark-upsell" }]);
     const partly = finding(input({ upsell: { openRate: 50 } }, { flows: [regenerated] }), "flow_without_figures:upsell");
     expect(partly.title).toBe("Upsell: a flow without enough figures");
+    expect(partly.detail).toContain("but only 1 of the 3 figures a score needs:");
   });
 
   it("a flow type with figures but no flow in Flowmap: generate one", () => {

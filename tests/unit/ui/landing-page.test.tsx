@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import { renderRoute } from "./render";
+import { FEATURES } from "~/components/landing/features";
+import { STEPS } from "~/components/landing/how-it-works";
 import { LandingPage } from "~/components/landing/landing-page";
 
 /** Server-render the page inside Remix's test stub, as a visitor's first load gets it. */
@@ -111,5 +113,25 @@ describe("<LandingPage />", () => {
     for (const svg of svgs) expect(svg).toContain('aria-hidden="true"');
     expect(html).not.toMatch(/<img\b/);
     expect(Buffer.byteLength(html)).toBeLessThan(60_000);
+  });
+});
+
+describe("<LandingPage />: what is premium", () => {
+  it("says that the scorecard and the written copy are premium wherever it promises them", () => {
+    const blocks = [
+      ...FEATURES.map((feature) => [feature.title, feature.body, ...feature.points].join(" ")),
+      ...STEPS.map((step) => `${step.title} ${step.body}`),
+      ...plain.split(/(?<=[.!?])\s+/).filter((sentence) => !FEATURES.some((f) => sentence.includes(f.title)) && !STEPS.some((st) => sentence.includes(st.title))),
+    ];
+    const promising = blocks.filter((block) => /\bscorecard\b/i.test(block) || /\b(email (and|&) SMS copy|written for you|finished copy)\b/i.test(block));
+    expect(promising.length).toBeGreaterThan(3);
+    for (const block of promising) expect(block, block).toMatch(/Premium/);
+    expect(plain).toContain("Scorecard with recommendations on Premium");
+    expect(plain).toContain("Email & SMS copy written and exported on Premium");
+  });
+
+  it("writes the benchmark difference as the dashboard does (percent, not points)", () => {
+    expect(plain).toContain("+8.3% (+18.8%)");
+    expect(plain).not.toMatch(/\bpts\b/);
   });
 });
