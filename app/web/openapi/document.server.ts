@@ -1,6 +1,7 @@
 import { KLAVIYO_NOT_CONNECTED_MESSAGE } from "~/services/klaviyo/errors.server";
 import { KLAVIYO_SEND_IN_PROGRESS_MESSAGE } from "~/services/klaviyo/send.server";
 import { SCORECARD_PREMIUM_MESSAGE } from "~/services/scorecard/scorecard.server";
+import { PROGRESS_NOT_FOUND } from "~/services/flows/progress.server";
 import { DRAFT_LIMIT_MESSAGE } from "~/services/auth/rate-limit.server";
 import { z } from "zod";
 
@@ -128,6 +129,8 @@ export interface OperationSpec {
   errors?: Partial<Record<number, string>>;
   /** Takes an Idempotency-Key: a replay within 24 hours gets the first answer. */
   idempotent?: boolean;
+  /** Takes `Prefer: respond-async`: with a model, a 202 at once whose Location is the progress to poll. */
+  respondAsync?: boolean;
   /** Real answers for those statuses (each documented status needs one; the generic ones are built in). */
   examples?: Partial<Record<number, ErrorBody[]>>;
 }
@@ -231,6 +234,24 @@ const idempotencyParameter: Parameter = {
   in: "header",
   description: `Any unique value (a UUID), up to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible characters. Sending the same request again with the same key within 24 hours returns the first answer and does the work once; the same key with a different body is a 422 (IDEMPOTENCY_KEY_REUSED).`,
   schema: { type: "string", minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
+};
+const preferParameter: Parameter = {
+  name: "Prefer",
+  in: "header",
+  description:
+    "`respond-async` (RFC 7240): with a model configured, the answer is a 202 at once, its `Location` the progress to poll (GET /api/ai-flows/generations/{id}: the steps written so far, then how it ended); `Preference-Applied: respond-async` says it was taken. The offline generator answers at once and ignores the preference: its answer is the usual one.",
+  schema: { type: "string", example: "respond-async" },
+};
+/** The 202 of a request that took `Prefer: respond-async`. */
+const acceptedAsync: Success = {
+  status: 202,
+  description: "Started (with `Prefer: respond-async` and a model): the progress as it is now. Poll `Location` until `state` is succeeded or failed.",
+  json: responses.generationProgressSchema,
+  headers: {
+    Location: "The progress to poll: /api/ai-flows/generations/{id}.",
+    "Preference-Applied": "respond-async.",
+    "Retry-After": "Seconds to wait before polling.",
+  },
 };
 const exampleFlowInput = { flowType: "onboarding", customContext: "We sell handmade ceramics; keep the tone warm." };
 const exampleTouchpoint = { title: "Welcome", primaryGoal: "Greet the new customer", keyMessages: "Who we are", callToAction: "Shop now", delayDays: 0 };
@@ -549,7 +570,8 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     body: { schema: generateFlowSchema, example: exampleFlowInput },
     idempotent: true,
-    ok: [{ status: 201, description: "The new flow with its touchpoints.", json: responses.flowSchema }],
+    respondAsync: true,
+    ok: [{ status: 201, description: "The new flow with its touchpoints.", json: responses.flowSchema }, acceptedAsync],
     errors: {
       402: "The flow type needs premium (code PREMIUM_REQUIRED).",
       409: "Onboarding is not done (ONBOARDING_REQUIRED), the flow exists (FLOW_EXISTS) or is being generated (GENERATION_IN_PROGRESS).",
@@ -634,6 +656,7 @@ export const OPERATIONS: OperationSpec[] = [
     access: "user",
     body: { schema: regenerateFlowSchema, example: { feedback: "Make the second email shorter." } },
     idempotent: true,
+    respondAsync: true,
     ok: [
       {
         status: 200,
@@ -641,6 +664,7 @@ export const OPERATIONS: OperationSpec[] = [
           "The flow and the reply. `applied: true`: the new flow and the version it replaced. `applied: false`: nothing in the note could be acted on, so the flow is unchanged and no version was saved (`previousVersion` is null); the whole note is kept in the quick notes.",
         json: responses.regenerateResultSchema,
       },
+      acceptedAsync,
     ],
     errors: {
       402: "Premium flow type (PREMIUM_REQUIRED).",
@@ -655,6 +679,18 @@ export const OPERATIONS: OperationSpec[] = [
       422: [err(422, FEEDBACK_REQUIRED_MESSAGE, "VALIDATION_FAILED", { feedback: FEEDBACK_REQUIRED_MESSAGE })],
       502: [err(502, REGENERATE_FAILED_MESSAGE)],
     },
+  },
+  {
+    method: "get",
+    path: "/api/ai-flows/generations/{id}",
+    tag: "Flows",
+    summary: "A generation's progress",
+    description:
+      "A generation or regeneration started with `Prefer: respond-async` (its 202's `Location`), or from the flow screen. While `state` is running, `steps` holds the steps the model has written so far, each once it is whole: a preview, never saved as it is. When it ends the flow is saved (succeeded: read it at `flowId`) or nothing is (failed: `error` says why; a regenerated flow is as it was). The outcome stays readable for 10 minutes.",
+    access: "user",
+    ok: [{ status: 200, description: "The progress.", json: responses.generationProgressSchema }],
+    errors: { 404: "No such generation of yours, or its outcome is no longer kept." },
+    examples: { 404: [err(404, PROGRESS_NOT_FOUND)] },
   },
   {
     method: "put",
@@ -1273,6 +1309,7 @@ function pathParameters(path: string): Parameter[] {
     if (name === "flowType") return { name, in: "path", required: true, description: "The flow type.", schema: { type: "string", enum: [...FLOW_TYPES] } };
     if (name === "versionId") return idParam(name, "The version's id.");
     if (path.startsWith("/api/user/tokens")) return idParam(name, "The token's id.");
+    if (path.startsWith("/api/ai-flows/generations")) return idParam(name, "The generation's id (the end of a 202's Location).");
     return path.startsWith("/api/ai-flows/touchpoints") ? idParam(name, "The touchpoint's id.") : path.startsWith("/api/ai-flows") ? flowId : idParam(name, "The id.");
   });
 }
@@ -1312,7 +1349,7 @@ function operationObject(op: OperationSpec) {
       content: { "application/json": { schema: ref(responses.apiErrorSchema), examples: named } },
     };
   }
-  const parameters = [...pathParameters(op.path), ...(op.query ?? []), ...(op.idempotent ? [idempotencyParameter] : [])];
+  const parameters = [...pathParameters(op.path), ...(op.query ?? []), ...(op.idempotent ? [idempotencyParameter] : []), ...(op.respondAsync ? [preferParameter] : [])];
   return {
     operationId: operationId(op),
     tags: [op.tag],
