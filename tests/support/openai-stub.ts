@@ -258,6 +258,8 @@ export async function startOpenAiStub({ pace }: { pace?: StubPace } = {}): Promi
     paused: (index = 0) => pauseAt(index).promise,
     script(...next) {
       answers = next;
+      // A stream still held from an earlier script goes on.
+      resumeStream();
       resumed = new Promise<void>((resolve) => (resumeStream = resolve));
       pauses.length = 0;
       pauseCount = 0;
