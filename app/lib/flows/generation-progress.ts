@@ -9,7 +9,7 @@ import type { generationProgressSchema } from "~/lib/api/responses";
 export type GenerationProgressView = z.infer<typeof generationProgressSchema>;
 
 /** How often a page (with JavaScript) reads the progress of a generation under way. */
-export const PROGRESS_POLL_MS = 700;
+export const PROGRESS_POLL_MS = 500;
 /** How often the page without JavaScript reloads itself while a generation runs (a meta refresh counts whole seconds). */
 export const PROGRESS_REFRESH_SECONDS = 2;
 
