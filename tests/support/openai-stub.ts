@@ -10,9 +10,10 @@ export type StubAnswer =
   /**
    * A completion whose message content is this text. Asked to stream (`stream: true`), it comes as
    * server-sent events, a token (about four characters) each, at the stub's pace; `pauseAt` holds
-   * the stream after that many characters until `resume()`, `failAt` drops the connection there.
+   * the stream after that many characters (or where that text first comes) until `resume()`,
+   * `failAt` drops the connection there.
    */
-  | { kind: "content"; content: string; finishReason?: "stop" | "length" | "content_filter"; pauseAt?: number; failAt?: number }
+  | { kind: "content"; content: string; finishReason?: "stop" | "length" | "content_filter"; pauseAt?: number | string; failAt?: number }
   /** A completion that refuses. */
   | { kind: "refusal"; refusal: string }
   /** An HTTP error status with an OpenAI-style error body. */
@@ -138,6 +139,7 @@ export async function startOpenAiStub({ pace }: { pace?: StubPace } = {}): Promi
     await sleep(pace?.firstTokenMs ?? 0);
     send(chunk({ role: "assistant", content: "", refusal: null }, null));
     let paused = false;
+    const holdAt = typeof answer.pauseAt === "string" ? content.indexOf(answer.pauseAt) : answer.pauseAt;
     for (let at = 0; at < content.length; at += CHARS_PER_TOKEN) {
       if (res.destroyed) return;
       if (answer.failAt !== undefined && at >= answer.failAt) {
@@ -146,7 +148,7 @@ export async function startOpenAiStub({ pace }: { pace?: StubPace } = {}): Promi
         res.destroy();
         return;
       }
-      if (!paused && answer.pauseAt !== undefined && at >= answer.pauseAt) {
+      if (!paused && holdAt !== undefined && holdAt >= 0 && at >= holdAt) {
         paused = true;
         pauseAt(pauseCount++).resolve();
         await resumed;
