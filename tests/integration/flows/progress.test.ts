@@ -65,7 +65,9 @@ describe("a generation that reports its progress", () => {
     expect(seen.steps.slice(0, 2).map((step) => step.title)).toEqual(draft.touchpoints.slice(0, 2).map((tp) => tp.title));
     // Steps shown are a preview: no flow, no version yet, and the same progress for a reload.
     expect(await getFlowByType({ userId: user.id, flowType: "onboarding" })).toBeNull();
-    expect(await latestGenerationProgress({ userId: user.id, flowType: "onboarding" })).toMatchObject({ id: started.progress.id, steps: seen.steps });
+    const reloaded = await latestGenerationProgress({ userId: user.id, flowType: "onboarding" });
+    expect(reloaded?.id).toBe(started.progress.id);
+    expect(reloaded?.steps.slice(0, 2).map((step) => step.title)).toEqual(seen.steps.slice(0, 2).map((step) => step.title));
 
     // The model is asked to stream, with its steps first in the schema.
     const request = stub.requests[0]!;
