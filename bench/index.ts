@@ -37,6 +37,7 @@ async function main() {
     ["event-loop", runEventLoopBench],
     ["flows", async () => (await import("./flows")).runFlowsBench()],
     ["admin", runAdminBench],
+    ["model-path", async () => (await import("./model-path")).runModelPathBench()],
   ];
   for (const [name, run] of sections) {
     if (only && only !== name) continue;

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { StatusButton } from "~/components/ui/button";
 import { FLOW_TYPE_INFO, flowTypeLabel, type FlowType } from "~/lib/flow-types";
 import type { FlowView, MessageView, VersionView } from "~/lib/flows/types";
+import type { GenerationProgressView } from "~/lib/flows/generation-progress";
 import { useHydrated } from "~/lib/use-hydrated";
 
 import { CompareDialog } from "./compare-dialog";
@@ -12,6 +13,7 @@ import { FlowTimeline } from "./flow-timeline";
 import type { Esp } from "~/lib/content/esp";
 
 import { FlowTypeSelector } from "./flow-type-selector";
+import { GenerationFailed, GenerationSteps, useLiveProgress } from "./generation-progress";
 import { FLOW_INTENTS, flowHref, type FlowDialog } from "./flow-url";
 import { FlowActions, FlowSummaryCard, Icon, TouchpointList } from "./flow-view";
 import { OnboardingRequired, PremiumBanner } from "./notices";
@@ -32,6 +34,8 @@ export interface FlowScreenData {
   compareVersion: VersionView | null;
   /** With a model, what the wait usually is ("Usually about 40 seconds with your model"); null offline. */
   wait: { generate: string | null; regenerate: string | null };
+  /** A model's generation of this flow type under way (its steps so far), or how the last one ended; null when there is none. */
+  progress: GenerationProgressView | null;
 }
 
 /** How often an open page checks whether a generation started elsewhere has finished. */
@@ -56,6 +60,7 @@ export function FlowScreen({
   const info = FLOW_TYPE_INFO[flowType];
   const closeHref = flowHref(flowType);
   const touchpoint = flow?.touchpoints.find((tp) => tp.id === touchpointId) ?? null;
+  const progress = useLiveProgress(data.progress);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <header className="flex flex-col gap-1">
@@ -75,6 +80,8 @@ export function FlowScreen({
       ) : flow ? (
         <>
           <section aria-label={`${info.label} flow`} className="space-y-6">
+            {progress?.state === "running" ? <GenerationSteps progress={progress} label={info.label} /> : null}
+            {progress?.state === "failed" ? <GenerationFailed progress={progress} action={closeHref} /> : null}
             <FlowActions flow={flow} isPremium={data.isPremium} esp={data.esp} />
             <FlowSummaryCard flow={flow} locale={data.locale} />
             <FlowTimeline touchpoints={flow.touchpoints} flowLabel={info.label} quickNotes={flow.quickNotes} />
@@ -101,27 +108,28 @@ export function FlowScreen({
           <DeleteFlowDialog open={dialog === "delete-flow"} flow={flow} closeHref={closeHref} />
         </>
       ) : (
-        <GenerateFirstFlow flowType={flowType} generating={data.generating} wait={data.wait.generate} />
+        <GenerateFirstFlow flowType={flowType} generating={data.generating} wait={data.wait.generate} progress={progress} />
       )}
     </div>
   );
 }
 
-function GenerateFirstFlow({ flowType, generating, wait }: { flowType: FlowType; generating: boolean; wait: string | null }) {
+function GenerateFirstFlow({ flowType, generating, wait, progress }: { flowType: FlowType; generating: boolean; wait: string | null; progress: GenerationProgressView | null }) {
   const { fetcher, reply, pending } = useFlowForm(FLOW_INTENTS.generate);
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
-  const busy = pending || generating;
+  const streaming = progress?.state === "running";
+  const busy = pending || generating || streaming;
   const label = flowTypeLabel(flowType);
 
-  // Generation started in another tab (or before a reload): look again until the flow is there.
+  // Generation started in another tab (or before a reload) without a progress record: look again until the flow is there.
   useEffect(() => {
-    if (!generating || pending) return;
+    if (!generating || pending || streaming) return;
     const timer = window.setInterval(() => {
       if (revalidator.state === "idle") revalidator.revalidate();
     }, GENERATION_POLL_MS);
     return () => window.clearInterval(timer);
-  }, [generating, pending, revalidator]);
+  }, [generating, pending, streaming, revalidator]);
 
   const error = !pending && reply && !reply.ok ? reply.toast : undefined;
   return (
@@ -149,7 +157,9 @@ function GenerateFirstFlow({ flowType, generating, wait }: { flowType: FlowType;
         <p className="mt-3 text-xs text-slate-500" data-testid="generate-wait">
           {wait ?? "This may take 1-3 minutes"}
         </p>
-        {busy ? (
+        {streaming ? <GenerationSteps progress={progress} label={label} /> : null}
+        {progress?.state === "failed" && !pending ? <GenerationFailed progress={progress} action={flowHref(flowType)} /> : null}
+        {busy && !streaming ? (
           <div className="mx-auto mt-6 max-w-sm" role="status" data-testid="generating">
             <div className="h-2 overflow-hidden rounded-full bg-slate-100">
               <div className="h-full w-full animate-pulse rounded-full bg-gradient-to-r from-brand-500 to-violet-500" />

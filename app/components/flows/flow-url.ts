@@ -34,6 +34,7 @@ export const FLOW_INTENTS = {
   updateTouchpoint: "update-touchpoint",
   deleteTouchpoint: "delete-touchpoint",
   deleteFlow: "delete-flow",
+  dismissProgress: "dismiss-progress",
 } as const;
 export type FlowIntent = (typeof FLOW_INTENTS)[keyof typeof FLOW_INTENTS];
 

@@ -167,6 +167,45 @@ export const regenerateResultSchema = z
   })
   .meta({ id: "RegenerateResult" });
 
+const streamedStepResponseSchema = z
+  .object({
+    stepType: z.enum(STEP_TYPES),
+    title: z.string(),
+    timingText: z.string(),
+    primaryGoal: z.string(),
+  })
+  .meta({ id: "StreamedStep" });
+
+/** A generation or regeneration under way, or how it ended (POST …/generate or …/regenerate with `Prefer: respond-async`). */
+export const generationProgressSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(["generate", "regenerate"]),
+    flowType: z.enum(FLOW_TYPES),
+    flowId: z.string().nullable().describe("The flow: a regeneration's from the start, a first generation's once it has succeeded."),
+    state: z
+      .enum(["running", "succeeded", "failed"])
+      .describe("running: the model is writing. succeeded: the flow is saved (read it at `flowId`). failed: nothing was saved; the flow, if there is one, is as it was."),
+    attempt: z.number().int().describe("1 for the model's first answer, 2 while it rewrites the answer to follow every rule (the steps start over)."),
+    steps: z
+      .array(streamedStepResponseSchema)
+      .describe(
+        "While running: the steps the model has written so far, each once it is whole. A preview, never saved as it is: the whole answer is checked first. Empty once it has ended.",
+      ),
+    stepsShown: z.number().int().describe("The most steps shown while it ran."),
+    startedAt: isoDate,
+    updatedAt: isoDate,
+    result: z
+      .object({
+        versionNumber: z.number().int().nullable().describe("The version the replaced content was saved as (a regeneration that changed the flow)."),
+        applied: z.boolean(),
+      })
+      .nullable()
+      .describe("When it succeeded."),
+    error: z.object({ code: z.string(), message: z.string() }).nullable().describe("When it failed: why, in words."),
+  })
+  .meta({ id: "GenerationProgress" });
+
 export const rollbackResultSchema = z.object({ flow: flowSchema, rolledBackToVersion: versionRefSchema, backupVersion: versionRefSchema }).meta({ id: "RollbackResult" });
 
 export const touchpointDeletedSchema = z.object({ message: z.string(), flow: flowSchema }).meta({ id: "TouchpointDeleted" });

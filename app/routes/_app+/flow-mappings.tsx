@@ -26,19 +26,9 @@ import { hasPremium, serviceUser } from "~/lib/user";
 import { getResponseSummaryByUserId } from "~/models/questionnaire-response.server";
 import { requireUser } from "~/web/auth/auth.server";
 import { DomainError, isDomainError } from "~/services/domain-error";
-import {
-  deleteFlow,
-  deleteTouchpoint,
-  editTouchpoint,
-  generateFlow,
-  getFlowByType,
-  isGenerating,
-  listMessages,
-  listVersions,
-  regenerateFlow,
-  rollbackFlow,
-} from "~/services/flows/flows.server";
+import { deleteFlow, deleteTouchpoint, editTouchpoint, getFlowByType, isGenerating, listMessages, listVersions, regenerateFlow, rollbackFlow } from "~/services/flows/flows.server";
 import { readForm } from "~/web/forms.server";
+import { dismissGenerationProgress, latestGenerationProgress, startGeneration } from "~/services/flows/progress.server";
 import { modelWait } from "~/services/ai/openai-client.server";
 import { hasCompletedOnboarding } from "~/services/onboarding.server";
 import { defaultEspFor } from "~/services/klaviyo/connection.server";
@@ -94,13 +84,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const companyName = profile?.companyName || user.companyName || "Your Company";
   const base = { flowType, companyName, isPremium: hasPremium(user), locale: requestLocale(request), esp: "generic" as Esp };
   if (!hasCompletedOnboarding(profile)) {
-    return { ...base, onboarded: false as const, flow: null, generating: false, versions: null, messages: null, compareVersion: null, wait: { generate: null, regenerate: null } };
+    return {
+      ...base,
+      onboarded: false as const,
+      flow: null,
+      generating: false,
+      versions: null,
+      messages: null,
+      compareVersion: null,
+      wait: { generate: null, regenerate: null },
+      progress: null,
+    };
   }
 
-  const [flow, generating, esp] = await Promise.all([
+  const [flow, generating, esp, progress] = await Promise.all([
     getFlowByType({ userId: user.id, flowType }),
     isGenerating({ userId: user.id, flowType }),
     defaultEspFor({ userId: user.id }),
+    latestGenerationProgress({ userId: user.id, flowType }),
   ]);
   const dialog = url.searchParams.get("dialog");
   const home = flowHref(flowType);
@@ -134,6 +135,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     compareVersion,
     // With a model, how long it usually takes; offline (null) the screen keeps its own words.
     wait: { generate: modelWait("plan"), regenerate: modelWait("regenerate") },
+    // A success needs no word once the flow is there; a run under way or a failure does.
+    progress: progress && progress.state !== "succeeded" ? progress : null,
   };
 }
 
@@ -185,12 +188,19 @@ export async function action({ request }: ActionFunctionArgs) {
 
   switch (intent) {
     case FLOW_INTENTS.generate: {
+      let started: Awaited<ReturnType<typeof startGeneration>>;
       try {
-        await generateFlow({ user: flowUser, input: { flowType, customContext: "" } });
+        started = await startGeneration({ user: flowUser, input: { flowType, customContext: "" } });
       } catch (error) {
         return fail(error, "Error Generating Flow", GENERATE_FAILED_MESSAGE);
       }
+      // A model writes in the background: the page shows its steps as they come (with or without JavaScript).
+      if (started.started) return redirect(home);
       return redirectWithToast(home, { ...TOASTS.generated, description: `Your ${flowTypeLabel(flowType)} flow is ready.` });
+    }
+    case FLOW_INTENTS.dismissProgress: {
+      await dismissGenerationProgress({ userId: user.id, id: field(form, "progressId") });
+      return redirect(home);
     }
     case FLOW_INTENTS.regenerate: {
       const submission = parseForm(form, { schema: regenerateFlowSchema });

@@ -4,13 +4,16 @@ import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/web/api.server
 import { requireApiUser } from "~/web/auth/auth.server";
 import type { FlowView } from "~/lib/flows/types";
 import { assertMayGenerate, generateFlow, generationClaimMs, getFlow } from "~/services/flows/flows.server";
+import { startGeneration } from "~/services/flows/progress.server";
 import { idempotent } from "~/web/idempotency.server";
+import { acceptedAsync, prefersAsync } from "~/web/respond-async.server";
 
 export const loader = noGetLoader(["POST"]);
 
 // POST /api/ai-flows/generate { flowType, customContext? } → 201 with the flow. 422 for a missing
 // or unknown flow type or a bad customContext (like every other field), 402 PREMIUM_REQUIRED,
 // 409 ONBOARDING_REQUIRED / FLOW_EXISTS / GENERATION_IN_PROGRESS, 502 when the generator fails.
+// With `Prefer: respond-async` and a model: 202 at once, Location: the progress to poll.
 // With an Idempotency-Key, a replay within 24 hours gets the first answer and generates nothing.
 export const action = byMethod({
   POST: async ({ request }) => {
@@ -28,6 +31,10 @@ export const action = byMethod({
       },
     };
     return idempotent(request, options, async () => {
+      if (prefersAsync(request)) {
+        const started = await startGeneration({ user: serviceUser(user), input: body });
+        return started.started ? acceptedAsync(started.progress) : apiJson(started.result, { status: 201 });
+      }
       const flow = await generateFlow({ user: serviceUser(user), input: body });
       return apiJson(flow, { status: 201 });
     });

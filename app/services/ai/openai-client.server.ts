@@ -175,9 +175,37 @@ function withoutLengthLimits(value: unknown): unknown {
   return value;
 }
 
-function responseFormat(schema: z.ZodType, name: string) {
+/**
+ * The JSON schema with the named properties first wherever they appear (in the order named): a
+ * model writes a structured answer in its schema's property order, so a streamed answer can lead
+ * with what the screen shows first.
+ */
+export function withPropertiesFirst(value: unknown, first: readonly string[]): unknown {
+  if (first.length === 0) return value;
+  if (Array.isArray(value)) return value.map((item) => withPropertiesFirst(item, first));
+  if (!value || typeof value !== "object") return value;
+  const rank = (key: string) => {
+    const at = first.indexOf(key);
+    return at === -1 ? first.length : at;
+  };
+  const lead = (keys: string[]) => keys.map((key, index) => ({ key, index })).sort((a, b) => rank(a.key) - rank(b.key) || a.index - b.index);
+  const entries = Object.entries(value as Record<string, unknown>).map(([key, item]): [string, unknown] => {
+    if (key === "properties" && item && typeof item === "object" && !Array.isArray(item)) {
+      const properties = item as Record<string, unknown>;
+      return [key, Object.fromEntries(lead(Object.keys(properties)).map(({ key: name }) => [name, withPropertiesFirst(properties[name], first)]))];
+    }
+    if (key === "required" && Array.isArray(item) && item.every((name) => typeof name === "string")) return [key, lead(item).map(({ key: name }) => name)];
+    return [key, withPropertiesFirst(item, first)];
+  });
+  return Object.fromEntries(entries);
+}
+
+function responseFormat(schema: z.ZodType, name: string, first: readonly string[] = []) {
   const format = zodResponseFormat(schema, name);
-  return { type: "json_schema" as const, json_schema: { ...format.json_schema, schema: withoutLengthLimits(format.json_schema.schema) as Record<string, unknown> } };
+  return {
+    type: "json_schema" as const,
+    json_schema: { ...format.json_schema, schema: withPropertiesFirst(withoutLengthLimits(format.json_schema.schema), first) as Record<string, unknown> },
+  };
 }
 
 export interface JsonRequest<S extends z.ZodType> {
@@ -195,6 +223,22 @@ export interface JsonRequest<S extends z.ZodType> {
   temperature?: number;
   /** What the call is for, in its log line and counters; without it, read from `name` (see PURPOSE_BY_NAME). */
   purpose?: ModelPurpose;
+  /**
+   * With a listener the answer is streamed (`stream: true`, the same response format) and its
+   * text is given to the listener as it arrives; the whole answer is then judged as usual.
+   */
+  listener?: AnswerListener;
+  /** Properties the answer's schema lists first wherever they appear (see withPropertiesFirst). */
+  firstProperties?: readonly string[];
+}
+
+/**
+ * Who reads a streamed answer while it arrives: `begin` when a call starts sending (a repair, or
+ * the SDK's retry, starts over), then every piece of the answer's text in order.
+ */
+export interface AnswerListener {
+  begin(): void;
+  text(piece: string): void;
 }
 
 /** The purpose of each response format the app asks for. */
@@ -279,29 +323,73 @@ export function createOpenAiClient(settings: OpenAiSettings): OpenAiClient {
     fetch: boundedFetch({ timeoutMs: settings.timeoutMs }),
   });
 
-  async function ask<S extends z.ZodType>({ schema, name, jsonSchema, system, user, temperature }: JsonRequest<S>): Promise<RawAnswer> {
-    let completion: OpenAI.Chat.Completions.ChatCompletion;
+  /** The answer's parts, whether it came whole or streamed. */
+  interface AnswerParts {
+    present: boolean;
+    content: string;
+    refusal: string | null;
+    finishReason: string | null;
+    usage: RawAnswer["usage"];
+  }
+
+  /** A streamed answer, its text given to the listener piece by piece and gathered whole. */
+  async function streamed(body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming, listener: AnswerListener): Promise<AnswerParts> {
+    const parts: AnswerParts = { present: false, content: "", refusal: null, finishReason: null, usage: {} };
+    const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } });
+    listener.begin();
+    for await (const chunk of stream) {
+      if (chunk.usage) parts.usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
+      const choice = chunk.choices[0];
+      if (!choice) continue;
+      parts.present = true;
+      const piece = choice.delta?.content;
+      if (piece) {
+        parts.content += piece;
+        listener.text(piece);
+      }
+      if (choice.delta?.refusal) parts.refusal = (parts.refusal ?? "") + choice.delta.refusal;
+      if (choice.finish_reason) parts.finishReason = choice.finish_reason;
+    }
+    return parts;
+  }
+
+  async function whole(body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming): Promise<AnswerParts> {
+    const completion = await client.chat.completions.create(body);
+    const choice = completion.choices[0];
+    return {
+      present: choice !== undefined,
+      content: choice?.message.content ?? "",
+      refusal: choice?.message.refusal ?? null,
+      finishReason: choice?.finish_reason ?? null,
+      usage: { promptTokens: completion.usage?.prompt_tokens, completionTokens: completion.usage?.completion_tokens },
+    };
+  }
+
+  async function ask<S extends z.ZodType>({ schema, name, jsonSchema, system, user, temperature, listener, firstProperties = [] }: JsonRequest<S>): Promise<RawAnswer> {
+    const body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming = {
+      model: settings.model,
+      ...(temperature === undefined ? {} : { temperature }),
+      messages: [
+        { role: "system", content: system },
+        { role: "user", content: user },
+      ],
+      response_format: jsonSchema
+        ? { type: "json_schema", json_schema: { name, strict: true, schema: withPropertiesFirst(jsonSchema, firstProperties) as Record<string, unknown> } }
+        : responseFormat(schema, name, firstProperties),
+    };
+    let answer: AnswerParts;
     try {
-      completion = await client.chat.completions.create({
-        model: settings.model,
-        ...(temperature === undefined ? {} : { temperature }),
-        messages: [
-          { role: "system", content: system },
-          { role: "user", content: user },
-        ],
-        response_format: jsonSchema ? { type: "json_schema", json_schema: { name, strict: true, schema: jsonSchema } } : responseFormat(schema, name),
-      });
+      answer = listener ? await streamed(body, listener) : await whole(body);
     } catch (error) {
       throw new ProviderError(`The model call failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
-    const usage = { promptTokens: completion.usage?.prompt_tokens, completionTokens: completion.usage?.completion_tokens };
+    const { usage } = answer;
     const fault = (reason: string, message: string, cause?: unknown) => Object.assign(new ModelCallFault(reason, message, { cause }), { usage });
-    const choice = completion.choices[0];
-    if (!choice) throw fault("no_choice", "The model answered with no choice.");
-    if (choice.message.refusal) throw fault("model_refusal", `The model refused: ${choice.message.refusal}`);
-    if (choice.finish_reason !== "stop") throw fault("cut_short", `The model stopped early (${choice.finish_reason}).`);
+    if (!answer.present) throw fault("no_choice", "The model answered with no choice.");
+    if (answer.refusal) throw fault("model_refusal", `The model refused: ${answer.refusal}`);
+    if (answer.finishReason !== "stop") throw fault("cut_short", `The model stopped early (${answer.finishReason ?? "no reason given"}).`);
     try {
-      return { json: JSON.parse(choice.message.content ?? "") as unknown, usage };
+      return { json: JSON.parse(answer.content) as unknown, usage };
     } catch (error) {
       throw fault("invalid_json", "The model's answer is not valid JSON.", error);
     }

@@ -5,11 +5,13 @@ import { type BusinessFacts, businessFacts } from "~/lib/business/facts";
 import { checkPlan, type Finding } from "~/lib/copy/checker";
 import { fixPlan, planRuleProblems } from "~/services/ai/answer-fixes.server";
 import { generateOfflineDraft, isDefaultRule } from "~/services/ai/offline.server";
-import { createOpenAiClient, type OpenAiSettings } from "~/services/ai/openai-client.server";
+import { createOpenAiClient, type JsonRequest, type OpenAiSettings } from "~/services/ai/openai-client.server";
+import { STEPS_FIRST, STEPS_PATH, streamedStepsReader } from "~/lib/flows/streamed-steps";
+import type { JsonPath } from "~/lib/json-stream";
 import { DEFAULT_PLAN_TEMPERATURE, planPrompt, regeneratePrompt } from "~/services/ai/prompt.server";
 import { completeChecked, type Problem } from "~/services/ai/repair.server";
 import { getEnv } from "~/services/env.server";
-import type { FlowProvider, FlowRequest, RegeneratedDraft, RegenerateRequest } from "~/services/ai/provider.server";
+import type { FlowProvider, FlowRequest, RegeneratedDraft, RegenerateRequest, StreamOptions } from "~/services/ai/provider.server";
 import { checkAnswerIntents, flowChanges, REBRIEFED } from "~/lib/flows/feedback/answer-check";
 import type { FeedbackOutcome } from "~/lib/flows/feedback/outcome";
 import { allowsSms, type DraftTouchpoint } from "~/lib/flows/rules";
@@ -120,24 +122,33 @@ function noteChecks(request: RegenerateRequest, plan: ReturnType<typeof planChec
   };
 }
 
+/** With `onSteps`, the request streams its answer with the steps written first, read as they arrive. */
+function streaming(at: JsonPath, { onSteps }: StreamOptions): Pick<JsonRequest<z.ZodType>, "listener" | "firstProperties"> {
+  return onSteps ? { listener: streamedStepsReader(at, onSteps), firstProperties: STEPS_FIRST } : {};
+}
+
 export function createOpenAiProvider(settings: OpenAiSettings, options: { temperature?: number } = {}): FlowProvider {
   const client = createOpenAiClient(settings);
   const temperature = () => options.temperature ?? planTemperature();
 
   return {
     model: settings.model,
-    async generateFlow(request: FlowRequest) {
+    async generateFlow(request: FlowRequest, options: StreamOptions = {}) {
       const facts = businessFacts(request.business);
       const prompt = planPrompt(request, facts, generateOfflineDraft(request), { adminRule: !isDefaultRule(request) });
-      return completeChecked(client, { schema: flowDraftSchema, name: "flow", ...prompt, temperature: temperature() }, planChecks(request, facts, userWords(request)));
+      return completeChecked(
+        client,
+        { schema: flowDraftSchema, name: "flow", ...prompt, temperature: temperature(), ...streaming(STEPS_PATH.plan, options) },
+        planChecks(request, facts, userWords(request)),
+      );
     },
-    async regenerateFlow(request: RegenerateRequest): Promise<RegeneratedDraft> {
+    async regenerateFlow(request: RegenerateRequest, options: StreamOptions = {}): Promise<RegeneratedDraft> {
       const facts = businessFacts(request.business);
       const allowed = userWords(request, `${request.feedback}\n${JSON.stringify(request.current)}`);
       const plan = planChecks(request, facts, allowed);
       const answer = await completeChecked(
         client,
-        { schema: regeneratedSchema, name: "regenerated_flow", ...regeneratePrompt(request, facts), temperature: temperature() },
+        { schema: regeneratedSchema, name: "regenerated_flow", ...regeneratePrompt(request, facts), temperature: temperature(), ...streaming(STEPS_PATH.regenerate, options) },
         noteChecks(request, plan, facts),
       );
       const outcome = modelOutcome(request.current, answer.flow);

@@ -3,6 +3,7 @@ import type { FlowType } from "~/lib/flow-types";
 import type { DraftTouchpoint, FlowDraft } from "~/lib/flows/rules";
 import type { StoredAnswers } from "~/lib/questionnaire/fields";
 import type { FlowMappingRecord } from "~/models/flow-mapping.server";
+import type { StreamedStep } from "~/lib/flows/streamed-steps";
 
 /**
  * The one interface both generators implement (docs/ai-and-generation.md): the offline generator (default,
@@ -47,6 +48,16 @@ export interface RegeneratedDraft {
   outcome?: FeedbackOutcome;
 }
 
+/**
+ * How a caller follows a generation while it runs: with `onSteps`, a generator that can stream
+ * (the model) reports every step written so far each time one more is complete; `attempt` is 1
+ * for the first answer and 2 for its repair, which starts the steps over. A preview only: the
+ * answer is judged whole before anything is stored.
+ */
+export interface StreamOptions {
+  onSteps?: (steps: StreamedStep[], attempt: number) => void;
+}
+
 export interface FlowProvider {
   /** Stored as the flow's and the version's `model`. */
   readonly model: string;
@@ -55,8 +66,8 @@ export interface FlowProvider {
    * needs to say that one is under way, and the unique flow per user and type is guard enough.
    */
   readonly instant?: boolean;
-  generateFlow(request: FlowRequest): Promise<FlowDraft>;
-  regenerateFlow(request: RegenerateRequest): Promise<RegeneratedDraft>;
+  generateFlow(request: FlowRequest, options?: StreamOptions): Promise<FlowDraft>;
+  regenerateFlow(request: RegenerateRequest, options?: StreamOptions): Promise<RegeneratedDraft>;
 }
 
 /** A provider could not give a usable answer (timeout, 5xx, refusal, malformed JSON, broken rules). */

@@ -45,7 +45,7 @@ import { getFlowProvider } from "~/services/ai/index.server";
 import { modelRequestLimitMs } from "~/services/ai/openai-client.server";
 import { isSoleInstance } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
-import type { FlowProvider, FlowRequest } from "~/services/ai/provider.server";
+import type { FlowProvider, FlowRequest, StreamOptions } from "~/services/ai/provider.server";
 import { conflict, DomainError, fieldErrorsFromIssues, notFound, onboardingRequired, upstreamFailed, validationError } from "~/services/domain-error";
 import { toFlowView, toMessageView, toTouchpointView, toVersionRef, toVersionView } from "~/services/flows/views.server";
 import { hasCompletedOnboarding } from "~/services/onboarding.server";
@@ -237,6 +237,19 @@ async function flowRequest(userId: string, flowType: FlowType, customContext: st
  * form values): generateFlowSchema checks it here, so a caller never trusts it first.
  */
 export async function generateFlow({ user, input }: { user: ServiceUser; input: unknown }, deps: FlowServiceDeps = {}): Promise<FlowView> {
+  return writeGeneration(await prepareGeneration(user, input, deps));
+}
+
+/** A first generation that may begin: its request checked, its generator chosen, its claim taken (a slow generator's). */
+export interface PreparedGeneration {
+  user: ServiceUser;
+  flowType: FlowType;
+  request: FlowRequest;
+  provider: FlowProvider;
+  claim: string | null;
+}
+
+export async function prepareGeneration(user: ServiceUser, input: unknown, deps: FlowServiceDeps): Promise<PreparedGeneration> {
   const { flowType, customContext } = parseOrThrow(generateFlowSchema, input);
   assertPremium(user, flowType);
   const now = (deps.now ?? (() => new Date()))();
@@ -253,8 +266,12 @@ export async function generateFlow({ user, input }: { user: ServiceUser; input: 
   // instead of starting another; an instant one needs no claim (the unique index decides).
   const claim = provider.instant ? null : await claimGeneration({ userId: user.id, flowType, kind: "generate", now, ttlMs: generationClaimMs(), owners: claimOwners(deps) });
   if (!provider.instant && !claim) throw conflict(GENERATION_IN_PROGRESS_MESSAGE, "GENERATION_IN_PROGRESS");
+  return { user, flowType, request, provider, claim };
+}
+
+export async function writeGeneration({ user, flowType, request, provider, claim }: PreparedGeneration, options: StreamOptions = {}): Promise<FlowView> {
   try {
-    const draft = await callProvider(() => provider.generateFlow(request), GENERATE_FAILED_MESSAGE);
+    const draft = await callProvider(() => provider.generateFlow(request, options), GENERATE_FAILED_MESSAGE);
     const content = contentFrom(draft, request, provider, "generate", GENERATE_FAILED_MESSAGE);
     const doc = await insertFlow({ userId: user.id, flowType, companyName: request.business.companyName, content }).catch((error: unknown) => {
       if (isDuplicateKeyError(error)) throw conflict(FLOW_EXISTS_MESSAGE, "FLOW_EXISTS");
@@ -291,6 +308,21 @@ function draftTouchpointsOf(doc: CurrentFlowDoc): DraftTouchpoint[] {
  * in the quick notes, once (decision 130). The result says which happened (`applied`).
  */
 export async function regenerateFlow({ user, flowId, input }: { user: ServiceUser; flowId: string; input: unknown }, deps: FlowServiceDeps = {}): Promise<RegenerateResult> {
+  return writeRegeneration(await prepareRegeneration(user, flowId, input, deps));
+}
+
+/** A regeneration that may begin: its note checked, the flow found, its claim taken (a slow generator's). */
+export interface PreparedRegeneration {
+  user: ServiceUser;
+  flowId: string;
+  feedback: string;
+  current: CurrentFlowDoc;
+  request: FlowRequest;
+  provider: FlowProvider;
+  claim: string | null;
+}
+
+export async function prepareRegeneration(user: ServiceUser, flowId: string, input: unknown, deps: FlowServiceDeps): Promise<PreparedRegeneration> {
   const { feedback } = parseOrThrow(regenerateFlowSchema, input);
   const current = await findFlow({ flowId, userId: user.id });
   if (!current) throw notFound(FLOW_NOT_FOUND);
@@ -304,14 +336,24 @@ export async function regenerateFlow({ user, flowId, input }: { user: ServiceUse
     ? null
     : await claimGeneration({ userId: user.id, flowType: current.flowType, kind: "regenerate", now, ttlMs: generationClaimMs(), owners: claimOwners(deps) });
   if (!provider.instant && !claim) throw conflict(REGENERATION_IN_PROGRESS_MESSAGE, "GENERATION_IN_PROGRESS");
+  return { user, flowId, feedback, current, request, provider, claim };
+}
+
+export async function writeRegeneration(
+  { user, flowId, feedback, current, request, provider, claim }: PreparedRegeneration,
+  options: StreamOptions = {},
+): Promise<RegenerateResult> {
   try {
     const { draft, explanation, outcome } = await callProvider(
       () =>
-        provider.regenerateFlow({
-          ...request,
-          current: { flowOverview: current.flowOverview, quickNotes: current.quickNotes, touchpoints: draftTouchpointsOf(current) },
-          feedback,
-        }),
+        provider.regenerateFlow(
+          {
+            ...request,
+            current: { flowOverview: current.flowOverview, quickNotes: current.quickNotes, touchpoints: draftTouchpointsOf(current) },
+            feedback,
+          },
+          options,
+        ),
       REGENERATE_FAILED_MESSAGE,
     );
     const messages = [

@@ -1,6 +1,7 @@
 import { KLAVIYO_NOT_CONNECTED_MESSAGE } from "~/services/klaviyo/errors.server";
 import { KLAVIYO_SEND_IN_PROGRESS_MESSAGE } from "~/services/klaviyo/send.server";
 import { SCORECARD_PREMIUM_MESSAGE } from "~/services/scorecard/scorecard.server";
+import { PROGRESS_NOT_FOUND } from "~/services/flows/progress.server";
 import { DRAFT_LIMIT_MESSAGE } from "~/services/auth/rate-limit.server";
 import { z } from "zod";
 
@@ -130,6 +131,8 @@ export interface OperationSpec {
   errors?: Partial<Record<number, string>>;
   /** Takes an Idempotency-Key (a replay within 24 hours gets the first answer): every POST unless set false. */
   idempotent?: boolean;
+  /** Takes `Prefer: respond-async`: with a model, a 202 at once whose Location is the progress to poll. */
+  respondAsync?: boolean;
   /** Real answers for those statuses (each documented status needs one; the generic ones are built in). */
   examples?: Partial<Record<number, ErrorBody[]>>;
 }
@@ -233,6 +236,24 @@ const idempotencyParameter: Parameter = {
   in: "header",
   description: `Any unique value (a UUID), up to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible characters, bound to the method and the path (case and trailing slashes aside). Sending the same request again with the same key within 24 hours returns the first answer (Idempotency-Replayed: true) and does the work once; the same key with a different body is a 422 (IDEMPOTENCY_KEY_REUSED). Only a success is kept: a refusal (402, 404, 409, 422, …) or a failure leaves the key free, so a retry after fixing the cause runs again. A replay passes the same checks as a fresh request first (sign-in, ownership, role, premium), and a large answer may be read again as the resource is now. Keyed requests are rate-limited (${IDEMPOTENT_REQUESTS_PER_MINUTE} a minute).`,
   schema: { type: "string", minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
+};
+const preferParameter: Parameter = {
+  name: "Prefer",
+  in: "header",
+  description:
+    "`respond-async` (RFC 7240): with a model configured, the answer is a 202 at once, its `Location` the progress to poll (GET /api/ai-flows/generations/{id}: the steps written so far, then how it ended); `Preference-Applied: respond-async` says it was taken. The offline generator answers at once and ignores the preference: its answer is the usual one.",
+  schema: { type: "string", example: "respond-async" },
+};
+/** The 202 of a request that took `Prefer: respond-async`. */
+const acceptedAsync: Success = {
+  status: 202,
+  description: "Started (with `Prefer: respond-async` and a model): the progress as it is now. Poll `Location` until `state` is succeeded or failed.",
+  json: responses.generationProgressSchema,
+  headers: {
+    Location: "The progress to poll: /api/ai-flows/generations/{id}.",
+    "Preference-Applied": "respond-async.",
+    "Retry-After": "Seconds to wait before polling.",
+  },
 };
 const exampleFlowInput = { flowType: "onboarding", customContext: "We sell handmade ceramics; keep the tone warm." };
 const exampleTouchpoint = { title: "Welcome", primaryGoal: "Greet the new customer", keyMessages: "Who we are", callToAction: "Shop now", delayDays: 0 };
@@ -553,7 +574,8 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Generate a flow",
     access: "user",
     body: { schema: generateFlowSchema, example: exampleFlowInput },
-    ok: [{ status: 201, description: "The new flow with its touchpoints.", json: responses.flowSchema }],
+    respondAsync: true,
+    ok: [{ status: 201, description: "The new flow with its touchpoints.", json: responses.flowSchema }, acceptedAsync],
     errors: {
       402: "The flow type needs premium (code PREMIUM_REQUIRED).",
       409: "Onboarding is not done (ONBOARDING_REQUIRED), the flow exists (FLOW_EXISTS) or is being generated (GENERATION_IN_PROGRESS).",
@@ -637,6 +659,7 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Regenerate a flow from feedback",
     access: "user",
     body: { schema: regenerateFlowSchema, example: { feedback: "Make the second email shorter." } },
+    respondAsync: true,
     ok: [
       {
         status: 200,
@@ -644,6 +667,7 @@ export const OPERATIONS: OperationSpec[] = [
           "The flow and the reply. `applied: true`: the new flow and the version it replaced. `applied: false`: nothing in the note could be acted on, so the flow is unchanged and no version was saved (`previousVersion` is null); the whole note is kept in the quick notes.",
         json: responses.regenerateResultSchema,
       },
+      acceptedAsync,
     ],
     errors: {
       402: "Premium flow type (PREMIUM_REQUIRED).",
@@ -658,6 +682,18 @@ export const OPERATIONS: OperationSpec[] = [
       422: [err(422, FEEDBACK_REQUIRED_MESSAGE, "VALIDATION_FAILED", { feedback: FEEDBACK_REQUIRED_MESSAGE })],
       502: [err(502, REGENERATE_FAILED_MESSAGE)],
     },
+  },
+  {
+    method: "get",
+    path: "/api/ai-flows/generations/{id}",
+    tag: "Flows",
+    summary: "A generation's progress",
+    description:
+      "A generation or regeneration started with `Prefer: respond-async` (its 202's `Location`), or from the flow screen. While `state` is running, `steps` holds the steps the model has written so far, each once it is whole: a preview, never saved as it is. When it ends the flow is saved (succeeded: read it at `flowId`) or nothing is (failed: `error` says why; a regenerated flow is as it was). The outcome stays readable for 10 minutes.",
+    access: "user",
+    ok: [{ status: 200, description: "The progress.", json: responses.generationProgressSchema }],
+    errors: { 404: "No such generation of yours, or its outcome is no longer kept." },
+    examples: { 404: [err(404, PROGRESS_NOT_FOUND)] },
   },
   {
     method: "put",
@@ -1285,6 +1321,7 @@ function pathParameters(path: string): Parameter[] {
     if (name === "flowType") return { name, in: "path", required: true, description: "The flow type.", schema: { type: "string", enum: [...FLOW_TYPES] } };
     if (name === "versionId") return idParam(name, "The version's id.");
     if (path.startsWith("/api/user/tokens")) return idParam(name, "The token's id.");
+    if (path.startsWith("/api/ai-flows/generations")) return idParam(name, "The generation's id (the end of a 202's Location).");
     return path.startsWith("/api/ai-flows/touchpoints") ? idParam(name, "The touchpoint's id.") : path.startsWith("/api/ai-flows") ? flowId : idParam(name, "The id.");
   });
 }
@@ -1324,7 +1361,7 @@ function operationObject(op: OperationSpec) {
       content: { "application/json": { schema: ref(responses.apiErrorSchema), examples: named } },
     };
   }
-  const parameters = [...pathParameters(op.path), ...(op.query ?? []), ...(takesIdempotencyKey(op) ? [idempotencyParameter] : [])];
+  const parameters = [...pathParameters(op.path), ...(op.query ?? []), ...(takesIdempotencyKey(op) ? [idempotencyParameter] : []), ...(op.respondAsync ? [preferParameter] : [])];
   return {
     operationId: operationId(op),
     tags: [op.tag],

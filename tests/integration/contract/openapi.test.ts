@@ -93,14 +93,14 @@ interface Answer {
 async function call(
   method: string,
   template: string,
-  { params = {}, body, cookie, query = "" }: { params?: Record<string, string>; body?: unknown; cookie?: string; query?: string } = {},
+  { params = {}, body, cookie, query = "", headers }: { params?: Record<string, string>; body?: unknown; cookie?: string; query?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   const operation = document.paths[template]?.[method.toLowerCase()];
   expect(operation, `${method} ${template} is documented`).toBeTruthy();
   const module = moduleFor(template);
   const handler = (method === "GET" ? module.loader : module.action) as Handler;
   const concretePath = template.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? "");
-  const response = await handler(args(jsonRequest(`${concretePath}${query}`, { method, body, cookie }), params));
+  const response = await handler(args(jsonRequest(`${concretePath}${query}`, { method, body, cookie, headers }), params));
   const text = await response.text();
   const type = response.headers.get("Content-Type") ?? "";
   const documented = operation.responses[String(response.status)];
@@ -416,6 +416,45 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
       (await call("POST", "/api/user-metrics", { cookie: premium.cookie, body: { flowType: "abandoned_cart", revenuePerRecipient: 150, clickRate: 400, openRate: 4000 } })).status,
     ).toBe(200);
     expect((await call("GET", "/api/scorecard", { cookie: premium.cookie })).status).toBe(200);
+  });
+
+  it("flows with Prefer: respond-async: a 202 whose Location is the progress, read until the flow is saved, against a loopback model", async () => {
+    const { backgroundGenerationsSettled } = await import("~/services/flows/progress.server");
+    const { generateOfflineDraft } = await import("~/services/ai/offline.server");
+    const model = await startOpenAiStub();
+    const env = envModule.getEnv();
+    const configured = vi.spyOn(envModule, "getEnv").mockReturnValue({ ...env, OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: model.baseURL, OPENAI_MODEL: "stub-model" });
+    try {
+      const { cookie } = await onboardedUser({ answers: LEAF_AND_KETTLE });
+      const draft = generateOfflineDraft({ flowType: "onboarding", business: LEAF_AND_KETTLE, rule: null, customContext: "" });
+      model.script({ kind: "content", content: JSON.stringify(draft) }, { kind: "content", content: JSON.stringify({ explanation: "Shorter now.", flow: draft }) });
+      const started = await call("POST", "/api/ai-flows/generate", { cookie, body: { flowType: "onboarding" }, headers: { Prefer: "respond-async" } });
+      expect(started.status).toBe(202);
+      const id = (started.body as { id: string }).id;
+      expect(started.headers.get("Location")).toBe(`/api/ai-flows/generations/${id}`);
+      expect(started.headers.get("Preference-Applied")).toBe("respond-async");
+      await backgroundGenerationsSettled();
+      const done = await call("GET", "/api/ai-flows/generations/{id}", { cookie, params: { id } });
+      expect(done.body).toMatchObject({ state: "succeeded", kind: "generate", flowId: expect.any(String) });
+      const flowId = (done.body as { flowId: string }).flowId;
+      const regenerating = await call("POST", "/api/ai-flows/{id}/regenerate", {
+        cookie,
+        params: { id: flowId },
+        body: { feedback: "Shorter, please." },
+        headers: { Prefer: "respond-async" },
+      });
+      expect(regenerating.status).toBe(202);
+      await backgroundGenerationsSettled();
+      expect((await call("GET", "/api/ai-flows/generations/{id}", { cookie, params: { id: (regenerating.body as { id: string }).id } })).body).toMatchObject({
+        kind: "regenerate",
+        flowId,
+      });
+      expect((await call("GET", "/api/ai-flows/generations/{id}", { cookie: user.cookie, params: { id } })).status).toBe(404);
+      expect((await call("GET", "/api/ai-flows/generations/{id}", { params: { id } })).status).toBe(401);
+    } finally {
+      configured.mockRestore();
+      await model.close();
+    }
   });
 
   it("research: refused without a website, and a real run against a loopback site and a loopback model", async () => {

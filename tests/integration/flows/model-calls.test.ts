@@ -7,10 +7,12 @@ import { type ModelCallLine, modelCallStats, resetModelCallStats, typicalDuratio
 import { createOpenAiProvider } from "~/services/ai/openai.server";
 import { DomainError } from "~/services/domain-error";
 import { generateFlow } from "~/services/flows/flows.server";
-import { action } from "~/routes/_app+/flow-mappings";
+import { action, loader } from "~/routes/_app+/flow-mappings";
+import { type GenerationProgressView, progressFailureText } from "~/lib/flows/generation-progress";
+import { backgroundGenerationsSettled } from "~/services/flows/progress.server";
 
 import { withEnv } from "../../support/env";
-import { args, dataOf, formRequest, settle, statusOf } from "../../support/requests";
+import { args, dataOf, formRequest, getRequest, settle, statusOf } from "../../support/requests";
 
 import { useTestDatabase } from "../../support/db";
 import { type OpenAiStub, startOpenAiStub } from "../../support/openai-stub";
@@ -106,14 +108,18 @@ describe("every model call logs one line and counts its request", () => {
     expect(typicalDurationMs("plan")).toBeNull();
   });
 
-  it("through the Generate Flow form: a model failing with 502 gives a 502 reply whose toast says what failed and what to do, and a 'failed' line", async () => {
+  it("through the Generate Flow form: the form returns at once, and a model failing with 502 leaves a failed progress the page shows, saying what failed and what to do, and a 'failed' line", async () => {
     const { cookie } = await onboardedUser({ answers: LEDGERLY });
     stub.script({ kind: "status", status: 502 });
-    const result = await withEnv({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: stub.baseURL, OPENAI_MODEL: "stub-model", OPENAI_TIMEOUT_MS: "1000" }, () =>
-      settle(action(args(formRequest("/flow-mappings?type=onboarding", { intent: "generate" }, { cookie })))),
-    );
-    expect(statusOf(result)).toBe(502);
-    expect(dataOf(result)).toMatchObject({ toast: { title: "Error Generating Flow", description: "Failed to generate AI flow. Please try again.", variant: "destructive" } });
+    const result = await withEnv({ OPENAI_API_KEY: KEY, OPENAI_BASE_URL: stub.baseURL, OPENAI_MODEL: "stub-model", OPENAI_TIMEOUT_MS: "1000" }, async () => {
+      const posted = await settle(action(args(formRequest("/flow-mappings?type=onboarding", { intent: "generate" }, { cookie }))));
+      await backgroundGenerationsSettled();
+      return posted;
+    });
+    expect(statusOf(result)).toBe(302);
+    const page = dataOf(await loader(args(getRequest("/flow-mappings?type=onboarding", { cookie })))) as { progress: GenerationProgressView | null };
+    expect(page.progress).toMatchObject({ state: "failed", error: { code: "UPSTREAM_FAILED", message: "Failed to generate AI flow. Please try again." } });
+    expect(progressFailureText(page.progress!)).toBe("Failed to generate AI flow. Please try again. No flow was saved.");
     expect(modelLines(warn).map((l) => l.line)).toEqual([expect.objectContaining({ purpose: "plan", outcome: "failed", reason: "http_502" })]);
   });
 

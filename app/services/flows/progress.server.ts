@@ -1,0 +1,155 @@
+import type { FlowType } from "~/lib/flow-types";
+import type { GenerationProgressView } from "~/lib/flows/generation-progress";
+import type { StreamedStep } from "~/lib/flows/streamed-steps";
+import { GENERATE_FAILED_MESSAGE, type FlowView, type RegenerateResult, REGENERATE_FAILED_MESSAGE } from "~/lib/flows/types";
+import type { ServiceUser } from "~/lib/user";
+import { createProgress, dismissProgress, findProgress, finishProgress, type FlowProgress, latestProgress, recordSteps } from "~/models/flow-progress.server";
+import { releaseGeneration } from "~/models/flow-generation.server";
+import { isSoleInstance } from "~/services/db.server";
+import { isDomainError, notFound } from "~/services/domain-error";
+import { type FlowServiceDeps, generationClaimMs, prepareGeneration, prepareRegeneration, writeGeneration, writeRegeneration } from "~/services/flows/flows.server";
+import type { StreamOptions } from "~/services/ai/provider.server";
+
+/**
+ * Generations that answer at once and report their progress (decision 135): the request is
+ * checked and the claim taken while the caller waits, so every refusal (422, 402, 409) is the
+ * request's own answer; then the model writes in the background of this process, each step it
+ * completes recorded in the progress record (models/flow-progress.server.ts), and the outcome
+ * recorded when it ends. The screen (with or without JavaScript) and the API's
+ * `Prefer: respond-async` read that record. A generator that answers at once (offline) has
+ * nothing to follow: it is written while the caller waits, as before.
+ *
+ * Nothing partial is stored: the answer is checked whole (and repaired once) before the flow or
+ * its new version is written, exactly as in the waiting path.
+ */
+
+export const PROGRESS_NOT_FOUND = "No such generation of yours (its outcome is kept for 10 minutes after it ends).";
+
+/** Work running in the background of this process, so tests and a clean shutdown can wait for it. */
+const running = new Set<Promise<void>>();
+
+/** Resolves when every generation running in this process has ended (tests; a clean shutdown). */
+export async function backgroundGenerationsSettled(): Promise<void> {
+  while (running.size > 0) await Promise.allSettled([...running]);
+}
+
+export function toProgressView(progress: FlowProgress): GenerationProgressView {
+  return {
+    id: progress._id,
+    kind: progress.kind,
+    flowType: progress.flowType,
+    flowId: progress.flowId,
+    state: progress.state,
+    attempt: progress.attempt,
+    steps: progress.steps.map((step) => ({ stepType: step.stepType, title: step.title, timingText: step.timingText, primaryGoal: step.primaryGoal })),
+    stepsShown: progress.stepsShown,
+    startedAt: progress.startedAt.toISOString(),
+    updatedAt: progress.updatedAt.toISOString(),
+    result: progress.result ? { versionNumber: progress.result.versionNumber ?? null, applied: progress.result.applied } : null,
+    error: progress.error ? { code: progress.error.code, message: progress.error.message } : null,
+  };
+}
+
+const owners = (deps: FlowServiceDeps) => deps.owners ?? { soleInstance: isSoleInstance() };
+const clock = (deps: FlowServiceDeps) => deps.now ?? (() => new Date());
+
+/**
+ * Runs the work in the background, writing each step it reports into the record (in order, one
+ * write at a time) and its outcome at the end. A failure is recorded, never thrown: nobody awaits it.
+ */
+function follow(
+  progress: FlowProgress,
+  deps: FlowServiceDeps,
+  failure: string,
+  work: (options: StreamOptions) => Promise<{ flowId: string; result: { versionNumber: number | null; applied: boolean } }>,
+) {
+  const now = clock(deps);
+  let writes = Promise.resolve();
+  const onSteps = (steps: StreamedStep[], attempt: number) => {
+    writes = writes.then(() => recordSteps(progress._id, steps, attempt, now())).catch((error: unknown) => console.warn(`generation progress not recorded: ${String(error)}`));
+  };
+  const task = (async () => {
+    try {
+      const done = await work({ onSteps });
+      await writes;
+      await finishProgress(progress._id, { state: "succeeded", ...done }, now());
+    } catch (error) {
+      await writes;
+      const message = isDomainError(error) ? (error.kind === "upstream_failed" ? failure : error.message) : failure;
+      const code = isDomainError(error) ? (error.code ?? error.kind.toUpperCase()) : "INTERNAL_ERROR";
+      if (!isDomainError(error)) console.error(error);
+      await finishProgress(progress._id, { state: "failed", error: { code, message } }, now()).catch((finishError: unknown) =>
+        console.warn(`generation outcome not recorded: ${String(finishError)}`),
+      );
+    }
+  })();
+  running.add(task);
+  void task.finally(() => running.delete(task));
+}
+
+/** Either the work was done at once (an instant generator), or it runs and this is its progress. */
+export type Started<T> = { started: false; result: T } | { started: true; progress: GenerationProgressView };
+
+/** Opens the progress record of claimed work and runs the work in the background; without the record, the claim is let go. */
+async function begin(
+  claim: string,
+  record: { userId: string; flowType: FlowType; kind: "generate" | "regenerate"; flowId: string | null },
+  deps: FlowServiceDeps,
+  failure: string,
+  work: Parameters<typeof follow>[3],
+): Promise<GenerationProgressView> {
+  let progress: FlowProgress;
+  try {
+    progress = await createProgress({ ...record, now: clock(deps)(), ttlMs: generationClaimMs(), owners: owners(deps) });
+  } catch (error) {
+    await releaseGeneration(claim);
+    throw error;
+  }
+  follow(progress, deps, failure, work);
+  return toProgressView(progress);
+}
+
+/** Starts a user's first flow of a type: checked and claimed now, written in the background with its progress recorded. */
+export async function startGeneration({ user, input }: { user: ServiceUser; input: unknown }, deps: FlowServiceDeps = {}): Promise<Started<FlowView>> {
+  const prepared = await prepareGeneration(user, input, deps);
+  if (!prepared.claim) return { started: false, result: await writeGeneration(prepared) };
+  const record = { userId: user.id, flowType: prepared.flowType, kind: "generate" as const, flowId: null };
+  const progress = await begin(prepared.claim, record, deps, GENERATE_FAILED_MESSAGE, async (options) => {
+    const flow = await writeGeneration(prepared, options);
+    return { flowId: flow.id, result: { versionNumber: null, applied: true } };
+  });
+  return { started: true, progress };
+}
+
+/** Starts a regeneration: checked and claimed now, written in the background with its progress recorded. */
+export async function startRegeneration(
+  { user, flowId, input }: { user: ServiceUser; flowId: string; input: unknown },
+  deps: FlowServiceDeps = {},
+): Promise<Started<RegenerateResult>> {
+  const prepared = await prepareRegeneration(user, flowId, input, deps);
+  if (!prepared.claim) return { started: false, result: await writeRegeneration(prepared) };
+  const record = { userId: user.id, flowType: prepared.current.flowType, kind: "regenerate" as const, flowId };
+  const progress = await begin(prepared.claim, record, deps, REGENERATE_FAILED_MESSAGE, async (options) => {
+    const result = await writeRegeneration(prepared, options);
+    return { flowId: result.flow.id, result: { versionNumber: result.previousVersion?.versionNumber ?? null, applied: result.applied } };
+  });
+  return { started: true, progress };
+}
+
+/** One generation's progress, of the user's own. */
+export async function getGenerationProgress({ userId, id }: { userId: string; id: string }, deps: FlowServiceDeps = {}): Promise<GenerationProgressView> {
+  const progress = await findProgress({ id, userId, now: clock(deps)(), owners: owners(deps) });
+  if (!progress) throw notFound(PROGRESS_NOT_FOUND);
+  return toProgressView(progress);
+}
+
+/** The newest generation of the user's flow type still readable (under way, or how it ended), or null. */
+export async function latestGenerationProgress({ userId, flowType }: { userId: string; flowType: FlowType }, deps: FlowServiceDeps = {}): Promise<GenerationProgressView | null> {
+  const progress = await latestProgress({ userId, flowType, now: clock(deps)(), owners: owners(deps) });
+  return progress ? toProgressView(progress) : null;
+}
+
+/** Forgets how a generation ended, once the user has read it. */
+export async function dismissGenerationProgress({ userId, id }: { userId: string; id: string }): Promise<void> {
+  await dismissProgress({ id, userId });
+}

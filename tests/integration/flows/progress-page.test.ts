@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { useEnv } from "../../support/env";
+
+useEnv({ FLOWMAP_SCRYPT_LOG_N: "10" });
+
+const { useTestDatabase } = await import("../../support/db");
+const { CookieJar, DOCUMENT_HEADERS, SAME_ORIGIN, url } = await import("../../support/requests");
+const { sendToApp } = await import("../../support/in-process-app");
+const { startOpenAiStub } = await import("../../support/openai-stub");
+const { onboardedUser, seedRules } = await import("./helpers");
+const { LEDGERLY } = await import("../../unit/flows/businesses");
+const { generateOfflineDraft, offlineProvider } = await import("~/services/ai/offline.server");
+const { backgroundGenerationsSettled, startRegeneration } = await import("~/services/flows/progress.server");
+const flows = await import("~/services/flows/flows.server");
+const envModule = await import("~/services/env.server");
+
+await useTestDatabase({ clearBeforeEach: true });
+
+/**
+ * The flow screen while a model writes a flow, as a browser without JavaScript gets it: the page
+ * the Generate form lands on shows the steps written so far and refreshes itself; a failure after
+ * steps were shown says that nothing was saved and the flow is as it was.
+ */
+
+type Stub = Awaited<ReturnType<typeof startOpenAiStub>>;
+let model: Stub;
+let configured: { mockRestore(): void };
+beforeAll(async () => {
+  model = await startOpenAiStub();
+  const env = envModule.getEnv();
+  configured = vi.spyOn(envModule, "getEnv").mockReturnValue({ ...env, OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: model.baseURL, OPENAI_MODEL: "stub-model" });
+});
+afterAll(async () => {
+  model.resume();
+  await backgroundGenerationsSettled();
+  configured.mockRestore();
+  await model.close();
+});
+
+/** A browser without JavaScript: a cookie jar, document requests, redirects followed. */
+function browser(cookie: string) {
+  const jar = new CookieJar();
+  for (const pair of cookie.split("; ")) jar.setFromHeader(pair);
+  const headers = (extra: Record<string, string> = {}) => {
+    const result = new Headers({ ...DOCUMENT_HEADERS, Host: new URL(SAME_ORIGIN).host, ...extra });
+    if (jar.header()) result.set("Cookie", jar.header());
+    return result;
+  };
+  const follow = async (response: Response, from: string) => {
+    for (let hops = 0; hops < 3 && response.status >= 300 && response.status < 400; hops++) {
+      jar.apply(response);
+      response = await sendToApp(new Request(new URL(response.headers.get("Location")!, url(from)), { headers: headers() }));
+    }
+    return { status: response.status, html: await response.text() };
+  };
+  return {
+    get: async (path: string) => follow(await sendToApp(new Request(url(path), { headers: headers() })), path),
+    post: async (path: string, fields: Record<string, string>) =>
+      follow(
+        await sendToApp(
+          new Request(url(path), {
+            method: "POST",
+            headers: headers({ "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8", Origin: SAME_ORIGIN }),
+            body: new URLSearchParams(fields).toString(),
+          }),
+        ),
+        path,
+      ),
+  };
+}
+
+/** What the browser shows of the markup, a <noscript> included (it is shown without JavaScript). */
+const shown = (html: string) =>
+  html
+    .replace(/<script\b[\s\S]*?<\/script>/gi, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, " ");
+
+const draft = () => generateOfflineDraft({ flowType: "onboarding", business: LEDGERLY, rule: null, customContext: "" });
+
+/** The answer in the order the stand-in streams it (its steps first). */
+function streamed(value: object) {
+  const { touchpoints, ...rest } = value as { touchpoints: unknown[] };
+  return JSON.stringify({ touchpoints, ...rest });
+}
+
+describe("the flow screen without JavaScript while a model writes", () => {
+  it("Generate lands on a page that shows the steps so far and refreshes itself; a reload shows the same; then the flow", async () => {
+    await seedRules();
+    const { cookie, user } = await onboardedUser({ answers: LEDGERLY });
+    const steps = draft().touchpoints;
+    const content = streamed(draft());
+    // Held inside the third step: the first two are whole.
+    model.script({ kind: "content", content, pauseAt: content.indexOf(steps[2]!.title) });
+    const page = browser(cookie);
+
+    const landed = await page.post("/flow-mappings?type=onboarding", { intent: "generate" });
+    expect(landed.status).toBe(200);
+    await model.paused();
+    const during = await vi.waitFor(async () => {
+      const reloaded = await page.get("/flow-mappings?type=onboarding");
+      expect(shown(reloaded.html)).toContain(steps[1]!.title);
+      return reloaded.html;
+    });
+    expect(shown(during)).toContain(steps[0]!.title);
+    expect(shown(during)).not.toContain(steps[2]!.title);
+    expect(shown(during)).toContain("2 steps written so far");
+    expect(during).toMatch(/<noscript><meta http-equiv="refresh" content="\d+"\/?><\/noscript>/);
+    expect(await flows.getFlowByType({ userId: user.id, flowType: "onboarding" })).toBeNull();
+
+    model.resume();
+    await backgroundGenerationsSettled();
+    const after = await page.get("/flow-mappings?type=onboarding");
+    expect(after.html).not.toContain('http-equiv="refresh"');
+    expect(shown(after.html)).toContain(steps[2]!.title);
+    expect(await flows.getFlowByType({ userId: user.id, flowType: "onboarding" })).not.toBeNull();
+  });
+
+  it("a regeneration that fails after steps were shown: the page says nothing was saved and the flow is as it was; Dismiss clears it", async () => {
+    await seedRules();
+    const { cookie, user } = await onboardedUser({ answers: LEDGERLY });
+    const flow = await flows.generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: offlineProvider });
+    const content = `{"flow":${streamed(draft())},"explanation":"Shorter."}`;
+    model.script({ kind: "content", content, failAt: content.indexOf(draft().touchpoints[2]!.title) });
+    const started = await startRegeneration({ user: { id: user.id, isPremium: false }, flowId: flow.id, input: { feedback: "Shorter, please." } });
+    await backgroundGenerationsSettled();
+    if (!started.started) throw new Error("a model regeneration runs in the background");
+
+    const page = browser(cookie);
+    const failed = await page.get("/flow-mappings?type=onboarding");
+    expect(shown(failed.html)).toMatch(
+      /Failed to Regenerate Flow .*The \d+ steps shown while it was written were not saved\. Your flow is as it was: its current version is unchanged\./,
+    );
+    for (const tp of flow.touchpoints) expect(shown(failed.html)).toContain(tp.title);
+    expect(await flows.getFlowByType({ userId: user.id, flowType: "onboarding" })).toEqual(flow);
+
+    const dismissed = await page.post("/flow-mappings?type=onboarding", { intent: "dismiss-progress", progressId: started.progress.id });
+    expect(dismissed.status).toBe(200);
+    expect(shown(dismissed.html)).not.toContain("were not saved");
+  });
+});
