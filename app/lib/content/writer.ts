@@ -891,7 +891,9 @@ function savedLine(f: BusinessFacts) {
 }
 
 function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, brief: Brief): string {
-  const offer = brief.placeholderOffer ? null : flowType === "upsell" || flowType === "sunset" ? null : offerFor(f, flowType, { incentiveOnly: true });
+  // A discount feedback put on this text is what it says, whatever its angle: the marked placeholder is for the marketer to fill.
+  if (brief.placeholderOffer) return `${upperStart(brief.placeholderOffer)}.`;
+  const offer = flowType === "upsell" || flowType === "sunset" ? null : offerFor(f, flowType, { incentiveOnly: true });
   const unit = unitOf(f);
   switch (angle) {
     case "cart":
@@ -902,7 +904,7 @@ function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, b
       return f.model === "shop" ? "Running low? Reorder in one tap." : `Time for your next ${unit}?`;
     case "offer":
     case "urgency":
-      return brief.placeholderOffer ? `${upperStart(brief.placeholderOffer)}.` : offer ? sentence(`Still yours: ${lowerStart(offer.text, f.brand)}`) : "Your next step is waiting.";
+      return offer ? sentence(`Still yours: ${lowerStart(offer.text, f.brand)}`) : "Your next step is waiting.";
     case "welcome":
       return "Welcome! Glad you're here.";
     case "proof":

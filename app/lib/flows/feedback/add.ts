@@ -100,6 +100,8 @@ function whyNot(state: FeedbackState, intent: Add, context: Parameters<Handler>[
   if (intent.channel === "SMS" && !context.smsAllowed)
     return "added no SMS: your answers say your business uses email only (change Communication channels to Email + SMS to use texts)";
   if (intent.channel === "SMS" && context.intents.some((i) => i.kind === "structure" && i.op === "no-channel")) return "added no SMS: your note also says no texts";
+  if (context.intents.some((i) => i.kind === "add" && i.negated && (i.channel === null || i.channel === intent.channel)))
+    return `added no ${noun}: your note both asks for one and says not to add ${intent.channel === "SMS" ? "a text" : "one"}`;
   if (intent.when?.type === "unknown")
     return `added no ${noun}: a step can go a set time after the trigger or before or after a date (the appointment, pickup, delivery…), not "${intent.when.words}"`;
   if (state.list.length >= max) {
@@ -136,6 +138,8 @@ function intoExisting(state: FeedbackState, index: number, intent: Add, spot: Sp
 }
 
 export const handleAdd: Handler<Add> = (state, intent, context) => {
+  // "Don't add a text" changes nothing by itself: it only keeps the note's other additions out.
+  if (intent.negated || !intent.channel) return;
   const reason = whyNot(state, intent, context) ?? (intent.purpose ? answersConflict(intent.purpose, context.facts) : null);
   if (reason) return refuse(state, "add", reason.startsWith("added") ? reason : `added no step about "${intent.purpose}": ${reason}`);
   const spot = placeOf(state, intent, context);

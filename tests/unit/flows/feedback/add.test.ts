@@ -26,6 +26,15 @@ describe("addition", () => {
     expect(outcome.acted).toBe(false);
   });
 
+  it("adds no text when the same note also says not to add one, whichever comes first", () => {
+    for (const note of ["add a text 2 days after the first email - don't add a text", "don't add a text, and add a text after the first email"]) {
+      const { draft, before, explanation, outcome } = regenerate("upsell", note);
+      expect(draft.touchpoints.filter((tp) => tp.stepType === "SMS").length).toBe(before.touchpoints.filter((tp) => tp.stepType === "SMS").length);
+      expect(outcome.acted).toBe(false);
+      expect(explanation).toContain("your note both asks for one and says not to add a text");
+    }
+  });
+
   it("adds no text when the same note says no texts", () => {
     const { explanation } = regenerate("upsell", "no texts, and add a text after the first email");
     expect(explanation).toContain("your note also says no texts");
