@@ -1,6 +1,6 @@
 import type { BrandRules } from "~/lib/business/brand-rules";
 import { termSource } from "~/lib/business/brand-words";
-import { type BusinessFacts, lowerStart, sentencesOf, upperStart } from "~/lib/business/facts";
+import { type BusinessFacts, codesIn, lowerStart, sentencesOf, upperStart } from "~/lib/business/facts";
 import { ownPhrase, sentence } from "~/lib/content/phrasing";
 import { type BriefAsks, briefAsks } from "~/lib/flows/feedback/brief";
 
@@ -65,18 +65,113 @@ export function names(text: string, what: string): boolean {
   return !!core && new RegExp(termSource(core), "iu").test(text);
 }
 
-/** The owner's sentences that name the thing ("Bread Club: 4 loaves a month for £20" for "Bread Club"), at most two, each once. */
-export function ownSentencesAbout(what: string, answerText: string): string[] {
-  return [...new Set(sentencesOf(answerText).filter((s) => names(s, what)))].slice(0, 2);
+/** Words that carry no meaning of their own in a marketer's name for a thing ("it's collection only"). */
+const FILLER = new Set([
+  "the",
+  "our",
+  "your",
+  "their",
+  "its",
+  "it's",
+  "that",
+  "this",
+  "and",
+  "for",
+  "with",
+  "about",
+  "from",
+  "only",
+  "all",
+  "any",
+  "every",
+  "just",
+  "very",
+  "some",
+  "more",
+  "make",
+  "sure",
+  "clear",
+]);
+
+/** The five-letter stems of the words naming a thing: "free ink sample" → free, ink, sampl. */
+function stemsOf(text: string): string[] {
+  return (text.toLowerCase().match(/\p{L}[\p{L}'-]*|\d+\p{L}*/gu) ?? []).filter((word) => word.length >= 2 && !FILLER.has(word)).map((word) => word.slice(0, 5));
 }
+
+/** "PT" → "personal training" where the answers spell it out: the words whose initials make the owner's shorthand. */
+function spelledOut(what: string, answerText: string): string | null {
+  const short = /^\s*([A-Z]{2,4})\s*$/.exec(what)?.[1];
+  if (!short || new RegExp(String.raw`\b${short}\b`).test(answerText)) return null;
+  const words = short.split("").map((letter) => String.raw`${letter}[\p{L}'-]+`);
+  return new RegExp(String.raw`\b${words.join(String.raw`\s+`)}\b`, "iu").exec(answerText)?.[0] ?? null;
+}
+
+/** Whether a sentence speaks of the thing: it names it, or has every word of its name (in any form and order). */
+function speaksOf(text: string, what: string): boolean {
+  if (names(text, what)) return true;
+  const wanted = stemsOf(what);
+  if (!wanted.length) return false;
+  const have = new Set(stemsOf(text));
+  return wanted.every((stem) => have.has(stem));
+}
+
+/** How much of the owner's exact detail a sentence carries: figures, quoted names, proper names. */
+function detail(text: string): number {
+  return (text.match(/\d+/g) ?? []).length + 2 * (text.match(/['"‘“][^'"’”]{2,40}['"’”]/g) ?? []).length + (text.slice(1).match(/\s\p{Lu}\p{Ll}+/gu) ?? []).length;
+}
+
+/** A sentence a customer can read: not a question the owner was asked, not a chain of steps ("order → collect → …"). */
+function readable(text: string): boolean {
+  return !/→|->|\?\s*$/.test(text);
+}
+
+/**
+ * The owner's sentences about the thing ("Bread Club: 4 loaves a month for £20" for "Bread Club"),
+ * at most two, each once: those that name it first, else those with every word of it, the one
+ * with the most exact detail first ("a free 4ml sample of our house ink 'Shropshire Slate'" for
+ * "the free ink sample"). Shorthand the answers spell out ("PT") is read as they spell it.
+ */
+export function ownSentencesAbout(what: string, answerText: string, usable: (sentence: string) => boolean = () => true): string[] {
+  const name = spelledOut(what, answerText) ?? what;
+  const sentences = sentencesOf(answerText).filter((s) => readable(s) && usable(s));
+  const named = sentences.filter((s) => names(s, name));
+  // A statement ("it's collection only") is said as the marketer put it unless the owner said it too; a thing ("the free ink sample") is found in any form.
+  const statement = /^(?:it|it's|it is|we|we're|they|there|that)\b/i.test(name.trim());
+  const found = named.length || statement ? named : sentences.filter((s) => speaksOf(s, name)).sort((a, b) => detail(b) - detail(a));
+  return [...new Set(found)].slice(0, 2);
+}
+
+/** The most words of the owner's sentence a thing the marketer asked for is said in whole. */
+const ASKED_SENTENCE_WORDS = 20;
 
 /** The owner's sentence about the thing as copy says it, or "". */
 function ownLine(what: string, f: BusinessFacts): string {
-  // A sentence cut short to fit ("Taekwondo classes for kids and adults") may lose what it was chosen for: it is kept only when it still names it.
-  return ownSentencesAbout(what, f.answerText)
-    .map((s) => sentence(ownPhrase(s)))
-    .filter((s) => names(s, what))
+  const name = spelledOut(what, f.answerText) ?? what;
+  // A sentence naming a word the brand never uses would be dropped by the brand pass: another is chosen.
+  const rules = f.brandRules;
+  const usable = (s: string) => ![...rules.negated, ...rules.banned].some((term) => term.length > 2 && names(s, term));
+  // A sentence cut short to fit ("Taekwondo classes for kids and adults") may lose what it was chosen for: it is kept only when it still speaks of it.
+  return ownSentencesAbout(what, f.answerText, usable)
+    .map((s) => calmCase(s, f))
+    .map((s) => sentence(s.split(/\s+/).length <= ASKED_SENTENCE_WORDS ? s : ownPhrase(s)))
+    .filter((s) => speaksOf(s, name) && balanced(s))
     .join(" ");
+}
+
+/** A sentence cut short in a bracket ("flower care (trim stems") is not said. */
+function balanced(text: string): boolean {
+  return (text.match(/\(/g) ?? []).length === (text.match(/\)/g) ?? []).length;
+}
+
+/** An owner's answer typed in capitals, as copy says it: "PERSONAL TRAINING ($60/SESSION)" → "Personal training ($60/session)". */
+function calmCase(text: string, f: BusinessFacts): string {
+  if (/\p{Ll}/u.test(text)) return text;
+  // A code stays exactly as given: "NOFEE", never "nofee".
+  const codes = new Set([...f.offers.map((o) => o.code), ...codesIn(f.answerText)].filter((c): c is string => !!c));
+  const calm = text.replace(/(\bcode\s+)?([\p{L}\d'-]+)/giu, (_all, code: string | undefined, word: string) =>
+    code ? `${code.toLowerCase()}${word}` : codes.has(word) ? word : word.toLowerCase(),
+  );
+  return upperStart(calm);
 }
 
 /** The placeholder a topic gets when the answers say nothing about it: for the marketer to fill, never invented. */
@@ -101,7 +196,7 @@ export function mentionParagraphs(f: BusinessFacts, asks: BriefAsks, body: reado
 export function ledSubjects<T extends string | false | null | undefined>(subjects: readonly T[], asks: BriefAsks, f: BusinessFacts): Array<T | string> {
   const first = asks.topic ?? asks.leadWith;
   if (!first) return [...subjects];
-  const head = upperStart(coreOf(first));
+  const head = upperStart(spelledOut(first, f.answerText)?.toLowerCase() ?? coreOf(first));
   const led = [
     ...subjects.filter((s): s is Exclude<T, false | null | undefined | ""> => !!s && !names(s, first)).map((s) => `${head}: ${lowerStart(s, f.brand)}`),
     `${head} at ${f.brand}`,

@@ -211,7 +211,7 @@ export const EXPECTATIONS: Readonly<Record<string, NoteSpec>> = {
   },
   "04-sol-daily/upsell/1": { checks: [someSays(every, /refill pouch/i, "the refill pouches")], never: [neverSays(every, /HELLOSOL/, "HELLOSOL")] },
   "38-iron-temple/upsell/1": {
-    checks: [someSays(every, /personal training|\bPT\b/, "personal training"), someSays(every, /InBody/i, "the InBody scan")],
+    checks: [someSays(every, /personal training|\bPT\b/i, "personal training"), someSays(every, /InBody/i, "the InBody scan")],
     never: [neverSays(every, /supplement/i, "supplements", "about")],
   },
   "37-elan-studio/upsell/1": {

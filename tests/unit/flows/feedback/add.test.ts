@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { BAKERY, regenerate } from "./fixtures";
+import { BAKERY, PHYSIO, regenerate } from "./fixtures";
 
 describe("addition", () => {
   it("times a text from the appointment, not from the booking", () => {
@@ -38,5 +38,15 @@ describe("addition", () => {
   it("adds no text when the same note says no texts", () => {
     const { explanation } = regenerate("upsell", "no texts, and add a text after the first email");
     expect(explanation).toContain("your note also says no texts");
+  });
+});
+
+describe("a text just before the date", () => {
+  it("reminds with the owner's own instruction for the day, and never asks a booked customer to book", () => {
+    const vets = { ...PHYSIO, onboardingProcessSteps: "Register online → first session (arrive 10 min early for forms) → book the next one" };
+    const { draft } = regenerate("onboarding", "add a text 2 hours before the appointment", vets);
+    const text = draft.touchpoints.find((tp) => tp.timing?.type === "relative_event" && tp.timing.minutes === 120)!;
+    expect(text.keyMessages).toContain("Mention: arrive 10 minutes early for forms");
+    expect(text.callToAction).not.toMatch(/book/i);
   });
 });
