@@ -189,7 +189,23 @@ export function leadParagraphs(f: BusinessFacts, asks: BriefAsks): string[] {
 /** Paragraphs that say what the brief asks to mention, where the body does not already: the owner's sentence about it, else the marketer's words. */
 export function mentionParagraphs(f: BusinessFacts, asks: BriefAsks, body: readonly string[]): string[] {
   const said = body.join("\n");
-  return asks.mentions.filter((m) => !names(said, m)).map((m) => ownLine(m, f) || sentence(`Good to know: ${lowerStart(m.replace(/[.!]+$/, ""), f.brand)}`));
+  return asks.mentions.filter((m) => !names(said, m)).map((m) => askedQuestion(m) || ownLine(m, f) || sentence(`Good to know: ${lowerStart(m.replace(/[.!]+$/, ""), f.brand)}`));
+}
+
+/** "ask whether they got stuck at module 3" → "Did you get stuck at module 3?": a question the brief asks the copy to put to the reader, or "". */
+export function askedQuestion(mention: string): string {
+  const rest = /^ask (?:them |people )?(?:whether|if)\s+(.+?)[.?]*$/i.exec(mention.trim())?.[1];
+  if (!rest) return "";
+  const you = rest
+    .replace(/\bthey're\b/gi, "you're")
+    .replace(/\bthey\b/gi, "you")
+    .replace(/\btheir\b/gi, "your")
+    .replace(/\bthem(selves)?\b/gi, (_m, self: string | undefined) => (self ? "yourselves" : "you"));
+  const past = /^you got\s+(.+)$/i.exec(you);
+  if (past) return `Did you get ${past[1]}?`;
+  const helper = /^you (are|were|have|had|can|could|did|do|need|want)\s+(.+)$/i.exec(you);
+  if (helper && /^(?:are|were|have|had|can|could|did|do)$/i.test(helper[1]!)) return `${upperStart(helper[1]!.toLowerCase())} you ${helper[2]}?`;
+  return `Quick question: ${you}?`;
 }
 
 /** Subjects led by what the brief puts first (its topic, else what it leads with): the email's own subjects after it, then a plain one; with no topic, its own subjects stay as options. */

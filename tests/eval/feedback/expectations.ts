@@ -255,7 +255,7 @@ export const EXPECTATIONS: Readonly<Record<string, NoteSpec>> = {
     checks: [someSays(every, /module 3/i, "module 3 (formulas)"), someSays(every, /community|Q&A|live/i, "where to get help (the community tab, the live Q&A)")],
   },
   "03-hollis-tractor-spares/sunset/1": { checks: [], never: [neverSays(every, /first_name/i, "first name in a subject line", "subject")] },
-  "31-sk-food-safety/sunset/1": { checks: [someSays(every, /mock inspection/i, "the mock inspection")], never: [neverSays(every, FEAR, "fear wording")] },
+  "31-sk-food-safety/sunset/1": { checks: [someSays(every, /mock (?:health )?inspection/i, "the mock inspection")], never: [neverSays(every, FEAR, "fear wording")] },
   "21-marlow-motors/sunset/1": { checks: [spread("wider"), keepsOrder], never: [spread("not closer")] },
   "14-crimp-and-co/sunset/1": { checks: [], never: [addsNo(/new wall/i, "new-wall story")], refuse: [...REFUSE, replySays(/\?|what (?:is|the)/i, "asks what the new wall is")] },
 };
