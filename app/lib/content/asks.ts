@@ -120,9 +120,12 @@ function detail(text: string): number {
   return (text.match(/\d+/g) ?? []).length + 2 * (text.match(/['"‘“][^'"’”]{2,40}['"’”]/g) ?? []).length + (text.slice(1).match(/\s\p{Lu}\p{Ll}+/gu) ?? []).length;
 }
 
-/** A sentence a customer can read: not a question the owner was asked, not a chain of steps ("order → collect → …"). */
+/**
+ * A sentence a customer can read: not a question the owner was asked, not a chain of steps
+ * ("order → collect → …"), not the owner speaking of customers ("people don't upload it").
+ */
 function readable(text: string): boolean {
-  return !/→|->|\?\s*$/.test(text);
+  return !/→|->|\?\s*$/.test(text) && !/\b(?:people|customers|clients|patients|they|them|their|most of them)\b/i.test(text);
 }
 
 /**
@@ -131,30 +134,46 @@ function readable(text: string): boolean {
  * with the most exact detail first ("a free 4ml sample of our house ink 'Shropshire Slate'" for
  * "the free ink sample"). Shorthand the answers spell out ("PT") is read as they spell it.
  */
-export function ownSentencesAbout(what: string, answerText: string, usable: (sentence: string) => boolean = () => true): string[] {
+export function ownSentencesAbout(what: string, answerText: string, usable: (sentence: string) => boolean = () => true, options: { partly?: boolean } = {}): string[] {
   const name = spelledOut(what, answerText) ?? what;
   const sentences = sentencesOf(answerText).filter((s) => readable(s) && usable(s));
   const named = sentences.filter((s) => names(s, name));
   // A statement ("it's collection only") is said as the marketer put it unless the owner said it too; a thing ("the free ink sample") is found in any form.
   const statement = /^(?:it|it's|it is|we|we're|they|there|that)\b/i.test(name.trim());
-  const found = named.length || statement ? named : sentences.filter((s) => speaksOf(s, name)).sort((a, b) => detail(b) - detail(a));
-  return [...new Set(found)].slice(0, 2);
+  if (named.length || statement) return [...new Set(named)].slice(0, 2);
+  const whole = sentences.filter((s) => speaksOf(s, name)).sort((a, b) => detail(b) - detail(a));
+  return [...new Set(whole.length || !options.partly ? whole : partlyAbout(name, sentences))].slice(0, 2);
+}
+
+/**
+ * For what an email is about ("finishing the prescription upload"): the owner's sentences with at
+ * least half of the thing's words (its leading verb aside), most words first, then most detail.
+ */
+function partlyAbout(name: string, sentences: readonly string[]): string[] {
+  const wanted = stemsOf(name.replace(/^\s*\p{L}+ing\s+/u, ""));
+  const score = (s: string) => {
+    const have = new Set(stemsOf(s));
+    return wanted.filter((stem) => have.has(stem)).length;
+  };
+  const need = Math.ceil(wanted.length / 2);
+  return sentences.filter((s) => wanted.length > 0 && score(s) >= need).sort((a, b) => score(b) - score(a) || detail(b) - detail(a));
 }
 
 /** The most words of the owner's sentence a thing the marketer asked for is said in whole. */
 const ASKED_SENTENCE_WORDS = 20;
 
 /** The owner's sentence about the thing as copy says it, or "". */
-function ownLine(what: string, f: BusinessFacts): string {
+function ownLine(what: string, f: BusinessFacts, options: { partly?: boolean } = {}): string {
   const name = spelledOut(what, f.answerText) ?? what;
   // A sentence naming a word the brand never uses would be dropped by the brand pass: another is chosen.
   const rules = f.brandRules;
   const usable = (s: string) => ![...rules.negated, ...rules.banned].some((term) => term.length > 2 && names(s, term));
   // A sentence cut short to fit ("Taekwondo classes for kids and adults") may lose what it was chosen for: it is kept only when it still speaks of it.
-  return ownSentencesAbout(what, f.answerText, usable)
+  return ownSentencesAbout(what, f.answerText, usable, options)
     .map((s) => calmCase(s, f))
     .map((s) => sentence(s.split(/\s+/).length <= ASKED_SENTENCE_WORDS ? s : ownPhrase(s)))
-    .filter((s) => speaksOf(s, name) && balanced(s))
+    .filter((s) => (options.partly || speaksOf(s, name)) && balanced(s))
+    .slice(0, options.partly ? 1 : 2)
     .join(" ");
 }
 
@@ -181,7 +200,7 @@ export function topicPlaceholder(topic: string): string {
 
 /** What an email says first: its topic in the owner's words (or the topic's placeholder), then what it leads with. */
 export function leadParagraphs(f: BusinessFacts, asks: BriefAsks): string[] {
-  const topic = asks.topic ? ownLine(asks.topic, f) || `${upperStart(coreOf(asks.topic))}: ${topicPlaceholder(asks.topic)}` : "";
+  const topic = asks.topic ? ownLine(asks.topic, f, { partly: true }) || `${upperStart(coreOf(asks.topic))}: ${topicPlaceholder(asks.topic)}` : "";
   const lead = asks.leadWith && !names(topic, asks.leadWith) ? ownLine(asks.leadWith, f) || sentence(`First things first: ${lowerStart(asks.leadWith, f.brand)}`) : "";
   return [topic, lead].filter(Boolean);
 }

@@ -122,3 +122,28 @@ describe("the owner's exact detail for what feedback asks to mention", () => {
     expect(mention("gift wrap")).toContain("Gift wrap with code WRAPIT at checkout.");
   });
 });
+
+describe("what an email is about, in the owner's words", () => {
+  it("takes the owner's sentence with most of the thing's words, never one that speaks of customers", () => {
+    const lenses: BusinessAnswers = {
+      companyWebsite: "https://lenses.example/",
+      topReasonsNotToBuy: "Prescription upload - people forget it and we can't send anything.",
+      leadNurtureGoal: "Upload your prescription and start a plan",
+    };
+    const touchpoints: WriterTouchpoint[] = [
+      {
+        id: "t1",
+        stepNumber: 1,
+        stepType: "Email",
+        title: "Nearly there",
+        primaryGoal: "Finish",
+        keyMessages: `• ${BRIEF_LINE.topic("finishing the prescription upload")}`,
+        callToAction: "Finish",
+      },
+    ];
+    const [copy] = writeFlowCopy({ flowType: "abandoned_cart", companyName: "Lens Co", answers: lenses, touchpoints });
+    const text = copy!.stepType === "Email" ? copy!.email.bodyText : "";
+    expect(text).toContain("Upload your prescription and start a plan.");
+    expect(text).not.toContain("people forget it");
+  });
+});

@@ -619,5 +619,14 @@ export function readIntents(note: string, context: ReadContext): Intent[] {
   const clauses = clausesOf(rest);
   const found = [...whole, ...clauses.flatMap((clause) => readClause(clause, context))];
   const unique = found.filter((intent, index) => found.findIndex((other) => sameIntent(intent, other)) === index);
-  return attachQuotes(unique, clauses);
+  return attachQuotes(unique, clauses).map((intent) => (intent.kind === "topic" ? { ...intent, topic: namedEarlier(intent.topic, note) } : intent));
+}
+
+/** "the upload" where the note named it before as "the prescription upload": the topic in the note's fuller words. */
+export function namedEarlier(topic: string, note: string): string {
+  const head = /([\p{L}-]{3,})\s*$/u.exec(topic)?.[1];
+  if (!head) return topic;
+  const fuller = new RegExp(String.raw`\b(?:the|a|an|your|their|our)\s+([\p{L}-]{3,})\s+${head}\b`, "iu").exec(note)?.[1];
+  if (!fuller || new RegExp(String.raw`\b${fuller}\b`, "i").test(topic) || /^(?:first|second|third|last|next|same|other|whole|new)$/i.test(fuller)) return topic;
+  return topic.replace(new RegExp(String.raw`\b${head}\s*$`, "u"), `${fuller} ${head}`);
 }
