@@ -208,7 +208,16 @@ export function leadParagraphs(f: BusinessFacts, asks: BriefAsks): string[] {
 /** Paragraphs that say what the brief asks to mention, where the body does not already: the owner's sentence about it, else the marketer's words. */
 export function mentionParagraphs(f: BusinessFacts, asks: BriefAsks, body: readonly string[]): string[] {
   const said = body.join("\n");
-  return asks.mentions.filter((m) => !names(said, m)).map((m) => askedQuestion(m) || ownLine(m, f) || sentence(`Good to know: ${lowerStart(m.replace(/[.!]+$/, ""), f.brand)}`));
+  return asks.mentions
+    .filter((m) => !names(said, m))
+    .map((m) => askedQuestion(m) || ownLine(m, f) || instruction(m) || sentence(`Good to know: ${lowerStart(m.replace(/[.!]+$/, ""), f.brand)}`));
+}
+
+/** "arrive 10 minutes early for forms" → "Please arrive 10 minutes early for forms.": an instruction for the day, asked politely; else "". */
+function instruction(mention: string): string {
+  return /^(?:arrive|bring|come|wear|eat|drink|avoid|park|allow|fill in|complete|download|check in)\b/i.test(mention.trim())
+    ? sentence(`Please ${mention.trim().replace(/[.!]+$/, "")}`)
+    : "";
 }
 
 /** "ask whether they got stuck at module 3" → "Did you get stuck at module 3?": a question the brief asks the copy to put to the reader, or "". */

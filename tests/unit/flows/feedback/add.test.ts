@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import { writeFlowCopy } from "~/lib/content/writer";
+
 import { BAKERY, PHYSIO, regenerate } from "./fixtures";
 
 describe("addition", () => {
@@ -48,5 +50,7 @@ describe("a text just before the date", () => {
     const text = draft.touchpoints.find((tp) => tp.timing?.type === "relative_event" && tp.timing.minutes === 120)!;
     expect(text.keyMessages).toContain("Mention: arrive 10 minutes early for forms");
     expect(text.callToAction).not.toMatch(/book/i);
+    const [sms] = writeFlowCopy({ flowType: "onboarding", companyName: vets.companyName, answers: vets, touchpoints: [{ ...text, id: "t1", stepNumber: 1 }] });
+    expect(sms!.stepType === "SMS" && sms!.sms).toContain("Please arrive 10 minutes early for forms.");
   });
 });
