@@ -119,6 +119,8 @@ export function exclamationsOutsideQuotes(text: string): number {
 export function inTone(text: string, tone: Tone | null): string {
   if (tone === "formal") return withoutContractions(text);
   if (tone === "warm" || tone === "playful") return withContractions(text);
+  // A less salesy tone says it calmly: the writer's own exclamation marks become full stops.
+  if (tone === "less-salesy") return outsideQuotes(text, (part) => part.replace(/!+/g, "."));
   return text;
 }
 
@@ -162,7 +164,7 @@ export function shorterSentences(text: string): string {
 /** A button a less salesy tone softens: "Claim 10% off" → "Take a look", "Book now" → "Book". */
 export function toneButton(cta: string, tone: Tone | null): string {
   if (tone !== "less-salesy") return cta;
-  if (/^(?:claim|grab|get|buy)\b/i.test(cta)) return "Take a look";
+  if (/^(?:claim|grab|get|buy|shop)\b/i.test(cta)) return "Take a look";
   return cta.replace(/\s+(?:now|today)$/i, "");
 }
 

@@ -891,7 +891,9 @@ function savedLine(f: BusinessFacts) {
 }
 
 function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, brief: Brief): string {
-  const offer = brief.placeholderOffer ? null : flowType === "upsell" || flowType === "sunset" ? null : offerFor(f, flowType, { incentiveOnly: true });
+  // A discount feedback put on this text is what it says, whatever its angle: the marked placeholder is for the marketer to fill.
+  if (brief.placeholderOffer) return `${upperStart(brief.placeholderOffer)}.`;
+  const offer = flowType === "upsell" || flowType === "sunset" ? null : offerFor(f, flowType, { incentiveOnly: true });
   const unit = unitOf(f);
   switch (angle) {
     case "cart":
@@ -902,7 +904,7 @@ function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, b
       return f.model === "shop" ? "Running low? Reorder in one tap." : `Time for your next ${unit}?`;
     case "offer":
     case "urgency":
-      return brief.placeholderOffer ? `${upperStart(brief.placeholderOffer)}.` : offer ? sentence(`Still yours: ${lowerStart(offer.text, f.brand)}`) : "Your next step is waiting.";
+      return offer ? sentence(`Still yours: ${lowerStart(offer.text, f.brand)}`) : "Your next step is waiting.";
     case "welcome":
       return "Welcome! Glad you're here.";
     case "proof":
@@ -911,8 +913,12 @@ function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, b
       return "Questions? Reply here and a real person will answer.";
     case "booked":
     case "reminder":
-      if (flowType === "onboarding" && /tomorrow|evening before|reminder/i.test(brief.title))
-        return f.model === "pickup" ? `Pickup tomorrow: your ${unit} is ready.` : sentence(`See you tomorrow for your ${unit}${f.prep[0] ? `. ${upperStart(f.prep[0])}` : ""}`);
+      // "Tomorrow" only for a text the day or evening before; a reminder hours before says "soon".
+      if (flowType === "onboarding" && /tomorrow|evening before|day before|reminder/i.test(brief.title)) {
+        const when = /tomorrow|evening before|day before|night before/i.test(brief.title) || !/\bhours?\b|minutes?\b/i.test(brief.title) ? "tomorrow" : "soon";
+        if (f.model === "pickup") return when === "tomorrow" ? `Pickup tomorrow: your ${unit} is ready.` : `Your ${unit} is ready soon.`;
+        return sentence(`See you ${when} for your ${unit}${f.prep[0] && !brief.asks.mentions.length ? `. ${upperStart(f.prep[0])}` : ""}`);
+      }
       return angle === "booked" ? `See you soon! Your ${unit} is coming up.` : flowType === "abandoned_cart" ? savedLine(f) : "A quick reminder from us.";
     case "thanks":
       return f.kind === "service"
@@ -944,16 +950,19 @@ export function writeSms(angle: TouchpointAngle, touchpoint: WriterTouchpoint, f
   const hold = (text: string) => plainPunctuation(holdText(tidyMarks(inTone(say(text, f.voice), asks.tone)), f.brandRules, "sms"));
   // The brand's rules hold in the line; a line that named a word the business never uses, or that the tone would not say, gives way to a plain one.
   const line = hold(toneOptions([smsLine(angle, f, flowType, brief), "A quick note from us."], asks.tone)[0]!) || hold("A quick note from us.");
-  const asked = [...leadParagraphs(f, asks), ...mentionParagraphs(f, asks, [line])].map(hold).filter(Boolean);
+  const leads = leadParagraphs(f, asks).map(hold).filter(Boolean);
+  const mentions = mentionParagraphs(f, asks, [line]).map(hold).filter(Boolean);
   const cta = inTone(enforceBrandRules(toneButton(buttonText(touchpoint.callToAction, "Tap here"), asks.tone), f.brandRules, "cta"), asks.tone);
   const link = shortLink(f.website);
   const close = link ? `${cta}: ${link}` : sentence(cta);
-  const withAsked = asked.length
-    ? [
-        [...asked, line, close],
-        [...asked, line],
-      ]
-    : [];
+  // What the brief leads with comes first, then the line, then what it asks to mention.
+  const withAsked =
+    leads.length || mentions.length
+      ? [
+          [...leads, line, ...mentions, close],
+          [...leads, line, ...mentions],
+        ]
+      : [];
   const candidates = [...withAsked, [line, close], [line, sentence(cta)], [line]].map((parts) => parts.filter(Boolean).join(" "));
   const fits = (body: string) => {
     const count = countSms(prefix + body + suffix);

@@ -2,6 +2,7 @@ import { type BusinessFacts, businessFacts, lowerStart, offerFor, shortPhrase } 
 import { type FlowType, flowTypeLabel } from "~/lib/flow-types";
 import { holdStep, holdText } from "~/lib/content/brand-pass";
 import { applyFeedback, settle } from "~/lib/flows/feedback/apply";
+import { unknownThing } from "~/lib/flows/feedback/conflicts";
 import { replyOf } from "~/lib/flows/feedback/reply";
 import { type PlannedStep, writePlan } from "~/lib/flows/plan-writer";
 import {
@@ -322,7 +323,14 @@ export function regenerateOfflineDraft(request: RegenerateRequest): RegeneratedD
   const carried = carriedNotes(request.current.quickNotes);
   if (!outcome.acted && !carried.includes(keptNote(request.feedback))) carried.push(keptNote(request.feedback));
   const draft = outcome.acted || before.length ? changed : draftOf(request, facts, skeleton, list, carried);
-  const explanation = replyOf({ outcome, before, shape: shapePhrase(draft.touchpoints), note: request.feedback, read: result.intents.length });
+  const explanation = replyOf({
+    outcome,
+    before,
+    shape: shapePhrase(draft.touchpoints),
+    note: request.feedback,
+    read: result.intents.length,
+    unknown: unknownThing(request.feedback, facts),
+  });
   return { draft, explanation, outcome: { ...outcome, acted: outcome.acted || before.length > 0 } };
 }
 

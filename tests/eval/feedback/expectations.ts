@@ -211,7 +211,7 @@ export const EXPECTATIONS: Readonly<Record<string, NoteSpec>> = {
   },
   "04-sol-daily/upsell/1": { checks: [someSays(every, /refill pouch/i, "the refill pouches")], never: [neverSays(every, /HELLOSOL/, "HELLOSOL")] },
   "38-iron-temple/upsell/1": {
-    checks: [someSays(every, /personal training|\bPT\b/, "personal training"), someSays(every, /InBody/i, "the InBody scan")],
+    checks: [someSays(every, /personal training|\bPT\b/i, "personal training"), someSays(every, /InBody/i, "the InBody scan")],
     never: [neverSays(every, /supplement/i, "supplements", "about")],
   },
   "37-elan-studio/upsell/1": {
@@ -255,7 +255,7 @@ export const EXPECTATIONS: Readonly<Record<string, NoteSpec>> = {
     checks: [someSays(every, /module 3/i, "module 3 (formulas)"), someSays(every, /community|Q&A|live/i, "where to get help (the community tab, the live Q&A)")],
   },
   "03-hollis-tractor-spares/sunset/1": { checks: [], never: [neverSays(every, /first_name/i, "first name in a subject line", "subject")] },
-  "31-sk-food-safety/sunset/1": { checks: [someSays(every, /mock inspection/i, "the mock inspection")], never: [neverSays(every, FEAR, "fear wording")] },
+  "31-sk-food-safety/sunset/1": { checks: [someSays(every, /mock (?:health )?inspection/i, "the mock inspection")], never: [neverSays(every, FEAR, "fear wording")] },
   "21-marlow-motors/sunset/1": { checks: [spread("wider"), keepsOrder], never: [spread("not closer")] },
   "14-crimp-and-co/sunset/1": { checks: [], never: [addsNo(/new wall/i, "new-wall story")], refuse: [...REFUSE, replySays(/\?|what (?:is|the)/i, "asks what the new wall is")] },
 };

@@ -11,8 +11,8 @@ import { currentOf } from "./regenerate";
  * SMS" or "don't add a text" adds no text, "remove any offer" or "without a discount" adds no
  * discount, "never mention free parking" adds no free parking. Notes are drawn with fast-check (a
  * fixed seed) over the flows of every business of the corpus; each one that adds what it negates
- * is counted with the eval's `opposite` notes. (It belongs in tests/unit/flows/ as a property test
- * once the product passes it.)
+ * is counted with the eval's `opposite` notes. The same property, over more phrasings, is a unit
+ * test: tests/unit/flows/feedback/negations.property.test.ts.
  */
 
 interface Negation {

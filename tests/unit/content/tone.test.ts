@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { countExclamations } from "~/lib/business/brand-enforce";
 import type { BusinessAnswers } from "~/lib/content/business";
-import { contractionsIn, exclamationsOutsideQuotes, withContractions, withoutContractions } from "~/lib/content/tone";
+import { contractionsIn, exclamationsOutsideQuotes, inTone, toneButton, withContractions, withoutContractions } from "~/lib/content/tone";
 import { writeFlowCopy, type WriterTouchpoint } from "~/lib/content/writer";
 import type { FlowType } from "~/lib/flow-types";
 import { BRIEF_LINE, type Tone } from "~/lib/flows/feedback/brief";
@@ -122,5 +122,12 @@ describe("a tone asked in feedback", () => {
     const after = written(kiteShop, "Gusty Kites", "sunset", "gentle");
     expect(before).toMatch(/miss you|should we stop/i);
     expect(after).not.toMatch(/miss you|should we stop|goodbye|hard feelings/i);
+  });
+});
+
+describe("a less salesy tone", () => {
+  it("says it calmly: the writer's exclamation marks become full stops, a customer's quoted words stay, and a shopping button softens", () => {
+    expect(inTone('Thank you! We loved having you. "Best pharmacy ever!"', "less-salesy")).toBe('Thank you. We loved having you. "Best pharmacy ever!"');
+    expect(toneButton("Shop your recommendations", "less-salesy")).toBe("Take a look");
   });
 });

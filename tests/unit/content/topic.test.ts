@@ -95,3 +95,55 @@ describe("emphasis asked in feedback", () => {
     expect(findings).toEqual([]);
   });
 });
+
+describe("the owner's exact detail for what feedback asks to mention", () => {
+  const tea: BusinessAnswers = {
+    companyWebsite: "https://leafandlid.example/",
+    productServiceDescription: "Loose-leaf teas and tea samples, blended in Bath",
+    onboardingProcessSteps: "Order → dispatch email → parcel arrives with a free sample of our house tea",
+    onboardingSpecialOffers: "Every first order gets a free 5g sample of our house tea 'Morning Mist'.",
+    keyUserKnowledgeElements: "GIFT WRAP WITH CODE WRAPIT AT CHECKOUT.",
+  };
+
+  function mention(what: string): string {
+    const touchpoints: WriterTouchpoint[] = [
+      { id: "t1", stepNumber: 1, stepType: "Email", title: "Thank you", primaryGoal: "A second order", keyMessages: `• ${BRIEF_LINE.mention(what)}`, callToAction: "Shop now" },
+    ];
+    const [copy] = writeFlowCopy({ flowType: "upsell", companyName: "Leaf & Lid", answers: tea, touchpoints });
+    return copy!.stepType === "Email" ? copy!.email.bodyText : copy!.sms;
+  }
+
+  it("says the owner's sentence with every word of the thing, the one with the most detail, even in other words", () => {
+    expect(mention("the free tea sample")).toContain("Every first order gets a free 5g sample of our house tea 'Morning Mist'.");
+  });
+
+  it("never quotes a chain of steps as copy, and keeps a code exactly as given when calming capitals", () => {
+    expect(mention("the free tea sample")).not.toContain("→");
+    expect(mention("gift wrap")).toContain("Gift wrap with code WRAPIT at checkout.");
+  });
+});
+
+describe("what an email is about, in the owner's words", () => {
+  it("takes the owner's sentence with most of the thing's words, never one that speaks of customers", () => {
+    const lenses: BusinessAnswers = {
+      companyWebsite: "https://lenses.example/",
+      topReasonsNotToBuy: "Prescription upload - people forget it and we can't send anything.",
+      leadNurtureGoal: "Upload your prescription and start a plan",
+    };
+    const touchpoints: WriterTouchpoint[] = [
+      {
+        id: "t1",
+        stepNumber: 1,
+        stepType: "Email",
+        title: "Nearly there",
+        primaryGoal: "Finish",
+        keyMessages: `• ${BRIEF_LINE.topic("finishing the prescription upload")}`,
+        callToAction: "Finish",
+      },
+    ];
+    const [copy] = writeFlowCopy({ flowType: "abandoned_cart", companyName: "Lens Co", answers: lenses, touchpoints });
+    const text = copy!.stepType === "Email" ? copy!.email.bodyText : "";
+    expect(text).toContain("Upload your prescription and start a plan.");
+    expect(text).not.toContain("people forget it");
+  });
+});

@@ -189,8 +189,11 @@ describe("regeneration with feedback", () => {
   it("'add a discount' never invents a code: the business's own offer where the flow has one, else a marked placeholder", () => {
     const { draft, explanation } = regenerate("upsell", LEAF_AND_KETTLE, "add a 20% discount");
     ruled(draft, "upsell", LEAF_AND_KETTLE);
-    expect(draft.touchpoints.at(-1)!.keyMessages).toContain("Offer 20% off with code [YOUR DISCOUNT CODE]");
-    expect(draft.touchpoints.at(-1)!.callToAction).toBe("Claim 20% off");
+    // 20% is an amount the answers never give: it is not written, and the reply says how to allow it (decision 131).
+    expect(draft.touchpoints.at(-1)!.keyMessages).toContain("Offer [YOUR DISCOUNT] with code [YOUR DISCOUNT CODE]");
+    expect(allText(draft)).not.toMatch(/20\s?%/);
+    expect(draft.touchpoints.at(-1)!.callToAction).toBe("Claim my discount");
+    expect(explanation).toContain("Your answers give no 20% off, so the flow promises no amount (add it to your offers in your answers to use it)");
     expect(explanation).toContain("fill in your own before sending");
     expect(allText(draft)).not.toMatch(/LEAFKETT/i);
     const plain = regenerate("upsell", LEAF_AND_KETTLE, "give them a discount").draft;

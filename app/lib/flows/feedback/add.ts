@@ -1,4 +1,4 @@
-import type { BusinessFacts } from "~/lib/business/facts";
+import { type BusinessFacts, sentencesOf } from "~/lib/business/facts";
 import type { FlowType } from "~/lib/flow-types";
 import { BRIEF_LINE } from "~/lib/flows/feedback/brief";
 import { answersConflict } from "~/lib/flows/feedback/conflicts";
@@ -29,8 +29,42 @@ function smsTitle(facts: BusinessFacts, flowType: FlowType, list: readonly Draft
   return titles.find((t) => !used.has(t.toLowerCase())) ?? `${titles[0]} (${list.length + 1})`;
 }
 
+/** The owner's own instruction for arriving ("arrive 10 min early for forms" → "arrive 10 minutes early for forms"), or null. */
+export function arrivalOf(facts: BusinessFacts): string | null {
+  const pattern =
+    /\b(?:arrive|get (?:here|there)|come in|be (?:here|there))\s+(?:about\s+|at least\s+)?(?:\d+|five|ten|fifteen|twenty)\s*(?:min(?:ute)?s?)\s+(?:early|before)\b[^.;,)(→]*/i;
+  for (const text of [...facts.prep, ...facts.nextSteps, ...sentencesOf(facts.answerText)]) {
+    const found = pattern.exec(text)?.[0];
+    if (found) return found.replace(/\bmins?\b/i, "minutes").trim();
+  }
+  return null;
+}
+
+/** A reminder shortly before the date: the time, and the owner's own instruction for the day. */
+function beforeDate(facts: BusinessFacts): DraftTouchpoint["keyMessages"] {
+  const arrival = arrivalOf(facts);
+  return joinBullets([
+    `Open with "${facts.brand}:"`,
+    "The time, and what to do on the day",
+    ...(arrival ? [BRIEF_LINE.mention(arrival)] : []),
+    "One short link, then 'Reply STOP to opt out'",
+  ]);
+}
+
 function newSms(facts: BusinessFacts, flowType: FlowType, list: readonly DraftTouchpoint[], spot: Spot): DraftTouchpoint {
   const existing = list.some((tp) => tp.stepType === "SMS");
+  // A text just before the date reminds: the customer has booked already, so it never asks them to book.
+  if (spot.timing?.type === "relative_event" && spot.timing.direction === "before")
+    return {
+      stepType: "SMS",
+      offsetMinutes: spot.at,
+      timingText: spot.timingText,
+      timing: spot.timing,
+      title: smsTitle(facts, flowType, list, spot),
+      primaryGoal: `A short reminder by text, ${spot.words}.`,
+      keyMessages: beforeDate(facts),
+      callToAction: "Tap to see the details",
+    };
   return {
     stepType: "SMS",
     offsetMinutes: spot.at,
@@ -100,6 +134,8 @@ function whyNot(state: FeedbackState, intent: Add, context: Parameters<Handler>[
   if (intent.channel === "SMS" && !context.smsAllowed)
     return "added no SMS: your answers say your business uses email only (change Communication channels to Email + SMS to use texts)";
   if (intent.channel === "SMS" && context.intents.some((i) => i.kind === "structure" && i.op === "no-channel")) return "added no SMS: your note also says no texts";
+  if (context.intents.some((i) => i.kind === "add" && i.negated && (i.channel === null || i.channel === intent.channel)))
+    return `added no ${noun}: your note both asks for one and says not to add ${intent.channel === "SMS" ? "a text" : "one"}`;
   if (intent.when?.type === "unknown")
     return `added no ${noun}: a step can go a set time after the trigger or before or after a date (the appointment, pickup, delivery…), not "${intent.when.words}"`;
   if (state.list.length >= max) {
@@ -136,6 +172,8 @@ function intoExisting(state: FeedbackState, index: number, intent: Add, spot: Sp
 }
 
 export const handleAdd: Handler<Add> = (state, intent, context) => {
+  // "Don't add a text" changes nothing by itself: it only keeps the note's other additions out.
+  if (intent.negated || !intent.channel) return;
   const reason = whyNot(state, intent, context) ?? (intent.purpose ? answersConflict(intent.purpose, context.facts) : null);
   if (reason) return refuse(state, "add", reason.startsWith("added") ? reason : `added no step about "${intent.purpose}": ${reason}`);
   const spot = placeOf(state, intent, context);

@@ -69,3 +69,18 @@ export function noteConflict(text: string, intents: readonly Intent[]): string |
 export function noteForbidsOffer(intents: readonly Intent[]): boolean {
   return intents.some((intent) => intent.kind === "offer" && intent.op === "remove");
 }
+
+/** Filler around what a vague note is about: "something about the new wall?" → "the new wall". */
+const VAGUE_ABOUT = /\b(?:something|anything|stuff|a bit|more)\s+(?:about|on|re|regarding)\s+((?:the|our|a|an|this|that)\s+[\p{L}\d' -]{2,40}?)\s*[?.!]*$/iu;
+
+/**
+ * What a note names that the answers never mention ("the new wall"), or null: a note that gives
+ * nothing to act on but names such a thing gets asked what it is, never a story invented about it.
+ */
+export function unknownThing(note: string, facts: BusinessFacts): string | null {
+  const thing = VAGUE_ABOUT.exec(note.trim())?.[1]?.trim();
+  if (!thing) return null;
+  // The whole name counts: a climbing gym's answers speak of walls, not of "the new wall".
+  const name = thing.replace(/^(?:the|our|a|an|this|that)\s+/i, "");
+  return has(facts.answerText, name) ? null : thing;
+}

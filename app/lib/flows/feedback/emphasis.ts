@@ -1,4 +1,4 @@
-import { type BusinessFacts, upperStart } from "~/lib/business/facts";
+import { type BusinessFacts, sentencesOf, upperStart } from "~/lib/business/facts";
 import { BRIEF_LINE } from "~/lib/flows/feedback/brief";
 import { answersConflict, noteConflict } from "~/lib/flows/feedback/conflicts";
 import type { Intent } from "~/lib/flows/feedback/intents";
@@ -43,11 +43,29 @@ function lead(state: FeedbackState, intent: Emphasis, indices: number[], what: s
   );
 }
 
-function mention(state: FeedbackState, intent: Emphasis, indices: number[], what: string): void {
+/** Where the owner says customers get help ("where to ask questions (community tab)", "live Q&A once a month"), at most two short clauses. */
+export function helpOf(facts: BusinessFacts): string[] {
+  const clauses = sentencesOf(facts.answerText)
+    .filter((s) => !/→|->/.test(s))
+    .flatMap((s) => s.split(/,\s+/))
+    .map((c) => c.trim())
+    .filter(
+      (c) =>
+        c.split(/\s+/).length <= 12 && /\b(?:ask (?:questions|us)|community|Q&A|office hours|help ?desk|support (?:team|chat|line)|live (?:call|session|chat|class))\b/i.test(c),
+    );
+  // Where to ask comes before when to ask: "where to ask questions (community tab)" before "the monthly Q&A dates".
+  const rank = (c: string) => (/\b(?:ask|community|help ?desk|support)\b/i.test(c) ? 0 : 1);
+  return [...new Set(clauses)].sort((a, b) => rank(a) - rank(b)).slice(0, 2);
+}
+
+function mention(state: FeedbackState, intent: Emphasis, indices: number[], what: string, facts: BusinessFacts): void {
   const line = BRIEF_LINE.mention(what);
   const named = where(state, indices, intent);
-  briefAll(state, indices, (tp) => ({ ...tp, keyMessages: addBriefLine(tp.keyMessages, line) }));
-  claim(state, "emphasis", `added "${upperStart(what)}" to ${named}`, (list) => list.filter((tp) => tp.keyMessages.includes(line)).length >= indices.length);
+  // A question about being stuck comes with where the owner says help is.
+  const help = /^ask (?:them |people )?(?:whether|if)\b.*\b(?:stuck|struggl\w*|lost|confused|need(?:ed)? help|gave up)\b/i.test(what) ? helpOf(facts) : [];
+  briefAll(state, indices, (tp) => ({ ...tp, keyMessages: [line, ...help.map(BRIEF_LINE.mention)].reduce(addBriefLine, tp.keyMessages) }));
+  const withHelp = help.length ? `, with where your answers say help is (${help.join("; ")})` : "";
+  claim(state, "emphasis", `added "${upperStart(what)}" to ${named}${withHelp}`, (list) => list.filter((tp) => tp.keyMessages.includes(line)).length >= indices.length);
 }
 
 function swapWord(text: string, from: string, to: string): string {
@@ -81,5 +99,5 @@ export const handleEmphasis: Handler<Emphasis> = (state, intent, context) => {
   const indices = resolve(intent.target, state.list);
   if (!indices.length) return refuse(state, "emphasis", `${verb} nothing about "${what}": found no ${targetWords(intent.target).replace(/^(?:the|a|every|one) /, "")}`);
   if (intent.op === "lead") return lead(state, intent, indices, what);
-  return mention(state, intent, indices, what);
+  return mention(state, intent, indices, what, context.facts);
 };

@@ -42,7 +42,8 @@ interface Base {
 
 export type Intent =
   | (Base & { kind: "remove"; target: Target | null; what: string | null })
-  | (Base & { kind: "add"; channel: Channel; when: When | null; purpose: string | null })
+  /** Negated ("don't add a text"): no step of the channel (of any, when null) is added. */
+  | (Base & { kind: "add"; channel: Channel | null; when: When | null; purpose: string | null })
   | (Base & { kind: "move"; target: Target; when: When })
   | (Base & { kind: "timing"; op: "spread" | "tighten" | "urgency" | "within" | "rebase" | "shift" | "first" | "weekday"; minutes: number | null; event: ModelAnchor | null })
   | (Base & { kind: "topic"; target: Target; topic: string; instead: string | null })
@@ -524,6 +525,19 @@ const readTiming: Reader = (clause, context) => {
 
 const ADD_NOUN = String.raw`(sms|texts?|text messages?|emails?|e-mails?|reminders?|follow[- ]?ups?|steps?|messages?|nudges?)`;
 
+/** "don't add a text", "no new emails", "never add another step": an addition the note rules out (of a channel, or of any step when null). */
+const readNoAdd: Reader = (clause) => {
+  const match =
+    new RegExp(
+      String.raw`\b(?:do\s*n[o']?t|dont|never|no need to|without)\s+(?:add(?:ing)?|send(?:ing)?|put(?:ting)? in|insert(?:ing)?|includ(?:e|ing))\s+(?:an?\s+|any\s+|another\s+|one more\s+|more\s+)?(?:(?:extra|additional|new|other|more)\s+)?${ADD_NOUN}`,
+      "i",
+    ).exec(clause) ?? new RegExp(String.raw`\bno\s+(?:extra|additional|new)\s+${ADD_NOUN}`, "i").exec(clause);
+  if (!match) return null;
+  const noun = match[1]!;
+  const channels: Array<Channel | null> = /^(?:sms|texts?|text messages?)$/i.test(noun) ? ["SMS"] : channelOf(noun) ? [channelOf(noun)] : [null];
+  return channels.map((channel) => ({ ...base(clause, true), kind: "add" as const, channel, when: null, purpose: null }));
+};
+
 const readAdd: Reader = (clause, context) => {
   const match =
     new RegExp(
@@ -568,6 +582,7 @@ const READERS: readonly Reader[] = [
   readOffer,
   readMention,
   readRemove,
+  readNoAdd,
   readAdd,
   readMove,
   readTiming,
@@ -591,7 +606,7 @@ function sameIntent(a: Intent, b: Intent): boolean {
 
 /** A quote on its own after an added step is what the step says: "add a text … - 'your bread's ready'". */
 function attachQuotes(intents: Intent[], clauses: string[]): Intent[] {
-  const add = intents.find((intent): intent is Extract<Intent, { kind: "add" }> => intent.kind === "add");
+  const add = intents.find((intent): intent is Extract<Intent, { kind: "add" }> => intent.kind === "add" && !intent.negated);
   const quote = clauses.map((c) => /^["'](.{3,}?)["']?$/.exec(c)?.[1] ?? null).find(Boolean);
   if (add && quote && !add.purpose) add.purpose = quote;
   return intents;
@@ -604,5 +619,14 @@ export function readIntents(note: string, context: ReadContext): Intent[] {
   const clauses = clausesOf(rest);
   const found = [...whole, ...clauses.flatMap((clause) => readClause(clause, context))];
   const unique = found.filter((intent, index) => found.findIndex((other) => sameIntent(intent, other)) === index);
-  return attachQuotes(unique, clauses);
+  return attachQuotes(unique, clauses).map((intent) => (intent.kind === "topic" ? { ...intent, topic: namedEarlier(intent.topic, note) } : intent));
+}
+
+/** "the upload" where the note named it before as "the prescription upload": the topic in the note's fuller words. */
+export function namedEarlier(topic: string, note: string): string {
+  const head = /([\p{L}-]{3,})\s*$/u.exec(topic)?.[1];
+  if (!head) return topic;
+  const fuller = new RegExp(String.raw`\b(?:the|a|an|your|their|our)\s+([\p{L}-]{3,})\s+${head}\b`, "iu").exec(note)?.[1];
+  if (!fuller || new RegExp(String.raw`\b${fuller}\b`, "i").test(topic) || /^(?:first|second|third|last|next|same|other|whole|new)$/i.test(fuller)) return topic;
+  return topic.replace(new RegExp(String.raw`\b${head}\s*$`, "u"), `${fuller} ${head}`);
 }

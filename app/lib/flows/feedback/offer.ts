@@ -96,9 +96,15 @@ function unknownValue(intent: OfferIntent, context: FeedbackContext): boolean {
 }
 
 function addOffer(state: FeedbackState, intent: OfferIntent, context: FeedbackContext): void {
-  // An amount the answers never give yields to the business's own offer for this flow, when it has one.
-  if (unknownValue(intent, context) && offerFor(context.facts, context.flowType, { incentiveOnly: true })) {
-    state.todo.push(`Your answers give no ${intent.value} offer, so the flow uses your own offer instead.`);
+  // An amount the answers never give is never written into the copy (the one rule for figures,
+  // conflicts.ts): the business's own offer for this flow takes its place, else the marked
+  // placeholders, and the reply says which and how to allow the amount.
+  let instead: string | null = null;
+  if (unknownValue(intent, context)) {
+    const allow = "add it to your offers in your answers to use it";
+    instead = offerFor(context.facts, context.flowType, { incentiveOnly: true })
+      ? `Your answers give no ${intent.value} off, so the flow uses your own offer instead (${allow}).`
+      : `Your answers give no ${intent.value} off, so the flow promises no amount (${allow}).`;
     intent = { ...intent, value: null };
   }
   const own = ownOffer(intent, context);
@@ -109,6 +115,21 @@ function addOffer(state: FeedbackState, intent: OfferIntent, context: FeedbackCo
   if (index === undefined) return refuse(state, "offer", "added no offer: found no such step");
   const short = context.intents.some((i) => i.kind === "structure" && (i.op === "shorter" || i.op === "max"));
   const named = describe(state.list, index);
+  // Already there: nothing changes, and the reply says so rather than claiming it was put there.
+  if (own && state.list[index]!.keyMessages.includes(offerLine(own)))
+    return refuse(
+      state,
+      "offer",
+      `added no other offer: ${named} already carries your own offer, ${own.text}${
+        instead
+          ? `; ${instead
+              .replace(/, so the flow uses your own offer instead/, "")
+              .replace(/\.$/, "")
+              .replace(/^Your/, "your")}`
+          : ""
+      }`,
+    );
+  if (instead) state.todo.push(instead);
   if (own) return placeOwn(state, index, own, named, short);
   if (intent.code) return placeCode(state, index, intent.code, context, named, short);
   placePlaceholder(state, index, intent.value, named, short);

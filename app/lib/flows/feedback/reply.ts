@@ -16,6 +16,8 @@ export interface ReplyParts {
   note: string;
   /** How many intents the note was read as: none means it gave nothing to act on. */
   read: number;
+  /** A thing the note names that the answers never mention ("the new wall"): asked about, never invented. */
+  unknown?: string | null;
 }
 
 function sentence(items: readonly string[]): string {
@@ -24,8 +26,10 @@ function sentence(items: readonly string[]): string {
 
 function nothingDone(parts: ReplyParts): string {
   const kept = "Your note is kept as you wrote it in the quick notes.";
+  if (!parts.read && parts.unknown)
+    return `Your answers don't mention ${parts.unknown}, and I couldn't write about it without making it up, so the flow is unchanged. What is ${parts.unknown}, and what should the flow say about it? ${kept}`;
   if (!parts.read)
-    return `I couldn't tell what to change from your note, so the flow is unchanged: say what you'd like different (a step to add, remove or move, the timing, the tone, what an email is about). ${kept}`;
+    return `I couldn't tell what to change from your note, so the flow is unchanged. What would you like different: a step to add, remove or move, the timing, the tone, or what an email is about? ${kept}`;
   if (!parts.outcome.refused.length) return `Nothing needed changing, so the flow is unchanged. ${kept}`;
   return `I couldn't act on your note, so the flow is unchanged. ${kept}`;
 }

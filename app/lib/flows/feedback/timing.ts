@@ -1,6 +1,7 @@
-import { offerFor } from "~/lib/business/facts";
+import { type BusinessFacts, offerFor, sentencesOf } from "~/lib/business/facts";
 import type { ModelAnchor } from "~/lib/business/model-specs";
 import { flowTypeLabel } from "~/lib/flow-types";
+import { BRIEF_LINE } from "~/lib/flows/feedback/brief";
 import type { Intent } from "~/lib/flows/feedback/intents";
 import { bullets, claim, type FeedbackState, type Handler, joinBullets, refuse, triggerWords } from "~/lib/flows/feedback/steps";
 import { anchoredTiming, triggerSpot } from "~/lib/flows/feedback/when";
@@ -60,18 +61,36 @@ function rescale(state: FeedbackState, intent: Timing, context: Parameters<Handl
   });
 }
 
+const MONTH = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?`;
+/** A time limit an owner gives: "within 14 days of your audit", "by June 30", "until 31 March", "ends Friday". */
+const DEADLINE = new RegExp(
+  String.raw`\b(?:within \d+ (?:days?|weeks?|hours?)|(?:by|until|before|ends?(?: on)?) (?:${MONTH} \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? ${MONTH}|the end of \w+))`,
+  "i",
+);
+/** What the time limit is for: something the customer gains or keeps. */
+const GAIN = /\b(?:waiv\w*|free|off|discount|save\w*|price|fee|bonus|offer|included|locked)\b/i;
+
+/** The business's own real deadline ("Setup fee ($1,500) waived if you sign within 14 days of your audit"), or null: urgency is never invented. */
+export function deadlineOf(facts: BusinessFacts): string | null {
+  return sentencesOf(facts.answerText).find((s) => DEADLINE.test(s) && GAIN.test(s) && !/→|->|\?$/.test(s)) ?? null;
+}
+
 function urgency(state: FeedbackState, intent: Timing, context: Parameters<Handler>[2]): void {
   const index = state.list.length - 1;
   const last = state.list[index]!;
   const offer = offerFor(context.facts, context.flowType, { incentiveOnly: true });
   const noOffer = context.intents.some((i) => i.kind === "offer" && i.op === "remove") || context.facts.brandRules.noDiscounts;
-  const line =
-    offer && !noOffer
+  const deadline = noOffer ? null : deadlineOf(context.facts);
+  // The business's own deadline is the urgency; failing one, when the offer ends; else plainly the last reminder.
+  const line = deadline
+    ? BRIEF_LINE.mention(deadline)
+    : offer && !noOffer
       ? `Say when the offer ends: ${offer.text}${offer.code && !offer.text.includes(offer.code) ? ` (code ${offer.code})` : ""}`
       : "Say plainly that this is the last reminder";
   const title = /^last chance/i.test(last.title) ? last.title : `Last chance: ${last.title.charAt(0).toLowerCase()}${last.title.slice(1)}`;
   state.list[index] = { ...last, title, keyMessages: joinBullets([line, ...bullets(last.keyMessages).filter((l) => l !== line)].slice(0, 6)) };
-  claim(state, "timing", `made the last step ("${title}") a clear last reminder`, (list) => list.some((tp) => tp.title === title));
+  const words = `made the last step ("${title}") a clear last reminder${deadline ? `, with your own deadline: "${deadline}"` : ""}`;
+  claim(state, "timing", words, (list) => list.some((tp) => tp.title === title && tp.keyMessages.includes(line)));
   rescale(state, { ...intent, op: "tighten" }, context);
 }
 

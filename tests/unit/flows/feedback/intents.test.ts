@@ -35,6 +35,15 @@ describe("a note read as intents", () => {
     expect(read("a text the night before collection please")[0]).toMatchObject({ kind: "add", channel: "SMS", when: { type: "event", event: "pickup", time: "18:00" } });
   });
 
+  it("reads 'don't add a text' as an addition ruled out, never as one asked for", () => {
+    expect(read("add a text 2 days after the first email - don't add a text")).toEqual([
+      expect.objectContaining({ kind: "add", channel: "SMS", negated: false }),
+      expect.objectContaining({ kind: "add", channel: "SMS", negated: true }),
+    ]);
+    expect(read("no new emails please")).toEqual([expect.objectContaining({ kind: "add", channel: "Email", negated: true })]);
+    expect(read("never add another step")).toEqual([expect.objectContaining({ kind: "add", channel: null, negated: true })]);
+  });
+
   it("reads nothing from a note with nothing to act on", () => {
     expect(read("hmm")).toEqual([]);
     expect(read("make it better")).toEqual([]);

@@ -34,6 +34,24 @@ describe("offers", () => {
     expect(explanation).toContain("put your own offer");
   });
 
+  it("writes no amount the answers never give: their own offer, else the marked placeholders, and says how to allow it", () => {
+    const own = regenerate("abandoned_cart", "add 20% off in the first email");
+    expect(own.draft.touchpoints.map((tp) => tp.keyMessages).join("\n")).not.toMatch(/20\s?%/);
+    expect(own.draft.touchpoints[0]!.keyMessages).toContain("STRIDE15");
+    expect(own.explanation).toContain("Your answers give no 20% off, so the flow uses your own offer instead (add it to your offers in your answers to use it)");
+
+    // Where the step already carries the owner's offer, nothing changes and the reply says so.
+    const already = regenerate("abandoned_cart", "add 20% off");
+    expect(already.outcome.acted).toBe(false);
+    expect(already.explanation).toMatch(/already carries your own offer, £15 off your first session with code STRIDE15; your answers give no 20% off/);
+
+    const none = regenerate("upsell", "add 20% off", { ...BAKERY, productServiceDescription: "Sourdough and pastries to pre-order online and collect from the shop." });
+    expect(none.draft.touchpoints.map((tp) => tp.keyMessages).join("\n")).not.toMatch(/20\s?%/);
+    expect(none.draft.touchpoints.some((tp) => tp.keyMessages.includes("[YOUR DISCOUNT CODE]"))).toBe(true);
+    expect(none.explanation).toContain("Your answers give no 20% off, so the flow promises no amount");
+    expect(none.explanation).toContain("fill in your own before sending");
+  });
+
   it("uses the owner's code exactly when the note names it", () => {
     const { draft } = regenerate("abandoned_cart", "put stride15 in the first one");
     expect(draft.touchpoints[0]!.keyMessages).toContain("STRIDE15");

@@ -22,6 +22,18 @@ describe("the reply", () => {
     expect(explanation).toContain("kept the");
   });
 
+  it("asks what a vague note means, and what a thing the answers never mention is, inventing nothing", () => {
+    const vague = regenerate("sunset", "make it better");
+    expect(vague.outcome.acted).toBe(false);
+    expect(vague.explanation).toContain("What would you like different");
+    const unknown = regenerate("sunset", "idk, something about the new treatment room?");
+    expect(unknown.draft.touchpoints).toEqual(unknown.before.touchpoints);
+    expect(unknown.explanation).toContain("Your answers don't mention the new treatment room");
+    expect(unknown.explanation).toContain("What is the new treatment room, and what should the flow say about it?");
+    // A thing the answers do name is not asked about.
+    expect(regenerate("sunset", "something about the clinic?").explanation).not.toContain("don't mention");
+  });
+
   it("says plainly when a note gave nothing to act on", () => {
     const text = replyOf({ outcome: { changes: [], refused: [], todo: [], acted: false }, before: [], shape: "", note: "hmm", read: 0 });
     expect(text).toContain("the flow is unchanged");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { regenerate } from "./fixtures";
+import { PHYSIO, regenerate } from "./fixtures";
 
 describe("timing", () => {
   it("spreads and tightens only the steps timed from the trigger", () => {
@@ -20,5 +20,17 @@ describe("timing", () => {
     expect(draft.touchpoints).toEqual(before.touchpoints);
     expect(outcome).toMatchObject({ acted: false, changes: [] });
     expect(explanation).toContain("certain days of the week");
+  });
+});
+
+describe("urgency", () => {
+  it("ends on the business's own deadline, never an invented one", () => {
+    const withDeadline = { ...PHYSIO, guarantees_q8: "Assessment fee (£40) waived if you book a block within 10 days of your first visit." };
+    const { draft, explanation } = regenerate("lead_nurture", "more urgency", withDeadline);
+    expect(draft.touchpoints.at(-1)!.keyMessages).toContain("Mention: Assessment fee (£40) waived if you book a block within 10 days of your first visit");
+    expect(explanation).toContain('with your own deadline: "Assessment fee (£40) waived');
+
+    const without = regenerate("lead_nurture", "more urgency");
+    expect(without.draft.touchpoints.at(-1)!.keyMessages).not.toMatch(/within \d+ days/i);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { BRIEF_LINE } from "~/lib/flows/feedback/brief";
+import { namedEarlier } from "~/lib/flows/feedback/intents";
 
 import { BAKERY, regenerate } from "./fixtures";
 
@@ -18,5 +19,14 @@ describe("topic", () => {
     const { explanation, outcome } = regenerate("onboarding", "make the second email about delivery times", BAKERY);
     expect(outcome.acted).toBe(false);
     expect(explanation).toContain("your answers say you don't do or offer");
+  });
+});
+
+describe("a topic named earlier in the note", () => {
+  it("keeps the note's fuller words: 'the upload' after 'the prescription upload'", () => {
+    expect(namedEarlier("finishing the upload", "most got stuck at the prescription upload, make the reminders about finishing the upload")).toBe(
+      "finishing the prescription upload",
+    );
+    expect(namedEarlier("the Bread Club", "the second email should be about the Bread Club")).toBe("the Bread Club");
   });
 });
