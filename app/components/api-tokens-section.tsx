@@ -162,7 +162,7 @@ export function ApiTokensSection({ tokens, reply, needsPassword }: { tokens: Api
                 <td className="py-2 pr-3 text-slate-700">{shortDate(token.createdAt)}</td>
                 <td className="py-2 pr-3 text-slate-700">{token.lastUsedAt ? shortDate(token.lastUsedAt) : "Never"}</td>
                 <td className="py-2 pr-3 text-slate-700">{token.scope === "read" ? "Read only" : "Full"}</td>
-                <td className="py-2 pr-3 text-slate-700">{token.expiresAt ? shortDate(token.expiresAt) : "Never"}</td>
+                <td className="py-2 pr-3 text-slate-700">{token.expiresAt ? shortDate(token.expiresAt) : "No expiry"}</td>
                 <td className="py-2 text-right">
                   <Form method="post" action="/user-settings">
                     <input type="hidden" name="tokenId" value={token.id} />
