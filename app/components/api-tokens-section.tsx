@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 
@@ -6,7 +6,7 @@ import { CopyButton } from "~/components/content/copy-button";
 import { useFailureToast } from "~/components/forms";
 import { ButtonLink, StatusButton } from "~/components/ui/button";
 import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
-import { controlClass, Field, FormError } from "~/components/ui/field";
+import { controlClass, Field, FormError, PasswordField, SelectField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toaster";
 import { API_TOKEN_LIMITS, apiTokenFormSchema, CREATE_TOKEN_INTENT, REVOKE_TOKEN_INTENT } from "~/lib/api/tokens";
 import { parseForm } from "~/lib/forms/parse";
@@ -16,7 +16,22 @@ export interface ApiTokenRow {
   name: string;
   createdAt: string;
   lastUsedAt: string | null;
+  scope: "full" | "read";
+  expiresAt: string | null;
 }
+
+/** The lifetimes offered on the page (the API takes any whole number of days up to the limit). */
+const EXPIRY_OPTIONS = [
+  { value: "", label: "Never (until revoked)" },
+  { value: "7", label: "7 days" },
+  { value: "30", label: "30 days" },
+  { value: "90", label: "90 days" },
+  { value: String(API_TOKEN_LIMITS.maxExpiryDays), label: "1 year" },
+];
+const SCOPE_OPTIONS = [
+  { value: "full", label: "Full access (acts as you)" },
+  { value: "read", label: "Read only (reporting scripts)" },
+];
 
 export interface ApiTokenReply {
   intent: string | null;
@@ -63,7 +78,7 @@ const shortDate = (iso: string) => dateFormat.format(new Date(iso));
  * the form), see each token's name, creation and last use, and revoke one. Plain form posts, so it
  * works without JavaScript; the copy button appears only with it (the token can be selected).
  */
-export function ApiTokensSection({ tokens, reply }: { tokens: ApiTokenRow[]; reply: ApiTokenReply | undefined }) {
+export function ApiTokensSection({ tokens, reply, needsPassword }: { tokens: ApiTokenRow[]; reply: ApiTokenReply | undefined; needsPassword: boolean }) {
   const lastResult = reply?.intent === CREATE_TOKEN_INTENT ? reply.result : undefined;
   const created = reply?.intent === CREATE_TOKEN_INTENT ? reply.created : null;
   const [form, fields] = useForm({
@@ -93,7 +108,7 @@ export function ApiTokensSection({ tokens, reply }: { tokens: ApiTokenRow[]; rep
           Flowmap API
         </a>{" "}
         with a token instead of your password. Send it as <code className="rounded bg-slate-100 px-1 text-xs">Authorization: Bearer &lt;token&gt;</code>. A token acts as you, with
-        your role and plan, until you revoke it.
+        your role and plan, until it expires or you revoke it; a read-only token can only read. Changing your password or signing out everywhere revokes every token.
       </p>
 
       {created ? (
@@ -124,6 +139,18 @@ export function ApiTokensSection({ tokens, reply }: { tokens: ApiTokenRow[]; rep
             Create token
           </StatusButton>
         </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <SelectField label="Expires" selectProps={{ ...getSelectProps(fields.expiresInDays), defaultValue: "" }} options={EXPIRY_OPTIONS} errors={fields.expiresInDays.errors} />
+          <SelectField label="Access" selectProps={{ ...getSelectProps(fields.scope), defaultValue: "full" }} options={SCOPE_OPTIONS} errors={fields.scope.errors} />
+        </div>
+        {needsPassword || fields.currentPassword.errors?.length ? (
+          <PasswordField
+            label="Current password"
+            description="You signed in more than 10 minutes ago: confirm it is you."
+            inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
+            errors={fields.currentPassword.errors}
+          />
+        ) : null}
         {atLimit ? <p className="text-sm text-slate-600">You have {API_TOKEN_LIMITS.perUser} tokens, the most an account may hold. Revoke one to create another.</p> : null}
       </Form>
 
@@ -149,6 +176,12 @@ export function ApiTokensSection({ tokens, reply }: { tokens: ApiTokenRow[]; rep
               <th scope="col" className="py-2 pr-3 font-medium">
                 Last used
               </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Access
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Expires
+              </th>
               <th scope="col" className="py-2 font-medium">
                 <span className="sr-only">Actions</span>
               </th>
@@ -160,6 +193,8 @@ export function ApiTokensSection({ tokens, reply }: { tokens: ApiTokenRow[]; rep
                 <td className="py-2 pr-3 break-all text-slate-900">{token.name}</td>
                 <td className="py-2 pr-3 text-slate-700">{shortDate(token.createdAt)}</td>
                 <td className="py-2 pr-3 text-slate-700">{token.lastUsedAt ? shortDate(token.lastUsedAt) : "Never"}</td>
+                <td className="py-2 pr-3 text-slate-700">{token.scope === "read" ? "Read only" : "Full"}</td>
+                <td className="py-2 pr-3 text-slate-700">{token.expiresAt ? shortDate(token.expiresAt) : "No expiry"}</td>
                 <td className="py-2 text-right">
                   {/* Revoking asks first, as deleting a flow does: the question is the page's address, so it works without JavaScript. */}
                   <ButtonLink to={revokeHref(token.id)} preventScrollReset variant="danger" size="sm" aria-label={`Revoke ${token.name}`}>

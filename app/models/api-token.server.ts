@@ -1,6 +1,6 @@
 import { Schema } from "mongoose";
 
-import { API_TOKEN_LIMITS } from "~/lib/api/tokens";
+import { API_TOKEN_LIMITS, API_TOKEN_SCOPES, type ApiTokenScope } from "~/lib/api/tokens";
 import { withLock } from "~/models/lock.server";
 import { defineModel, uuidId } from "~/models/utils.server";
 
@@ -16,6 +16,10 @@ export interface ApiTokenDoc {
   /** SHA-256 of the secret, hex. */
   tokenHash: string;
   lastUsedAt?: Date | null;
+  /** `read` tokens only read; absent on tokens made before scopes existed, which are `full`. */
+  scope?: ApiTokenScope;
+  /** When the token stops working; null lasts until revoked. */
+  expiresAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -27,6 +31,8 @@ const apiTokenSchema = new Schema<ApiTokenDoc>(
     name: { type: String, required: true, trim: true, maxlength: API_TOKEN_LIMITS.nameLength },
     tokenHash: { type: String, required: true, unique: true },
     lastUsedAt: { type: Date, default: null },
+    scope: { type: String, enum: API_TOKEN_SCOPES, default: "full" },
+    expiresAt: { type: Date, default: null },
   },
   { timestamps: true, versionKey: false },
 );
@@ -40,17 +46,35 @@ export interface ApiTokenRecord {
   name: string;
   createdAt: Date;
   lastUsedAt: Date | null;
+  scope: ApiTokenScope;
+  expiresAt: Date | null;
 }
 
-type TokenFields = Pick<ApiTokenDoc, "_id" | "userId" | "name" | "createdAt" | "lastUsedAt">;
-const PUBLIC_FIELDS = { userId: 1, name: 1, createdAt: 1, lastUsedAt: 1 } as const;
+type TokenFields = Pick<ApiTokenDoc, "_id" | "userId" | "name" | "createdAt" | "lastUsedAt" | "scope" | "expiresAt">;
+const PUBLIC_FIELDS = { userId: 1, name: 1, createdAt: 1, lastUsedAt: 1, scope: 1, expiresAt: 1 } as const;
 
 function toRecord(doc: TokenFields): ApiTokenRecord {
-  return { id: doc._id, userId: doc.userId, name: doc.name, createdAt: doc.createdAt, lastUsedAt: doc.lastUsedAt ?? null };
+  return {
+    id: doc._id,
+    userId: doc.userId,
+    name: doc.name,
+    createdAt: doc.createdAt,
+    lastUsedAt: doc.lastUsedAt ?? null,
+    scope: doc.scope === "read" ? "read" : "full",
+    expiresAt: doc.expiresAt ?? null,
+  };
 }
 
-export async function insertApiToken({ userId, name, tokenHash }: { userId: string; name: string; tokenHash: string }): Promise<ApiTokenRecord> {
-  const doc = await ApiTokenModel.create({ userId, name, tokenHash });
+export interface NewApiToken {
+  userId: string;
+  name: string;
+  tokenHash: string;
+  scope: ApiTokenScope;
+  expiresAt: Date | null;
+}
+
+export async function insertApiToken(token: NewApiToken): Promise<ApiTokenRecord> {
+  const doc = await ApiTokenModel.create(token);
   return toRecord(doc);
 }
 
@@ -66,11 +90,11 @@ export function apiTokenLockOf(userId: string) {
  * decided one after the other and only the first gets in. Returns "limit" when refused. Throws
  * LockBusyError when the lock stays taken longer than a creation waits.
  */
-export async function insertApiTokenWithinLimit({ userId, name, tokenHash }: { userId: string; name: string; tokenHash: string }): Promise<ApiTokenRecord | "limit"> {
-  return withLock(apiTokenLockOf(userId), async (lock) => {
-    if ((await countApiTokensOfUser(userId)) >= API_TOKEN_LIMITS.perUser) return "limit";
+export async function insertApiTokenWithinLimit(token: NewApiToken): Promise<ApiTokenRecord | "limit"> {
+  return withLock(apiTokenLockOf(token.userId), async (lock) => {
+    if ((await countApiTokensOfUser(token.userId)) >= API_TOKEN_LIMITS.perUser) return "limit";
     await lock.confirm();
-    return insertApiToken({ userId, name, tokenHash });
+    return insertApiToken(token);
   });
 }
 
@@ -93,6 +117,17 @@ export async function findApiTokenByHash(tokenHash: string): Promise<ApiTokenRec
 export async function deleteApiTokenOfUser({ userId, id }: { userId: string; id: string }): Promise<boolean> {
   const result = await ApiTokenModel.deleteOne({ _id: id, userId });
   return result.deletedCount === 1;
+}
+
+/** Revokes every token of the user (password change or reset, sign out everywhere, account deletion). */
+export async function deleteApiTokensOfUser(userId: string): Promise<number> {
+  const result = await ApiTokenModel.deleteMany({ userId });
+  return result.deletedCount;
+}
+
+/** Removes one token by id (an expired one found in use). */
+export async function deleteApiToken(id: string): Promise<void> {
+  await ApiTokenModel.deleteOne({ _id: id });
 }
 
 export async function touchApiToken(id: string, at: Date): Promise<void> {

@@ -4,12 +4,14 @@ import { defineModel, type JsonValue, toJsonValue, uuidId } from "~/models/utils
 
 /**
  * The admin audit trail: one entry per admin write (benchmark, flow-mapping rule, role, premium)
- * with who, what, when and the values before and after. Entries are only ever inserted and read:
- * this module has no update or delete, and no screen or endpoint edits them.
+ * and per account deletion, with who, what, when and the values before and after. Entries are only
+ * ever inserted and read: this module has no update or delete, and no screen or endpoint edits
+ * them. The one exception is deleting an account, which replaces the account's email in the
+ * entries about it or by it (models/account-records.server.ts): the event stays, the person goes.
  */
 export const AUDIT_ENTITIES = ["benchmark", "flow_mapping", "user"] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-export const AUDIT_ACTIONS = ["create", "update", "delete", "role", "premium"] as const;
+export const AUDIT_ACTIONS = ["create", "update", "delete", "role", "premium", "reset_link"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditLogDoc {

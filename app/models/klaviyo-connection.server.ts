@@ -108,3 +108,15 @@ export async function deleteKlaviyoConnection({ userId }: { userId: string }): P
   const result = await KlaviyoConnectionModel.deleteOne({ userId });
   return result.deletedCount === 1;
 }
+
+/** Every stored sealed key with its owner, for re-sealing them under a new encryption key. */
+export async function listSealedKlaviyoKeys(): Promise<Array<{ userId: string; sealedKey: string }>> {
+  const docs = await KlaviyoConnectionModel.find({}, { userId: 1, sealedKey: 1 }).select("+sealedKey").lean();
+  return docs.map((doc) => ({ userId: doc.userId, sealedKey: doc.sealedKey }));
+}
+
+/** Replaces one user's sealed key, only if it is still the value read (a reconnect in between wins). */
+export async function replaceSealedKlaviyoKey({ userId, from, to }: { userId: string; from: string; to: string }): Promise<boolean> {
+  const result = await KlaviyoConnectionModel.updateOne({ userId, sealedKey: from }, { $set: { sealedKey: to } });
+  return result.modifiedCount === 1;
+}

@@ -38,12 +38,14 @@ export interface SessionRecord {
   userId: string | null;
   sess: Record<string, unknown>;
   expire: Date;
+  /** When the session began: a sign-in, since every sign-in starts a new session. */
+  createdAt: Date;
 }
 
-type SessionFields = Pick<SessionDoc, "_id" | "sess" | "expire" | "userId">;
+type SessionFields = Pick<SessionDoc, "_id" | "sess" | "expire" | "userId" | "createdAt">;
 
 function toSessionRecord(doc: SessionFields): SessionRecord {
-  return { id: doc._id, userId: doc.userId ?? null, sess: doc.sess ?? {}, expire: doc.expire };
+  return { id: doc._id, userId: doc.userId ?? null, sess: doc.sess ?? {}, expire: doc.expire, createdAt: doc.createdAt };
 }
 
 /** Starts a session with a fresh random id (a new id at every login) and returns the id. */
@@ -54,7 +56,7 @@ export async function createSession({ userId, sess = {}, expire }: { userId?: st
 
 /** The session if it exists and has not expired, else null. */
 export async function getSession(id: string, now: Date = new Date()): Promise<SessionRecord | null> {
-  const doc = await SessionModel.findOne({ _id: id, expire: { $gt: now } }, { sess: 1, expire: 1, userId: 1 }).lean<SessionFields>();
+  const doc = await SessionModel.findOne({ _id: id, expire: { $gt: now } }, { sess: 1, expire: 1, userId: 1, createdAt: 1 }).lean<SessionFields>();
   return doc ? toSessionRecord(doc) : null;
 }
 

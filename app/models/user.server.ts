@@ -350,6 +350,11 @@ export async function getAdminUserRow(id: string): Promise<AdminUserRow | null> 
   return doc ? toAdminUserRow(doc) : null;
 }
 
+/** The Admins other than `id`: while there is one, `id` may stop being an Admin (or be deleted). */
+export async function countOtherAdmins(id: string): Promise<number> {
+  return UserModel.countDocuments({ role: ADMIN_ROLE, _id: { $ne: id } });
+}
+
 export async function countAdmins(): Promise<number> {
   return UserModel.countDocuments({ role: ADMIN_ROLE });
 }
@@ -392,8 +397,7 @@ export async function removeAdminRoleKeepingAnAdmin({
   isPremium?: 0 | 1;
 }): Promise<{ before: AdminUserRow; after: AdminUserRow } | "last-admin" | null> {
   return withLock(ADMIN_ROLE_LOCK, async (lock) => {
-    const others = await UserModel.countDocuments({ role: ADMIN_ROLE, _id: { $ne: id } });
-    if (others === 0) return "last-admin";
+    if ((await countOtherAdmins(id)) === 0) return "last-admin";
     await lock.confirm();
     return setUserAccess({ id, role: DEFAULT_ROLE, isPremium });
   });

@@ -176,6 +176,26 @@ export const envSchema = z.object({
   KLAVIYO_ENCRYPTION_KEY: optionalString.refine((v) => v === undefined || isEncryptionKey(v), {
     message: "KLAVIYO_ENCRYPTION_KEY must be 32 bytes written as 64 hex characters or as base64",
   }),
+  /**
+   * A previous KLAVIYO_ENCRYPTION_KEY, kept while moving to a new one: keys sealed with it still
+   * open, and `npm run klaviyo:rotate-key` seals them again with the current key.
+   */
+  KLAVIYO_ENCRYPTION_KEY_PREVIOUS: optionalString.refine((v) => v === undefined || isEncryptionKey(v), {
+    message: "KLAVIYO_ENCRYPTION_KEY_PREVIOUS must be 32 bytes written as 64 hex characters or as base64",
+  }),
+  /**
+   * Where email is sent from (password reset links): smtp://user:password@host:port, or smtps://
+   * for TLS from the start. Unset: no email is sent and each link is written to the server log.
+   */
+  SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\/[^/\s]+/.test(v), {
+    message: "SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465",
+  }),
+  /** The From address of the email Flowmap sends. */
+  MAIL_FROM: optionalString
+    .refine((v) => v === undefined || z.email().safeParse(v.replace(/^.*<([^>]+)>\s*$/, "$1")).success, {
+      message: 'MAIL_FROM must be an email address, or a name and an address: "Flowmap <no-reply@flowmap.example>"',
+    })
+    .transform((v) => v ?? "Flowmap <no-reply@flowmap.invalid>"),
   SUPPORT_EMAIL: optionalString
     .refine((v) => v === undefined || z.email().safeParse(v).success, {
       message: "SUPPORT_EMAIL must be an email address",

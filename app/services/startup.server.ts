@@ -1,5 +1,6 @@
 import { connectDb, DatabaseStartError, disconnectDb } from "~/services/db.server";
 import { ConfigError, getEnv } from "~/services/env.server";
+import { keyPlacementWarning } from "~/services/klaviyo/key-vault.server";
 import { getSessionSecret } from "~/services/secret.server";
 import { seedOnStart } from "~/services/seed/seed.server";
 
@@ -34,6 +35,8 @@ export function startServer() {
     }
     // Made now, not at the first sign-in, so an unwritable DATA_DIR shows at start.
     getSessionSecret();
+    const keyWarning = keyPlacementWarning();
+    if (keyWarning) console.warn(keyWarning);
     stopCleanlyOnSignals();
     const seeded = await seedOnStart();
     if (seeded) {

@@ -1,7 +1,14 @@
 import type { RecentAuditEntry } from "~/services/admin/audit.server";
 
 const ENTITY_LABELS: Record<string, string> = { benchmark: "Benchmark", flow_mapping: "Flow map", user: "User" };
-const ACTION_LABELS: Record<string, string> = { create: "created", update: "updated", delete: "deleted", role: "role changed", premium: "premium changed" };
+const ACTION_LABELS: Record<string, string> = {
+  create: "created",
+  update: "updated",
+  delete: "deleted",
+  role: "role changed",
+  premium: "premium changed",
+  reset_link: "password reset link made",
+};
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === "") return "-";

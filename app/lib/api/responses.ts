@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { ERROR_CODES } from "~/lib/api/error-codes";
+import { API_TOKEN_SCOPES } from "~/lib/api/tokens";
 import { BUSINESS_MODELS } from "~/lib/business/model";
 import { BUSINESS_MODEL_SOURCES } from "~/lib/business/model-choice";
 import { contentPlaceholderSchema } from "~/lib/content/placeholders";
@@ -422,12 +423,17 @@ export const researchResultSchema = z
   .object({ user: apiUserSchema, filledFields: z.array(z.string()).describe("The answers the research filled in.") })
   .meta({ id: "ResearchResult" });
 
+const tokenScope = z.enum(API_TOKEN_SCOPES).describe("`full` acts as the owner everywhere; `read` may only read (GET), anything else is 403 READ_ONLY_TOKEN.");
+const tokenExpiresAt = isoDate.nullable().describe("When the token stops working (401 INVALID_TOKEN after), or null: until revoked.");
+
 export const apiTokenSchema = z
   .object({
     id: z.string(),
     name: z.string(),
     createdAt: isoDate,
     lastUsedAt: isoDate.nullable().describe("When the token last signed a call (to the minute), or null if never."),
+    scope: tokenScope,
+    expiresAt: tokenExpiresAt,
   })
   .meta({ id: "AccessToken" });
 
@@ -437,6 +443,8 @@ export const apiTokenCreatedSchema = z
     name: z.string(),
     token: z.string().describe("The secret: send it as `Authorization: Bearer <token>`. Shown only in this answer."),
     createdAt: isoDate,
+    scope: tokenScope,
+    expiresAt: tokenExpiresAt,
   })
   .meta({
     id: "AccessTokenCreated",
@@ -445,5 +453,23 @@ export const apiTokenCreatedSchema = z
       name: "Reporting script",
       token: "fmp_2mV0c8yQ3nJ5sWq1bXkT7eR9uL4hG6dF0aZpYoNiMcE",
       createdAt: "2026-01-01T00:00:00.000Z",
+      scope: "read",
+      expiresAt: "2026-01-31T00:00:00.000Z",
     },
   });
+
+export const resetLinkSchema = z
+  .object({
+    email: z.string().describe("The user's email."),
+    url: z.string().describe("The link to hand to the user: it works once, until expiresAt."),
+    expiresAt: isoDate,
+  })
+  .meta({ id: "PasswordResetLink" });
+
+export const signedOutEverywhereSchema = z
+  .object({
+    message: z.string(),
+    sessionsEnded: z.number().int().describe("How many other sessions were signed out."),
+    tokensRevoked: z.number().int().describe("How many access tokens were revoked."),
+  })
+  .meta({ id: "SignedOutEverywhere" });

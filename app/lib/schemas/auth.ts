@@ -84,6 +84,27 @@ export const changePasswordFormSchema = z
   .extend(changePasswordApiSchema, { confirmPassword: confirmPasswordSchema })
   .check(z.refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], error: "Passwords don't match", ...WHEN_BOTH_TYPED }));
 
+export const PASSWORD_TO_DELETE_MESSAGE = "Type your password to delete your account";
+const deletePasswordField = { password: z.optional(z.string({ error: PASSWORD_TO_DELETE_MESSAGE }).check(z.maxLength(PASSWORD_MAX_LENGTH, { error: "Password is too long" }))) };
+
+/** `DELETE /api/user`: the password, nothing else (an account without one sends nothing). */
+export const deleteAccountApiSchema = z.strictObject(deletePasswordField);
+
+/** "Delete my account" on User Settings (the form also sends `intent`). */
+export const deleteAccountFormSchema = z.object(deletePasswordField);
+
+/** The "Forgot password?" form: the email alone. */
+export const forgotPasswordFormSchema = z.object({ email: emailSchema });
+
+/** The reset page's form: the link's token (hidden), the new password and its confirmation. */
+export const resetPasswordFormSchema = z
+  .object({
+    token: z.string({ error: "This reset link is incomplete. Open the link from the email again." }),
+    newPassword: newPasswordSchema("New password must be at least 6 characters"),
+    confirmPassword: confirmPasswordSchema,
+  })
+  .check(z.refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], error: "Passwords don't match", ...WHEN_BOTH_TYPED }));
+
 export { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
 
 /** POST /api/auth/login: the API's sign-in body (the route and the OpenAPI document use it). */

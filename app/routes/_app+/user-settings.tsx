@@ -13,14 +13,17 @@ import { CrownIcon, PremiumBenefitList, UpgradeLink } from "~/components/upgrade
 import { KLAVIYO_CONNECT_INTENT, KLAVIYO_DISCONNECT_INTENT, KlaviyoConnectionSection } from "~/components/klaviyo/connection-section";
 import { klaviyoConnectSchema } from "~/lib/klaviyo/schema";
 import { ApiTokensSection, type ApiTokenReply } from "~/components/api-tokens-section";
-import { changePasswordFormSchema, profileNameSchema } from "~/lib/schemas/auth";
+import { changePasswordFormSchema, deleteAccountFormSchema, profileNameSchema } from "~/lib/schemas/auth";
+import { API_TOKEN_LIMITS } from "~/lib/api/tokens";
+import { deleteOwnAccount } from "~/services/auth/account-deletion.server";
 import { DEFAULT_ROLE, planLabel } from "~/lib/user";
 import { getPasswordHashById } from "~/models/user.server";
-import { changePassword, renameUser } from "~/services/auth/accounts.server";
+import { changePassword, renameUser, signOutEverywhere } from "~/services/auth/accounts.server";
 import { clientAddress } from "~/web/client.server";
 import { apiTokenFormAction, isApiTokenIntent } from "~/web/auth/api-token-forms.server";
 import { listApiTokens } from "~/services/auth/api-tokens.server";
-import { requireUser, requireUserWithSession } from "~/web/auth/auth.server";
+import { requireUserWithSession } from "~/web/auth/auth.server";
+import { sessionCookie } from "~/web/auth/session-cookie.server";
 import { startProviderConnect } from "~/web/auth/oauth-flow.server";
 import { getOAuthSettings } from "~/services/auth/oauth.server";
 import { readForm } from "~/web/forms.server";
@@ -31,7 +34,7 @@ import { redirectWithToast } from "~/web/toast.server";
 export const meta: MetaFunction = () => [{ title: "User Settings | Flowmap" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const { user, signedInAt } = await requireUserWithSession(request);
   const provider = getOAuthSettings();
   return {
     // Third-party sign-in, when configured: whether this account is connected to it.
@@ -47,18 +50,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     klaviyo: await getKlaviyoConnection({ userId: user.id }),
     tokens: await listApiTokens(user.id),
+    // Creating a token asks for the password again once the sign-in is older than this.
+    tokenNeedsPassword: Date.now() - signedInAt.getTime() >= API_TOKEN_LIMITS.recentSignInMs,
   };
 }
 
 const NAME_INTENT = "update-name";
 const PASSWORD_INTENT = "change-password";
 const CONNECT_INTENT = "connect-provider";
+const SIGN_OUT_EVERYWHERE_INTENT = "sign-out-everywhere";
+const DELETE_ACCOUNT_INTENT = "delete-account";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, sessionId } = await requireUserWithSession(request);
+  const { user, sessionId, signedInAt } = await requireUserWithSession(request);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (isApiTokenIntent(intent)) return apiTokenFormAction({ userId: user.id, intent, form });
+  if (isApiTokenIntent(intent)) return apiTokenFormAction({ creator: { userId: user.id, client: clientAddress(request), signedInAt }, intent, form });
   switch (intent) {
     case NAME_INTENT: {
       const submission = parseForm(form, { schema: profileNameSchema });
@@ -83,6 +90,30 @@ export async function action({ request }: ActionFunctionArgs) {
         description: "Your password has been changed successfully!",
         variant: "success",
       });
+    }
+    case SIGN_OUT_EVERYWHERE_INTENT: {
+      const { sessions, tokens } = await signOutEverywhere({ userId: user.id, keepSessionId: sessionId });
+      return redirectWithToast("/user-settings", {
+        title: "Signed out everywhere else",
+        description: `${sessions} other ${sessions === 1 ? "session" : "sessions"} signed out and ${tokens} access ${tokens === 1 ? "token" : "tokens"} revoked. This device stays signed in.`,
+        variant: "success",
+      });
+    }
+    case DELETE_ACCOUNT_INTENT: {
+      const submission = parseForm(form, { schema: deleteAccountFormSchema });
+      if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 422 });
+      const deleted = await runForPage(() => deleteOwnAccount({ userId: user.id, client: clientAddress(request), signedInAt, input: submission.value }), {
+        submission,
+        hideFields: ["password"],
+        extra: { intent },
+      });
+      if (!deleted.ok) return deleted.response;
+      const clearCookie = await sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+      return redirectWithToast(
+        "/",
+        { title: "Account deleted", description: "Your account and everything in it have been deleted.", variant: "success" },
+        { headers: { "Set-Cookie": clearCookie } },
+      );
     }
     case CONNECT_INTENT:
       // To the provider and back; the callback connects it to this session's account only.
@@ -111,7 +142,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function UserSettingsRoute() {
-  const { account, provider, klaviyo, tokens } = useLoaderData<typeof loader>();
+  const { account, provider, klaviyo, tokens, tokenNeedsPassword } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const created = new Date(account.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
   return (
@@ -170,7 +201,7 @@ export default function UserSettingsRoute() {
       </section>
 
       <KlaviyoConnectionSection connection={klaviyo} lastResult={actionData?.intent === KLAVIYO_CONNECT_INTENT ? actionData.result : undefined} />
-      <ApiTokensSection tokens={tokens} reply={actionData as ApiTokenReply | undefined} />
+      <ApiTokensSection tokens={tokens} reply={actionData as ApiTokenReply | undefined} needsPassword={tokenNeedsPassword} />
 
       <section aria-labelledby="session-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="session-heading" className="text-lg font-semibold text-slate-900">
@@ -182,8 +213,58 @@ export default function UserSettingsRoute() {
             Logout
           </Button>
         </Form>
+        <div className="mt-6 border-t border-slate-100 pt-6">
+          <h3 className="text-sm font-semibold text-slate-900">Sign out everywhere</h3>
+          <p className="mt-1 text-sm text-slate-600">Signs out every other browser and device, and revokes every API access token. This device stays signed in.</p>
+          <Form method="post" action="/user-settings" className="mt-3">
+            <StatusButton intent={SIGN_OUT_EVERYWHERE_INTENT} variant="secondary" pendingLabel="Signing out...">
+              Sign out everywhere else
+            </StatusButton>
+          </Form>
+        </div>
       </section>
+
+      <DeleteAccountSection hasPassword={account.hasPassword} />
     </div>
+  );
+}
+
+function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) {
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData?.intent === DELETE_ACCOUNT_INTENT ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    id: "delete-account-form",
+    lastResult,
+    onValidate: ({ formData }) => parseForm(formData, { schema: deleteAccountFormSchema }),
+    shouldValidate: "onSubmit",
+  });
+  useFailureToast(lastResult, "Your account was not deleted");
+  return (
+    <section aria-labelledby="delete-account-heading" className="rounded-xl border border-red-200 bg-white p-6 shadow-sm">
+      <h2 id="delete-account-heading" className="text-lg font-semibold text-red-800">
+        Delete my account
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Deletes your account and everything in it for good: your flows and their versions, written content, business answers, metrics, drafts, access tokens and your Klaviyo
+        connection. This cannot be undone.
+      </p>
+      <Form method="post" action="/user-settings" className="mt-4 space-y-4" {...getFormProps(form)}>
+        <FormError id={form.errorId} errors={form.errors} />
+        {hasPassword ? (
+          <PasswordField
+            label="Your password"
+            description="Confirm it is you."
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+            errors={fields.password.errors}
+          />
+        ) : (
+          <p className="text-sm text-slate-600">Your account has no password: it can be deleted within {API_TOKEN_LIMITS.recentSignInMs / 60_000} minutes of signing in.</p>
+        )}
+        <StatusButton intent={DELETE_ACCOUNT_INTENT} variant="danger" pendingLabel="Deleting...">
+          Delete my account
+        </StatusButton>
+      </Form>
+    </section>
   );
 }
 

@@ -85,6 +85,11 @@ export default function LoginRoute() {
           inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
           errors={fields.password.errors}
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-700 underline">
+            Forgot password?
+          </Link>
+        </p>
         <StatusButton className="w-full" pendingLabel="Signing in...">
           Sign In
         </StatusButton>

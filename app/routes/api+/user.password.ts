@@ -7,12 +7,12 @@ import { requireApiUserWithSession } from "~/web/auth/auth.server";
 export const loader = noGetLoader(["PUT"]);
 
 // PUT /api/user/password: { currentPassword, newPassword }. Ends every other session of the user
-// (every session, when the call is made with an access token; tokens stay until revoked).
+// and revokes every access token (every session too, when the call is made with a token).
 export const action = byMethod({
   PUT: async ({ request }) => {
     const { user, sessionId } = await requireApiUserWithSession(request);
     const input = await readJson(request, changePasswordApiSchema);
-    await changePassword({ client: clientAddress(request), userId: user.id, keepSessionId: sessionId ?? "", input });
+    await changePassword({ client: clientAddress(request), userId: user.id, keepSessionId: sessionId, input });
     return apiJson({ message: "Your password has been changed successfully!" });
   },
 });

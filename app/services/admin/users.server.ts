@@ -32,6 +32,13 @@ function toView(row: AdminUserRow): AdminUserView {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
+/** One user's row, for a dialog about it; not_found when there is no such user. */
+export async function getUserAsAdmin(id: string): Promise<AdminUserView> {
+  const row = await getAdminUserRow(id);
+  if (!row) throw notFound("User not found.");
+  return toView(row);
+}
+
 export async function listUsersAsAdmin(query: ListQuery<AdminUserSort>) {
   const { rows, total } = await listUsersForAdmin({
     search: query.search ? containsPattern(query.search) : null,

@@ -15,7 +15,8 @@ import {
   updateUserName,
   type UserRecord,
 } from "~/models/user.server";
-import { deleteOtherSessionsOfUser } from "~/models/session.server";
+import { deleteApiTokensOfUser } from "~/models/api-token.server";
+import { deleteOtherSessionsOfUser, deleteSessionsOfUser } from "~/models/session.server";
 import { isDuplicateKeyError } from "~/models/utils.server";
 import { providerDisplayName, type ProviderProfile } from "~/services/auth/oauth.server";
 import { equalizeTiming, hashPassword, verifyPassword } from "~/services/auth/password.server";
@@ -98,6 +99,52 @@ export async function renameUser(userId: string, names: { firstName: string; las
  * account is gone, validation (at currentPassword) when the current password is wrong or the
  * account has none, rate_limited (429 with Retry-After) past a limit.
  */
+export const NO_PASSWORD_MESSAGE = "This account signs in through a third-party provider and has no password to change.";
+
+/**
+ * Checks the signed-in user's current password, as a failed sign-in would be counted: against the
+ * same limits (per account and address, per address, per account), so a stolen session or token
+ * cannot be used to guess it. Throws not_found when the account is gone, validation (at
+ * currentPassword) when it is wrong or the account has none, rate_limited past a limit.
+ */
+export async function confirmCurrentPassword({
+  client,
+  userId,
+  currentPassword,
+  noPasswordMessage = NO_PASSWORD_MESSAGE,
+}: {
+  client: string;
+  userId: string;
+  currentPassword: string;
+  noPasswordMessage?: string;
+}): Promise<void> {
+  const current = await getPasswordHashById(userId);
+  if (!current) throw notFound(ACCOUNT_GONE_MESSAGE);
+  if (!current.passwordHash) throw validationError(noPasswordMessage, { currentPassword: noPasswordMessage });
+  const attempt = await beginSignInAttempt(client, current.email, Date.now(), "current-password");
+  if (!(await verifyPassword(currentPassword, current.passwordHash, client))) {
+    throw validationError(WRONG_CURRENT_PASSWORD_MESSAGE, { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE });
+  }
+  await attempt.succeeded();
+}
+
+/**
+ * Ends every session and revokes every access token of the user but the session `keepSessionId`
+ * (none when null): what a password change, "sign out everywhere" and a password reset do, so a
+ * session or token an intruder made dies with the password. Returns how many of each went.
+ */
+export async function signOutEverywhere({ userId, keepSessionId }: { userId: string; keepSessionId: string | null }) {
+  const sessions = keepSessionId ? await deleteOtherSessionsOfUser({ userId, keepSessionId }) : await deleteSessionsOfUser(userId);
+  const tokens = await deleteApiTokensOfUser(userId);
+  return { sessions, tokens };
+}
+
+/**
+ * Changes the user's password, then ends every other session of the user and revokes every
+ * access token (each other device and script signs in again), as one call. The session given by
+ * `keepSessionId` stays signed in (null, for a change made with a token: every session ends). A
+ * wrong current password is counted like a failed sign-in (see confirmCurrentPassword).
+ */
 export async function changePassword({
   client,
   userId,
@@ -107,22 +154,12 @@ export async function changePassword({
   /** The client's address: the limits and the hashing queue count by it. */
   client: string;
   userId: string;
-  keepSessionId: string;
+  keepSessionId: string | null;
   input: { currentPassword: string; newPassword: string };
 }): Promise<void> {
-  const current = await getPasswordHashById(userId);
-  if (!current) throw notFound(ACCOUNT_GONE_MESSAGE);
-  if (!current.passwordHash) {
-    const message = "This account signs in through a third-party provider and has no password to change.";
-    throw validationError(message, { currentPassword: message });
-  }
-  const attempt = await beginSignInAttempt(client, current.email, Date.now(), "current-password");
-  if (!(await verifyPassword(currentPassword, current.passwordHash, client))) {
-    throw validationError(WRONG_CURRENT_PASSWORD_MESSAGE, { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE });
-  }
-  await attempt.succeeded();
+  await confirmCurrentPassword({ client, userId, currentPassword });
   await setPasswordHash({ id: userId, passwordHash: await hashPassword(newPassword, undefined, client) });
-  await deleteOtherSessionsOfUser({ userId, keepSessionId });
+  await signOutEverywhere({ userId, keepSessionId });
 }
 
 export type { ProviderProfile };

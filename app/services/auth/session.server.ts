@@ -11,6 +11,8 @@ const TOUCH_AFTER_MS = DAY_MS;
 export interface ActiveSession {
   sessionId: string;
   userId: string;
+  /** When the user signed in to this session. */
+  signedInAt: Date;
 }
 
 /** The signed-in session with this id, or null. Keeps a live session from idling out. */
@@ -24,7 +26,7 @@ export async function activeSession(sessionId: string, now = new Date()): Promis
       if (!isStorageFailure(error)) throw error;
     });
   }
-  return { sessionId, userId: session.userId };
+  return { sessionId, userId: session.userId, signedInAt: session.createdAt };
 }
 
 /**

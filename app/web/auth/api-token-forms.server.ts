@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 
 import { apiTokenFormSchema, CREATE_TOKEN_INTENT, REVOKE_TOKEN_INTENT } from "~/lib/api/tokens";
 import { parseForm } from "~/lib/forms/parse";
-import { createApiToken, revokeApiToken } from "~/services/auth/api-tokens.server";
+import { createApiToken, revokeApiToken, type TokenCreator } from "~/services/auth/api-tokens.server";
 import { runForPage } from "~/web/page.server";
 import { redirectWithToast } from "~/web/toast.server";
 
@@ -15,11 +15,13 @@ export function isApiTokenIntent(intent: unknown): intent is typeof CREATE_TOKEN
  * token, since that answer is the only time the secret exists outside its owner's hands; a reload
  * shows the list without it. Revoke goes back to the page with a toast.
  */
-export async function apiTokenFormAction({ userId, intent, form }: { userId: string; intent: typeof CREATE_TOKEN_INTENT | typeof REVOKE_TOKEN_INTENT; form: FormData }) {
+export async function apiTokenFormAction({ creator, intent, form }: { creator: TokenCreator; intent: typeof CREATE_TOKEN_INTENT | typeof REVOKE_TOKEN_INTENT; form: FormData }) {
+  const userId = creator.userId;
   if (intent === CREATE_TOKEN_INTENT) {
+    const hide = ["currentPassword"];
     const submission = parseForm(form, { schema: apiTokenFormSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply(), created: null }, { status: 422 });
-    const made = await runForPage(() => createApiToken({ userId, input: { name: submission.value.name } }), { submission, extra: { intent, created: null } });
+    if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hide }), created: null }, { status: 422 });
+    const made = await runForPage(() => createApiToken({ creator, input: submission.value }), { submission, hideFields: hide, extra: { intent, created: null } });
     if (!made.ok) return made.response;
     return data({ intent, result: submission.reply({ resetForm: true }), created: made.value }, { headers: { "Cache-Control": "private, no-store" } });
   }

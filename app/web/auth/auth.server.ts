@@ -76,7 +76,7 @@ export async function requireUser(request: Request): Promise<UserRecord> {
 export async function requireUserWithSession(request: Request) {
   const found = await signedIn(request);
   if (!found) throw await signedOutResponse(request);
-  return { user: found.user, sessionId: found.session.sessionId };
+  return { user: found.user, sessionId: found.session.sessionId, signedInAt: found.session.signedInAt };
 }
 
 /** Pages that need a role: others get a 403 the error boundary turns into 'Access Denied'. */
@@ -111,13 +111,13 @@ export async function requireApiUser(request: Request): Promise<UserRecord> {
 /**
  * The API's signed-in user: the owner of the request's bearer token when it carries one (a bad or
  * revoked token is a 401 `INVALID_TOKEN`, whatever cookie comes with it), else the session's.
- * `sessionId` is null for a token, which has no session.
+ * `sessionId` and `signedInAt` are null for a token, which has no session.
  */
-export async function requireApiUserWithSession(request: Request): Promise<{ user: UserRecord; sessionId: string | null }> {
-  if (bearerTokenOf(request) !== null) return { user: (await requireBearerUser(request)).user, sessionId: null };
+export async function requireApiUserWithSession(request: Request): Promise<{ user: UserRecord; sessionId: string | null; signedInAt: Date | null }> {
+  if (bearerTokenOf(request) !== null) return { user: (await requireBearerUser(request)).user, sessionId: null, signedInAt: null };
   const found = await signedIn(request);
   if (!found) throw await apiSignedOut(request);
-  return { user: found.user, sessionId: found.session.sessionId };
+  return { user: found.user, sessionId: found.session.sessionId, signedInAt: found.session.signedInAt };
 }
 
 export async function requireApiUserWithRole(request: Request, role: typeof ADMIN_ROLE): Promise<UserRecord> {

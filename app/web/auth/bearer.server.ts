@@ -1,5 +1,5 @@
 import type { UserRecord } from "~/models/user.server";
-import { invalidToken, userForApiToken } from "~/services/auth/api-tokens.server";
+import { invalidToken, readOnlyToken, userForApiToken } from "~/services/auth/api-tokens.server";
 
 /** How an /api request carries a personal access token: `Authorization: Bearer <token>`. */
 const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
@@ -24,15 +24,20 @@ export function isBearerOnlyRequest(request: Request) {
 
 const resolved = new WeakMap<Request, Promise<{ user: UserRecord; tokenId: string }>>();
 
+/** What a read-only token may send: reads only. */
+const READ_METHODS = new Set(["GET", "HEAD"]);
+
 /**
  * The owner of the request's bearer token (looked up once per request), or a thrown 401
- * `INVALID_TOKEN` DomainError for a bad or revoked one. Only for requests that carry a token.
+ * `INVALID_TOKEN` DomainError for a bad, expired or revoked one, or a 403 `READ_ONLY_TOKEN` for a
+ * read-only token on anything but a read. Only for requests that carry a token.
  */
 export function requireBearerUser(request: Request, now = new Date()): Promise<{ user: UserRecord; tokenId: string }> {
   let found = resolved.get(request);
   if (!found) {
     found = userForApiToken(bearerTokenOf(request) ?? "", now).then((hit) => {
       if (!hit) throw invalidToken();
+      if (hit.scope === "read" && !READ_METHODS.has(request.method.toUpperCase())) throw readOnlyToken();
       return hit;
     });
     resolved.set(request, found);

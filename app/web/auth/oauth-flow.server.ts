@@ -88,7 +88,7 @@ export async function startOAuthSignIn(request: Request) {
  * "Connect <provider>" in User Settings: sends the signed-in user to the provider, remembering in a
  * signed cookie which session asked and which flow (state) is theirs.
  */
-export async function startProviderConnect(request: Request, session: ActiveSession) {
+export async function startProviderConnect(request: Request, session: Pick<ActiveSession, "sessionId" | "userId">) {
   const strategy = getOAuthStrategy();
   if (!strategy) return redirectWithToast(USER_SETTINGS, NOT_CONFIGURED_TOAST);
   const response = await toProvider(strategy, request, { to: USER_SETTINGS, title: "Not connected" });

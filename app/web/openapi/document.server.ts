@@ -8,7 +8,7 @@ import { z } from "zod";
 import { ESP_MESSAGE, ESPS } from "~/lib/content/esp";
 import { ALL_FLOWS_EXPORT_FORMATS, FLOW_EXPORT_FORMATS } from "~/lib/content/export/formats";
 import { FLOW_TYPES } from "~/lib/flow-types";
-import { createApiTokenSchema } from "~/lib/api/tokens";
+import { createApiTokenSchema, REAUTH_REQUIRED_MESSAGE } from "~/lib/api/tokens";
 import * as responses from "~/lib/api/responses";
 import { scorecardSchema } from "~/lib/scorecard/api-schema";
 import { TIMING_AND_DELAY_MESSAGE, TIMING_REQUIRED_MESSAGE, touchpointEditApiSchema } from "~/lib/flows/touchpoint-edit";
@@ -31,7 +31,10 @@ import { draftApiSchema } from "~/lib/api/questionnaire-draft";
 import { appVersion } from "~/services/version.server";
 import { errorCodeFor, type ErrorCode } from "~/lib/api/error-codes";
 import { CROSS_SITE_MESSAGE } from "~/web/api.server";
-import { INVALID_TOKEN_MESSAGE } from "~/services/auth/api-tokens.server";
+import { INVALID_TOKEN_MESSAGE, READ_ONLY_TOKEN_MESSAGE } from "~/services/auth/api-tokens.server";
+import { deleteAccountApiSchema } from "~/lib/schemas/auth";
+import { forgotPasswordSchema, RESET_LINK_INVALID_MESSAGE, resetPasswordSchema } from "~/services/auth/password-reset.server";
+import { LAST_ADMIN_DELETE_OTHER_MESSAGE, LAST_ADMIN_DELETE_SELF_MESSAGE, PASSWORD_TO_DELETE_MESSAGE } from "~/services/auth/account-deletion.server";
 import { API_SIGNED_OUT_MESSAGE } from "~/web/auth/auth.server";
 import { methodNotAllowedMessage, TOO_LARGE_MESSAGE } from "~/web/boundary.server";
 import { fieldErrorsOf, onboardingRequired } from "~/services/domain-error";
@@ -313,6 +316,9 @@ function err(status: number, message: string, code?: ErrorCode, errors?: Record<
 }
 type ErrorBody = { message: string; code: ErrorCode; errors?: Record<string, string> };
 
+/** A wrong current password counted with failed sign-ins, past its limit. */
+const TOO_MANY_PASSWORDS = err(429, "Too many failed password attempts. Please wait 42 seconds and try again.");
+
 const KLAVIYO_RATE_LIMIT_EXAMPLE =
   "Klaviyo limits how fast flows can be created (1 a second, 15 a minute, 100 a day per account). Nothing was left half-made. Try again in 1 minute.";
 const KLAVIYO_UNAVAILABLE_EXAMPLE = "Klaviyo had a problem on its side (error 503). Try again in a few minutes.";
@@ -401,6 +407,32 @@ export const OPERATIONS: OperationSpec[] = [
       { status: 302, description: "Signed out (the session cookie is cleared), to the home page.", redirect: true },
     ],
   },
+  {
+    method: "post",
+    path: "/api/auth/forgot-password",
+    tag: "Auth",
+    summary: "Ask for a password reset link",
+    description:
+      "Emails a link to choose a new password when the email has an account; the answer is the same either way. The link works once, for 1 hour. With no mail transport configured (SMTP_URL), the link is written to the server log instead. At most 5 requests per 15 minutes from one address, and 3 emails an hour to one address (more get the same answer and send nothing).",
+    access: "public",
+    body: { schema: forgotPasswordSchema, example: { email: "jane@example.com" } },
+    ok: [{ status: 202, description: "Taken: a link is on its way if the email has an account.", json: responses.messageOnlySchema }],
+    errors: { 429: "Too many requests from this address; Retry-After says when to try again." },
+    examples: { 429: [err(429, "Too many password reset requests from your network. Please wait 15 minutes and try again.")] },
+  },
+  {
+    method: "post",
+    path: "/api/auth/reset-password",
+    tag: "Auth",
+    summary: "Set a new password from a reset link",
+    description:
+      "`token` is the `token` parameter of the link. The link is used up; every session and access token of the account is revoked, so the user signs in again with the new password.",
+    access: "public",
+    body: { schema: resetPasswordSchema, example: { token: "Vx0d3Zb5mQ1r8tY2uI7oP4aS6dF9gH0jK3lZ5xC8vB1", newPassword: "new secret 2" } },
+    ok: [{ status: 200, description: "The password is changed.", json: responses.messageOnlySchema }],
+    errors: { 422: "The link was used, expired or never issued (the error is at `token`), or the new password is too short." },
+    examples: { 422: [err(422, RESET_LINK_INVALID_MESSAGE, "VALIDATION_FAILED", { token: RESET_LINK_INVALID_MESSAGE })] },
+  },
   // Account
   {
     method: "put",
@@ -416,7 +448,7 @@ export const OPERATIONS: OperationSpec[] = [
     path: "/api/user/password",
     tag: "Account",
     summary: "Change your password",
-    description: "Ends every other session of the user.",
+    description: "Ends every other session of the user and revokes every access token (with a token, every session ends and the token too).",
     access: "user",
     body: { schema: changePasswordApiSchema, example: { currentPassword: "old secret 1", newPassword: "new secret 2" } },
     ok: [{ status: 200, description: "Changed.", json: responses.messageOnlySchema }],
@@ -426,7 +458,7 @@ export const OPERATIONS: OperationSpec[] = [
     },
     examples: {
       422: [err(422, WRONG_CURRENT_PASSWORD_MESSAGE, "VALIDATION_FAILED", { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE })],
-      429: [err(429, "Too many failed password attempts. Please wait 42 seconds and try again.")],
+      429: [TOO_MANY_PASSWORDS],
     },
   },
   {
@@ -443,14 +475,23 @@ export const OPERATIONS: OperationSpec[] = [
     path: "/api/user/tokens",
     tag: "Account",
     summary: "Create an access token",
-    description: "The answer holds the token: the only time it is shown (only a hash is kept). Send it as `Authorization: Bearer <token>`.",
+    description:
+      'The answer holds the token: the only time it is shown (only a hash is kept). Send it as `Authorization: Bearer <token>`. `expiresInDays` (1 to 365) makes it stop working after that many days; `scope: "read"` makes a read-only token for reporting scripts. Needs `currentPassword` unless the session signed in within the last 10 minutes (always, when the call is signed with a token). A password change or sign-out-everywhere revokes every token.',
     access: "user",
-    body: { schema: createApiTokenSchema, example: { name: "Reporting script" } },
+    body: { schema: createApiTokenSchema, example: { name: "Reporting script", expiresInDays: 30, scope: "read", currentPassword: "my secret 1" } },
     ok: [{ status: 201, description: "The new token, with its secret.", json: responses.apiTokenCreatedSchema }],
     errors: {
+      403: "The session signed in more than 10 minutes ago, or the call is signed with a token, and no `currentPassword` was sent (REAUTH_REQUIRED).",
       409: "The account holds the most tokens it may (TOO_MANY_TOKENS): revoke one first. Another creation for the account held it up too long (TOKEN_CREATION_BUSY): try again.",
+      422: "The name, expiry or scope is not valid, or the current password is wrong.",
+      429: "Too many wrong current passwords (counted with failed sign-ins); Retry-After says when to try again.",
     },
-    examples: { 409: [err(409, TOO_MANY_TOKENS_MESSAGE, "TOO_MANY_TOKENS")] },
+    examples: {
+      403: [err(403, REAUTH_REQUIRED_MESSAGE, "REAUTH_REQUIRED", { currentPassword: REAUTH_REQUIRED_MESSAGE })],
+      409: [err(409, TOO_MANY_TOKENS_MESSAGE, "TOO_MANY_TOKENS")],
+      422: [err(422, WRONG_CURRENT_PASSWORD_MESSAGE, "VALIDATION_FAILED", { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE })],
+      429: [TOO_MANY_PASSWORDS],
+    },
   },
   {
     method: "delete",
@@ -462,6 +503,38 @@ export const OPERATIONS: OperationSpec[] = [
     ok: [{ status: 200, description: "Revoked.", json: responses.messageOnlySchema }],
     errors: { 404: "No such token of yours." },
     examples: { 404: [err(404, "Access token not found.")] },
+  },
+  {
+    method: "post",
+    path: "/api/user/sign-out-everywhere",
+    tag: "Account",
+    summary: "Sign out everywhere",
+    description:
+      "Ends every other session of the account and revokes every access token. The session making the call stays signed in; a call signed with a token ends every session and revokes that token too.",
+    access: "user",
+    ok: [{ status: 200, description: "Done, with how many sessions and tokens went.", json: responses.signedOutEverywhereSchema }],
+  },
+  {
+    method: "delete",
+    path: "/api/user",
+    tag: "Account",
+    summary: "Delete your account",
+    description:
+      "Deletes the account and every record of it: flows and their versions, content, access tokens, the Klaviyo connection and key, sessions, drafts, metrics and the onboarding answers. Confirmed with `password` (an account that signs in only through a provider: a sign-in within the last 10 minutes). The session cookie is cleared. The audit trail keeps the event, without the email.",
+    access: "user",
+    body: { schema: deleteAccountApiSchema, example: { password: "my secret 1" } },
+    ok: [{ status: 200, description: "Deleted.", json: responses.messageOnlySchema }],
+    errors: {
+      403: "An account without a password whose sign-in is older than 10 minutes (REAUTH_REQUIRED).",
+      409: "The account is the last Admin's (LAST_ADMIN): make another user Admin first.",
+      422: "The password is missing or wrong.",
+      429: "Too many wrong passwords (counted with failed sign-ins); Retry-After says when to try again.",
+    },
+    examples: {
+      409: [err(409, LAST_ADMIN_DELETE_SELF_MESSAGE, "LAST_ADMIN")],
+      422: [err(422, PASSWORD_TO_DELETE_MESSAGE, "VALIDATION_FAILED", { password: PASSWORD_TO_DELETE_MESSAGE })],
+      429: [TOO_MANY_PASSWORDS],
+    },
   },
   // Onboarding and questionnaire
   {
@@ -1103,6 +1176,31 @@ export const OPERATIONS: OperationSpec[] = [
     errors: { 404: "No such user.", 409: "The last Admin keeps the role (LAST_ADMIN)." },
     examples: { 404: [err(404, "User not found.")], 409: [err(409, LAST_ADMIN_MESSAGE, "LAST_ADMIN")] },
   },
+  {
+    method: "post",
+    path: "/api/admin/users/{id}/reset-link",
+    tag: "Admin",
+    summary: "Make a password reset link for a user",
+    description: "The link is in the answer, not emailed: hand it to the user another way. It works once, for 1 hour. Recorded in the audit trail.",
+    access: "admin",
+    ok: [{ status: 201, description: "The link.", json: responses.resetLinkSchema }],
+    errors: { 404: "No such user." },
+    examples: { 404: [err(404, "User not found.")] },
+  },
+  {
+    method: "delete",
+    path: "/api/admin/users/{id}",
+    tag: "Admin",
+    summary: "Delete a user's account",
+    description: "Deletes the account and every record of it, as the user's own deletion does. The audit trail keeps the event, without the email.",
+    access: "admin",
+    ok: [{ status: 200, description: "Deleted.", json: responses.messageOnlySchema }],
+    errors: { 404: "No such user.", 409: "The user is the last Admin (LAST_ADMIN): make another user Admin first." },
+    examples: {
+      404: [err(404, "User not found.")],
+      409: [err(409, LAST_ADMIN_DELETE_OTHER_MESSAGE, "LAST_ADMIN"), err(409, LAST_ADMIN_DELETE_SELF_MESSAGE, "LAST_ADMIN")],
+    },
+  },
   // Reference
   {
     method: "get",
@@ -1137,7 +1235,7 @@ const GENERIC_ERRORS: Record<number, string> = {
   400: "The request is malformed (the body is not JSON).",
   401: "Not signed in, or the bearer token is not valid (INVALID_TOKEN).",
   402: "A premium subscription is needed.",
-  403: "Not allowed: an Admin-only endpoint, or a state-changing request from another site that carries cookies.",
+  403: "Not allowed: an Admin-only endpoint, a state-changing request from another site that carries cookies, or a write signed with a read-only token (READ_ONLY_TOKEN).",
   404: "Not found (or not yours).",
   405: "The address does not answer this method; Allow lists the ones it does.",
   409: "Conflicts with the current state.",
@@ -1204,7 +1302,7 @@ function errorAnswers(op: OperationSpec): Record<number, { why: string; examples
     add(422, validationExamples(op));
   }
   if (isStateChanging(op.method) && !op.ok.every((s) => s.redirect)) {
-    add(403, [err(403, CROSS_SITE_MESSAGE, "CROSS_SITE_REQUEST")]);
+    add(403, [err(403, CROSS_SITE_MESSAGE, "CROSS_SITE_REQUEST"), err(403, READ_ONLY_TOKEN_MESSAGE, "READ_ONLY_TOKEN")]);
     add(503, [err(503, STORAGE_UNAVAILABLE_MESSAGE, "STORAGE_UNAVAILABLE")]);
   }
   add(405, [err(405, methodNotAllowedMessage(methodsOf(op.path)))]);
@@ -1424,7 +1522,7 @@ export function openApiDocument() {
           type: "http",
           scheme: "bearer",
           description:
-            "A personal access token (POST /api/user/tokens, or User Settings in the app): `Authorization: Bearer <token>`. A bad or revoked token answers 401 INVALID_TOKEN.",
+            "A personal access token (POST /api/user/tokens, or User Settings in the app): `Authorization: Bearer <token>`. A bad, expired or revoked token answers 401 INVALID_TOKEN; a read-only token may only read (anything else is 403 READ_ONLY_TOKEN).",
         },
         sessionCookie: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The session cookie set by sign-in." },
       },

@@ -53,7 +53,14 @@ describe("POST /api/user/tokens", () => {
   it("answers 201 with the token once, and keeps only its SHA-256", async () => {
     const { user, cookie } = await createUser();
     const created = await makeToken(cookie, "  Reporting script ");
-    expect(created).toEqual({ id: expect.any(String), name: "Reporting script", token: expect.stringMatching(/^fmp_[A-Za-z0-9_-]{43}$/), createdAt: expect.any(String) });
+    expect(created).toEqual({
+      id: expect.any(String),
+      name: "Reporting script",
+      token: expect.stringMatching(/^fmp_[A-Za-z0-9_-]{43}$/),
+      createdAt: expect.any(String),
+      scope: "full",
+      expiresAt: null,
+    });
     const stored = await ApiTokenModel.find({}).lean();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ _id: created.id, userId: user.id, tokenHash: crypto.createHash("sha256").update(created.token).digest("hex") });
@@ -127,8 +134,8 @@ describe("GET /api/user/tokens and DELETE /api/user/tokens/{id}", () => {
     expect(response.status).toBe(200);
     const list = await apiBody<Json[]>(response);
     expect(list).toEqual([
-      { id: second.id, name: "second", createdAt: second.createdAt, lastUsedAt: null },
-      { id: first.id, name: "first", createdAt: "2026-01-01T00:00:00.000Z", lastUsedAt: null },
+      { id: second.id, name: "second", createdAt: second.createdAt, lastUsedAt: null, scope: "full", expiresAt: null },
+      { id: first.id, name: "first", createdAt: "2026-01-01T00:00:00.000Z", lastUsedAt: null, scope: "full", expiresAt: null },
     ]);
     expect(JSON.stringify(list)).not.toMatch(/fmp_|tokenHash/);
   });
@@ -225,7 +232,7 @@ describe("Authorization: Bearer on every /api route", () => {
     expect(await apiBody(withCookie)).toMatchObject({ code: "CROSS_SITE_REQUEST" });
   });
 
-  it("changes the password with a token: every session ends, the token keeps working", async () => {
+  it("changes the password with a token: every session ends, and every token with it", async () => {
     const account = await createUser();
     const { token } = await makeToken(account.cookie);
     const response = await send(password.action, "/api/user/password", {
@@ -235,7 +242,7 @@ describe("Authorization: Bearer on every /api route", () => {
     });
     expect(response.status).toBe(200);
     expect(await SessionModel.countDocuments({ userId: account.user.id })).toBe(0);
-    expect((await send(authUser.loader, "/api/auth/user", { headers: bearer(token) })).status).toBe(200);
+    expect((await send(authUser.loader, "/api/auth/user", { headers: bearer(token) })).status).toBe(401);
   });
 
   it("notes the last use at most once a minute", async () => {
@@ -293,7 +300,7 @@ describe("API access tokens on /user-settings (plain form posts)", () => {
     expect((await send(authUser.loader, "/api/auth/user", { headers: bearer(reply.created.token) })).status).toBe(200);
 
     const page = dataOf(await settings.loader(args(getRequest("/user-settings", { cookie })))) as { tokens: Json[] };
-    expect(page.tokens).toEqual([{ id: expect.any(String), name: "Zapier", createdAt: expect.any(String), lastUsedAt: expect.any(String) }]);
+    expect(page.tokens).toEqual([{ id: expect.any(String), name: "Zapier", createdAt: expect.any(String), lastUsedAt: expect.any(String), scope: "full", expiresAt: null }]);
     expect(JSON.stringify(page)).not.toContain(reply.created.token);
   });
 

@@ -30,13 +30,13 @@ describe("a signed-in read keeps the session alive without writing on every requ
     // Within the first day after the last extension: the session is live and stays as stored.
     for (const hoursLater of [0, 1, 12, 23]) {
       const now = new Date(START.getTime() + hoursLater * 60 * 60 * 1000);
-      expect(await getActiveSession(request, now)).toEqual({ sessionId, userId: "user-1" });
+      expect(await getActiveSession(request, now)).toEqual({ sessionId, userId: "user-1", signedInAt: expect.any(Date) });
       expect(await storedExpiry(sessionId)).toBe(START.getTime() + IDLE);
     }
 
     // More than a day later: one read moves the expiry to a full idle period from now.
     const dayAndAHourLater = new Date(START.getTime() + 25 * 60 * 60 * 1000);
-    expect(await getActiveSession(request, dayAndAHourLater)).toEqual({ sessionId, userId: "user-1" });
+    expect(await getActiveSession(request, dayAndAHourLater)).toEqual({ sessionId, userId: "user-1", signedInAt: expect.any(Date) });
     expect(await storedExpiry(sessionId)).toBe(dayAndAHourLater.getTime() + IDLE);
 
     // And the next reads that day leave it alone again.

@@ -34,6 +34,7 @@ describe("user settings loader", () => {
       },
       klaviyo: { connected: false },
       tokens: [],
+      tokenNeedsPassword: false,
     });
     expect(JSON.stringify(body)).not.toMatch(/scrypt|passwordHash/);
   });
@@ -114,7 +115,7 @@ describe("change password (intent change-password)", () => {
 });
 
 describe("other intents and access", () => {
-  it.each([["delete-account"], [""]])("answers the unknown intent %j with 400", async (intent) => {
+  it.each([["delete-everything"], [""]])("answers the unknown intent %j with 400", async (intent) => {
     const { cookie } = await createUser();
     const result = await post(cookie, { intent, firstName: "X", lastName: "Y" });
     expect(statusOf(result)).toBe(400);

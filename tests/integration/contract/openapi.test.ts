@@ -93,7 +93,7 @@ interface Answer {
 async function call(
   method: string,
   template: string,
-  { params = {}, body, cookie, query = "", headers }: { params?: Record<string, string>; body?: unknown; cookie?: string; query?: string; headers?: Record<string, string> } = {},
+  { params = {}, body, cookie, headers, query = "" }: { params?: Record<string, string>; body?: unknown; cookie?: string; headers?: Record<string, string>; query?: string } = {},
 ): Promise<Answer> {
   const operation = document.paths[template]?.[method.toLowerCase()];
   expect(operation, `${method} ${template} is documented`).toBeTruthy();
@@ -247,6 +247,36 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     const { id } = created.body as { id: string };
     expect((await call("DELETE", "/api/user/tokens/{id}", { cookie: account.cookie, params: { id } })).status).toBe(200);
     expect((await call("DELETE", "/api/user/tokens/{id}", { cookie: account.cookie, params: { id } })).status).toBe(404);
+    const reader = await call("POST", "/api/user/tokens", {
+      cookie: account.cookie,
+      body: { name: "Reports", scope: "read", expiresInDays: 30, currentPassword: account.password },
+    });
+    expect(reader.status).toBe(201);
+    const readOnly = { Authorization: `Bearer ${(reader.body as { token: string }).token}` };
+    expect((await call("POST", "/api/user/sign-out-everywhere", { headers: readOnly })).status).toBe(403);
+    expect((await call("POST", "/api/user/sign-out-everywhere", { cookie: account.cookie })).status).toBe(200);
+    expect((await call("GET", "/api/user/tokens", { headers: readOnly })).status).toBe(401);
+  });
+
+  it("auth: forgot and reset password", async () => {
+    const account = await createUser();
+    expect((await call("POST", "/api/auth/forgot-password", { body: { email: account.user.email } })).status).toBe(202);
+    expect((await call("POST", "/api/auth/forgot-password", { body: { email: "nobody@example.com" } })).status).toBe(202);
+    expect((await call("POST", "/api/auth/forgot-password", { body: { email: "not an email" } })).status).toBe(422);
+    expect((await call("POST", "/api/auth/reset-password", { body: { token: "no-such-link", newPassword: "a new long password" } })).status).toBe(422);
+    const made = await call("POST", "/api/admin/users/{id}/reset-link", { cookie: admin.cookie, params: { id: account.user.id } });
+    expect(made.status).toBe(201);
+    expect((await call("POST", "/api/admin/users/{id}/reset-link", { cookie: admin.cookie, params: { id: "no-such-user" } })).status).toBe(404);
+    const token = new URL((made.body as { url: string }).url).searchParams.get("token") ?? "";
+    expect((await call("POST", "/api/auth/reset-password", { body: { token, newPassword: "a new long password" } })).status).toBe(200);
+  });
+
+  it("account: deleting it", async () => {
+    const account = await createUser();
+    expect((await call("DELETE", "/api/user", { cookie: account.cookie, body: {} })).status).toBe(422);
+    expect((await call("DELETE", "/api/user", { cookie: account.cookie, body: { password: "wrong one" } })).status).toBe(422);
+    expect((await call("DELETE", "/api/user", { cookie: account.cookie, body: { password: account.password } })).status).toBe(200);
+    expect((await call("DELETE", "/api/user", { cookie: account.cookie, body: { password: account.password } })).status).toBe(401);
   });
 
   it("account: profile and password", async () => {
@@ -507,6 +537,11 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     expect((await call("PATCH", "/api/admin/users/{id}", { cookie: admin.cookie, params: { id: user.user.id }, body: { isPremium: true } })).status).toBe(200);
     expect((await call("PATCH", "/api/admin/users/{id}", { cookie: admin.cookie, params: { id: admin.user.id }, body: { role: "User" } })).status).toBe(409);
     expect((await call("PATCH", "/api/admin/users/{id}", { cookie: user.cookie, params: { id: user.user.id }, body: { role: "Admin" } })).status).toBe(403);
+    const leaving = await createUser();
+    expect((await call("DELETE", "/api/admin/users/{id}", { cookie: user.cookie, params: { id: leaving.user.id } })).status).toBe(403);
+    expect((await call("DELETE", "/api/admin/users/{id}", { cookie: admin.cookie, params: { id: admin.user.id } })).status).toBe(409);
+    expect((await call("DELETE", "/api/admin/users/{id}", { cookie: admin.cookie, params: { id: leaving.user.id } })).status).toBe(200);
+    expect((await call("DELETE", "/api/admin/users/{id}", { cookie: admin.cookie, params: { id: leaving.user.id } })).status).toBe(404);
   });
 
   it("openapi: the document itself, served at GET /api/openapi.json", async () => {

@@ -22,7 +22,7 @@ import { useEnv } from "../../support/env";
 useEnv({ FLOWMAP_SCRYPT_LOG_N: "10", REGISTRATION_RATE_LIMIT: "100000" });
 
 const { useTestDatabase } = await import("../../support/db");
-const { createAdmin } = await import("../../support/factories");
+const { createAdmin, createUser } = await import("../../support/factories");
 const { args, jsonRequest } = await import("../../support/requests");
 const { onboardedUser, seedRules } = await import("../flows/helpers");
 const { defineRoutes } = await import("@remix-run/dev/dist/config/routes.js");
@@ -35,6 +35,7 @@ const { BENCHMARK_INDUSTRIES } = await import("~/services/admin/benchmark-fields
 const { PERFORMANCE_INDICATORS } = await import("~/lib/flow-types");
 const { isDomainError } = await import("~/services/domain-error");
 const { ApiTokenModel } = await import("~/models/api-token.server");
+const { UserModel } = await import("~/models/user.server");
 const { AiGeneratedFlowModel } = await import("~/models/ai-generated-flow.server");
 const { EmailBenchmarkModel } = await import("~/models/email-benchmark.server");
 const { FlowMappingModel } = await import("~/models/flow-mapping.server");
@@ -262,7 +263,7 @@ describe("contract properties of every operation, generated from the document", 
     });
     ids.rule = rule.id;
     ids.user = premium.user.id;
-    ids.token = (await createApiToken({ userId: premium.user.id, input: { name: "property" } })).id;
+    ids.token = (await createApiToken({ creator: { userId: premium.user.id, client: "127.0.0.1", signedInAt: new Date() }, input: { name: "property" } })).id;
   });
 
   const idFor = (template: string) => {
@@ -379,6 +380,8 @@ interface Deletable {
   make(owner: Account): Promise<string>;
   /** Whether it is still there. */
   exists(id: string, owner: Account): Promise<boolean>;
+  /** The body a DELETE sends, made for the resource's owner (the password that confirms it). */
+  body?(owner: Account): unknown;
 }
 
 const present = async (found: Promise<unknown>) => (await found) !== null;
@@ -400,8 +403,17 @@ async function newBenchmark(admin: Account): Promise<string> {
 const newFlow = async (owner: Account) => generateFlow({ user: { id: owner.user.id, isPremium: true }, input: { flowType: "abandoned_cart" } });
 
 const DELETABLE: Record<string, Deletable> = {
+  "/api/user": {
+    make: async () => "",
+    exists: (_id, owner) => present(UserModel.findById(owner.user.id, { _id: 1 }).lean()),
+    body: (owner) => ({ password: owner.password }),
+  },
+  "/api/admin/users/{id}": {
+    make: async () => (await createUser()).user.id,
+    exists: (id) => present(UserModel.findById(id, { _id: 1 }).lean()),
+  },
   "/api/user/tokens/{id}": {
-    make: async (owner) => (await createApiToken({ userId: owner.user.id, input: { name: "to revoke" } })).id,
+    make: async (owner) => (await createApiToken({ creator: { userId: owner.user.id, client: "127.0.0.1", signedInAt: new Date() }, input: { name: "to revoke" } })).id,
     exists: (id) => present(ApiTokenModel.findById(id).lean()),
   },
   "/api/ai-flows/{id}": {
@@ -452,9 +464,9 @@ describe("contract properties of every DELETE operation, with fixtures of its ow
   /** An owner for the operation: an Admin for an admin's resource, else an onboarded premium user. */
   const ownerFor = async (op: Operation): Promise<Account> => (op["x-access"] === "admin" ? createAdmin() : onboardedUser({ premium: true }));
 
-  async function remove(template: string, id: string, cookie: string | undefined) {
+  async function remove(template: string, id: string, cookie: string | undefined, body?: unknown) {
     const module = modules.get(template)!;
-    const request = jsonRequest(template.replace("{id}", encodeURIComponent(id)), { method: "DELETE", cookie });
+    const request = jsonRequest(template.replace("{id}", encodeURIComponent(id)), { method: "DELETE", cookie, body });
     const response = await (module.action as Handler)(args(request, template.includes("{id}") ? { id } : {}));
     return { status: response.status, text: await response.text(), type: response.headers.get("Content-Type") ?? "" };
   }
@@ -467,13 +479,13 @@ describe("contract properties of every DELETE operation, with fixtures of its ow
       const owner = await ownerFor(op);
       const id = await fixture.make(owner);
       expect(await fixture.exists(id, owner)).toBe(true);
-      const answer = await remove(template, id, owner.cookie);
+      const answer = await remove(template, id, owner.cookie, fixture.body?.(owner));
       expect(answer.status, answer.text).toBeGreaterThanOrEqual(200);
       expect(answer.status, answer.text).toBeLessThan(300);
       expectDocumented("delete", template, op, answer, `DELETE ${template} (own)`);
       expect(await fixture.exists(id, owner)).toBe(false);
       if (hasId) {
-        const again = await remove(template, id, owner.cookie);
+        const again = await remove(template, id, owner.cookie, fixture.body?.(owner));
         expect(again.status, again.text).toBe(404);
         expectDocumented("delete", template, op, again, `DELETE ${template} (already deleted)`);
       }
@@ -485,7 +497,7 @@ describe("contract properties of every DELETE operation, with fixtures of its ow
       const other = await onboardedUser({ premium: true });
       const id = await fixture.make(owner);
 
-      const byOther = await remove(template, id, other.cookie);
+      const byOther = await remove(template, id, other.cookie, fixture.body?.(owner));
       expectDocumented("delete", template, op, byOther, `DELETE ${template} (${stranger})`);
       // A path without an id names the caller's own (their Klaviyo connection): the other user's call
       // answers for theirs and must leave the owner's alone.
@@ -493,7 +505,7 @@ describe("contract properties of every DELETE operation, with fixtures of its ow
       else if (hasId) expect(byOther.status, byOther.text).toBe(404);
       expect(await fixture.exists(id, owner)).toBe(true);
 
-      const anonymous = await remove(template, id, undefined);
+      const anonymous = await remove(template, id, undefined, fixture.body?.(owner));
       expect(anonymous.status, anonymous.text).toBe(401);
       expectDocumented("delete", template, op, anonymous, `DELETE ${template} (no sign-in)`);
       expect(await fixture.exists(id, owner)).toBe(true);
@@ -504,14 +516,15 @@ describe("contract properties of every DELETE operation, with fixtures of its ow
         const owner = await ownerFor(op);
         await fc.assert(
           fc.asyncProperty(fc.oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/)), async (id) => {
-            const answer = await remove(template, id, owner.cookie);
+            const answer = await remove(template, id, owner.cookie, fixture.body?.(owner));
             expect(answer.status, `${id}: ${answer.text}`).toBe(404);
             expectDocumented("delete", template, op, answer, `DELETE ${template} ${id}`);
           }),
           { numRuns: 12, seed: 26 },
         );
       });
-    } else {
+    } else if (template !== "/api/user") {
+      // (A signed-in caller always has an account, so DELETE /api/user always has something to delete.)
       it(`DELETE ${template}: with nothing to delete, the documented success`, async () => {
         const owner = await ownerFor(op);
         const answer = await remove(template, "", owner.cookie);

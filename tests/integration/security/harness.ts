@@ -76,7 +76,7 @@ type Access = "public" | "signed-in" | "admin";
  * needs Admin; the API is signed-in except the sign-in, sign-up and questionnaire endpoints
  * (public by design); everything else is public.
  */
-const PUBLIC_API = /^\/api\/(auth\/(login|register)|login(\/callback)?|logout|questionnaire\/|waitlist\/|healthz|openapi\.json$|docs$)/;
+const PUBLIC_API = /^\/api\/(auth\/(login|register|forgot-password|reset-password)|login(\/callback)?|logout|questionnaire\/|waitlist\/|healthz|openapi\.json$|docs$)/;
 function accessOf(route: RouteEntry, url: string): Access {
   if (url.startsWith("/api/admin") || (route.id.startsWith("routes/_app+/") && /^\/admin(\/|$)/.test(url))) return "admin";
   if (route.id.startsWith("routes/_app+/")) return "signed-in";

@@ -35,8 +35,12 @@ describe("the Klaviyo key vault", () => {
       expect((fs.statSync(file).mode & 0o777).toString(8)).toBe("600");
       expect(fs.readFileSync(file, "utf8")).toMatch(/^[0-9a-f]{64}$/);
       expect(await withEnv({ KLAVIYO_ENCRYPTION_KEY: undefined, DATA_DIR: dir }, () => openKey(sealed, "user-1"))).toBe(API_KEY);
-      // Another encryption key cannot open it (the user is asked to connect again).
-      expect(await withEnv({ KLAVIYO_ENCRYPTION_KEY: "cd".repeat(32), DATA_DIR: dir }, () => openKey(sealed, "user-1"))).toBeNull();
+      // Another encryption key cannot open it (the user is asked to connect again)...
+      const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), "flowmap-vault-"));
+      expect(await withEnv({ KLAVIYO_ENCRYPTION_KEY: "cd".repeat(32), DATA_DIR: elsewhere }, () => openKey(sealed, "user-1"))).toBeNull();
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+      // ...but while the key file is still there, a new KLAVIYO_ENCRYPTION_KEY reads what the file sealed, until the keys are rotated.
+      expect(await withEnv({ KLAVIYO_ENCRYPTION_KEY: "cd".repeat(32), DATA_DIR: dir }, () => openKey(sealed, "user-1"))).toBe(API_KEY);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

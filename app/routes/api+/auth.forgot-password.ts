@@ -1,0 +1,15 @@
+import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/web/api.server";
+import { forgotPasswordSchema, requestPasswordReset } from "~/services/auth/password-reset.server";
+import { clientAddress } from "~/web/client.server";
+
+export const loader = noGetLoader(["POST"]);
+
+// POST /api/auth/forgot-password { email } → 202 { message }: the same answer whether or not the
+// email has an account; a link that works once, for an hour, is sent to it when it does.
+export const action = byMethod({
+  POST: async ({ request }) => {
+    const input = await readJsonObject(request, forgotPasswordSchema);
+    const { message } = await requestPasswordReset({ client: clientAddress(request), input });
+    return apiJson({ message }, { status: 202, headers: { "Cache-Control": "no-store" } });
+  },
+});
