@@ -46,7 +46,7 @@ describe("the header's account menu", () => {
 describe("revoking an access token", () => {
   it("asks first: Revoke is a link to the question, whose form revokes; the page alone revokes nothing", async () => {
     const { user, cookie } = await createUser();
-    await createApiToken({ userId: user.id, input: { name: "Reporting script" } });
+    await createApiToken({ creator: { userId: user.id, client: "127.0.0.1", signedInAt: new Date() }, input: { name: "Reporting script" } });
     const [token] = await listApiTokens(user.id);
     const page = await html("/user-settings", cookie);
     expect(page).toContain(`href="/user-settings?revoke=${token!.id}"`);

@@ -11,7 +11,7 @@ import { useHrefWith } from "~/components/ui/data-table";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { useUser } from "~/components/use-user";
 import { parseListQuery, tablePage } from "~/services/admin/list-query";
-import { backToTable, formFields, refused, rowForDialog, tableHref, unknownIntent } from "~/web/admin-page.server";
+import { formFields, refused, rowForDialog, tableHref, unknownIntent } from "~/web/admin-page.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { getUserAsAdmin, listUsersAsAdmin, setUserAccessAsAdmin, USER_TABLE, type AdminUserView } from "~/services/admin/users.server";
 import { deleteUserAsAdmin } from "~/services/auth/account-deletion.server";
@@ -58,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       case "delete": {
         const { email } = await deleteUserAsAdmin({ actor: admin, id });
-        return await backToTable(request, TABLE, "deleted", `${email} and everything in the account were deleted.`);
+        return await redirectWithToast(tableHref(request), { title: "User deleted", description: `${email} and everything in the account were deleted.`, variant: "success" });
       }
       default:
         return unknownIntent(values);
