@@ -223,3 +223,12 @@ export async function getKlaviyoSend({ userId, id }: { userId: string; id: strin
 export async function deleteKlaviyoSendsOfFlow({ userId, flowId }: { userId: string; flowId: string }): Promise<void> {
   await KlaviyoSendModel.deleteMany({ userId, flowId });
 }
+
+/** Every Klaviyo flow the user's sends made, with the Flowmap flow it came from (to recognise Flowmap's own drafts). */
+export async function listSentKlaviyoFlows({ userId }: { userId: string }): Promise<Array<{ flowId: string; klaviyoFlowId: string }>> {
+  const docs = await KlaviyoSendModel.find({ userId, status: "sent" }, { flowId: 1, klaviyoFlowId: 1, flows: 1 }).lean<KlaviyoSendDoc[]>();
+  return docs.flatMap((doc) => {
+    const ids = new Set([doc.klaviyoFlowId, ...(doc.flows ?? []).map((flow) => flow.klaviyoFlowId)].filter((id): id is string => Boolean(id)));
+    return [...ids].map((klaviyoFlowId) => ({ flowId: doc.flowId, klaviyoFlowId }));
+  });
+}

@@ -30,12 +30,12 @@ import {
   type SentFlow,
 } from "~/models/klaviyo-send.server";
 import { getResponseByUserId } from "~/models/questionnaire-response.server";
-import { hitRateLimit, peekRateLimits } from "~/models/rate-limit.server";
 import { conflict, DomainError, fieldErrorsOf, upstreamFailed, validationError } from "~/services/domain-error";
 import { getFlow } from "~/services/flows/flows.server";
 import { KlaviyoApiError, type KlaviyoDeps, klaviyoDefaults, type KlaviyoSession } from "~/services/klaviyo/client.server";
 import { openKlaviyoSession } from "~/services/klaviyo/connection.server";
 import { fromKlaviyoError, klaviyoRateLimited } from "~/services/klaviyo/errors.server";
+import { accountLimitWait, countAccountCall } from "~/services/klaviyo/limits.server";
 
 /**
  * Send to Klaviyo: the flow's current version becomes a draft flow in the user's own Klaviyo
@@ -110,12 +110,8 @@ function toResult(record: KlaviyoSendRecord, replayed: boolean, previous: Klaviy
 }
 
 /** How long Create Flow must wait for our count of the account's calls to allow one more (0: now). */
-async function createFlowWait(accountTag: string, now: number) {
-  const windows = CREATE_FLOW_LIMITS.map((limit) => ({ key: `klaviyo-create-flow:${accountTag}:${limit.windowMs}`, windowMs: limit.windowMs, max: limit.max }));
-  const states = await peekRateLimits(windows, now);
-  let wait = 0;
-  for (const { retryAt } of states) wait = Math.max(wait, retryAt - now);
-  return { wait, windows };
+function createFlowWait(accountTag: string, now: number) {
+  return accountLimitWait("create-flow", accountTag, CREATE_FLOW_LIMITS, now);
 }
 
 /** Deletes the templates made for a flow that was not created; returns the ones Klaviyo kept. */
@@ -185,8 +181,7 @@ async function createFlows(session: KlaviyoSession, accountTag: string, parts: r
   for (const part of parts) {
     const { wait, windows } = await createFlowWait(accountTag, nowMs());
     if (!(await session.waitWithinBudget(wait))) throw withMade(klaviyoRateLimited(wait / 1000), created);
-    const at = nowMs();
-    for (const window of windows) await hitRateLimit(window.key, window, at);
+    await countAccountCall(windows, nowMs());
     try {
       const { id } = await session.createFlow(part.body);
       created.push({ klaviyoFlowId: id, url: klaviyoFlowUrl(id), name: part.name, startsFrom: part.startsFrom, dateProperty: part.dateProperty, steps: part.steps });
