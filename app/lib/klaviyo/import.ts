@@ -8,21 +8,21 @@ import { emptyMetricValues, METRIC_KEYS, type MetricKey, type MetricValues } fro
  * storing; the pages and the API speak these values.
  */
 
+/** The page that shows the imported flows and their mapping. */
+export const KLAVIYO_FLOWS_PATH = "/klaviyo-flows";
+
 /** The timeframes offered, in days, and Klaviyo's own key for each (Query Flow Values' `timeframe.key`). */
-export const IMPORT_TIMEFRAMES = [
-  { days: 30, key: "last_30_days" },
-  { days: 90, key: "last_90_days" },
-  { days: 365, key: "last_365_days" },
-] as const;
-export type ImportTimeframeDays = (typeof IMPORT_TIMEFRAMES)[number]["days"];
+export const IMPORT_DAYS = [30, 90, 365] as const;
+export type ImportTimeframeDays = (typeof IMPORT_DAYS)[number];
+const TIMEFRAME_KEYS: Readonly<Record<ImportTimeframeDays, string>> = { 30: "last_30_days", 90: "last_90_days", 365: "last_365_days" };
 export const DEFAULT_IMPORT_DAYS: ImportTimeframeDays = 90;
 
 export function isImportDays(value: unknown): value is ImportTimeframeDays {
-  return IMPORT_TIMEFRAMES.some((timeframe) => timeframe.days === value);
+  return (IMPORT_DAYS as readonly unknown[]).includes(value);
 }
 
 export function timeframeKey(days: ImportTimeframeDays) {
-  return IMPORT_TIMEFRAMES.find((timeframe) => timeframe.days === days)!.key;
+  return TIMEFRAME_KEYS[days];
 }
 
 /**

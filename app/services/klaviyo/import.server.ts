@@ -1,3 +1,5 @@
+import { safeParse } from "zod/v4/core";
+
 import { FLOW_TYPES, type FlowType } from "~/lib/flow-types";
 import {
   combineFigures,
@@ -8,7 +10,6 @@ import {
   type ImportedFigures,
   type ImportedFlow,
   type ImportTimeframeDays,
-  isFlowChoice,
   isImportDays,
   KLAVIYO_STATISTICS,
   mappedType,
@@ -22,12 +23,13 @@ import {
   timeframeKey,
   flowStatsOf,
 } from "~/lib/klaviyo/import";
+import { IMPORT_DAYS_MESSAGE, klaviyoMappingSchema, MAPPING_FLOWS_MESSAGE } from "~/lib/klaviyo/schema";
 import { METRIC_KEYS, type MetricValues } from "~/lib/metrics";
 import { findFlowOutlinesOfUser } from "~/models/ai-generated-flow.server";
 import { getKlaviyoImport, type KlaviyoImportRecord, listImportsDue, saveFlowChoices, saveKlaviyoImport } from "~/models/klaviyo-import.server";
 import { listSentKlaviyoFlows } from "~/models/klaviyo-send.server";
 import { LockBusyError, withLock } from "~/models/lock.server";
-import { conflict, DomainError, validationError } from "~/services/domain-error";
+import { conflict, DomainError, fieldErrorsOf, validationError } from "~/services/domain-error";
 import { KlaviyoApiError, type KlaviyoDeps, klaviyoDefaults, type KlaviyoSession } from "~/services/klaviyo/client.server";
 import { openKlaviyoSession } from "~/services/klaviyo/connection.server";
 import { fromKlaviyoError, klaviyoUnavailable, scopeWhy, waitText } from "~/services/klaviyo/errors.server";
@@ -45,8 +47,8 @@ import { AccountLimitReached, spendAccountCall } from "~/services/klaviyo/limits
 
 export const KLAVIYO_REFRESH_IN_PROGRESS_MESSAGE = "Flowmap is reading this Klaviyo account right now. Reload the page in a minute to see the figures.";
 export const FLOWS_READ_MISSING_MESSAGE = `Your Klaviyo key cannot read flows, so Flowmap cannot import your flows and their figures. In Klaviyo, edit the key under Settings → API keys to add flows:read (${scopeWhy("flows:read")}), then connect again in User Settings. Sending flows as drafts works without it.`;
+export const NOTHING_IMPORTED_MESSAGE = "Import your Klaviyo flows first: connect Klaviyo, then refresh on the Klaviyo flows page.";
 export const MAPPING_UNKNOWN_FLOW_MESSAGE = "One of these flows is not among your imported flows. Refresh the import and try again.";
-export const MAPPING_CHOICE_MESSAGE = `Choose a flow type for each flow, or "not one of these".`;
 
 /** The lock's lease: renewed before every request, so a refresh whose process died blocks the account for at most this long. */
 const REFRESH_LEASE_MS = 2 * 60_000;
@@ -93,9 +95,26 @@ export function importView(record: KlaviyoImportRecord | null, now: Date): Klavi
   };
 }
 
-/** GET /api/integrations/klaviyo/flows and the Klaviyo flows page: what was imported (null: nothing yet). */
+/** The Klaviyo flows page: what was imported (null: nothing yet). */
 export async function getKlaviyoImportView({ userId }: { userId: string }, now = new Date()): Promise<KlaviyoImportView | null> {
   return importView(await getKlaviyoImport({ userId }), now);
+}
+
+/** GET /api/integrations/klaviyo/flows: what was imported, or an empty import before the first refresh. */
+export async function getKlaviyoImportForApi({ userId }: { userId: string }, now = new Date()): Promise<KlaviyoImportView> {
+  return (
+    (await getKlaviyoImportView({ userId }, now)) ?? {
+      days: DEFAULT_IMPORT_DAYS,
+      refreshedAt: null,
+      problem: null,
+      missingScope: null,
+      flowsComplete: true,
+      flows: [],
+      figures: [],
+      missing: [],
+      sources: {},
+    }
+  );
 }
 
 /** The imported figures per flow type and where they come from, for the card and the scorecard. */
@@ -168,7 +187,7 @@ export interface RefreshOptions {
  * Other faults are stored with the import (the figures read before stay) and thrown.
  */
 export async function refreshKlaviyoImport({ userId, days, force = false }: RefreshOptions, deps: KlaviyoDeps = {}): Promise<KlaviyoImportView> {
-  if (days !== undefined && !isImportDays(days)) throw validationError("Choose 30, 90 or 365 days.", { days: "Choose 30, 90 or 365 days." });
+  if (days !== undefined && !isImportDays(days)) throw validationError(IMPORT_DAYS_MESSAGE, { days: IMPORT_DAYS_MESSAGE });
   const clock = deps.clock ?? klaviyoDefaults.clock;
   const existing = await getKlaviyoImport({ userId });
   const wanted: ImportTimeframeDays = (days as ImportTimeframeDays | undefined) ?? (existing && isImportDays(existing.days) ? existing.days : DEFAULT_IMPORT_DAYS);
@@ -274,18 +293,29 @@ async function readAccount({
   }
 }
 
+/**
+ * The first import, right after a key was connected: its problems (a missing flows:read, a limit)
+ * are kept with the import for the Klaviyo flows page and the API to show, so connecting succeeds
+ * whatever they are.
+ */
+export async function importAfterConnecting({ userId }: { userId: string }, deps: KlaviyoDeps = {}): Promise<void> {
+  try {
+    await refreshKlaviyoImport({ userId, force: true }, deps);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+  }
+}
+
 /** The mapping form and PUT /api/integrations/klaviyo/flows: the user's flow type (or "not one of these", or back to Flowmap's match) per flow. */
 export async function saveKlaviyoMapping({ userId, input }: { userId: string; input: unknown }, now = new Date()): Promise<KlaviyoImportView> {
-  const list = (input as { flows?: unknown } | null)?.flows;
-  if (!Array.isArray(list) || list.length === 0 || list.length > 1000) throw validationError(MAPPING_CHOICE_MESSAGE, { flows: MAPPING_CHOICE_MESSAGE });
-  const choices: Array<{ id: string; choice: FlowChoice | null }> = [];
-  for (const item of list as Array<{ id?: unknown; choice?: unknown }>) {
-    if (!item || typeof item.id !== "string" || !item.id || item.id.length > 100) throw validationError(MAPPING_UNKNOWN_FLOW_MESSAGE, { flows: MAPPING_UNKNOWN_FLOW_MESSAGE });
-    if (item.choice !== null && !isFlowChoice(item.choice)) throw validationError(MAPPING_CHOICE_MESSAGE, { flows: MAPPING_CHOICE_MESSAGE });
-    choices.push({ id: item.id, choice: item.choice });
+  const parsed = safeParse(klaviyoMappingSchema, input);
+  if (!parsed.success) {
+    const errors = fieldErrorsOf(parsed.error);
+    throw validationError(Object.values(errors)[0] ?? MAPPING_FLOWS_MESSAGE, errors);
   }
+  const choices: Array<{ id: string; choice: FlowChoice | null }> = parsed.data.flows;
   const current = await getKlaviyoImport({ userId });
-  if (!current) throw conflict("Import your Klaviyo flows first: refresh on the Klaviyo flows page.", "KLAVIYO_NOT_CONNECTED");
+  if (!current) throw conflict(NOTHING_IMPORTED_MESSAGE, "KLAVIYO_NOT_CONNECTED");
   const known = new Set(current.flows.map((flow) => flow.id));
   if (choices.some((item) => !known.has(item.id))) throw validationError(MAPPING_UNKNOWN_FLOW_MESSAGE, { flows: MAPPING_UNKNOWN_FLOW_MESSAGE });
   const saved = await saveFlowChoices({ userId, choices });
