@@ -22,7 +22,12 @@ import type { ServiceUser } from "~/lib/user";
 import { findContentEntries } from "~/models/flow-content.server";
 import {
   claimKlaviyoSend,
+  closeAbandonedSend,
   completeKlaviyoSend,
+  findAbandonedSends,
+  listAbandonedSends,
+  recordAttemptTemplate,
+  recordSendAttempt,
   countKlaviyoSends,
   type KlaviyoSendRecord,
   listKlaviyoSends,
@@ -34,6 +39,7 @@ import { conflict, DomainError, fieldErrorsOf, upstreamFailed, validationError }
 import { getFlow } from "~/services/flows/flows.server";
 import { KlaviyoApiError, type KlaviyoDeps, klaviyoDefaults, type KlaviyoSession } from "~/services/klaviyo/client.server";
 import { openKlaviyoSession } from "~/services/klaviyo/connection.server";
+import { isSoleInstance } from "~/services/db.server";
 import { fromKlaviyoError, klaviyoRateLimited } from "~/services/klaviyo/errors.server";
 import { accountLimitWait, countAccountCall } from "~/services/klaviyo/limits.server";
 
@@ -223,6 +229,8 @@ export async function sendFlowToKlaviyo(
   const clock = deps.clock ?? klaviyoDefaults.clock;
   const nowMs = () => clock.now();
 
+  // A send of this user's that a dead process left half-done is cleaned up first (its key freed).
+  await cleanUpAbandonedSends({ userId: user.id }, deps);
   const earlier = await listKlaviyoSends({ userId: user.id, flowId: plan.flow.id });
   const sendNumber = typeof sequence === "number" && Number.isInteger(sequence) && sequence >= 0 ? sequence : await countKlaviyoSends({ userId: user.id, flowId: plan.flow.id });
   const claim = await claimKlaviyoSend({
@@ -245,9 +253,13 @@ export async function sendFlowToKlaviyo(
     const before = await createFlowWait(accountTag, nowMs());
     if (before.wait > session.waitLeft()) throw klaviyoRateLimited(before.wait / 1000);
 
-    for (const request of templateRequests(plan)) {
+    const requests = templateRequests(plan);
+    // The attempt is on record before the first template: a crash from here on leaves them named.
+    await recordSendAttempt({ id: claim.id, names: requests.map((request) => request.body.data.attributes.name) });
+    for (const [index, request] of requests.entries()) {
       try {
         made.push({ request, id: await session.createTemplate(request.body) });
+        await recordAttemptTemplate({ id: claim.id, index, templateId: made[made.length - 1]!.id });
       } catch (error) {
         if (isRefusal(error)) {
           throw validationError(`Klaviyo refused the email template for step ${request.stepNumber}: ${error.detail}. Edit that step in Flowmap and send again.`);
@@ -306,9 +318,52 @@ export async function sendFlowToKlaviyo(
   }
 }
 
+/** The send page: earlier sends of this flow that stopped half-way and left templates in Klaviyo, named. */
+export async function listLeftoverTemplates({ userId, flowId }: { userId: string; flowId: string }) {
+  const sends = await listAbandonedSends({ userId, flowId });
+  return sends.map((send) => ({ at: send.claimedAt.toISOString(), leftovers: send.leftovers }));
+}
+
 /** GET /api/ai-flows/{id}/klaviyo and the send page: what was sent of this flow, newest first. */
 export async function listFlowSends({ userId, flowId }: { userId: string; flowId: string }) {
   const flow = await getFlow({ userId, flowId });
   const sends = await listKlaviyoSends({ userId, flowId: flow.id });
   return sends.map((send, index) => toResult(send, false, sends[index + 1] ?? null));
+}
+
+/**
+ * Sends a process left half-done (it died between claiming and finishing; see
+ * findAbandonedSends): the templates it had made are deleted with the user's key; any Klaviyo
+ * would not delete, or whose id the send never heard back, are kept by name on the send's record
+ * and shown on its Send to Klaviyo page. Runs before each send (for the user) and hourly (for
+ * everyone).
+ */
+export async function cleanUpAbandonedSends({ userId }: { userId?: string } = {}, deps: KlaviyoDeps = {}): Promise<number> {
+  const clock = deps.clock ?? klaviyoDefaults.clock;
+  const abandoned = await findAbandonedSends({ userId, now: new Date(clock.now()), owners: { soleInstance: isSoleInstance() } });
+  for (const send of abandoned) {
+    const leftovers: string[] = [];
+    let session: KlaviyoSession | null = null;
+    try {
+      session = (await openKlaviyoSession({ userId: send.userId }, deps)).session;
+    } catch {
+      session = null;
+    }
+    // Templates are made in order: the first without an id may have been in flight; those after it were never asked for.
+    const inFlight = send.attempt.findIndex((template) => !template.id);
+    for (const [index, template] of send.attempt.entries()) {
+      if (!template.id && index !== inFlight) continue;
+      if (template.id && session) {
+        try {
+          await session.deleteTemplate(template.id);
+          continue;
+        } catch {
+          // Named below.
+        }
+      }
+      leftovers.push(template.id ? `“${template.name}” (${template.id})` : `“${template.name}” (if Klaviyo made it)`);
+    }
+    await closeAbandonedSend({ send, leftovers });
+  }
+  return abandoned.length;
 }
