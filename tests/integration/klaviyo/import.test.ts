@@ -10,7 +10,13 @@ import { connectKlaviyo } from "~/services/klaviyo/connection.server";
 import { keyAccountTag } from "~/services/klaviyo/key-vault.server";
 import { getKlaviyoImportView, refreshDueImports, refreshKlaviyoImport, saveKlaviyoMapping } from "~/services/klaviyo/import.server";
 
+import * as dashboardRoute from "~/routes/_app+/dashboard";
+import { expandBenchmarkCard } from "~/services/benchmarks/card";
+import type { DashboardData } from "~/services/dashboard.server";
+import { seedDatabase } from "~/services/seed/seed.server";
+
 import { useTestDatabase } from "../../support/db";
+import { args, dataOf, formRequest, getRequest, statusOf } from "../../support/requests";
 import { useEnv } from "../../support/env";
 import { manyFlows, message, threeFlows } from "../../support/klaviyo-accounts";
 import { fakeClock, useFakeKlaviyoClock } from "../../support/klaviyo-clock";
@@ -160,6 +166,39 @@ describe("importing flows and figures", () => {
     await connectKlaviyo({ userId: account.user.id, input: { apiKey: "pk_no_flows_read_0123456" } });
     const view = await refreshKlaviyoImport({ userId: account.user.id });
     expect(view).toMatchObject({ missingScope: "flows:read", figures: [], problem: expect.stringMatching(/add flows:read/) });
+  });
+});
+
+describe("the dashboard's card and the scorecard on the imported figures", () => {
+  it("shows Klaviyo's figures with where they come from; a typed figure overrides, and the form without JavaScript reverts it", async () => {
+    await seedDatabase();
+    const account = await onboardedUser({ premium: true });
+    const clock = fakeClock(Date.now());
+    await connectKlaviyo({ userId: account.user.id, input: { apiKey: KEY } }, { clock });
+    await refreshKlaviyoImport({ userId: account.user.id }, { clock });
+    const load = async () => dataOf(await dashboardRoute.loader(args(getRequest("/dashboard", { cookie: account.cookie })))) as { dashboard: DashboardData };
+
+    const first = (await load()).dashboard;
+    const onboarding = expandBenchmarkCard(first.benchmarks).find((flow) => flow.flowType === "onboarding")!;
+    expect(onboarding.source).toMatch(/^From Klaviyo · last 90 days · 1 flow · updated (just now|\d+ minutes? ago)$/);
+    expect(onboarding.rows.find((row) => row.key === "openRate")).toMatchObject({ value: null, imported: 51.11 });
+    const scorecard = first.scorecard as { kind: "premium"; scorecard: { flows: Array<{ flowType: string; score: number | null }> } };
+    expect(scorecard.scorecard.flows.find((flow) => flow.flowType === "onboarding")?.score).not.toBeNull();
+
+    const typed = await dashboardRoute.action(args(formRequest("/dashboard", { intent: "save-metrics", flowType: "onboarding", openRate: "30" }, { cookie: account.cookie })));
+    expect(statusOf(typed)).toBe(302);
+    const afterTyping = expandBenchmarkCard((await load()).dashboard.benchmarks).find((flow) => flow.flowType === "onboarding")!;
+    expect(afterTyping.rows.find((row) => row.key === "openRate")).toMatchObject({ value: 30, imported: 51.11 });
+    expect(afterTyping.rows.find((row) => row.key === "clickRate")).toMatchObject({ value: null, imported: 4 });
+
+    const reverted = await dashboardRoute.action(
+      args(formRequest("/dashboard", { intent: "save-metrics", flowType: "onboarding", openRate: "30", clickRate: "9", revert: "openRate" }, { cookie: account.cookie })),
+    );
+    expect(statusOf(reverted)).toBe(302);
+    const afterRevert = expandBenchmarkCard((await load()).dashboard.benchmarks).find((flow) => flow.flowType === "onboarding")!;
+    // Only the reverted row changed: back to Klaviyo's; the other field of the form was not saved.
+    expect(afterRevert.rows.find((row) => row.key === "openRate")).toMatchObject({ value: null, imported: 51.11 });
+    expect(afterRevert.rows.find((row) => row.key === "clickRate")).toMatchObject({ value: null, imported: 4 });
   });
 });
 
