@@ -10,6 +10,9 @@ import { isDomainError } from "~/services/domain-error";
 import { readForm } from "~/web/forms.server";
 import { getKlaviyoConnection } from "~/services/klaviyo/connection.server";
 import { getKlaviyoImportView, refreshKlaviyoImport, saveKlaviyoMapping } from "~/services/klaviyo/import.server";
+import { generateAndSendMissing } from "~/services/klaviyo/send.server";
+import { FLOW_DESCRIPTIONS } from "~/services/benchmarks/card";
+import { serviceUser } from "~/lib/user";
 import { pageErrorReply } from "~/web/page.server";
 import { redirectWithToast } from "~/web/toast.server";
 
@@ -17,6 +20,7 @@ export const meta: MetaFunction = () => [{ title: "Klaviyo flows | Flowmap" }];
 
 export const REFRESH_IMPORT_INTENT = "refresh-klaviyo-import";
 export const SAVE_MAPPING_INTENT = "save-klaviyo-mapping";
+export const GENERATE_MISSING_INTENT = "generate-and-send-missing";
 /** The mapping select's value for "Flowmap's match" (no choice of the user's). */
 const MATCH_VALUE = "match";
 
@@ -42,6 +46,14 @@ export async function action({ request }: ActionFunctionArgs) {
         variant: view.problem ? "destructive" : "success",
       });
     }
+    if (intent === GENERATE_MISSING_INTENT) {
+      const { flowId, result } = await generateAndSendMissing({ user: serviceUser(user), flowType: form.get("flowType") });
+      return redirectWithToast(`/send-to-klaviyo/${encodeURIComponent(flowId)}`, {
+        title: result.replayed ? "Already sent to Klaviyo" : "Sent to Klaviyo as a draft",
+        description: "Review it in Klaviyo, then turn it on there.",
+        variant: "success",
+      });
+    }
     if (intent === SAVE_MAPPING_INTENT) {
       const flows = form.getAll("flowId").map((id) => {
         const value = form.get(`choice:${String(id)}`);
@@ -56,7 +68,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return pageErrorReply(error, { title: intent === SAVE_MAPPING_INTENT ? "Mapping not saved" : "Klaviyo not read", extra: { intent } });
+    const title = intent === SAVE_MAPPING_INTENT ? "Mapping not saved" : intent === GENERATE_MISSING_INTENT ? "Not sent to Klaviyo" : "Klaviyo not read";
+    return pageErrorReply(error, { title, extra: { intent } });
   }
   return data({ intent: null, message: "Unknown action. Please reload the page and try again." }, { status: 400 });
 }
@@ -123,6 +136,27 @@ export default function KlaviyoFlowsRoute() {
               </StatusButton>
             </Form>
           </section>
+
+          {imported?.missing.length ? (
+            <section aria-labelledby="missing-heading" className="rounded-xl border border-amber-200 bg-amber-50 p-6" data-testid="klaviyo-missing">
+              <h2 id="missing-heading" className="text-lg font-semibold text-amber-950">
+                What your Klaviyo account lacks
+              </h2>
+              <ul className="mt-3 space-y-4">
+                {imported.missing.map((type) => (
+                  <li key={type} className="text-sm text-amber-950">
+                    <b>{flowTypeLabel(type)}</b>: {FLOW_DESCRIPTIONS[type]}
+                    <Form method="post" className="mt-2">
+                      <input type="hidden" name="flowType" value={type} />
+                      <StatusButton intent={GENERATE_MISSING_INTENT} pendingLabel="Generating and sending..." variant="secondary">
+                        {`Generate ${flowTypeLabel(type)} and send to Klaviyo as a draft`}
+                      </StatusButton>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
 
           {imported && imported.flows.length ? (
             <section aria-labelledby="mapping-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -36,7 +36,10 @@ import {
 } from "~/models/klaviyo-send.server";
 import { getResponseByUserId } from "~/models/questionnaire-response.server";
 import { conflict, DomainError, fieldErrorsOf, upstreamFailed, validationError } from "~/services/domain-error";
-import { getFlow } from "~/services/flows/flows.server";
+import { isFlowType } from "~/lib/flow-types";
+import { UNKNOWN_FLOW_TYPE } from "~/services/benchmarks/metrics-input";
+import { generateFlow, getFlow, getFlowByType } from "~/services/flows/flows.server";
+import { listKlaviyoTriggers } from "~/services/klaviyo/triggers.server";
 import { KlaviyoApiError, type KlaviyoDeps, klaviyoDefaults, type KlaviyoSession } from "~/services/klaviyo/client.server";
 import { openKlaviyoSession } from "~/services/klaviyo/connection.server";
 import { isSoleInstance } from "~/services/db.server";
@@ -366,4 +369,22 @@ export async function cleanUpAbandonedSends({ userId }: { userId?: string } = {}
     await closeAbandonedSend({ send, leftovers });
   }
   return abandoned.length;
+}
+
+export const NO_SUGGESTED_TRIGGER_MESSAGE = "Your Klaviyo account has nothing this flow usually starts from. Pick its trigger on the Send to Klaviyo page.";
+
+/**
+ * The one button for a flow type the Klaviyo account lacks: the user's Flowmap flow of that type
+ * (generated now when there is none), sent to Klaviyo as a draft with the account's suggested
+ * trigger. Premium types need premium, as generating them does.
+ */
+export async function generateAndSendMissing(
+  { user, flowType }: { user: ServiceUser; flowType: unknown },
+  deps: KlaviyoSendDeps = {},
+): Promise<{ flowId: string; result: KlaviyoSendResult }> {
+  if (!isFlowType(flowType)) throw validationError(UNKNOWN_FLOW_TYPE, { flowType: UNKNOWN_FLOW_TYPE });
+  const flow = (await getFlowByType({ userId: user.id, flowType })) ?? (await generateFlow({ user, input: { flowType } }));
+  const { suggested } = await listKlaviyoTriggers({ userId: user.id, flowType }, deps);
+  if (!suggested) throw validationError(NO_SUGGESTED_TRIGGER_MESSAGE);
+  return { flowId: flow.id, result: await sendFlowToKlaviyo({ user, flowId: flow.id, input: { trigger: suggested } }, deps) };
 }

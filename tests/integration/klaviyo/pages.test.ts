@@ -84,6 +84,29 @@ describe("Klaviyo flows: the import and its mapping without JavaScript", () => {
   });
 });
 
+describe("Klaviyo flows: what the account lacks", () => {
+  it("one button generates the missing flow and sends it as a draft with the account's suggested trigger; a premium type needs premium", async () => {
+    await seedRules();
+    klaviyo.account.flows = [];
+    const account = await onboardedUser();
+    await settingsAction(args(formRequest("/user-settings", { intent: "connect-klaviyo", apiKey: KEY }, { cookie: account.cookie })));
+    const page = await flowsLoader(args(getRequest("/klaviyo-flows", { cookie: account.cookie })));
+    expect(page.imported?.missing).toEqual(["onboarding", "lead_nurture", "abandoned_cart", "upsell", "sunset"]);
+
+    const sent = await flowsAction(args(formRequest("/klaviyo-flows", { intent: "generate-and-send-missing", flowType: "onboarding" }, { cookie: account.cookie })));
+    expect((sent as Response).headers.get("Location")).toMatch(/^\/send-to-klaviyo\//);
+    expect(await toastOf(sent as Response)).toMatchObject({ title: "Sent to Klaviyo as a draft" });
+    expect(klaviyo.flows.size).toBe(1);
+    const trigger = ([...klaviyo.flows.values()][0] as { definition: { triggers: Array<{ id: string }> } }).definition.triggers[0];
+    expect(trigger?.id).toBe("LstNews1");
+
+    const premium = await flowsAction(args(formRequest("/klaviyo-flows", { intent: "generate-and-send-missing", flowType: "sunset" }, { cookie: account.cookie })));
+    expect(statusOf(premium)).toBe(402);
+    const unknown = await flowsAction(args(formRequest("/klaviyo-flows", { intent: "generate-and-send-missing", flowType: "nope" }, { cookie: account.cookie })));
+    expect(statusOf(unknown)).toBe(422);
+  });
+});
+
 describe("User Settings: Connect Klaviyo", () => {
   it("connects with a pasted key, shows the account and never the key, and disconnects", async () => {
     const account = await onboardedUser();
