@@ -1,5 +1,6 @@
 import { Schema } from "mongoose";
 
+import { type ClaimOwner, claimOwnerIsGone, type OwnerCheck, THIS_INSTANCE } from "~/models/flow-generation.server";
 import { defineModel, exposeIdOptions, isDuplicateKeyError, uuidId } from "~/models/utils.server";
 
 /**
@@ -14,7 +15,13 @@ export interface KlaviyoSendDoc {
   userId: string;
   flowId: string;
   idempotencyKey: string;
-  status: "sending" | "sent";
+  status: "sending" | "sent" | "abandoned";
+  /** The process that took the claim (to tell a claim of a process that died). */
+  owner: ClaimOwner | null;
+  /** The templates the send is making, named before the first is made; `id` once Klaviyo made it. */
+  attempt: Array<{ name: string; id: string | null }>;
+  /** For an abandoned send: the templates Flowmap could not remove, by name and id. */
+  leftovers: string[];
   versionNumber: number;
   triggerType: string;
   triggerId: string;
@@ -77,7 +84,13 @@ const sendSchema = new Schema<KlaviyoSendDoc>(
     userId: { type: String, required: true },
     flowId: { type: String, required: true },
     idempotencyKey: { type: String, required: true },
-    status: { type: String, enum: ["sending", "sent"], required: true },
+    status: { type: String, enum: ["sending", "sent", "abandoned"], required: true },
+    owner: {
+      type: new Schema<ClaimOwner>({ instanceId: { type: String, required: true }, pid: { type: Number, required: true }, host: { type: String, required: true } }, { _id: false }),
+      default: null,
+    },
+    attempt: { type: [{ _id: false, name: { type: String, required: true }, id: { type: String, default: null } }], default: () => [] },
+    leftovers: { type: [String], default: () => [] },
     versionNumber: { type: Number, required: true },
     triggerType: { type: String, required: true },
     triggerId: { type: String, required: true },
@@ -104,7 +117,7 @@ export const CLAIM_STALE_MS = 10 * 60_000;
 export interface KlaviyoSendRecord {
   id: string;
   flowId: string;
-  status: "sending" | "sent";
+  status: "sending" | "sent" | "abandoned";
   versionNumber: number;
   trigger: { type: string; id: string };
   klaviyoFlowId: string | null;
@@ -159,6 +172,7 @@ export async function claimKlaviyoSend(input: {
       triggerType: input.trigger.type,
       triggerId: input.trigger.id,
       claimedAt: now,
+      owner: THIS_INSTANCE,
     });
     return { claimed: true, id: doc._id };
   } catch (error) {
@@ -222,4 +236,64 @@ export async function getKlaviyoSend({ userId, id }: { userId: string; id: strin
 
 export async function deleteKlaviyoSendsOfFlow({ userId, flowId }: { userId: string; flowId: string }): Promise<void> {
   await KlaviyoSendModel.deleteMany({ userId, flowId });
+}
+
+/** Every Klaviyo flow the user's sends made, with the Flowmap flow it came from (to recognise Flowmap's own drafts). */
+export async function listSentKlaviyoFlows({ userId }: { userId: string }): Promise<Array<{ flowId: string; klaviyoFlowId: string }>> {
+  const docs = await KlaviyoSendModel.find({ userId, status: "sent" }, { flowId: 1, klaviyoFlowId: 1, flows: 1 }).lean<KlaviyoSendDoc[]>();
+  return docs.flatMap((doc) => {
+    const ids = new Set([doc.klaviyoFlowId, ...(doc.flows ?? []).map((flow) => flow.klaviyoFlowId)].filter((id): id is string => Boolean(id)));
+    return [...ids].map((klaviyoFlowId) => ({ flowId: doc.flowId, klaviyoFlowId }));
+  });
+}
+
+/** Names the templates a send is about to make, before the first one is made (a crash after this leaves them findable). */
+export async function recordSendAttempt({ id, names }: { id: string; names: string[] }): Promise<void> {
+  await KlaviyoSendModel.updateOne({ _id: id, status: "sending" }, { $set: { attempt: names.map((name) => ({ name, id: null })) } });
+}
+
+/** Records the id Klaviyo gave the attempt's template number `index`. */
+export async function recordAttemptTemplate({ id, index, templateId }: { id: string; index: number; templateId: string }): Promise<void> {
+  await KlaviyoSendModel.updateOne({ _id: id, status: "sending" }, { $set: { [`attempt.${index}.id`]: templateId } });
+}
+
+export interface AbandonedSend {
+  id: string;
+  userId: string;
+  idempotencyKey: string;
+  claimedAt: Date;
+  attempt: Array<{ name: string; id: string | null }>;
+}
+
+/**
+ * Sends whose process died before they finished: still `sending`, and either older than
+ * CLAIM_STALE_MS or taken by a process known to be gone (a restart is seen at once).
+ */
+export async function findAbandonedSends({ userId, now, owners }: { userId?: string; now: Date; owners: OwnerCheck }): Promise<AbandonedSend[]> {
+  const docs = await KlaviyoSendModel.find({ ...(userId ? { userId } : {}), status: "sending" })
+    .limit(100)
+    .lean<KlaviyoSendDoc[]>();
+  return docs
+    .filter((doc) => doc.claimedAt.getTime() < now.getTime() - CLAIM_STALE_MS || claimOwnerIsGone(doc.owner, owners))
+    .map((doc) => ({ id: doc._id, userId: doc.userId, idempotencyKey: doc.idempotencyKey, claimedAt: doc.claimedAt, attempt: (doc.attempt ?? []).map((item) => ({ ...item })) }));
+}
+
+/**
+ * Ends an abandoned send: gone when nothing was left in Klaviyo, else kept as `abandoned` with the
+ * leftovers named (its key freed, so the same send can be made again). Only the claim that was
+ * judged abandoned is changed.
+ */
+export async function closeAbandonedSend({ send, leftovers }: { send: AbandonedSend; leftovers: string[] }): Promise<void> {
+  const filter = { _id: send.id, status: "sending" as const, claimedAt: send.claimedAt };
+  if (leftovers.length === 0) {
+    await KlaviyoSendModel.deleteOne(filter);
+    return;
+  }
+  await KlaviyoSendModel.updateOne(filter, { $set: { status: "abandoned", leftovers, idempotencyKey: `${send.idempotencyKey}:abandoned:${send.id}` } });
+}
+
+/** The flow's abandoned sends that left templates behind in Klaviyo, newest first. */
+export async function listAbandonedSends({ userId, flowId }: { userId: string; flowId: string }): Promise<Array<{ claimedAt: Date; leftovers: string[] }>> {
+  const docs = await KlaviyoSendModel.find({ userId, flowId, status: "abandoned" }, { claimedAt: 1, leftovers: 1 }).sort({ claimedAt: -1 }).lean<KlaviyoSendDoc[]>();
+  return docs.map((doc) => ({ claimedAt: doc.claimedAt, leftovers: doc.leftovers ?? [] }));
 }

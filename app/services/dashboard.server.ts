@@ -7,6 +7,7 @@ import { getResponseByUserId, type QuestionnaireResponseRecord } from "~/models/
 import { listMetricsForUser } from "~/models/user-benchmark-metric.server";
 import { getResearchFailure, type UserRecord } from "~/models/user.server";
 import { buildBenchmarkCard } from "~/services/benchmarks/card";
+import { importedFiguresFor, mergeFigures } from "~/services/klaviyo/import.server";
 import { businessModelOfProfile } from "~/services/onboarding.server";
 import { researchAddressProblem } from "~/services/research/research.server";
 import { scorecardForDashboard } from "~/services/scorecard/scorecard.server";
@@ -36,8 +37,8 @@ function profileCardOf(record: QuestionnaireResponseRecord | null) {
 }
 
 /**
- * Everything the dashboard shows; `/` and `/dashboard` both use it, so they never differ. Three
- * queries in parallel (the answers whole, since the business model is worked out from them); for
+ * Everything the dashboard shows; `/` and `/dashboard` both use it, so they never differ. Four
+ * queries in parallel (the fourth, what was imported from Klaviyo) (the answers whole, since the business model is worked out from them); for
  * premium users two more for the scorecard, which writes only when the scorecard differs from the
  * one last shown.
  */
@@ -52,13 +53,20 @@ async function researchCardOf(user: UserRecord) {
 }
 
 export async function loadDashboard(user: UserRecord, url?: URL) {
-  const [record, metrics, benchmarks] = await Promise.all([getResponseByUserId(user.id), listMetricsForUser(user.id), listBenchmarkMediansCached()]);
+  const [record, metrics, benchmarks, imported] = await Promise.all([
+    getResponseByUserId(user.id),
+    listMetricsForUser(user.id),
+    listBenchmarkMediansCached(),
+    importedFiguresFor({ userId: user.id }),
+  ]);
+  // The scorecard reads each figure the user typed, else Klaviyo's.
+  const figures = mergeFigures(metrics, imported.figures);
   const profile = summaryOf(record);
   const openFlows = new Set<FlowType>([DEFAULT_OPEN_BENCHMARK_FLOW]);
   for (const value of url?.searchParams.getAll(OPEN_PARAM) ?? []) if (isFlowType(value)) openFlows.add(value);
   // Premium users get their scorecard; everyone else a teaser that carries none of its figures.
   const scorecard: DashboardScorecard = hasPremium(user)
-    ? { kind: "premium", ...(await scorecardForDashboard({ userId: user.id, profile, metrics, benchmarks })) }
+    ? { kind: "premium", ...(await scorecardForDashboard({ userId: user.id, profile, metrics: figures, benchmarks })) }
     : { kind: "teaser" };
   return {
     // A saved questionnaire counts as a profile once it names the company.
@@ -66,7 +74,7 @@ export async function loadDashboard(user: UserRecord, url?: URL) {
     research: shouldShowResearch(user) ? await researchCardOf(user) : null,
     isPremium: hasPremium(user),
     peerGroup: profile ? { industry: profile.industry, businessType: profile.businessType } : null,
-    benchmarks: buildBenchmarkCard({ benchmarks, metrics, peer: profile }),
+    benchmarks: buildBenchmarkCard({ benchmarks, metrics, peer: profile, imported }),
     openFlows: [...openFlows],
     scorecard,
   };

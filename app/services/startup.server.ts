@@ -2,6 +2,7 @@ import { connectDb, DatabaseStartError, disconnectDb } from "~/services/db.serve
 import { ConfigError, getEnv } from "~/services/env.server";
 import { keyPlacementWarning } from "~/services/klaviyo/key-vault.server";
 import { getSessionSecret } from "~/services/secret.server";
+import { startKlaviyoBackground, stopKlaviyoBackground } from "~/services/klaviyo/background.server";
 import { seedOnStart } from "~/services/seed/seed.server";
 
 let started: Promise<void> | undefined;
@@ -39,6 +40,7 @@ export function startServer() {
     if (keyWarning) console.warn(keyWarning);
     stopCleanlyOnSignals();
     const seeded = await seedOnStart();
+    startKlaviyoBackground();
     if (seeded) {
       console.info(`[db] seeded ${seeded.benchmarks} benchmark(s) and ${seeded.rules} flow-mapping rule(s)`);
     }
@@ -61,11 +63,15 @@ interface ShutdownHost {
 function stopCleanlyOnSignals() {
   const host = (globalThis as Record<symbol, unknown>)[Symbol.for("flowmap.shutdown")] as ShutdownHost | undefined;
   if (host) {
-    host.onStop(() => disconnectDb());
+    host.onStop(() => {
+      stopKlaviyoBackground();
+      return disconnectDb();
+    });
     return;
   }
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
+      stopKlaviyoBackground();
       const deadline = setTimeout(() => process.exit(0), 5_000);
       disconnectDb()
         .catch((error: unknown) => console.error("[db] close failed:", error))

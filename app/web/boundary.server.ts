@@ -2,6 +2,7 @@ import { matchPath } from "@remix-run/react";
 
 import { errorCodeFor } from "~/lib/api/error-codes";
 import { CROSS_SITE_HEADER, INTERNAL_HEADERS, isLoopback, PEER_ADDRESS_HEADER, PEER_TLS_HEADER, secureCookiesFor } from "~/web/client.server";
+import { readStreamWithin } from "~/services/bounded-read.server";
 import { isDomainError } from "~/services/domain-error";
 import { cookieSecureSetting, publicOrigin } from "~/services/env.server";
 import { isCrossSiteRequest } from "~/web/origin.server";
@@ -29,35 +30,10 @@ export function bodyLimitFor(_pathname: string) {
   return MAX_REQUEST_BODY_BYTES;
 }
 
-/**
- * Reads a body, counting as it goes: past the limit, reading stops and the stream is cancelled,
- * so an oversized body is never held in memory whatever Content-Length claims.
- */
+/** Reads a request's body within the limit (see readStreamWithin); past it, BodyTooLargeError. */
 export async function readBodyWithin(request: Request, limit = MAX_REQUEST_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get("Content-Length") ?? "");
-  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError(limit);
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      // Not awaited: cancelling one branch of a cloned body settles only once the other is
-      // cancelled too, and nobody reads past the limit either way.
-      reader.cancel().catch(() => undefined);
-      throw new BodyTooLargeError(limit);
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const body = await readStreamWithin(request, limit);
+  if (!body) throw new BodyTooLargeError(limit);
   return body;
 }
 

@@ -4,7 +4,8 @@ import { RESEARCH_ADDRESS_INTENT } from "~/components/dashboard/research-address
 import { BUSINESS_MODEL_INTENT } from "~/lib/business/model-choice";
 import { OPEN_PARAM } from "~/lib/dashboard-links";
 import { flowTypeLabel } from "~/lib/flow-types";
-import { METRIC_KEYS } from "~/lib/metrics";
+import { isMetricKey, METRIC_KEYS } from "~/lib/metrics";
+import { REVERT_FIELD } from "~/components/dashboard/benchmark-card";
 import type { UserRecord } from "~/models/user.server";
 import { saveMetricsFromForm } from "~/services/benchmarks/benchmarks.server";
 import { isDomainError } from "~/services/domain-error";
@@ -70,10 +71,14 @@ export async function dashboardAction(request: Request, user: UserRecord, path: 
     case DASHBOARD_INTENT.saveMetrics: {
       const flowType = form.get("flowType");
       const values: Record<string, string> = {};
-      for (const key of METRIC_KEYS) {
-        const value = form.get(key);
-        if (typeof value === "string") values[key] = value;
-      }
+      const revert = form.get(REVERT_FIELD);
+      // "Use Klaviyo's" on one row: only that typed figure is cleared, the others are left as saved.
+      if (isMetricKey(revert)) values[revert] = "";
+      else
+        for (const key of METRIC_KEYS) {
+          const value = form.get(key);
+          if (typeof value === "string") values[key] = value;
+        }
       try {
         const saved = await saveMetricsFromForm({ userId: user.id, input: { flowType, fields: values } });
         const target = `${path}?${OPEN_PARAM}=${saved.flowType}#benchmark-${saved.flowType}`;

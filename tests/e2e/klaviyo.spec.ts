@@ -5,11 +5,14 @@ import { TEXT_FIELDS } from "../../app/lib/questionnaire/fields";
 import { type KlaviyoStandIn, startKlaviyoStandIn } from "../support/klaviyo-stand-in";
 import { expectToast, newUser, registerByApi, test as base, waitForHydration } from "./support/app";
 import { KLAVIYO_PORT } from "./support/klaviyo";
+import { threeFlows } from "../support/klaviyo-accounts";
 
 /**
- * Send to Klaviyo in the browser, with JavaScript on and off: connecting a private key on User
- * Settings (a wrong key first), then sending a flow from the flow screen as a draft, against the
- * loopback stand-in Klaviyo, which checks every request against Klaviyo's published documents.
+ * Klaviyo in the browser, with JavaScript on and off: connecting a private key on User Settings
+ * (a wrong key first), then sending a flow from the flow screen as a draft; and the import of the
+ * account's flows that connecting starts, its mapping corrected, and the dashboard card's figures
+ * from Klaviyo. Against the loopback stand-in Klaviyo, which checks every request against
+ * Klaviyo's published documents.
  */
 
 const test = base.extend<object, { klaviyo: KlaviyoStandIn }>({
@@ -91,6 +94,9 @@ for (const javaScriptEnabled of [true, false]) {
       await section.getByLabel("Private API key", { exact: true }).fill(key);
       await section.getByRole("button", { name: "Connect Klaviyo" }).click();
       await expectToast(page, "Klaviyo connected", { variant: "success" });
+      // Connecting imports the account's flows and shows them; the account is on User Settings.
+      await expect(page).toHaveURL(/\/klaviyo-flows$/);
+      await open(page, "/user-settings", javaScriptEnabled);
       await expect(page.getByTestId("klaviyo-account")).toContainText("Newsletter");
       await expect(page.getByTestId("klaviyo-account")).toContainText(`pk_…${key.slice(-4)}`);
       await axe(page, javaScriptEnabled, "user settings, Klaviyo connected");
@@ -127,6 +133,44 @@ for (const javaScriptEnabled of [true, false]) {
       await expectToast(page, "Klaviyo disconnected");
       await open(page, `/send-to-klaviyo/${flow.id}`, javaScriptEnabled);
       await expect(page.getByRole("link", { name: "Connect Klaviyo" })).toBeVisible();
+    });
+
+    test("connecting imports the account's flows; the mapping is corrected and the card shows where its figures come from", async ({ page, klaviyo }) => {
+      test.setTimeout(90_000);
+      klaviyo.account.flows = threeFlows();
+      const key = `pk_import_${mode}_${Date.now().toString(36)}0123456789`;
+      klaviyo.addKey(key);
+      await userWithFlow(page.request);
+
+      await open(page, "/user-settings", javaScriptEnabled);
+      const section = page.getByTestId("klaviyo-section");
+      await expect(section).toContainText("flows:read");
+      await section.getByLabel("Private API key", { exact: true }).fill(key);
+      await section.getByRole("button", { name: "Connect Klaviyo" }).click();
+      await expectToast(page, "Klaviyo connected", { variant: "success" });
+      await expect(page).toHaveURL(/\/klaviyo-flows$/);
+      if (javaScriptEnabled) await waitForHydration(page);
+
+      const welcome = page.getByLabel("Welcome Series counts as");
+      const postPurchase = page.getByLabel("Post-Purchase Thank You counts as");
+      await expect(welcome).toHaveValue("match");
+      await expect(welcome.locator("option:checked")).toHaveText(/Onboarding \(Flowmap's match/);
+      await expect(page.getByLabel("Abandoned Checkout counts as").locator("option:checked")).toHaveText(/Abandoned Cart/);
+      await axe(page, javaScriptEnabled, "Klaviyo flows");
+
+      await welcome.selectOption("lead_nurture");
+      await postPurchase.selectOption("none");
+      await page.getByTestId("klaviyo-save-mapping").click();
+      await expectToast(page, "Mapping saved", { variant: "success" });
+      await expect(page.getByLabel("Welcome Series counts as")).toHaveValue("lead_nurture");
+      await expect(page.getByLabel("Post-Purchase Thank You counts as")).toHaveValue("none");
+      await expect(page.getByTestId("klaviyo-figures")).toContainText("Upsell: no flow of this type in your account");
+
+      // The dashboard's Lead Nurture section (open by default) now carries the welcome flow's figures.
+      await open(page, "/dashboard", javaScriptEnabled);
+      await expect(page.getByTestId("benchmark-source-lead_nurture")).toContainText("From Klaviyo · last 90 days · 1 flow · updated");
+      await expect(page.getByTestId("benchmark-section-lead_nurture").getByRole("spinbutton", { name: /Open Rate/ })).toHaveAttribute("placeholder", "51.11");
+      expect(klaviyo.violations).toEqual([]);
     });
   });
 }

@@ -23,7 +23,7 @@ import addFormats from "ajv-formats";
  */
 
 const VENDOR_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../vendor/klaviyo-openapi");
-const DOCUMENTS = ["create_flow.json", "create_template.json", "get_lists.json", "get_segments.json", "get_metrics.json"];
+const DOCUMENTS = ["create_flow.json", "create_template.json", "get_lists.json", "get_segments.json", "get_metrics.json", "get_flows.json", "query_flow_values.json"];
 
 type Json = Record<string, unknown>;
 
@@ -54,18 +54,39 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-/** A scripted answer: an error, no answer at all, or `pass` (answer this one as an account would, then go on with the script). */
-export type Fault = { status: number; retryAfter?: number; code?: string; detail?: string; pointer?: string } | { hang: true } | { pass: true };
+/**
+ * A scripted answer: an error (`retryAfter` as a number or the header's raw text; `detailBytes`
+ * makes the error's detail that many bytes long), no answer at all, or `pass` (answer this one as
+ * an account would, then go on with the script).
+ */
+export type Fault = { status: number; retryAfter?: number | string; code?: string; detail?: string; pointer?: string; detailBytes?: number } | { hang: true } | { pass: true };
 
 export interface Resource {
   id: string;
   name: string;
 }
 
+/** One message of a flow and its email statistics over any timeframe (rates as fractions). */
+export interface StandInMessage {
+  id: string;
+  recipients: number;
+  statistics: Record<string, number>;
+}
+
+export interface StandInFlow {
+  id: string;
+  name: string;
+  status: "live" | "draft" | "manual";
+  trigger_type: "Added to List" | "Date Based" | "Low Inventory" | "Metric" | "Price Drop" | "Unconfigured";
+  archived?: boolean;
+  messages: StandInMessage[];
+}
+
 export interface StandInAccount {
   lists: Resource[];
   segments: Resource[];
   metrics: Resource[];
+  flows?: StandInFlow[];
 }
 
 export interface KlaviyoStandIn {
@@ -90,7 +111,7 @@ export interface KlaviyoStandIn {
   close(): Promise<void>;
 }
 
-export const ALL_SCOPES = ["lists:read", "metrics:read", "segments:read", "templates:write", "flows:write"];
+export const ALL_SCOPES = ["lists:read", "metrics:read", "segments:read", "templates:write", "flows:write", "flows:read"];
 
 /**
  * OpenAPI 3.0's `nullable: true` (used by Klaviyo beside `$ref` too) as JSON Schema: the schema
@@ -202,6 +223,7 @@ export async function startKlaviyoStandIn({ port = 0, account = defaultAccount()
       return state.requests.filter((request) => request.operationId === operationId);
     },
     reset() {
+      if (account.flows) account.flows = account.flows.filter((flow) => !state.flows.has(flow.id));
       state.requests.length = 0;
       state.violations.length = 0;
       state.templates.clear();
@@ -222,6 +244,28 @@ export async function startKlaviyoStandIn({ port = 0, account = defaultAccount()
       return;
     }
     res.writeHead(status, { "Content-Type": "application/vnd.api+json", ...headers }).end(JSON.stringify(body));
+  };
+
+  /** An error whose detail is `bytes` long, written in pieces (never held whole); the writing stops when the client goes. */
+  const sendHugeError = (res: http.ServerResponse, status: number, code: string, title: string, bytes: number, headers: Record<string, string>) => {
+    const head = JSON.stringify({ errors: [{ id: crypto.randomUUID(), status, code, title, detail: "" }] });
+    const [before, after] = [head.slice(0, head.lastIndexOf('""') + 1), head.slice(head.lastIndexOf('""') + 1)];
+    res.writeHead(status, { "Content-Type": "application/vnd.api+json", ...headers });
+    res.write(before);
+    const piece = "x".repeat(64 * 1024);
+    let left = bytes;
+    const pump = () => {
+      while (left > 0 && !res.destroyed) {
+        const size = Math.min(piece.length, left);
+        left -= size;
+        if (!res.write(piece.slice(0, size))) return void res.once("drain", pump);
+      }
+      if (!res.destroyed) res.end(after);
+    };
+    res.on("close", () => {
+      left = 0;
+    });
+    pump();
   };
 
   const violation = (res: http.ServerResponse, message: string) => {
@@ -264,6 +308,24 @@ export async function startKlaviyoStandIn({ port = 0, account = defaultAccount()
     return {
       data: slice.map((item) => ({ type, id: item.id, attributes: { name: item.name, created: now(), updated: now() }, links: { self: `${base}${route}${item.id}/` } })),
       links: { self: `${base}${route}`, ...(next ? { next } : {}) },
+    };
+  };
+
+  const flowsPage = (query: URLSearchParams) => {
+    const size = Number(query.get("page[size]") ?? 50);
+    const start = Number(query.get("page[cursor]") ?? "0") || 0;
+    const archived = query.get("filter") === "equals(archived,false)" ? false : null;
+    const all = (account.flows ?? []).filter((flow) => archived === null || Boolean(flow.archived) === archived);
+    const slice = all.slice(start, start + size);
+    const next = start + size < all.length ? `${base}/api/flows/?${new URLSearchParams({ "page[cursor]": String(start + size), "page[size]": String(size) })}` : undefined;
+    return {
+      data: slice.map((flow) => ({
+        type: "flow",
+        id: flow.id,
+        attributes: { name: flow.name, status: flow.status, archived: Boolean(flow.archived), trigger_type: flow.trigger_type, created: now(), updated: now() },
+        links: { self: `${base}/api/flows/${flow.id}/` },
+      })),
+      links: { self: `${base}/api/flows/`, ...(next ? { next } : {}) },
     };
   };
 
@@ -371,6 +433,7 @@ export async function startKlaviyoStandIn({ port = 0, account = defaultAccount()
       const extra: Record<string, string> = fault.retryAfter !== undefined ? { "Retry-After": String(fault.retryAfter) } : {};
       const code = fault.code ?? (fault.status === 429 ? "throttled" : fault.status >= 500 ? "error" : "invalid");
       const title = fault.status === 429 ? "Request was throttled." : fault.status >= 500 ? "A server error occurred." : "Invalid input.";
+      if (fault.detailBytes) return sendHugeError(res, fault.status, code, title, fault.detailBytes, extra);
       return send(res, fault.status, jsonApiError(fault.status, code, title, fault.detail ?? title, fault.pointer), extra);
     }
 
@@ -381,6 +444,23 @@ export async function startKlaviyoStandIn({ port = 0, account = defaultAccount()
         return send(res, 200, page(account.segments, "segment", "/api/segments/", url.searchParams, Number(url.searchParams.get("page[size]") ?? 10)));
       case "get_metrics":
         return send(res, 200, page(account.metrics, "metric", "/api/metrics/", url.searchParams, 200));
+      case "get_flows":
+        return send(res, 200, flowsPage(url.searchParams));
+      case "query_flow_values": {
+        const attributes = ((body as Json).data as Json).attributes as { statistics: string[]; group_by?: string[] | null; conversion_metric_id: string };
+        const groups = attributes.group_by ?? ["flow_id", "flow_message_id", "send_channel"];
+        if (!groups.includes("flow_id") || !groups.includes("flow_message_id"))
+          return send(res, 400, jsonApiError(400, "invalid", "Invalid input.", "group_by must include flow_id and flow_message_id.", "/data/attributes/group_by"));
+        if (!account.metrics.some((metric) => metric.id === attributes.conversion_metric_id))
+          return send(res, 400, jsonApiError(400, "invalid", "Invalid input.", "The conversion metric does not exist.", "/data/attributes/conversion_metric_id"));
+        const results = (account.flows ?? []).flatMap((flow) =>
+          flow.messages.map((message) => ({
+            groupings: { flow_id: flow.id, flow_message_id: message.id, send_channel: "email" },
+            statistics: Object.fromEntries(attributes.statistics.map((name) => [name, name === "recipients" ? message.recipients : (message.statistics[name] ?? 0)])),
+          })),
+        );
+        return send(res, 200, { data: { type: "flow-values-report", attributes: { results } }, links: { self: `${base}/api/flow-values-reports/` } });
+      }
       case "create_template": {
         const attributes = ((body as Json).data as Json).attributes as Json;
         const id = `Tpl${crypto.randomBytes(4).toString("hex")}`;
@@ -402,6 +482,14 @@ export async function startKlaviyoStandIn({ port = 0, account = defaultAccount()
         const id = `Flw${crypto.randomBytes(4).toString("hex")}`;
         state.flows.set(id, attributes);
         const trigger = ((attributes.definition as Json).triggers as Array<{ type: string }>)[0]!;
+        // The account lists it from now on, as a draft without figures.
+        (account.flows ??= []).push({
+          id,
+          name: String(attributes.name),
+          status: "draft",
+          trigger_type: trigger.type === "metric" ? "Metric" : trigger.type === "date" ? "Date Based" : "Added to List",
+          messages: [],
+        });
         return send(res, 201, {
           data: {
             type: "flow",

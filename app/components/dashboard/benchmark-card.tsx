@@ -5,7 +5,8 @@ import { useMemo } from "react";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { CrownIcon, UpgradeLink } from "~/components/upgrade-dialog";
 import { aFlowOfType, type FlowType } from "~/lib/flow-types";
-import { METRIC_DEFINITIONS, metricDefinition, parseMetricInput, roundedFigureNote, type MetricKey } from "~/lib/metrics";
+import { KLAVIYO_FLOWS_PATH } from "~/lib/klaviyo/import";
+import { isMetricKey, METRIC_DEFINITIONS, metricDefinition, parseMetricInput, roundedFigureNote, type MetricKey } from "~/lib/metrics";
 import { comparisonBars, formatMedianText, scoreFor, verdictLabel, type Score } from "~/lib/scoring";
 import { useHydrated } from "~/lib/use-hydrated";
 import { expandBenchmarkCard, type BenchmarkCardData, type CardFlow } from "~/services/benchmarks/card";
@@ -14,6 +15,12 @@ import { FlowIcon } from "./flow-icons";
 import { fieldKey, useMetricAutosave, type FormReplyLike, type SectionStatus } from "./use-metric-autosave";
 
 export const SAVE_METRICS_INTENT = "save-metrics";
+/** The button of a row whose typed figure goes back to Klaviyo's: its value is the metric. */
+export const REVERT_FIELD = "revert";
+
+function importedText(unit: "percent" | "dollars", value: number) {
+  return unit === "dollars" ? `$${value.toFixed(2)}` : `${value}%`;
+}
 
 interface BenchmarkCardProps {
   card: BenchmarkCardData;
@@ -111,8 +118,10 @@ interface FlowSectionProps {
 }
 
 function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, status, onEdit, onFlush }: FlowSectionProps) {
-  const scores = flow.rows.map((row) => scoreFor(metricDefinition(row.key), saved[row.key] ?? null, row.median?.text ?? null));
-  const entered = flow.rows.filter((row) => saved[row.key] !== null && saved[row.key] !== undefined).length;
+  // A figure the user typed wins; otherwise Klaviyo's, when it was imported.
+  const figures = flow.rows.map((row) => saved[row.key] ?? row.imported);
+  const scores = flow.rows.map((row, index) => scoreFor(metricDefinition(row.key), figures[index] ?? null, row.median?.text ?? null));
+  const entered = figures.filter((value) => value !== null && value !== undefined).length;
   const better = scores.filter((s) => s.kind === "score" && s.verdict === "better").length;
   const worse = scores.filter((s) => s.kind === "score" && s.verdict === "worse").length;
   const formId = `metrics-${flow.flowType}`;
@@ -138,7 +147,7 @@ function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, st
             <span className="bm-badge">Free</span>
           )}
           <small>
-            {entered === 0 ? "No figures yet" : `${entered} of 7 figures entered`}
+            {entered === 0 ? "No figures yet" : flow.source ? `${entered} of 7 figures` : `${entered} of 7 figures entered`}
             {better ? <span className="ahead">{` · ${better} ahead`}</span> : null}
             {worse ? <span className="behind">{` · ${worse} behind`}</span> : null}
           </small>
@@ -150,6 +159,15 @@ function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, st
 
       <div className="bm-body">
         <p>{flow.description}</p>
+        {flow.source ? (
+          <p className="bm-source text-xs font-medium text-emerald-800" data-testid={`benchmark-source-${flow.flowType}`}>
+            {flow.source}
+            {" · "}
+            <a href={KLAVIYO_FLOWS_PATH} className="underline">
+              which flows
+            </a>
+          </p>
+        ) : null}
 
         <Form
           method="post"
@@ -159,6 +177,9 @@ function FlowSection({ flow, open, isPremium, hydrated, texts, saved, errors, st
           onSubmit={(event) => {
             // With JavaScript the fields save themselves; the button only sends what is waiting.
             event.preventDefault();
+            const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+            // "Use Klaviyo's": the typed figure is cleared, so Klaviyo's counts again.
+            if (submitter?.name === REVERT_FIELD && isMetricKey(submitter.value)) onEdit(submitter.value, "");
             onFlush();
           }}
         >
@@ -283,7 +304,8 @@ function MetricRow({
   const noteId = `${flowType}-${row.key}-note`;
   const roundingNote = roundedFigureNote(definition, parseMetricInput(text));
   const dollars = definition.unit === "dollars";
-  const bars = comparisonBars(saved, row.median?.text ?? null);
+  const figure = saved ?? row.imported;
+  const bars = comparisonBars(figure, row.median?.text ?? null);
   // Styled by the stylesheet through `.metric-rows` (no class per cell: the card has 35 rows). The
   // unit ("%", or "$" with `.usd`) is drawn inside the field.
   return (
@@ -303,7 +325,7 @@ function MetricRow({
             max={definition.max}
             step={definition.step}
             value={text}
-            placeholder={dollars ? "0.00" : "0.0"}
+            placeholder={row.imported !== null ? String(row.imported) : dollars ? "0.00" : "0.0"}
             onChange={(event) => onEdit(row.key, event.currentTarget.value)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : roundingNote ? noteId : undefined}
@@ -316,6 +338,16 @@ function MetricRow({
         <p id={noteId} className="note" data-testid={`rounded-${flowType}-${row.key}`}>
           {roundingNote}
         </p>
+      ) : null}
+      {row.imported !== null && saved !== null ? (
+        <p className="bm-typed text-xs text-slate-600">
+          {`Your figure replaces Klaviyo's ${importedText(definition.unit, row.imported)}. `}
+          <button type="submit" name={REVERT_FIELD} value={row.key} className="font-medium text-brand-700 underline">
+            {`Use Klaviyo's ${definition.label.toLowerCase()}`}
+          </button>
+        </p>
+      ) : row.imported !== null ? (
+        <p className="bm-typed text-xs text-emerald-800">From Klaviyo</p>
       ) : null}
       <div className="median">
         <span>Median: </span>

@@ -7,6 +7,7 @@ import { StatusButton } from "~/components/ui/button";
 import { FormError, PasswordField } from "~/components/ui/field";
 import { parseForm } from "~/lib/forms/parse";
 import { KLAVIYO_SCOPES } from "~/lib/klaviyo/constants";
+import { KLAVIYO_FLOWS_PATH } from "~/lib/klaviyo/import";
 import { klaviyoConnectSchema } from "~/lib/klaviyo/schema";
 
 export const KLAVIYO_CONNECT_INTENT = "connect-klaviyo";
@@ -73,6 +74,11 @@ export function KlaviyoConnectionSection({ connection, lastResult }: KlaviyoConn
               ) : null}
             </div>
           </dl>
+          <p className="mt-4 text-sm">
+            <a href={KLAVIYO_FLOWS_PATH} className="font-medium text-brand-700 hover:underline" data-testid="klaviyo-flows-link">
+              Your Klaviyo flows and their figures →
+            </a>
+          </p>
           <Form method="post" action="/user-settings" className="mt-4">
             <StatusButton intent={KLAVIYO_DISCONNECT_INTENT} variant="secondary" pendingLabel="Disconnecting...">
               Disconnect Klaviyo
@@ -82,8 +88,8 @@ export function KlaviyoConnectionSection({ connection, lastResult }: KlaviyoConn
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600">
-            Connect your Klaviyo account to send flows to it as drafts: nothing sends until you turn it on in Klaviyo. In Klaviyo, open Settings → API keys → Create Private API Key
-            and allow:
+            Connect your Klaviyo account to send flows to it as drafts (nothing sends until you turn it on in Klaviyo) and to fill your dashboard and scorecard with your own
+            flows&apos; figures. In Klaviyo, open Settings → API keys → Create Private API Key and allow:
           </p>
           <ul className="mt-2 list-disc space-y-0.5 pl-5 text-sm text-slate-600">
             {KLAVIYO_SCOPES.map((item) => (

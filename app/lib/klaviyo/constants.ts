@@ -26,10 +26,27 @@ export const KLAVIYO_SCOPES = [
   { scope: "segments:read", why: "to offer your segments as triggers (sunset flows)" },
   { scope: "templates:write", why: "to create one email template per email" },
   { scope: "flows:write", why: "to create the draft flow" },
+  { scope: "flows:read", why: "to import your existing flows and their figures (open, click and revenue rates) into the dashboard and the scorecard" },
 ] as const;
 export type KlaviyoScope = (typeof KLAVIYO_SCOPES)[number]["scope"];
 
 export const KLAVIYO_SCOPE_LIST = KLAVIYO_SCOPES.map((item) => item.scope).join(", ");
+
+/** Klaviyo's error text is summarised to this many characters before it reaches a message. */
+export const KLAVIYO_ERROR_DETAIL_MAX = 300;
+/** The most of an answer Flowmap reads: an error's body, and a successful answer's (a page of 50 flows is far smaller). */
+export const KLAVIYO_ERROR_BODY_MAX_BYTES = 64 * 1024;
+export const KLAVIYO_ANSWER_MAX_BYTES = 4 * 1024 * 1024;
+/** A 429 is retried at most this many times per request, and never sooner than a second (Retry-After: 0 included). */
+export const KLAVIYO_MAX_RETRIES = 3;
+export const KLAVIYO_MIN_RETRY_WAIT_MS = 1_000;
+/** A list name kept from the key check: at most this many characters. */
+export const KLAVIYO_LIST_NAME_MAX = 80;
+/** Connection attempts per user: each checks a key with several requests to Klaviyo. */
+export const KLAVIYO_CONNECT_LIMITS = [
+  { windowMs: 10 * 60_000, max: 5 },
+  { windowMs: 86_400_000, max: 20 },
+] as const;
 
 /** Create Flow's published limits: 1 a second, 15 a minute, 100 a day (per Klaviyo account). */
 export const CREATE_FLOW_LIMITS = [

@@ -1,4 +1,5 @@
 import { UNSUBSCRIBE_TAGS } from "~/lib/content/esp";
+import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
 import { POSTAL_ADDRESS_PLACEHOLDER } from "~/lib/content/footer";
 import { escapeHtml, footerHtml, renderEmailHtml } from "~/lib/content/html";
 import { type LinkPurpose, purposeOfButton } from "~/lib/content/links";
@@ -10,6 +11,7 @@ import { eventPhrase, isAnchored, MINUTES_PER_DAY, MINUTES_PER_HOUR, type Timing
 
 import {
   DEFAULT_TRIGGERS,
+  KLAVIYO_CHECKOUT_URL_TAG,
   KLAVIYO_PREFERENCES_TAG,
   KLAVIYO_SHOPIFY_CHECKOUT_URL_TAG,
   klaviyoDateFlowName,
@@ -225,8 +227,9 @@ export function templateRequests(input: KlaviyoPlanInput): TemplateRequest[] {
     .map((tp) => {
       const written = currentContent(input, tp);
       const name = cut(`${flow.companyName || "Your Company"} — ${flowTypeLabel(flow.flowType)} — ${messageName(flow, tp)}${written ? "" : " [outline]"}`, NAME_MAX);
-      const html = written ? writtenEmailHtml(input, written) : outlineEmailHtml(tp, flow.companyName, input.postalAddress);
-      const text = written ? writtenEmailText(input, written) : outlineEmailText(tp);
+      // Text from the business's answers may hold Klaviyo's own template syntax: only Flowmap's tags stay live.
+      const html = neutraliseTemplateSyntax(written ? writtenEmailHtml(input, written) : outlineEmailHtml(tp, flow.companyName, input.postalAddress), "html");
+      const text = neutraliseTemplateSyntax(written ? writtenEmailText(input, written) : outlineEmailText(tp), "text");
       return {
         touchpointId: tp.id,
         stepNumber: tp.stepNumber,
@@ -234,6 +237,24 @@ export function templateRequests(input: KlaviyoPlanInput): TemplateRequest[] {
         body: { data: { type: "template", attributes: { name, editor_type: "CODE", html, text } } },
       } satisfies TemplateRequest;
     });
+}
+
+/** The only Klaviyo tags a template Flowmap sends may carry live: the ones Flowmap itself writes. */
+const OWN_TAGS: readonly string[] = [FIRST_NAME_TAG, KLAVIYO_CHECKOUT_URL_TAG, KLAVIYO_SHOPIFY_CHECKOUT_URL_TAG, KLAVIYO_PREFERENCES_TAG, UNSUBSCRIBE_TAGS.klaviyo];
+
+/**
+ * Klaviyo reads `{{ … }}` and `{% … %}` in a template as its own syntax (variables, tags). Any
+ * such text other than Flowmap's own tags came from the business's answers or the written copy, so
+ * its opening brace is written so Klaviyo does not read it: `&#123;` in HTML (shown as "{"), a
+ * space between the two characters in the text part ("{ {"). The reader sees the same text.
+ */
+export function neutraliseTemplateSyntax(value: string, kind: "html" | "text"): string {
+  const kept: string[] = [];
+  let marked = value;
+  for (const tag of OWN_TAGS) marked = marked.split(tag).join(`\u0000${kept.push(tag) - 1}\u0000`);
+  const brace = kind === "html" ? "&#123;" : "{ ";
+  const neutral = marked.replace(/\{(?=[{%])/g, brace);
+  return neutral.replace(/\u0000(\d+)\u0000/g, (_, index: string) => kept[Number(index)] ?? "");
 }
 
 /** A wait as Klaviyo counts it: whole days, else whole hours, else minutes. */

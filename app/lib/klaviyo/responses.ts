@@ -1,6 +1,10 @@
 import { z } from "zod";
 
+import { FLOW_TYPES } from "~/lib/flow-types";
+import { METRIC_KEYS, type MetricKey } from "~/lib/metrics";
+
 import { KLAVIYO_TRIGGER_TYPES } from "./constants";
+import { NOT_MAPPED } from "./import";
 
 /**
  * The JSON answers of the Klaviyo endpoints, for the OpenAPI document (the contract tests check
@@ -76,3 +80,78 @@ export const klaviyoSendSchema = sentSchema
     previous: sentSchema.nullable().describe("The send before this one: a new draft was made and the earlier one left as it was."),
   })
   .meta({ id: "KlaviyoSend" });
+
+const flowTypeOrNull = z.enum(FLOW_TYPES).nullable();
+const figuresSchema = z.object(Object.fromEntries(METRIC_KEYS.map((key) => [key, z.number().nullable()])) as Record<MetricKey, z.ZodNullable<z.ZodNumber>>);
+
+export const klaviyoImportSchema = z
+  .object({
+    days: z.union([z.literal(30), z.literal(90), z.literal(365)]).describe("The timeframe read: the last 30, 90 or 365 days."),
+    refreshedAt: isoDate.nullable().describe("When the figures were read; null until a refresh has run."),
+    problem: z.string().nullable().describe("What stopped the last refresh (a missing scope, Klaviyo's limits, a fault); null when it ran. The figures read before are kept."),
+    missingScope: z.string().nullable().describe('The scope the key lacks for importing ("flows:read"), or null.'),
+    flowsComplete: z.boolean().describe("False when the account has more flows than an import reads (1,000)."),
+    flows: z.array(
+      z.object({
+        id: z.string().describe("The flow's id in Klaviyo."),
+        name: z.string().describe("Its name, cut to 120 characters."),
+        status: z.string().describe("live, draft or manual."),
+        triggerType: z.string().describe('Klaviyo\'s trigger_type ("Added to List", "Metric", "Date Based", …).'),
+        suggested: flowTypeOrNull.describe("The flow type Flowmap matched it to by its trigger and name."),
+        reason: z.string().describe("Why, in a few words."),
+        choice: z
+          .enum([...FLOW_TYPES, NOT_MAPPED])
+          .nullable()
+          .describe(`Your own choice ("${NOT_MAPPED}": not one of these); null when Flowmap's match stands.`),
+        fromFlowmap: z.boolean().describe("A draft Flowmap sent."),
+        mapped: flowTypeOrNull.describe("The flow type it counts for now."),
+        recipients: z.number().nullable().describe("Email recipients over the timeframe; null when it sent no email then."),
+      }),
+    ),
+    figures: z
+      .array(
+        z.object({
+          flowType: z.enum(FLOW_TYPES),
+          flowCount: z.number().int(),
+          recipients: z.number(),
+          values: figuresSchema.describe("In the card's units: percent (42.13) and dollars; each weighted by recipients across the flow type's flows."),
+        }),
+      )
+      .describe("One entry per flow type with imported figures."),
+    missing: z.array(z.enum(FLOW_TYPES)).describe("Flow types none of the account's flows counts for."),
+    sources: z.record(z.string(), z.string()).describe('Per flow type with figures: "From Klaviyo · last 90 days · 3 flows · updated 2 hours ago".'),
+  })
+  .meta({
+    id: "KlaviyoImport",
+    example: {
+      days: 90,
+      refreshedAt: "2026-07-20T09:00:00.000Z",
+      problem: null,
+      missingScope: null,
+      flowsComplete: true,
+      flows: [
+        {
+          id: "XVTP5Q",
+          name: "Welcome Series",
+          status: "live",
+          triggerType: "Added to List",
+          suggested: "onboarding",
+          reason: "list; name says welcome",
+          choice: null,
+          fromFlowmap: false,
+          mapped: "onboarding",
+          recipients: 1800,
+        },
+      ],
+      figures: [
+        {
+          flowType: "onboarding",
+          flowCount: 1,
+          recipients: 1800,
+          values: { openRate: 51.11, clickRate: 4, ctr: 8, revenuePerRecipient: 1.5, bounceRate: 1, unsubscribeRate: 0.3, spamComplaintRate: 0.01 },
+        },
+      ],
+      missing: ["lead_nurture", "abandoned_cart", "upsell", "sunset"],
+      sources: { onboarding: "From Klaviyo · last 90 days · 1 flow · updated just now" },
+    },
+  });

@@ -1,6 +1,9 @@
 import * as z from "zod/mini";
 
+import { FLOW_TYPES } from "~/lib/flow-types";
+
 import { KLAVIYO_KEY_LIMITS, KLAVIYO_KEY_REQUIRED_MESSAGE, KLAVIYO_TRIGGER_TYPES, klaviyoKeyProblem } from "./constants";
+import { IMPORT_DAYS, MAX_FLOW_PAGES, FLOWS_PAGE_SIZE, NOT_MAPPED } from "./import";
 
 /**
  * The inputs of the Klaviyo connection and of Send to Klaviyo: one schema each, used by the API
@@ -43,3 +46,26 @@ export const klaviyoSendSchema = z.object({
   trigger: triggerSchema,
 });
 export type KlaviyoSendInput = z.infer<typeof klaviyoSendSchema>;
+
+export const MAPPING_CHOICE_MESSAGE = `Choose a flow type for each flow (${FLOW_TYPES.join(", ")}), "${NOT_MAPPED}" for not one of these, or null for Flowmap's match.`;
+export const MAPPING_FLOWS_MESSAGE = "Send the flows to map: a list of { id, choice }.";
+export const IMPORT_DAYS_MESSAGE = `Choose ${IMPORT_DAYS.join(", ")} days.`;
+
+/** PUT /api/integrations/klaviyo/flows and the mapping form: a flow type per imported flow. */
+export const klaviyoMappingSchema = z.object({
+  flows: z
+    .array(
+      z.object({
+        id: z.string({ error: MAPPING_FLOWS_MESSAGE }).check(z.minLength(1, MAPPING_FLOWS_MESSAGE), z.maxLength(TRIGGER_ID_MAX, MAPPING_FLOWS_MESSAGE)),
+        choice: z.nullable(z.enum([...FLOW_TYPES, NOT_MAPPED], { error: MAPPING_CHOICE_MESSAGE })),
+      }),
+      { error: MAPPING_FLOWS_MESSAGE },
+    )
+    .check(z.minLength(1, MAPPING_FLOWS_MESSAGE), z.maxLength(MAX_FLOW_PAGES * FLOWS_PAGE_SIZE, MAPPING_FLOWS_MESSAGE)),
+});
+export type KlaviyoMappingInput = z.infer<typeof klaviyoMappingSchema>;
+
+/** POST /api/integrations/klaviyo/flows/refresh and the Refresh form: the timeframe (the one last read when left out). */
+export const klaviyoRefreshSchema = z.object({
+  days: z.optional(z.literal(IMPORT_DAYS, { error: IMPORT_DAYS_MESSAGE })),
+});

@@ -14,7 +14,7 @@ import { requireUser } from "~/web/auth/auth.server";
 import { isDomainError } from "~/services/domain-error";
 import { readForm } from "~/web/forms.server";
 import { getKlaviyoConnection } from "~/services/klaviyo/connection.server";
-import { klaviyoPlanInput, listFlowSends, sendFlowToKlaviyo } from "~/services/klaviyo/send.server";
+import { klaviyoPlanInput, listFlowSends, listLeftoverTemplates, sendFlowToKlaviyo } from "~/services/klaviyo/send.server";
 import { listKlaviyoTriggers } from "~/services/klaviyo/triggers.server";
 import { pageErrorReply, pageErrorResponse } from "~/web/page.server";
 import { redirectWithToast } from "~/web/toast.server";
@@ -48,6 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     }
   }
   const sends = await listFlowSends({ userId: user.id, flowId: flow.id });
+  const leftovers = await listLeftoverTemplates({ userId: user.id, flowId: flow.id });
   return {
     flow: {
       id: flow.id,
@@ -66,6 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     triggers,
     triggerError,
     sends,
+    leftovers,
   };
 }
 
@@ -104,7 +106,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SendToKlaviyoRoute() {
-  const { flow, isPremium, outlineSteps: outlines, parts, dateSteps: datedSteps, connected, triggers, triggerError, sends } = useLoaderData<typeof loader>();
+  const { flow, isPremium, outlineSteps: outlines, parts, dateSteps: datedSteps, connected, triggers, triggerError, sends, leftovers } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const latest = sends[0] ?? null;
   const triggerFieldError: string | undefined = failure && "fieldErrors" in failure ? failure.fieldErrors.trigger : undefined;
@@ -151,6 +153,13 @@ export default function SendToKlaviyoRoute() {
           to be written in Klaviyo. {isPremium ? "Generate Full Email Content first to send written copy." : "With premium, Flowmap writes the copy and sends it instead."}
         </p>
       ) : null}
+
+      {leftovers.map((left) => (
+        <p key={left.at} className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" data-testid="klaviyo-leftovers">
+          A send of this flow stopped before it finished (the server restarted) and Flowmap could not remove what it had made in Klaviyo: {left.leftovers.join(", ")}. Delete them
+          under Content → Templates in Klaviyo. Nothing else was left behind.
+        </p>
+      ))}
 
       {failure && "message" in failure && failure.message ? (
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800" data-testid="klaviyo-send-error">

@@ -28,6 +28,8 @@ import { startProviderConnect } from "~/web/auth/oauth-flow.server";
 import { getOAuthSettings } from "~/services/auth/oauth.server";
 import { readForm } from "~/web/forms.server";
 import { connectKlaviyo, disconnectKlaviyo, getKlaviyoConnection } from "~/services/klaviyo/connection.server";
+import { importAfterConnecting } from "~/services/klaviyo/import.server";
+import { KLAVIYO_FLOWS_PATH } from "~/lib/klaviyo/import";
 import { runForPage } from "~/web/page.server";
 import { redirectWithToast } from "~/web/toast.server";
 
@@ -123,9 +125,10 @@ export async function action({ request }: ActionFunctionArgs) {
       if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["apiKey"] }) }, { status: 422 });
       const connected = await runForPage(() => connectKlaviyo({ userId: user.id, input: submission.value }), { submission, hideFields: ["apiKey"], extra: { intent } });
       if (!connected.ok) return connected.response;
-      return redirectWithToast("/user-settings#klaviyo", {
+      await importAfterConnecting({ userId: user.id });
+      return redirectWithToast(KLAVIYO_FLOWS_PATH, {
         title: "Klaviyo connected",
-        description: "Send a flow from its Flow Mappings screen: it arrives in Klaviyo as a draft.",
+        description: "Here are your Klaviyo flows and the flow type each counts for. Send a flow from its Flow Mappings screen: it arrives in Klaviyo as a draft.",
         variant: "success",
       });
     }

@@ -32,7 +32,10 @@ export interface CardMedian {
 
 export interface CardRow {
   key: MetricKey;
+  /** The figure the user typed (null: none, Klaviyo's counts when there is one). */
   value: number | null;
+  /** Klaviyo's figure, imported from the user's own flows (null: none). */
+  imported: number | null;
   median: CardMedian | null;
 }
 
@@ -42,6 +45,8 @@ export interface CardFlow {
   premium: boolean;
   description: string;
   rows: CardRow[];
+  /** Where the imported figures come from ("From Klaviyo · last 90 days · 3 flows · updated 2 hours ago"), or null. */
+  source: string | null;
 }
 
 /** A median as it is sent: its figure, its source as an index into `BenchmarkCardData.sources`, its peer group. */
@@ -54,18 +59,34 @@ export type SentMedian = readonly [text: string, source: number, groupLabel: str
  * turns it back into the card's flows.
  */
 export interface BenchmarkCardData {
-  flows: Array<{ flowType: FlowType; values: Array<number | null>; medians: Array<SentMedian | null> }>;
+  flows: Array<{
+    flowType: FlowType;
+    values: Array<number | null>;
+    medians: Array<SentMedian | null>;
+    /** Klaviyo's figures, in the rows' order; absent when nothing was imported for the flow. */
+    imported?: Array<number | null>;
+    /** Where they come from. */
+    importSource?: string;
+  }>;
   sources: string[];
+}
+
+/** What was imported from Klaviyo for the card: the figures per flow type and the line saying where they come from. */
+export interface CardImport {
+  figures: ReadonlyArray<{ flowType: FlowType; values: MetricValues }>;
+  sources: Partial<Record<FlowType, string>>;
 }
 
 export function buildBenchmarkCard({
   benchmarks,
   metrics,
   peer,
+  imported,
 }: {
   benchmarks: readonly PeerRow[];
   metrics: ReadonlyArray<{ flowType: FlowType } & MetricValues>;
   peer: Partial<PeerKey> | null;
+  imported?: CardImport;
 }): BenchmarkCardData {
   const sources: string[] = [];
   const sourceIndex = new Map<string, number>();
@@ -80,9 +101,12 @@ export function buildBenchmarkCard({
   const flows = BENCHMARK_CARD_FLOW_ORDER.map((flowType) => {
     const info = FLOW_TYPE_INFO[flowType];
     const saved = metrics.find((record) => record.flowType === flowType) ?? { flowType, ...emptyMetricValues() };
+    const theirs = imported?.figures.find((entry) => entry.flowType === flowType);
+    const source = imported?.sources[flowType];
     return {
       flowType,
       values: METRIC_DEFINITIONS.map((definition) => saved[definition.key]),
+      ...(theirs && source ? { imported: METRIC_DEFINITIONS.map((definition) => theirs.values[definition.key]), importSource: source } : {}),
       medians: METRIC_DEFINITIONS.map((definition): SentMedian | null => {
         const choice = choosePeerRow(benchmarks, { benchmarkType: info.benchmarkType, performanceIndicator: definition.indicator }, peer);
         return choice ? [choice.row.industryMedian, indexOf(choice.row.source), choice.groupLabel] : null;
@@ -94,18 +118,20 @@ export function buildBenchmarkCard({
 
 /** The card's flows from what the loader sent (pure; the server renders from it and the browser hydrates from it). */
 export function expandBenchmarkCard({ flows, sources }: BenchmarkCardData): CardFlow[] {
-  return flows.map(({ flowType, values, medians }) => {
+  return flows.map(({ flowType, values, medians, imported, importSource }) => {
     const info = FLOW_TYPE_INFO[flowType];
     return {
       flowType,
       label: info.label,
       premium: info.premium,
       description: FLOW_DESCRIPTIONS[flowType],
+      source: importSource ?? null,
       rows: METRIC_DEFINITIONS.map((definition, index) => {
         const median = medians[index];
         return {
           key: definition.key,
           value: values[index] ?? null,
+          imported: imported?.[index] ?? null,
           median: median ? { text: median[0], source: sources[median[1]] ?? "", groupLabel: median[2] } : null,
         };
       }),

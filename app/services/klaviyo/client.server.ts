@@ -1,18 +1,36 @@
-import { KLAVIYO_API_DEFAULT_URL, KLAVIYO_MAX_PAGES, KLAVIYO_REQUEST_TIMEOUT_MS, KLAVIYO_REVISION, KLAVIYO_WAIT_BUDGET_MS, type KlaviyoScope } from "~/lib/klaviyo/constants";
+import {
+  KLAVIYO_ANSWER_MAX_BYTES,
+  KLAVIYO_API_DEFAULT_URL,
+  KLAVIYO_ERROR_BODY_MAX_BYTES,
+  KLAVIYO_ERROR_DETAIL_MAX,
+  KLAVIYO_LIST_NAME_MAX,
+  KLAVIYO_MAX_PAGES,
+  KLAVIYO_MAX_RETRIES,
+  KLAVIYO_MIN_RETRY_WAIT_MS,
+  KLAVIYO_REQUEST_TIMEOUT_MS,
+  KLAVIYO_REVISION,
+  KLAVIYO_WAIT_BUDGET_MS,
+  type KlaviyoScope,
+} from "~/lib/klaviyo/constants";
+import { FLOWS_PAGE_SIZE, MAX_FLOW_PAGES, MAX_REPORT_PAGES, storedName } from "~/lib/klaviyo/import";
 import type { FlowCreateBody, TemplateCreateBody } from "~/lib/klaviyo/flow-body";
+import { readStreamWithin } from "~/services/bounded-read.server";
 import { getEnv } from "~/services/env.server";
 
 /**
  * The one module that talks to Klaviyo: plain `fetch` against the published contract (see
  * docs/decisions/109). Every request carries `Authorization: Klaviyo-API-Key …`, the `revision`
  * header and, with a body, `application/vnd.api+json`; each has a timeout. A 429 is waited out for
- * as long as its Retry-After says, within the session's wait budget; past it the caller gets the
- * error with `retryAfterSeconds`. Nothing else is retried: a Create call that failed on Klaviyo's
+ * as long as its Retry-After says (never less than a second, at most KLAVIYO_MAX_RETRIES times),
+ * within the session's wait budget; past it the caller gets the error with `retryAfterSeconds`. A
+ * session may also be given a cap on the requests it sends in all. Answers are read up to a size
+ * (an error's far less than a success's) and Klaviyo's error text is summarised, so a huge answer
+ * costs neither memory nor a huge message. Nothing else is retried: a Create call that failed on Klaviyo's
  * side may still have made something, so it is never sent twice. The key only ever goes to the
  * configured Klaviyo address: a pagination link is reduced to its cursor, never followed.
  */
 
-export type KlaviyoOperation = "get_lists" | "get_segments" | "get_metrics" | "create_template" | "delete_template" | "create_flow";
+export type KlaviyoOperation = "get_lists" | "get_segments" | "get_metrics" | "create_template" | "delete_template" | "create_flow" | "get_flows" | "query_flow_values";
 
 /** The scope each operation needs (Klaviyo's `x-klaviyo-scopes`), to name the missing one. */
 export const OPERATION_SCOPES: Readonly<Record<KlaviyoOperation, KlaviyoScope>> = {
@@ -22,6 +40,8 @@ export const OPERATION_SCOPES: Readonly<Record<KlaviyoOperation, KlaviyoScope>> 
   create_template: "templates:write",
   delete_template: "templates:write",
   create_flow: "flows:write",
+  get_flows: "flows:read",
+  query_flow_values: "flows:read",
 };
 
 export interface KlaviyoClock {
@@ -44,9 +64,11 @@ export interface KlaviyoDeps {
   clock?: KlaviyoClock;
   timeoutMs?: number;
   waitBudgetMs?: number;
+  /** The most requests the session may send in all (retries included); past it a request fails as `capped` unsent. */
+  maxRequests?: number;
 }
 
-export type KlaviyoFailure = "rejected" | "timeout" | "network" | "malformed";
+export type KlaviyoFailure = "rejected" | "timeout" | "network" | "malformed" | "capped";
 
 /** A request Klaviyo refused or did not answer; `status` is Klaviyo's, or 0 when none came. */
 export class KlaviyoApiError extends Error {
@@ -73,6 +95,14 @@ export interface KlaviyoResource {
   name: string;
 }
 
+/** A flow as Get Flows lists it (the name as Klaviyo gave it: the caller cuts it to what it stores). */
+export interface KlaviyoFlowSummary {
+  id: string;
+  name: string;
+  status: string;
+  triggerType: string;
+}
+
 interface JsonApiError {
   code?: string;
   detail?: string;
@@ -84,13 +114,33 @@ export function klaviyoBaseUrl() {
   return (getEnv().KLAVIYO_API_URL ?? KLAVIYO_API_DEFAULT_URL).replace(/\/+$/, "");
 }
 
-/** Seconds from a Retry-After header (seconds or an HTTP date); 1 when absent or unreadable. */
-function retryAfterSeconds(value: string | null, now: number) {
-  if (!value) return 1;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+/**
+ * Seconds from a Retry-After header (seconds or an HTTP date), never less than the shortest retry
+ * wait: 0, a date in the past, an absent or unreadable header all wait a second.
+ */
+export function retryAfterSeconds(value: string | null, now: number) {
+  const least = KLAVIYO_MIN_RETRY_WAIT_MS / 1000;
+  if (!value) return least;
+  const seconds = Number(value.trim());
+  if (value.trim() !== "" && Number.isFinite(seconds)) return Math.max(least, Math.ceil(seconds));
   const date = Date.parse(value);
-  return Number.isFinite(date) ? Math.max(0, Math.ceil((date - now) / 1000)) : 1;
+  return Number.isFinite(date) ? Math.max(least, Math.ceil((date - now) / 1000)) : least;
+}
+
+/** Klaviyo's error text as a message may carry it: one line, no control characters, at most KLAVIYO_ERROR_DETAIL_MAX characters. */
+export function summariseDetail(text: string) {
+  const line = text
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.\s]+$/, "");
+  return line.length > KLAVIYO_ERROR_DETAIL_MAX ? `${line.slice(0, KLAVIYO_ERROR_DETAIL_MAX - 1)}…` : line;
+}
+
+/** The answer's text, up to `maxBytes`: past it the rest is not read (the connection is dropped) and `complete` is false. */
+async function readCapped(response: Response, maxBytes: number): Promise<{ text: string; complete: boolean }> {
+  const body = await readStreamWithin(response, maxBytes);
+  return body ? { text: Buffer.from(body).toString("utf8"), complete: true } : { text: "", complete: false };
 }
 
 /**
@@ -101,7 +151,10 @@ export class KlaviyoSession {
   private readonly clock: KlaviyoClock;
   private readonly timeoutMs: number;
   private readonly deadline: number;
+  private readonly maxRequests: number;
   private readonly base = klaviyoBaseUrl();
+  /** Requests sent so far (retries included). */
+  requestsSent = 0;
 
   constructor(
     private readonly apiKey: string,
@@ -110,6 +163,7 @@ export class KlaviyoSession {
     this.clock = deps.clock ?? klaviyoDefaults.clock;
     this.timeoutMs = deps.timeoutMs ?? KLAVIYO_REQUEST_TIMEOUT_MS;
     this.deadline = this.clock.now() + (deps.waitBudgetMs ?? KLAVIYO_WAIT_BUDGET_MS);
+    this.maxRequests = deps.maxRequests ?? Number.POSITIVE_INFINITY;
   }
 
   /** Milliseconds of the wait budget left. */
@@ -137,38 +191,44 @@ export class KlaviyoSession {
     if (getEnv().NODE_ENV === "test" && !["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)) {
       throw new KlaviyoApiError(operation, "network", 0, "tests reach Klaviyo only on loopback (set KLAVIYO_API_URL)");
     }
-    for (;;) {
+    for (let attempt = 0; ; attempt++) {
+      if (this.requestsSent >= this.maxRequests) throw new KlaviyoApiError(operation, "capped", 0, `Flowmap's cap of ${this.maxRequests} requests for this task was reached`);
+      this.requestsSent++;
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), this.timeoutMs);
       let response: Response;
-      let text: string;
+      let read: { text: string; complete: boolean };
       try {
         response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: controller.signal, redirect: "error" });
-        text = await response.text();
+        read = await readCapped(response, response.ok ? KLAVIYO_ANSWER_MAX_BYTES : KLAVIYO_ERROR_BODY_MAX_BYTES);
       } catch {
         const timedOut = controller.signal.aborted;
         throw new KlaviyoApiError(operation, timedOut ? "timeout" : "network", 0, timedOut ? `no answer within ${Math.round(this.timeoutMs / 1000)} seconds` : "could not connect");
       } finally {
         clearTimeout(timer);
       }
+      if (response.ok && !read.complete) throw new KlaviyoApiError(operation, "malformed", response.status, "the answer was larger than Flowmap reads");
       let json: unknown = null;
-      if (text) {
+      if (read.text) {
         try {
-          json = JSON.parse(text);
+          json = JSON.parse(read.text);
         } catch {
           if (response.ok) throw new KlaviyoApiError(operation, "malformed", response.status, "the answer was not JSON");
         }
       }
       if (response.ok) return { status: response.status, json };
       const first = ((json as { errors?: JsonApiError[] } | null)?.errors ?? [])[0];
+      const raw = typeof first?.detail === "string" && first.detail ? first.detail : typeof first?.title === "string" && first.title ? first.title : "";
       // Klaviyo's detail is a sentence; the messages built on it add their own full stop.
-      const detail = (first?.detail || first?.title || response.statusText || "no detail").trim().replace(/[.\s]+$/, "");
+      const detail = summariseDetail(raw || (read.complete ? response.statusText : "a longer error than Flowmap reads") || "no detail") || "no detail";
+      const code = typeof first?.code === "string" ? first.code.slice(0, 60) : undefined;
+      const pointer = typeof first?.source?.pointer === "string" ? first.source.pointer.slice(0, 200) : undefined;
       if (response.status === 429) {
         const seconds = retryAfterSeconds(response.headers.get("Retry-After"), this.clock.now());
-        if (await this.waitWithinBudget(seconds * 1000)) continue;
-        throw new KlaviyoApiError(operation, "rejected", 429, detail, { code: first?.code, retryAfterSeconds: Math.max(1, seconds) });
+        if (attempt < KLAVIYO_MAX_RETRIES && this.requestsSent < this.maxRequests && (await this.waitWithinBudget(seconds * 1000))) continue;
+        throw new KlaviyoApiError(operation, "rejected", 429, detail, { code, retryAfterSeconds: Math.max(1, seconds) });
       }
-      throw new KlaviyoApiError(operation, "rejected", response.status, detail, { code: first?.code, pointer: first?.source?.pointer });
+      throw new KlaviyoApiError(operation, "rejected", response.status, detail, { code, pointer });
     }
   }
 
@@ -185,7 +245,7 @@ export class KlaviyoSession {
       const document = json as { data?: Array<{ id?: unknown; attributes?: { name?: unknown } }>; links?: { next?: unknown } } | null;
       if (!document || !Array.isArray(document.data)) throw new KlaviyoApiError(operation, "malformed", 200, "the answer held no data");
       for (const item of document.data) {
-        if (typeof item.id === "string") items.push({ id: item.id, name: typeof item.attributes?.name === "string" && item.attributes.name ? item.attributes.name : item.id });
+        if (typeof item.id === "string" && item.id.length <= 100) items.push({ id: item.id, name: storedName(item.attributes?.name, item.id, KLAVIYO_LIST_NAME_MAX) });
       }
       cursor = typeof document.links?.next === "string" ? cursorOf(document.links.next) : null;
       if (!cursor) return { items, complete: true };
@@ -203,6 +263,78 @@ export class KlaviyoSession {
 
   getMetrics() {
     return this.readAll("get_metrics", "/api/metrics", { "fields[metric]": "name" });
+  }
+
+  /**
+   * The account's flows (live, draft and manual; archived ones are left out), 50 a page, at most
+   * MAX_FLOW_PAGES pages. `beforePage` runs before each request (the caller's count of the account's
+   * limits).
+   */
+  async getFlows(beforePage: () => Promise<void> = async () => undefined): Promise<{ flows: KlaviyoFlowSummary[]; complete: boolean }> {
+    const flows: KlaviyoFlowSummary[] = [];
+    const query = { "fields[flow]": "name,status,archived,trigger_type", filter: "equals(archived,false)", "page[size]": String(FLOWS_PAGE_SIZE) };
+    let cursor: string | null = null;
+    for (let pageNumber = 0; pageNumber < MAX_FLOW_PAGES; pageNumber++) {
+      await beforePage();
+      const { json } = await this.send("get_flows", "GET", "/api/flows", cursor ? { ...query, "page[cursor]": cursor } : query);
+      const document = json as { data?: Array<{ id?: unknown; attributes?: Record<string, unknown> }>; links?: { next?: unknown } } | null;
+      if (!document || !Array.isArray(document.data)) throw new KlaviyoApiError("get_flows", "malformed", 200, "the answer held no data");
+      for (const item of document.data) {
+        if (typeof item.id !== "string" || !item.id || item.id.length > 100) continue;
+        const attributes = item.attributes ?? {};
+        if (attributes.archived === true) continue;
+        flows.push({
+          id: item.id,
+          name: typeof attributes.name === "string" ? attributes.name : "",
+          status: typeof attributes.status === "string" ? attributes.status.slice(0, 20) : "",
+          triggerType: typeof attributes.trigger_type === "string" ? attributes.trigger_type.slice(0, 40) : "Unconfigured",
+        });
+      }
+      cursor = typeof document.links?.next === "string" ? cursorOf(document.links.next) : null;
+      if (!cursor) return { flows, complete: true };
+    }
+    return { flows, complete: false };
+  }
+
+  /**
+   * Query Flow Values: every flow's email statistics over a timeframe in one report, grouped by
+   * flow, message and channel (Klaviyo requires the flow and the message among the groups), with
+   * `recipients` to weight by. A paged report is followed up to MAX_REPORT_PAGES; `beforePage`
+   * runs before each request.
+   */
+  async queryFlowValues(
+    { timeframeKey, conversionMetricId, statistics }: { timeframeKey: string; conversionMetricId: string; statistics: readonly string[] },
+    beforePage: () => Promise<void> = async () => undefined,
+  ): Promise<{ rows: Array<{ groupings: Record<string, unknown>; statistics: Record<string, unknown> }>; complete: boolean }> {
+    const body = {
+      data: {
+        type: "flow-values-report",
+        attributes: {
+          statistics: [...statistics],
+          timeframe: { key: timeframeKey },
+          conversion_metric_id: conversionMetricId,
+          group_by: ["flow_id", "flow_message_id", "send_channel"],
+          filter: 'equals(send_channel,"email")',
+        },
+      },
+    };
+    const rows: Array<{ groupings: Record<string, unknown>; statistics: Record<string, unknown> }> = [];
+    let cursor: string | null = null;
+    for (let pageNumber = 0; pageNumber < MAX_REPORT_PAGES; pageNumber++) {
+      await beforePage();
+      const { json } = await this.send("query_flow_values", "POST", "/api/flow-values-reports", cursor ? { page_cursor: cursor } : {}, body);
+      const document = json as { data?: { attributes?: { results?: unknown } }; links?: { next?: unknown } } | null;
+      const results = document?.data?.attributes?.results;
+      if (!Array.isArray(results)) throw new KlaviyoApiError("query_flow_values", "malformed", 200, "the answer held no results");
+      for (const row of results as Array<{ groupings?: unknown; statistics?: unknown }>) {
+        if (row && typeof row.groupings === "object" && row.groupings && typeof row.statistics === "object" && row.statistics) {
+          rows.push({ groupings: row.groupings as Record<string, unknown>, statistics: row.statistics as Record<string, unknown> });
+        }
+      }
+      cursor = typeof document?.links?.next === "string" ? cursorOf(document.links.next, "page_cursor") : null;
+      if (!cursor) return { rows, complete: true };
+    }
+    return { rows, complete: false };
   }
 
   async createTemplate(body: TemplateCreateBody): Promise<string> {
@@ -225,9 +357,9 @@ export class KlaviyoSession {
 }
 
 /** The page cursor of a `links.next` URL (only the cursor is kept: the key never follows a link). */
-function cursorOf(next: string): string | null {
+function cursorOf(next: string, parameter = "page[cursor]"): string | null {
   try {
-    return new URL(next).searchParams.get("page[cursor]");
+    return new URL(next).searchParams.get(parameter);
   } catch {
     return null;
   }

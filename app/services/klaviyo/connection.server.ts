@@ -1,7 +1,7 @@
 import { safeParse } from "zod/v4/core";
 
 import { defaultEsp, type Esp } from "~/lib/content/esp";
-import type { KlaviyoScope } from "~/lib/klaviyo/constants";
+import { KLAVIYO_CONNECT_LIMITS, type KlaviyoScope } from "~/lib/klaviyo/constants";
 import { klaviyoConnectSchema } from "~/lib/klaviyo/schema";
 import {
   deleteKlaviyoConnection,
@@ -11,7 +11,9 @@ import {
   type KlaviyoConnectionRecord,
   saveKlaviyoConnection,
 } from "~/models/klaviyo-connection.server";
-import { conflict, type DomainError, fieldErrorsOf, validationError } from "~/services/domain-error";
+import { deleteKlaviyoImport } from "~/models/klaviyo-import.server";
+import { hitRateLimit, secondsUntil } from "~/models/rate-limit.server";
+import { conflict, type DomainError, fieldErrorsOf, rateLimited, validationError } from "~/services/domain-error";
 import { KlaviyoApiError, type KlaviyoDeps, klaviyoDefaults, type KlaviyoResource, KlaviyoSession, OPERATION_SCOPES } from "~/services/klaviyo/client.server";
 import {
   KLAVIYO_KEY_REJECTED_AT_CONNECT,
@@ -20,6 +22,7 @@ import {
   klaviyoRateLimited,
   klaviyoUnavailable,
   missingScopesMessage,
+  waitText,
 } from "~/services/klaviyo/errors.server";
 import { keyAccountTag, keyHint, openKey, sealKey } from "~/services/klaviyo/key-vault.server";
 
@@ -55,8 +58,25 @@ export async function defaultEspFor({ userId }: { userId: string }): Promise<Esp
   return defaultEsp(Boolean(await getKlaviyoConnectionRecord({ userId })));
 }
 
+/** Forgets the key and what was imported with it. */
 export async function disconnectKlaviyo({ userId }: { userId: string }): Promise<{ disconnected: boolean }> {
-  return { disconnected: await deleteKlaviyoConnection({ userId }) };
+  const disconnected = await deleteKlaviyoConnection({ userId });
+  await deleteKlaviyoImport({ userId });
+  return { disconnected };
+}
+
+/**
+ * Counts a connection attempt against the user's limits (KLAVIYO_CONNECT_LIMITS): each attempt
+ * sends several requests to Klaviyo, and unlimited attempts would let anyone test keys in bulk.
+ */
+async function assertConnectAllowed(userId: string, now: number) {
+  for (const limit of KLAVIYO_CONNECT_LIMITS) {
+    const hit = await hitRateLimit(`klaviyo-connect:${userId}:${limit.windowMs}`, limit, now);
+    if (!hit.allowed) {
+      const seconds = secondsUntil(hit.retryAt, now);
+      throw rateLimited(`Too many attempts to connect Klaviyo. Check the key in Klaviyo, then try again in ${waitText(seconds)}.`, seconds);
+    }
+  }
 }
 
 /** Reads one collection for the key check: the items, or the scope it lacks. */
@@ -86,6 +106,7 @@ export async function connectKlaviyo({ userId, input }: { userId: string; input:
     throw validationError(Object.values(errors)[0] ?? "Paste your Klaviyo private API key.", errors);
   }
   const apiKey = parsed.data.apiKey;
+  await assertConnectAllowed(userId, (deps.clock ?? klaviyoDefaults.clock).now());
   const session = new KlaviyoSession(apiKey, deps);
   let lists, metrics, segments;
   try {

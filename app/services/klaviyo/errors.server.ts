@@ -44,7 +44,8 @@ export function klaviyoRateLimited(seconds: number) {
 export function klaviyoUnavailable(error: KlaviyoApiError, tail = "Try again in a few minutes.") {
   if (error.failure === "timeout") return upstreamFailed(`Klaviyo did not answer in time (${error.detail}). ${tail}`, error);
   if (error.failure === "network") return upstreamFailed(`Flowmap could not reach Klaviyo. ${tail}`, error);
-  if (error.failure === "malformed") return upstreamFailed(`Klaviyo sent an answer Flowmap could not read. ${tail}`, error);
+  if (error.failure === "malformed") return upstreamFailed(`Klaviyo sent an answer Flowmap could not read (${error.detail}). ${tail}`, error);
+  if (error.failure === "capped") return upstreamFailed(`Flowmap stopped asking Klaviyo: ${error.detail}. ${tail}`, error);
   if (error.status < 500) return upstreamFailed(`Klaviyo refused the request (error ${error.status}: ${error.detail}). ${tail}`, error);
   return upstreamFailed(`Klaviyo had a problem on its side (error ${error.status}). ${tail}`, error);
 }

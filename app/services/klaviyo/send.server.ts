@@ -22,7 +22,12 @@ import type { ServiceUser } from "~/lib/user";
 import { findContentEntries } from "~/models/flow-content.server";
 import {
   claimKlaviyoSend,
+  closeAbandonedSend,
   completeKlaviyoSend,
+  findAbandonedSends,
+  listAbandonedSends,
+  recordAttemptTemplate,
+  recordSendAttempt,
   countKlaviyoSends,
   type KlaviyoSendRecord,
   listKlaviyoSends,
@@ -30,12 +35,16 @@ import {
   type SentFlow,
 } from "~/models/klaviyo-send.server";
 import { getResponseByUserId } from "~/models/questionnaire-response.server";
-import { hitRateLimit, peekRateLimits } from "~/models/rate-limit.server";
 import { conflict, DomainError, fieldErrorsOf, upstreamFailed, validationError } from "~/services/domain-error";
-import { getFlow } from "~/services/flows/flows.server";
+import { isFlowType } from "~/lib/flow-types";
+import { UNKNOWN_FLOW_TYPE } from "~/services/benchmarks/metrics-input";
+import { generateFlow, getFlow, getFlowByType } from "~/services/flows/flows.server";
+import { listKlaviyoTriggers } from "~/services/klaviyo/triggers.server";
 import { KlaviyoApiError, type KlaviyoDeps, klaviyoDefaults, type KlaviyoSession } from "~/services/klaviyo/client.server";
 import { openKlaviyoSession } from "~/services/klaviyo/connection.server";
+import { isSoleInstance } from "~/services/db.server";
 import { fromKlaviyoError, klaviyoRateLimited } from "~/services/klaviyo/errors.server";
+import { accountLimitWait, countAccountCall } from "~/services/klaviyo/limits.server";
 
 /**
  * Send to Klaviyo: the flow's current version becomes a draft flow in the user's own Klaviyo
@@ -110,12 +119,8 @@ function toResult(record: KlaviyoSendRecord, replayed: boolean, previous: Klaviy
 }
 
 /** How long Create Flow must wait for our count of the account's calls to allow one more (0: now). */
-async function createFlowWait(accountTag: string, now: number) {
-  const windows = CREATE_FLOW_LIMITS.map((limit) => ({ key: `klaviyo-create-flow:${accountTag}:${limit.windowMs}`, windowMs: limit.windowMs, max: limit.max }));
-  const states = await peekRateLimits(windows, now);
-  let wait = 0;
-  for (const { retryAt } of states) wait = Math.max(wait, retryAt - now);
-  return { wait, windows };
+function createFlowWait(accountTag: string, now: number) {
+  return accountLimitWait("create-flow", accountTag, CREATE_FLOW_LIMITS, now);
 }
 
 /** Deletes the templates made for a flow that was not created; returns the ones Klaviyo kept. */
@@ -185,8 +190,7 @@ async function createFlows(session: KlaviyoSession, accountTag: string, parts: r
   for (const part of parts) {
     const { wait, windows } = await createFlowWait(accountTag, nowMs());
     if (!(await session.waitWithinBudget(wait))) throw withMade(klaviyoRateLimited(wait / 1000), created);
-    const at = nowMs();
-    for (const window of windows) await hitRateLimit(window.key, window, at);
+    await countAccountCall(windows, nowMs());
     try {
       const { id } = await session.createFlow(part.body);
       created.push({ klaviyoFlowId: id, url: klaviyoFlowUrl(id), name: part.name, startsFrom: part.startsFrom, dateProperty: part.dateProperty, steps: part.steps });
@@ -228,6 +232,8 @@ export async function sendFlowToKlaviyo(
   const clock = deps.clock ?? klaviyoDefaults.clock;
   const nowMs = () => clock.now();
 
+  // A send of this user's that a dead process left half-done is cleaned up first (its key freed).
+  await cleanUpAbandonedSends({ userId: user.id }, deps);
   const earlier = await listKlaviyoSends({ userId: user.id, flowId: plan.flow.id });
   const sendNumber = typeof sequence === "number" && Number.isInteger(sequence) && sequence >= 0 ? sequence : await countKlaviyoSends({ userId: user.id, flowId: plan.flow.id });
   const claim = await claimKlaviyoSend({
@@ -250,9 +256,13 @@ export async function sendFlowToKlaviyo(
     const before = await createFlowWait(accountTag, nowMs());
     if (before.wait > session.waitLeft()) throw klaviyoRateLimited(before.wait / 1000);
 
-    for (const request of templateRequests(plan)) {
+    const requests = templateRequests(plan);
+    // The attempt is on record before the first template: a crash from here on leaves them named.
+    await recordSendAttempt({ id: claim.id, names: requests.map((request) => request.body.data.attributes.name) });
+    for (const [index, request] of requests.entries()) {
       try {
         made.push({ request, id: await session.createTemplate(request.body) });
+        await recordAttemptTemplate({ id: claim.id, index, templateId: made[made.length - 1]!.id });
       } catch (error) {
         if (isRefusal(error)) {
           throw validationError(`Klaviyo refused the email template for step ${request.stepNumber}: ${error.detail}. Edit that step in Flowmap and send again.`);
@@ -311,9 +321,70 @@ export async function sendFlowToKlaviyo(
   }
 }
 
+/** The send page: earlier sends of this flow that stopped half-way and left templates in Klaviyo, named. */
+export async function listLeftoverTemplates({ userId, flowId }: { userId: string; flowId: string }) {
+  const sends = await listAbandonedSends({ userId, flowId });
+  return sends.map((send) => ({ at: send.claimedAt.toISOString(), leftovers: send.leftovers }));
+}
+
 /** GET /api/ai-flows/{id}/klaviyo and the send page: what was sent of this flow, newest first. */
 export async function listFlowSends({ userId, flowId }: { userId: string; flowId: string }) {
   const flow = await getFlow({ userId, flowId });
   const sends = await listKlaviyoSends({ userId, flowId: flow.id });
   return sends.map((send, index) => toResult(send, false, sends[index + 1] ?? null));
+}
+
+/**
+ * Sends a process left half-done (it died between claiming and finishing; see
+ * findAbandonedSends): the templates it had made are deleted with the user's key; any Klaviyo
+ * would not delete, or whose id the send never heard back, are kept by name on the send's record
+ * and shown on its Send to Klaviyo page. Runs before each send (for the user) and hourly (for
+ * everyone).
+ */
+export async function cleanUpAbandonedSends({ userId }: { userId?: string } = {}, deps: KlaviyoDeps = {}): Promise<number> {
+  const clock = deps.clock ?? klaviyoDefaults.clock;
+  const abandoned = await findAbandonedSends({ userId, now: new Date(clock.now()), owners: { soleInstance: isSoleInstance() } });
+  for (const send of abandoned) {
+    const leftovers: string[] = [];
+    let session: KlaviyoSession | null = null;
+    try {
+      session = (await openKlaviyoSession({ userId: send.userId }, deps)).session;
+    } catch {
+      session = null;
+    }
+    // Templates are made in order: the first without an id may have been in flight; those after it were never asked for.
+    const inFlight = send.attempt.findIndex((template) => !template.id);
+    for (const [index, template] of send.attempt.entries()) {
+      if (!template.id && index !== inFlight) continue;
+      if (template.id && session) {
+        try {
+          await session.deleteTemplate(template.id);
+          continue;
+        } catch {
+          // Named below.
+        }
+      }
+      leftovers.push(template.id ? `“${template.name}” (${template.id})` : `“${template.name}” (if Klaviyo made it)`);
+    }
+    await closeAbandonedSend({ send, leftovers });
+  }
+  return abandoned.length;
+}
+
+export const NO_SUGGESTED_TRIGGER_MESSAGE = "Your Klaviyo account has nothing this flow usually starts from. Pick its trigger on the Send to Klaviyo page.";
+
+/**
+ * The one button for a flow type the Klaviyo account lacks: the user's Flowmap flow of that type
+ * (generated now when there is none), sent to Klaviyo as a draft with the account's suggested
+ * trigger. Premium types need premium, as generating them does.
+ */
+export async function generateAndSendMissing(
+  { user, flowType }: { user: ServiceUser; flowType: unknown },
+  deps: KlaviyoSendDeps = {},
+): Promise<{ flowId: string; result: KlaviyoSendResult }> {
+  if (!isFlowType(flowType)) throw validationError(UNKNOWN_FLOW_TYPE, { flowType: UNKNOWN_FLOW_TYPE });
+  const flow = (await getFlowByType({ userId: user.id, flowType })) ?? (await generateFlow({ user, input: { flowType } }));
+  const { suggested } = await listKlaviyoTriggers({ userId: user.id, flowType }, deps);
+  if (!suggested) throw validationError(NO_SUGGESTED_TRIGGER_MESSAGE);
+  return { flowId: flow.id, result: await sendFlowToKlaviyo({ user, flowId: flow.id, input: { trigger: suggested } }, deps) };
 }

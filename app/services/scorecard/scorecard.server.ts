@@ -15,9 +15,11 @@ import { findScorecardView, recordScorecardView, type ScorecardSighting } from "
 import { listMetricsForUser } from "~/models/user-benchmark-metric.server";
 import { choosePeerRow, type PeerKey, type PeerRow } from "~/services/benchmarks/peer-groups";
 import { premiumRequired } from "~/services/domain-error";
+import { importedFiguresFor, mergeFigures } from "~/services/klaviyo/import.server";
 
 /**
- * The premium scorecard (the dashboard card and GET /api/scorecard): reads the user's figures,
+ * The premium scorecard (the dashboard card and GET /api/scorecard): reads the user's figures
+ * (each one typed, else imported from their Klaviyo account),
  * their peer group's medians and their flows in Flowmap, and hands them to the rules
  * (app/lib/scorecard). Nothing is cached: a saved figure or a generated, regenerated or rolled
  * back flow shows at the next load.
@@ -82,13 +84,14 @@ function requirePremium(user: ServiceUser) {
 /** `GET /api/scorecard`: the premium user's scorecard; anyone else gets PREMIUM_REQUIRED. */
 export async function getScorecard({ user }: { user: ServiceUser }): Promise<Scorecard> {
   requirePremium(user);
-  const [profile, metrics, benchmarks, flows] = await Promise.all([
+  const [profile, typed, benchmarks, flows, imported] = await Promise.all([
     getResponseSummaryByUserId(user.id),
     listMetricsForUser(user.id),
     listBenchmarkMediansCached(),
     findFlowOutlinesOfUser(user.id),
+    importedFiguresFor({ userId: user.id }),
   ]);
-  return scorecardFrom({ profile, metrics, benchmarks, flows });
+  return scorecardFrom({ profile, metrics: mergeFigures(typed, imported.figures), benchmarks, flows });
 }
 
 function glanceOf(scorecard: Scorecard): ScorecardGlance {

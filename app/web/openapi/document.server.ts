@@ -1,5 +1,6 @@
 import { KLAVIYO_NOT_CONNECTED_MESSAGE } from "~/services/klaviyo/errors.server";
 import { KLAVIYO_SEND_IN_PROGRESS_MESSAGE } from "~/services/klaviyo/send.server";
+import { KLAVIYO_REFRESH_IN_PROGRESS_MESSAGE, MAPPING_UNKNOWN_FLOW_MESSAGE, NOTHING_IMPORTED_MESSAGE } from "~/services/klaviyo/import.server";
 import { SCORECARD_PREMIUM_MESSAGE } from "~/services/scorecard/scorecard.server";
 import { PROGRESS_NOT_FOUND } from "~/services/flows/progress.server";
 import { DRAFT_LIMIT_MESSAGE } from "~/services/auth/rate-limit.server";
@@ -18,8 +19,9 @@ import { changePasswordApiSchema, loginApiSchema, profileNameSchema, registerApi
 import { fullQuestionnaireSchema, onboardingUpdateSchema, questionnaireSubmitSchema, waitlistSchema } from "~/lib/schemas/questionnaire";
 import { benchmarkInputSchema } from "~/services/admin/benchmark-schema";
 import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
-import { klaviyoConnectSchema, klaviyoSendSchema as klaviyoSendInputSchema } from "~/lib/klaviyo/schema";
-import { klaviyoConnectionSchema, klaviyoSendSchema } from "~/lib/klaviyo/responses";
+import { NOT_MAPPED } from "~/lib/klaviyo/import";
+import { klaviyoConnectSchema, klaviyoMappingSchema, klaviyoRefreshSchema, klaviyoSendSchema as klaviyoSendInputSchema } from "~/lib/klaviyo/schema";
+import { klaviyoConnectionSchema, klaviyoImportSchema, klaviyoSendSchema } from "~/lib/klaviyo/responses";
 import { USER_TABLE } from "~/services/admin/users.server";
 import { userAccessApiSchema } from "~/lib/api/admin-users";
 import { MAX_SEARCH_LENGTH } from "~/services/admin/list-query";
@@ -321,6 +323,8 @@ const TOO_MANY_PASSWORDS = err(429, "Too many failed password attempts. Please w
 
 const KLAVIYO_RATE_LIMIT_EXAMPLE =
   "Klaviyo limits how fast flows can be created (1 a second, 15 a minute, 100 a day per account). Nothing was left half-made. Try again in 1 minute.";
+const REPORTING_LIMIT_EXAMPLE =
+  "Klaviyo allows 2 reports a minute and 225 a day per account, and Flowmap keeps inside that: the figures shown are the last ones read. Try again in 1 minute.";
 const KLAVIYO_UNAVAILABLE_EXAMPLE = "Klaviyo had a problem on its side (error 503). Try again in a few minutes.";
 const REGISTRATION_LIMITED = err(429, "Too many sign-ups from your network. Please wait 60 minutes and try again.");
 const BENCHMARK_EXISTS = err(409, "A benchmark for this type, indicator, industry and business type already exists.", "BENCHMARK_EXISTS");
@@ -918,7 +922,7 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Klaviyo",
     summary: "Connect Klaviyo with a private API key",
     description:
-      "Flowmap checks the key by reading the account's lists and metrics (and segments), then stores it encrypted. Needed scopes: lists:read, metrics:read, segments:read, templates:write, flows:write.",
+      "Flowmap checks the key by reading the account's lists and metrics (and segments), then stores it encrypted. Needed scopes: lists:read, metrics:read, segments:read, templates:write, flows:write; flows:read to import the account's flows and figures (without it sending still works). Too many attempts in a short time get 429.",
     access: "user",
     body: { schema: klaviyoConnectSchema, example: { apiKey: "pk_0123456789abcdef0123456789abcdef01" } },
     ok: [{ status: 200, description: "Connected.", json: klaviyoConnectionSchema }],
@@ -936,6 +940,53 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Disconnect Klaviyo",
     access: "user",
     ok: [{ status: 200, description: "Flowmap no longer holds the key.", json: responses.messageOnlySchema }],
+  },
+  {
+    method: "get",
+    path: "/api/integrations/klaviyo/flows",
+    tag: "Klaviyo",
+    summary: "Your Klaviyo flows and their figures",
+    description:
+      "The flows imported from your Klaviyo account (live, draft and manual), the flow type each counts for, and the email figures per flow type over the timeframe, weighted by recipients. Reads what the last refresh stored: no call to Klaviyo. Before the first refresh, refreshedAt is null and the lists are empty.",
+    access: "user",
+    ok: [{ status: 200, description: "The import.", json: klaviyoImportSchema }],
+  },
+  {
+    method: "put",
+    path: "/api/integrations/klaviyo/flows",
+    tag: "Klaviyo",
+    summary: "Correct the flow type of imported flows",
+    description: `Each entry sets the flow type a Klaviyo flow counts for; "${NOT_MAPPED}" says it is not one of Flowmap's, null goes back to Flowmap's match. The figures are worked out again from what was read (no call to Klaviyo). Choices are kept across refreshes.`,
+    access: "user",
+    body: { schema: klaviyoMappingSchema, example: { flows: [{ id: "XVTP5Q", choice: "lead_nurture" }] } },
+    ok: [{ status: 200, description: "The import with the new mapping.", json: klaviyoImportSchema }],
+    errors: { 409: "Nothing was imported yet: refresh first.", 422: "An unknown flow or flow type." },
+    examples: {
+      409: [err(409, NOTHING_IMPORTED_MESSAGE, "KLAVIYO_NOT_CONNECTED")],
+      422: [err(422, MAPPING_UNKNOWN_FLOW_MESSAGE, "VALIDATION_FAILED", { flows: MAPPING_UNKNOWN_FLOW_MESSAGE })],
+    },
+  },
+  {
+    method: "post",
+    path: "/api/integrations/klaviyo/flows/refresh",
+    tag: "Klaviyo",
+    summary: "Read your Klaviyo flows and figures now",
+    description:
+      "Lists the account's flows (Get Flows, 50 a page) and asks one Query Flow Values report for every flow's email statistics over the timeframe (days: 30, 90 or 365; the last one read when left out). Figures read within the last 15 minutes for the same timeframe are answered without a call. Flowmap keeps inside Klaviyo's limits (reports: 1 a second, 2 a minute, 225 a day per account), sends at most 30 requests per refresh, and runs one refresh per account at a time. A key without flows:read is no error: the answer's problem and missingScope say what to add. The import also refreshes by itself once a day.",
+    access: "user",
+    body: { schema: klaviyoRefreshSchema, example: { days: 90 } },
+    ok: [{ status: 200, description: "The import as read (or as stored, when fresh).", json: klaviyoImportSchema }],
+    errors: {
+      409: "Klaviyo is not connected, its key was rejected, or a refresh of this account is under way (the code says which).",
+      422: "A timeframe other than 30, 90 or 365 days.",
+      429: "Klaviyo's reporting limits leave no room now; Retry-After says when to try again. The figures read before are kept.",
+      502: "Klaviyo failed or did not answer; the figures read before are kept.",
+    },
+    examples: {
+      409: [err(409, KLAVIYO_REFRESH_IN_PROGRESS_MESSAGE, "KLAVIYO_REFRESH_IN_PROGRESS")],
+      429: [err(429, REPORTING_LIMIT_EXAMPLE)],
+      502: [err(502, KLAVIYO_UNAVAILABLE_EXAMPLE)],
+    },
   },
   {
     method: "get",

@@ -399,10 +399,23 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     try {
       const key = "pk_contract_0123456789abcdef";
       klaviyo.addKey(key);
+      const { threeFlows } = await import("../../support/klaviyo-accounts");
+      klaviyo.account.flows = threeFlows();
       expect((await call("GET", "/api/integrations/klaviyo", { cookie: user.cookie })).body).toEqual({ connected: false });
+      expect((await call("GET", "/api/integrations/klaviyo/flows", { cookie: user.cookie })).body).toMatchObject({ refreshedAt: null, flows: [] });
       expect((await call("PUT", "/api/integrations/klaviyo", { cookie: user.cookie, body: { apiKey: "pk_unknown_0123456789" } })).status).toBe(422);
       expect((await call("PUT", "/api/integrations/klaviyo", { cookie: user.cookie, body: { apiKey: key } })).status).toBe(200);
       expect((await call("GET", "/api/integrations/klaviyo", { cookie: user.cookie })).status).toBe(200);
+      // Connecting imported the account's flows and figures.
+      const imported = await call("GET", "/api/integrations/klaviyo/flows", { cookie: user.cookie });
+      expect(imported.body).toMatchObject({ days: 90, flows: [{ id: "FlwWelc01", mapped: "onboarding" }, {}, {}] });
+      expect((await call("POST", "/api/integrations/klaviyo/flows/refresh", { cookie: user.cookie, body: {} })).status).toBe(200);
+      expect((await call("POST", "/api/integrations/klaviyo/flows/refresh", { cookie: user.cookie, body: { days: 45 } })).status).toBe(422);
+      const mapped = await call("PUT", "/api/integrations/klaviyo/flows", { cookie: user.cookie, body: { flows: [{ id: "FlwPost01", choice: "none" }] } });
+      expect(mapped.status).toBe(200);
+      expect((mapped.body as { missing: string[] }).missing).toContain("upsell");
+      expect((await call("PUT", "/api/integrations/klaviyo/flows", { cookie: user.cookie, body: { flows: [{ id: "FlwPost01", choice: "welcome" }] } })).status).toBe(422);
+      expect((await call("PUT", "/api/integrations/klaviyo/flows", { cookie: user.cookie, body: { flows: [{ id: "Unknown1", choice: null }] } })).status).toBe(422);
       const flow = (await call("POST", "/api/ai-flows/generate", { cookie: user.cookie, body: { flowType: "lead_nurture" } })).body as { id: string };
       const id = { id: flow.id };
       expect((await call("POST", "/api/ai-flows/{id}/klaviyo", { cookie: user.cookie, params: id, body: {} })).status).toBe(422);

@@ -4,12 +4,14 @@ import { KLAVIYO_PUBLIC_KEY_MESSAGE } from "~/lib/klaviyo/constants";
 import { loader as exportLoader } from "~/routes/api+/ai-flows.$id.export";
 import { action as sendAction, loader as sendLoader } from "~/routes/_app+/send-to-klaviyo.$flowId";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/_app+/user-settings";
+import { action as flowsAction, loader as flowsLoader } from "~/routes/_app+/klaviyo-flows";
 import { writeFlowContent } from "~/services/flows/content.server";
 import { generateFlow } from "~/services/flows/flows.server";
 import { connectKlaviyo } from "~/services/klaviyo/connection.server";
 
 import { useTestDatabase } from "../../support/db";
 import { useEnv } from "../../support/env";
+import { threeFlows } from "../../support/klaviyo-accounts";
 import { useFakeKlaviyoClock } from "../../support/klaviyo-clock";
 import { contractErrors, startKlaviyoStandIn } from "../../support/klaviyo-stand-in";
 import { args, expectRedirect, formRequest, getRequest, isDataResult, jsonRequest, statusOf, thrownBy, toastOf } from "../../support/requests";
@@ -41,6 +43,70 @@ function dataOf(result: unknown) {
   return (isDataResult(result) ? result.data : result) as Record<string, unknown>;
 }
 
+describe("Klaviyo flows: the import and its mapping without JavaScript", () => {
+  it("shows the imported flows, saves a corrected mapping from the form, and refreshes another timeframe", async () => {
+    klaviyo.account.flows = threeFlows();
+    const account = await onboardedUser();
+    await settingsAction(args(formRequest("/user-settings", { intent: "connect-klaviyo", apiKey: KEY }, { cookie: account.cookie })));
+    const page = await flowsLoader(args(getRequest("/klaviyo-flows", { cookie: account.cookie })));
+    expect(page.imported?.flows.map((flow) => [flow.id, flow.mapped])).toEqual([
+      ["FlwWelc01", "onboarding"],
+      ["FlwCart01", "abandoned_cart"],
+      ["FlwPost01", "upsell"],
+    ]);
+    const saved = await flowsAction(
+      args(
+        formRequest(
+          "/klaviyo-flows",
+          [
+            ["intent", "save-klaviyo-mapping"],
+            ["flowId", "FlwWelc01"],
+            ["choice:FlwWelc01", "lead_nurture"],
+            ["flowId", "FlwPost01"],
+            ["choice:FlwPost01", "none"],
+            ["flowId", "FlwCart01"],
+            ["choice:FlwCart01", "match"],
+          ],
+          { cookie: account.cookie },
+        ),
+      ),
+    );
+    expectRedirect(saved as Response, "/klaviyo-flows");
+    const after = await flowsLoader(args(getRequest("/klaviyo-flows", { cookie: account.cookie })));
+    expect(after.imported?.flows.map((flow) => flow.mapped)).toEqual(["lead_nurture", "abandoned_cart", null]);
+    expect(after.imported?.sources.lead_nurture).toMatch(/^From Klaviyo · last 90 days · 1 flow · updated/);
+
+    const refused = await flowsAction(args(formRequest("/klaviyo-flows", { intent: "refresh-klaviyo-import", days: "45" }, { cookie: account.cookie })));
+    expect(statusOf(refused)).toBe(422);
+    const refreshed = await flowsAction(args(formRequest("/klaviyo-flows", { intent: "refresh-klaviyo-import", days: "30" }, { cookie: account.cookie })));
+    expect(await toastOf(refreshed as Response)).toMatchObject({ title: "Klaviyo flows imported" });
+    expect((await flowsLoader(args(getRequest("/klaviyo-flows", { cookie: account.cookie })))).imported?.days).toBe(30);
+  });
+});
+
+describe("Klaviyo flows: what the account lacks", () => {
+  it("one button generates the missing flow and sends it as a draft with the account's suggested trigger; a premium type needs premium", async () => {
+    await seedRules();
+    klaviyo.account.flows = [];
+    const account = await onboardedUser();
+    await settingsAction(args(formRequest("/user-settings", { intent: "connect-klaviyo", apiKey: KEY }, { cookie: account.cookie })));
+    const page = await flowsLoader(args(getRequest("/klaviyo-flows", { cookie: account.cookie })));
+    expect(page.imported?.missing).toEqual(["onboarding", "lead_nurture", "abandoned_cart", "upsell", "sunset"]);
+
+    const sent = await flowsAction(args(formRequest("/klaviyo-flows", { intent: "generate-and-send-missing", flowType: "onboarding" }, { cookie: account.cookie })));
+    expect((sent as Response).headers.get("Location")).toMatch(/^\/send-to-klaviyo\//);
+    expect(await toastOf(sent as Response)).toMatchObject({ title: "Sent to Klaviyo as a draft" });
+    expect(klaviyo.flows.size).toBe(1);
+    const trigger = ([...klaviyo.flows.values()][0] as { definition: { triggers: Array<{ id: string }> } }).definition.triggers[0];
+    expect(trigger?.id).toBe("LstNews1");
+
+    const premium = await flowsAction(args(formRequest("/klaviyo-flows", { intent: "generate-and-send-missing", flowType: "sunset" }, { cookie: account.cookie })));
+    expect(statusOf(premium)).toBe(402);
+    const unknown = await flowsAction(args(formRequest("/klaviyo-flows", { intent: "generate-and-send-missing", flowType: "nope" }, { cookie: account.cookie })));
+    expect(statusOf(unknown)).toBe(422);
+  });
+});
+
 describe("User Settings: Connect Klaviyo", () => {
   it("connects with a pasted key, shows the account and never the key, and disconnects", async () => {
     const account = await onboardedUser();
@@ -48,7 +114,8 @@ describe("User Settings: Connect Klaviyo", () => {
     expect(before.klaviyo).toEqual({ connected: false });
 
     const connected = await settingsAction(args(formRequest("/user-settings", { intent: "connect-klaviyo", apiKey: KEY }, { cookie: account.cookie })));
-    expectRedirect(connected as Response, "/user-settings");
+    // Connecting imports the account's flows and comes to the page that shows them.
+    expectRedirect(connected as Response, "/klaviyo-flows");
     expect(await toastOf(connected as Response)).toMatchObject({ title: "Klaviyo connected", variant: "success" });
 
     const after = await settingsLoader(args(getRequest("/user-settings", { cookie: account.cookie })));
