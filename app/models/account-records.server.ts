@@ -6,8 +6,10 @@ import { apiTokenLockOf, ApiTokenModel } from "~/models/api-token.server";
 import { AuditLogModel } from "~/models/audit-log.server";
 import { FlowContentModel } from "~/models/flow-content.server";
 import { FlowGenerationModel } from "~/models/flow-generation.server";
+import { FlowProgressModel } from "~/models/flow-progress.server";
 import { IdempotencyKeyModel } from "~/models/idempotency-key.server";
 import { KlaviyoConnectionModel } from "~/models/klaviyo-connection.server";
+import { KlaviyoImportModel } from "~/models/klaviyo-import.server";
 import { KlaviyoSendModel } from "~/models/klaviyo-send.server";
 import { LockModel } from "~/models/lock.server";
 import { OnboardingDraftModel } from "~/models/onboarding-draft.server";
@@ -59,10 +61,12 @@ const STEPS: Step[] = [
   { collection: "locks", run: ({ userId }) => LockModel.deleteMany({ _id: apiTokenLockOf(userId) }) },
   { collection: "klaviyo_connections", run: byUserId(KlaviyoConnectionModel as unknown as Model<never>) },
   { collection: "klaviyo_sends", run: byUserId(KlaviyoSendModel as unknown as Model<never>) },
+  { collection: "klaviyo_imports", run: byUserId(KlaviyoImportModel as unknown as Model<never>) },
   { collection: "ai_flow_versions", run: ({ flowIds }) => AiFlowVersionModel.deleteMany({ flowId: { $in: flowIds } }) },
   { collection: "ai_flow_messages", run: ({ flowIds }) => AiFlowMessageModel.deleteMany({ flowId: { $in: flowIds } }) },
   { collection: "flow_contents", run: byUserId(FlowContentModel as unknown as Model<never>) },
   { collection: "ai_flow_generations", run: byUserId(FlowGenerationModel as unknown as Model<never>) },
+  { collection: "ai_flow_progress", run: byUserId(FlowProgressModel as unknown as Model<never>) },
   { collection: "ai_generated_flows", run: byUserId(AiGeneratedFlowModel as unknown as Model<never>) },
   { collection: "idempotency_keys", run: byUserId(IdempotencyKeyModel as unknown as Model<never>) },
   { collection: "user_benchmark_metrics", run: byUserId(UserBenchmarkMetricModel as unknown as Model<never>) },
@@ -74,6 +78,8 @@ const STEPS: Step[] = [
   { collection: "waitlist", run: ({ email }) => WaitlistModel.deleteMany({ email }) },
   // The sign-in limits' windows are keyed by the email (see services/auth/rate-limit.server.ts).
   { collection: "rate_limits", run: ({ email }) => RateLimit.deleteMany({ _id: { $regex: `^signin:(account|pair):${escapeRegex(email)}(\\||$)` } }) },
+  // Windows keyed by the user's id (keyed requests, Klaviyo connection attempts, …): an id names one account only.
+  { collection: "rate_limits", run: ({ userId }) => RateLimit.deleteMany({ _id: { $regex: `(^|:)${escapeRegex(userId)}(:|$)` } }) },
   {
     collection: "audit_log",
     run: ({ userId }) =>
