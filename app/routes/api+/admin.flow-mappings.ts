@@ -1,6 +1,7 @@
 import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
 import { apiJson, apiRoute, byMethod, readJsonObject } from "~/web/api.server";
-import { createFlowMappingAsAdmin, FLOW_MAPPING_TABLE, listFlowMappingsForAdmin } from "~/services/admin/flow-mappings.server";
+import { createFlowMappingAsAdmin, FLOW_MAPPING_TABLE, listFlowMappingsForAdmin, toApiFlowMapping } from "~/services/admin/flow-mappings.server";
+import { resourceAnswer } from "~/web/etag.server";
 import { readListQuery } from "~/web/api-list-query.server";
 import { requireApiAdmin } from "~/web/auth/auth.server";
 
@@ -9,7 +10,7 @@ export const loader = apiRoute(async ({ request }) => {
   await requireApiAdmin(request);
   const query = readListQuery(request, FLOW_MAPPING_TABLE);
   const { rows, ...page } = await listFlowMappingsForAdmin(query);
-  return apiJson({ items: rows, ...page }, { headers: { "Cache-Control": "private, no-store" } });
+  return apiJson({ items: rows.map(toApiFlowMapping), ...page }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
 // POST /api/admin/flow-mappings: a new rule (201).
@@ -17,6 +18,6 @@ export const action = byMethod({
   POST: async ({ request }) => {
     const admin = await requireApiAdmin(request);
     const input = await readJsonObject(request, flowMappingInputSchema);
-    return apiJson(await createFlowMappingAsAdmin({ actor: admin, input }), { status: 201 });
+    return resourceAnswer(toApiFlowMapping(await createFlowMappingAsAdmin({ actor: admin, input })), { status: 201 });
   },
 });

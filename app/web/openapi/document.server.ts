@@ -30,9 +30,11 @@ import { draftApiSchema } from "~/lib/api/questionnaire-draft";
 import { appVersion } from "~/services/version.server";
 import { errorCodeFor, type ErrorCode } from "~/lib/api/error-codes";
 import { CROSS_SITE_MESSAGE } from "~/web/api.server";
-import { INVALID_TOKEN_MESSAGE } from "~/services/auth/api-tokens.server";
+import { INVALID_TOKEN_MESSAGE, TOKEN_CREATION_BUSY_MESSAGE } from "~/services/auth/api-tokens.server";
 import { API_SIGNED_OUT_MESSAGE } from "~/web/auth/auth.server";
-import { methodNotAllowedMessage, TOO_LARGE_MESSAGE } from "~/web/boundary.server";
+import { BAD_ADDRESS_MESSAGE, methodNotAllowedMessage, TOO_LARGE_MESSAGE } from "~/web/boundary.server";
+import { PRECONDITION_FAILED_MESSAGE } from "~/web/etag.server";
+import { serverFieldsOf } from "~/web/server-fields.server";
 import { fieldErrorsOf, onboardingRequired } from "~/services/domain-error";
 import { fieldsAPutMustSend, missingFields, shapeOf, unknownFields } from "~/web/json-fields.server";
 import { EXAMPLE_ACCOUNT, EXAMPLE_ANSWERS } from "~/web/openapi/examples";
@@ -46,7 +48,7 @@ import {
 } from "~/web/idempotency.server";
 import exportSchema from "../../../docs/flow-export.schema.json";
 import { STORAGE_UNAVAILABLE_MESSAGE } from "~/services/storage-failure.server";
-import { LAST_ADMIN_MESSAGE } from "~/services/admin/users.server";
+import { LAST_ADMIN_MESSAGE, ROLE_CHANGE_BUSY_MESSAGE } from "~/services/admin/users.server";
 import { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from "~/services/auth/accounts.server";
 import { CONTENT_FAILED_MESSAGE, CONTENT_NO_TOUCHPOINTS_MESSAGE, CONTENT_NOT_FOUND_MESSAGE, CONTENT_PREMIUM_MESSAGE } from "~/services/flows/content.server";
 import { ALL_FLOWS_FORMAT_MESSAGE, EXPORT_FORMAT_MESSAGE } from "~/services/flows/export.server";
@@ -90,6 +92,8 @@ interface Body {
   invalid?: unknown;
   /** Named examples shown instead of the one `example` (which the checks still use). */
   examples?: Record<string, { summary: string; value: unknown }>;
+  /** The resource the body writes, as its GET answers it: its server fields (readOnly) are taken back unchanged. */
+  resource?: z.ZodObject;
 }
 
 interface Success {
@@ -128,6 +132,8 @@ export interface OperationSpec {
   errors?: Partial<Record<number, string>>;
   /** Takes an Idempotency-Key: a replay within 24 hours gets the first answer. */
   idempotent?: boolean;
+  /** One resource: its answers carry an ETag, and a write honours If-Match (412 when stale). */
+  etag?: boolean;
   /** Real answers for those statuses (each documented status needs one; the generic ones are built in). */
   examples?: Partial<Record<number, ErrorBody[]>>;
 }
@@ -288,7 +294,7 @@ const PUT_RULE =
 function err(status: number, message: string, code?: ErrorCode, errors?: Record<string, string>): ErrorBody {
   return { message, code: code ?? errorCodeFor(status), ...(errors ? { errors } : {}) };
 }
-type ErrorBody = { message: string; code: ErrorCode; errors?: Record<string, string> };
+type ErrorBody = { message: string; code: ErrorCode; errors?: Record<string, string>; etag?: string };
 
 const KLAVIYO_RATE_LIMIT_EXAMPLE =
   "Klaviyo limits how fast flows can be created (1 a second, 15 a minute, 100 a day per account). Nothing was left half-made. Try again in 1 minute.";
@@ -424,7 +430,7 @@ export const OPERATIONS: OperationSpec[] = [
     errors: {
       409: "The account holds the most tokens it may (TOO_MANY_TOKENS): revoke one first. Another creation for the account held it up too long (TOKEN_CREATION_BUSY): try again.",
     },
-    examples: { 409: [err(409, TOO_MANY_TOKENS_MESSAGE, "TOO_MANY_TOKENS")] },
+    examples: { 409: [err(409, TOO_MANY_TOKENS_MESSAGE, "TOO_MANY_TOKENS"), err(409, TOKEN_CREATION_BUSY_MESSAGE, "TOKEN_CREATION_BUSY")] },
   },
   {
     method: "delete",
@@ -446,7 +452,8 @@ export const OPERATIONS: OperationSpec[] = [
     description:
       "Every saved answer, and the business model the flows are planned for: `businessModel` (the owner's choice, else worked out from the answers), `businessModelSource` (`owner` or `inferred`) and `businessModelInferred` (what the answers alone give). The last two are computed on every read.",
     access: "user",
-    ok: [{ status: 200, description: "The answers, or null before any were saved.", json: nullable(responses.onboardingSchema) }],
+    etag: true,
+    ok: [{ status: 200, description: "The answers, or null before any were saved (then without an ETag).", json: nullable(responses.onboardingSchema) }],
   },
   {
     method: "post",
@@ -455,6 +462,7 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Save the whole questionnaire (every answer checked)",
     access: "user",
     body: { schema: fullQuestionnaireSchema, example: exampleAnswers },
+    etag: true,
     ok: [
       { status: 201, description: "Saved for the first time.", json: responses.onboardingSavedSchema },
       { status: 200, description: "Replaced the saved answers.", json: responses.onboardingSavedSchema },
@@ -467,7 +475,8 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Replace the questionnaire (the edit-answers rules)",
     access: "user",
     description: `${PUT_RULE} One exception: \`businessModel\` is not an answer but the owner's choice stored beside them; left out, it stays as stored.`,
-    body: { schema: onboardingUpdateSchema, example: exampleAnswers, replace: true },
+    body: { schema: onboardingUpdateSchema, example: exampleAnswers, replace: true, resource: responses.onboardingSchema },
+    etag: true,
     ok: [
       { status: 200, description: "Replaced the saved answers.", json: responses.onboardingSavedSchema },
       { status: 201, description: "Saved for the first time.", json: responses.onboardingSavedSchema },
@@ -481,7 +490,13 @@ export const OPERATIONS: OperationSpec[] = [
     description:
       'The answers sent replace the saved ones; the rest stay. The result is checked whole. `{"businessModel": "appointment"}` alone changes the business model the next generate or regenerate plans for; `{"businessModel": null}` (or "") goes back to the one worked out from the answers.',
     access: "user",
-    body: { schema: onboardingUpdateSchema, example: { brandVoicePositioning: "Warm, expert and never pushy", businessModel: "subscription" }, partial: true },
+    body: {
+      schema: onboardingUpdateSchema,
+      example: { brandVoicePositioning: "Warm, expert and never pushy", businessModel: "subscription" },
+      partial: true,
+      resource: responses.onboardingSchema,
+    },
+    etag: true,
     ok: [
       { status: 200, description: "The questionnaire as saved.", json: responses.onboardingSavedSchema },
       { status: 201, description: "Saved for the first time.", json: responses.onboardingSavedSchema },
@@ -571,6 +586,7 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Flows",
     summary: "A flow with its current touchpoints",
     access: "user",
+    etag: true,
     ok: [{ status: 200, description: "The flow.", json: responses.flowSchema }],
     errors: { 404: "No such flow of yours." },
     examples: { 404: [err(404, FLOW_NOT_FOUND)] },
@@ -581,6 +597,7 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Flows",
     summary: "Delete a flow with its versions and conversation",
     access: "user",
+    etag: true,
     ok: [{ status: 200, description: "Deleted.", json: responses.messageOnlySchema }],
     errors: { 404: "No such flow of yours." },
     examples: { 404: [err(404, FLOW_NOT_FOUND)] },
@@ -664,7 +681,8 @@ export const OPERATIONS: OperationSpec[] = [
     description:
       "Replaces the touchpoint's texts and says when it goes: `timing` (immediate, an offset after the trigger, or a time before or after one of the business's dates: `relative_event` with an event such as appointment, pickup or trial_end, a direction, minutes and, with whole days, a time of day), or the older `delayDays` (whole days after the trigger). Send one of the two. A step timed from a date keeps an estimate of where it falls in offsetMinutes and delayDays, which orders the steps.",
     access: "user",
-    body: { schema: touchpointEditApiSchema, example: touchpointEditExamples.anchoredBefore.value, examples: touchpointEditExamples },
+    body: { schema: touchpointEditApiSchema, example: touchpointEditExamples.anchoredBefore.value, examples: touchpointEditExamples, resource: responses.touchpointSchema },
+    etag: true,
     ok: [{ status: 200, description: "The touchpoint.", json: responses.touchpointSchema }],
     errors: {
       402: "Premium flow type (PREMIUM_REQUIRED).",
@@ -682,11 +700,34 @@ export const OPERATIONS: OperationSpec[] = [
     },
   },
   {
+    method: "patch",
+    path: "/api/ai-flows/touchpoints/{id}",
+    tag: "Flows",
+    summary: "Change some fields of a touchpoint",
+    description:
+      "The fields sent replace the touchpoint's; the rest stay. A new `timing` (or `delayDays`) replaces the step's timing in either form. The touchpoint as GET answers it may be sent back, its server fields unchanged; of `timing` and `delayDays`, the one changed is the edit.",
+    access: "user",
+    body: { schema: touchpointEditApiSchema, example: { timing: { type: "offset", minutes: 60 } }, partial: true, resource: responses.touchpointSchema },
+    etag: true,
+    ok: [{ status: 200, description: "The touchpoint.", json: responses.touchpointSchema }],
+    errors: {
+      402: "Premium flow type (PREMIUM_REQUIRED).",
+      404: "No such touchpoint of yours.",
+      422: "A text left empty, a timing that is not valid, or a timing and delayDays that both changed.",
+    },
+    examples: {
+      402: [err(402, PREMIUM_FLOW_MESSAGE)],
+      404: [err(404, TOUCHPOINT_NOT_FOUND)],
+      422: [err(422, TIME_NEEDS_DAYS_MESSAGE, "VALIDATION_FAILED", { "timing.time": TIME_NEEDS_DAYS_MESSAGE })],
+    },
+  },
+  {
     method: "get",
     path: "/api/ai-flows/touchpoints/{id}",
     tag: "Flows",
     summary: "A touchpoint, with its timing",
     access: "user",
+    etag: true,
     ok: [{ status: 200, description: "The touchpoint.", json: responses.touchpointSchema }],
     errors: { 404: "No such touchpoint of yours." },
     examples: { 404: [err(404, TOUCHPOINT_NOT_FOUND)] },
@@ -697,6 +738,7 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Flows",
     summary: "Delete a touchpoint",
     access: "user",
+    etag: true,
     ok: [{ status: 200, description: "The flow, its touchpoints renumbered.", json: responses.touchpointDeletedSchema }],
     errors: { 402: "Premium flow type (PREMIUM_REQUIRED).", 404: "No such touchpoint of yours." },
     examples: { 402: [err(402, PREMIUM_FLOW_MESSAGE)], 404: [err(404, TOUCHPOINT_NOT_FOUND)] },
@@ -879,9 +921,22 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Add a benchmark (Admin)",
     access: "admin",
     body: { schema: benchmarkInputSchema, example: exampleBenchmark },
+    etag: true,
     ok: [{ status: 201, description: "The new benchmark.", json: responses.adminBenchmarkSchema }],
     errors: { 409: "A benchmark for this peer group and indicator exists (BENCHMARK_EXISTS)." },
     examples: { 409: [BENCHMARK_EXISTS] },
+  },
+  {
+    method: "get",
+    path: "/api/benchmarks/{id}",
+    tag: "Benchmarks",
+    summary: "A benchmark with every field (Admin)",
+    description: "Every field a PUT or PATCH takes, and the server's own (readOnly); it can be sent back to either as it was read.",
+    access: "admin",
+    etag: true,
+    ok: [{ status: 200, description: "The benchmark.", json: responses.adminBenchmarkSchema }],
+    errors: { 404: "No such benchmark." },
+    examples: { 404: [err(404, "Benchmark not found.")] },
   },
   {
     method: "put",
@@ -890,7 +945,8 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Replace a benchmark (Admin)",
     description: PUT_RULE,
     access: "admin",
-    body: { schema: benchmarkInputSchema, example: { ...exampleBenchmark, industryMedian: "43.5%" }, replace: true },
+    body: { schema: benchmarkInputSchema, example: { ...exampleBenchmark, industryMedian: "43.5%" }, replace: true, resource: responses.adminBenchmarkSchema },
+    etag: true,
     ok: [{ status: 200, description: "The benchmark.", json: responses.adminBenchmarkSchema }],
     errors: { 404: "No such benchmark.", 409: "Another benchmark has this peer group and indicator (BENCHMARK_EXISTS)." },
     examples: { 404: [err(404, "Benchmark not found.")], 409: [BENCHMARK_EXISTS] },
@@ -902,7 +958,8 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Change some fields of a benchmark (Admin)",
     description: "The fields sent replace the stored ones; the result is checked whole.",
     access: "admin",
-    body: { schema: benchmarkInputSchema, example: { industryMedian: "43.5%" }, partial: true },
+    body: { schema: benchmarkInputSchema, example: { industryMedian: "43.5%" }, partial: true, resource: responses.adminBenchmarkSchema },
+    etag: true,
     ok: [{ status: 200, description: "The benchmark.", json: responses.adminBenchmarkSchema }],
     errors: { 404: "No such benchmark.", 409: "Another benchmark has this peer group and indicator (BENCHMARK_EXISTS)." },
     examples: { 404: [err(404, "Benchmark not found.")], 409: [BENCHMARK_EXISTS] },
@@ -913,6 +970,7 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Benchmarks",
     summary: "Delete a benchmark (Admin)",
     access: "admin",
+    etag: true,
     ok: [{ status: 200, description: "Deleted.", json: responses.messageOnlySchema }],
     errors: { 404: "No such benchmark." },
     examples: { 404: [err(404, "Benchmark not found.")] },
@@ -1007,7 +1065,20 @@ export const OPERATIONS: OperationSpec[] = [
       schema: flowMappingInputSchema,
       example: exampleRule,
     },
+    etag: true,
     ok: [{ status: 201, description: "The new rule.", json: responses.flowMappingSchema }],
+  },
+  {
+    method: "get",
+    path: "/api/admin/flow-mappings/{id}",
+    tag: "Admin",
+    summary: "A flow mapping rule",
+    description: "Every field a PUT or PATCH takes, and the server's own (readOnly: ids, dates, each step's number and days); it can be sent back to either as it was read.",
+    access: "admin",
+    etag: true,
+    ok: [{ status: 200, description: "The rule.", json: responses.flowMappingSchema }],
+    errors: { 404: "No such rule." },
+    examples: { 404: [err(404, "Flow map not found.")] },
   },
   {
     method: "put",
@@ -1016,7 +1087,8 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Replace a flow mapping rule",
     description: PUT_RULE,
     access: "admin",
-    body: { schema: flowMappingInputSchema, example: { ...exampleRule, flowName: "Onboarding for retail" }, replace: true },
+    body: { schema: flowMappingInputSchema, example: { ...exampleRule, flowName: "Onboarding for retail" }, replace: true, resource: responses.flowMappingSchema },
+    etag: true,
     ok: [{ status: 200, description: "The rule.", json: responses.flowMappingSchema }],
     errors: { 404: "No such rule." },
     examples: { 404: [err(404, "Flow map not found.")] },
@@ -1028,7 +1100,8 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Change some fields of a flow mapping rule",
     description: "The fields sent replace the stored ones; the result is checked whole.",
     access: "admin",
-    body: { schema: flowMappingInputSchema, example: { flowName: "Onboarding for retail" }, partial: true },
+    body: { schema: flowMappingInputSchema, example: { flowName: "Onboarding for retail" }, partial: true, resource: responses.flowMappingSchema },
+    etag: true,
     ok: [{ status: 200, description: "The rule.", json: responses.flowMappingSchema }],
     errors: { 404: "No such rule." },
     examples: { 404: [err(404, "Flow map not found.")] },
@@ -1039,6 +1112,7 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Admin",
     summary: "Delete a flow mapping rule",
     access: "admin",
+    etag: true,
     ok: [{ status: 200, description: "Deleted.", json: responses.messageOnlySchema }],
     errors: { 404: "No such rule." },
     examples: { 404: [err(404, "Flow map not found.")] },
@@ -1055,15 +1129,34 @@ export const OPERATIONS: OperationSpec[] = [
     examples: { 422: listQueryRefused },
   },
   {
+    method: "get",
+    path: "/api/admin/users/{id}",
+    tag: "Admin",
+    summary: "A user, as the list shows them",
+    access: "admin",
+    etag: true,
+    ok: [{ status: 200, description: "The user.", json: responses.adminUserSchema }],
+    errors: { 404: "No such user." },
+    examples: { 404: [err(404, "User not found.")] },
+  },
+  {
     method: "patch",
     path: "/api/admin/users/{id}",
     tag: "Admin",
     summary: "Change a user's role or premium access",
+    description: "The user as GET answers it may be sent back with its role or premium changed: the other fields are the user's own (readOnly) and are taken only unchanged.",
     access: "admin",
-    body: { schema: userAccessApiSchema, example: { isPremium: true } },
+    body: { schema: userAccessApiSchema, example: { isPremium: true }, resource: responses.adminUserSchema },
+    etag: true,
     ok: [{ status: 200, description: "The user.", json: responses.adminUserSchema }],
-    errors: { 404: "No such user.", 409: "The last Admin keeps the role (LAST_ADMIN)." },
-    examples: { 404: [err(404, "User not found.")], 409: [err(409, LAST_ADMIN_MESSAGE, "LAST_ADMIN")] },
+    errors: {
+      404: "No such user.",
+      409: "The last Admin keeps the role (LAST_ADMIN), or another change of Admin roles is being made at this moment (ROLE_CHANGE_BUSY): try again.",
+    },
+    examples: {
+      404: [err(404, "User not found.")],
+      409: [err(409, LAST_ADMIN_MESSAGE, "LAST_ADMIN"), err(409, ROLE_CHANGE_BUSY_MESSAGE, "ROLE_CHANGE_BUSY")],
+    },
   },
   // Reference
   {
@@ -1096,13 +1189,14 @@ export const OPERATIONS: OperationSpec[] = [
 ];
 
 const GENERIC_ERRORS: Record<number, string> = {
-  400: "The request is malformed (the body is not JSON).",
+  400: "The request is malformed: the address holds an encoded character that cannot be read, or the body is not JSON.",
   401: "Not signed in, or the bearer token is not valid (INVALID_TOKEN).",
   402: "A premium subscription is needed.",
   403: "Not allowed: an Admin-only endpoint, or a state-changing request from another site that carries cookies.",
   404: "Not found (or not yours).",
   405: "The address does not answer this method; Allow lists the ones it does.",
   409: "Conflicts with the current state.",
+  412: "If-Match names a version the resource no longer has: someone changed it since you read it. The answer carries the current ETag; read the resource again and re-apply your change.",
   413: "The request body is larger than the limit.",
   415: "The request body is not declared as JSON (send Content-Type: application/json).",
   422: "The input is not valid; `errors` names each field with a message.",
@@ -1150,6 +1244,8 @@ function errorAnswers(op: OperationSpec): Record<number, { why: string; examples
   for (const [status, examples] of Object.entries(op.examples ?? {})) add(Number(status), examples ?? []);
   for (const status of Object.keys(op.errors ?? {}).map(Number)) add(status, []);
   const signedIn = op.access === "user" || op.access === "admin";
+  add(400, [err(400, BAD_ADDRESS_MESSAGE)]);
+  if (op.etag && ["put", "patch", "delete"].includes(op.method)) add(412, [{ ...err(412, PRECONDITION_FAILED_MESSAGE), etag: '"3q2-7wEjKx0mBq5zJv1c4FQa8dE"' }]);
   add(
     401,
     [...(signedIn ? [err(401, API_SIGNED_OUT_MESSAGE)] : []), err(401, INVALID_TOKEN_MESSAGE, "INVALID_TOKEN")],
@@ -1219,9 +1315,30 @@ function acceptsWhatItChecks(ctx: { zodSchema: z.core.$ZodType; jsonSchema: Json
   }
 }
 
+/** A field's JSON Schema as the resource's GET answers it. */
+function readSchemaOf(field: z.core.$ZodType): JsonSchema {
+  return stripDialect(z.toJSONSchema(field, { io: "output", unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema);
+}
+
+/** The write's schema takes the resource's server fields too (readOnly: sent back unchanged, or left out). */
+function withServerFields(schema: JsonSchema, resource: z.ZodObject) {
+  const rules = serverFieldsOf(resource);
+  const shape = resource.shape;
+  const properties = (schema.properties ??= {}) as Record<string, JsonSchema>;
+  for (const field of rules.fields) properties[field] ??= { ...readSchemaOf(shape[field]!), readOnly: true };
+  for (const [list, rule] of Object.entries(rules.items ?? {})) {
+    const items = properties[list]?.items as JsonSchema | undefined;
+    const element = (shape[list] as z.ZodArray<z.ZodObject>).element.shape;
+    if (!items) continue;
+    const itemProperties = (items.properties ??= {}) as Record<string, JsonSchema>;
+    for (const field of rule.fields) itemProperties[field] ??= { ...readSchemaOf(element[field]!), readOnly: true };
+  }
+}
+
 function requestSchema(body: Body): JsonSchema {
   const generated = stripDialect(z.toJSONSchema(body.schema, { io: "input", unrepresentable: "any", target: "draft-2020-12", override: acceptsWhatItChecks }) as JsonSchema);
   const schema = (shapeOf(body.schema) ? closeObjects(generated) : generated) as JsonSchema;
+  if (body.resource) withServerFields(schema, body.resource);
   if (body.replace) schema.required = fieldsAPutMustSend(body.schema);
   if (body.partial) delete schema.required;
   return schema;
@@ -1287,10 +1404,34 @@ export function operationId(op: OperationSpec) {
   return [op.method, ...words].map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join("");
 }
 
+/** Headers every answer, or a kind of answer, carries: described once, referenced by each response. */
+const HEADER_COMPONENTS = {
+  RequestId: {
+    description:
+      "The request's id: the X-Request-Id the request sent when it is 1 to 128 visible characters (letters, digits and . _ - : / + =), else one the server made. Error bodies carry it as requestId, and the server's log lines about the request name it.",
+    schema: { type: "string", maxLength: 128 },
+  },
+  ETag: {
+    description: "The resource's current version. Send it back as If-Match on a PUT, PATCH or DELETE so the write fails (412) instead of overwriting a change you have not seen.",
+    schema: { type: "string" },
+  },
+};
+const headerRef = (name: keyof typeof HEADER_COMPONENTS) => ({ $ref: `#/components/headers/${name}` });
+const ifMatchParameter: Parameter = {
+  name: "If-Match",
+  in: "header",
+  description:
+    "The ETag of the resource as you read it (or a list of them, or *). When the resource has changed since, nothing is written and the answer is 412 PRECONDITION_FAILED with the current ETag. Without it the write is made whatever the resource's version.",
+  schema: { type: "string" },
+};
+const writesOne = (op: OperationSpec) => op.etag === true && ["put", "patch", "delete"].includes(op.method);
+
 function operationObject(op: OperationSpec) {
   const responsesByStatus: Record<string, unknown> = {};
   for (const success of op.ok) {
     const answer = responseObject(success) as { headers?: Record<string, unknown> };
+    answer.headers = { ...answer.headers, "X-Request-Id": headerRef("RequestId") };
+    if (op.etag && op.method !== "delete") answer.headers.ETag = headerRef("ETag");
     if (op.idempotent)
       answer.headers = {
         ...answer.headers,
@@ -1307,12 +1448,16 @@ function operationObject(op: OperationSpec) {
     }
     responsesByStatus[status] = {
       description: why,
-      ...(status === "405" ? { headers: { Allow: { description: "The methods the address answers.", schema: { type: "string" } } } } : {}),
-      ...(status === "429" || status === "503" ? { headers: { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "string" } } } } : {}),
+      headers: {
+        "X-Request-Id": headerRef("RequestId"),
+        ...(status === "405" ? { Allow: { description: "The methods the address answers.", schema: { type: "string" } } } : {}),
+        ...(status === "412" ? { ETag: headerRef("ETag") } : {}),
+        ...(status === "429" || status === "503" ? { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "string" } } } : {}),
+      },
       content: { "application/json": { schema: ref(responses.apiErrorSchema), examples: named } },
     };
   }
-  const parameters = [...pathParameters(op.path), ...(op.query ?? []), ...(op.idempotent ? [idempotencyParameter] : [])];
+  const parameters = [...pathParameters(op.path), ...(op.query ?? []), ...(op.idempotent ? [idempotencyParameter] : []), ...(writesOne(op) ? [ifMatchParameter] : [])];
   return {
     operationId: operationId(op),
     tags: [op.tag],
@@ -1380,6 +1525,7 @@ export function openApiDocument() {
         sessionCookie: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The session cookie set by sign-in." },
       },
       schemas: componentSchemas(),
+      headers: HEADER_COMPONENTS,
     },
   };
   return cached;
