@@ -307,14 +307,18 @@ function optionsOf(schema: z.core.$ZodType | undefined): string[] | null {
 
 /**
  * Each answer as GET answers it, typed as PUT takes it (so a read can be written back): a choice
- * is one of its options or "" (no answer), a list holds options, a text is text.
+ * is one of its options, or "" (no answer) where the questionnaire allows none; a list holds
+ * options, a text is text.
  */
 const writeShape = onboardingUpdateSchema._zod.def.shape as Record<string, z.core.$ZodType>;
 const answerSchemas = Object.fromEntries(
   Object.entries(emptyAnswers()).map(([key, empty]) => {
     const options = optionsOf(writeShape[key]);
     if (Array.isArray(empty)) return [key, z.array(options ? z.enum(options as [string, ...string[]]) : z.string())];
-    return [key, options ? z.union([z.enum(options as [string, ...string[]]), z.literal("")]) : z.string()];
+    if (!options) return [key, z.string()];
+    // A choice the questionnaire requires is never empty once saved; the others may be "".
+    const choice = z.enum(options as [string, ...string[]]);
+    return [key, z.safeParse(writeShape[key]!, "").success ? z.union([choice, z.literal("")]) : choice];
   }),
 );
 
