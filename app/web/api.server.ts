@@ -193,7 +193,7 @@ export function apiRoute<A extends LoaderFunctionArgs | ActionFunctionArgs>(hand
       if (isStorageFailure(thrown)) return apiDomainError(storageUnavailable(thrown));
       // A request the client abandoned (or the server cut off at the body limit) is not a fault.
       if (args.request.signal.aborted) return apiError(499, "The request was cancelled.");
-      console.error(thrown);
+      console.error(`[api] ${args.request.method} ${new URL(args.request.url).pathname} failed (request ${args.request.headers.get("X-Request-Id") ?? "without an id"}):`, thrown);
       return apiError(500, "Something went wrong on our side. Please try again.");
     }
   };

@@ -27,7 +27,7 @@ import { ONBOARDING_TABLE } from "~/services/admin/onboarding.server";
 import { API_MAX_PAGE_SIZE, PAGE_MESSAGE, PAGE_SIZE_MESSAGE } from "~/web/api-list-query.server";
 import { userMetricsInputSchema } from "~/services/benchmarks/metrics-input";
 import { draftApiSchema } from "~/lib/api/questionnaire-draft";
-import { appVersion } from "~/services/version.server";
+import { API_VERSION } from "~/lib/api/version";
 import { errorCodeFor, type ErrorCode } from "~/lib/api/error-codes";
 import { CROSS_SITE_MESSAGE } from "~/web/api.server";
 import { INVALID_TOKEN_MESSAGE, TOKEN_CREATION_BUSY_MESSAGE } from "~/services/auth/api-tokens.server";
@@ -1506,7 +1506,7 @@ export function openApiDocument() {
     openapi: "3.1.0",
     info: {
       title: "Flowmap API",
-      version: appVersion(),
+      version: API_VERSION,
       license: { name: "Proprietary", identifier: "LicenseRef-Flowmap-Proprietary" },
       description:
         "Plan lifecycle email and SMS flows. Every endpoint answers JSON; errors are `{ message, code, errors? }`, `code` machine-readable. Scripts sign their calls with a personal access token (`Authorization: Bearer <token>`; create one with POST /api/user/tokens or on User Settings); browsers use the `fm_session` cookie set by POST /api/auth/login. Either way the call acts as the same user. State-changing calls from another site that carry cookies are refused (403).",
