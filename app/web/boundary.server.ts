@@ -7,6 +7,7 @@ import { cookieSecureSetting, publicOrigin } from "~/services/env.server";
 import { isCrossSiteRequest } from "~/web/origin.server";
 import { applySecurityHeaders } from "~/web/security.server";
 import { answerWithRequestId, REQUEST_ID_HEADER, requestIdOf } from "~/web/request-id.server";
+import { unknownQueryParameters } from "~/web/query-parameters.server";
 import { isStorageFailure, STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE_CODE, STORAGE_UNAVAILABLE_MESSAGE } from "~/services/storage-failure.server";
 
 /**
@@ -335,6 +336,11 @@ function prepareRequest(build: BuildLike, request: Request, peer: Peer, id: stri
       };
     const methods = allowedMethods(route.module);
     if (!methods.includes(method) && method !== "OPTIONS") return { response: finishHeaders(methodNotAllowedAnswer(methods), null) };
+    // A query parameter the API route does not take is refused by name, never ignored.
+    const unknown = isApiPath(url.pathname) && method !== "OPTIONS" ? unknownQueryParameters(route.module, url) : {};
+    if (Object.keys(unknown).length) {
+      return { response: addressRefusal(true, 422, "Invalid address", `Unknown query parameter: ${Object.keys(unknown).join(", ")}. Remove it.`, unknown) };
+    }
     if (method === "OPTIONS")
       return {
         response: finishHeaders(

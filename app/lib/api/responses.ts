@@ -412,6 +412,8 @@ export const flowMappingSchema = z
 
 export const flowMappingPageSchema = pageOf(flowMappingSchema, "FlowMappingPage");
 
+export const flowPageSchema = pageOf(flowSchema, "FlowPage");
+
 export const adminUserSchema = z
   .object({
     id: serverId,

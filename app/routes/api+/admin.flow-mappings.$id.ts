@@ -8,6 +8,7 @@ import { requireApiAdmin } from "~/web/auth/auth.server";
 import { conditionalWrite, resourceAnswer } from "~/web/etag.server";
 import { serverFieldsOf, withoutServerFields } from "~/web/server-fields.server";
 import { timingSchema } from "~/lib/timing-schema";
+import { refuseBody } from "~/web/no-body.server";
 
 /**
  * A step's server fields: its number is its place in the list, its days follow its timing. Either
@@ -53,6 +54,7 @@ export const action = byMethod({
   PATCH: write(false),
   DELETE: async ({ request, params }) => {
     const admin = await requireApiAdmin(request);
+    await refuseBody(request);
     const id = params.id ?? "";
     await conditionalWrite(
       request,

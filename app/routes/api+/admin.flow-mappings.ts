@@ -2,8 +2,10 @@ import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
 import { apiJson, apiRoute, byMethod, readJsonObject } from "~/web/api.server";
 import { createFlowMappingAsAdmin, FLOW_MAPPING_TABLE, listFlowMappingsForAdmin, toApiFlowMapping } from "~/services/admin/flow-mappings.server";
 import { resourceAnswer } from "~/web/etag.server";
-import { readListQuery } from "~/web/api-list-query.server";
+import { LIST_QUERY_PARAMETERS, readListQuery } from "~/web/api-list-query.server";
 import { requireApiAdmin } from "~/web/auth/auth.server";
+
+export const queryParameters = LIST_QUERY_PARAMETERS;
 
 // GET /api/admin/flow-mappings?q=&page=&pageSize=&sort=&dir= → { items, total, page, pageSize }.
 export const loader = apiRoute(async ({ request }) => {

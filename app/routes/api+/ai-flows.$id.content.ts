@@ -3,6 +3,7 @@ import { apiJson, apiRoute, byMethod } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth/auth.server";
 import { getFlowContent, writeFlowContent } from "~/services/flows/content.server";
 import { idempotent } from "~/web/idempotency.server";
+import { refuseBody } from "~/web/no-body.server";
 
 /**
  * `/api/ai-flows/{id}/content` (premium): GET the written content of the flow's current version
@@ -19,6 +20,7 @@ export const loader = apiRoute(async ({ request, params }) => {
 export const action = byMethod({
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request);
+    await refuseBody(request);
     // No body: a replay with the same key is the same request.
     return idempotent(request, { userId: user.id, input: null }, async () => {
       const content = await writeFlowContent({ user: serviceUser(user), flowId: params.id ?? "" });

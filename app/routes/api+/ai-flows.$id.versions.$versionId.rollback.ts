@@ -2,6 +2,7 @@ import { serviceUser } from "~/lib/user";
 import { apiJson, byMethod, noGetLoader } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth/auth.server";
 import { rollbackFlow } from "~/services/flows/flows.server";
+import { refuseBody } from "~/web/no-body.server";
 
 export const loader = noGetLoader(["POST"]);
 
@@ -11,6 +12,7 @@ export const loader = noGetLoader(["POST"]);
 export const action = byMethod({
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request);
+    await refuseBody(request);
     const result = await rollbackFlow({ user: serviceUser(user), flowId: params.id ?? "", versionId: params.versionId ?? "" });
     return apiJson(result);
   },

@@ -8,6 +8,7 @@ import { requireApiUser } from "~/web/auth/auth.server";
 import { conditionalWrite, resourceAnswer } from "~/web/etag.server";
 import { serverFieldsOf, withoutServerFields } from "~/web/server-fields.server";
 import { deleteTouchpoint, getTouchpoint, updateTouchpoint } from "~/services/flows/flows.server";
+import { refuseBody } from "~/web/no-body.server";
 
 const SERVER_FIELDS = serverFieldsOf(touchpointSchema);
 
@@ -63,6 +64,7 @@ export const action = byMethod({
   PATCH: write(true),
   DELETE: async ({ request, params }) => {
     const user = await requireApiUser(request);
+    await refuseBody(request);
     const touchpointId = params.id ?? "";
     const flow = await conditionalWrite(
       request,

@@ -7,6 +7,7 @@ import { deleteBenchmarkAsAdmin, getBenchmarkForAdmin, updateBenchmarkAsAdmin } 
 import { requireApiAdmin } from "~/web/auth/auth.server";
 import { conditionalWrite, resourceAnswer } from "~/web/etag.server";
 import { serverFieldsOf, withoutServerFields } from "~/web/server-fields.server";
+import { refuseBody } from "~/web/no-body.server";
 
 const SERVER_FIELDS = serverFieldsOf(adminBenchmarkSchema);
 
@@ -41,6 +42,7 @@ export const action = byMethod({
   PATCH: write(false),
   DELETE: async ({ request, params }) => {
     const admin = await requireApiAdmin(request);
+    await refuseBody(request);
     const id = params.id ?? "";
     await conditionalWrite(
       request,

@@ -35,7 +35,8 @@ import { API_SIGNED_OUT_MESSAGE } from "~/web/auth/auth.server";
 import { BAD_ADDRESS_MESSAGE, methodNotAllowedMessage, TOO_LARGE_MESSAGE } from "~/web/boundary.server";
 import { PRECONDITION_FAILED_MESSAGE } from "~/web/etag.server";
 import { serverFieldsOf } from "~/web/server-fields.server";
-import { fieldErrorsOf, onboardingRequired } from "~/services/domain-error";
+import { fieldErrorsOf, onboardingRequired, UNKNOWN_FIELD_MESSAGE } from "~/services/domain-error";
+import { NO_BODY_MESSAGE } from "~/web/no-body.server";
 import { fieldsAPutMustSend, missingFields, shapeOf, unknownFields } from "~/web/json-fields.server";
 import { EXAMPLE_ACCOUNT, EXAMPLE_ANSWERS } from "~/web/openapi/examples";
 import {
@@ -58,6 +59,7 @@ import { TOO_MANY_TOKENS_MESSAGE } from "~/lib/api/tokens";
 import {
   FEEDBACK_REQUIRED_MESSAGE,
   FLOW_EXISTS_MESSAGE,
+  FLOW_TYPE_FILTER_MESSAGE,
   GENERATE_FAILED_MESSAGE,
   PREMIUM_FLOW_MESSAGE,
   REGENERATE_FAILED_MESSAGE,
@@ -579,6 +581,27 @@ export const OPERATIONS: OperationSpec[] = [
       ],
       502: [err(502, GENERATE_FAILED_MESSAGE)],
     },
+  },
+  {
+    method: "get",
+    path: "/api/ai-flows",
+    tag: "Flows",
+    summary: "Your flows, newest first",
+    description: "Every flow of yours, the one changed last first, each with its current touchpoints (never the versions or the conversation).",
+    access: "user",
+    query: [
+      { name: "flowType", in: "query", description: "Only the flow of this type.", schema: { type: "string", enum: [...FLOW_TYPES] } },
+      { name: "page", in: "query", description: "The page, from 1.", schema: { type: "integer", minimum: 1 } },
+      {
+        name: "pageSize",
+        in: "query",
+        description: `Items per page, 50 by default, at most ${API_MAX_PAGE_SIZE}.`,
+        schema: { type: "integer", minimum: 1, maximum: API_MAX_PAGE_SIZE },
+      },
+    ],
+    ok: [{ status: 200, description: "One page.", json: responses.flowPageSchema }],
+    errors: { 422: "A query parameter is unknown or out of range." },
+    examples: { 422: [...listQueryRefused, err(422, FLOW_TYPE_FILTER_MESSAGE, "VALIDATION_FAILED", { flowType: FLOW_TYPE_FILTER_MESSAGE })] },
   },
   {
     method: "get",
@@ -1199,13 +1222,18 @@ const GENERIC_ERRORS: Record<number, string> = {
   412: "If-Match names a version the resource no longer has: someone changed it since you read it. The answer carries the current ETag; read the resource again and re-apply your change.",
   413: "The request body is larger than the limit.",
   415: "The request body is not declared as JSON (send Content-Type: application/json).",
-  422: "The input is not valid; `errors` names each field with a message.",
+  422: "The input is not valid: a field or a query parameter the operation does not take, a body where it takes none, or a value it refuses; `errors` names each with a message.",
   429: "Too many requests; Retry-After says when to try again.",
   502: "An upstream service (the AI model, a website) failed.",
   503: "The database cannot save right now (disk full); Retry-After says when to try again.",
 };
 
 const isStateChanging = (method: Method) => method !== "get";
+
+/** Browser navigations and sign-out: their query parameters are the identity provider's or the linking page's, and sign-out takes a form. */
+const BROWSER_NAVIGATIONS = new Set(["/api/login", "/api/login/callback", "/api/logout"]);
+/** What a query parameter an operation does not take answers (the boundary names each one). */
+const UNKNOWN_QUERY_EXAMPLE = "Unknown query parameter: unexpected. Remove it.";
 
 /** The 405 of a path: the methods the document lists for it. */
 function methodsOf(path: string) {
@@ -1245,6 +1273,8 @@ function errorAnswers(op: OperationSpec): Record<number, { why: string; examples
   for (const status of Object.keys(op.errors ?? {}).map(Number)) add(status, []);
   const signedIn = op.access === "user" || op.access === "admin";
   add(400, [err(400, BAD_ADDRESS_MESSAGE)]);
+  if (!BROWSER_NAVIGATIONS.has(op.path)) add(422, [err(422, UNKNOWN_QUERY_EXAMPLE, "VALIDATION_FAILED", { unexpected: UNKNOWN_FIELD_MESSAGE })]);
+  if (!op.body && op.method !== "get" && !BROWSER_NAVIGATIONS.has(op.path)) add(422, [err(422, NO_BODY_MESSAGE, "VALIDATION_FAILED", { _body: NO_BODY_MESSAGE })]);
   if (op.etag && ["put", "patch", "delete"].includes(op.method)) add(412, [{ ...err(412, PRECONDITION_FAILED_MESSAGE), etag: '"3q2-7wEjKx0mBq5zJv1c4FQa8dE"' }]);
   add(
     401,

@@ -337,6 +337,9 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
       (await call("POST", "/api/ai-flows/{id}/versions/{versionId}/rollback", { cookie: user.cookie, params: { id: flow.id, versionId: "000000000000000000000000" } })).status,
     ).toBe(404);
 
+    const listed = await call("GET", "/api/ai-flows", { cookie: user.cookie, query: "?flowType=onboarding" });
+    expect(listed.body).toMatchObject({ total: 1, page: 1, items: [{ id: flow.id }] });
+    expect((await call("GET", "/api/ai-flows", { cookie: user.cookie, query: "?flowType=nope" })).status).toBe(422);
     const current = (await call("GET", "/api/ai-flows/{id}", { cookie: user.cookie, params: id })).body as { touchpoints: { id: string }[] };
     const [first, second] = current.touchpoints;
     const edit = { title: "Welcome aboard", primaryGoal: "Greet", keyMessages: "Who we are", callToAction: "Start", delayDays: 1 };

@@ -14,6 +14,8 @@ const { createAdmin } = await import("../../support/factories");
 const { sendToApp } = await import("../../support/in-process-app");
 const { getRequest, jsonRequest } = await import("../../support/requests");
 const { createBenchmarkAsAdmin } = await import("~/services/admin/benchmarks.server");
+const { UNKNOWN_FIELD_MESSAGE } = await import("~/services/domain-error");
+const { NO_BODY_MESSAGE } = await import("~/web/no-body.server");
 
 await useTestDatabase();
 
@@ -73,5 +75,32 @@ describe("a refused write names only the fields that are wrong", () => {
     const outOfRange = await sendToApp(jsonRequest(`/api/benchmarks/${created.id}`, { method: "PATCH", body: { clickRate: 140 }, cookie: admin.cookie }));
     expect(outOfRange.status).toBe(422);
     expect(Object.keys(((await outOfRange.json()) as { errors: Record<string, string> }).errors)).toEqual(["clickRate"]);
+  });
+});
+
+describe("what an operation does not take is refused, never ignored", () => {
+  it("a query parameter the route does not take is a 422 naming it, on every API route", async () => {
+    const admin = await createAdmin();
+    const unknown = await sendToApp(getRequest("/api/auth/user?expand=all&verbose=1", { cookie: admin.cookie }));
+    expect(unknown.status).toBe(422);
+    expect(((await unknown.json()) as { errors: Record<string, string> }).errors).toEqual({ expand: UNKNOWN_FIELD_MESSAGE, verbose: UNKNOWN_FIELD_MESSAGE });
+    expect((await sendToApp(getRequest("/api/admin/users?page=1&pageSize=5", { cookie: admin.cookie }))).status).toBe(200);
+    expect((await sendToApp(getRequest("/api/ai-flows?flowType=onboarding", { cookie: admin.cookie }))).status).toBe(200);
+    expect((await sendToApp(getRequest("/api/ai-flows?sort=name", { cookie: admin.cookie }))).status).toBe(422);
+  });
+
+  it("a body sent to a write that takes none is a 422", async () => {
+    const admin = await createAdmin();
+    for (const [method, path] of [
+      ["POST", "/api/ai-flows/000000000000000000000000/content"],
+      ["DELETE", "/api/ai-flows/000000000000000000000000"],
+      ["DELETE", "/api/benchmarks/000000000000000000000000"],
+    ] as const) {
+      const refused = await sendToApp(jsonRequest(path, { method, body: { force: true }, cookie: admin.cookie }));
+      expect(refused.status, `${method} ${path}`).toBe(422);
+      expect(await refused.json()).toMatchObject({ code: "VALIDATION_FAILED", errors: { _body: NO_BODY_MESSAGE } });
+    }
+    // Without a body the same call runs (and finds nothing).
+    expect((await sendToApp(jsonRequest("/api/ai-flows/000000000000000000000000", { method: "DELETE", cookie: admin.cookie }))).status).toBe(404);
   });
 });
