@@ -3,6 +3,7 @@ import { FLOW_TYPE_FILTER_MESSAGE } from "~/lib/flows/types";
 import { apiError, apiJson, apiRoute, noAction } from "~/web/api.server";
 import { API_MAX_PAGE_SIZE, PAGE_MESSAGE, PAGE_SIZE_MESSAGE } from "~/web/api-list-query.server";
 import { requireApiUser } from "~/web/auth/auth.server";
+import { unknownQueryParameters } from "~/web/query-parameters.server";
 import { listFlows } from "~/services/flows/flows.server";
 import { ADMIN_PAGE_SIZE } from "~/services/admin/list-query";
 
@@ -15,7 +16,8 @@ const WHOLE_NUMBER = /^[1-9][0-9]*$/;
 export const loader = apiRoute(async ({ request }) => {
   const user = await requireApiUser(request);
   const params = new URL(request.url).searchParams;
-  const errors: Record<string, string> = {};
+  // The boundary refuses unknown parameters first; the route holds to it when called on its own too.
+  const errors: Record<string, string> = unknownQueryParameters({ queryParameters }, new URL(request.url));
   for (const name of new Set(params.keys())) if (params.getAll(name).length > 1) errors[name] = `Send ${name} once.`;
   const flowType = params.get("flowType");
   if (flowType !== null && !isFlowType(flowType)) errors.flowType = FLOW_TYPE_FILTER_MESSAGE;
