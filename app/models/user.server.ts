@@ -260,7 +260,7 @@ export async function setUserRole({ id, role }: { id: string; role: UserRole }):
 
 export interface UserDetailsUpdate {
   companyName?: string;
-  completionMethod?: CompletionMethod;
+  completionMethod?: CompletionMethod | null;
   researchWebsiteUrl?: string;
   aiResearchCompleted?: 0 | 1;
   isPremium?: 0 | 1;

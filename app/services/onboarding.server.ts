@@ -16,7 +16,8 @@ import {
   type StoredAnswers,
 } from "~/models/questionnaire-response.server";
 import { deleteOnboardingDraft, getOnboardingDraft, saveOnboardingDraft } from "~/models/onboarding-draft.server";
-import type { UserRecord } from "~/models/user.server";
+import { updateUserDetails, type UserRecord } from "~/models/user.server";
+import type { CompletionMethod } from "~/lib/questionnaire/options";
 import { fieldErrorsOf, onboardingRequired, validationError } from "~/services/domain-error";
 
 /**
@@ -114,6 +115,11 @@ export async function saveOnboarding(userId: string, input: unknown, { validatio
     throw validationError(Object.values(fieldErrors)[0] ?? "The answers are not valid.", fieldErrors);
   }
   const { response, companyNameBefore } = await upsertResponseForUser(userId, toStoredAnswers(result.data));
+  // How the questionnaire is completed is stored with the account; written only when given.
+  const account = result.data as { completionMethod?: CompletionMethod | null; researchWebsiteUrl?: string };
+  if (account.completionMethod !== undefined || account.researchWebsiteUrl !== undefined) {
+    await updateUserDetails({ id: userId, completionMethod: account.completionMethod, researchWebsiteUrl: account.researchWebsiteUrl });
+  }
   return { response, created: !hasCompletedOnboarding({ companyName: companyNameBefore }) };
 }
 

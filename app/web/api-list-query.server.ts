@@ -5,7 +5,9 @@ import { UNKNOWN_FIELD_MESSAGE } from "~/services/domain-error";
 /** The most rows one page of an API list may hold (`pageSize`). */
 export const API_MAX_PAGE_SIZE = 100;
 
-const PARAMETERS = ["q", "query", "page", "pageSize", "sort", "dir"] as const;
+/** The query parameters every API list takes (its route declares them: web/query-parameters.server.ts). */
+export const LIST_QUERY_PARAMETERS = ["q", "query", "page", "pageSize", "sort", "dir"] as const;
+const PARAMETERS = LIST_QUERY_PARAMETERS;
 const WHOLE_NUMBER = /^[1-9][0-9]*$/;
 
 export const PAGE_MESSAGE = "page must be a whole number from 1.";

@@ -72,6 +72,8 @@ export interface ReadJsonOptions {
    * (the ones left out are no error here), so `{"businessModel": 3}` is not told a company name is missing.
    */
   partial?: boolean;
+  /** Turns the body as sent into the one checked (drops the server's fields read back unchanged: web/server-fields.server.ts). */
+  prepare?: (body: Record<string, unknown>) => Record<string, unknown>;
 }
 
 function refuseFields(errors: Record<string, string>): never {
@@ -118,13 +120,15 @@ async function readBodyObject(request: Request): Promise<Record<string, unknown>
   return body as Record<string, unknown>;
 }
 
+const prepared = (body: Record<string, unknown>, options: ReadJsonOptions) => (options.prepare ? options.prepare(body) : body);
+
 /**
  * Reads and validates a JSON body against `schema`: a field the schema does not know is a 422
  * naming it, a failed check a 422 with a message per field, and for a PUT (`replace`) every field
  * must be sent. JSON types are taken as the schema declares them.
  */
 export async function readJson<S extends $ZodType>(request: Request, schema: S, options: ReadJsonOptions = {}): Promise<output<S>> {
-  const body = await readBodyObject(request);
+  const body = prepared(await readBodyObject(request), options);
   const result = safeParse(schema, body);
   // The schema's own messages (the spec's) come first and win for a field both name.
   const errors = { ...(result.success ? {} : fieldErrorsOf(result.error)), ...withoutKnown(structuralErrors(schema, body, options), result) };
@@ -154,7 +158,7 @@ export const jsonObjectSchema = z.record(z.string(), z.unknown());
  * fields `schema` does not know are refused here, and for a PUT (`replace`) the missing ones.
  */
 export async function readJsonObject(request: Request, schema: $ZodType = jsonObjectSchema, options: ReadJsonOptions = {}) {
-  const body = await readBodyObject(request);
+  const body = prepared(await readBodyObject(request), options);
   const structural = structuralErrors(schema, body, options);
   if (Object.keys(structural).length) {
     // For a field the schema knows, its own message (the spec's) is the one given.
@@ -198,7 +202,7 @@ export function apiRoute<A extends LoaderFunctionArgs | ActionFunctionArgs>(hand
       if (isStorageFailure(thrown)) return apiDomainError(storageUnavailable(thrown));
       // A request the client abandoned (or the server cut off at the body limit) is not a fault.
       if (args.request.signal.aborted) return apiError(499, "The request was cancelled.");
-      console.error(thrown);
+      console.error(`[api] ${args.request.method} ${new URL(args.request.url).pathname} failed (request ${args.request.headers.get("X-Request-Id") ?? "without an id"}):`, thrown);
       return apiError(500, "Something went wrong on our side. Please try again.");
     }
   };

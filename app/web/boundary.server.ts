@@ -7,6 +7,8 @@ import { isDomainError } from "~/services/domain-error";
 import { cookieSecureSetting, publicOrigin } from "~/services/env.server";
 import { isCrossSiteRequest } from "~/web/origin.server";
 import { applySecurityHeaders } from "~/web/security.server";
+import { answerWithRequestId, REQUEST_ID_HEADER, requestIdOf } from "~/web/request-id.server";
+import { unknownQueryParameters } from "~/web/query-parameters.server";
 import { isStorageFailure, STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE_CODE, STORAGE_UNAVAILABLE_MESSAGE } from "~/services/storage-failure.server";
 
 /**
@@ -273,8 +275,17 @@ function addressRefusal(json: boolean, status: number, title: string, message: s
  * refuses it with the 403 page (Remix's own check would throw a bare 500 first).
  */
 export function beforeApp(build: BuildLike, request: Request, peer: Peer): { request: Request } | { response: Response } {
+  // Every request gets its id here, before anything can answer it: the app reads it from the header.
+  const id = requestIdOf(request);
+  const prepared = prepareRequest(build, request, peer, id);
+  if ("response" in prepared) return { response: answerWithRequestId(prepared.response, id, isApiPath(new URL(request.url).pathname)) };
+  return prepared;
+}
+
+function prepareRequest(build: BuildLike, request: Request, peer: Peer, id: string): { request: Request } | { response: Response } {
   const url = new URL(request.url);
   const headers = new Headers(request.headers);
+  headers.set(REQUEST_ID_HEADER, id);
   for (const name of INTERNAL_HEADERS) headers.delete(name);
   if (peer.address) headers.set(PEER_ADDRESS_HEADER, peer.address);
   if (peer.tls) headers.set(PEER_TLS_HEADER, "1");
@@ -301,6 +312,11 @@ export function beforeApp(build: BuildLike, request: Request, peer: Peer): { req
       };
     const methods = allowedMethods(route.module);
     if (!methods.includes(method) && method !== "OPTIONS") return { response: finishHeaders(methodNotAllowedAnswer(methods), null) };
+    // A query parameter the API route does not take is refused by name, never ignored.
+    const unknown = isApiPath(url.pathname) && method !== "OPTIONS" ? unknownQueryParameters(route.module, url) : {};
+    if (Object.keys(unknown).length) {
+      return { response: addressRefusal(true, 422, "Invalid address", `Unknown query parameter: ${Object.keys(unknown).join(", ")}. Remove it.`, unknown) };
+    }
     if (method === "OPTIONS")
       return {
         response: finishHeaders(
@@ -431,7 +447,7 @@ export function afterApp(request: Request, response: Response) {
   const answer = response.status >= 500 && storageFailures.has(request) ? storageUnavailableAnswer(request, response) : response;
   const finished = finishHeaders(answer, request);
   if (finished.status === 503 && !finished.headers.has("Retry-After")) finished.headers.set("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS));
-  return finished;
+  return answerWithRequestId(finished, requestIdOf(request), isApiPath(new URL(request.url).pathname) && !new URL(request.url).pathname.endsWith(".data"));
 }
 
 /** The headers a static file gets (it is public and cacheable, so its own Cache-Control stays). */

@@ -6,10 +6,13 @@ import { BUSINESS_MODELS } from "~/lib/business/model";
 import { BUSINESS_MODEL_SOURCES } from "~/lib/business/model-choice";
 import { contentPlaceholderSchema } from "~/lib/content/placeholders";
 import { writtenFieldsSchema } from "~/lib/content/schema";
-import { FLOW_TYPES, STEP_TYPES } from "~/lib/flow-types";
+import { BENCHMARK_TYPES, FLOW_TYPES, PERFORMANCE_INDICATORS, STEP_TYPES } from "~/lib/flow-types";
 import { MESSAGE_ROLES } from "~/lib/flows/types";
 import { METRIC_KEYS } from "~/lib/metrics";
+import { ADMIN_ROLE, DEFAULT_ROLE } from "~/lib/user";
 import { emptyAnswers } from "~/lib/questionnaire/fields";
+import { COMPLETION_METHODS } from "~/lib/questionnaire/options";
+import { onboardingUpdateSchema } from "~/lib/schemas/questionnaire";
 import { timingSchema as stepTimingSchema } from "~/lib/timing-schema";
 
 /**
@@ -20,6 +23,16 @@ import { timingSchema as stepTimingSchema } from "~/lib/timing-schema";
 
 const isoDate = z.string().describe("An ISO 8601 date-time.");
 
+/**
+ * A field the server sets (an id, a date, what it works out): readOnly in the document. A write
+ * takes it back unchanged, as it was read, and refuses a changed one, naming it
+ * (web/server-fields.server.ts reads this mark).
+ */
+const serverSet = <T extends z.ZodType>(schema: T, description?: string) =>
+  schema.meta({ readOnly: true, ...(description ? { description } : schema.description ? { description: schema.description } : {}) });
+const serverDate = serverSet(isoDate, "An ISO 8601 date-time, set by the server.");
+const serverId = serverSet(z.string(), "The id, set by the server.");
+
 /** Every error: a human message, a machine-readable code, and a message per field for 422s. */
 export const apiErrorSchema = z
   .object({
@@ -28,6 +41,13 @@ export const apiErrorSchema = z
       .enum(ERROR_CODES)
       .describe("A stable machine-readable reason: the status's own code (VALIDATION_FAILED, NOT_FOUND, …) or a more specific one (FLOW_EXISTS, EMAIL_TAKEN, …)."),
     errors: z.record(z.string(), z.string()).optional().describe("One message per field, named by its dotted path (422)."),
+    etag: z.string().optional().describe("412 PRECONDITION_FAILED: the resource's current ETag (also in the ETag header)."),
+    requestId: z
+      .string()
+      .optional()
+      .describe(
+        "The answer's X-Request-Id: the one the request sent when well-formed, else one the server made. Quote it when reporting a problem; the server's log lines carry it.",
+      ),
   })
   .strict()
   .meta({ id: "Error", example: { message: "Invalid email address", code: "VALIDATION_FAILED", errors: { email: "Invalid email address" } } });
@@ -89,26 +109,28 @@ const timingSchema = stepTimingSchema
  * rules, an admin rule's step) are derived from it.
  */
 export const touchpointFieldsSchema = z.object({
-  stepNumber: z.number().int(),
-  stepType: z.enum(STEP_TYPES).describe("The channel."),
+  stepNumber: serverSet(z.number().int(), "The step's place in the flow, from 1 (set by the server: steps are kept in time order)."),
+  stepType: serverSet(z.enum(STEP_TYPES), "The channel."),
   title: z.string(),
   delayDays: z.number().int().describe("Whole days after the start (the older form of the timing); for a step timed from a date, the whole days of its estimate."),
   timing: timingSchema,
-  offsetMinutes: z
-    .number()
-    .int()
-    .nullable()
-    .describe(
-      "Minutes after the start. For a step timed from a date, an estimate of where it falls, which orders the steps (or null): its real time depends on each contact's date.",
-    ),
+  offsetMinutes: serverSet(
+    z.number().int().nullable(),
+    "Minutes after the start, worked out from the timing. For a step timed from a date, an estimate of where it falls, which orders the steps (or null): its real time depends on each contact's date.",
+  ),
   primaryGoal: z.string(),
   keyMessages: z.string(),
   callToAction: z.string(),
-  sendWindow: z.object({ start: z.string(), end: z.string() }).nullable().describe("SMS only: the recipient's local-time window the text may be sent in (null for email)."),
+  sendWindow: serverSet(
+    z.object({ start: z.string(), end: z.string() }).nullable(),
+    "SMS only: the recipient's local-time window the text may be sent in (null for email); set by the server.",
+  ),
 });
 export type TouchpointFieldsShape = z.infer<typeof touchpointFieldsSchema>;
 
-export const touchpointSchema = z.object({ id: z.string(), flowId: z.string(), ...touchpointFieldsSchema.shape, createdAt: isoDate }).meta({ id: "Touchpoint" });
+export const touchpointSchema = z
+  .object({ id: serverId, flowId: serverSet(z.string(), "The flow's id."), ...touchpointFieldsSchema.shape, createdAt: serverDate })
+  .meta({ id: "Touchpoint" });
 export type TouchpointShape = z.infer<typeof touchpointSchema>;
 
 export const flowSchema = z
@@ -288,21 +310,21 @@ const figure = z.number().nullable();
 
 export const adminBenchmarkSchema = z
   .object({
-    id: z.string(),
-    benchmarkType: z.string(),
-    performanceIndicator: z.string(),
-    benchmarkTimestamp: isoDate,
+    id: serverId,
+    benchmarkType: z.enum(BENCHMARK_TYPES),
+    performanceIndicator: z.enum(PERFORMANCE_INDICATORS),
+    benchmarkTimestamp: serverSet(isoDate, "When the benchmark was recorded, set by the server."),
     industryMedian: z.string(),
     source: z.string(),
-    flowType: z.string(),
+    flowType: z.union([z.enum(FLOW_TYPES), z.literal("")]).describe('Follows the benchmark type ("" for a type without a flow).'),
     industry: z.string(),
     businessType: z.string(),
     openRate: figure.describe("Percent, 0–100, or null."),
     clickRate: figure.describe("Percent, 0–100, or null."),
     ctr: figure.describe("Percent, 0–100, or null."),
     revenuePerRecipient: figure.describe("Dollars, or null."),
-    createdAt: isoDate,
-    updatedAt: isoDate,
+    createdAt: serverDate,
+    updatedAt: serverDate,
   })
   .meta({ id: "AdminBenchmark" });
 
@@ -315,7 +337,30 @@ export const userMetricRecordSchema = z
   })
   .meta({ id: "UserMetrics", description: "One flow's figures, each an integer × 100 (basis points) or null." });
 
-const answerSchemas = Object.fromEntries(Object.entries(emptyAnswers()).map(([key, empty]) => [key, Array.isArray(empty) ? z.array(z.string()) : z.string()]));
+/** The options a write field takes (its enum's values, through the pipes and wrappers around it), or null for free text. */
+function optionsOf(schema: z.core.$ZodType | undefined): string[] | null {
+  const def = schema?._zod.def as { type: string; out?: z.core.$ZodType; innerType?: z.core.$ZodType; element?: z.core.$ZodType; entries?: Record<string, string> } | undefined;
+  if (!def) return null;
+  if (def.type === "enum") return Object.values(def.entries ?? {});
+  return optionsOf(def.out ?? def.innerType ?? def.element);
+}
+
+/**
+ * Each answer as GET answers it, typed as PUT takes it (so a read can be written back): a choice
+ * is one of its options, or "" (no answer) where the questionnaire allows none; a list holds
+ * options, a text is text.
+ */
+const writeShape = onboardingUpdateSchema._zod.def.shape as Record<string, z.core.$ZodType>;
+const answerSchemas = Object.fromEntries(
+  Object.entries(emptyAnswers()).map(([key, empty]) => {
+    const options = optionsOf(writeShape[key]);
+    if (Array.isArray(empty)) return [key, z.array(options ? z.enum(options as [string, ...string[]]) : z.string())];
+    if (!options) return [key, z.string()];
+    // A choice the questionnaire requires is never empty once saved; the others may be "".
+    const choice = z.enum(options as [string, ...string[]]);
+    return [key, z.safeParse(writeShape[key]!, "").success ? z.union([choice, z.literal("")]) : choice];
+  }),
+);
 
 const businessModelFields = {
   businessModel: z.enum(BUSINESS_MODELS).meta({
@@ -332,7 +377,16 @@ const businessModelFields = {
 };
 
 export const onboardingSchema = z
-  .object({ id: z.string(), userId: z.string(), ...answerSchemas, ...businessModelFields, createdAt: isoDate, updatedAt: isoDate })
+  .object({
+    id: serverId,
+    userId: serverSet(z.string(), "The owner's id."),
+    ...answerSchemas,
+    ...businessModelFields,
+    completionMethod: z.enum(COMPLETION_METHODS).nullable().describe("How the questionnaire is completed (stored with the account): manual, ai, or null before it was chosen."),
+    researchWebsiteUrl: z.string().describe('The website research reads (stored with the account), or "".'),
+    createdAt: serverDate,
+    updatedAt: serverDate,
+  })
   .meta({ id: "Onboarding", description: "The saved questionnaire answers, and the business model the flows are planned for." });
 
 export const onboardingSavedSchema = z.object({ created: z.boolean(), onboarding: onboardingSchema }).meta({ id: "OnboardingSaved" });
@@ -370,9 +424,16 @@ export const flowStepSchema = z.object({
 });
 export type FlowStepShape = z.infer<typeof flowStepSchema>;
 
+/** A rule's step as the API answers it: always with a timing (a stored step without one reads as its whole days), typed as a write takes it. */
+export const apiFlowStepSchema = flowStepSchema.extend({
+  channel: z.enum(STEP_TYPES).describe("The channel."),
+  delayDays: serverSet(z.number().int(), "Whole days after the trigger, worked out from the timing (0 for a step timed from a date)."),
+  timing: stepTimingSchema,
+});
+
 export const flowMappingSchema = z
   .object({
-    id: z.string(),
+    id: serverId,
     flowName: z.string(),
     flowType: z.enum(FLOW_TYPES).nullable(),
     businessType: z.string(),
@@ -382,24 +443,26 @@ export const flowMappingSchema = z
     upsellOpportunity: z.string(),
     trigger: z.string(),
     exitRules: jsonValue,
-    steps: z.array(flowStepSchema),
+    steps: z.array(apiFlowStepSchema),
     notes: z.string(),
-    createdAt: isoDate,
-    updatedAt: isoDate,
+    createdAt: serverDate,
+    updatedAt: serverDate,
   })
   .meta({ id: "FlowMapping" });
 
 export const flowMappingPageSchema = pageOf(flowMappingSchema, "FlowMappingPage");
 
+export const flowPageSchema = pageOf(flowSchema, "FlowPage");
+
 export const adminUserSchema = z
   .object({
-    id: z.string(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    role: z.string(),
+    id: serverId,
+    email: serverSet(z.string(), "The user's email (the user changes it, not an Admin)."),
+    firstName: serverSet(z.string(), "The user's first name (the user changes it)."),
+    lastName: serverSet(z.string(), "The user's last name (the user changes it)."),
+    role: z.enum([ADMIN_ROLE, DEFAULT_ROLE]),
     isPremium: z.boolean().describe("Whether the user has premium."),
-    createdAt: isoDate,
+    createdAt: serverDate,
   })
   .meta({ id: "AdminUser" });
 

@@ -16,18 +16,40 @@ import { timingSchema } from "~/lib/timing-schema";
 export const TIMING_AND_DELAY_MESSAGE = "Send timing or delayDays, not both: timing replaces delayDays.";
 export const TIMING_REQUIRED_MESSAGE = "Say when the step goes: a timing object, or delayDays (whole days after the trigger).";
 
-/** PUT /api/ai-flows/touchpoints/{id}: the texts, and `timing` or (the older form) `delayDays`, not both. */
+/**
+ * PUT and PATCH /api/ai-flows/touchpoints/{id}: the texts, and `timing` or (the older form)
+ * `delayDays`, not both (a null timing is none given). A touchpoint as read carries both: see
+ * timingWriteAsRead.
+ */
 export const touchpointEditApiSchema = z
   .object({
     ...touchpointTextFields,
-    timing: z.optional(timingSchema),
+    timing: z.optional(z.nullable(timingSchema)),
     delayDays: z.optional(apiDelayDaysSchema),
   })
   .check(
     z.superRefine((value, ctx) => {
-      if (value.timing !== undefined && value.delayDays !== undefined) ctx.issues.push({ code: "custom", message: TIMING_AND_DELAY_MESSAGE, path: ["timing"], input: value });
+      if (value.timing != null && value.delayDays !== undefined) ctx.issues.push({ code: "custom", message: TIMING_AND_DELAY_MESSAGE, path: ["timing"], input: value });
     }),
   );
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * A touchpoint written back as it was read carries its timing twice: `timing` and the whole days
+ * it works out to (`delayDays`). The one of the two left as read says nothing and is dropped, so
+ * the changed one is the edit: a new timing (hours, a time before or after a date) with the days
+ * as read, or new days with the timing as read. A null timing is none given. When both changed,
+ * both stay and the schema refuses them (TIMING_AND_DELAY_MESSAGE).
+ */
+export function timingWriteAsRead(body: Record<string, unknown>, current: Pick<TimingFields, "timing" | "delayDays">): Record<string, unknown> {
+  const result = { ...body };
+  if (result.timing === null) delete result.timing;
+  if (result.timing === undefined || result.delayDays === undefined) return result;
+  if (sameJson(result.delayDays, current.delayDays)) delete result.delayDays;
+  else if (sameJson(result.timing, current.timing)) delete result.timing;
+  return result;
+}
 
 /** What the flows service accepts, from the API or the dialog (each already checked by its own schema); a null timing is none given. */
 export const touchpointEditServiceSchema = z.object({

@@ -151,6 +151,8 @@ export const TOUCHPOINT_INVALID_TITLE = "Please correct the touchpoint";
 export const FEEDBACK_REQUIRED_MESSAGE = "Please provide feedback to improve your flow.";
 export const FEEDBACK_REQUIRED_TITLE = "Feedback Required";
 export const UNKNOWN_FLOW_TYPE_MESSAGE = "Unknown flow type.";
+/** GET /api/ai-flows?flowType=: a value that is none of the five. */
+export const FLOW_TYPE_FILTER_MESSAGE = `flowType must be one of: ${FLOW_TYPES.join(", ")}.`;
 export const GENERATE_FAILED_MESSAGE = "Failed to generate AI flow. Please try again.";
 export const REGENERATE_FAILED_MESSAGE = "There was an error regenerating your flow. Please try again.";
 /** A note nothing in which could be acted on: the toast's title and what it says happened. */

@@ -282,10 +282,29 @@ const keptBusinessModel = z
     examples: ["appointment", ""],
   });
 
-/** PUT and PATCH /api/onboarding: the answers page's rules, and the owner's business model. */
+/** How the questionnaire was filled (and the website research reads), stored with the account: left out, it stays. */
+function keptAccountAnswer<S extends z.ZodMiniType>(schema: S, description: string) {
+  const field = z.optional(schema);
+  keptWhenLeftOut.add(field, { reason: "Stored with the account beside the answers; leaving it out keeps it." });
+  z.globalRegistry.add(field, { description });
+  return field;
+}
+
+/** PUT and PATCH /api/onboarding: the answers page's rules, the owner's business model, and how the questionnaire is completed. */
 export const onboardingUpdateSchema = z
-  .object({ ...shapeOf(["companyName", "businessType", "industry"], ANSWER_NAMES), businessModel: keptBusinessModel })
-  .check(z.superRefine(businessTypeRules, ALWAYS_CHECK));
+  .object({
+    ...shapeOf(["companyName", "businessType", "industry"], ANSWER_NAMES),
+    businessModel: keptBusinessModel,
+    completionMethod: keptAccountAnswer(
+      z.nullable(z.enum(COMPLETION_METHODS, { error: NOT_AN_OPTION })),
+      "How the questionnaire is completed: manual, or ai (website research fills the answers). Left out, the stored one stays.",
+    ),
+    researchWebsiteUrl: keptAccountAnswer(
+      QUESTIONNAIRE_FIELDS.researchWebsiteUrl.optional,
+      'The website research reads; required (a public website) when completionMethod is ai, "" for none. Left out, the stored one stays.',
+    ),
+  })
+  .check(z.superRefine(businessTypeRules, ALWAYS_CHECK), z.superRefine(websiteRule));
 
 /** The wizard's five steps and the fields each one validates when Next is pressed. */
 export const WIZARD_STEP_FIELDS: Record<1 | 2 | 3 | 4 | 5, readonly string[]> = {
@@ -320,7 +339,7 @@ export function wizardStepErrors(step: WizardStep, values: unknown): Record<stri
 const ACCOUNT_FIELDS = ["companyName", "firstName", "lastName", "email", "password"] as const satisfies readonly FieldName[];
 const METHOD_FIELDS = ["completionMethod"] as const satisfies readonly FieldName[];
 
-function websiteRule(value: { completionMethod?: string; researchWebsiteUrl?: string }, ctx: Ctx) {
+function websiteRule(value: { completionMethod?: string | null; researchWebsiteUrl?: string }, ctx: Ctx) {
   if (value.completionMethod !== "ai") return;
   if (!value.researchWebsiteUrl) ctx.addIssue({ code: "custom", path: ["researchWebsiteUrl"], message: WEBSITE_REQUIRED });
   else if (!isWebsiteUrl(value.researchWebsiteUrl)) ctx.addIssue({ code: "custom", path: ["researchWebsiteUrl"], message: WEBSITE_INVALID });

@@ -1,16 +1,19 @@
 import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
 import { apiJson, apiRoute, byMethod, readJsonObject } from "~/web/api.server";
-import { createFlowMappingAsAdmin, FLOW_MAPPING_TABLE, listFlowMappingsForAdmin } from "~/services/admin/flow-mappings.server";
-import { readListQuery } from "~/web/api-list-query.server";
+import { createFlowMappingAsAdmin, FLOW_MAPPING_TABLE, listFlowMappingsForAdmin, toApiFlowMapping } from "~/services/admin/flow-mappings.server";
+import { resourceAnswer } from "~/web/etag.server";
+import { LIST_QUERY_PARAMETERS, readListQuery } from "~/web/api-list-query.server";
 import { requireApiAdmin } from "~/web/auth/auth.server";
 import { idempotent } from "~/web/idempotency.server";
+
+export const queryParameters = LIST_QUERY_PARAMETERS;
 
 // GET /api/admin/flow-mappings?q=&page=&pageSize=&sort=&dir= → { items, total, page, pageSize }.
 export const loader = apiRoute(async ({ request }) => {
   await requireApiAdmin(request);
   const query = readListQuery(request, FLOW_MAPPING_TABLE);
   const { rows, ...page } = await listFlowMappingsForAdmin(query);
-  return apiJson({ items: rows, ...page }, { headers: { "Cache-Control": "private, no-store" } });
+  return apiJson({ items: rows.map(toApiFlowMapping), ...page }, { headers: { "Cache-Control": "private, no-store" } });
 });
 
 // POST /api/admin/flow-mappings: a new rule (201).
@@ -18,6 +21,6 @@ export const action = byMethod({
   POST: async ({ request }) => {
     const admin = await requireApiAdmin(request);
     const input = await readJsonObject(request, flowMappingInputSchema);
-    return idempotent(request, { userId: admin.id, input }, async () => apiJson(await createFlowMappingAsAdmin({ actor: admin, input }), { status: 201 }));
+    return idempotent(request, { userId: admin.id, input }, async () => resourceAnswer(toApiFlowMapping(await createFlowMappingAsAdmin({ actor: admin, input })), { status: 201 }));
   },
 });

@@ -1,8 +1,10 @@
 import { apiJson, apiRoute } from "~/web/api.server";
-import { readListQuery } from "~/web/api-list-query.server";
+import { LIST_QUERY_PARAMETERS, readListQuery } from "~/web/api-list-query.server";
 import { listUsersAsAdmin, USER_TABLE } from "~/services/admin/users.server";
 import { toApiAdminUser } from "~/services/auth/api-user.server";
 import { requireApiAdmin } from "~/web/auth/auth.server";
+
+export const queryParameters = LIST_QUERY_PARAMETERS;
 
 // GET /api/admin/users?q=&page=&pageSize=&sort=&dir= → { items, total, page, pageSize }.
 export const loader = apiRoute(async ({ request }) => {

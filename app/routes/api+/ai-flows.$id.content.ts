@@ -4,6 +4,7 @@ import { requireApiUser } from "~/web/auth/auth.server";
 import { assertMayWriteContent, getFlowContent, writeFlowContent } from "~/services/flows/content.server";
 import { generationClaimMs } from "~/services/flows/flows.server";
 import { idempotent } from "~/web/idempotency.server";
+import { refuseBody } from "~/web/no-body.server";
 
 /**
  * `/api/ai-flows/{id}/content` (premium): GET the written content of the flow's current version
@@ -20,6 +21,7 @@ export const loader = apiRoute(async ({ request, params }) => {
 export const action = byMethod({
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request);
+    await refuseBody(request);
     const flowId = params.id ?? "";
     const read = async () => apiJson(await getFlowContent({ user: serviceUser(user), flowId }), { headers: { "Cache-Control": "no-store" } });
     const options = {

@@ -5,6 +5,9 @@ import { requireApiUser } from "~/web/auth/auth.server";
 import { exportResponse } from "~/web/export-response.server";
 import { exportFlow } from "~/services/flows/export.server";
 
+/** format, and esp for format=html. */
+export const queryParameters = ["format", "esp"];
+
 /** `GET /api/ai-flows/{id}/export?format=md|csv|json|html|klaviyo[&esp=…]`: one flow as a download (content for premium users; esp: the HTML footers' platform). */
 export const loader = apiRoute(async ({ request, params }) => {
   const user = await requireApiUser(request);

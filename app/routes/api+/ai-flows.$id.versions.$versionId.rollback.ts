@@ -4,6 +4,7 @@ import { requireApiUser } from "~/web/auth/auth.server";
 import { keptWithoutFlow, rereadWithFlow } from "~/web/flow-answers.server";
 import { idempotent } from "~/web/idempotency.server";
 import { assertMayChangeFlow, rollbackFlow } from "~/services/flows/flows.server";
+import { refuseBody } from "~/web/no-body.server";
 
 export const loader = noGetLoader(["POST"]);
 
@@ -13,6 +14,7 @@ export const loader = noGetLoader(["POST"]);
 export const action = byMethod({
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request);
+    await refuseBody(request);
     const flowId = params.id ?? "";
     const options = {
       userId: user.id,

@@ -5,6 +5,8 @@ import { requireApiUser } from "~/web/auth/auth.server";
 import { exportResponse } from "~/web/export-response.server";
 import { exportAllFlows } from "~/services/flows/export.server";
 
+export const queryParameters = ["format"];
+
 /** `GET /api/ai-flows/export?format=json|md`: every flow of the user in one download. */
 export const loader = apiRoute(async ({ request }) => {
   const user = await requireApiUser(request);

@@ -3,6 +3,7 @@ import { apiJson, apiRoute, byMethod, readJson } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth/auth.server";
 import { connectKlaviyo, disconnectKlaviyo, getKlaviyoConnection } from "~/services/klaviyo/connection.server";
 import { importAfterConnecting } from "~/services/klaviyo/import.server";
+import { refuseBody } from "~/web/no-body.server";
 
 /**
  * `/api/integrations/klaviyo`: the signed-in user's own Klaviyo connection. GET says whether one
@@ -26,6 +27,7 @@ export const action = byMethod({
   },
   DELETE: async ({ request }) => {
     const user = await requireApiUser(request);
+    await refuseBody(request);
     const { disconnected } = await disconnectKlaviyo({ userId: user.id });
     return apiJson({ message: disconnected ? "Klaviyo disconnected: Flowmap no longer holds your key." : "Klaviyo was not connected." });
   },

@@ -2,6 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { finishOAuth } from "~/web/auth/oauth-flow.server";
 
+/** A browser navigation: the identity provider and the page that links here choose its parameters. */
+export const queryParameters = "any";
+
 // The provider sends the browser back here with ?code&state: a sign-in, or the signed-in user
 // connecting the provider from User Settings.
 export async function loader({ request }: LoaderFunctionArgs) {

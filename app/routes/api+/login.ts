@@ -2,6 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { startOAuthSignIn } from "~/web/auth/oauth-flow.server";
 
+/** A browser navigation: the identity provider and the page that links here choose its parameters. */
+export const queryParameters = "any";
+
 // GET /api/login: a browser navigation that starts third-party sign-in. Without a configured
 // provider the user goes back to /login with an explanation.
 export async function loader({ request }: LoaderFunctionArgs) {

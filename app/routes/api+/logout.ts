@@ -7,6 +7,9 @@ import { endUserSession } from "~/web/auth/session-cookie.server";
 import { isCrossSiteRequest, isOwnNavigation } from "~/web/origin.server";
 import { redirectWithToast } from "~/web/toast.server";
 
+/** A browser navigation: the identity provider and the page that links here choose its parameters. */
+export const queryParameters = "any";
+
 export const SIGNED_OUT_MESSAGE = "Signed out.";
 
 /**

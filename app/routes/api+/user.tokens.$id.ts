@@ -1,6 +1,7 @@
 import { apiJson, byMethod, noGetLoader } from "~/web/api.server";
 import { revokeApiToken } from "~/services/auth/api-tokens.server";
 import { requireApiUser } from "~/web/auth/auth.server";
+import { refuseBody } from "~/web/no-body.server";
 
 export const loader = noGetLoader(["DELETE"]);
 
@@ -8,6 +9,7 @@ export const loader = noGetLoader(["DELETE"]);
 export const action = byMethod({
   DELETE: async ({ request, params }) => {
     const user = await requireApiUser(request);
+    await refuseBody(request);
     await revokeApiToken({ userId: user.id, id: params.id ?? "" });
     return apiJson({ message: "Access token revoked." });
   },

@@ -92,11 +92,14 @@ export const flowMappingInputSchema = z
   .transform((value) => ({
     ...value,
     flowType: value.flowType ?? null,
-    steps: value.steps.map((step, index) => {
-      const offset = fixedOffset(step.timing);
-      return { ...step, stepNumber: index + 1, delayDays: offset === null ? 0 : Math.floor(offset / MINUTES_PER_DAY) };
-    }),
+    steps: value.steps.map((step, index) => ({ ...step, stepNumber: index + 1, delayDays: stepDelayDays(step.timing) })),
   }));
+
+/** A rule step's whole days after the trigger, worked out from its timing (0 for a step timed from a date). */
+export function stepDelayDays(timing: Timing) {
+  const offset = fixedOffset(timing);
+  return offset === null ? 0 : Math.floor(offset / MINUTES_PER_DAY);
+}
 
 export type FlowMappingInputValues = z.output<typeof flowMappingInputSchema>;
 

@@ -14,6 +14,7 @@ import { type Actor, audit, changedFields, pickFields } from "~/services/admin/a
 import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
 import { ADMIN_PAGE_SIZE, containsPattern, type ListQuery, type Page } from "~/services/admin/list-query";
 import { fieldErrorsFromIssues, notFound, validationError } from "~/services/domain-error";
+import { timingForDelayDays } from "~/lib/timing";
 
 /**
  * Admin writes to the flow-mapping rules the generator starts from. The generator reads the rules
@@ -39,6 +40,11 @@ export type FlowMappingRow = Omit<FlowMappingRecord, "createdAt" | "updatedAt"> 
 
 export function toFlowMappingRow(record: FlowMappingRecord): FlowMappingRow {
   return { ...record, createdAt: record.createdAt.toISOString(), updatedAt: record.updatedAt.toISOString() };
+}
+
+/** A rule as the API answers it: every step with a timing (a stored step without one reads as its whole days after the trigger). */
+export function toApiFlowMapping(row: FlowMappingRow) {
+  return { ...row, steps: row.steps.map((step) => ({ ...step, timing: step.timing ?? timingForDelayDays(step.delayDays) })) };
 }
 
 /** The rule's fields as stored, for the audit trail (the steps as plain JSON). */

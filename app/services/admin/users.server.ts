@@ -15,13 +15,14 @@ import { conflict, fieldErrorsFromIssues, notFound, validationError } from "~/se
 export const USER_TABLE = { sortable: ADMIN_USER_SORTS, defaultSort: "createdAt", defaultDir: "desc" } as const;
 
 export const LAST_ADMIN_MESSAGE = "You are the last Admin: make another user Admin before removing your own Admin role.";
+export const ROLE_CHANGE_BUSY_MESSAGE = "Another change of Admin roles is being made right now. Please try again.";
 export const LAST_OTHER_ADMIN_MESSAGE = "This user is now the last Admin: make another user Admin before removing their Admin role.";
 
 async function removeAdminRole(id: string, isPremium: 0 | 1 | undefined) {
   try {
     return await removeAdminRoleKeepingAnAdmin({ id, isPremium });
   } catch (error) {
-    if (error instanceof LockBusyError) throw conflict("Another change of Admin roles is being made right now. Please try again.", "ROLE_CHANGE_BUSY");
+    if (error instanceof LockBusyError) throw conflict(ROLE_CHANGE_BUSY_MESSAGE, "ROLE_CHANGE_BUSY");
     throw error;
   }
 }
@@ -48,6 +49,13 @@ export async function listUsersAsAdmin(query: ListQuery<AdminUserSort>) {
     limit: query.pageSize ?? ADMIN_PAGE_SIZE,
   });
   return { users: rows.map(toView), total, page: query.page, pageSize: query.pageSize ?? ADMIN_PAGE_SIZE };
+}
+
+/** One user as the admin table lists them. */
+export async function getUserAsAdmin(id: string): Promise<AdminUserView> {
+  const row = await getAdminUserRow(id);
+  if (!row) throw notFound("User not found.");
+  return toView(row);
 }
 
 const premiumFlag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(["0", "1", "true", "false"])], {

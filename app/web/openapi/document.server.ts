@@ -30,16 +30,19 @@ import { ONBOARDING_TABLE } from "~/services/admin/onboarding.server";
 import { API_MAX_PAGE_SIZE, PAGE_MESSAGE, PAGE_SIZE_MESSAGE } from "~/web/api-list-query.server";
 import { userMetricsInputSchema } from "~/services/benchmarks/metrics-input";
 import { draftApiSchema } from "~/lib/api/questionnaire-draft";
-import { appVersion } from "~/services/version.server";
+import { API_VERSION } from "~/lib/api/version";
 import { errorCodeFor, type ErrorCode } from "~/lib/api/error-codes";
 import { CROSS_SITE_MESSAGE } from "~/web/api.server";
-import { INVALID_TOKEN_MESSAGE, READ_ONLY_TOKEN_MESSAGE } from "~/services/auth/api-tokens.server";
+import { INVALID_TOKEN_MESSAGE, READ_ONLY_TOKEN_MESSAGE, TOKEN_CREATION_BUSY_MESSAGE } from "~/services/auth/api-tokens.server";
 import { deleteAccountApiSchema } from "~/lib/schemas/auth";
 import { forgotPasswordSchema, RESET_LINK_INVALID_MESSAGE, resetPasswordSchema } from "~/services/auth/password-reset.server";
 import { LAST_ADMIN_DELETE_OTHER_MESSAGE, LAST_ADMIN_DELETE_SELF_MESSAGE, PASSWORD_TO_DELETE_MESSAGE } from "~/services/auth/account-deletion.server";
 import { API_SIGNED_OUT_MESSAGE } from "~/web/auth/auth.server";
-import { methodNotAllowedMessage, TOO_LARGE_MESSAGE } from "~/web/boundary.server";
-import { fieldErrorsOf, onboardingRequired } from "~/services/domain-error";
+import { BAD_ADDRESS_MESSAGE, methodNotAllowedMessage, TOO_LARGE_MESSAGE } from "~/web/boundary.server";
+import { PRECONDITION_FAILED_MESSAGE } from "~/web/etag.server";
+import { serverFieldsOf } from "~/web/server-fields.server";
+import { fieldErrorsOf, onboardingRequired, UNKNOWN_FIELD_MESSAGE } from "~/services/domain-error";
+import { NO_BODY_MESSAGE } from "~/web/no-body.server";
 import { fieldsAPutMustSend, missingFields, shapeOf, unknownFields } from "~/web/json-fields.server";
 import { EXAMPLE_ACCOUNT, EXAMPLE_ANSWERS } from "~/web/openapi/examples";
 import {
@@ -54,7 +57,7 @@ import {
 } from "~/web/idempotency.server";
 import exportSchema from "../../../docs/flow-export.schema.json";
 import { STORAGE_UNAVAILABLE_MESSAGE } from "~/services/storage-failure.server";
-import { LAST_ADMIN_MESSAGE } from "~/services/admin/users.server";
+import { LAST_ADMIN_MESSAGE, ROLE_CHANGE_BUSY_MESSAGE } from "~/services/admin/users.server";
 import { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from "~/services/auth/accounts.server";
 import { CONTENT_FAILED_MESSAGE, CONTENT_NO_TOUCHPOINTS_MESSAGE, CONTENT_NOT_FOUND_MESSAGE, CONTENT_PREMIUM_MESSAGE } from "~/services/flows/content.server";
 import { ALL_FLOWS_FORMAT_MESSAGE, EXPORT_FORMAT_MESSAGE } from "~/services/flows/export.server";
@@ -64,6 +67,7 @@ import { TOO_MANY_TOKENS_MESSAGE } from "~/lib/api/tokens";
 import {
   FEEDBACK_REQUIRED_MESSAGE,
   FLOW_EXISTS_MESSAGE,
+  FLOW_TYPE_FILTER_MESSAGE,
   GENERATE_FAILED_MESSAGE,
   PREMIUM_FLOW_MESSAGE,
   REGENERATE_FAILED_MESSAGE,
@@ -98,6 +102,8 @@ interface Body {
   invalid?: unknown;
   /** Named examples shown instead of the one `example` (which the checks still use). */
   examples?: Record<string, { summary: string; value: unknown }>;
+  /** The resource the body writes, as its GET answers it: its server fields (readOnly) are taken back unchanged. */
+  resource?: z.ZodObject;
 }
 
 interface Success {
@@ -138,6 +144,8 @@ export interface OperationSpec {
   idempotent?: boolean;
   /** Takes `Prefer: respond-async`: with a model, a 202 at once whose Location is the progress to poll. */
   respondAsync?: boolean;
+  /** One resource: its answers carry an ETag, and a write honours If-Match (412 when stale). */
+  etag?: boolean;
   /** Real answers for those statuses (each documented status needs one; the generic ones are built in). */
   examples?: Partial<Record<number, ErrorBody[]>>;
 }
@@ -316,7 +324,7 @@ const PUT_RULE =
 function err(status: number, message: string, code?: ErrorCode, errors?: Record<string, string>): ErrorBody {
   return { message, code: code ?? errorCodeFor(status), ...(errors ? { errors } : {}) };
 }
-type ErrorBody = { message: string; code: ErrorCode; errors?: Record<string, string> };
+type ErrorBody = { message: string; code: ErrorCode; errors?: Record<string, string>; etag?: string };
 
 /** A wrong current password counted with failed sign-ins, past its limit. */
 const TOO_MANY_PASSWORDS = err(429, "Too many failed password attempts. Please wait 42 seconds and try again.");
@@ -492,7 +500,7 @@ export const OPERATIONS: OperationSpec[] = [
     },
     examples: {
       403: [err(403, REAUTH_REQUIRED_MESSAGE, "REAUTH_REQUIRED", { currentPassword: REAUTH_REQUIRED_MESSAGE })],
-      409: [err(409, TOO_MANY_TOKENS_MESSAGE, "TOO_MANY_TOKENS")],
+      409: [err(409, TOO_MANY_TOKENS_MESSAGE, "TOO_MANY_TOKENS"), err(409, TOKEN_CREATION_BUSY_MESSAGE, "TOKEN_CREATION_BUSY")],
       422: [err(422, WRONG_CURRENT_PASSWORD_MESSAGE, "VALIDATION_FAILED", { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE })],
       429: [TOO_MANY_PASSWORDS],
     },
@@ -549,7 +557,8 @@ export const OPERATIONS: OperationSpec[] = [
     description:
       "Every saved answer, and the business model the flows are planned for: `businessModel` (the owner's choice, else worked out from the answers), `businessModelSource` (`owner` or `inferred`) and `businessModelInferred` (what the answers alone give). The last two are computed on every read.",
     access: "user",
-    ok: [{ status: 200, description: "The answers, or null before any were saved.", json: nullable(responses.onboardingSchema) }],
+    etag: true,
+    ok: [{ status: 200, description: "The answers, or null before any were saved (then without an ETag).", json: nullable(responses.onboardingSchema) }],
   },
   {
     method: "post",
@@ -558,6 +567,7 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Save the whole questionnaire (every answer checked)",
     access: "user",
     body: { schema: fullQuestionnaireSchema, example: exampleAnswers },
+    etag: true,
     ok: [
       { status: 201, description: "Saved for the first time.", json: responses.onboardingSavedSchema },
       { status: 200, description: "Replaced the saved answers.", json: responses.onboardingSavedSchema },
@@ -570,7 +580,8 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Replace the questionnaire (the edit-answers rules)",
     access: "user",
     description: `${PUT_RULE} One exception: \`businessModel\` is not an answer but the owner's choice stored beside them; left out, it stays as stored.`,
-    body: { schema: onboardingUpdateSchema, example: exampleAnswers, replace: true },
+    body: { schema: onboardingUpdateSchema, example: exampleAnswers, replace: true, resource: responses.onboardingSchema },
+    etag: true,
     ok: [
       { status: 200, description: "Replaced the saved answers.", json: responses.onboardingSavedSchema },
       { status: 201, description: "Saved for the first time.", json: responses.onboardingSavedSchema },
@@ -584,7 +595,13 @@ export const OPERATIONS: OperationSpec[] = [
     description:
       'The answers sent replace the saved ones; the rest stay. The result is checked whole. `{"businessModel": "appointment"}` alone changes the business model the next generate or regenerate plans for; `{"businessModel": null}` (or "") goes back to the one worked out from the answers.',
     access: "user",
-    body: { schema: onboardingUpdateSchema, example: { brandVoicePositioning: "Warm, expert and never pushy", businessModel: "subscription" }, partial: true },
+    body: {
+      schema: onboardingUpdateSchema,
+      example: { brandVoicePositioning: "Warm, expert and never pushy", businessModel: "subscription" },
+      partial: true,
+      resource: responses.onboardingSchema,
+    },
+    etag: true,
     ok: [
       { status: 200, description: "The questionnaire as saved.", json: responses.onboardingSavedSchema },
       { status: 201, description: "Saved for the first time.", json: responses.onboardingSavedSchema },
@@ -670,10 +687,32 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "get",
+    path: "/api/ai-flows",
+    tag: "Flows",
+    summary: "Your flows, newest first",
+    description: "Every flow of yours, the one changed last first, each with its current touchpoints (never the versions or the conversation).",
+    access: "user",
+    query: [
+      { name: "flowType", in: "query", description: "Only the flow of this type.", schema: { type: "string", enum: [...FLOW_TYPES] } },
+      { name: "page", in: "query", description: "The page, from 1.", schema: { type: "integer", minimum: 1 } },
+      {
+        name: "pageSize",
+        in: "query",
+        description: `Items per page, 50 by default, at most ${API_MAX_PAGE_SIZE}.`,
+        schema: { type: "integer", minimum: 1, maximum: API_MAX_PAGE_SIZE },
+      },
+    ],
+    ok: [{ status: 200, description: "One page.", json: responses.flowPageSchema }],
+    errors: { 422: "A query parameter is unknown or out of range." },
+    examples: { 422: [...listQueryRefused, err(422, FLOW_TYPE_FILTER_MESSAGE, "VALIDATION_FAILED", { flowType: FLOW_TYPE_FILTER_MESSAGE })] },
+  },
+  {
+    method: "get",
     path: "/api/ai-flows/{id}",
     tag: "Flows",
     summary: "A flow with its current touchpoints",
     access: "user",
+    etag: true,
     ok: [{ status: 200, description: "The flow.", json: responses.flowSchema }],
     errors: { 404: "No such flow of yours." },
     examples: { 404: [err(404, FLOW_NOT_FOUND)] },
@@ -684,6 +723,7 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Flows",
     summary: "Delete a flow with its versions and conversation",
     access: "user",
+    etag: true,
     ok: [{ status: 200, description: "Deleted.", json: responses.messageOnlySchema }],
     errors: { 404: "No such flow of yours." },
     examples: { 404: [err(404, FLOW_NOT_FOUND)] },
@@ -780,7 +820,8 @@ export const OPERATIONS: OperationSpec[] = [
     description:
       "Replaces the touchpoint's texts and says when it goes: `timing` (immediate, an offset after the trigger, or a time before or after one of the business's dates: `relative_event` with an event such as appointment, pickup or trial_end, a direction, minutes and, with whole days, a time of day), or the older `delayDays` (whole days after the trigger). Send one of the two. A step timed from a date keeps an estimate of where it falls in offsetMinutes and delayDays, which orders the steps.",
     access: "user",
-    body: { schema: touchpointEditApiSchema, example: touchpointEditExamples.anchoredBefore.value, examples: touchpointEditExamples },
+    body: { schema: touchpointEditApiSchema, example: touchpointEditExamples.anchoredBefore.value, examples: touchpointEditExamples, resource: responses.touchpointSchema },
+    etag: true,
     ok: [{ status: 200, description: "The touchpoint.", json: responses.touchpointSchema }],
     errors: {
       402: "Premium flow type (PREMIUM_REQUIRED).",
@@ -798,11 +839,34 @@ export const OPERATIONS: OperationSpec[] = [
     },
   },
   {
+    method: "patch",
+    path: "/api/ai-flows/touchpoints/{id}",
+    tag: "Flows",
+    summary: "Change some fields of a touchpoint",
+    description:
+      "The fields sent replace the touchpoint's; the rest stay. A new `timing` (or `delayDays`) replaces the step's timing in either form. The touchpoint as GET answers it may be sent back, its server fields unchanged; of `timing` and `delayDays`, the one changed is the edit.",
+    access: "user",
+    body: { schema: touchpointEditApiSchema, example: { timing: { type: "offset", minutes: 60 } }, partial: true, resource: responses.touchpointSchema },
+    etag: true,
+    ok: [{ status: 200, description: "The touchpoint.", json: responses.touchpointSchema }],
+    errors: {
+      402: "Premium flow type (PREMIUM_REQUIRED).",
+      404: "No such touchpoint of yours.",
+      422: "A text left empty, a timing that is not valid, or a timing and delayDays that both changed.",
+    },
+    examples: {
+      402: [err(402, PREMIUM_FLOW_MESSAGE)],
+      404: [err(404, TOUCHPOINT_NOT_FOUND)],
+      422: [err(422, TIME_NEEDS_DAYS_MESSAGE, "VALIDATION_FAILED", { "timing.time": TIME_NEEDS_DAYS_MESSAGE })],
+    },
+  },
+  {
     method: "get",
     path: "/api/ai-flows/touchpoints/{id}",
     tag: "Flows",
     summary: "A touchpoint, with its timing",
     access: "user",
+    etag: true,
     ok: [{ status: 200, description: "The touchpoint.", json: responses.touchpointSchema }],
     errors: { 404: "No such touchpoint of yours." },
     examples: { 404: [err(404, TOUCHPOINT_NOT_FOUND)] },
@@ -813,6 +877,7 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Flows",
     summary: "Delete a touchpoint",
     access: "user",
+    etag: true,
     ok: [{ status: 200, description: "The flow, its touchpoints renumbered.", json: responses.touchpointDeletedSchema }],
     errors: { 402: "Premium flow type (PREMIUM_REQUIRED).", 404: "No such touchpoint of yours." },
     examples: { 402: [err(402, PREMIUM_FLOW_MESSAGE)], 404: [err(404, TOUCHPOINT_NOT_FOUND)] },
@@ -1041,9 +1106,22 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Add a benchmark (Admin)",
     access: "admin",
     body: { schema: benchmarkInputSchema, example: exampleBenchmark },
+    etag: true,
     ok: [{ status: 201, description: "The new benchmark.", json: responses.adminBenchmarkSchema }],
     errors: { 409: "A benchmark for this peer group and indicator exists (BENCHMARK_EXISTS)." },
     examples: { 409: [BENCHMARK_EXISTS] },
+  },
+  {
+    method: "get",
+    path: "/api/benchmarks/{id}",
+    tag: "Benchmarks",
+    summary: "A benchmark with every field (Admin)",
+    description: "Every field a PUT or PATCH takes, and the server's own (readOnly); it can be sent back to either as it was read.",
+    access: "admin",
+    etag: true,
+    ok: [{ status: 200, description: "The benchmark.", json: responses.adminBenchmarkSchema }],
+    errors: { 404: "No such benchmark." },
+    examples: { 404: [err(404, "Benchmark not found.")] },
   },
   {
     method: "put",
@@ -1052,7 +1130,8 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Replace a benchmark (Admin)",
     description: PUT_RULE,
     access: "admin",
-    body: { schema: benchmarkInputSchema, example: { ...exampleBenchmark, industryMedian: "43.5%" }, replace: true },
+    body: { schema: benchmarkInputSchema, example: { ...exampleBenchmark, industryMedian: "43.5%" }, replace: true, resource: responses.adminBenchmarkSchema },
+    etag: true,
     ok: [{ status: 200, description: "The benchmark.", json: responses.adminBenchmarkSchema }],
     errors: { 404: "No such benchmark.", 409: "Another benchmark has this peer group and indicator (BENCHMARK_EXISTS)." },
     examples: { 404: [err(404, "Benchmark not found.")], 409: [BENCHMARK_EXISTS] },
@@ -1064,7 +1143,8 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Change some fields of a benchmark (Admin)",
     description: "The fields sent replace the stored ones; the result is checked whole.",
     access: "admin",
-    body: { schema: benchmarkInputSchema, example: { industryMedian: "43.5%" }, partial: true },
+    body: { schema: benchmarkInputSchema, example: { industryMedian: "43.5%" }, partial: true, resource: responses.adminBenchmarkSchema },
+    etag: true,
     ok: [{ status: 200, description: "The benchmark.", json: responses.adminBenchmarkSchema }],
     errors: { 404: "No such benchmark.", 409: "Another benchmark has this peer group and indicator (BENCHMARK_EXISTS)." },
     examples: { 404: [err(404, "Benchmark not found.")], 409: [BENCHMARK_EXISTS] },
@@ -1075,6 +1155,7 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Benchmarks",
     summary: "Delete a benchmark (Admin)",
     access: "admin",
+    etag: true,
     ok: [{ status: 200, description: "Deleted.", json: responses.messageOnlySchema }],
     errors: { 404: "No such benchmark." },
     examples: { 404: [err(404, "Benchmark not found.")] },
@@ -1169,7 +1250,20 @@ export const OPERATIONS: OperationSpec[] = [
       schema: flowMappingInputSchema,
       example: exampleRule,
     },
+    etag: true,
     ok: [{ status: 201, description: "The new rule.", json: responses.flowMappingSchema }],
+  },
+  {
+    method: "get",
+    path: "/api/admin/flow-mappings/{id}",
+    tag: "Admin",
+    summary: "A flow mapping rule",
+    description: "Every field a PUT or PATCH takes, and the server's own (readOnly: ids, dates, each step's number and days); it can be sent back to either as it was read.",
+    access: "admin",
+    etag: true,
+    ok: [{ status: 200, description: "The rule.", json: responses.flowMappingSchema }],
+    errors: { 404: "No such rule." },
+    examples: { 404: [err(404, "Flow map not found.")] },
   },
   {
     method: "put",
@@ -1178,7 +1272,8 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Replace a flow mapping rule",
     description: PUT_RULE,
     access: "admin",
-    body: { schema: flowMappingInputSchema, example: { ...exampleRule, flowName: "Onboarding for retail" }, replace: true },
+    body: { schema: flowMappingInputSchema, example: { ...exampleRule, flowName: "Onboarding for retail" }, replace: true, resource: responses.flowMappingSchema },
+    etag: true,
     ok: [{ status: 200, description: "The rule.", json: responses.flowMappingSchema }],
     errors: { 404: "No such rule." },
     examples: { 404: [err(404, "Flow map not found.")] },
@@ -1190,7 +1285,8 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Change some fields of a flow mapping rule",
     description: "The fields sent replace the stored ones; the result is checked whole.",
     access: "admin",
-    body: { schema: flowMappingInputSchema, example: { flowName: "Onboarding for retail" }, partial: true },
+    body: { schema: flowMappingInputSchema, example: { flowName: "Onboarding for retail" }, partial: true, resource: responses.flowMappingSchema },
+    etag: true,
     ok: [{ status: 200, description: "The rule.", json: responses.flowMappingSchema }],
     errors: { 404: "No such rule." },
     examples: { 404: [err(404, "Flow map not found.")] },
@@ -1201,6 +1297,7 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Admin",
     summary: "Delete a flow mapping rule",
     access: "admin",
+    etag: true,
     ok: [{ status: 200, description: "Deleted.", json: responses.messageOnlySchema }],
     errors: { 404: "No such rule." },
     examples: { 404: [err(404, "Flow map not found.")] },
@@ -1217,15 +1314,34 @@ export const OPERATIONS: OperationSpec[] = [
     examples: { 422: listQueryRefused },
   },
   {
+    method: "get",
+    path: "/api/admin/users/{id}",
+    tag: "Admin",
+    summary: "A user, as the list shows them",
+    access: "admin",
+    etag: true,
+    ok: [{ status: 200, description: "The user.", json: responses.adminUserSchema }],
+    errors: { 404: "No such user." },
+    examples: { 404: [err(404, "User not found.")] },
+  },
+  {
     method: "patch",
     path: "/api/admin/users/{id}",
     tag: "Admin",
     summary: "Change a user's role or premium access",
+    description: "The user as GET answers it may be sent back with its role or premium changed: the other fields are the user's own (readOnly) and are taken only unchanged.",
     access: "admin",
-    body: { schema: userAccessApiSchema, example: { isPremium: true } },
+    body: { schema: userAccessApiSchema, example: { isPremium: true }, resource: responses.adminUserSchema },
+    etag: true,
     ok: [{ status: 200, description: "The user.", json: responses.adminUserSchema }],
-    errors: { 404: "No such user.", 409: "The last Admin keeps the role (LAST_ADMIN)." },
-    examples: { 404: [err(404, "User not found.")], 409: [err(409, LAST_ADMIN_MESSAGE, "LAST_ADMIN")] },
+    errors: {
+      404: "No such user.",
+      409: "The last Admin keeps the role (LAST_ADMIN), or another change of Admin roles is being made at this moment (ROLE_CHANGE_BUSY): try again.",
+    },
+    examples: {
+      404: [err(404, "User not found.")],
+      409: [err(409, LAST_ADMIN_MESSAGE, "LAST_ADMIN"), err(409, ROLE_CHANGE_BUSY_MESSAGE, "ROLE_CHANGE_BUSY")],
+    },
   },
   {
     method: "post",
@@ -1283,16 +1399,17 @@ export const OPERATIONS: OperationSpec[] = [
 ];
 
 const GENERIC_ERRORS: Record<number, string> = {
-  400: "The request is malformed (the body is not JSON).",
+  400: "The request is malformed: the address holds an encoded character that cannot be read, or the body is not JSON.",
   401: "Not signed in, or the bearer token is not valid (INVALID_TOKEN).",
   402: "A premium subscription is needed.",
   403: "Not allowed: an Admin-only endpoint, a state-changing request from another site that carries cookies, or a write signed with a read-only token (READ_ONLY_TOKEN).",
   404: "Not found (or not yours).",
   405: "The address does not answer this method; Allow lists the ones it does.",
   409: "Conflicts with the current state.",
+  412: "If-Match names a version the resource no longer has: someone changed it since you read it. The answer carries the current ETag; read the resource again and re-apply your change.",
   413: "The request body is larger than the limit.",
   415: "The request body is not declared as JSON (send Content-Type: application/json).",
-  422: "The input is not valid; `errors` names each field with a message.",
+  422: "The input is not valid: a field or a query parameter the operation does not take, a body where it takes none, or a value it refuses; `errors` names each with a message.",
   429: "Too many requests; Retry-After says when to try again.",
   502: "An upstream service (the AI model, a website) failed.",
   503: "The database cannot save right now (disk full); Retry-After says when to try again.",
@@ -1302,6 +1419,10 @@ const isStateChanging = (method: Method) => method !== "get";
 
 /** Every POST takes an Idempotency-Key, but the ones that say not (signing in and out, which are safe to repeat). */
 export const takesIdempotencyKey = (op: Pick<OperationSpec, "method" | "idempotent">) => op.idempotent ?? op.method === "post";
+/** Browser navigations and sign-out: their query parameters are the identity provider's or the linking page's, and sign-out takes a form. */
+const BROWSER_NAVIGATIONS = new Set(["/api/login", "/api/login/callback", "/api/logout"]);
+/** What a query parameter an operation does not take answers (the boundary names each one). */
+const UNKNOWN_QUERY_EXAMPLE = "Unknown query parameter: unexpected. Remove it.";
 
 /** The 405 of a path: the methods the document lists for it. */
 function methodsOf(path: string) {
@@ -1340,6 +1461,10 @@ function errorAnswers(op: OperationSpec): Record<number, { why: string; examples
   for (const [status, examples] of Object.entries(op.examples ?? {})) add(Number(status), examples ?? []);
   for (const status of Object.keys(op.errors ?? {}).map(Number)) add(status, []);
   const signedIn = op.access === "user" || op.access === "admin";
+  add(400, [err(400, BAD_ADDRESS_MESSAGE)]);
+  if (!BROWSER_NAVIGATIONS.has(op.path)) add(422, [err(422, UNKNOWN_QUERY_EXAMPLE, "VALIDATION_FAILED", { unexpected: UNKNOWN_FIELD_MESSAGE })]);
+  if (!op.body && op.method !== "get" && !BROWSER_NAVIGATIONS.has(op.path)) add(422, [err(422, NO_BODY_MESSAGE, "VALIDATION_FAILED", { _body: NO_BODY_MESSAGE })]);
+  if (op.etag && ["put", "patch", "delete"].includes(op.method)) add(412, [{ ...err(412, PRECONDITION_FAILED_MESSAGE), etag: '"3q2-7wEjKx0mBq5zJv1c4FQa8dE"' }]);
   add(
     401,
     [...(signedIn ? [err(401, API_SIGNED_OUT_MESSAGE)] : []), err(401, INVALID_TOKEN_MESSAGE, "INVALID_TOKEN")],
@@ -1416,9 +1541,30 @@ function acceptsWhatItChecks(ctx: { zodSchema: z.core.$ZodType; jsonSchema: Json
   }
 }
 
+/** A field's JSON Schema as the resource's GET answers it. */
+function readSchemaOf(field: z.core.$ZodType): JsonSchema {
+  return stripDialect(z.toJSONSchema(field, { io: "output", unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema);
+}
+
+/** The write's schema takes the resource's server fields too (readOnly: sent back unchanged, or left out). */
+function withServerFields(schema: JsonSchema, resource: z.ZodObject) {
+  const rules = serverFieldsOf(resource);
+  const shape = resource.shape;
+  const properties = (schema.properties ??= {}) as Record<string, JsonSchema>;
+  for (const field of rules.fields) properties[field] ??= { ...readSchemaOf(shape[field]!), readOnly: true };
+  for (const [list, rule] of Object.entries(rules.items ?? {})) {
+    const items = properties[list]?.items as JsonSchema | undefined;
+    const element = (shape[list] as z.ZodArray<z.ZodObject>).element.shape;
+    if (!items) continue;
+    const itemProperties = (items.properties ??= {}) as Record<string, JsonSchema>;
+    for (const field of rule.fields) itemProperties[field] ??= { ...readSchemaOf(element[field]!), readOnly: true };
+  }
+}
+
 function requestSchema(body: Body): JsonSchema {
   const generated = stripDialect(z.toJSONSchema(body.schema, { io: "input", unrepresentable: "any", target: "draft-2020-12", override: acceptsWhatItChecks }) as JsonSchema);
   const schema = (shapeOf(body.schema) ? closeObjects(generated) : generated) as JsonSchema;
+  if (body.resource) withServerFields(schema, body.resource);
   if (body.replace) schema.required = fieldsAPutMustSend(body.schema);
   if (body.partial) delete schema.required;
   return schema;
@@ -1485,10 +1631,34 @@ export function operationId(op: OperationSpec) {
   return [op.method, ...words].map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join("");
 }
 
+/** Headers every answer, or a kind of answer, carries: described once, referenced by each response. */
+const HEADER_COMPONENTS = {
+  RequestId: {
+    description:
+      "The request's id: the X-Request-Id the request sent when it is 1 to 128 visible characters (letters, digits and . _ - : / + =), else one the server made. Error bodies carry it as requestId, and the server's log lines about the request name it.",
+    schema: { type: "string", maxLength: 128 },
+  },
+  ETag: {
+    description: "The resource's current version. Send it back as If-Match on a PUT, PATCH or DELETE so the write fails (412) instead of overwriting a change you have not seen.",
+    schema: { type: "string" },
+  },
+};
+const headerRef = (name: keyof typeof HEADER_COMPONENTS) => ({ $ref: `#/components/headers/${name}` });
+const ifMatchParameter: Parameter = {
+  name: "If-Match",
+  in: "header",
+  description:
+    "The ETag of the resource as you read it (or a list of them, or *). When the resource has changed since, nothing is written and the answer is 412 PRECONDITION_FAILED with the current ETag. Without it the write is made whatever the resource's version.",
+  schema: { type: "string" },
+};
+const writesOne = (op: OperationSpec) => op.etag === true && ["put", "patch", "delete"].includes(op.method);
+
 function operationObject(op: OperationSpec) {
   const responsesByStatus: Record<string, unknown> = {};
   for (const success of op.ok) {
     const answer = responseObject(success) as { headers?: Record<string, unknown> };
+    answer.headers = { ...answer.headers, "X-Request-Id": headerRef("RequestId") };
+    if (op.etag && op.method !== "delete") answer.headers.ETag = headerRef("ETag");
     if (takesIdempotencyKey(op))
       answer.headers = {
         ...answer.headers,
@@ -1505,12 +1675,22 @@ function operationObject(op: OperationSpec) {
     }
     responsesByStatus[status] = {
       description: why,
-      ...(status === "405" ? { headers: { Allow: { description: "The methods the address answers.", schema: { type: "string" } } } } : {}),
-      ...(status === "429" || status === "503" ? { headers: { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "string" } } } } : {}),
+      headers: {
+        "X-Request-Id": headerRef("RequestId"),
+        ...(status === "405" ? { Allow: { description: "The methods the address answers.", schema: { type: "string" } } } : {}),
+        ...(status === "412" ? { ETag: headerRef("ETag") } : {}),
+        ...(status === "429" || status === "503" ? { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "string" } } } : {}),
+      },
       content: { "application/json": { schema: ref(responses.apiErrorSchema), examples: named } },
     };
   }
-  const parameters = [...pathParameters(op.path), ...(op.query ?? []), ...(takesIdempotencyKey(op) ? [idempotencyParameter] : []), ...(op.respondAsync ? [preferParameter] : [])];
+  const parameters = [
+    ...pathParameters(op.path),
+    ...(op.query ?? []),
+    ...(takesIdempotencyKey(op) ? [idempotencyParameter] : []),
+    ...(op.respondAsync ? [preferParameter] : []),
+    ...(writesOne(op) ? [ifMatchParameter] : []),
+  ];
   return {
     operationId: operationId(op),
     tags: [op.tag],
@@ -1559,7 +1739,7 @@ export function openApiDocument() {
     openapi: "3.1.0",
     info: {
       title: "Flowmap API",
-      version: appVersion(),
+      version: API_VERSION,
       license: { name: "Proprietary", identifier: "LicenseRef-Flowmap-Proprietary" },
       description:
         "Plan lifecycle email and SMS flows. Every endpoint answers JSON; errors are `{ message, code, errors? }`, `code` machine-readable. Scripts sign their calls with a personal access token (`Authorization: Bearer <token>`; create one with POST /api/user/tokens or on User Settings); browsers use the `fm_session` cookie set by POST /api/auth/login. Either way the call acts as the same user. State-changing calls from another site that carry cookies are refused (403).",
@@ -1578,6 +1758,7 @@ export function openApiDocument() {
         sessionCookie: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The session cookie set by sign-in." },
       },
       schemas: componentSchemas(),
+      headers: HEADER_COMPONENTS,
     },
   };
   return cached;

@@ -118,7 +118,11 @@ async function call(
     if (response.status >= 400) {
       const shown = Object.values((content["application/json"].examples ?? {}) as Record<string, { value: unknown }>).map((e) => e.value);
       if (response.status === 422) expect((parsed as { code: string }).code).toBe("VALIDATION_FAILED");
-      else expect(shown, `${method} ${template} ${response.status} answered ${text}, which no example shows`).toContainEqual(parsed);
+      // A 412 carries the resource's current tag, which no example can know.
+      else if (response.status === 412) {
+        expect((parsed as Json).etag).toBe(response.headers.get("ETag"));
+        expect(shown.map((example) => ({ ...(example as Json), etag: undefined }))).toContainEqual({ ...(parsed as Json), etag: undefined });
+      } else expect(shown, `${method} ${template} ${response.status} answered ${text}, which no example shows`).toContainEqual(parsed);
     }
   } else if (response.status >= 300 && response.status < 400) {
     expect(response.headers.get("Location")).toBeTruthy();
@@ -194,7 +198,7 @@ describe("the OpenAPI document", () => {
     const generate = OPERATIONS.find((op) => op.method === "post" && op.path === "/api/ai-flows/generate")!;
     expect(Object.keys(errorStatuses(generate)).map(Number)).toEqual(expect.arrayContaining([400, 401, 402, 403, 409, 413, 415, 422, 502]));
     const adminUsers = OPERATIONS.find((op) => op.path === "/api/admin/users")!;
-    expect(Object.keys(errorStatuses(adminUsers)).map(Number)).toEqual([401, 403, 405, 422]);
+    expect(Object.keys(errorStatuses(adminUsers)).map(Number)).toEqual([400, 401, 403, 405, 422]);
     const components = document.components as { securitySchemes: Record<string, Json> };
     expect(components.securitySchemes.sessionCookie).toMatchObject({ type: "apiKey", in: "cookie", name: "fm_session" });
   });
@@ -363,6 +367,9 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
       (await call("POST", "/api/ai-flows/{id}/versions/{versionId}/rollback", { cookie: user.cookie, params: { id: flow.id, versionId: "000000000000000000000000" } })).status,
     ).toBe(404);
 
+    const listed = await call("GET", "/api/ai-flows", { cookie: user.cookie, query: "?flowType=onboarding" });
+    expect(listed.body).toMatchObject({ total: 1, page: 1, items: [{ id: flow.id }] });
+    expect((await call("GET", "/api/ai-flows", { cookie: user.cookie, query: "?flowType=nope" })).status).toBe(422);
     const current = (await call("GET", "/api/ai-flows/{id}", { cookie: user.cookie, params: id })).body as { touchpoints: { id: string }[] };
     const [first, second] = current.touchpoints;
     const edit = { title: "Welcome aboard", primaryGoal: "Greet", keyMessages: "Who we are", callToAction: "Start", delayDays: 1 };
@@ -371,8 +378,23 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     expect((await call("PUT", "/api/ai-flows/touchpoints/{id}", { cookie: premium.cookie, params: { id: first.id }, body: edit })).status).toBe(404);
     const anchored = { ...edit, delayDays: undefined, timing: { type: "relative_event", event: "appointment", direction: "before", minutes: 120 } };
     expect((await call("PUT", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id }, body: anchored })).status).toBe(200);
-    expect((await call("PUT", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id }, body: { ...anchored, delayDays: 1 } })).status).toBe(422);
-    expect((await call("GET", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id } })).body).toMatchObject({ timing: anchored.timing });
+    // A new timing and new days at once: which one is meant cannot be told.
+    const bothChanged = { ...anchored, timing: { ...anchored.timing, minutes: 180 }, delayDays: 9 };
+    expect((await call("PUT", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id }, body: bothChanged })).status).toBe(422);
+    const read = await call("GET", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id } });
+    expect(read.body).toMatchObject({ timing: anchored.timing });
+    const tag = read.headers.get("ETag")!;
+    const hourLater = { ...(read.body as Json), timing: { type: "offset", minutes: 60 } };
+    const patched = await call("PATCH", "/api/ai-flows/touchpoints/{id}", {
+      cookie: user.cookie,
+      params: { id: first.id },
+      body: { timing: hourLater.timing },
+      headers: { "If-Match": tag },
+    });
+    expect(patched.status).toBe(200);
+    expect((await call("PUT", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id }, body: hourLater, headers: { "If-Match": tag } })).status).toBe(
+      412,
+    );
     expect((await call("GET", "/api/ai-flows/touchpoints/{id}", { cookie: premium.cookie, params: { id: first.id } })).status).toBe(404);
     expect((await call("DELETE", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: second.id } })).status).toBe(200);
 
@@ -446,6 +468,13 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
         .status,
     ).toBe(200);
     expect((await call("PATCH", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId }, body: exampleOf("patch", "/api/benchmarks/{id}") })).status).toBe(200);
+    const benchmark = await call("GET", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId } });
+    expect(benchmark.status).toBe(200);
+    expect((await call("PUT", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId }, body: benchmark.body })).status).toBe(200);
+    expect((await call("GET", "/api/benchmarks/{id}", { cookie: user.cookie, params: { id: benchmarkId } })).status).toBe(403);
+    expect(
+      (await call("DELETE", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId }, headers: { "If-Match": benchmark.headers.get("ETag")! } })).status,
+    ).toBe(412);
     expect((await call("DELETE", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId } })).status).toBe(200);
     expect((await call("DELETE", "/api/benchmarks/{id}", { cookie: admin.cookie, params: { id: benchmarkId } })).status).toBe(404);
 
@@ -545,9 +574,18 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
       (await call("PUT", "/api/admin/flow-mappings/{id}", { cookie: admin.cookie, params: { id: ruleId }, body: exampleOf("put", "/api/admin/flow-mappings/{id}") })).status,
     ).toBe(200);
     expect((await call("PATCH", "/api/admin/flow-mappings/{id}", { cookie: admin.cookie, params: { id: ruleId }, body: { notes: "Edited" } })).status).toBe(200);
+    const ruleRead = await call("GET", "/api/admin/flow-mappings/{id}", { cookie: admin.cookie, params: { id: ruleId } });
+    expect(ruleRead.status).toBe(200);
+    expect((await call("PUT", "/api/admin/flow-mappings/{id}", { cookie: admin.cookie, params: { id: ruleId }, body: ruleRead.body })).status).toBe(200);
     expect((await call("DELETE", "/api/admin/flow-mappings/{id}", { cookie: admin.cookie, params: { id: ruleId } })).status).toBe(200);
     expect((await call("GET", "/api/admin/users", { cookie: admin.cookie })).status).toBe(200);
     expect((await call("PATCH", "/api/admin/users/{id}", { cookie: admin.cookie, params: { id: user.user.id }, body: { isPremium: true } })).status).toBe(200);
+    const listed = await call("GET", "/api/admin/users/{id}", { cookie: admin.cookie, params: { id: user.user.id } });
+    expect(listed.status).toBe(200);
+    expect(
+      (await call("PATCH", "/api/admin/users/{id}", { cookie: admin.cookie, params: { id: user.user.id }, body: { ...(listed.body as Json), email: "x@example.com" } })).status,
+    ).toBe(422);
+    expect((await call("GET", "/api/admin/users/{id}", { cookie: admin.cookie, params: { id: "000000000000000000000000" } })).status).toBe(404);
     expect((await call("PATCH", "/api/admin/users/{id}", { cookie: admin.cookie, params: { id: admin.user.id }, body: { role: "User" } })).status).toBe(409);
     expect((await call("PATCH", "/api/admin/users/{id}", { cookie: user.cookie, params: { id: user.user.id }, body: { role: "Admin" } })).status).toBe(403);
     const leaving = await createUser();

@@ -4,6 +4,7 @@ import { AiFlowMessageModel, AiFlowVersionModel } from "~/models/ai-flow-history
 import { AiGeneratedFlowModel } from "~/models/ai-generated-flow.server";
 import { createFlowMapping, FlowMappingModel, updateFlowMapping } from "~/models/flow-mapping.server";
 import { UserModel } from "~/models/user.server";
+import { SERVER_FIELD_MESSAGE } from "~/web/server-fields.server";
 import * as byType from "~/routes/api+/ai-flows.by-type.$flowType";
 import * as flowRoute from "~/routes/api+/ai-flows.$id";
 import * as messagesRoute from "~/routes/api+/ai-flows.$id.messages";
@@ -315,7 +316,7 @@ describe("touchpoints", () => {
     }
     expect(await editTouchpoint(cookie, second.id, { ...editOf(second), id: "x", stepNumber: 9 })).toMatchObject({
       status: 422,
-      body: { errors: { id: "Unknown field: remove it.", stepNumber: "Unknown field: remove it." } },
+      body: { errors: { id: SERVER_FIELD_MESSAGE, stepNumber: SERVER_FIELD_MESSAGE } },
     });
     const [stored] = (await listByType(cookie, "onboarding")).body as FlowView[];
     expect(stored!.touchpoints[1]).toMatchObject({ id: second.id, delayDays: second.delayDays, timing: second.timing });

@@ -317,7 +317,7 @@ describe("the server's own facts", () => {
   it("answers unknown API paths with a JSON 404, and wrong methods with 405 and the full Allow", async () => {
     const missing = await fetch(`http://127.0.0.1:${port}/api/nothing-here`);
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ message: "Not found.", code: "NOT_FOUND" });
+    expect(await missing.json()).toEqual({ message: "Not found.", code: "NOT_FOUND", requestId: missing.headers.get("X-Request-Id") });
     const wrong = await fetch(`http://127.0.0.1:${port}/api/thing`, {
       method: "DELETE",
     });
@@ -326,6 +326,7 @@ describe("the server's own facts", () => {
     expect(await wrong.json()).toEqual({
       message: "Method not allowed. Use GET, POST or PUT.",
       code: "METHOD_NOT_ALLOWED",
+      requestId: wrong.headers.get("X-Request-Id"),
     });
     const noGet = await fetch(`http://127.0.0.1:${port}/api/upload`);
     expect(noGet.status).toBe(405);
