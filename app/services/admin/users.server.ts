@@ -33,7 +33,7 @@ function toView(row: AdminUserRow): AdminUserView {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-/** One user's row, for a dialog about it; not_found when there is no such user. */
+/** One user's row as the admin table lists it (a dialog about it, the API's read); not_found when there is no such user. */
 export async function getUserAsAdmin(id: string): Promise<AdminUserView> {
   const row = await getAdminUserRow(id);
   if (!row) throw notFound("User not found.");
@@ -49,13 +49,6 @@ export async function listUsersAsAdmin(query: ListQuery<AdminUserSort>) {
     limit: query.pageSize ?? ADMIN_PAGE_SIZE,
   });
   return { users: rows.map(toView), total, page: query.page, pageSize: query.pageSize ?? ADMIN_PAGE_SIZE };
-}
-
-/** One user as the admin table lists them. */
-export async function getUserAsAdmin(id: string): Promise<AdminUserView> {
-  const row = await getAdminUserRow(id);
-  if (!row) throw notFound("User not found.");
-  return toView(row);
 }
 
 const premiumFlag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(["0", "1", "true", "false"])], {
