@@ -1,3 +1,4 @@
+import { hasPremium } from "~/lib/user";
 import type { RecentAuditEntry } from "~/services/admin/audit.server";
 
 const ENTITY_LABELS: Record<string, string> = { benchmark: "Benchmark", flow_mapping: "Flow map", user: "User" };
@@ -33,7 +34,8 @@ function changes(entry: RecentAuditEntry): Array<{ field: string; before: string
 /** A premium change read as a sentence ("Premium turned on"), not as its stored flag (isPremium: 0 → 1). */
 export function premiumChangeText(entry: Pick<RecentAuditEntry, "after">): string {
   const after = entry.after && typeof entry.after === "object" && !Array.isArray(entry.after) ? (entry.after as Record<string, unknown>) : {};
-  return after.isPremium === 1 || after.isPremium === true ? "Premium turned on" : "Premium turned off";
+  // The stored flag (1), or true in entries written from a boolean.
+  return hasPremium({ isPremium: Number(after.isPremium) }) ? "Premium turned on" : "Premium turned off";
 }
 
 /** The latest admin changes: who, what, when, and the values before and after. Read only. */

@@ -1,6 +1,8 @@
 import { apiJson, byMethod, noGetLoader } from "~/web/api.server";
 import { createResetLinkAsAdmin } from "~/services/auth/password-reset.server";
 import { requireApiAdmin } from "~/web/auth/auth.server";
+import { idempotent } from "~/web/idempotency.server";
+import { refuseBody } from "~/web/no-body.server";
 
 export const loader = noGetLoader(["POST"]);
 
@@ -9,7 +11,10 @@ export const loader = noGetLoader(["POST"]);
 export const action = byMethod({
   POST: async ({ request, params }) => {
     const admin = await requireApiAdmin(request);
-    const link = await createResetLinkAsAdmin({ actor: admin, id: params.id ?? "" });
-    return apiJson(link, { status: 201, headers: { "Cache-Control": "no-store" } });
+    await refuseBody(request);
+    return idempotent(request, { userId: admin.id, input: null }, async () => {
+      const link = await createResetLinkAsAdmin({ actor: admin, id: params.id ?? "" });
+      return apiJson(link, { status: 201, headers: { "Cache-Control": "no-store" } });
+    });
   },
 });

@@ -1,6 +1,7 @@
 import { apiJson, byMethod, noGetLoader, readJsonObject } from "~/web/api.server";
 import { forgotPasswordSchema, requestPasswordReset } from "~/services/auth/password-reset.server";
 import { clientAddress } from "~/web/client.server";
+import { anonymousOwner, idempotent } from "~/web/idempotency.server";
 
 export const loader = noGetLoader(["POST"]);
 
@@ -9,7 +10,9 @@ export const loader = noGetLoader(["POST"]);
 export const action = byMethod({
   POST: async ({ request }) => {
     const input = await readJsonObject(request, forgotPasswordSchema);
-    const { message } = await requestPasswordReset({ client: clientAddress(request), input });
-    return apiJson({ message }, { status: 202, headers: { "Cache-Control": "no-store" } });
+    return idempotent(request, { userId: anonymousOwner(request), input }, async () => {
+      const { message } = await requestPasswordReset({ client: clientAddress(request), input });
+      return apiJson({ message }, { status: 202, headers: { "Cache-Control": "no-store" } });
+    });
   },
 });

@@ -4,18 +4,18 @@ import { adminBenchmarkSchema } from "~/lib/api/responses";
 import { apiJson, apiRoute, byMethod, readJsonObject } from "~/web/api.server";
 import { benchmarkInputSchema } from "~/services/admin/benchmark-schema";
 import { deleteBenchmarkAsAdmin, getBenchmarkForAdmin, updateBenchmarkAsAdmin } from "~/services/admin/benchmarks.server";
-import { requireApiAdmin } from "~/web/auth/auth.server";
+import { requireApiAdmin, requireApiUser } from "~/web/auth/auth.server";
 import { conditionalWrite, resourceAnswer } from "~/web/etag.server";
 import { serverFieldsOf, withoutServerFields } from "~/web/server-fields.server";
 import { refuseBody } from "~/web/no-body.server";
 
 const SERVER_FIELDS = serverFieldsOf(adminBenchmarkSchema);
 
-// Admin only. GET /api/benchmarks/{id}: the benchmark with every field a write takes. PUT: the
-// whole benchmark (every field; 422 lists the missing ones). PATCH: the fields that change.
+// GET /api/benchmarks/{id} (any signed-in user, as the list): the benchmark with every field a
+// write takes. Admin only: PUT, the whole benchmark (every field; 422 lists the missing ones). PATCH: the fields that change.
 // DELETE: the benchmark. Each answer carries an ETag; writes honour If-Match (412 when stale).
 export const loader = apiRoute(async ({ request, params }) => {
-  await requireApiAdmin(request);
+  await requireApiUser(request);
   return resourceAnswer(await getBenchmarkForAdmin(params.id ?? ""));
 });
 

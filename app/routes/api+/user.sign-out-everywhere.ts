@@ -1,6 +1,8 @@
 import { apiJson, byMethod, noGetLoader } from "~/web/api.server";
 import { signOutEverywhere } from "~/services/auth/accounts.server";
 import { requireApiUserWithSession } from "~/web/auth/auth.server";
+import { idempotent } from "~/web/idempotency.server";
+import { refuseBody } from "~/web/no-body.server";
 
 export const loader = noGetLoader(["POST"]);
 
@@ -12,7 +14,10 @@ const SIGNED_OUT_EVERYWHERE_MESSAGE = "Every other session has been signed out a
 export const action = byMethod({
   POST: async ({ request }) => {
     const { user, sessionId } = await requireApiUserWithSession(request);
-    const { sessions, tokens } = await signOutEverywhere({ userId: user.id, keepSessionId: sessionId });
-    return apiJson({ message: SIGNED_OUT_EVERYWHERE_MESSAGE, sessionsEnded: sessions, tokensRevoked: tokens }, { headers: { "Cache-Control": "no-store" } });
+    await refuseBody(request);
+    return idempotent(request, { userId: user.id, input: null }, async () => {
+      const { sessions, tokens } = await signOutEverywhere({ userId: user.id, keepSessionId: sessionId });
+      return apiJson({ message: SIGNED_OUT_EVERYWHERE_MESSAGE, sessionsEnded: sessions, tokensRevoked: tokens }, { headers: { "Cache-Control": "no-store" } });
+    });
   },
 });

@@ -227,6 +227,8 @@ function whenWords(when: Of<"add">["when"] & object): string {
 }
 
 const checkAdd: Check<Of<"add">> = (intent, input, fail) => {
+  // "Don't add a text" asks for no new step: held by the count check of negated additions below.
+  if (intent.negated) return;
   if (intent.channel === "SMS" && !input.smsAllowed) return;
   const when = intent.when;
   // A step of that channel already where the note wants one answers it (its words may be put into that step).
