@@ -230,7 +230,9 @@ describe.concurrent("npm start: clean shutdown", () => {
         await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow(); // no new connections
         inProgress.end(body.slice(10));
         // Answered with the database still open: a wrong password, not a failure.
-        expect(await answered).toEqual({ status: 401, text: JSON.stringify({ message: "Invalid email or password.", code: "UNAUTHENTICATED" }) });
+        const { status, text } = await answered;
+        expect(status).toBe(401);
+        expect(JSON.parse(text)).toEqual({ message: "Invalid email or password.", code: "UNAUTHENTICATED", requestId: expect.any(String) });
 
         expect(await app.exited).toBe(0);
         expect(app.output()).toContain("[flowmap] stopped");
