@@ -172,7 +172,7 @@ test.describe("a free user", () => {
     }
     const api = await page.request.get("/api/scorecard");
     expect(api.status()).toBe(402);
-    expect(await api.json()).toEqual({ message: expect.any(String), code: "PREMIUM_REQUIRED" });
+    expect(await api.json()).toEqual({ message: expect.any(String), code: "PREMIUM_REQUIRED", requestId: expect.any(String) });
 
     await page.goto("/dashboard");
     await waitForHydration(page);
