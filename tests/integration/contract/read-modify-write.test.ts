@@ -14,6 +14,7 @@ import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { scriptOf, strictDiagnostics } from "../../support/doc-scripts";
 import { useEnv } from "../../support/env";
 
 useEnv({ FLOWMAP_SCRYPT_LOG_N: "10" });
@@ -51,23 +52,11 @@ let diagnostics: string[];
 beforeAll(async () => {
   await fs.writeFile(path.join(dir, "flowmap-api.d.ts"), astToString(await openapiTS(openApiDocument() as never)));
   const markdown = await fs.readFile(path.join(root, "docs", "api-read-modify-write.md"), "utf8");
-  const blocks = [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
-  expect(blocks, "docs/api-read-modify-write.md has one TypeScript block").toHaveLength(1);
+  const shown = scriptOf(markdown, "docs/api-read-modify-write.md");
   const source = path.join(dir, "read-modify-write.ts");
-  await fs.writeFile(source, blocks[0]!);
-  const program = ts.createProgram([source], {
-    strict: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
-    types: ["node"],
-    typeRoots: [path.join(root, "node_modules", "@types")],
-    skipLibCheck: true,
-  });
-  diagnostics = ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.basename(d.file.fileName) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
-  const compiled = ts.transpileModule(blocks[0]!, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+  await fs.writeFile(source, shown);
+  diagnostics = strictDiagnostics([source]);
+  const compiled = ts.transpileModule(shown, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
   const runnable = path.join(dir, "read-modify-write.mjs");
   await fs.writeFile(runnable, compiled);
   script = (await import(/* @vite-ignore */ pathToFileURL(runnable).href)) as Script;
