@@ -85,6 +85,8 @@ test.describe("a phone-sized screen (375 px)", () => {
   test("the menu names the user and the plan the header has no room for", async ({ page }) => {
     await registerByApi(page.request, newUser({ firstName: "Priya" }));
     await page.goto("/dashboard");
+    // Opened once the page is live: a menu opened before hydration is closed again by it.
+    await waitForHydration(page);
     await expect(page.getByTestId("user-button").getByText("Free Plan")).toBeHidden();
     await page.getByText("Menu", { exact: true }).click();
     const account = page.getByTestId("menu-account");
