@@ -26,7 +26,7 @@ function withoutHttpTypes(names) {
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "public/build/**", ".cache/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".tmp/**"],
+    ignores: ["build/**", "packages/*/dist/**", "public/build/**", ".cache/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".tmp/**"],
   },
   ...tseslint.configs.recommended,
   {
@@ -40,7 +40,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**", "bench/**", "tests/**", "**/*.config.{js,ts}"],
+    files: ["scripts/**", "bench/**", "tests/**", "packages/*/scripts/**", "packages/*/tests/**", "packages/*/src/cli/**", "**/*.config.{js,ts}"],
     // Test helpers named use* are not React hooks.
     rules: { "no-console": "off", "react-hooks/rules-of-hooks": "off" },
   },

@@ -7,15 +7,16 @@ export default defineConfig({
   // The import aliases (`~/…` → app/) come from tsconfig.json's `paths`, the one place they are configured.
   plugins: [tsconfigPaths({ projects: ["./tsconfig.json"] })],
   test: {
-    // Every test lives under tests/, none beside the code.
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "tests/conformance/**/*.test.ts", "tests/eval/**/*.test.ts"],
+    // Every test lives under tests/, none beside the code. The engine's own tests (unit and
+    // conformance) belong to its package, packages/engine: `npm test -w @flowmap/engine`.
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "tests/eval/**/*.test.ts"],
     environment: "node",
     setupFiles: ["./tests/support/setup.ts"],
     globalSetup: ["./tests/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Forked processes, not worker threads: the engine's journal syncs inline off the main thread,
-    // which the storage-failure tests (tests/conformance/durability.test.ts) rely on not doing.
+    // which the storage-failure tests (tests/integration/security/disk-full.test.ts) rely on not doing.
     pool: "forks",
     // Test files share their worker process (and its loaded modules) instead of each starting
     // afresh: module loading was half the suite's CPU time. A file therefore leaves the process as

@@ -15,7 +15,7 @@ import mongoose from "mongoose";
 import { UserModel } from "../app/models/user.server";
 import { parseListQuery } from "../app/services/admin/list-query";
 import { listUsersAsAdmin, USER_TABLE } from "../app/services/admin/users.server";
-import { startEngine } from "../engine/index";
+import { startEngine } from "@flowmap/engine";
 
 const USERS = 10_000;
 const ROUNDS = 7;

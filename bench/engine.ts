@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { MongoClient, type Collection } from "mongodb";
-import { startEngine } from "../engine/index";
+import { startEngine } from "@flowmap/engine";
 
 const INSERTS = 10_000;
 const CONCURRENCY = 16;

@@ -13,7 +13,7 @@
  *
  * BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app process alone.
  *
- * BENCH_ENGINE_MODULE=<path to an engine/index.ts> runs that engine in the app's own thread
+ * BENCH_ENGINE_MODULE=<path to an engine entry, e.g. packages/engine/src/index.ts> runs that engine in the app's own thread
  * instead (bench/event-loop-engine.ts), for a before/after.
  */
 import { spawn, type ChildProcess } from "node:child_process";

@@ -14,7 +14,7 @@ import { pathToFileURL } from "node:url";
 
 import mongoose from "mongoose";
 
-import { startEngine } from "../engine/index";
+import { startEngine } from "@flowmap/engine";
 import { emptyAnswers } from "~/lib/questionnaire/fields";
 import { removeFlow } from "~/models/ai-generated-flow.server";
 import { insertFlowMappingIfMissing } from "~/models/flow-mapping.server";

@@ -1,9 +1,12 @@
-// Part of `npm run build`: bundles the embedded engine's worker thread (engine/worker.ts) into
-// build/engine-worker.js beside the server build, so `npm start` runs it as plain JavaScript.
+// Part of `npm run build`: bundles the embedded engine's worker thread (the `@flowmap/engine/worker`
+// entry of the workspace package) into build/engine-worker.js beside the server build, so that a
+// server build that bundles the engine's host finds its worker beside it.
+import { fileURLToPath } from "node:url";
+
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["engine/worker.ts"],
+  entryPoints: [fileURLToPath(import.meta.resolve("@flowmap/engine/worker"))],
   outfile: "build/engine-worker.js",
   bundle: true,
   platform: "node",

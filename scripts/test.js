@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The whole suite, in the order a reviewer would run it: typecheck, lint, unit and integration
-// tests, a production build, then the browser tests against that build. Stops at the first
+// The whole suite, in the order a reviewer would run it: typecheck, lint, the engine package's own
+// typecheck and tests, the app's unit and integration tests, a production build, then the browser
+// tests against that build. Stops at the first
 // failing stage and ends with one summary line of the tests that ran.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -51,8 +52,8 @@ function summarize() {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
-  const unit = readJson(path.join(reportDir, "vitest.json"));
-  if (unit) {
+  const units = ["engine-vitest.json", "vitest.json"].map((name) => readJson(path.join(reportDir, name))).filter(Boolean);
+  for (const unit of units) {
     passed += unit.numPassedTests ?? 0;
     failed += unit.numFailedTests ?? 0;
     skipped += (unit.numPendingTests ?? 0) + (unit.numTodoTests ?? 0);
@@ -63,7 +64,7 @@ function summarize() {
     failed += e2e.stats.unexpected ?? 0;
     skipped += e2e.stats.skipped ?? 0;
   }
-  if (unit || e2e) console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+  if (units.length > 0 || e2e) console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 }
 
 const only = process.argv[2];
@@ -72,13 +73,22 @@ if (!only || only === "static") {
   run("Lint (eslint)", bin("eslint"), ["--max-warnings", "0", "."]);
   run("Format (prettier --check)", bin("prettier"), ["--check", "--log-level", "warn", "."]);
 }
-if (!only || only === "unit") {
-  run("Unit, integration and conformance tests (vitest)", bin("vitest"), [
+if (!only || only === "engine") {
+  // The engine is a workspace package (packages/engine) with its own tsconfig and tests; the app's
+  // typecheck and vitest read only its compiled dist/, so they run here, once.
+  const engine = path.join("packages", "engine");
+  run("Engine package typecheck (@flowmap/engine)", bin("tsc"), ["-p", path.join(engine, "tsconfig.json")]);
+  run("Engine package unit and conformance tests (@flowmap/engine, vitest)", bin("vitest"), [
     "run",
+    "--root",
+    engine,
     "--reporter=default",
     "--reporter=json",
-    `--outputFile.json=${path.join(reportDir, "vitest.json")}`,
+    `--outputFile.json=${path.join(reportDir, "engine-vitest.json")}`,
   ]);
+}
+if (!only || only === "unit") {
+  run("Unit and integration tests (vitest)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(reportDir, "vitest.json")}`]);
 }
 if (!only || only === "e2e") {
   ensureChromium();

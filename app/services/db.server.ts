@@ -3,7 +3,7 @@ import path from "node:path";
 
 import mongoose from "mongoose";
 
-import { startEngineWorker, type EngineWorker } from "../../engine/worker-host";
+import { startEngineWorker, type EngineWorker } from "@flowmap/engine/worker-host";
 import { getEnv } from "~/services/env.server";
 
 /**

@@ -11,7 +11,6 @@ import { PROJECT_ROOT } from "../support/processes";
 // own and not the one other tests (startup.test.ts) and the browser tests serve.
 const PROJECT_FILES = [
   "app",
-  "engine",
   "scripts/build.mjs",
   "scripts/build-engine-worker.mjs",
   "package.json",

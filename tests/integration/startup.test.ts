@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { FLOW_TYPES } from "~/lib/flow-types";
 import { METRIC_KEYS } from "~/lib/metrics";
 
-import { scanJournal } from "../../engine/storage";
+import { scanJournal } from "@flowmap/engine/files";
 import { nodeArgs, PROJECT_ROOT } from "../support/processes";
 
 /** The server's start-up checks in a process of their own; every case has its own DATA_DIR. */

@@ -1,11 +1,5 @@
 /** The entry points tests run as child processes, bundled once per run by global-setup.ts. */
-export const COMPILED_ENTRIES = [
-  "scripts/user-role.ts",
-  "scripts/db-repair.ts",
-  "tests/support/start-server.ts",
-  "tests/support/app-process.ts",
-  "tests/conformance/fixtures/engine-child.ts",
-] as const;
+export const COMPILED_ENTRIES = ["scripts/user-role.ts", "scripts/db-repair.ts", "tests/support/start-server.ts", "tests/support/app-process.ts"] as const;
 
 export type CompiledEntry = (typeof COMPILED_ENTRIES)[number];
 

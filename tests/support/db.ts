@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 
 import { forgetReadCaches } from "~/services/read-caches.server";
 
-import { startEngine } from "../../engine";
+import { startEngine } from "@flowmap/engine";
 
 /**
  * A database for one test file, the same code path as the app's: mongoose over the wire.

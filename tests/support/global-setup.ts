@@ -43,11 +43,9 @@ export default async function setup(project: TestProject) {
   // docs/decisions/065).
   buildSync({
     absWorkingDir: root,
-    entryPoints: {
-      ...Object.fromEntries(COMPILED_ENTRIES.map((entry) => [compiledName(entry), entry])),
-      // Beside every bundle, as beside the server build: the engine's worker thread.
-      "engine-worker": "engine/worker.ts",
-    },
+    // The engine (@flowmap/engine) is a package like the others: the bundles import its compiled
+    // dist/, which starts its own worker thread.
+    entryPoints: Object.fromEntries(COMPILED_ENTRIES.map((entry) => [compiledName(entry), entry])),
     outdir,
     bundle: true,
     platform: "node",

@@ -4,7 +4,7 @@ import { SessionModel } from "~/models/session.server";
 import { UserModel } from "~/models/user.server";
 import { STORAGE_UNAVAILABLE_MESSAGE } from "~/services/storage-failure.server";
 
-import { io } from "../../../engine/journal";
+import { io } from "@flowmap/engine/files";
 import { useEnv } from "../../support/env";
 import { createUser } from "../../support/factories";
 import { send } from "./harness";
