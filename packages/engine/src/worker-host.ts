@@ -46,8 +46,9 @@ export class EngineStartError extends Error {
 
 function entryPoint(): { file: URL; typescript: boolean } {
   // Three ways this module runs: bundled into an app's server build (which puts the worker's own
-  // bundle, `engine-worker.js`, beside it), compiled in the package's dist/ (`worker.js` beside
-  // it), or as TypeScript source (the package's tests, through tsx).
+  // bundle, `engine-worker.js`, beside it, or else finds the installed package's worker by name),
+  // compiled in the package's dist/ (`worker.js` beside it), or as TypeScript source (the
+  // package's tests, through tsx).
   const bundled = new URL("./engine-worker.js", import.meta.url);
   const compiled = new URL("./worker.js", import.meta.url);
   const source = new URL("./worker.ts", import.meta.url);
@@ -60,8 +61,20 @@ function entryPoint(): { file: URL; typescript: boolean } {
   }
   if (existsSync(fileURLToPath(compiled))) return { file: compiled, typescript: false };
   if (existsSync(fileURLToPath(source))) return { file: source, typescript: true };
+  const installed = installedWorker();
+  if (installed) return { file: installed, typescript: false };
   if (existsSync(fileURLToPath(bundled))) return { file: bundled, typescript: false };
   throw new EngineStartError(`the engine's worker entry is missing (${fileURLToPath(bundled)}): run "npm run build"`);
+}
+
+/** The compiled worker of the installed package (its `./worker` export); null when it is not installed or built. */
+function installedWorker(): URL | null {
+  try {
+    const file = createRequire(import.meta.url).resolve("@flowmap/engine/worker");
+    return existsSync(file) ? pathToFileURL(file) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** tsx's ESM API (`tsImport`), as a file URL; null when tsx is not installed. */
