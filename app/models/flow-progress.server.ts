@@ -142,14 +142,14 @@ export async function recordSteps(id: string, steps: StreamedStep[], attempt: nu
   await FlowProgressModel.updateOne({ _id: id, state: "running" }, { $set: { steps, attempt, updatedAt: now }, $max: { stepsShown: steps.length } });
 }
 
-/** Ends a record: its steps are dropped, its outcome kept for FINISHED_PROGRESS_MS. */
+/** Ends a running record (once: the first outcome stands): its steps are dropped, its outcome kept for FINISHED_PROGRESS_MS. */
 export async function finishProgress(
   id: string,
   outcome: { state: "succeeded"; flowId: string; result: { versionNumber: number | null; applied: boolean } } | { state: "failed"; error: { code: string; message: string } },
   now: Date,
 ): Promise<void> {
   await FlowProgressModel.updateOne(
-    { _id: id },
+    { _id: id, state: "running" },
     {
       $set: {
         state: outcome.state,
