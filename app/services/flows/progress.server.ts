@@ -3,7 +3,7 @@ import type { GenerationProgressView } from "~/lib/flows/generation-progress";
 import type { StreamedStep } from "~/lib/flows/streamed-steps";
 import { GENERATE_FAILED_MESSAGE, type FlowView, type RegenerateResult, REGENERATE_FAILED_MESSAGE } from "~/lib/flows/types";
 import type { ServiceUser } from "~/lib/user";
-import { createProgress, dismissProgress, findProgress, finishProgress, type FlowProgress, latestProgress, recordSteps } from "~/models/flow-progress.server";
+import { createProgress, dismissProgress, findProgress, finishProgress, type FlowProgress, latestProgress, type ProgressResult, recordSteps } from "~/models/flow-progress.server";
 import { releaseGeneration } from "~/models/flow-generation.server";
 import { isSoleInstance } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
@@ -86,7 +86,7 @@ export function toProgressView(progress: FlowProgress): GenerationProgressView {
     stepsShown: progress.stepsShown,
     startedAt: progress.startedAt.toISOString(),
     updatedAt: progress.updatedAt.toISOString(),
-    result: progress.result ? { versionNumber: progress.result.versionNumber ?? null, applied: progress.result.applied } : null,
+    result: progress.result ? { versionNumber: progress.result.versionNumber ?? null, applied: progress.result.applied, explanation: progress.result.explanation ?? null } : null,
     error: progress.error ? { code: progress.error.code, message: progress.error.message } : null,
   };
 }
@@ -103,7 +103,7 @@ function follow(
   claim: string,
   deps: FlowServiceDeps,
   failure: string,
-  work: (options: StreamOptions) => Promise<{ flowId: string; result: { versionNumber: number | null; applied: boolean } }>,
+  work: (options: StreamOptions) => Promise<{ flowId: string; result: ProgressResult }>,
 ) {
   const now = clock(deps);
   const abandon = new AbortController();
@@ -162,7 +162,7 @@ export async function startGeneration({ user, input }: { user: ServiceUser; inpu
   const record = { userId: user.id, flowType: prepared.flowType, kind: "generate" as const, flowId: null };
   const progress = await begin(prepared.claim, record, deps, GENERATE_FAILED_MESSAGE, async (options) => {
     const flow = await writeGeneration(prepared, options);
-    return { flowId: flow.id, result: { versionNumber: null, applied: true } };
+    return { flowId: flow.id, result: { versionNumber: null, applied: true, explanation: null } };
   });
   return { started: true, progress };
 }
@@ -177,7 +177,7 @@ export async function startRegeneration(
   const record = { userId: user.id, flowType: prepared.current.flowType, kind: "regenerate" as const, flowId };
   const progress = await begin(prepared.claim, record, deps, REGENERATE_FAILED_MESSAGE, async (options) => {
     const result = await writeRegeneration(prepared, options);
-    return { flowId: result.flow.id, result: { versionNumber: result.previousVersion?.versionNumber ?? null, applied: result.applied } };
+    return { flowId: result.flow.id, result: { versionNumber: result.previousVersion?.versionNumber ?? null, applied: result.applied, explanation: result.explanation } };
   });
   return { started: true, progress };
 }
@@ -195,7 +195,8 @@ export async function latestGenerationProgress({ userId, flowType }: { userId: s
   return progress ? toProgressView(progress) : null;
 }
 
-/** Forgets how a generation ended, once the user has read it. */
-export async function dismissGenerationProgress({ userId, id }: { userId: string; id: string }): Promise<void> {
-  await dismissProgress({ id, userId });
+/** Forgets how a generation ended, once the user has read it; how it ended, or null when there was nothing to forget. */
+export async function dismissGenerationProgress({ userId, id }: { userId: string; id: string }): Promise<GenerationProgressView | null> {
+  const dismissed = await dismissProgress({ id, userId });
+  return dismissed ? toProgressView(dismissed) : null;
 }
