@@ -180,4 +180,26 @@ describe("the flow screen without JavaScript while a model writes", () => {
     expect(shown(done.html)).not.toContain("Flow Regenerated The previous flow");
     expect(shown(done.html)).toContain(steps[0]!.title);
   });
+
+  it("a regeneration that changed nothing says so in the dialog, with the reply, and Done leaves the flow as it was", async () => {
+    await seedRules();
+    const { cookie, user } = await onboardedUser({ answers: LEDGERLY });
+    const flow = await flows.generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: offlineProvider });
+    // The model answers with the flow as it is.
+    model.script({ kind: "content", content: `{"flow":${streamed(draft())},"explanation":"The plan already does that."}` });
+    const page = browser(cookie);
+
+    await page.post("/flow-mappings?type=onboarding&dialog=regenerate", { intent: "regenerate", flowId: flow.id, feedback: "Make it better." });
+    await backgroundGenerationsSettled();
+    const ended = await page.get("/flow-mappings?type=onboarding&dialog=regenerate");
+    expect(shown(ended.html)).toMatch(/Nothing was changed .*The AI said: “[^”]+”/);
+    expect(shown(ended.html)).not.toContain("Flow Regenerated");
+    const after = await flows.getFlowByType({ userId: user.id, flowType: "onboarding" });
+    expect(after!.touchpoints).toEqual(flow.touchpoints);
+    expect(after!.versionCount).toBe(0);
+
+    const progressId = /name="progressId" value="([^"]+)"/.exec(ended.html)![1]!;
+    const done = await page.post("/flow-mappings?type=onboarding", { intent: "dismiss-progress", progressId });
+    expect(shown(done.html)).not.toContain("Nothing was changed");
+  });
 });
