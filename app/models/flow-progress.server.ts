@@ -15,6 +15,12 @@ import { defineModel, newId } from "~/models/utils.server";
  */
 
 export type ProgressKind = "generate" | "regenerate";
+export interface ProgressResult {
+  versionNumber: number | null;
+  applied: boolean;
+  /** A regeneration's reply to the note (said when nothing could be changed); null for a first generation. */
+  explanation: string | null;
+}
 export type ProgressState = "running" | "succeeded" | "failed";
 
 /** How long a finished generation's outcome stays readable. */
@@ -38,8 +44,8 @@ export interface FlowProgressDoc {
   /** A running record's claim-long limit; a finished one's end of readability. */
   expiresAt: Date;
   owner?: ClaimOwner;
-  /** A success: the version the previous content was saved as (regeneration), whether a note changed anything. */
-  result?: { versionNumber: number | null; applied: boolean } | null;
+  /** A success: the version the previous content was saved as (regeneration), whether a note changed anything, and the model's reply to it. */
+  result?: ProgressResult | null;
   /** A failure: its code and the words the user is shown. */
   error?: { code: string; message: string } | null;
 }
@@ -72,7 +78,13 @@ const flowProgressSchema = new Schema<FlowProgressDoc>(
       type: new Schema<ClaimOwner>({ instanceId: { type: String, required: true }, pid: { type: Number, required: true }, host: { type: String, required: true } }, { _id: false }),
       required: false,
     },
-    result: { type: new Schema({ versionNumber: { type: Number, default: null }, applied: { type: Boolean, required: true } }, { _id: false }), default: null },
+    result: {
+      type: new Schema(
+        { versionNumber: { type: Number, default: null }, applied: { type: Boolean, required: true }, explanation: { type: String, default: null } },
+        { _id: false },
+      ),
+      default: null,
+    },
     error: { type: new Schema({ code: { type: String, required: true }, message: { type: String, required: true } }, { _id: false }), default: null },
   },
   { versionKey: false },
@@ -142,14 +154,14 @@ export async function recordSteps(id: string, steps: StreamedStep[], attempt: nu
   await FlowProgressModel.updateOne({ _id: id, state: "running" }, { $set: { steps, attempt, updatedAt: now }, $max: { stepsShown: steps.length } });
 }
 
-/** Ends a record: its steps are dropped, its outcome kept for FINISHED_PROGRESS_MS. */
+/** Ends a running record (once: the first outcome stands): its steps are dropped, its outcome kept for FINISHED_PROGRESS_MS. */
 export async function finishProgress(
   id: string,
-  outcome: { state: "succeeded"; flowId: string; result: { versionNumber: number | null; applied: boolean } } | { state: "failed"; error: { code: string; message: string } },
+  outcome: { state: "succeeded"; flowId: string; result: ProgressResult } | { state: "failed"; error: { code: string; message: string } },
   now: Date,
 ): Promise<void> {
   await FlowProgressModel.updateOne(
-    { _id: id },
+    { _id: id, state: "running" },
     {
       $set: {
         state: outcome.state,
@@ -176,7 +188,10 @@ export async function latestProgress({ userId, flowType, now, owners = {} }: { u
   return doc ? asSeen(doc, now, owners) : null;
 }
 
-/** Forgets a finished record (the user has read how it ended). */
-export async function dismissProgress({ id, userId }: { id: string; userId: string }): Promise<void> {
-  await FlowProgressModel.deleteOne({ _id: id, userId, state: { $ne: "running" } });
+/** Forgets a finished record (the user has read how it ended); the record forgotten, or null. */
+export async function dismissProgress({ id, userId }: { id: string; userId: string }): Promise<FlowProgress | null> {
+  const doc = await FlowProgressModel.findOneAndDelete({ _id: id, userId, state: { $ne: "running" } }).lean<FlowProgressDoc>();
+  if (!doc) return null;
+  const { owner: _owner, expiresAt: _expires, ...rest } = doc;
+  return rest;
 }

@@ -3,6 +3,7 @@ import { ConfigError, getEnv } from "~/services/env.server";
 import { keyPlacementWarning } from "~/services/klaviyo/key-vault.server";
 import { getSessionSecret } from "~/services/secret.server";
 import { startKlaviyoBackground, stopKlaviyoBackground } from "~/services/klaviyo/background.server";
+import { stopBackgroundGenerations } from "~/services/flows/progress.server";
 import { seedOnStart } from "~/services/seed/seed.server";
 
 let started: Promise<void> | undefined;
@@ -57,15 +58,18 @@ interface ShutdownHost {
  * Closes the database (the embedded engine's final snapshot, its lock and address files) when
  * the process is told to stop. Under `npm start` the server runs the shutdown: it stops
  * accepting, lets the requests in progress finish, then calls this closing step, then exits.
+ * The step first lets the generations running in the background finish (up to their timeout,
+ * at most SHUTDOWN_GENERATION_GRACE_MS) and ends those left as failed, their claims released.
  * `npm run dev` runs the same server. Elsewhere (the start-up checks run alone) SIGTERM/SIGINT
  * close it directly.
  */
 function stopCleanlyOnSignals() {
   const host = (globalThis as Record<symbol, unknown>)[Symbol.for("flowmap.shutdown")] as ShutdownHost | undefined;
   if (host) {
-    host.onStop(() => {
+    host.onStop(async () => {
       stopKlaviyoBackground();
-      return disconnectDb();
+      await stopBackgroundGenerations();
+      await disconnectDb();
     });
     return;
   }
@@ -73,7 +77,8 @@ function stopCleanlyOnSignals() {
     process.once(signal, () => {
       stopKlaviyoBackground();
       const deadline = setTimeout(() => process.exit(0), 5_000);
-      disconnectDb()
+      stopBackgroundGenerations({ graceMs: 0 })
+        .then(() => disconnectDb())
         .catch((error: unknown) => console.error("[db] close failed:", error))
         .finally(() => {
           clearTimeout(deadline);

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { useNavigate } from "@remix-run/react";
+import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 
 import { ButtonLink, Spinner, StatusButton } from "~/components/ui/button";
@@ -7,21 +7,14 @@ import { controlClass, Field, FieldLabel, FormError, TextareaField } from "~/com
 import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
 import { flowTypeLabel } from "~/lib/flow-types";
 import { PROGRESS_RESET_AFTER_MS } from "~/lib/flows/progress";
-import {
-  FLOW_LIMITS,
-  REGENERATE_UNCHANGED_HINT,
-  REGENERATE_UNCHANGED_MESSAGE,
-  TOUCHPOINT_EDIT_LIMITS,
-  type FlowView,
-  type MessageView,
-  type TouchpointView,
-  type VersionView,
-} from "~/lib/flows/types";
+import { FLOW_LIMITS, TOUCHPOINT_EDIT_LIMITS, type FlowView, type MessageView, type TouchpointView, type VersionView } from "~/lib/flows/types";
+import type { GenerationProgressView } from "~/lib/flows/generation-progress";
 import { timingFormValues } from "~/lib/timing-input";
 import { useHydrated } from "~/lib/use-hydrated";
 
 import { ENHANCED_FIELD, FLOW_INTENTS, flowHref } from "./flow-url";
 import { Icon } from "./flow-view";
+import { GenerationFailed, GenerationSteps, RegenerationOutcome, UnchangedNotice } from "./generation-progress";
 import { LocalDate, plural } from "./format";
 import { ProgressBar, useSimulatedProgress } from "./simulated-progress";
 import { TimingFields } from "./timing-fields";
@@ -38,8 +31,22 @@ function Loading({ what }: { what: string }) {
 // ---------------------------------------------------------------------------------------------
 // Regenerate
 
-export function RegenerateDialog({ open, flow, closeHref, wait = null }: { open: boolean; flow: FlowView; closeHref: string; wait?: string | null }) {
+export function RegenerateDialog({
+  open,
+  flow,
+  closeHref,
+  wait = null,
+  progress = null,
+}: {
+  open: boolean;
+  flow: FlowView;
+  closeHref: string;
+  wait?: string | null;
+  /** A model's regeneration of this flow: its steps so far while it runs, then how it ended. */
+  progress?: GenerationProgressView | null;
+}) {
   const { fetcher, reply, pending } = useFlowForm(FLOW_INTENTS.regenerate);
+  const dismiss = useFetcher({ key: FLOW_INTENTS.dismissProgress });
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const { value, controller } = useSimulatedProgress();
@@ -60,9 +67,14 @@ export function RegenerateDialog({ open, flow, closeHref, wait = null }: { open:
     }
   }, [open]);
 
-  // The answer arrived: 100 and close after the reset delay, or back to 0.
+  // The answer arrived: 100 and close after the reset delay, or back to 0. A model's regeneration
+  // has only begun: its progress (below) takes over from the simulated bar.
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.started) {
+      controller.fail();
+      return;
+    }
     if (fetcher.data.ok) {
       controller.succeed();
       setFinished(true);
@@ -72,8 +84,23 @@ export function RegenerateDialog({ open, flow, closeHref, wait = null }: { open:
     controller.fail();
   }, [fetcher.state, fetcher.data, controller, navigate, closeHref]);
 
+  // A model's regeneration that changed the flow: read, after the same pause, which closes the
+  // dialog and says what it did (the Done form below does the same without JavaScript).
+  const progressId = progress?.id;
+  const regenerated = progress?.state === "succeeded" && progress.result?.applied !== false;
+  const submitDismiss = dismiss.submit;
+  useEffect(() => {
+    if (!open || !regenerated || !progressId) return;
+    const timer = window.setTimeout(
+      () => submitDismiss({ intent: FLOW_INTENTS.dismissProgress, progressId }, { method: "post", action: closeHref, preventScrollReset: true }),
+      PROGRESS_RESET_AFTER_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [open, regenerated, progressId, submitDismiss, closeHref]);
+
   const blank = feedback.trim() === "";
   const busy = pending || finished;
+  const streaming = progress?.state === "running";
   return (
     <Dialog
       open={open}
@@ -105,7 +132,7 @@ export function RegenerateDialog({ open, flow, closeHref, wait = null }: { open:
           maxLength={FLOW_LIMITS.feedback}
           value={feedback}
           onChange={(event) => setFeedback(event.target.value)}
-          readOnly={busy}
+          readOnly={busy || streaming}
           data-autofocus
           aria-invalid={serverError ? true : undefined}
           aria-describedby={serverError ? `${fieldId}-error` : `${fieldId}-hint`}
@@ -121,14 +148,8 @@ export function RegenerateDialog({ open, flow, closeHref, wait = null }: { open:
             {serverError}
           </div>
         ) : null}
-        {unchanged && !pending ? (
-          <div className="mt-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="status" data-testid="regenerate-unchanged">
-            <strong className="block font-semibold">Nothing was changed</strong>
-            <p className="mt-1">{REGENERATE_UNCHANGED_MESSAGE}</p>
-            {unchanged.explanation ? <p className="mt-1">The AI said: “{unchanged.explanation}”</p> : null}
-            <p className="mt-1">{REGENERATE_UNCHANGED_HINT}</p>
-          </div>
-        ) : null}
+        {unchanged && !pending ? <UnchangedNotice explanation={unchanged.explanation} /> : null}
+        {progress && !pending ? <RegenerationProgress progress={progress} flow={flow} closeHref={closeHref} /> : null}
         {hydrated && (busy || value > 0) ? (
           <div className="mt-4" data-testid="regenerate-progress">
             <ProgressBar value={value} label={finished ? "Flow regenerated" : "Regenerating your flow"} />
@@ -138,8 +159,8 @@ export function RegenerateDialog({ open, flow, closeHref, wait = null }: { open:
           <DialogCancel closeHref={closeHref} onClose={busy ? () => {} : undefined} />
           <StatusButton
             intent={FLOW_INTENTS.regenerate}
-            status={pending ? "pending" : "idle"}
-            disabled={(hydrated && blank) || (finished && !pending)}
+            status={pending || streaming ? "pending" : "idle"}
+            disabled={(hydrated && blank) || (finished && !pending) || streaming}
             icon={<Icon d="M4 4v6h6M20 20v-6h-6M5.5 15a7 7 0 0012 2.5M18.5 9a7 7 0 00-12-2.5" />}
             pendingLabel="Regenerating…"
           >
@@ -149,6 +170,13 @@ export function RegenerateDialog({ open, flow, closeHref, wait = null }: { open:
       </fetcher.Form>
     </Dialog>
   );
+}
+
+/** A model's regeneration in the dialog: each step as it is written, then how it ended. */
+function RegenerationProgress({ progress, flow, closeHref }: { progress: GenerationProgressView; flow: FlowView; closeHref: string }) {
+  if (progress.state === "running") return <GenerationSteps progress={progress} label={flowTypeLabel(flow.flowType)} />;
+  if (progress.state === "failed") return <GenerationFailed progress={progress} action={closeHref} />;
+  return <RegenerationOutcome progress={progress} action={closeHref} />;
 }
 
 // ---------------------------------------------------------------------------------------------

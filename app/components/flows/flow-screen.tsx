@@ -13,7 +13,7 @@ import { FlowTimeline } from "./flow-timeline";
 import type { Esp } from "~/lib/content/esp";
 
 import { FlowTypeSelector } from "./flow-type-selector";
-import { GenerationFailed, GenerationSteps, useLiveProgress } from "./generation-progress";
+import { GenerationFailed, GenerationSteps, RegenerationOutcome, useLiveProgress } from "./generation-progress";
 import { FLOW_INTENTS, flowHref, type FlowDialog } from "./flow-url";
 import { FlowActions, FlowSummaryCard, Icon, TouchpointList } from "./flow-view";
 import { OnboardingRequired, PremiumBanner } from "./notices";
@@ -61,6 +61,9 @@ export function FlowScreen({
   const closeHref = flowHref(flowType);
   const touchpoint = flow?.touchpoints.find((tp) => tp.id === touchpointId) ?? null;
   const progress = useLiveProgress(data.progress);
+  // A regeneration's progress shows in its dialog when that is open, else on the page.
+  const regenerating = progress?.kind === "regenerate" ? progress : null;
+  const onPage = dialog === "regenerate" && regenerating ? null : progress;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <header className="flex flex-col gap-1">
@@ -80,8 +83,9 @@ export function FlowScreen({
       ) : flow ? (
         <>
           <section aria-label={`${info.label} flow`} className="space-y-6">
-            {progress?.state === "running" ? <GenerationSteps progress={progress} label={info.label} /> : null}
-            {progress?.state === "failed" ? <GenerationFailed progress={progress} action={closeHref} /> : null}
+            {onPage?.state === "running" ? <GenerationSteps progress={onPage} label={info.label} /> : null}
+            {onPage?.state === "failed" ? <GenerationFailed progress={onPage} action={closeHref} /> : null}
+            {onPage?.state === "succeeded" ? <RegenerationOutcome progress={onPage} action={closeHref} /> : null}
             <FlowActions flow={flow} isPremium={data.isPremium} esp={data.esp} />
             <FlowSummaryCard flow={flow} locale={data.locale} />
             <FlowTimeline touchpoints={flow.touchpoints} flowLabel={info.label} quickNotes={flow.quickNotes} />
@@ -93,7 +97,7 @@ export function FlowScreen({
             </section>
           </section>
 
-          <RegenerateDialog open={dialog === "regenerate"} flow={flow} closeHref={closeHref} wait={data.wait.regenerate} />
+          <RegenerateDialog open={dialog === "regenerate"} flow={flow} closeHref={closeHref} wait={data.wait.regenerate} progress={regenerating} />
           <VersionsDialog open={dialog === "versions"} flow={flow} versions={dataIsCurrent ? data.versions : null} closeHref={closeHref} locale={data.locale} />
           <CompareDialog
             open={dialog === "compare"}

@@ -45,6 +45,8 @@ export const ENHANCED_FIELD = "enhanced";
 export interface FlowActionReplyData {
   intent: string | null;
   ok?: boolean;
+  /** A model's regeneration has begun: its progress is the page's to show. */
+  started?: boolean;
   result?: SubmissionResult<string[]> | null;
   message?: string;
   /** A regeneration whose note nothing could be acted on: the flow is unchanged; `explanation` is the reply. */

@@ -1,7 +1,16 @@
 import { Form, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
-import { type GenerationProgressView, PROGRESS_POLL_MS, PROGRESS_REFRESH_SECONDS, progressFailureText, progressHref, progressLine } from "~/lib/flows/generation-progress";
+import {
+  type GenerationProgressView,
+  PROGRESS_POLL_MS,
+  PROGRESS_REFRESH_SECONDS,
+  progressFailureText,
+  progressHref,
+  progressLine,
+  regeneratedMessage,
+} from "~/lib/flows/generation-progress";
+import { REGENERATE_UNCHANGED_HINT, REGENERATE_UNCHANGED_MESSAGE } from "~/lib/flows/types";
 
 import { FLOW_INTENTS } from "./flow-url";
 
@@ -90,12 +99,49 @@ export function GenerationFailed({ progress, action }: { progress: GenerationPro
     <div className="mx-auto mt-6 max-w-md rounded-lg border border-red-200 bg-red-50 p-3 text-left text-sm text-red-800" role="alert" data-testid="generation-failed">
       <strong className="block font-semibold">{progress.kind === "regenerate" ? "Failed to Regenerate Flow" : "Error Generating Flow"}</strong>
       {progressFailureText(progress)}
-      <Form method="post" action={action} className="mt-2">
-        <input type="hidden" name="progressId" value={progress.id} />
-        <button type="submit" name="intent" value={FLOW_INTENTS.dismissProgress} className="text-sm font-semibold text-red-900 underline">
-          Dismiss
-        </button>
-      </Form>
+      <DismissProgress progress={progress} action={action} label="Dismiss" className="text-sm font-semibold text-red-900 underline" />
     </div>
+  );
+}
+
+/** A regeneration whose note nothing could be acted on: the flow is as it was, the AI's reply, and what to try. */
+export function UnchangedNotice({ explanation }: { explanation: string | null }) {
+  return (
+    <div className="mt-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="status" data-testid="regenerate-unchanged">
+      <strong className="block font-semibold">Nothing was changed</strong>
+      <p className="mt-1">{REGENERATE_UNCHANGED_MESSAGE}</p>
+      {explanation ? <p className="mt-1">The AI said: “{explanation}”</p> : null}
+      <p className="mt-1">{REGENERATE_UNCHANGED_HINT}</p>
+    </div>
+  );
+}
+
+/** How a model's regeneration ended well: the new flow and where the old one went, or why nothing changed; read with a plain form. */
+export function RegenerationOutcome({ progress, action }: { progress: GenerationProgressView; action: string }) {
+  const applied = progress.result?.applied ?? true;
+  return (
+    <div className="mx-auto mt-4 max-w-lg text-left" data-testid="regeneration-outcome">
+      {applied ? (
+        <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900" role="status">
+          <strong className="block font-semibold">Flow Regenerated</strong>
+          {regeneratedMessage(progress.result?.versionNumber ?? null)}
+        </div>
+      ) : (
+        <UnchangedNotice explanation={progress.result?.explanation ?? null} />
+      )}
+      <DismissProgress progress={progress} action={action} label="Done" className="text-sm font-semibold text-slate-900 underline" />
+    </div>
+  );
+}
+
+/** Forgets how a generation ended (a plain form: with or without JavaScript). */
+function DismissProgress({ progress, action, label, className }: { progress: GenerationProgressView; action: string; label: string; className: string }) {
+  return (
+    <Form method="post" action={action} className="mt-2">
+      <input type="hidden" name="progressId" value={progress.id} />
+      <button type="submit" name="intent" value={FLOW_INTENTS.dismissProgress} className={className}>
+        {label}
+      </button>
+    </Form>
   );
 }

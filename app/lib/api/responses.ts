@@ -221,7 +221,8 @@ export const generationProgressSchema = z
     result: z
       .object({
         versionNumber: z.number().int().nullable().describe("The version the replaced content was saved as (a regeneration that changed the flow)."),
-        applied: z.boolean(),
+        applied: z.boolean().describe("False when nothing in the note could be acted on: the flow is as it was."),
+        explanation: z.string().nullable().describe("A regeneration's reply to the note (it says why when nothing was changed); null for a first generation."),
       })
       .nullable()
       .describe("When it succeeded."),

@@ -39,3 +39,8 @@ export function progressFailureText(progress: Pick<GenerationProgressView, "kind
   const kept = progress.kind === "regenerate" ? " Your flow is as it was: its current version is unchanged." : " No flow was saved.";
   return `${reason}${shown}${kept}`;
 }
+
+/** What a regeneration that changed the flow says: where the flow it replaced went. */
+export function regeneratedMessage(versionNumber: number | null): string {
+  return versionNumber === null ? "Your flow was regenerated." : `The previous flow was saved as version ${versionNumber}.`;
+}

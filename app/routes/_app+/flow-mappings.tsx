@@ -7,6 +7,7 @@ import { FlowScreen } from "~/components/flows/flow-screen";
 import { ENHANCED_FIELD, FLOW_INTENTS, flowHref, isFlowDialog, type FlowActionReplyData } from "~/components/flows/flow-url";
 import { FLOW_TYPES, flowTypeLabel, isFlowType, type FlowType } from "~/lib/flow-types";
 import { touchpointSavedMessage } from "~/lib/flows/touchpoint-saved";
+import { regeneratedMessage } from "~/lib/flows/generation-progress";
 import {
   GENERATE_FAILED_MESSAGE,
   REGENERATE_FAILED_MESSAGE,
@@ -26,9 +27,9 @@ import { hasPremium, serviceUser } from "~/lib/user";
 import { getResponseSummaryByUserId } from "~/models/questionnaire-response.server";
 import { requireUser } from "~/web/auth/auth.server";
 import { DomainError, isDomainError } from "~/services/domain-error";
-import { deleteFlow, deleteTouchpoint, editTouchpoint, getFlowByType, isGenerating, listMessages, listVersions, regenerateFlow, rollbackFlow } from "~/services/flows/flows.server";
+import { deleteFlow, deleteTouchpoint, editTouchpoint, getFlowByType, isGenerating, listMessages, listVersions, rollbackFlow } from "~/services/flows/flows.server";
 import { readForm } from "~/web/forms.server";
-import { dismissGenerationProgress, latestGenerationProgress, startGeneration } from "~/services/flows/progress.server";
+import { dismissGenerationProgress, latestGenerationProgress, type Started, startGeneration, startRegeneration } from "~/services/flows/progress.server";
 import { modelWait } from "~/services/ai/openai-client.server";
 import { hasCompletedOnboarding } from "~/services/onboarding.server";
 import { defaultEspFor } from "~/services/klaviyo/connection.server";
@@ -135,8 +136,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     compareVersion,
     // With a model, how long it usually takes; offline (null) the screen keeps its own words.
     wait: { generate: modelWait("plan"), regenerate: modelWait("regenerate") },
-    // A success needs no word once the flow is there; a run under way or a failure does.
-    progress: progress && progress.state !== "succeeded" ? progress : null,
+    // A first flow's success needs no word once the flow is there; a run under way, a failure, or
+    // how a regeneration ended (its new version, or why nothing changed) does.
+    progress: progress && (progress.state !== "succeeded" || progress.kind === "regenerate") ? progress : null,
   };
 }
 
@@ -199,7 +201,9 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(home, { ...TOASTS.generated, description: `Your ${flowTypeLabel(flowType)} flow is ready.` });
     }
     case FLOW_INTENTS.dismissProgress: {
-      await dismissGenerationProgress({ userId: user.id, id: field(form, "progressId") });
+      const dismissed = await dismissGenerationProgress({ userId: user.id, id: field(form, "progressId") });
+      // A regeneration read as done says once, as a toast, what it did.
+      if (dismissed?.kind === "regenerate" && dismissed.result?.applied) return redirectWithToast(home, regeneratedToast(dismissed.result.versionNumber));
       return redirect(home);
     }
     case FLOW_INTENTS.regenerate: {
@@ -210,12 +214,16 @@ export async function action({ request }: ActionFunctionArgs) {
           { status: 422 },
         );
       }
-      let result: RegenerateResult;
+      let started: Started<RegenerateResult>;
       try {
-        result = await regenerateFlow({ user: flowUser, flowId: field(form, "flowId"), input: submission.value });
+        started = await startRegeneration({ user: flowUser, flowId: field(form, "flowId"), input: submission.value });
       } catch (error) {
         return fail(error, "Failed to Regenerate Flow", REGENERATE_FAILED_MESSAGE, submission);
       }
+      // A model writes in the background: the dialog shows its steps as they come (with JavaScript
+      // by reading the progress; without, the dialog's page refreshes itself) and then how it ended.
+      if (started.started) return enhanced ? data(reply(intent, { ok: true, started: true })) : redirect(flowHref(flowType, { dialog: "regenerate" }));
+      const result = started.result;
       if (!result.applied) {
         // Nothing changed: the dialog stays open with the note in it, says why and what to try
         // (with or without JavaScript), and the toast says the same in short.
@@ -227,7 +235,7 @@ export async function action({ request }: ActionFunctionArgs) {
           }),
         );
       }
-      const toast = { ...TOASTS.regenerated, description: `The previous flow was saved as version ${result.previousVersion.versionNumber}.` };
+      const toast = regeneratedToast(result.previousVersion.versionNumber);
       // With JavaScript the dialog shows its progress reach 100% before it closes itself.
       if (enhanced) return data(reply(intent, { ok: true, toast }));
       return redirectWithToast(home, toast);
@@ -281,6 +289,10 @@ export async function action({ request }: ActionFunctionArgs) {
     default:
       return data(reply(null, { message: "Unknown action. Please reload the page and try again." }), { status: 400 });
   }
+}
+
+function regeneratedToast(versionNumber: number | null) {
+  return { ...TOASTS.regenerated, description: regeneratedMessage(versionNumber) };
 }
 
 function reply(intent: string | null, rest: Omit<FlowActionReplyData, "intent">): FlowActionReplyData {

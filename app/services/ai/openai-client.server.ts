@@ -230,6 +230,8 @@ export interface JsonRequest<S extends z.ZodType> {
   listener?: AnswerListener;
   /** Properties the answer's schema lists first wherever they appear (see withPropertiesFirst). */
   firstProperties?: readonly string[];
+  /** Ends the call at once when aborted (the server stopping). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -333,9 +335,9 @@ export function createOpenAiClient(settings: OpenAiSettings): OpenAiClient {
   }
 
   /** A streamed answer, its text given to the listener piece by piece and gathered whole. */
-  async function streamed(body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming, listener: AnswerListener): Promise<AnswerParts> {
+  async function streamed(body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming, listener: AnswerListener, signal?: AbortSignal): Promise<AnswerParts> {
     const parts: AnswerParts = { present: false, content: "", refusal: null, finishReason: null, usage: {} };
-    const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } });
+    const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, { signal });
     listener.begin();
     for await (const chunk of stream) {
       if (chunk.usage) parts.usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
@@ -353,8 +355,8 @@ export function createOpenAiClient(settings: OpenAiSettings): OpenAiClient {
     return parts;
   }
 
-  async function whole(body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming): Promise<AnswerParts> {
-    const completion = await client.chat.completions.create(body);
+  async function whole(body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming, signal?: AbortSignal): Promise<AnswerParts> {
+    const completion = await client.chat.completions.create(body, { signal });
     const choice = completion.choices[0];
     return {
       present: choice !== undefined,
@@ -365,7 +367,7 @@ export function createOpenAiClient(settings: OpenAiSettings): OpenAiClient {
     };
   }
 
-  async function ask<S extends z.ZodType>({ schema, name, jsonSchema, system, user, temperature, listener, firstProperties = [] }: JsonRequest<S>): Promise<RawAnswer> {
+  async function ask<S extends z.ZodType>({ schema, name, jsonSchema, system, user, temperature, listener, firstProperties = [], signal }: JsonRequest<S>): Promise<RawAnswer> {
     const body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming = {
       model: settings.model,
       ...(temperature === undefined ? {} : { temperature }),
@@ -379,7 +381,7 @@ export function createOpenAiClient(settings: OpenAiSettings): OpenAiClient {
     };
     let answer: AnswerParts;
     try {
-      answer = listener ? await streamed(body, listener) : await whole(body);
+      answer = listener ? await streamed(body, listener, signal) : await whole(body, signal);
     } catch (error) {
       throw new ProviderError(`The model call failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }

@@ -122,9 +122,9 @@ function noteChecks(request: RegenerateRequest, plan: ReturnType<typeof planChec
   };
 }
 
-/** With `onSteps`, the request streams its answer with the steps written first, read as they arrive. */
-function streaming(at: JsonPath, { onSteps }: StreamOptions): Pick<JsonRequest<z.ZodType>, "listener" | "firstProperties"> {
-  return onSteps ? { listener: streamedStepsReader(at, onSteps), firstProperties: STEPS_FIRST } : {};
+/** With `onSteps`, the request streams its answer with the steps written first, read as they arrive; `signal` ends it. */
+function streaming(at: JsonPath, { onSteps, signal }: StreamOptions): Pick<JsonRequest<z.ZodType>, "listener" | "firstProperties" | "signal"> {
+  return { ...(onSteps ? { listener: streamedStepsReader(at, onSteps), firstProperties: STEPS_FIRST } : {}), ...(signal ? { signal } : {}) };
 }
 
 export function createOpenAiProvider(settings: OpenAiSettings, options: { temperature?: number } = {}): FlowProvider {

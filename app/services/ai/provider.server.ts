@@ -56,6 +56,8 @@ export interface RegeneratedDraft {
  */
 export interface StreamOptions {
   onSteps?: (steps: StreamedStep[], attempt: number) => void;
+  /** Aborted when the work is abandoned (the server stopping): the model call ends and nothing is stored. */
+  signal?: AbortSignal;
 }
 
 export interface FlowProvider {

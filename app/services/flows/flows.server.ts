@@ -272,6 +272,8 @@ export async function prepareGeneration(user: ServiceUser, input: unknown, deps:
 export async function writeGeneration({ user, flowType, request, provider, claim }: PreparedGeneration, options: StreamOptions = {}): Promise<FlowView> {
   try {
     const draft = await callProvider(() => provider.generateFlow(request, options), GENERATE_FAILED_MESSAGE);
+    // Work abandoned while the model wrote (the server stopping) stores nothing.
+    options.signal?.throwIfAborted();
     const content = contentFrom(draft, request, provider, "generate", GENERATE_FAILED_MESSAGE);
     const doc = await insertFlow({ userId: user.id, flowType, companyName: request.business.companyName, content }).catch((error: unknown) => {
       if (isDuplicateKeyError(error)) throw conflict(FLOW_EXISTS_MESSAGE, "FLOW_EXISTS");
@@ -356,6 +358,7 @@ export async function writeRegeneration(
         ),
       REGENERATE_FAILED_MESSAGE,
     );
+    options.signal?.throwIfAborted();
     const messages = [
       { role: "user" as const, content: feedback },
       { role: "assistant" as const, content: explanation },

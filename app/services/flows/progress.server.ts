@@ -3,9 +3,10 @@ import type { GenerationProgressView } from "~/lib/flows/generation-progress";
 import type { StreamedStep } from "~/lib/flows/streamed-steps";
 import { GENERATE_FAILED_MESSAGE, type FlowView, type RegenerateResult, REGENERATE_FAILED_MESSAGE } from "~/lib/flows/types";
 import type { ServiceUser } from "~/lib/user";
-import { createProgress, dismissProgress, findProgress, finishProgress, type FlowProgress, latestProgress, recordSteps } from "~/models/flow-progress.server";
+import { createProgress, dismissProgress, findProgress, finishProgress, type FlowProgress, latestProgress, type ProgressResult, recordSteps } from "~/models/flow-progress.server";
 import { releaseGeneration } from "~/models/flow-generation.server";
 import { isSoleInstance } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
 import { isDomainError, notFound } from "~/services/domain-error";
 import { type FlowServiceDeps, generationClaimMs, prepareGeneration, prepareRegeneration, writeGeneration, writeRegeneration } from "~/services/flows/flows.server";
 import type { StreamOptions } from "~/services/ai/provider.server";
@@ -25,12 +26,52 @@ import type { StreamOptions } from "~/services/ai/provider.server";
 
 export const PROGRESS_NOT_FOUND = "No such generation of yours (its outcome is kept for 10 minutes after it ends).";
 
-/** Work running in the background of this process, so tests and a clean shutdown can wait for it. */
-const running = new Set<Promise<void>>();
+/** Work running in the background of this process: its record, its claim, and how to abandon it. */
+interface Running {
+  progressId: string;
+  claim: string;
+  abandon: AbortController;
+}
+const running = new Map<Promise<void>, Running>();
 
 /** Resolves when every generation running in this process has ended (tests; a clean shutdown). */
 export async function backgroundGenerationsSettled(): Promise<void> {
-  while (running.size > 0) await Promise.allSettled([...running]);
+  while (running.size > 0) await Promise.allSettled([...running.keys()]);
+}
+
+/** The most a stopping server waits for generations under way: their model timeout, within the server's own closing grace. */
+export const SHUTDOWN_GENERATION_GRACE_MS = 20_000;
+
+/** Said when the server stopped before a generation finished. */
+export const STOPPED_MESSAGE = "The server restarted before the generation finished. Nothing was saved; please try again.";
+
+/**
+ * A clean shutdown's step for the generations under way in this process: they may finish for up
+ * to `graceMs`; those still running then are abandoned (their model call ended, nothing stored),
+ * their records ended as failed and their claims let go, so that neither a restart of this
+ * process nor another instance sees them as still running.
+ */
+export async function stopBackgroundGenerations({ graceMs = Math.min(getEnv().OPENAI_TIMEOUT_MS, SHUTDOWN_GENERATION_GRACE_MS), now = () => new Date() } = {}): Promise<void> {
+  if (running.size === 0) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const graceOver = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, graceMs);
+  });
+  await Promise.race([backgroundGenerationsSettled(), graceOver]);
+  clearTimeout(timer);
+  const left = [...running.values()];
+  for (const work of left) work.abandon.abort(new Error("The server is stopping."));
+  await Promise.all(
+    left.map(async ({ progressId, claim }) => {
+      try {
+        await finishProgress(progressId, { state: "failed", error: { code: "INTERRUPTED", message: STOPPED_MESSAGE } }, now());
+        await releaseGeneration(claim);
+      } catch (error) {
+        console.warn(`generation not ended on shutdown: ${String(error)}`);
+      }
+    }),
+  );
+  if (left.length > 0) console.info(`[flows] stopping: ${left.length} generation(s) under way ended as failed, their claims released`);
 }
 
 export function toProgressView(progress: FlowProgress): GenerationProgressView {
@@ -45,7 +86,7 @@ export function toProgressView(progress: FlowProgress): GenerationProgressView {
     stepsShown: progress.stepsShown,
     startedAt: progress.startedAt.toISOString(),
     updatedAt: progress.updatedAt.toISOString(),
-    result: progress.result ? { versionNumber: progress.result.versionNumber ?? null, applied: progress.result.applied } : null,
+    result: progress.result ? { versionNumber: progress.result.versionNumber ?? null, applied: progress.result.applied, explanation: progress.result.explanation ?? null } : null,
     error: progress.error ? { code: progress.error.code, message: progress.error.message } : null,
   };
 }
@@ -59,22 +100,27 @@ const clock = (deps: FlowServiceDeps) => deps.now ?? (() => new Date());
  */
 function follow(
   progress: FlowProgress,
+  claim: string,
   deps: FlowServiceDeps,
   failure: string,
-  work: (options: StreamOptions) => Promise<{ flowId: string; result: { versionNumber: number | null; applied: boolean } }>,
+  work: (options: StreamOptions) => Promise<{ flowId: string; result: ProgressResult }>,
 ) {
   const now = clock(deps);
+  const abandon = new AbortController();
   let writes = Promise.resolve();
   const onSteps = (steps: StreamedStep[], attempt: number) => {
+    if (abandon.signal.aborted) return;
     writes = writes.then(() => recordSteps(progress._id, steps, attempt, now())).catch((error: unknown) => console.warn(`generation progress not recorded: ${String(error)}`));
   };
   const task = (async () => {
     try {
-      const done = await work({ onSteps });
+      const done = await work({ onSteps, signal: abandon.signal });
       await writes;
       await finishProgress(progress._id, { state: "succeeded", ...done }, now());
     } catch (error) {
       await writes;
+      // Abandoned on shutdown: its record was ended then.
+      if (abandon.signal.aborted) return;
       const message = isDomainError(error) ? (error.kind === "upstream_failed" ? failure : error.message) : failure;
       const code = isDomainError(error) ? (error.code ?? error.kind.toUpperCase()) : "INTERNAL_ERROR";
       if (!isDomainError(error)) console.error(error);
@@ -83,7 +129,7 @@ function follow(
       );
     }
   })();
-  running.add(task);
+  running.set(task, { progressId: progress._id, claim, abandon });
   void task.finally(() => running.delete(task));
 }
 
@@ -96,7 +142,7 @@ async function begin(
   record: { userId: string; flowType: FlowType; kind: "generate" | "regenerate"; flowId: string | null },
   deps: FlowServiceDeps,
   failure: string,
-  work: Parameters<typeof follow>[3],
+  work: Parameters<typeof follow>[4],
 ): Promise<GenerationProgressView> {
   let progress: FlowProgress;
   try {
@@ -105,7 +151,7 @@ async function begin(
     await releaseGeneration(claim);
     throw error;
   }
-  follow(progress, deps, failure, work);
+  follow(progress, claim, deps, failure, work);
   return toProgressView(progress);
 }
 
@@ -116,7 +162,7 @@ export async function startGeneration({ user, input }: { user: ServiceUser; inpu
   const record = { userId: user.id, flowType: prepared.flowType, kind: "generate" as const, flowId: null };
   const progress = await begin(prepared.claim, record, deps, GENERATE_FAILED_MESSAGE, async (options) => {
     const flow = await writeGeneration(prepared, options);
-    return { flowId: flow.id, result: { versionNumber: null, applied: true } };
+    return { flowId: flow.id, result: { versionNumber: null, applied: true, explanation: null } };
   });
   return { started: true, progress };
 }
@@ -131,7 +177,7 @@ export async function startRegeneration(
   const record = { userId: user.id, flowType: prepared.current.flowType, kind: "regenerate" as const, flowId };
   const progress = await begin(prepared.claim, record, deps, REGENERATE_FAILED_MESSAGE, async (options) => {
     const result = await writeRegeneration(prepared, options);
-    return { flowId: result.flow.id, result: { versionNumber: result.previousVersion?.versionNumber ?? null, applied: result.applied } };
+    return { flowId: result.flow.id, result: { versionNumber: result.previousVersion?.versionNumber ?? null, applied: result.applied, explanation: result.explanation } };
   });
   return { started: true, progress };
 }
@@ -149,7 +195,8 @@ export async function latestGenerationProgress({ userId, flowType }: { userId: s
   return progress ? toProgressView(progress) : null;
 }
 
-/** Forgets how a generation ended, once the user has read it. */
-export async function dismissGenerationProgress({ userId, id }: { userId: string; id: string }): Promise<void> {
-  await dismissProgress({ id, userId });
+/** Forgets how a generation ended, once the user has read it; how it ended, or null when there was nothing to forget. */
+export async function dismissGenerationProgress({ userId, id }: { userId: string; id: string }): Promise<GenerationProgressView | null> {
+  const dismissed = await dismissProgress({ id, userId });
+  return dismissed ? toProgressView(dismissed) : null;
 }

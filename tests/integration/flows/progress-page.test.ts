@@ -141,4 +141,65 @@ describe("the flow screen without JavaScript while a model writes", () => {
     expect(dismissed.status).toBe(200);
     expect(shown(dismissed.html)).not.toContain("were not saved");
   });
+
+  it("Regenerate lands on its dialog showing the steps so far, refreshing itself, the flow as it was; then the new version and Done", async () => {
+    await seedRules();
+    const { cookie, user } = await onboardedUser({ answers: LEDGERLY });
+    const flow = await flows.generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: offlineProvider });
+    const written = draft();
+    const steps = written.touchpoints.map((step, index) => ({ ...step, title: `Regenerated ${index + 1}: ${step.title}` }));
+    const content = `{"flow":${streamed({ ...written, touchpoints: steps })},"explanation":"Warmer."}`;
+    model.script({ kind: "content", content, pauseAt: content.indexOf(steps[2]!.title) });
+    const page = browser(cookie);
+
+    const landed = await page.post("/flow-mappings?type=onboarding&dialog=regenerate", { intent: "regenerate", flowId: flow.id, feedback: "Make it warmer." });
+    expect(landed.status).toBe(200);
+    await model.paused();
+    const during = await vi.waitFor(async () => {
+      const reloaded = await page.get("/flow-mappings?type=onboarding&dialog=regenerate");
+      expect(shown(reloaded.html)).toContain(steps[1]!.title);
+      return reloaded.html;
+    });
+    expect(shown(during)).toContain("Your Onboarding flow is being regenerated. 2 steps written so far");
+    expect(shown(during)).not.toContain(steps[2]!.title);
+    expect(during).toMatch(/<noscript><meta http-equiv="refresh" content="\d+"\/?><\/noscript>/);
+    // Behind the dialog, the flow as it was: nothing is stored while the model writes.
+    for (const tp of flow.touchpoints) expect(shown(during)).toContain(tp.title);
+    expect(await flows.getFlowByType({ userId: user.id, flowType: "onboarding" })).toEqual(flow);
+
+    model.resume();
+    await backgroundGenerationsSettled();
+    const ended = await page.get("/flow-mappings?type=onboarding&dialog=regenerate");
+    expect(ended.html).not.toContain('http-equiv="refresh"');
+    expect(shown(ended.html)).toContain("Flow Regenerated The previous flow was saved as version 1.");
+    for (const step of steps) expect(shown(ended.html)).toContain(step.title);
+
+    const progressId = /name="progressId" value="([^"]+)"/.exec(ended.html)![1]!;
+    const done = await page.post("/flow-mappings?type=onboarding", { intent: "dismiss-progress", progressId });
+    expect(done.status).toBe(200);
+    expect(shown(done.html)).not.toContain("Flow Regenerated The previous flow");
+    expect(shown(done.html)).toContain(steps[0]!.title);
+  });
+
+  it("a regeneration that changed nothing says so in the dialog, with the reply, and Done leaves the flow as it was", async () => {
+    await seedRules();
+    const { cookie, user } = await onboardedUser({ answers: LEDGERLY });
+    const flow = await flows.generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: offlineProvider });
+    // The model answers with the flow as it is.
+    model.script({ kind: "content", content: `{"flow":${streamed(draft())},"explanation":"The plan already does that."}` });
+    const page = browser(cookie);
+
+    await page.post("/flow-mappings?type=onboarding&dialog=regenerate", { intent: "regenerate", flowId: flow.id, feedback: "Make it better." });
+    await backgroundGenerationsSettled();
+    const ended = await page.get("/flow-mappings?type=onboarding&dialog=regenerate");
+    expect(shown(ended.html)).toMatch(/Nothing was changed .*The AI said: “[^”]+”/);
+    expect(shown(ended.html)).not.toContain("Flow Regenerated");
+    const after = await flows.getFlowByType({ userId: user.id, flowType: "onboarding" });
+    expect(after!.touchpoints).toEqual(flow.touchpoints);
+    expect(after!.versionCount).toBe(0);
+
+    const progressId = /name="progressId" value="([^"]+)"/.exec(ended.html)![1]!;
+    const done = await page.post("/flow-mappings?type=onboarding", { intent: "dismiss-progress", progressId });
+    expect(shown(done.html)).not.toContain("Nothing was changed");
+  });
 });

@@ -9,7 +9,15 @@ import { generateOfflineDraft, offlineProvider } from "~/services/ai/offline.ser
 import { createOpenAiProvider } from "~/services/ai/openai.server";
 import { DomainError } from "~/services/domain-error";
 import { generateFlow, getFlowByType } from "~/services/flows/flows.server";
-import { backgroundGenerationsSettled, getGenerationProgress, latestGenerationProgress, startGeneration, startRegeneration } from "~/services/flows/progress.server";
+import {
+  backgroundGenerationsSettled,
+  getGenerationProgress,
+  latestGenerationProgress,
+  startGeneration,
+  startRegeneration,
+  STOPPED_MESSAGE,
+  stopBackgroundGenerations,
+} from "~/services/flows/progress.server";
 
 import { useTestDatabase } from "../../support/db";
 import { type OpenAiStub, startOpenAiStub } from "../../support/openai-stub";
@@ -42,6 +50,17 @@ function afterStep(content: string, n: number) {
 function streamedOrder(draft: object) {
   const { touchpoints, ...rest } = draft as { touchpoints: unknown[] };
   return JSON.stringify({ touchpoints, ...rest });
+}
+
+/** A user's generation under way, the model held once it has written the first step. */
+async function generationHeldAtItsFirstStep() {
+  const { user } = await onboardedUser({ answers: LEDGERLY });
+  const content = streamedOrder(goodDraft());
+  stub.script({ kind: "content", content, pauseAt: afterStep(content, 1) });
+  const started = await startGeneration({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: provider() });
+  if (!started.started) throw new Error("a model generation runs in the background");
+  await stub.paused();
+  return { user, started };
 }
 
 describe("a generation that reports its progress", () => {
@@ -132,12 +151,7 @@ describe("a generation that reports its progress", () => {
   });
 
   it("a record whose process is gone reads as failed, interrupted", async () => {
-    const { user } = await onboardedUser({ answers: LEDGERLY });
-    const content = streamedOrder(goodDraft());
-    stub.script({ kind: "content", content, pauseAt: afterStep(content, 1) });
-    const started = await startGeneration({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: provider() });
-    if (!started.started) throw new Error("a model generation runs in the background");
-    await stub.paused();
+    const { user, started } = await generationHeldAtItsFirstStep();
     const gone = { self: { instanceId: "a-later-run", pid: process.pid, host: "elsewhere" }, soleInstance: true };
     expect(await getGenerationProgress({ userId: user.id, id: started.progress.id }, { owners: gone })).toMatchObject({ state: "failed", error: { code: "INTERRUPTED" } });
     stub.resume();
@@ -159,6 +173,52 @@ describe("a generation that reports its progress", () => {
     const { user } = await onboardedUser({ answers: LEDGERLY });
     const started = await startGeneration({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: offlineProvider });
     expect(started.started).toBe(false);
+    expect(await FlowProgressModel.countDocuments({})).toBe(0);
+  });
+});
+
+describe("stopping the server while a model writes", () => {
+  it("lets a generation that finishes within the grace finish and be saved", async () => {
+    const { user, started } = await generationHeldAtItsFirstStep();
+
+    const stopping = stopBackgroundGenerations({ graceMs: 10 * 60_000 });
+    stub.resume();
+    await stopping;
+
+    const flow = await getFlowByType({ userId: user.id, flowType: "onboarding" });
+    expect(await getGenerationProgress({ userId: user.id, id: started.progress.id })).toMatchObject({ state: "succeeded", flowId: flow!.id });
+    expect(await FlowGenerationModel.countDocuments({})).toBe(0);
+  });
+
+  it("ends one still running when the grace is over as failed, releases its claim, and stores nothing even if the answer then arrives", async () => {
+    const { user } = await onboardedUser({ answers: LEDGERLY });
+    const flow = await generateFlow({ user: { id: user.id, isPremium: false }, input: { flowType: "onboarding" } }, { provider: offlineProvider });
+    const content = `{"flow":${streamedOrder(goodDraft())},"explanation":"Shorter."}`;
+    stub.script({ kind: "content", content, pauseAt: content.indexOf(goodDraft().touchpoints[2]!.title) });
+    const started = await startRegeneration({ user: { id: user.id, isPremium: false }, flowId: flow.id, input: { feedback: "Make it shorter." } }, { provider: provider() });
+    if (!started.started) throw new Error("a model regeneration runs in the background");
+    await stub.paused();
+    expect(await FlowGenerationModel.countDocuments({})).toBe(1);
+
+    await stopBackgroundGenerations({ graceMs: 0 });
+
+    // Read as a restarted process would: the record says how it ended, not "running".
+    const restarted = { self: { instanceId: "after-restart", pid: process.pid, host: "here" }, soleInstance: true };
+    const progress = await getGenerationProgress({ userId: user.id, id: started.progress.id }, { owners: restarted });
+    expect(progress).toMatchObject({ state: "failed", kind: "regenerate", steps: [], error: { code: "INTERRUPTED", message: STOPPED_MESSAGE } });
+    expect(progressFailureText(progress)).toMatch(/Your flow is as it was/);
+    expect(await FlowGenerationModel.countDocuments({})).toBe(0);
+
+    // The abandoned work ends without writing anything.
+    stub.resume();
+    await backgroundGenerationsSettled();
+    expect(await getFlowByType({ userId: user.id, flowType: "onboarding" })).toEqual(flow);
+    expect(await AiFlowVersionModel.countDocuments({})).toBe(0);
+    expect(await getGenerationProgress({ userId: user.id, id: started.progress.id })).toMatchObject({ state: "failed", error: { code: "INTERRUPTED" } });
+  });
+
+  it("has nothing to wait for when no generation runs", async () => {
+    await stopBackgroundGenerations({ graceMs: 10 * 60_000 });
     expect(await FlowProgressModel.countDocuments({})).toBe(0);
   });
 });
