@@ -19,8 +19,10 @@ import { FlowIcon } from "./flow-icons";
 import { METRICS_SAVED_EVENT } from "./use-metric-autosave";
 
 /**
- * The premium Scorecard card: one score out of 100 with its band, a score per flow, what to fix
- * first, and which figures to enter when there are too few for a score. Free users get a teaser
+ * The premium Scorecard card: with a connected Klaviyo account, first the flow types it lacks
+ * (each with one button that generates and sends it as a draft); one score out of 100 with its
+ * band, a score per flow (a flow that trails its peers links to regenerate with a suggested
+ * note), what to fix first, and which figures to enter when there are too few for a score. Free users get a teaser
  * that carries none of the scorecard's figures, with the upgrade link.
  */
 export function ScorecardCard({ data }: { data: DashboardScorecard }) {
