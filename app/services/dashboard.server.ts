@@ -66,7 +66,7 @@ export async function loadDashboard(user: UserRecord, url?: URL) {
   for (const value of url?.searchParams.getAll(OPEN_PARAM) ?? []) if (isFlowType(value)) openFlows.add(value);
   // Premium users get their scorecard; everyone else a teaser that carries none of its figures.
   const scorecard: DashboardScorecard = hasPremium(user)
-    ? { kind: "premium", ...(await scorecardForDashboard({ userId: user.id, profile, metrics: figures, benchmarks })) }
+    ? { kind: "premium", ...(await scorecardForDashboard({ userId: user.id, profile, metrics: figures, benchmarks, klaviyoLacking: imported.lacking })) }
     : { kind: "teaser" };
   return {
     // A saved questionnaire counts as a profile once it names the company.

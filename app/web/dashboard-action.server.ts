@@ -8,13 +8,26 @@ import { isMetricKey, METRIC_KEYS } from "~/lib/metrics";
 import { REVERT_FIELD } from "~/components/dashboard/benchmark-card";
 import type { UserRecord } from "~/models/user.server";
 import { saveMetricsFromForm } from "~/services/benchmarks/benchmarks.server";
-import { isDomainError } from "~/services/domain-error";
+import { isDomainError, premiumRequired } from "~/services/domain-error";
+import { SEND_MISSING_INTENT } from "~/components/klaviyo/send-missing-form";
+import { hasPremium } from "~/lib/user";
+import { SCORECARD_PREMIUM_MESSAGE } from "~/services/scorecard/scorecard.server";
+import { sendMissingFromForm } from "~/web/klaviyo-missing.server";
+import { pageErrorReply } from "~/web/page.server";
 import { changeResearchWebsite, performResearch, RESEARCH_FAILED_FALLBACK } from "~/services/research/research.server";
 import { businessModelFormAction } from "~/web/business-model-form.server";
 import { readForm } from "~/web/forms.server";
 import { redirectWithToast } from "~/web/toast.server";
 
-export const DASHBOARD_INTENT = { saveMetrics: "save-metrics", research: "research", researchAddress: RESEARCH_ADDRESS_INTENT, businessModel: BUSINESS_MODEL_INTENT } as const;
+export const DASHBOARD_INTENT = {
+  saveMetrics: "save-metrics",
+  research: "research",
+  researchAddress: RESEARCH_ADDRESS_INTENT,
+  businessModel: BUSINESS_MODEL_INTENT,
+  sendMissing: SEND_MISSING_INTENT,
+} as const;
+
+export const SEND_MISSING_FAILED_TITLE = "Not sent to Klaviyo";
 
 export const RESEARCH_TOASTS = {
   success: {
@@ -61,8 +74,9 @@ async function researchAndComeBack(user: UserRecord, path: string) {
 /**
  * The dashboard's form posts (both `/` and `/dashboard`): a section's Save button and the AI
  * Research button, for browsers without JavaScript (with JavaScript those call the API), the
- * research card's new website address, which is then researched, and the Business Profile card's
- * business model (those two with or without JavaScript).
+ * research card's new website address, which is then researched, the Business Profile card's
+ * business model (those two with or without JavaScript), and the scorecard's button that generates
+ * a flow the Klaviyo account lacks and sends it as a draft (a plain post either way).
  */
 export async function dashboardAction(request: Request, user: UserRecord, path: string) {
   const form = await readForm(request);
@@ -117,6 +131,16 @@ export async function dashboardAction(request: Request, user: UserRecord, path: 
         return data(reply, { status: 422 });
       }
       return researchAndComeBack(user, path);
+    }
+    case DASHBOARD_INTENT.sendMissing: {
+      // The scorecard's button: the scorecard is premium, and so is its button, whatever the page showed.
+      if (!hasPremium(user)) return pageErrorReply(premiumRequired(SCORECARD_PREMIUM_MESSAGE), { extra: { intent } });
+      try {
+        return await sendMissingFromForm(user, form);
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        return pageErrorReply(error, { title: SEND_MISSING_FAILED_TITLE, extra: { intent } });
+      }
     }
     default:
       return data({ intent: null, message: "Unknown action. Please reload the page and try again." }, { status: 400 });

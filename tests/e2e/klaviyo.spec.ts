@@ -6,12 +6,15 @@ import { type KlaviyoStandIn, startKlaviyoStandIn } from "../support/klaviyo-sta
 import { expectToast, newUser, registerByApi, test as base, waitForHydration } from "./support/app";
 import { KLAVIYO_PORT } from "./support/klaviyo";
 import { threeFlows } from "../support/klaviyo-accounts";
+import { grantPremium } from "./support/premium";
 
 /**
  * Klaviyo in the browser, with JavaScript on and off: connecting a private key on User Settings
  * (a wrong key first), then sending a flow from the flow screen as a draft; and the import of the
  * account's flows that connecting starts, its mapping corrected, and the dashboard card's figures
- * from Klaviyo. Against the loopback stand-in Klaviyo, which checks every request against
+ * from Klaviyo; and the premium scorecard on those figures: the flow types the account lacks first,
+ * one sent as a draft from there, and a flow that trails its peers opened for regeneration with a
+ * suggested note. Against the loopback stand-in Klaviyo, which checks every request against
  * Klaviyo's published documents.
  */
 
@@ -170,6 +173,51 @@ for (const javaScriptEnabled of [true, false]) {
       await open(page, "/dashboard", javaScriptEnabled);
       await expect(page.getByTestId("benchmark-source-lead_nurture")).toContainText("From Klaviyo · last 90 days · 1 flow · updated");
       await expect(page.getByTestId("benchmark-section-lead_nurture").getByRole("spinbutton", { name: /Open Rate/ })).toHaveAttribute("placeholder", "51.11");
+      expect(klaviyo.violations).toEqual([]);
+    });
+
+    test("the scorecard lists what the account lacks first, sends one as a draft, and opens a trailing flow's regeneration with a note", async ({ page, klaviyo }) => {
+      test.setTimeout(90_000);
+      klaviyo.account.flows = threeFlows();
+      const key = `pk_score_${mode}_${Date.now().toString(36)}0123456789`;
+      klaviyo.addKey(key);
+      const { user } = await userWithFlow(page.request);
+      await grantPremium(user.email);
+      // A welcome click rate well under any peer median, typed over Klaviyo's.
+      const typed = await page.request.post("/api/user-metrics", { data: { flowType: "onboarding", clickRate: 50 } });
+      expect(typed.status(), await typed.text()).toBe(200);
+      const connected = await page.request.put("/api/integrations/klaviyo", { data: { apiKey: key } });
+      expect(connected.status(), await connected.text()).toBe(200);
+      const flowsBefore = klaviyo.flows.size;
+
+      await open(page, "/dashboard", javaScriptEnabled);
+      const card = page.getByTestId("scorecard-card");
+      const gaps = card.getByTestId("scorecard-klaviyo-gaps");
+      // The account's three flows count as onboarding, abandoned cart and upsell: lead nurture and sunset are lacking.
+      await expect(gaps.getByTestId("klaviyo-gap")).toHaveCount(2);
+      await expect(gaps.locator("[data-flow-type=lead_nurture]")).toContainText("No Lead Nurture flow in Klaviyo");
+      await expect(gaps.locator("[data-flow-type=sunset]").getByTestId("klaviyo-gap-stake")).toContainText("At stake:");
+      // They come before the score itself.
+      const gapsBox = await gaps.boundingBox();
+      const scoreBox = await card.getByTestId("overall-score").boundingBox();
+      expect(gapsBox!.y).toBeLessThan(scoreBox!.y);
+      await axe(page, javaScriptEnabled, "Scorecard with Klaviyo gaps");
+
+      await gaps.getByRole("button", { name: "Generate Sunset and send to Klaviyo as a draft" }).click();
+      await expectToast(page, "Sent to Klaviyo as a draft", { variant: "success" });
+      await expect(page).toHaveURL(/\/send-to-klaviyo\//);
+      expect(klaviyo.flows.size).toBe(flowsBefore + 1);
+
+      // The welcome flow trails on click rate: its link opens the regenerate dialog with a note naming it.
+      await open(page, "/dashboard", javaScriptEnabled);
+      const suggestion = page.getByTestId("regenerate-suggestion-onboarding");
+      await expect(suggestion).toContainText("click rate");
+      await suggestion.click();
+      await expect(page).toHaveURL(/dialog=regenerate/);
+      if (javaScriptEnabled) await waitForHydration(page);
+      const note = page.getByTestId("regenerate-dialog").getByLabel("Your feedback");
+      await expect(note).toHaveValue(/Click Rate 0\.5% is \d+% below the median/);
+      await expect(note).toHaveValue(/make the button clearer and lead with one offer/);
       expect(klaviyo.violations).toEqual([]);
     });
   });

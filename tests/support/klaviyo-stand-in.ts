@@ -23,7 +23,16 @@ import addFormats from "ajv-formats";
  */
 
 const VENDOR_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../vendor/klaviyo-openapi");
-const DOCUMENTS = ["create_flow.json", "create_template.json", "get_lists.json", "get_segments.json", "get_metrics.json", "get_flows.json", "query_flow_values.json"];
+const DOCUMENTS = [
+  "create_flow.json",
+  "create_template.json",
+  "delete_template.json",
+  "get_lists.json",
+  "get_segments.json",
+  "get_metrics.json",
+  "get_flows.json",
+  "query_flow_values.json",
+];
 
 type Json = Record<string, unknown>;
 
@@ -360,14 +369,17 @@ export async function startKlaviyoStandIn({ port = 0, account = defaultAccount()
     const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : value]));
     const query = Object.fromEntries(url.searchParams);
 
-    // Deleting a template is not among the vendored documents: only the headers every operation
-    // shares are checked (the security scheme and the revision of create_template.json).
+    // Delete Template (delete_template.json) has the one path template among the documents: its
+    // id is checked against the document's path parameter, and it takes no query and no body.
     const deleteMatch = /^\/api\/templates\/([^/]+)\/?$/.exec(url.pathname);
     if (method === "DELETE" && deleteMatch) {
-      const templateOperation = operations.find((op) => op.operationId === "create_template")!;
+      const templateOperation = operations.find((op) => op.operationId === "delete_template")!;
       const record: RecordedRequest = { operationId: "delete_template", method, path: url.pathname, query, headers, body: raw || null };
       state.requests.push(record);
       if (raw) return violation(res, "delete_template: a delete carries no body");
+      const undocumented = Object.keys(query).find((name) => !templateOperation.validateParam.has(`query:${name}`));
+      if (undocumented) return violation(res, `delete_template: query parameter ${undocumented} is not documented`);
+      if (!templateOperation.validateParam.get("path:id")!(decodeURIComponent(deleteMatch[1]!))) return violation(res, "delete_template: the path's id is not valid");
       const key = authenticate(req, res, { operationId: "delete_template", scopes: templateOperation.scopes, revision: templateOperation.revision });
       if (!key) return;
       const scripted = faults.get("delete_template")?.shift();

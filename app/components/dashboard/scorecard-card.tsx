@@ -1,12 +1,15 @@
-import { Link } from "@remix-run/react";
+import { Link, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
 import { CrownIcon, UpgradeLink } from "~/components/upgrade-dialog";
 import { buttonClass } from "~/components/ui/button";
+import { SEND_MISSING_INTENT, SendMissingForm } from "~/components/klaviyo/send-missing-form";
 import { benchmarkSectionHref } from "~/lib/dashboard-links";
-import { FLOW_TYPE_INFO, type FlowType } from "~/lib/flow-types";
+import { FLOW_TYPE_INFO, flowTypeLabel, type FlowType } from "~/lib/flow-types";
+import { KLAVIYO_FLOWS_PATH } from "~/lib/klaviyo/import";
 import { metricDefinition, METRIC_DEFINITIONS } from "~/lib/metrics";
 import { FLOW_WEIGHTS, METRIC_WEIGHTS, MIN_FIGURES_PER_FLOW, MIN_SCORED_FLOWS, scoreBand } from "~/lib/scorecard/method";
+import type { KlaviyoGap, RegenerateSuggestion } from "~/lib/scorecard/klaviyo";
 import type { Recommendation, Severity } from "~/lib/scorecard/recommendations";
 import type { Scorecard } from "~/lib/scorecard/scorecard";
 import { comparedFigureCount, FLOWS_BY_WEIGHT } from "~/lib/scorecard/scoring";
@@ -16,8 +19,10 @@ import { FlowIcon } from "./flow-icons";
 import { METRICS_SAVED_EVENT } from "./use-metric-autosave";
 
 /**
- * The premium Scorecard card: one score out of 100 with its band, a score per flow, what to fix
- * first, and which figures to enter when there are too few for a score. Free users get a teaser
+ * The premium Scorecard card: with a connected Klaviyo account, first the flow types it lacks
+ * (each with one button that generates and sends it as a draft); one score out of 100 with its
+ * band, a score per flow (a flow that trails its peers links to regenerate with a suggested
+ * note), what to fix first, and which figures to enter when there are too few for a score. Free users get a teaser
  * that carries none of the scorecard's figures, with the upgrade link.
  */
 export function ScorecardCard({ data }: { data: DashboardScorecard }) {
@@ -86,6 +91,9 @@ function PremiumScorecard({ scorecard: loaded, change }: { scorecard: Scorecard;
           </div>
         </div>
       </div>
+
+      <SendMissingFailure />
+      {scorecard.klaviyoGaps && scorecard.klaviyoGaps.length > 0 ? <KlaviyoGaps gaps={scorecard.klaviyoGaps} /> : null}
 
       <div className="grid gap-6 p-5 sm:p-7 md:grid-cols-[minmax(0,15rem)_minmax(0,1fr)] md:gap-8">
         <div className="flex flex-col items-center gap-3 text-center md:items-start md:text-left">
@@ -171,6 +179,65 @@ function ScoreDial({ score }: { score: number | null }) {
   );
 }
 
+/** A refused "generate and send" from the scorecard, answered to the page (with or without JavaScript). */
+function SendMissingFailure() {
+  const reply: unknown = useActionData();
+  if (!reply || typeof reply !== "object" || Reflect.get(reply, "intent") !== SEND_MISSING_INTENT) return null;
+  const message: unknown = Reflect.get(reply, "message");
+  if (typeof message !== "string" || !message) return null;
+  return (
+    <div role="alert" className="mx-5 mt-5 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 sm:mx-7" data-testid="send-missing-error">
+      <strong className="block font-semibold">Not sent to Klaviyo</strong>
+      {message}
+    </div>
+  );
+}
+
+/** The flow types the connected Klaviyo account lacks, first on the card: what is at stake and one button each. */
+function KlaviyoGaps({ gaps }: { gaps: KlaviyoGap[] }) {
+  return (
+    <div className="border-b border-amber-200 bg-amber-50 px-5 py-6 sm:px-7" data-testid="scorecard-klaviyo-gaps">
+      <h3 className="text-base font-semibold text-amber-950">What your Klaviyo account lacks</h3>
+      <p className="mt-1 text-sm text-amber-900">
+        None of your Klaviyo flows counts as these flow types (
+        <Link to={KLAVIYO_FLOWS_PATH} className="font-medium underline underline-offset-2">
+          check how your flows are counted
+        </Link>
+        ). The most at stake first.
+      </p>
+      <ol className="mt-4 space-y-4">
+        {gaps.map((gap) => (
+          <li key={gap.flowType} className="rounded-xl border border-amber-200 bg-white p-4" data-testid="klaviyo-gap" data-flow-type={gap.flowType}>
+            <p className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+              <FlowIcon flowType={gap.flowType} />
+              No {flowTypeLabel(gap.flowType)} flow in Klaviyo
+            </p>
+            <p className="mt-2 text-sm leading-relaxed text-slate-700" data-testid="klaviyo-gap-stake">
+              <span className="font-semibold">At stake: </span>
+              {gap.stake}
+            </p>
+            <SendMissingForm flowType={gap.flowType} hasFlow={gap.hasFlow} />
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** Under a flow whose figures trail its peers: regenerate it, the dialog opening with the note. */
+function RegenerateLink({ suggestion }: { suggestion: RegenerateSuggestion }) {
+  const figures = suggestion.trailing.map((metric) => metricDefinition(metric).label.toLowerCase()).join(", ");
+  return (
+    <Link
+      to={suggestion.href}
+      className="mt-1 inline-block text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
+      data-testid={`regenerate-suggestion-${suggestion.flowType}`}
+    >
+      Behind peers on {figures}: regenerate with a suggested note →
+    </Link>
+  );
+}
+
 function FlowScores({ scorecard }: { scorecard: Scorecard }) {
   return (
     <div>
@@ -180,6 +247,7 @@ function FlowScores({ scorecard }: { scorecard: Scorecard }) {
           const flow = scorecard.flows.find((item) => item.flowType === flowType);
           const score = flow?.score ?? null;
           const figures = comparedFigureCount(flow);
+          const suggestion = (scorecard.regenerate ?? []).find((item) => item.flowType === flowType);
           return (
             <li key={flowType} className="flex items-center gap-3" data-testid={`flow-score-${flowType}`}>
               <FlowIcon flowType={flowType} />
@@ -201,6 +269,7 @@ function FlowScores({ scorecard }: { scorecard: Scorecard }) {
                 <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
                   {score === null ? null : <div className={`h-full rounded-full ${bandStyle(score).bar}`} style={{ width: `${Math.max(2, score)}%` }} />}
                 </div>
+                {suggestion ? <RegenerateLink suggestion={suggestion} /> : null}
               </div>
             </li>
           );

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { useFetcher, useNavigate } from "@remix-run/react";
+import { useFetcher, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 
 import { ButtonLink, Spinner, StatusButton } from "~/components/ui/button";
@@ -12,7 +12,7 @@ import type { GenerationProgressView } from "~/lib/flows/generation-progress";
 import { timingFormValues } from "~/lib/timing-input";
 import { useHydrated } from "~/lib/use-hydrated";
 
-import { ENHANCED_FIELD, FLOW_INTENTS, flowHref } from "./flow-url";
+import { ENHANCED_FIELD, FLOW_INTENTS, flowHref, NOTE_PARAM } from "./flow-url";
 import { Icon } from "./flow-view";
 import { GenerationFailed, GenerationSteps, RegenerationOutcome, UnchangedNotice } from "./generation-progress";
 import { LocalDate, plural } from "./format";
@@ -52,20 +52,23 @@ export function RegenerateDialog({
   const { value, controller } = useSimulatedProgress();
   // After a refused post without JavaScript, the text sent comes back in the reply.
   const sent = reply?.result?.initialValue?.feedback;
-  const [feedback, setFeedback] = useState(typeof sent === "string" ? sent : "");
+  // A suggested note in the address (the scorecard's link for a flow that trails its peers) fills the field.
+  const [searchParams] = useSearchParams();
+  const suggested = (searchParams.get(NOTE_PARAM) ?? "").slice(0, FLOW_LIMITS.feedback);
+  const [feedback, setFeedback] = useState(typeof sent === "string" ? sent : open ? suggested : "");
   const [finished, setFinished] = useState(false);
   const fieldId = useId();
   // A note nothing could be acted on: the flow is as it was, and the dialog says so.
   const unchanged = reply?.unchanged;
   const serverError = reply && !reply.ok ? (reply.result?.error?.feedback?.[0] ?? reply.result?.error?.[""]?.[0] ?? reply.message) : undefined;
 
-  // A closed dialog forgets its feedback (a 402 closes the dialog and clears it).
+  // A closed dialog forgets its feedback (a 402 closes the dialog and clears it); one opened with a suggested note starts from it.
   useEffect(() => {
     if (!open) {
       setFeedback("");
       setFinished(false);
-    }
-  }, [open]);
+    } else if (suggested) setFeedback(suggested);
+  }, [open, suggested]);
 
   // The answer arrived: 100 and close after the reset delay, or back to 0. A model's regeneration
   // has only begun: its progress (below) takes over from the simulated bar.

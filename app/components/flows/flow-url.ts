@@ -17,12 +17,16 @@ export function isFlowDialog(value: unknown): value is FlowDialog {
 
 export const FLOW_MAPPINGS_PATH = "/flow-mappings";
 
-export function flowHref(type: FlowType, state: { dialog?: FlowDialog; touchpoint?: string; version?: string; upgrade?: boolean } = {}) {
+/** `?note=` fills the regenerate dialog's feedback (a suggested note, which the user can change before sending). */
+export const NOTE_PARAM = "note";
+
+export function flowHref(type: FlowType, state: { dialog?: FlowDialog; touchpoint?: string; version?: string; upgrade?: boolean; note?: string } = {}) {
   const params = new URLSearchParams({ type });
   if (state.dialog) params.set("dialog", state.dialog);
   if (state.touchpoint) params.set("touchpoint", state.touchpoint);
   if (state.version) params.set("version", state.version);
   if (state.upgrade) params.set("upgrade", "1");
+  if (state.note) params.set(NOTE_PARAM, state.note);
   return `${FLOW_MAPPINGS_PATH}?${params}`;
 }
 

@@ -81,6 +81,13 @@ export const klaviyoSendSchema = sentSchema
   })
   .meta({ id: "KlaviyoSend" });
 
+export const klaviyoMissingSentSchema = klaviyoSendSchema
+  .extend({
+    flowId: z.string().describe("The Flowmap flow that was sent (generated for this, or the one you had)."),
+    flowType: z.enum(FLOW_TYPES),
+  })
+  .meta({ id: "KlaviyoMissingSent" });
+
 const flowTypeOrNull = z.enum(FLOW_TYPES).nullable();
 const figuresSchema = z.object(Object.fromEntries(METRIC_KEYS.map((key) => [key, z.number().nullable()])) as Record<MetricKey, z.ZodNullable<z.ZodNumber>>);
 

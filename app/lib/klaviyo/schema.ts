@@ -49,6 +49,7 @@ export type KlaviyoSendInput = z.infer<typeof klaviyoSendSchema>;
 
 export const MAPPING_CHOICE_MESSAGE = `Choose a flow type for each flow (${FLOW_TYPES.join(", ")}), "${NOT_MAPPED}" for not one of these, or null for Flowmap's match.`;
 export const MAPPING_FLOWS_MESSAGE = "Send the flows to map: a list of { id, choice }.";
+export const MISSING_FLOW_TYPE_MESSAGE = `Choose the flow type to generate and send: ${FLOW_TYPES.join(", ")}.`;
 export const IMPORT_DAYS_MESSAGE = `Choose ${IMPORT_DAYS.join(", ")} days.`;
 
 /** PUT /api/integrations/klaviyo/flows and the mapping form: a flow type per imported flow. */
@@ -66,6 +67,11 @@ export const klaviyoMappingSchema = z.object({
 export type KlaviyoMappingInput = z.infer<typeof klaviyoMappingSchema>;
 
 /** POST /api/integrations/klaviyo/flows/refresh and the Refresh form: the timeframe (the one last read when left out). */
+/** POST /api/integrations/klaviyo/flows/missing and the scorecard's and Klaviyo flows page's button: the flow type the account lacks. */
+export const klaviyoMissingSchema = z.object({
+  flowType: z.enum(FLOW_TYPES, { error: MISSING_FLOW_TYPE_MESSAGE }),
+});
+
 export const klaviyoRefreshSchema = z.object({
   days: z.optional(z.literal(IMPORT_DAYS, { error: IMPORT_DAYS_MESSAGE })),
 });

@@ -49,6 +49,25 @@ export const recommendationSchema = z
   })
   .meta({ id: "Recommendation" });
 
+export const klaviyoGapSchema = z
+  .object({
+    flowType: z.enum(FLOW_TYPES),
+    peerRevenuePerRecipient: z.number().nullable().describe("Your peer group's median revenue per recipient for this flow type, in dollars; null when there is none."),
+    peerGroup: z.string().nullable(),
+    stake: z.string().describe("What is at stake, in words."),
+    hasFlow: z.boolean().describe("You already have this flow in Flowmap: sending it needs no generation."),
+  })
+  .meta({ id: "KlaviyoGap" });
+
+export const regenerateSuggestionSchema = z
+  .object({
+    flowType: z.enum(FLOW_TYPES),
+    trailing: z.array(z.enum(METRIC_KEYS)).min(1).describe("The figures the note names, each worse than its median, the weightiest first."),
+    note: z.string().describe("A feedback note for POST /api/ai-flows/{id}/regenerate, worked out from the figures that trail."),
+    href: z.string().describe("The flow screen with its regenerate dialog open and the note filled in."),
+  })
+  .meta({ id: "RegenerateSuggestion" });
+
 export const scorecardSchema = z
   .object({
     score: score.nullable().describe("Overall, 0–100; null until at least two flows are scored."),
@@ -57,5 +76,12 @@ export const scorecardSchema = z
     missing: z
       .array(z.object({ flowType: z.enum(FLOW_TYPES), metric: z.enum(METRIC_KEYS), label: z.string() }))
       .describe("The figures to enter so that the flows you run, and the overall score, can be scored."),
+    klaviyoGaps: z
+      .array(klaviyoGapSchema)
+      .nullable()
+      .describe(
+        "The flow types your connected Klaviyo account has no flow for, the most at stake first (POST /api/integrations/klaviyo/flows/missing generates one and sends it as a draft); null until your Klaviyo flows were read.",
+      ),
+    regenerate: z.array(regenerateSuggestionSchema).describe("Your flows in Flowmap whose figures trail your peers', each with a suggested regeneration note."),
   })
   .meta({ id: "Scorecard" });

@@ -6,8 +6,9 @@ import { emptyMetricValues, type MetricKey } from "~/lib/metrics";
 import { formatDuration, MINUTES_PER_DAY } from "~/lib/timing";
 import { FLOW_DESCRIPTIONS } from "~/services/benchmarks/card";
 
+import { suggestedNote } from "./klaviyo";
 import { comparedWithMedian, dollarsText, figureText, moneyText, peerPhrase, percentText } from "./format";
-import { FLOW_WEIGHTS, MAX_RECOMMENDATIONS, MIN_FIGURES_PER_FLOW, RULES } from "./method";
+import { FLOW_WEIGHTS, MIN_FIGURES_PER_FLOW, RULES } from "./method";
 import { comparedFigureCount, type FlowFigures, noMedians, type PeerMedian, type ScoreResult } from "./scoring";
 
 /**
@@ -222,7 +223,11 @@ function generateAction(flowType: FlowType): RecommendationAction {
 function performanceActions(ctx: FlowContext): RecommendationAction[] {
   if (!ctx.flow) return [{ label: `Generate ${aFlow(ctx.flowType)} built on best practice`, href: flowHref(ctx.flowType) }];
   const actions = issueActions(ctx.flowType, ctx.issues);
-  if (actions.length === 0) actions.push({ label: "Regenerate it with your feedback on the offer and the call to action", href: flowHref(ctx.flowType, { dialog: "regenerate" }) });
+  if (actions.length === 0) {
+    // The dialog opens with a note worked out from the figures that trail.
+    const note = suggestedNote({ flowType: ctx.flowType, values: ctx.values, medians: ctx.medians })?.note;
+    actions.push({ label: "Regenerate it with your feedback on the offer and the call to action", href: flowHref(ctx.flowType, { dialog: "regenerate", note }) });
+  }
   actions.push({ label: "Rewrite its email and SMS copy", href: `/flow-content?flow=${encodeURIComponent(ctx.flow.id)}` });
   return actions.slice(0, 2);
 }
@@ -492,7 +497,7 @@ export function compareCandidates(a: Candidate, b: Candidate): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/** Every finding, ranked (the card and the API show the first MAX_RECOMMENDATIONS). */
+/** Every finding, ranked (the card and the API show the first MAX_RECOMMENDATIONS, buildScorecard). */
 export function allFindings(input: RecommendationInput): Recommendation[] {
   const sunset = input.flows.find((flow) => flow.flowType === "sunset") ?? null;
   const candidates: Candidate[] = [];
@@ -519,9 +524,4 @@ export function allFindings(input: RecommendationInput): Recommendation[] {
     candidates.push(...forFlow, ...structural.filter((item) => !(forFlow.length > 0 && item.id.startsWith("figures_without_flow"))));
   }
   return candidates.sort(compareCandidates).map(({ critical: _critical, distance: _distance, priority: _priority, ...recommendation }) => recommendation);
-}
-
-/** What to fix first: the top findings, at most MAX_RECOMMENDATIONS. */
-export function recommend(input: RecommendationInput): Recommendation[] {
-  return allFindings(input).slice(0, MAX_RECOMMENDATIONS);
 }

@@ -8,11 +8,12 @@ import { DEFAULT_IMPORT_DAYS, IMPORT_DAYS, KLAVIYO_FLOWS_PATH, NOT_MAPPED } from
 import { requireUser } from "~/web/auth/auth.server";
 import { isDomainError } from "~/services/domain-error";
 import { readForm } from "~/web/forms.server";
+import { findFlowOutlinesOfUser } from "~/models/ai-generated-flow.server";
 import { getKlaviyoConnection } from "~/services/klaviyo/connection.server";
 import { getKlaviyoImportView, refreshKlaviyoImport, saveKlaviyoMapping } from "~/services/klaviyo/import.server";
-import { generateAndSendMissing } from "~/services/klaviyo/send.server";
+import { SEND_MISSING_INTENT, SendMissingForm } from "~/components/klaviyo/send-missing-form";
+import { sendMissingFromForm } from "~/web/klaviyo-missing.server";
 import { FLOW_DESCRIPTIONS } from "~/services/benchmarks/card";
-import { serviceUser } from "~/lib/user";
 import { pageErrorReply } from "~/web/page.server";
 import { redirectWithToast } from "~/web/toast.server";
 
@@ -20,15 +21,15 @@ export const meta: MetaFunction = () => [{ title: "Klaviyo flows | Flowmap" }];
 
 export const REFRESH_IMPORT_INTENT = "refresh-klaviyo-import";
 export const SAVE_MAPPING_INTENT = "save-klaviyo-mapping";
-export const GENERATE_MISSING_INTENT = "generate-and-send-missing";
 /** The mapping select's value for "Flowmap's match" (no choice of the user's). */
 const MATCH_VALUE = "match";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const connection = await getKlaviyoConnection({ userId: user.id });
-  const imported = connection.connected ? await getKlaviyoImportView({ userId: user.id }) : null;
-  return { connected: connection.connected, imported };
+  const [imported, outlines] = connection.connected ? await Promise.all([getKlaviyoImportView({ userId: user.id }), findFlowOutlinesOfUser(user.id)]) : [null, []];
+  // The lacking types the user already has in Flowmap are sent as they are, not generated.
+  return { connected: connection.connected, imported, hasFlowmapFlow: outlines.map((outline) => outline.flowType) };
 }
 
 /** Both forms work without JavaScript: a refresh (with its timeframe) and the mapping (one select per flow). */
@@ -46,14 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
         variant: view.problem ? "destructive" : "success",
       });
     }
-    if (intent === GENERATE_MISSING_INTENT) {
-      const { flowId, result } = await generateAndSendMissing({ user: serviceUser(user), flowType: form.get("flowType") });
-      return redirectWithToast(`/send-to-klaviyo/${encodeURIComponent(flowId)}`, {
-        title: result.replayed ? "Already sent to Klaviyo" : "Sent to Klaviyo as a draft",
-        description: "Review it in Klaviyo, then turn it on there.",
-        variant: "success",
-      });
-    }
+    if (intent === SEND_MISSING_INTENT) return await sendMissingFromForm(user, form);
     if (intent === SAVE_MAPPING_INTENT) {
       const flows = form.getAll("flowId").map((id) => {
         const value = form.get(`choice:${String(id)}`);
@@ -68,14 +62,14 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    const title = intent === SAVE_MAPPING_INTENT ? "Mapping not saved" : intent === GENERATE_MISSING_INTENT ? "Not sent to Klaviyo" : "Klaviyo not read";
+    const title = intent === SAVE_MAPPING_INTENT ? "Mapping not saved" : intent === SEND_MISSING_INTENT ? "Not sent to Klaviyo" : "Klaviyo not read";
     return pageErrorReply(error, { title, extra: { intent } });
   }
   return data({ intent: null, message: "Unknown action. Please reload the page and try again." }, { status: 400 });
 }
 
 export default function KlaviyoFlowsRoute() {
-  const { connected, imported } = useLoaderData<typeof loader>();
+  const { connected, imported, hasFlowmapFlow } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -146,12 +140,7 @@ export default function KlaviyoFlowsRoute() {
                 {imported.missing.map((type) => (
                   <li key={type} className="text-sm text-amber-950">
                     <b>{flowTypeLabel(type)}</b>: {FLOW_DESCRIPTIONS[type]}
-                    <Form method="post" className="mt-2">
-                      <input type="hidden" name="flowType" value={type} />
-                      <StatusButton intent={GENERATE_MISSING_INTENT} pendingLabel="Generating and sending..." variant="secondary">
-                        {`Generate ${flowTypeLabel(type)} and send to Klaviyo as a draft`}
-                      </StatusButton>
-                    </Form>
+                    <SendMissingForm flowType={type} hasFlow={hasFlowmapFlow.includes(type)} />
                   </li>
                 ))}
               </ul>

@@ -117,10 +117,17 @@ export async function getKlaviyoImportForApi({ userId }: { userId: string }, now
   );
 }
 
-/** The imported figures per flow type and where they come from, for the card and the scorecard. */
-export async function importedFiguresFor({ userId }: { userId: string }, now = new Date()): Promise<{ figures: ImportedFigures[]; sources: Partial<Record<FlowType, string>> }> {
+export interface ImportedFiguresOfUser {
+  figures: ImportedFigures[];
+  sources: Partial<Record<FlowType, string>>;
+  /** The flow types none of the account's flows counts for; null until the account's flows were read. */
+  lacking: FlowType[] | null;
+}
+
+/** The imported figures per flow type, where they come from and what the account lacks, for the card and the scorecard. */
+export async function importedFiguresFor({ userId }: { userId: string }, now = new Date()): Promise<ImportedFiguresOfUser> {
   const view = await getKlaviyoImportView({ userId }, now);
-  return { figures: view?.figures ?? [], sources: view?.sources ?? {} };
+  return { figures: view?.figures ?? [], sources: view?.sources ?? {}, lacking: view?.refreshedAt ? view.missing : null };
 }
 
 /**

@@ -32,6 +32,8 @@ export interface ScorecardSources {
   metrics: ReadonlyArray<{ flowType: FlowType } & MetricValues>;
   benchmarks: readonly PeerRow[];
   flows: readonly FlowOutline[];
+  /** The flow types the connected Klaviyo account lacks; null (or absent) without an import. */
+  klaviyoLacking?: readonly FlowType[] | null;
 }
 
 /** The user's figures and the medians of their peer group, for every flow type. */
@@ -74,6 +76,7 @@ export function scorecardFrom(sources: ScorecardSources): Scorecard {
     figures: figuresFrom(sources),
     flows: sources.flows.map(flowFactsFrom),
     usesSms: allowsSms(sources.profile?.communicationChannels),
+    klaviyoLacking: sources.klaviyoLacking ?? null,
   });
 }
 
@@ -91,7 +94,7 @@ export async function getScorecard({ user }: { user: ServiceUser }): Promise<Sco
     findFlowOutlinesOfUser(user.id),
     importedFiguresFor({ userId: user.id }),
   ]);
-  return scorecardFrom({ profile, metrics: mergeFigures(typed, imported.figures), benchmarks, flows });
+  return scorecardFrom({ profile, metrics: mergeFigures(typed, imported.figures), benchmarks, flows, klaviyoLacking: imported.lacking });
 }
 
 function glanceOf(scorecard: Scorecard): ScorecardGlance {
@@ -121,11 +124,11 @@ export function sightingDate(at: Date) {
  * and the last sighting, and writes a sighting only when the scorecard changed.
  */
 export async function scorecardForDashboard(
-  { userId, profile, metrics, benchmarks }: Omit<ScorecardSources, "flows"> & { userId: string },
+  { userId, profile, metrics, benchmarks, klaviyoLacking }: Omit<ScorecardSources, "flows"> & { userId: string },
   { now = () => new Date() }: { now?: () => Date } = {},
 ): Promise<{ scorecard: Scorecard; change: string | null }> {
   const [flows, view] = await Promise.all([findFlowOutlinesOfUser(userId), findScorecardView(userId)]);
-  const scorecard = scorecardFrom({ profile, metrics, benchmarks, flows });
+  const scorecard = scorecardFrom({ profile, metrics, benchmarks, flows, klaviyoLacking });
   const glance = glanceOf(scorecard);
   if (view && sameGlance(view.current, glance)) {
     return { scorecard, change: view.previous ? describeChange(view.previous, view.current, sightingDate(view.previous.at)) : null };

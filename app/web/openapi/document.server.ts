@@ -20,8 +20,15 @@ import { fullQuestionnaireSchema, onboardingUpdateSchema, questionnaireSubmitSch
 import { benchmarkInputSchema } from "~/services/admin/benchmark-schema";
 import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
 import { NOT_MAPPED } from "~/lib/klaviyo/import";
-import { klaviyoConnectSchema, klaviyoMappingSchema, klaviyoRefreshSchema, klaviyoSendSchema as klaviyoSendInputSchema } from "~/lib/klaviyo/schema";
-import { klaviyoConnectionSchema, klaviyoImportSchema, klaviyoSendSchema } from "~/lib/klaviyo/responses";
+import {
+  klaviyoConnectSchema,
+  klaviyoMappingSchema,
+  klaviyoMissingSchema,
+  klaviyoRefreshSchema,
+  MISSING_FLOW_TYPE_MESSAGE,
+  klaviyoSendSchema as klaviyoSendInputSchema,
+} from "~/lib/klaviyo/schema";
+import { klaviyoConnectionSchema, klaviyoImportSchema, klaviyoMissingSentSchema, klaviyoSendSchema } from "~/lib/klaviyo/responses";
 import { USER_TABLE } from "~/services/admin/users.server";
 import { userAccessApiSchema } from "~/lib/api/admin-users";
 import { MAX_SEARCH_LENGTH } from "~/services/admin/list-query";
@@ -1050,6 +1057,34 @@ export const OPERATIONS: OperationSpec[] = [
     examples: {
       409: [err(409, KLAVIYO_REFRESH_IN_PROGRESS_MESSAGE, "KLAVIYO_REFRESH_IN_PROGRESS")],
       429: [err(429, REPORTING_LIMIT_EXAMPLE)],
+      502: [err(502, KLAVIYO_UNAVAILABLE_EXAMPLE)],
+    },
+  },
+  {
+    method: "post",
+    path: "/api/integrations/klaviyo/flows/missing",
+    tag: "Klaviyo",
+    summary: "Generate a flow your Klaviyo account lacks and send it as a draft",
+    description:
+      "For a flow type none of your Klaviyo flows counts for (the scorecard's klaviyoGaps, or missing in GET /api/integrations/klaviyo/flows): generates the Flowmap flow of that type (or takes the one you have), then sends it to Klaviyo as a draft with your account's usual trigger for it (a list, Started Checkout, Placed Order, an unengaged segment), as POST /api/ai-flows/{id}/klaviyo does. Premium flow types need premium, as generating them does.",
+    access: "user",
+    body: { schema: klaviyoMissingSchema, example: { flowType: "abandoned_cart" } },
+    ok: [
+      { status: 201, description: "Generated if needed and created in Klaviyo as a draft.", json: klaviyoMissingSentSchema },
+      { status: 200, description: "This send was already made (replayed: true): no new flow.", json: klaviyoMissingSentSchema },
+    ],
+    errors: {
+      402: "A premium flow type, for a user without premium.",
+      409: "Onboarding is not complete, Klaviyo is not connected, its key was rejected or lacks a scope, or this flow is being generated or sent right now (the code says which).",
+      422: "An unknown flow type, or no trigger in your account for it (the message says what to add).",
+      429: "Klaviyo's limits (Create Flow: 1 a second, 15 a minute, 100 a day); Retry-After says when to try again.",
+      502: "The generator or Klaviyo failed; nothing was recorded as sent.",
+    },
+    examples: {
+      402: [err(402, PREMIUM_FLOW_MESSAGE)],
+      409: [err(409, KLAVIYO_NOT_CONNECTED_MESSAGE, "KLAVIYO_NOT_CONNECTED")],
+      422: [err(422, MISSING_FLOW_TYPE_MESSAGE, "VALIDATION_FAILED", { flowType: MISSING_FLOW_TYPE_MESSAGE })],
+      429: [err(429, KLAVIYO_RATE_LIMIT_EXAMPLE)],
       502: [err(502, KLAVIYO_UNAVAILABLE_EXAMPLE)],
     },
   },

@@ -444,6 +444,12 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
       expect((await call("POST", "/api/ai-flows/{id}/klaviyo", { cookie: premium.cookie, params: id, body: { trigger: { type: "list", id: "LstNews1" } } })).status).toBe(404);
       expect((await call("POST", "/api/ai-flows/{id}/klaviyo", { cookie: user.cookie, params: id, body: { trigger: { type: "list", id: "LstNews1" } } })).status).toBe(201);
       expect((await call("GET", "/api/ai-flows/{id}/klaviyo", { cookie: user.cookie, params: id })).status).toBe(200);
+      // A flow type the account lacks: the user's own lead nurture flow is sent again as a new draft; a premium type needs premium.
+      const missing = await call("POST", "/api/integrations/klaviyo/flows/missing", { cookie: user.cookie, body: { flowType: "lead_nurture" } });
+      expect(missing.status).toBe(201);
+      expect(missing.body).toMatchObject({ flowId: flow.id, flowType: "lead_nurture", replayed: false });
+      expect((await call("POST", "/api/integrations/klaviyo/flows/missing", { cookie: user.cookie, body: { flowType: "upsell" } })).status).toBe(402);
+      expect((await call("POST", "/api/integrations/klaviyo/flows/missing", { cookie: user.cookie, body: { flowType: "welcome" } })).status).toBe(422);
       expect((await call("GET", "/api/ai-flows/{id}/export", { cookie: user.cookie, params: id, query: "?format=klaviyo" })).status).toBe(200);
       expect((await call("DELETE", "/api/integrations/klaviyo", { cookie: user.cookie })).status).toBe(200);
       expect((await call("POST", "/api/ai-flows/{id}/klaviyo", { cookie: user.cookie, params: id, body: { trigger: { type: "list", id: "LstNews1" } } })).status).toBe(409);

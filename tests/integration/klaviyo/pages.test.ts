@@ -5,6 +5,7 @@ import { loader as exportLoader } from "~/routes/api+/ai-flows.$id.export";
 import { action as sendAction, loader as sendLoader } from "~/routes/_app+/send-to-klaviyo.$flowId";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/_app+/user-settings";
 import { action as flowsAction, loader as flowsLoader } from "~/routes/_app+/klaviyo-flows";
+import { action as dashboardAction, loader as dashboardLoader } from "~/routes/_app+/dashboard";
 import { writeFlowContent } from "~/services/flows/content.server";
 import { generateFlow } from "~/services/flows/flows.server";
 import { connectKlaviyo } from "~/services/klaviyo/connection.server";
@@ -104,6 +105,36 @@ describe("Klaviyo flows: what the account lacks", () => {
     expect(statusOf(premium)).toBe(402);
     const unknown = await flowsAction(args(formRequest("/klaviyo-flows", { intent: "generate-and-send-missing", flowType: "nope" }, { cookie: account.cookie })));
     expect(statusOf(unknown)).toBe(422);
+  });
+});
+
+describe("The scorecard: what the Klaviyo account lacks, without JavaScript", () => {
+  it("lists the lacking types first with what is at stake; its button generates and sends, for premium users only", async () => {
+    await seedRules();
+    klaviyo.account.flows = threeFlows();
+    const free = await onboardedUser();
+    const account = await onboardedUser({ premium: true });
+    for (const user of [free, account]) await settingsAction(args(formRequest("/user-settings", { intent: "connect-klaviyo", apiKey: KEY }, { cookie: user.cookie })));
+
+    const page = await dashboardLoader(args(getRequest("/dashboard", { cookie: account.cookie })));
+    if (page.dashboard.scorecard.kind !== "premium") throw new Error("a premium user gets the scorecard");
+    const gaps = page.dashboard.scorecard.scorecard.klaviyoGaps ?? [];
+    // The account's three flows count as onboarding, abandoned cart and upsell.
+    expect(gaps.map((gap) => gap.flowType).sort()).toEqual(["lead_nurture", "sunset"]);
+    for (const gap of gaps) expect(gap.stake).toMatch(/per recipient|of typical flow revenue/);
+
+    // A free user's post is refused on the server, whatever the page showed.
+    const refused = await dashboardAction(args(formRequest("/dashboard", { intent: "generate-and-send-missing", flowType: "lead_nurture" }, { cookie: free.cookie })));
+    expect(statusOf(refused)).toBe(402);
+    expect(klaviyo.flows.size).toBe(0);
+
+    const sent = await dashboardAction(args(formRequest("/dashboard", { intent: "generate-and-send-missing", flowType: "sunset" }, { cookie: account.cookie })));
+    expect((sent as Response).headers.get("Location")).toMatch(/^\/send-to-klaviyo\//);
+    expect(await toastOf(sent as Response)).toMatchObject({ title: "Sent to Klaviyo as a draft" });
+    expect(klaviyo.flows.size).toBe(1);
+    const unknown = await dashboardAction(args(formRequest("/dashboard", { intent: "generate-and-send-missing", flowType: "nope" }, { cookie: account.cookie })));
+    expect(statusOf(unknown)).toBe(422);
+    expect(dataOf(unknown)).toMatchObject({ intent: "generate-and-send-missing", message: expect.stringMatching(/flow type/) });
   });
 });
 

@@ -66,7 +66,9 @@ describe("GET /api/scorecard", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Cache-Control")).toContain("no-store");
     const scorecard = scorecardSchema.parse(answer.body);
-    expect(Object.keys(answer.body as object)).toEqual(["score", "flows", "recommendations", "missing"]);
+    expect(Object.keys(answer.body as object)).toEqual(["score", "flows", "recommendations", "missing", "klaviyoGaps", "regenerate"]);
+    // No Klaviyo account read: no list of what it lacks.
+    expect(scorecard.klaviyoGaps).toBeNull();
     expect(scorecard.flows.map((flow) => flow.flowType)).toEqual(["onboarding", "lead_nurture", "abandoned_cart", "upsell", "sunset"]);
     const cart = scorecard.flows.find((flow) => flow.flowType === "abandoned_cart")!;
     expect(cart.metrics.find((metric) => metric.metric === "revenuePerRecipient")).toEqual({
@@ -101,10 +103,12 @@ describe("GET /api/scorecard", () => {
     const first = async () => ((await getScorecard(premium.cookie)).body as Scorecard).recommendations[0]!;
 
     // The generated flow sends within the hour and has an SMS step: the advice is about its offer.
-    expect((await first()).actions[0]).toEqual({
-      label: "Regenerate it with your feedback on the offer and the call to action",
-      href: "/flow-mappings?type=abandoned_cart&dialog=regenerate",
-    });
+    // It opens the regenerate dialog with a note worked out from the figures that trail.
+    const advice = (await first()).actions[0]!;
+    expect(advice.label).toBe("Regenerate it with your feedback on the offer and the call to action");
+    const href = new URL(advice.href, "http://flowmap.test");
+    expect(`${href.pathname}?type=${href.searchParams.get("type")}&dialog=${href.searchParams.get("dialog")}`).toBe("/flow-mappings?type=abandoned_cart&dialog=regenerate");
+    expect(href.searchParams.get("note")).toMatch(/^Revenue Per Recipient \$[\d.]+ is \d+% below the median/);
 
     // The owner deletes the SMS step: Leaf & Kettle uses SMS, so the flow's fix says so.
     const sms = flow.touchpoints.find((tp) => tp.stepType === "SMS")!;
