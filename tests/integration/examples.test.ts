@@ -34,5 +34,6 @@ describe("npm run examples", () => {
       expect(second.get(file), file).toBe(body);
       expect(body, `docs/examples/${file} is out of date: run npm run examples`).toBe(fs.readFileSync(path.join(EXAMPLES_DIR, file), "utf8"));
     }
-  });
+    // Thirty flows written twice, with their content: well past the default timeout on a loaded machine.
+  }, 180_000);
 });
