@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 
 import { EXAMPLES_DIR, renderExamples } from "../../scripts/examples";
 import { useTestDatabase } from "../support/db";
@@ -14,6 +14,13 @@ import { seedDatabase } from "~/services/seed/seed.server";
 
 const db = await useTestDatabase();
 useEnv({ OPENAI_API_KEY: undefined });
+
+// The examples are written under a fixed clock that replaces Date while they run. Should the test
+// be stopped mid-way (a timeout), the files that run next in this process still get the real one.
+const RealDate = globalThis.Date;
+afterAll(() => {
+  globalThis.Date = RealDate;
+});
 
 describe("npm run examples", () => {
   beforeEach(async () => {
