@@ -48,6 +48,11 @@ export default defineConfig({
       TRUST_PROXY: "loopback",
       ADMIN_EMAILS: "admin@flowmap.test",
       SESSION_SECRET: "e2e-session-secret-with-enough-length",
+      // Passwords hashed at scrypt N=2^10, as in the other tests (docs/development.md): the
+      // production cost (2^17, 128 MiB and a few hundred ms of CPU per hash) on every register and
+      // sign-in was minutes of the browser suite. The production cost has its own test
+      // (tests/integration/auth/password.test.ts).
+      FLOWMAP_SCRYPT_LOG_N: "10",
       // The address the browser opens: the provider's return address is built from it.
       APP_URL: `http://localhost:${port}`,
       // Third-party sign-in against the loopback provider that tests/e2e/oauth.spec.ts starts on a

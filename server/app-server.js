@@ -1,7 +1,8 @@
 // The project's HTTP server: static files, then every other request through the app's request
 // boundary (app/web/boundary.server.ts) into Remix. It exists because remix-serve hands the
 // app no socket: the body limit must be enforced while the body arrives, and the client's
-// address and TLS come from the socket (docs/decisions/051).
+// address and TLS come from the socket (docs/decisions/051). Why the bridge and the gzip below are
+// not `@remix-run/express` and `compression`, with figures: docs/decisions/158 and 157.
 import http from "node:http";
 import zlib from "node:zlib";
 

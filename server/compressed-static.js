@@ -3,7 +3,7 @@
 // files never change while the server runs (their names carry a content hash), so compressing each
 // once is enough. Without this the render-blocking stylesheet travelled uncompressed (72 KB
 // instead of 12 KB), which Lighthouse measured as the landing page's largest delay
-// (docs/decisions/074). Anything else falls through to express.static.
+// (docs/decisions/074; why not `compression`: 157). Anything else falls through to express.static.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";

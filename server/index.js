@@ -120,7 +120,8 @@ function reloadOnRebuild() {
 
 /**
  * The one shutdown path: stop accepting connections, let the requests in progress finish (for
- * at most DRAIN_GRACE_MS), close the database, exit. A second signal exits at once.
+ * at most DRAIN_GRACE_MS), close the database, exit. A second signal exits at once. Node's own
+ * closeIdleConnections/closeAllConnections do the connections' part (docs/decisions/159).
  */
 async function stop(signal) {
   // Ctrl-C reaches the dev server and this server at once, and the dev server then sends its own

@@ -6,7 +6,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from "@playwr
 
 import { TEXT_FIELDS } from "../../app/lib/questionnaire/fields";
 import { withDatabase } from "./support/accounts";
-import { expectToast, newUser, registerByApi, test, upgradeDialog as upgradeDialogRoot, waitForHydration } from "./support/app";
+import { expectNoSidewaysScroll, expectToast, newUser, registerByApi, test, upgradeDialog as upgradeDialogRoot, waitForHydration } from "./support/app";
 
 /**
  * The /flow-mappings screen, with JavaScript and without: generate, regenerate with feedback,
@@ -89,17 +89,6 @@ async function shot(page: Page, name: string, { fullPage = true } = {}) {
   if (!SCREENSHOTS) return;
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
-}
-
-/** At 375 px the page itself never scrolls sideways (the timeline scrolls inside its own box). */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    // For the failure message: what reaches past the right edge.
-    const wide = Array.from(document.querySelectorAll("body *")).filter((el) => el.getBoundingClientRect().right > width + 1);
-    return { scrollWidth: document.documentElement.scrollWidth, width, wide: wide.slice(0, 8).map((el) => `${el.tagName} ${el.getAttribute("class") ?? ""}`.slice(0, 100)) };
-  });
-  expect(overflow.scrollWidth, overflow.wide.join("\n")).toBeLessThanOrEqual(overflow.width);
 }
 
 function touchpointCards(page: Page): Locator {

@@ -86,8 +86,9 @@ const ANGLE_WORDS: Array<[TouchpointAngle, RegExp]> = [
 
 /**
  * The touchpoint's angle, worked out from its title and goal first, then its place in the flow (a
- * stored touchpoint keeps no angle of its own, see lib/flows/angles.ts). Never "education": a
- * teaching email reads as a how-to.
+ * stored touchpoint keeps no angle of its own, see lib/flows/angles.ts). "education" comes only
+ * from the words (a title or goal about a better way or what a problem really costs); the place
+ * in the flow never gives it, since a teaching email without those words reads as a how-to.
  */
 export function angleOf(flowType: FlowType, touchpoint: Pick<WriterTouchpoint, "title" | "primaryGoal">, index: number, total: number): TouchpointAngle {
   const words = `${touchpoint.title}\n${touchpoint.primaryGoal}`;

@@ -78,7 +78,8 @@ export class ProviderError extends Error {
 }
 
 /**
- * Premium content writing is the provider interface's third method, with the same two
- * implementations (offline writer, OpenAI) chosen the same way: see content.server.ts.
+ * Premium content writing is not a method of FlowProvider: it has its own one-method interface,
+ * ContentProvider (`writeContent`), with the same two implementations (offline writer, OpenAI)
+ * chosen the same way by `getContentProvider()`: see content.server.ts.
  */
 export type { ContentProvider, ContentRequest } from "~/services/ai/content.server";

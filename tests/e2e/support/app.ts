@@ -211,3 +211,14 @@ export async function readAppearance(page: Page, key: string): Promise<Appearanc
   const record = JSON.parse(raw!) as Appearance;
   return { ...record, shownForMs: left ? Number(left) - record.at : NaN };
 }
+
+/** The page itself never scrolls sideways (what is wider, a timeline or a table, scrolls inside its own box). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // For the failure message: what reaches past the right edge.
+    const wide = Array.from(document.querySelectorAll("body *")).filter((el) => el.getBoundingClientRect().right > width + 1);
+    return { scrollWidth: document.documentElement.scrollWidth, width, wide: wide.slice(0, 8).map((el) => `${el.tagName} ${el.getAttribute("class") ?? ""}`.slice(0, 100)) };
+  });
+  expect(overflow.scrollWidth, overflow.wide.join("\n")).toBeLessThanOrEqual(overflow.width);
+}

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { prepItems } from "~/lib/content/dated";
 import { angleOf, writeFlowCopy } from "~/lib/content/writer";
 import { checkCopy } from "~/lib/copy/checker";
+import { FLOW_TYPES } from "~/lib/flow-types";
 import { businessFacts } from "~/lib/business/facts";
 import { emptyAnswers, type QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import { generateOfflineDraft } from "~/services/ai/offline.server";
@@ -105,5 +106,14 @@ describe("a dated business's onboarding", () => {
     expect(angleOf("onboarding", { title: "Thank you for your first order", primaryGoal: "Confirm the order." }, 0, 4)).toBe("thanks");
     expect(angleOf("lead_nurture", { title: "For your first visit: 20% off", primaryGoal: "" }, 5, 6)).toBe("offer");
     expect(angleOf("onboarding", { title: "Getting ready for your first class", primaryGoal: "" }, 1, 4)).toBe("booked");
+  });
+
+  it("reads the education angle from a step's words only, never from its place in the flow", () => {
+    expect(angleOf("lead_nurture", { title: "There's a better way to plan shifts", primaryGoal: "" }, 2, 5)).toBe("education");
+    expect(angleOf("onboarding", { title: "Week two", primaryGoal: "Show what the problem really costs." }, 1, 4)).toBe("education");
+    // A title with no angle words falls back on its place, which gives every other angle but this one.
+    for (const flowType of FLOW_TYPES)
+      for (let total = 1; total <= 8; total++)
+        for (let index = 0; index < total; index++) expect(angleOf(flowType, { title: "Step", primaryGoal: "" }, index, total)).not.toBe("education");
   });
 });

@@ -196,17 +196,23 @@ describe("copy a marketer would send", () => {
   });
 
   it("titles and buttons promise only what the email says: no 'new' over an email of reviews", () => {
+    // Every email is read, and one that promises news without any in its body is listed.
+    let emails = 0;
+    const emptyPromises: string[] = [];
     for (const business of BUSINESSES) {
       for (const flowType of FLOW_TYPES) {
         const { touchpoints, copies } = written(flowType, business);
         copies.forEach((copy, index) => {
           if (copy.stepType !== "Email") return;
+          emails++;
           const { title, callToAction } = touchpoints[index]!;
           const promisesNews = /\bnew\b/i.test(`${title} ${callToAction ?? ""} ${copy.email.callToAction}`);
-          if (promisesNews) expect(copy.email.bodyText, `${business.companyName} ${flowType}: ${title}`).toMatch(/\bnew\b/i);
+          if (promisesNews && !/\bnew\b/i.test(copy.email.bodyText)) emptyPromises.push(`${business.companyName} ${flowType}: ${title}`);
         });
       }
     }
+    expect(emails).toBeGreaterThanOrEqual(BUSINESSES.length * FLOW_TYPES.length);
+    expect(emptyPromises).toEqual([]);
   });
 
   it("welcomes a software buyer and gets them set up, without shipping notes or orders, and gives a subjectless differentiator its subject", () => {
