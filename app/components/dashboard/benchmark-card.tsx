@@ -9,7 +9,7 @@ import { KLAVIYO_FLOWS_PATH } from "~/lib/klaviyo/import";
 import { isMetricKey, METRIC_DEFINITIONS, metricDefinition, parseMetricInput, roundedFigureNote, type MetricKey } from "~/lib/metrics";
 import { comparisonBars, formatMedianText, scoreFor, verdictLabel, type Score } from "~/lib/scoring";
 import { useHydrated } from "~/lib/use-hydrated";
-import { expandBenchmarkCard, type BenchmarkCardData, type CardFlow } from "~/services/benchmarks/card";
+import { expandBenchmarkCard, type BenchmarkCardData, type CardFlow } from "~/lib/benchmarks/card";
 
 import { FlowIcon } from "./flow-icons";
 import { fieldKey, useMetricAutosave, type FormReplyLike, type SectionStatus } from "./use-metric-autosave";

@@ -20,7 +20,7 @@ import {
 import { timingFormValues } from "~/lib/timing-input";
 import { useHydrated } from "~/lib/use-hydrated";
 
-import { ENHANCED_FIELD, FLOW_INTENTS, flowHref } from "./flow-url";
+import { ENHANCED_FIELD, FLOW_INTENTS, flowHref } from "~/lib/flows/flow-url";
 import { Icon } from "./flow-view";
 import { LocalDate, plural } from "./format";
 import { ProgressBar, useSimulatedProgress } from "./simulated-progress";

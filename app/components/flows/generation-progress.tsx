@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 
 import { type GenerationProgressView, PROGRESS_POLL_MS, PROGRESS_REFRESH_SECONDS, progressFailureText, progressHref, progressLine } from "~/lib/flows/generation-progress";
 
-import { FLOW_INTENTS } from "./flow-url";
+import { FLOW_INTENTS } from "~/lib/flows/flow-url";
 
 /**
  * The progress of a generation a model is writing (decision 135), as the page read it, then kept

@@ -17,9 +17,9 @@ import {
   listFlowMappingsForAdmin,
   updateFlowMappingAsAdmin,
 } from "~/services/admin/flow-mappings.server";
-import { parseListQuery, tablePage } from "~/services/admin/list-query";
+import { parseListQuery, tablePage } from "~/lib/list-query";
 import { backToTable, refused, rowForDialog, unknownIntent } from "~/web/admin-page.server";
-import { applyStepEdit, draftFromForm, draftFromRule, emptyRuleDraft, inputFromDraft, parseStepEdit, type RuleDraft } from "~/services/admin/rule-draft";
+import { applyStepEdit, draftFromForm, draftFromRule, emptyRuleDraft, inputFromDraft, parseStepEdit, type RuleDraft } from "~/lib/admin/rule-draft";
 import { requireAdmin } from "~/web/auth/auth.server";
 import { isDomainError } from "~/services/domain-error";
 import { readForm } from "~/web/forms.server";

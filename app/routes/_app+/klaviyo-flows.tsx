@@ -11,7 +11,7 @@ import { readForm } from "~/web/forms.server";
 import { getKlaviyoConnection } from "~/services/klaviyo/connection.server";
 import { getKlaviyoImportView, refreshKlaviyoImport, saveKlaviyoMapping } from "~/services/klaviyo/import.server";
 import { generateAndSendMissing } from "~/services/klaviyo/send.server";
-import { FLOW_DESCRIPTIONS } from "~/services/benchmarks/card";
+import { FLOW_DESCRIPTIONS } from "~/lib/benchmarks/card";
 import { serviceUser } from "~/lib/user";
 import { pageErrorReply } from "~/web/page.server";
 import { redirectWithToast } from "~/web/toast.server";

@@ -12,7 +12,7 @@ import type { JsonValue } from "~/models/utils.server";
 import { invalidateAdminStats } from "~/services/admin.server";
 import { type Actor, audit, changedFields, pickFields } from "~/services/admin/audit.server";
 import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
-import { ADMIN_PAGE_SIZE, containsPattern, type ListQuery, type Page } from "~/services/admin/list-query";
+import { ADMIN_PAGE_SIZE, containsPattern, type ListQuery, type Page } from "~/lib/list-query";
 import { fieldErrorsFromIssues, notFound, validationError } from "~/services/domain-error";
 import { timingForDelayDays } from "~/lib/timing";
 

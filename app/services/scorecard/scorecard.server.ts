@@ -13,7 +13,7 @@ import { listBenchmarkMediansCached } from "~/models/email-benchmark.server";
 import { getResponseSummaryByUserId } from "~/models/questionnaire-response.server";
 import { findScorecardView, recordScorecardView, type ScorecardSighting } from "~/models/scorecard-view.server";
 import { listMetricsForUser } from "~/models/user-benchmark-metric.server";
-import { choosePeerRow, type PeerKey, type PeerRow } from "~/services/benchmarks/peer-groups";
+import { choosePeerRow, type PeerKey, type PeerRow } from "~/lib/benchmarks/peer-groups";
 import { premiumRequired } from "~/services/domain-error";
 import { importedFiguresFor, mergeFigures } from "~/services/klaviyo/import.server";
 

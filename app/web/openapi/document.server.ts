@@ -24,7 +24,7 @@ import { klaviyoConnectSchema, klaviyoMappingSchema, klaviyoRefreshSchema, klavi
 import { klaviyoConnectionSchema, klaviyoImportSchema, klaviyoSendSchema } from "~/lib/klaviyo/responses";
 import { USER_TABLE } from "~/services/admin/users.server";
 import { userAccessApiSchema } from "~/lib/api/admin-users";
-import { MAX_SEARCH_LENGTH } from "~/services/admin/list-query";
+import { MAX_SEARCH_LENGTH } from "~/lib/list-query";
 import { FLOW_MAPPING_TABLE } from "~/services/admin/flow-mappings.server";
 import { ONBOARDING_TABLE } from "~/services/admin/onboarding.server";
 import { API_MAX_PAGE_SIZE, PAGE_MESSAGE, PAGE_SIZE_MESSAGE } from "~/web/api-list-query.server";
