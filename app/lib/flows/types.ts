@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 import type { TouchpointFieldsShape, TouchpointShape } from "~/lib/api/responses";
-import { FLOW_TYPES, type FlowType, type StepType } from "~/lib/flow-types";
+import { FLOW_TYPES, type FlowType, type MessageRole, type StepType } from "~/lib/flow-types";
 import { MAX_OFFSET_MINUTES, MINUTES_PER_DAY } from "~/lib/timing";
 import {
   TIMING_AMOUNT_MESSAGE,
@@ -71,8 +71,7 @@ export interface VersionView {
   touchpoints: TouchpointView[];
 }
 
-export const MESSAGE_ROLES = ["user", "assistant", "system"] as const;
-export type MessageRole = (typeof MESSAGE_ROLES)[number];
+export { MESSAGE_ROLES, type MessageRole } from "~/lib/flow-types";
 
 export interface MessageView {
   id: string;
