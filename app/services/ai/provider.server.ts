@@ -1,3 +1,6 @@
+import type { BusinessAnswers } from "~/lib/content/business";
+import type { WrittenFlow } from "~/lib/content/schema";
+import type { WriterTouchpoint } from "~/lib/content/writer";
 import type { FeedbackOutcome } from "~/lib/flows/feedback/outcome";
 import type { FlowType } from "~/lib/flow-types";
 import type { DraftTouchpoint, FlowDraft } from "~/lib/flows/rules";
@@ -76,7 +79,19 @@ export class ProviderError extends Error {
 }
 
 /**
- * Premium content writing is the provider interface's third method, with the same two
- * implementations (offline writer, OpenAI) chosen the same way: see content.server.ts.
+ * Premium content writing: what a content writer is asked and must give back. Its two
+ * implementations (the offline writer, OpenAI) are chosen the same way: see content.server.ts.
  */
-export type { ContentProvider, ContentRequest } from "~/services/ai/content.server";
+export interface ContentRequest {
+  flowType: FlowType;
+  companyName: string;
+  business: BusinessAnswers;
+  /** The current touchpoints, in step order. */
+  touchpoints: WriterTouchpoint[];
+}
+
+export interface ContentProvider {
+  /** Stored with each entry: what wrote it. */
+  readonly model: string;
+  writeContent(request: ContentRequest): Promise<WrittenFlow>;
+}
