@@ -12,7 +12,6 @@ import {
   listFlowMappingsByFlowType,
   updateFlowMapping,
 } from "~/models/flow-mapping.server";
-import { createUserFlowMapping, deleteUserFlowMapping, getUserFlowMapping, listUserFlowMappings, updateUserFlowMapping } from "~/models/user-flow-mapping.server";
 
 import { useTestDatabase } from "../../support/db";
 
@@ -99,32 +98,5 @@ describe("flow mappings (admin rules)", () => {
     const results = await Promise.all([1, 2, 3].map(() => insertFlowMappingIfMissing({ ...seed, flowType: "onboarding" })));
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await listFlowMappingsByFlowType("onboarding")).toHaveLength(1);
-  });
-});
-
-describe("user flow mappings", () => {
-  it("are created with status draft and scoped to their owner", async () => {
-    const mine = await createUserFlowMapping("user-a", {
-      flowName: "My welcome",
-      templateFlowId: "template-1",
-      steps: [{ title: "Hi" }],
-      templateSnapshot: { flowName: "Welcome" },
-    });
-    expect(mine).toMatchObject({ userId: "user-a", status: "draft", steps: [{ title: "Hi" }], templateSnapshot: { flowName: "Welcome" } });
-
-    expect(await getUserFlowMapping({ id: mine.id, userId: "user-b" })).toBeNull();
-    expect(await updateUserFlowMapping({ id: mine.id, userId: "user-b", changes: { status: "active" } })).toBeNull();
-    expect(await deleteUserFlowMapping({ id: mine.id, userId: "user-b" })).toBe(false);
-    expect(await listUserFlowMappings("user-b")).toEqual([]);
-
-    const updated = await updateUserFlowMapping({ id: mine.id, userId: "user-a", changes: { status: "active", notes: "Go" } });
-    expect(updated).toMatchObject({ status: "active", notes: "Go", flowName: "My welcome" });
-    expect(await listUserFlowMappings("user-a")).toHaveLength(1);
-    expect(await deleteUserFlowMapping({ id: mine.id, userId: "user-a" })).toBe(true);
-    expect(await getUserFlowMapping({ id: mine.id, userId: "user-a" })).toBeNull();
-  });
-
-  it("require a flow name", async () => {
-    await expect(createUserFlowMapping("user-a", { flowName: "" })).rejects.toThrow(/flowName/);
   });
 });
