@@ -7,7 +7,7 @@ import { CrownIcon, UpgradeLink } from "~/components/upgrade-dialog";
 import { aFlowOfType, type FlowType } from "~/lib/flow-types";
 import { KLAVIYO_FLOWS_PATH } from "~/lib/klaviyo/import";
 import { isMetricKey, METRIC_DEFINITIONS, metricDefinition, parseMetricInput, roundedFigureNote, type MetricKey } from "~/lib/metrics";
-import { comparisonBars, formatMedianText, scoreFor, verdictLabel, type Score } from "~/lib/scoring";
+import { comparisonBars, formatMedianText, scoreFor, verdictLabel, type Score } from "~/lib/benchmarks/comparison";
 import { useHydrated } from "~/lib/use-hydrated";
 import { expandBenchmarkCard, type BenchmarkCardData, type CardFlow } from "~/lib/benchmarks/card";
 import { REVERT_FIELD, SAVE_METRICS_INTENT } from "~/lib/dashboard-forms";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { BENCHMARK_TYPES, FLOW_TYPES, PERFORMANCE_INDICATORS, flowTypeForBenchmarkType } from "~/lib/flow-types";
-import { benchmarkNumber } from "~/lib/scoring";
+import { benchmarkNumber } from "~/lib/benchmarks/comparison";
 import { ALL_BUSINESS_TYPES, ALL_INDUSTRIES, isAllBusinessTypes, isAllIndustries } from "~/lib/benchmarks/peer-groups";
 import { BENCHMARK_BUSINESS_TYPES, BENCHMARK_INDUSTRIES, RATE_MAX, REVENUE_MAX } from "~/lib/admin/benchmark-fields";
 

@@ -5,7 +5,7 @@ import { describeChange, type ScorecardGlance } from "~/lib/scorecard/change";
 import type { FlowFacts } from "~/lib/scorecard/recommendations";
 import { buildScorecard, type Scorecard } from "~/lib/scorecard/scorecard";
 import { noMedians, type FlowFigures } from "~/lib/scorecard/scoring";
-import { benchmarkNumber } from "~/lib/scoring";
+import { benchmarkNumber } from "~/lib/benchmarks/comparison";
 import { fixedOffsetMinutes } from "~/lib/timing";
 import type { ServiceUser } from "~/lib/user";
 import { findFlowOutlinesOfUser, type FlowOutline } from "~/models/ai-generated-flow.server";
