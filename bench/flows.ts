@@ -17,14 +17,14 @@ import mongoose from "mongoose";
 import { startEngine } from "../engine/index";
 import { emptyAnswers } from "~/lib/questionnaire/fields";
 import { removeFlow } from "~/models/ai-generated-flow.server";
-import { insertFlowMappingIfMissing } from "~/models/flow-mapping.server";
+import { insertFlowMappingIfMissing } from "~/models/flow-rule.server";
 import { upsertResponseForUser } from "~/models/questionnaire-response.server";
 import { createUser } from "~/models/user.server";
 import { loader as byTypeLoader } from "~/routes/api+/ai-flows.by-type.$flowType";
 import { generateOfflineDraft } from "~/services/ai/offline.server";
 import { startUserSession } from "~/web/auth/session-cookie.server";
 import { generateFlow, regenerateFlow } from "~/services/flows/flows.server";
-import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
+import { FLOW_MAPPING_RULES } from "~/services/seed/flow-rules";
 
 const GENERATIONS = 60;
 const READS = 400;

@@ -2,7 +2,7 @@
 // the app uses (MONGODB_URI, else the embedded engine under DATA_DIR). Inserts only what is
 // missing; never changes an existing row.
 import { countBenchmarks } from "~/models/email-benchmark.server";
-import { countFlowMappings } from "~/models/flow-mapping.server";
+import { countFlowMappings } from "~/models/flow-rule.server";
 import { connectDb, disconnectDb } from "~/services/db.server";
 import { seedDatabase } from "~/services/seed/seed.server";
 

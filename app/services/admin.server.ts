@@ -1,5 +1,5 @@
 import { countBenchmarks } from "~/models/email-benchmark.server";
-import { countFlowMappings } from "~/models/flow-mapping.server";
+import { countFlowMappings } from "~/models/flow-rule.server";
 import { countUsers } from "~/models/user.server";
 import { registerReadCache } from "~/services/read-caches.server";
 

@@ -63,8 +63,8 @@ describe("a flow-mapping rule's limits: the model and the schema read the same t
 
   it.each(fields)("%s", async (field) => {
     const { RULE_LIMITS } = await import("~/lib/flows/types");
-    const { FlowMappingModel } = await import("~/models/flow-mapping.server");
-    const { flowMappingInputSchema } = await import("~/services/admin/flow-mapping-schema");
+    const { FlowMappingModel } = await import("~/models/flow-rule.server");
+    const { flowMappingInputSchema } = await import("~/services/admin/flow-rule-schema");
     const limit = RULE_LIMITS[field];
     expect(modelMax(FlowMappingModel.schema, field)).toBe(limit);
     const base = { flowName: "Rule", steps: [] };
@@ -73,8 +73,8 @@ describe("a flow-mapping rule's limits: the model and the schema read the same t
 
   it("a step's notes", async () => {
     const { RULE_LIMITS } = await import("~/lib/flows/types");
-    const { FlowMappingModel } = await import("~/models/flow-mapping.server");
-    const { ruleStepSchema } = await import("~/services/admin/flow-mapping-schema");
+    const { FlowMappingModel } = await import("~/models/flow-rule.server");
+    const { ruleStepSchema } = await import("~/services/admin/flow-rule-schema");
     const step = FlowMappingModel.schema.path("steps") as unknown as { schema: Schema };
     expect(modelMax(step.schema, "notes")).toBe(RULE_LIMITS.stepNotes);
     expect(schemaMax(ruleStepSchema, {}, "notes", [RULE_LIMITS.stepNotes, RULE_LIMITS.stepNotes + 1])).toBe(RULE_LIMITS.stepNotes);

@@ -26,7 +26,7 @@ import { METRIC_DEFINITIONS, METRIC_KEYS, metricDefinition } from "~/lib/metrics
 import { TIMING_EVENTS } from "~/lib/timing";
 import { MEDIA_TYPES } from "~/services/flows/export.server";
 import { BENCHMARK_SEED } from "~/services/seed/benchmarks";
-import { DEFAULT_FLOW_MAPPING_RULES, FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
+import { DEFAULT_FLOW_MAPPING_RULES, FLOW_MAPPING_RULES } from "~/services/seed/flow-rules";
 
 const sorted = (items: readonly (string | null)[]) => [...items].sort();
 

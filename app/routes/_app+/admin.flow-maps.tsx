@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { AdminPageHeader, DeleteConfirm, useFailureToastOf } from "~/components/admin/admin-ui";
-import { FlowMapEditor } from "~/components/admin/flow-map-editor";
+import { FlowMapEditor } from "~/components/admin/flow-rule-editor";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { ButtonLink } from "~/components/ui/button";
 import { DataTable, formatCell, useHrefWith, type Column } from "~/components/ui/data-table";
@@ -16,7 +16,7 @@ import {
   getFlowMappingForAdmin,
   listFlowMappingsForAdmin,
   updateFlowMappingAsAdmin,
-} from "~/services/admin/flow-mappings.server";
+} from "~/services/admin/flow-rules.server";
 import { parseListQuery, tablePage } from "~/lib/list-query";
 import { backToTable, refused, rowForDialog, unknownIntent } from "~/web/admin-page.server";
 import { applyStepEdit, draftFromForm, draftFromRule, emptyRuleDraft, inputFromDraft, parseStepEdit, type RuleDraft } from "~/lib/admin/rule-draft";

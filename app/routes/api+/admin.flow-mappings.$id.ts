@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { flowMappingSchema } from "~/lib/api/responses";
 import { apiJson, apiRoute, byMethod, readJsonObject } from "~/web/api.server";
-import { flowMappingInputSchema, stepDelayDays } from "~/services/admin/flow-mapping-schema";
-import { deleteFlowMappingAsAdmin, getFlowMappingForAdmin, toApiFlowMapping, updateFlowMappingAsAdmin } from "~/services/admin/flow-mappings.server";
+import { flowMappingInputSchema, stepDelayDays } from "~/services/admin/flow-rule-schema";
+import { deleteFlowMappingAsAdmin, getFlowMappingForAdmin, toApiFlowMapping, updateFlowMappingAsAdmin } from "~/services/admin/flow-rules.server";
 import { requireApiAdmin } from "~/web/auth/auth.server";
 import { conditionalWrite, resourceAnswer } from "~/web/etag.server";
 import { serverFieldsOf, withoutServerFields } from "~/web/server-fields.server";

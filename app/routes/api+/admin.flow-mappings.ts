@@ -1,6 +1,6 @@
-import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
+import { flowMappingInputSchema } from "~/services/admin/flow-rule-schema";
 import { apiJson, apiRoute, byMethod, readJsonObject } from "~/web/api.server";
-import { createFlowMappingAsAdmin, FLOW_MAPPING_TABLE, listFlowMappingsForAdmin, toApiFlowMapping } from "~/services/admin/flow-mappings.server";
+import { createFlowMappingAsAdmin, FLOW_MAPPING_TABLE, listFlowMappingsForAdmin, toApiFlowMapping } from "~/services/admin/flow-rules.server";
 import { resourceAnswer } from "~/web/etag.server";
 import { LIST_QUERY_PARAMETERS, readListQuery } from "~/web/api-list-query.server";
 import { requireApiAdmin } from "~/web/auth/auth.server";

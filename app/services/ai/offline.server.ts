@@ -19,9 +19,9 @@ import { spaceSends } from "~/lib/flows/spacing";
 import { shapePhrase } from "~/lib/flows/summary";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import { formatDuration, MINUTES_PER_DAY } from "~/lib/timing";
-import type { FlowMappingRecord, FlowStep } from "~/models/flow-mapping.server";
+import type { FlowMappingRecord, FlowStep } from "~/models/flow-rule.server";
 import type { FlowProvider, FlowRequest, RegeneratedDraft, RegenerateRequest } from "~/services/ai/provider.server";
-import { DEFAULT_FLOW_MAPPING_RULES, type FlowMappingSeed } from "~/services/seed/flow-mapping-rules";
+import { DEFAULT_FLOW_MAPPING_RULES, type FlowMappingSeed } from "~/services/seed/flow-rules";
 
 /**
  * The offline generator: deterministic, no network. With the default flow-mapping rule (or none)

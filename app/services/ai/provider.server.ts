@@ -5,7 +5,7 @@ import type { FeedbackOutcome } from "~/lib/flows/feedback/outcome";
 import type { FlowType } from "~/lib/flow-types";
 import type { DraftTouchpoint, FlowDraft } from "~/lib/flows/rules";
 import type { StoredAnswers } from "~/lib/business/model-choice";
-import type { FlowMappingRecord } from "~/models/flow-mapping.server";
+import type { FlowMappingRecord } from "~/models/flow-rule.server";
 import type { StreamedStep } from "~/lib/flows/streamed-steps";
 
 /**

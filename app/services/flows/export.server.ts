@@ -21,7 +21,7 @@ import { type FlowType } from "~/lib/flow-types";
 import type { FlowView } from "~/lib/flows/types";
 import type { ServiceUser } from "~/lib/user";
 import { findContentEntriesOfFlows } from "~/models/flow-content.server";
-import { findBestFlowMapping, type FlowMappingRecord } from "~/models/flow-mapping.server";
+import { findBestFlowMapping, type FlowMappingRecord } from "~/models/flow-rule.server";
 import { getResponseByUserId, type QuestionnaireResponseRecord } from "~/models/questionnaire-response.server";
 import { validationError } from "~/services/domain-error";
 import { getFlow, listFlows } from "~/services/flows/flows.server";

@@ -37,7 +37,7 @@ import {
 } from "~/models/ai-generated-flow.server";
 import { deleteContentOfFlow } from "~/models/flow-content.server";
 import { deleteKlaviyoSendsOfFlow } from "~/models/klaviyo-send.server";
-import { findBestFlowMapping } from "~/models/flow-mapping.server";
+import { findBestFlowMapping } from "~/models/flow-rule.server";
 import { claimGeneration, isGenerationUnderWay, type OwnerCheck, releaseGeneration } from "~/models/flow-generation.server";
 import { getResponseByUserId } from "~/models/questionnaire-response.server";
 import { isDuplicateKeyError, WriteConflictError } from "~/models/utils.server";

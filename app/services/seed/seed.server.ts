@@ -1,8 +1,8 @@
 import { getMeta, setMeta } from "~/models/app-meta.server";
 import { dropLegacyBenchmarkIndex, insertBenchmarkIfMissing } from "~/models/email-benchmark.server";
-import { insertFlowMappingIfMissing } from "~/models/flow-mapping.server";
+import { insertFlowMappingIfMissing } from "~/models/flow-rule.server";
 import { BENCHMARK_SEED } from "~/services/seed/benchmarks";
-import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
+import { FLOW_MAPPING_RULES } from "~/services/seed/flow-rules";
 
 /**
  * Applies the seed data; safe to run at every start and any number of times.

@@ -17,7 +17,7 @@ const apiResponses = await import("~/routes/api+/admin.onboarding-responses");
 const apiStats = await import("~/routes/api+/admin.stats");
 const apiAuthUser = await import("~/routes/api+/auth.user");
 const { createBenchmark, getBenchmark } = await import("~/models/email-benchmark.server");
-const { createFlowMapping, getFlowMapping } = await import("~/models/flow-mapping.server");
+const { createFlowMapping, getFlowMapping } = await import("~/models/flow-rule.server");
 const { getUserById } = await import("~/models/user.server");
 const { AuditLogModel, listRecentAudit } = await import("~/models/audit-log.server");
 const { QuestionnaireResponseModel } = await import("~/models/questionnaire-response.server");
@@ -385,8 +385,8 @@ describe("flow-mapping rules", () => {
   });
 
   it("every seeded default rule passes the admin validation", async () => {
-    const { FLOW_MAPPING_RULES } = await import("~/services/seed/flow-mapping-rules");
-    const { parseFlowMappingInput } = await import("~/services/admin/flow-mappings.server");
+    const { FLOW_MAPPING_RULES } = await import("~/services/seed/flow-rules");
+    const { parseFlowMappingInput } = await import("~/services/admin/flow-rules.server");
     for (const seed of FLOW_MAPPING_RULES) expect(() => parseFlowMappingInput(seed), seed.flowName).not.toThrow();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { FlowView } from "~/lib/flows/types";
-import { FlowMappingModel } from "~/models/flow-mapping.server";
+import { FlowMappingModel } from "~/models/flow-rule.server";
 import * as adminFlowMapping from "~/routes/api+/admin.flow-mappings.$id";
 import * as adminUser from "~/routes/api+/admin.users.$id";
 import * as flowRoute from "~/routes/api+/ai-flows.$id.regenerate";

@@ -14,7 +14,7 @@ const flowMapsPage = await import("~/routes/_app+/admin.flow-maps");
 const onboardingPage = await import("~/routes/_app+/admin.onboarding");
 const usersPage = await import("~/routes/_app+/admin.users");
 const { createBenchmark, getBenchmark } = await import("~/models/email-benchmark.server");
-const { createFlowMapping, getFlowMapping } = await import("~/models/flow-mapping.server");
+const { createFlowMapping, getFlowMapping } = await import("~/models/flow-rule.server");
 const { getUserById } = await import("~/models/user.server");
 const { QuestionnaireResponseModel } = await import("~/models/questionnaire-response.server");
 const { invalidateAdminStats } = await import("~/services/admin.server");
@@ -291,7 +291,7 @@ describe("/admin/flow-maps page without JavaScript", () => {
     const removed = dataOf(await post({ ...form, intent: "step:remove:0" })) as { values: { steps: Array<{ title: string }> } };
     expect(removed.values.steps.map((s) => s.title)).toEqual(["Two"]);
     expect(await getFlowMapping("anything")).toBeNull();
-    const { FlowMappingModel } = await import("~/models/flow-mapping.server");
+    const { FlowMappingModel } = await import("~/models/flow-rule.server");
     expect(await FlowMappingModel.countDocuments({})).toBe(0);
   });
 
@@ -304,7 +304,7 @@ describe("/admin/flow-maps page without JavaScript", () => {
     expect(dataOf(bad)).toMatchObject({ fieldErrors: { exitRules: "Exit rules must be valid JSON" } });
     const saved = (await post({ ...form, exitRules: '{"exitWhen":["Buys"]}', intent: "create" })) as Response;
     expect(await toastOf(saved)).toMatchObject({ title: "Flow Maps item created successfully" });
-    const { FlowMappingModel } = await import("~/models/flow-mapping.server");
+    const { FlowMappingModel } = await import("~/models/flow-rule.server");
     const stored = await FlowMappingModel.findOne({ flowName: "Welcome" }).lean();
     expect(stored?.exitRules).toEqual({ exitWhen: ["Buys"] });
     expect(stored?.steps.map((s) => s.timing)).toEqual([{ type: "immediate" }, { type: "offset", minutes: 180 }]);

@@ -5,10 +5,10 @@ import { describe, expect, it } from "vitest";
 import { FLOW_TYPES } from "~/lib/flow-types";
 import { notedFlowRules } from "~/lib/flows/rules";
 import type { FlowView } from "~/lib/flows/types";
-import { insertFlowMappingIfMissing } from "~/models/flow-mapping.server";
+import { insertFlowMappingIfMissing } from "~/models/flow-rule.server";
 import { exportFlow } from "~/services/flows/export.server";
 import { generateFlow } from "~/services/flows/flows.server";
-import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
+import { FLOW_MAPPING_RULES } from "~/services/seed/flow-rules";
 
 import { useTestDatabase } from "../../support/db";
 import { keysOf, rawKeysIn } from "../../support/raw-keys";

@@ -28,7 +28,7 @@ const { onboardedUser, seedRules } = await import("../flows/helpers");
 const { defineRoutes } = await import("@remix-run/dev/dist/config/routes.js");
 const { openApiDocument } = await import("~/web/openapi/document.server");
 const { createBenchmarkAsAdmin } = await import("~/services/admin/benchmarks.server");
-const { createFlowMappingAsAdmin } = await import("~/services/admin/flow-mappings.server");
+const { createFlowMappingAsAdmin } = await import("~/services/admin/flow-rules.server");
 const { generateFlow } = await import("~/services/flows/flows.server");
 const { createApiToken } = await import("~/services/auth/api-tokens.server");
 const { BENCHMARK_INDUSTRIES } = await import("~/lib/admin/benchmark-fields");
@@ -38,7 +38,7 @@ const { ApiTokenModel } = await import("~/models/api-token.server");
 const { UserModel } = await import("~/models/user.server");
 const { AiGeneratedFlowModel } = await import("~/models/ai-generated-flow.server");
 const { EmailBenchmarkModel } = await import("~/models/email-benchmark.server");
-const { FlowMappingModel } = await import("~/models/flow-mapping.server");
+const { FlowMappingModel } = await import("~/models/flow-rule.server");
 const { KlaviyoConnectionModel, saveKlaviyoConnection } = await import("~/models/klaviyo-connection.server");
 
 await useTestDatabase();

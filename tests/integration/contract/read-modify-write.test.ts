@@ -26,7 +26,7 @@ const { sendToApp } = await import("../../support/in-process-app");
 const { SAME_ORIGIN } = await import("../../support/requests");
 const { openApiDocument } = await import("~/web/openapi/document.server");
 const { createBenchmarkAsAdmin } = await import("~/services/admin/benchmarks.server");
-const { listFlowMappingsForAdmin } = await import("~/services/admin/flow-mappings.server");
+const { listFlowMappingsForAdmin } = await import("~/services/admin/flow-rules.server");
 const { generateFlow } = await import("~/services/flows/flows.server");
 const { serviceUser } = await import("~/lib/user");
 

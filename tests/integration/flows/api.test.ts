@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { AiFlowMessageModel, AiFlowVersionModel } from "~/models/ai-flow-history.server";
 import { AiGeneratedFlowModel } from "~/models/ai-generated-flow.server";
-import { createFlowMapping, FlowMappingModel, updateFlowMapping } from "~/models/flow-mapping.server";
+import { createFlowMapping, FlowMappingModel, updateFlowMapping } from "~/models/flow-rule.server";
 import { UserModel } from "~/models/user.server";
 import { SERVER_FIELD_MESSAGE } from "~/web/server-fields.server";
 import * as byType from "~/routes/api+/ai-flows.by-type.$flowType";

@@ -1,8 +1,8 @@
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
-import { insertFlowMappingIfMissing } from "~/models/flow-mapping.server";
+import { insertFlowMappingIfMissing } from "~/models/flow-rule.server";
 import { upsertResponseForUser } from "~/models/questionnaire-response.server";
 import { UserModel } from "~/models/user.server";
-import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
+import { FLOW_MAPPING_RULES } from "~/services/seed/flow-rules";
 
 import { createUser } from "../../support/factories";
 import { args, jsonRequest } from "../../support/requests";

@@ -4,9 +4,9 @@ import { BENCHMARK_TYPES, FLOW_TYPES, PERFORMANCE_INDICATORS } from "~/lib/flow-
 import { METRIC_KEYS } from "~/lib/metrics";
 import { timingSchema } from "~/lib/timing-schema";
 import { countBenchmarks, listBenchmarks, updateBenchmark } from "~/models/email-benchmark.server";
-import { countFlowMappings, getFlowMappingByFlowType, listFlowMappings, updateFlowMapping } from "~/models/flow-mapping.server";
+import { countFlowMappings, getFlowMappingByFlowType, listFlowMappings, updateFlowMapping } from "~/models/flow-rule.server";
 import { BENCHMARK_SEED, clickThroughRate } from "~/services/seed/benchmarks";
-import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
+import { FLOW_MAPPING_RULES } from "~/services/seed/flow-rules";
 import { seedDatabase } from "~/services/seed/seed.server";
 
 import { useTestDatabase } from "../../support/db";

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { exitSentences, keyAsWords, otherRuleSentences, parseFlowRules, smsPolicySentences, triggerSentence } from "~/lib/flows/flow-rules-prose";
-import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
+import { FLOW_MAPPING_RULES } from "~/services/seed/flow-rules";
 
 import { keysOf, rawKeysIn } from "../../support/raw-keys";
 

@@ -4,7 +4,7 @@ import { writeFlowCopy } from "~/lib/content/writer";
 import { FLOW_TYPES, type FlowType } from "~/lib/flow-types";
 import { applyFlowRules, checkFlow, type FlowDraft } from "~/lib/flows/rules";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
-import type { FlowMappingRecord } from "~/models/flow-mapping.server";
+import type { FlowMappingRecord } from "~/models/flow-rule.server";
 import { generateOfflineDraft, regenerateOfflineDraft } from "~/services/ai/offline.server";
 
 import { BUSINESSES, GLOW_STUDIO, LEAF_AND_KETTLE, LEDGERLY, SPARSE_CO } from "./businesses";

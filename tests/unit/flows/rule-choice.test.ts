@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { flowMappingFit } from "~/models/flow-mapping.server";
+import { flowMappingFit } from "~/models/flow-rule.server";
 
 const general = { businessType: "All", communicationChannels: "", purchaseDecisionTimeline: "All", serviceFrequency: "", upsellOpportunity: "All" };
 const studio = {

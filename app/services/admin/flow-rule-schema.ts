@@ -11,7 +11,7 @@ import { timingSchema } from "~/lib/timing-schema";
  * 525,600 minutes, weekday 0-6, time HH:MM); steps with a fixed distance from the trigger must be
  * in time order, and SMS steps need a rule whose channels include SMS.
  */
-import { EMAIL_ONLY, MAX_RULE_STEPS } from "~/lib/admin/flow-mapping-fields";
+import { EMAIL_ONLY, MAX_RULE_STEPS } from "~/lib/admin/flow-rule-fields";
 
 export { EMAIL_ONLY, MAX_RULE_STEPS };
 
@@ -103,4 +103,4 @@ export function stepDelayDays(timing: Timing) {
 
 export type FlowMappingInputValues = z.output<typeof flowMappingInputSchema>;
 
-export { splitMinutes, TIMING_UNITS, type TimingUnit } from "~/lib/admin/flow-mapping-fields";
+export { splitMinutes, TIMING_UNITS, type TimingUnit } from "~/lib/admin/flow-rule-fields";

@@ -7,11 +7,11 @@ import {
   getFlowMapping,
   listFlowMappingsPage,
   updateFlowMapping,
-} from "~/models/flow-mapping.server";
+} from "~/models/flow-rule.server";
 import type { JsonValue } from "~/models/utils.server";
 import { invalidateAdminStats } from "~/services/admin.server";
 import { type Actor, audit, changedFields, pickFields } from "~/services/admin/audit.server";
-import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
+import { flowMappingInputSchema } from "~/services/admin/flow-rule-schema";
 import { ADMIN_PAGE_SIZE, containsPattern, type ListQuery, type Page } from "~/lib/list-query";
 import { fieldErrorsFromIssues, notFound, validationError } from "~/services/domain-error";
 import { timingForDelayDays } from "~/lib/timing";

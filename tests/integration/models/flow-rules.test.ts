@@ -11,7 +11,7 @@ import {
   listFlowMappings,
   listFlowMappingsByFlowType,
   updateFlowMapping,
-} from "~/models/flow-mapping.server";
+} from "~/models/flow-rule.server";
 
 import { useTestDatabase } from "../../support/db";
 

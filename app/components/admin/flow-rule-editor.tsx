@@ -10,7 +10,7 @@ import { BUSINESS_TYPES, COMMUNICATION_CHANNELS, CUSTOMER_FREQUENCIES, PURCHASE_
 import { TIMING_EVENT_PHRASES, TIMING_EVENTS, WEEKDAY_NAMES } from "~/lib/timing";
 import { TIMING_DISPLAY_TEXT_MAX } from "~/lib/timing-schema";
 import { useHydrated } from "~/lib/use-hydrated";
-import { MAX_RULE_STEPS } from "~/lib/admin/flow-mapping-fields";
+import { MAX_RULE_STEPS } from "~/lib/admin/flow-rule-fields";
 import { applyStepEdit, type RuleDraft, type StepDraft, type StepEdit } from "~/lib/admin/rule-draft";
 
 const TIMING_TYPES = [

@@ -1,6 +1,6 @@
 import { FLOW_TYPES, type FlowType, type StepType } from "~/lib/flow-types";
 import { MINUTES_PER_DAY, MINUTES_PER_HOUR, timingForOffsetMinutes } from "~/lib/timing";
-import type { FlowMappingInput, FlowStep } from "~/models/flow-mapping.server";
+import type { FlowMappingInput, FlowStep } from "~/models/flow-rule.server";
 
 /**
  * One default flow-mapping rule per flow type: trigger, exit rules and steps from lifecycle
