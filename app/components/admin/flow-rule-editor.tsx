@@ -34,7 +34,7 @@ const ANY = "All";
  * reordered. With JavaScript that happens in place; without it each button posts the form and the
  * server sends it back changed (nothing is saved until Save).
  */
-export function FlowMapEditor({
+export function FlowRuleEditor({
   intent,
   id,
   draft,

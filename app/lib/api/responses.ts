@@ -414,7 +414,7 @@ const jsonValue = z
   .union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()), z.record(z.string(), z.unknown())])
   .describe("Free-form JSON: the exit conditions as the admin wrote them.");
 
-/** One step of an admin's flow-mapping rule: a touchpoint's fields less what the flow works out (offset, send window), with notes. */
+/** One step of an admin's flow rule: a touchpoint's fields less what the flow works out (offset, send window), with notes. */
 export const flowStepSchema = z.object({
   stepNumber: touchpointFieldsSchema.shape.stepNumber,
   channel: touchpointFieldsSchema.shape.stepType,
@@ -430,7 +430,7 @@ export const apiFlowStepSchema = flowStepSchema.extend({
   timing: stepTimingSchema,
 });
 
-export const flowMappingSchema = z
+export const flowRuleSchema = z
   .object({
     id: serverId,
     flowName: z.string(),
@@ -449,7 +449,7 @@ export const flowMappingSchema = z
   })
   .meta({ id: "FlowMapping" });
 
-export const flowMappingPageSchema = pageOf(flowMappingSchema, "FlowMappingPage");
+export const flowRulePageSchema = pageOf(flowRuleSchema, "FlowMappingPage");
 
 export const flowPageSchema = pageOf(flowSchema, "FlowPage");
 

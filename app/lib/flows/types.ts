@@ -122,7 +122,7 @@ export const FLOW_LIMITS = {
   messageContent: 100_000,
 } as const;
 
-/** An admin's flow-mapping rule: the longest text each field takes (the model, the schema and the editor read these). */
+/** An admin's flow rule: the longest text each field takes (the model, the schema and the editor read these). */
 export const RULE_LIMITS = {
   flowName: 200,
   businessType: 100,

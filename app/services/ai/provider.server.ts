@@ -5,7 +5,7 @@ import type { FeedbackOutcome } from "~/lib/flows/feedback/outcome";
 import type { FlowType } from "~/lib/flow-types";
 import type { DraftTouchpoint, FlowDraft } from "~/lib/flows/rules";
 import type { StoredAnswers } from "~/lib/business/model-choice";
-import type { FlowMappingRecord } from "~/models/flow-rule.server";
+import type { FlowRuleRecord } from "~/models/flow-rule.server";
 import type { StreamedStep } from "~/lib/flows/streamed-steps";
 
 /**
@@ -22,8 +22,8 @@ export interface FlowRequest {
    * `businessModelOf(business)`, lib/business/model.ts).
    */
   business: StoredAnswers;
-  /** The admin's flow-mapping rule for this flow type and business (most specific first), or null. */
-  rule: FlowMappingRecord | null;
+  /** The admin's flow rule for this flow type and business (most specific first), or null. */
+  rule: FlowRuleRecord | null;
   customContext: string;
 }
 
