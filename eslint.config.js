@@ -10,6 +10,24 @@ import tseslint from "typescript-eslint";
 const DOMAIN = ["app/services/**", "app/models/**", "app/lib/**"];
 const WHERE_HTTP_GOES = "The domain never sees HTTP: read the request and build the answer in a route or in app/web/, and pass plain values in.";
 
+/**
+ * The layers of app/ and the folders each one may not import from (docs/architecture.md, "The
+ * layers"; tests/unit/layers-doc.test.ts holds the two to each other). Routes call the HTTP
+ * adapters (app/web/), which call the services, which use the models; app/lib/ holds the pure
+ * rules every layer and the browser share, so it imports nothing of the others. Import cycles
+ * are refused by tests/unit/import-cycles.test.ts.
+ */
+const REFUSED_IMPORTS = {
+  "app/services": ["web", "routes"],
+  "app/models": ["web", "routes"],
+  "app/lib": ["components", "models", "routes", "services", "web"],
+};
+const WHY_REFUSED = {
+  "app/services": "the domain does not depend on the HTTP adapters or the routes; they call it.",
+  "app/models": "the domain does not depend on the HTTP adapters or the routes; they call it.",
+  "app/lib": "shared rules are pure and run in the browser too; they import only app/lib/ and packages.",
+};
+
 /** The rules that keep the named Fetch types (Request, Response) out of a file. */
 function withoutHttpTypes(names) {
   const pattern = `/^(${names.join("|")})$/`;
@@ -46,19 +64,25 @@ export default tseslint.config(
   },
   {
     files: DOMAIN,
+    rules: withoutHttpTypes(["Request", "Response"]),
+  },
+  ...Object.entries(REFUSED_IMPORTS).map(([layer, folders]) => ({
+    files: [`${layer}/**`],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             { group: ["@remix-run/*"], message: WHERE_HTTP_GOES },
-            { group: ["~/web/*", "~/routes/*"], message: "The domain does not depend on the HTTP adapters or the routes; they call it." },
+            ...folders.map((folder) => ({
+              group: [`~/${folder}/*`, `**/app/${folder}/*`, `../**/${folder}/*`],
+              message: `${layer}/ does not import from app/${folder}/: ${WHY_REFUSED[layer]}`,
+            })),
           ],
         },
       ],
-      ...withoutHttpTypes(["Request", "Response"]),
     },
-  },
+  })),
   {
     // The outbound clients of third parties (the OpenAI-compatible server, Klaviyo) call fetch, and
     // fetch answers with a Response: they read it, and may hand the SDK a re-read copy. Only the

@@ -13,7 +13,7 @@ import { pathToFileURL } from "node:url";
 import mongoose from "mongoose";
 
 import { UserModel } from "../app/models/user.server";
-import { parseListQuery } from "../app/services/admin/list-query";
+import { parseListQuery } from "../app/lib/list-query";
 import { listUsersAsAdmin, USER_TABLE } from "../app/services/admin/users.server";
 import { startEngine } from "@flowmap/engine";
 

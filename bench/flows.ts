@@ -17,14 +17,14 @@ import mongoose from "mongoose";
 import { startEngine } from "@flowmap/engine";
 import { emptyAnswers } from "~/lib/questionnaire/fields";
 import { removeFlow } from "~/models/ai-generated-flow.server";
-import { insertFlowMappingIfMissing } from "~/models/flow-mapping.server";
+import { insertFlowRuleIfMissing } from "~/models/flow-rule.server";
 import { upsertResponseForUser } from "~/models/questionnaire-response.server";
 import { createUser } from "~/models/user.server";
 import { loader as byTypeLoader } from "~/routes/api+/ai-flows.by-type.$flowType";
 import { generateOfflineDraft } from "~/services/ai/offline.server";
 import { startUserSession } from "~/web/auth/session-cookie.server";
 import { generateFlow, regenerateFlow } from "~/services/flows/flows.server";
-import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
+import { DEFAULT_FLOW_RULES } from "~/services/seed/flow-rules";
 
 const GENERATIONS = 60;
 const READS = 400;
@@ -77,7 +77,7 @@ export async function runFlowsBench(): Promise<string[]> {
   try {
     await mongoose.connect(engine.uri, { dbName: "bench_flows" });
     await Promise.all(mongoose.modelNames().map((name) => mongoose.model(name).init()));
-    for (const rule of FLOW_MAPPING_RULES) await insertFlowMappingIfMissing(rule);
+    for (const rule of DEFAULT_FLOW_RULES) await insertFlowRuleIfMissing(rule);
 
     // Offline generation: the pure generator, and the whole service call with its database work.
     const pure: number[] = [];

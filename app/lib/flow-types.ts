@@ -90,3 +90,7 @@ export function flowTypeForBenchmarkType(benchmarkType: string): FlowType | unde
 /** Touchpoint channels. */
 export const STEP_TYPES = ["Email", "SMS"] as const;
 export type StepType = (typeof STEP_TYPES)[number];
+
+/** Who wrote a message in a flow's conversation. */
+export const MESSAGE_ROLES = ["user", "assistant", "system"] as const;
+export type MessageRole = (typeof MESSAGE_ROLES)[number];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { MAX_OFFSET_MINUTES, TIME_NEEDS_DAYS_MESSAGE, TIME_OF_DAY_MESSAGE, TIME_OF_DAY_PATTERN, timeOfDayFits, TIMING_EVENTS } from "~/lib/timing";
+import { MAX_OFFSET_MINUTES, TIME_NEEDS_DAYS_MESSAGE, TIME_OF_DAY_MESSAGE, TIME_OF_DAY_PATTERN, timeOfDayFits, TIMING_EVENTS } from "~/lib/timing-rules";
 
 /** When a touchpoint is sent (immediately, an offset, or around an event) as schemas, for the server (models, the admin rule input, the API). */
 const minutesSchema = z.number().int("Minutes must be a whole number").min(0, "Minutes cannot be negative").max(MAX_OFFSET_MINUTES, `Minutes cannot exceed ${MAX_OFFSET_MINUTES}`);

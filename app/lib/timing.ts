@@ -1,31 +1,11 @@
 import type { Timing } from "~/lib/timing-schema";
+import { MAX_OFFSET_MINUTES, MINUTES_PER_DAY, MINUTES_PER_HOUR, TIMING_EVENTS, type TimingEvent } from "~/lib/timing-rules";
 
 /**
  * When a touchpoint is sent: the timing object and how a delay is shown.
  * Pure and shared by client and server; the schemas that check a timing live in
  * timing-schema.ts, so a page that only shows timings ships no zod (docs/decisions/071).
  */
-
-export const MINUTES_PER_HOUR = 60;
-export const MINUTES_PER_DAY = 1440;
-/** Offsets run from 0 to one year. */
-export const MAX_OFFSET_MINUTES = 525_600;
-
-export const TIMING_EVENTS = [
-  "order_deadline",
-  "delivery",
-  "order_ships",
-  "subscription_renewal",
-  "webinar",
-  "launch_date",
-  "appointment",
-  "pickup",
-  "trial_end",
-  "handover",
-  "event_date",
-  "start_date",
-] as const;
-export type TimingEvent = (typeof TIMING_EVENTS)[number];
 
 /**
  * How each event reads in a sentence. `name` is the event on its own ("the end of the trial");
@@ -69,19 +49,20 @@ export function isTimingEvent(value: unknown): value is TimingEvent {
   return typeof value === "string" && (TIMING_EVENTS as readonly string[]).includes(value);
 }
 
-/** A time of day, "HH:MM" on the 24-hour clock (a weekday timing's time, an event timing's time). */
-export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const TIME_OF_DAY_MESSAGE = "Time must be HH:MM";
-export const TIME_NEEDS_DAYS_MESSAGE = "A time of day goes with whole days from an event (the evening before pickup: 1 day before, at 18:00).";
-
-/** Whether an event timing's time of day fits its distance: only whole days from the event have a time. */
-export function timeOfDayFits(minutes: number, time: string | undefined): boolean {
-  return time === undefined || minutes % MINUTES_PER_DAY === 0;
-}
-
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
 export type { Timing };
+export {
+  MINUTES_PER_HOUR,
+  MINUTES_PER_DAY,
+  MAX_OFFSET_MINUTES,
+  TIMING_EVENTS,
+  type TimingEvent,
+  TIME_OF_DAY_PATTERN,
+  TIME_OF_DAY_MESSAGE,
+  TIME_NEEDS_DAYS_MESSAGE,
+  timeOfDayFits,
+} from "~/lib/timing-rules";
 
 function plural(count: number, unit: string) {
   return `${count} ${unit}${count === 1 ? "" : "s"}`;

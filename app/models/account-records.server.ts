@@ -20,7 +20,6 @@ import { RateLimit } from "~/models/rate-limit.server";
 import { ScorecardViewModel } from "~/models/scorecard-view.server";
 import { SessionModel } from "~/models/session.server";
 import { UserBenchmarkMetricModel } from "~/models/user-benchmark-metric.server";
-import { UserFlowMappingModel } from "~/models/user-flow-mapping.server";
 import { UserModel } from "~/models/user.server";
 import { normalizeEmail } from "~/models/utils.server";
 import { WaitlistModel } from "~/models/waitlist.server";
@@ -70,7 +69,6 @@ const STEPS: Step[] = [
   { collection: "ai_generated_flows", run: byUserId(AiGeneratedFlowModel as unknown as Model<never>) },
   { collection: "idempotency_keys", run: byUserId(IdempotencyKeyModel as unknown as Model<never>) },
   { collection: "user_benchmark_metrics", run: byUserId(UserBenchmarkMetricModel as unknown as Model<never>) },
-  { collection: "user_flow_mappings", run: byUserId(UserFlowMappingModel as unknown as Model<never>) },
   { collection: "scorecard_views", run: ({ userId }) => ScorecardViewModel.deleteMany({ _id: userId }) },
   { collection: "onboarding_drafts", run: ({ userId }) => OnboardingDraftModel.deleteMany({ _id: userId }) },
   { collection: "questionnaire_drafts", run: byUserId(QuestionnaireDraftModel as unknown as Model<never>) },

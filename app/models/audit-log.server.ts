@@ -3,7 +3,7 @@ import { Schema } from "mongoose";
 import { defineModel, type JsonValue, toJsonValue, uuidId } from "~/models/utils.server";
 
 /**
- * The admin audit trail: one entry per admin write (benchmark, flow-mapping rule, role, premium)
+ * The admin audit trail: one entry per admin write (benchmark, flow rule, role, premium)
  * and per account deletion, with who, what, when and the values before and after. Entries are only
  * ever inserted and read: this module has no update or delete, and no screen or endpoint edits
  * them. The one exception is deleting an account, which replaces the account's email in the

@@ -1,9 +1,9 @@
 import { Schema } from "mongoose";
 
 import { isBusinessModel } from "~/lib/business/model";
-import { BUSINESS_MODEL_CHOICES, type BusinessModelChoice } from "~/lib/business/model-choice";
+import { BUSINESS_MODEL_CHOICES, type BusinessModelChoice, type StoredAnswers } from "~/lib/business/model-choice";
 import { FIELD_LIMITS } from "~/lib/limits";
-import { CHOICE_FIELDS, emptyAnswers, SERVICE_LIST_FIELDS as LIST_FIELDS, TEXT_FIELDS, type QuestionnaireAnswers, type StoredAnswers } from "~/lib/questionnaire/fields";
+import { CHOICE_FIELDS, emptyAnswers, SERVICE_LIST_FIELDS as LIST_FIELDS, TEXT_FIELDS, type QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import { defineModel, exposeIdOptions, findPage, isDuplicateKeyError, uuidId, type PageRequest } from "~/models/utils.server";
 
 /**
@@ -16,7 +16,8 @@ import { defineModel, exposeIdOptions, findPage, isDuplicateKeyError, uuidId, ty
 
 export { CHOICE_FIELDS, emptyAnswers, TEXT_FIELDS } from "~/lib/questionnaire/fields";
 export { SERVICE_LIST_FIELDS as LIST_FIELDS } from "~/lib/questionnaire/fields";
-export type { ChoiceField, ListField, QuestionnaireAnswers, StoredAnswers, TextField } from "~/lib/questionnaire/fields";
+export type { ChoiceField, ListField, QuestionnaireAnswers, TextField } from "~/lib/questionnaire/fields";
+export type { StoredAnswers } from "~/lib/business/model-choice";
 
 export type QuestionnaireResponseDoc = QuestionnaireAnswers & {
   _id: string;

@@ -1,5 +1,5 @@
 import { countBenchmarks } from "~/models/email-benchmark.server";
-import { countFlowMappings } from "~/models/flow-mapping.server";
+import { countFlowRules } from "~/models/flow-rule.server";
 import { countUsers } from "~/models/user.server";
 import { registerReadCache } from "~/services/read-caches.server";
 
@@ -16,7 +16,7 @@ let cache: { value: AdminStats; at: number } | undefined;
 
 export async function getAdminStats(now = Date.now()): Promise<AdminStats> {
   if (cache && now - cache.at < ADMIN_STATS_TTL_MS) return cache.value;
-  const [totalUsers, benchmarks, flowMappings] = await Promise.all([countUsers(), countBenchmarks(), countFlowMappings()]);
+  const [totalUsers, benchmarks, flowMappings] = await Promise.all([countUsers(), countBenchmarks(), countFlowRules()]);
   cache = { value: { totalUsers, benchmarks, flowMappings }, at: now };
   return cache.value;
 }

@@ -6,7 +6,7 @@ import { listBenchmarkMediansCached } from "~/models/email-benchmark.server";
 import { getResponseByUserId, type QuestionnaireResponseRecord } from "~/models/questionnaire-response.server";
 import { listMetricsForUser } from "~/models/user-benchmark-metric.server";
 import { getResearchFailure, type UserRecord } from "~/models/user.server";
-import { buildBenchmarkCard } from "~/services/benchmarks/card";
+import { buildBenchmarkCard } from "~/lib/benchmarks/card";
 import { importedFiguresFor, mergeFigures } from "~/services/klaviyo/import.server";
 import { businessModelOfProfile } from "~/services/onboarding.server";
 import { researchAddressProblem } from "~/services/research/research.server";

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE, MAX_SEARCH_LENGTH, type ListQuery, type ListQueryOptions } from "~/services/admin/list-query";
+import { ADMIN_PAGE_SIZE, MAX_SEARCH_LENGTH, type ListQuery, type ListQueryOptions } from "~/lib/list-query";
 import { apiError } from "~/web/api.server";
 import { UNKNOWN_FIELD_MESSAGE } from "~/services/domain-error";
 

@@ -1,11 +1,10 @@
 import { data } from "@remix-run/node";
 
-import { RESEARCH_ADDRESS_INTENT } from "~/components/dashboard/research-address";
 import { BUSINESS_MODEL_INTENT } from "~/lib/business/model-choice";
+import { RESEARCH_ADDRESS_INTENT, type ResearchAddressReply, REVERT_FIELD, SAVE_METRICS_INTENT } from "~/lib/dashboard-forms";
 import { OPEN_PARAM } from "~/lib/dashboard-links";
 import { flowTypeLabel } from "~/lib/flow-types";
 import { isMetricKey, METRIC_KEYS } from "~/lib/metrics";
-import { REVERT_FIELD } from "~/components/dashboard/benchmark-card";
 import type { UserRecord } from "~/models/user.server";
 import { saveMetricsFromForm } from "~/services/benchmarks/benchmarks.server";
 import { isDomainError, premiumRequired } from "~/services/domain-error";
@@ -20,7 +19,7 @@ import { readForm } from "~/web/forms.server";
 import { redirectWithToast } from "~/web/toast.server";
 
 export const DASHBOARD_INTENT = {
-  saveMetrics: "save-metrics",
+  saveMetrics: SAVE_METRICS_INTENT,
   research: "research",
   researchAddress: RESEARCH_ADDRESS_INTENT,
   businessModel: BUSINESS_MODEL_INTENT,
@@ -43,16 +42,6 @@ export interface MetricsFormReply {
   intent: typeof DASHBOARD_INTENT.saveMetrics;
   flowType: string;
   values: Record<string, string>;
-  fieldErrors: Record<string, string>;
-  message: string;
-}
-
-/** What a refused new research address sends back to the research card's form. */
-export interface ResearchAddressReply {
-  intent: typeof DASHBOARD_INTENT.researchAddress;
-  /** Never a flow: the benchmark card's forms ignore this reply. */
-  flowType: "";
-  values: { researchWebsiteUrl: string };
   fieldErrors: Record<string, string>;
   message: string;
 }

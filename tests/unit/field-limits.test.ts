@@ -63,19 +63,19 @@ describe("a flow-mapping rule's limits: the model and the schema read the same t
 
   it.each(fields)("%s", async (field) => {
     const { RULE_LIMITS } = await import("~/lib/flows/types");
-    const { FlowMappingModel } = await import("~/models/flow-mapping.server");
-    const { flowMappingInputSchema } = await import("~/services/admin/flow-mapping-schema");
+    const { FlowRuleModel } = await import("~/models/flow-rule.server");
+    const { flowRuleInputSchema } = await import("~/services/admin/flow-rule-schema");
     const limit = RULE_LIMITS[field];
-    expect(modelMax(FlowMappingModel.schema, field)).toBe(limit);
+    expect(modelMax(FlowRuleModel.schema, field)).toBe(limit);
     const base = { flowName: "Rule", steps: [] };
-    expect(schemaMax(flowMappingInputSchema, base, field, [limit, limit + 1])).toBe(limit);
+    expect(schemaMax(flowRuleInputSchema, base, field, [limit, limit + 1])).toBe(limit);
   });
 
   it("a step's notes", async () => {
     const { RULE_LIMITS } = await import("~/lib/flows/types");
-    const { FlowMappingModel } = await import("~/models/flow-mapping.server");
-    const { ruleStepSchema } = await import("~/services/admin/flow-mapping-schema");
-    const step = FlowMappingModel.schema.path("steps") as unknown as { schema: Schema };
+    const { FlowRuleModel } = await import("~/models/flow-rule.server");
+    const { ruleStepSchema } = await import("~/services/admin/flow-rule-schema");
+    const step = FlowRuleModel.schema.path("steps") as unknown as { schema: Schema };
     expect(modelMax(step.schema, "notes")).toBe(RULE_LIMITS.stepNotes);
     expect(schemaMax(ruleStepSchema, {}, "notes", [RULE_LIMITS.stepNotes, RULE_LIMITS.stepNotes + 1])).toBe(RULE_LIMITS.stepNotes);
   });

@@ -16,7 +16,7 @@ import type { FingerprintFields } from "~/lib/flows/fingerprint";
 import type { FlowView, MessageView, TOUCHPOINT_TEXT_FIELDS, TouchpointFields, TouchpointView, VersionView } from "~/lib/flows/types";
 import type { ContentEntryDoc } from "~/models/flow-content.server";
 import type { TouchpointDoc } from "~/models/ai-flow-history.server";
-import type { FlowStep } from "~/models/flow-mapping.server";
+import type { FlowStep } from "~/models/flow-rule.server";
 
 describe("the API's schemas and the app's types", () => {
   it("are the same shapes (checked by the compiler)", () => {

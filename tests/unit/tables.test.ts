@@ -26,7 +26,7 @@ import { METRIC_DEFINITIONS, METRIC_KEYS, metricDefinition } from "~/lib/metrics
 import { TIMING_EVENTS } from "~/lib/timing";
 import { MEDIA_TYPES } from "~/services/flows/export.server";
 import { BENCHMARK_SEED } from "~/services/seed/benchmarks";
-import { DEFAULT_FLOW_MAPPING_RULES, FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
+import { DEFAULT_FLOW_RULE_OF_TYPE, DEFAULT_FLOW_RULES } from "~/services/seed/flow-rules";
 
 const sorted = (items: readonly (string | null)[]) => [...items].sort();
 
@@ -58,8 +58,8 @@ describe("a flow type", () => {
   });
 
   it("has a default rule in the seed, under its own type, in the selector's order", () => {
-    expect(FLOW_MAPPING_RULES.map((rule) => rule.flowType)).toEqual([...FLOW_TYPES]);
-    for (const type of FLOW_TYPES) expect(DEFAULT_FLOW_MAPPING_RULES[type].flowType).toBe(type);
+    expect(DEFAULT_FLOW_RULES.map((rule) => rule.flowType)).toEqual([...FLOW_TYPES]);
+    for (const type of FLOW_TYPES) expect(DEFAULT_FLOW_RULE_OF_TYPE[type].flowType).toBe(type);
   });
 
   it("is allowed by the export's JSON Schema (docs/flow-export.schema.json), as are the channels and timing events", () => {

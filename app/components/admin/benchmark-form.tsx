@@ -13,7 +13,7 @@ import {
   NUMBER_STEP,
   RATE_MAX,
   REVENUE_MAX,
-} from "~/services/admin/benchmark-fields";
+} from "~/lib/admin/benchmark-fields";
 
 export const BENCHMARK_FORM_FIELDS = [
   "benchmarkType",

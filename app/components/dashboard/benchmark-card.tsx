@@ -7,16 +7,13 @@ import { CrownIcon, UpgradeLink } from "~/components/upgrade-dialog";
 import { aFlowOfType, type FlowType } from "~/lib/flow-types";
 import { KLAVIYO_FLOWS_PATH } from "~/lib/klaviyo/import";
 import { isMetricKey, METRIC_DEFINITIONS, metricDefinition, parseMetricInput, roundedFigureNote, type MetricKey } from "~/lib/metrics";
-import { comparisonBars, formatMedianText, scoreFor, verdictLabel, type Score } from "~/lib/scoring";
+import { comparisonBars, formatMedianText, scoreFor, verdictLabel, type Score } from "~/lib/benchmarks/comparison";
 import { useHydrated } from "~/lib/use-hydrated";
-import { expandBenchmarkCard, type BenchmarkCardData, type CardFlow } from "~/services/benchmarks/card";
+import { expandBenchmarkCard, type BenchmarkCardData, type CardFlow } from "~/lib/benchmarks/card";
+import { REVERT_FIELD, SAVE_METRICS_INTENT } from "~/lib/dashboard-forms";
 
 import { FlowIcon } from "./flow-icons";
 import { fieldKey, useMetricAutosave, type FormReplyLike, type SectionStatus } from "./use-metric-autosave";
-
-export const SAVE_METRICS_INTENT = "save-metrics";
-/** The button of a row whose typed figure goes back to Klaviyo's: its value is the metric. */
-export const REVERT_FIELD = "revert";
 
 function importedText(unit: "percent" | "dollars", value: number) {
   return unit === "dollars" ? `$${value.toFixed(2)}` : `${value}%`;

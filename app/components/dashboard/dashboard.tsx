@@ -2,7 +2,7 @@ import { BenchmarkCard } from "~/components/dashboard/benchmark-card";
 import { BusinessProfileCard, BusinessProfileCardSkeleton } from "~/components/dashboard/business-profile-card";
 import { ResearchCard } from "~/components/dashboard/research-card";
 import { ScorecardCard } from "~/components/dashboard/scorecard-card";
-import { isResearchAddressReply } from "~/components/dashboard/research-address";
+import { isResearchAddressReply } from "~/lib/dashboard-forms";
 import type { FormReplyLike } from "~/components/dashboard/use-metric-autosave";
 import { userDisplayName, type ClientUser } from "~/lib/user";
 import type { DashboardData } from "~/services/dashboard.server";

@@ -4,14 +4,7 @@ import { HoneypotField } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { FIELD_LIMITS } from "~/lib/limits";
-import type { ResearchAddressReply } from "~/web/dashboard-action.server";
-
-export const RESEARCH_ADDRESS_INTENT = "research-address";
-
-/** The dashboard's form reply is this form's when it names this form's intent. */
-export function isResearchAddressReply(reply: object | null | undefined): reply is ResearchAddressReply {
-  return Boolean(reply && "intent" in reply && reply.intent === RESEARCH_ADDRESS_INTENT);
-}
+import { RESEARCH_ADDRESS_INTENT, type ResearchAddressReply } from "~/lib/dashboard-forms";
 
 /**
  * The research card's way out when the saved website cannot be read: a form for another address,

@@ -6,7 +6,7 @@ import { HoneypotField } from "~/components/forms";
 import { useSessionEnded } from "~/components/session-ended";
 import { StatusButton } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toaster";
-import type { ResearchAddressReply } from "~/web/dashboard-action.server";
+import type { ResearchAddressReply } from "~/lib/dashboard-forms";
 
 export const RESEARCH_INTENT = "research";
 

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useSessionEnded } from "~/components/session-ended";
 import type { FlowType } from "~/lib/flow-types";
 import { fromStoredMetric, METRIC_KEYS, metricDefinition, readMetricInput, toStoredMetric, type MetricKey } from "~/lib/metrics";
-import type { CardFlow } from "~/services/benchmarks/card";
+import type { CardFlow } from "~/lib/benchmarks/card";
 
 import { createKeyedDebouncer, createKeyedQueue, type KeyedDebouncer } from "./keyed-debounce";
 

@@ -5,7 +5,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { COMPARED_FIELD_LABELS, COMPARED_FIELDS, comparedValue, diffFlows, type ComparedField, type TouchpointChange } from "~/lib/flows/diff";
 import type { FlowView, TouchpointView, VersionView } from "~/lib/flows/types";
 
-import { FLOW_INTENTS, flowHref } from "./flow-url";
+import { FLOW_INTENTS, flowHref } from "~/lib/flows/flow-url";
 import { LocalDate } from "./format";
 import { useFlowForm } from "./use-flow-form";
 

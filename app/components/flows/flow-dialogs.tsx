@@ -12,7 +12,7 @@ import type { GenerationProgressView } from "~/lib/flows/generation-progress";
 import { timingFormValues } from "~/lib/timing-input";
 import { useHydrated } from "~/lib/use-hydrated";
 
-import { ENHANCED_FIELD, FLOW_INTENTS, flowHref, NOTE_PARAM } from "./flow-url";
+import { ENHANCED_FIELD, FLOW_INTENTS, flowHref, NOTE_PARAM } from "~/lib/flows/flow-url";
 import { Icon } from "./flow-view";
 import { GenerationFailed, GenerationSteps, RegenerationOutcome, UnchangedNotice } from "./generation-progress";
 import { LocalDate, plural } from "./format";

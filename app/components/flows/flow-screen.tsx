@@ -14,7 +14,7 @@ import type { Esp } from "~/lib/content/esp";
 
 import { FlowTypeSelector } from "./flow-type-selector";
 import { GenerationFailed, GenerationSteps, RegenerationOutcome, useLiveProgress } from "./generation-progress";
-import { FLOW_INTENTS, flowHref, type FlowDialog } from "./flow-url";
+import { FLOW_INTENTS, flowHref, type FlowDialog } from "~/lib/flows/flow-url";
 import { FlowActions, FlowSummaryCard, Icon, TouchpointList } from "./flow-view";
 import { OnboardingRequired, PremiumBanner } from "./notices";
 import { useFlowForm } from "./use-flow-form";

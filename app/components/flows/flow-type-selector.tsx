@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { CrownIcon } from "~/components/upgrade-dialog";
 import { FLOW_TYPE_INFO, FLOW_TYPES, type FlowType } from "~/lib/flow-types";
 
-import { flowHref } from "./flow-url";
+import { flowHref } from "~/lib/flows/flow-url";
 
 const DESCRIPTIONS: Record<FlowType, string> = {
   onboarding: "Welcome new customers",

@@ -7,7 +7,7 @@ import type { FlowView, TouchpointView } from "~/lib/flows/types";
 import { buildTimeline, timingText } from "~/lib/timing";
 
 import { ExportMenu } from "./export-menu";
-import { flowHref } from "./flow-url";
+import { flowHref } from "~/lib/flows/flow-url";
 import { GenerateContentButton } from "./generate-content-button";
 import { LocalDate, plural } from "./format";
 

@@ -12,7 +12,7 @@ import {
 } from "~/lib/flows/generation-progress";
 import { REGENERATE_UNCHANGED_HINT, REGENERATE_UNCHANGED_MESSAGE } from "~/lib/flows/types";
 
-import { FLOW_INTENTS } from "./flow-url";
+import { FLOW_INTENTS } from "~/lib/flows/flow-url";
 
 /**
  * The progress of a generation a model is writing (decision 135), as the page read it, then kept

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 
 import { useToast } from "~/components/ui/toaster";
 
-import type { FlowActionReplyData as FlowActionReply, FlowIntent } from "./flow-url";
+import type { FlowActionReplyData as FlowActionReply, FlowIntent } from "~/lib/flows/flow-url";
 
 function isReply(value: unknown): value is FlowActionReply {
   return typeof value === "object" && value !== null && "intent" in value;

@@ -1,4 +1,4 @@
-import { scoreForMetric } from "~/lib/scoring";
+import { scoreForMetric } from "~/lib/benchmarks/comparison";
 
 import { ChatIcon, ClockIcon, BoltIcon, MailIcon } from "./icons";
 

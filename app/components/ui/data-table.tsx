@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 
 import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
-import type { SortDirection, TablePage } from "~/services/admin/list-query";
+import type { SortDirection, TablePage } from "~/lib/list-query";
 
 /**
  * The table every admin screen shares. Its state is the URL (`q`, `sort`, `dir`, `page`): column

@@ -6,8 +6,7 @@ import { BUSINESS_MODELS } from "~/lib/business/model";
 import { BUSINESS_MODEL_SOURCES } from "~/lib/business/model-choice";
 import { contentPlaceholderSchema } from "~/lib/content/placeholders";
 import { writtenFieldsSchema } from "~/lib/content/schema";
-import { BENCHMARK_TYPES, FLOW_TYPES, PERFORMANCE_INDICATORS, STEP_TYPES } from "~/lib/flow-types";
-import { MESSAGE_ROLES } from "~/lib/flows/types";
+import { BENCHMARK_TYPES, FLOW_TYPES, MESSAGE_ROLES, PERFORMANCE_INDICATORS, STEP_TYPES } from "~/lib/flow-types";
 import { METRIC_KEYS } from "~/lib/metrics";
 import { ADMIN_ROLE, DEFAULT_ROLE } from "~/lib/user";
 import { emptyAnswers } from "~/lib/questionnaire/fields";
@@ -416,7 +415,7 @@ const jsonValue = z
   .union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()), z.record(z.string(), z.unknown())])
   .describe("Free-form JSON: the exit conditions as the admin wrote them.");
 
-/** One step of an admin's flow-mapping rule: a touchpoint's fields less what the flow works out (offset, send window), with notes. */
+/** One step of an admin's flow rule: a touchpoint's fields less what the flow works out (offset, send window), with notes. */
 export const flowStepSchema = z.object({
   stepNumber: touchpointFieldsSchema.shape.stepNumber,
   channel: touchpointFieldsSchema.shape.stepType,
@@ -432,7 +431,7 @@ export const apiFlowStepSchema = flowStepSchema.extend({
   timing: stepTimingSchema,
 });
 
-export const flowMappingSchema = z
+export const flowRuleSchema = z
   .object({
     id: serverId,
     flowName: z.string(),
@@ -451,7 +450,7 @@ export const flowMappingSchema = z
   })
   .meta({ id: "FlowMapping" });
 
-export const flowMappingPageSchema = pageOf(flowMappingSchema, "FlowMappingPage");
+export const flowRulePageSchema = pageOf(flowRuleSchema, "FlowMappingPage");
 
 export const flowPageSchema = pageOf(flowSchema, "FlowPage");
 

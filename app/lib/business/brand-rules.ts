@@ -5,7 +5,6 @@ import { negatedTermsOf, noDiscountsIn } from "~/lib/business/negations";
 import { isBritishForm, type Spelling, spellingVariants } from "~/lib/business/spelling";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 
-export { bannedTermsIn, type BannedTerm, dropSentencesWith, enforceBrandRules, type EnforceOptions, enforceEmail, type CopyKind } from "~/lib/business/brand-enforce";
 export type { Spelling };
 
 /**

@@ -11,6 +11,13 @@ import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 /** What is stored: the owner's model, or "" (Flowmap works it out from the answers). */
 export type BusinessModelChoice = BusinessModel | "";
 
+/**
+ * The answers as stored and as the generators receive them: every answer, and the owner's
+ * correction of the business model, which is stored with them but is not a question ("" or left
+ * out: Flowmap works the model out from the answers).
+ */
+export type StoredAnswers = QuestionnaireAnswers & { businessModel?: BusinessModelChoice };
+
 export const BUSINESS_MODEL_CHOICES = ["", ...BUSINESS_MODELS] as const satisfies readonly BusinessModelChoice[];
 
 export const BUSINESS_MODEL_SOURCES = ["inferred", "owner"] as const;

@@ -1,4 +1,5 @@
-import { bannedTermsIn, type BrandRules, dropSentencesWith, enforceBrandRules, enforceEmail } from "~/lib/business/brand-rules";
+import { bannedTermsIn, dropSentencesWith, enforceBrandRules, enforceEmail } from "~/lib/business/brand-enforce";
+import type { BrandRules } from "~/lib/business/brand-rules";
 import type { EmailCopy } from "~/lib/content/types";
 import type { DraftTouchpoint } from "~/lib/flows/rules";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import type { ContentFields } from "~/lib/content/types";
+import type { ContentFields } from "~/lib/content/schema";
 
 /**
  * What is left to fill before a flow's content can be sent: every clearly marked placeholder a

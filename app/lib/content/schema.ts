@@ -20,6 +20,8 @@ export const writtenFieldsSchema = z.object({
 });
 /** The content fields of one touchpoint: the one definition every content shape derives from (content/types.ts). */
 export type WrittenFields = z.infer<typeof writtenFieldsSchema>;
+/** What is stored and shown of a touchpoint's content: the written fields and the HTML rendered from the body. */
+export type ContentFields = WrittenFields & { bodyHtml: string | null };
 
 export const writtenTouchpointSchema = z.object({ touchpointId: z.string().min(1), ...writtenFieldsSchema.shape });
 export type WrittenTouchpoint = z.infer<typeof writtenTouchpointSchema>;

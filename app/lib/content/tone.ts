@@ -1,4 +1,4 @@
-import { dropSentencesWith } from "~/lib/business/brand-rules";
+import { dropSentencesWith } from "~/lib/business/brand-enforce";
 import { termSource } from "~/lib/business/brand-words";
 import type { Tone } from "~/lib/flows/feedback/brief";
 

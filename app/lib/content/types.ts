@@ -1,13 +1,13 @@
 import type { TouchpointContentShape } from "~/lib/api/responses";
 import type { ContentPlaceholder } from "~/lib/content/placeholders";
-import type { WrittenFields } from "~/lib/content/schema";
+import type { ContentFields, WrittenFields } from "~/lib/content/schema";
 
 /**
  * The shapes of written content, all derived from the one definition of its fields
  * (`writtenFieldsSchema`, content/schema.ts): add a field there and every shape below has it.
  */
 
-export type { WrittenFields };
+export type { ContentFields, WrittenFields };
 
 /** The fields an email touchpoint fills; an SMS fills `sms` alone. */
 export const EMAIL_FIELDS = ["subject", "preheader", "bodyText", "callToAction", "buttonUrl"] as const satisfies ReadonlyArray<keyof WrittenFields>;
@@ -15,9 +15,6 @@ export type EmailField = (typeof EMAIL_FIELDS)[number];
 
 /** The copy of one email touchpoint (the HTML is rendered from the text, see html.ts). */
 export type EmailCopy = { [K in EmailField]: NonNullable<WrittenFields[K]> };
-
-/** What is stored and shown of a touchpoint's content: the written fields and the HTML rendered from the body. */
-export type ContentFields = WrittenFields & { bodyHtml: string | null };
 
 /** What a writer produces for one touchpoint: email copy or one SMS. */
 export type TouchpointCopy = { touchpointId: string; stepType: "Email"; email: EmailCopy } | { touchpointId: string; stepType: "SMS"; sms: string };

@@ -15,7 +15,7 @@ import {
 } from "~/lib/business/facts";
 import type { BusinessAnswers } from "~/lib/content/business";
 import { safeHttpUrl } from "~/lib/content/html";
-import { bannedTermsIn, enforceBrandRules } from "~/lib/business/brand-rules";
+import { bannedTermsIn, enforceBrandRules } from "~/lib/business/brand-enforce";
 import { holdEmail, holdText, tidyMarks } from "~/lib/content/brand-pass";
 import { asksOf, ledSubjects, leadParagraphs, mentionParagraphs, withAsks } from "~/lib/content/asks";
 import { datedParts } from "~/lib/content/dated";

@@ -1,5 +1,5 @@
-import { bannedTermsIn, type BannedTerm, type BrandRules } from "~/lib/business/brand-rules";
-import { countExclamations } from "~/lib/business/brand-enforce";
+import { type BannedTerm, bannedTermsIn, countExclamations } from "~/lib/business/brand-enforce";
+import type { BrandRules } from "~/lib/business/brand-rules";
 import { escapeRegExp, fold, termSource } from "~/lib/business/brand-words";
 import { SMS_OPT_OUT } from "~/lib/content/rules";
 

@@ -1,4 +1,4 @@
-import type { TouchpointFields } from "~/lib/flows/types";
+import type { TouchpointFieldsShape as TouchpointFields } from "~/lib/api/responses";
 
 /** The touchpoint fields written content depends on: change one and the content is stale. */
 export type FingerprintFields = Pick<TouchpointFields, "stepType" | "title" | "primaryGoal" | "keyMessages" | "callToAction" | "timing">;

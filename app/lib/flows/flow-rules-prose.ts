@@ -1,5 +1,5 @@
 /**
- * A flow-mapping rule's trigger, exit rules and SMS policy, read from the JSON an admin stores
+ * A flow rule's trigger, exit rules and SMS policy, read from the JSON an admin stores
  * (`{"exitWhen": [...], "skipWhen": [...], "smsPolicy": {"consentRequired": true,
  * "sendWindowLocalTime": {"from": "08:00", "to": "21:00"}}, ...}`, a plain list or a text), and
  * written as sentences a marketer reads: "The flow ends for any contact who places an order, or

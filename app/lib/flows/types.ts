@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 import type { TouchpointFieldsShape, TouchpointShape } from "~/lib/api/responses";
-import { FLOW_TYPES, type FlowType, type StepType } from "~/lib/flow-types";
+import { FLOW_TYPES, type FlowType, type MessageRole, type StepType } from "~/lib/flow-types";
 import { MAX_OFFSET_MINUTES, MINUTES_PER_DAY } from "~/lib/timing";
 import {
   TIMING_AMOUNT_MESSAGE,
@@ -71,8 +71,7 @@ export interface VersionView {
   touchpoints: TouchpointView[];
 }
 
-export const MESSAGE_ROLES = ["user", "assistant", "system"] as const;
-export type MessageRole = (typeof MESSAGE_ROLES)[number];
+export { MESSAGE_ROLES, type MessageRole } from "~/lib/flow-types";
 
 export interface MessageView {
   id: string;
@@ -123,7 +122,7 @@ export const FLOW_LIMITS = {
   messageContent: 100_000,
 } as const;
 
-/** An admin's flow-mapping rule: the longest text each field takes (the model, the schema and the editor read these). */
+/** An admin's flow rule: the longest text each field takes (the model, the schema and the editor read these). */
 export const RULE_LIMITS = {
   flowName: 200,
   businessType: 100,

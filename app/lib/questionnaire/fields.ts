@@ -1,4 +1,3 @@
-import type { BusinessModelChoice } from "~/lib/business/model-choice";
 import { isServiceRetail } from "~/lib/questionnaire/options";
 
 /**
@@ -68,13 +67,6 @@ export type TextField = (typeof TEXT_FIELDS)[number];
 
 /** Every answer of the questionnaire: one string per single answer, a list per multiple-choice answer. */
 export type QuestionnaireAnswers = Record<ChoiceField | TextField, string> & Record<ListField, string[]>;
-
-/**
- * The answers as stored and as the generators receive them: every answer, and the owner's
- * correction of the business model, which is stored with them but is not a question ("" or left
- * out: Flowmap works the model out from the answers). lib/business/model-choice.ts.
- */
-export type StoredAnswers = QuestionnaireAnswers & { businessModel?: BusinessModelChoice };
 
 function each<F extends string, V>(fields: readonly F[], value: () => V) {
   return Object.fromEntries(fields.map((field) => [field, value()])) as Record<F, V>;

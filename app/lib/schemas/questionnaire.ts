@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 import { keptWhenLeftOut } from "~/lib/api/kept-fields";
 import { BUSINESS_MODEL_CHOICES, BUSINESS_MODEL_INVALID, type BusinessModelChoice } from "~/lib/business/model-choice";
 import { FIELD_LIMITS, tooLongMessage } from "~/lib/limits";
-import { websiteAddressProblem } from "~/services/research/address-rules";
+import { websiteAddressProblem } from "~/lib/research/address-rules";
 
 import { GENERAL_FIELDS, LEAD_NURTURE_FIELDS, ONBOARDING_FIELDS, SERVICE_LIST_FIELDS } from "~/lib/questionnaire/fields";
 import { QUESTIONNAIRE_MESSAGES } from "~/lib/questionnaire/messages";

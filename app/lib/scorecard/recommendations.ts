@@ -1,10 +1,10 @@
 import { benchmarkSectionHref } from "~/lib/dashboard-links";
-import { flowHref } from "~/components/flows/flow-url";
+import { flowHref } from "~/lib/flows/flow-url";
 import { aFlowOfType, FLOW_TYPES, flowTypeLabel, type FlowType, type StepType } from "~/lib/flow-types";
 import { SMS_REQUIRED_FLOW_TYPES } from "~/lib/flows/rules";
 import { emptyMetricValues, type MetricKey } from "~/lib/metrics";
 import { formatDuration, MINUTES_PER_DAY } from "~/lib/timing";
-import { FLOW_DESCRIPTIONS } from "~/services/benchmarks/card";
+import { FLOW_DESCRIPTIONS } from "~/lib/benchmarks/card";
 
 import { suggestedNote } from "./klaviyo";
 import { comparedWithMedian, dollarsText, figureText, moneyText, peerPhrase, percentText } from "./format";

@@ -16,7 +16,7 @@ import {
   listBenchmarksForAdmin,
   updateBenchmarkAsAdmin,
 } from "~/services/admin/benchmarks.server";
-import { parseListQuery, tablePage } from "~/services/admin/list-query";
+import { parseListQuery, tablePage } from "~/lib/list-query";
 import { backToTable, formFields, refused, rowForDialog, unknownIntent } from "~/web/admin-page.server";
 import { requireAdmin } from "~/web/auth/auth.server";
 import { isDomainError } from "~/services/domain-error";

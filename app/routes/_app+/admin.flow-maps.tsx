@@ -3,23 +3,23 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { AdminPageHeader, DeleteConfirm, useFailureToastOf } from "~/components/admin/admin-ui";
-import { FlowMapEditor } from "~/components/admin/flow-map-editor";
+import { FlowRuleEditor } from "~/components/admin/flow-rule-editor";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { ButtonLink } from "~/components/ui/button";
 import { DataTable, formatCell, useHrefWith, type Column } from "~/components/ui/data-table";
 import { flowTypeLabel } from "~/lib/flow-types";
 import {
-  createFlowMappingAsAdmin,
-  deleteFlowMappingAsAdmin,
-  FLOW_MAPPING_TABLE,
-  type FlowMappingRow,
-  getFlowMappingForAdmin,
-  listFlowMappingsForAdmin,
-  updateFlowMappingAsAdmin,
-} from "~/services/admin/flow-mappings.server";
-import { parseListQuery, tablePage } from "~/services/admin/list-query";
+  createFlowRuleAsAdmin,
+  deleteFlowRuleAsAdmin,
+  FLOW_RULE_TABLE,
+  type FlowRuleRow,
+  getFlowRuleForAdmin,
+  listFlowRulesForAdmin,
+  updateFlowRuleAsAdmin,
+} from "~/services/admin/flow-rules.server";
+import { parseListQuery, tablePage } from "~/lib/list-query";
 import { backToTable, refused, rowForDialog, unknownIntent } from "~/web/admin-page.server";
-import { applyStepEdit, draftFromForm, draftFromRule, emptyRuleDraft, inputFromDraft, parseStepEdit, type RuleDraft } from "~/services/admin/rule-draft";
+import { applyStepEdit, draftFromForm, draftFromRule, emptyRuleDraft, inputFromDraft, parseStepEdit, type RuleDraft } from "~/lib/admin/rule-draft";
 import { requireAdmin } from "~/web/auth/auth.server";
 import { isDomainError } from "~/services/domain-error";
 import { readForm } from "~/web/forms.server";
@@ -30,9 +30,9 @@ const TABLE = "Flow Maps";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const query = parseListQuery(new URL(request.url).searchParams, FLOW_MAPPING_TABLE);
-  const { dialog, selected } = await rowForDialog(request, getFlowMappingForAdmin);
-  return { query, page: await listFlowMappingsForAdmin(query), dialog, selected, draft: selected ? draftFromRule(selected) : emptyRuleDraft() };
+  const query = parseListQuery(new URL(request.url).searchParams, FLOW_RULE_TABLE);
+  const { dialog, selected } = await rowForDialog(request, getFlowRuleForAdmin);
+  return { query, page: await listFlowRulesForAdmin(query), dialog, selected, draft: selected ? draftFromRule(selected) : emptyRuleDraft() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -51,13 +51,13 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     switch (intent) {
       case "create":
-        await createFlowMappingAsAdmin({ actor: admin, input: inputFromDraft(draft) });
+        await createFlowRuleAsAdmin({ actor: admin, input: inputFromDraft(draft) });
         return await backToTable(request, TABLE, "created");
       case "update":
-        await updateFlowMappingAsAdmin({ actor: admin, id, input: inputFromDraft(draft) });
+        await updateFlowRuleAsAdmin({ actor: admin, id, input: inputFromDraft(draft) });
         return await backToTable(request, TABLE, "updated");
       case "delete":
-        await deleteFlowMappingAsAdmin({ actor: admin, id });
+        await deleteFlowRuleAsAdmin({ actor: admin, id });
         return await backToTable(request, TABLE, "deleted");
       default:
         return unknownIntent(draft);
@@ -68,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const columns: Array<Column<FlowMappingRow>> = [
+const columns: Array<Column<FlowRuleRow>> = [
   { key: "flowName", header: "Flow Name", sortKey: "flowName", value: (row) => row.flowName, className: "font-medium min-w-48 text-slate-900" },
   { key: "flowType", header: "Flow Type", sortKey: "flowType", value: (row) => (row.flowType ? flowTypeLabel(row.flowType) : "") },
   { key: "businessType", header: "Business Type", sortKey: "businessType", value: (row) => row.businessType },
@@ -120,7 +120,7 @@ export default function AdminFlowMaps() {
 
       {dialog === "new" ? (
         <RouteDialog title="Add Flow Map" description="A rule the generator follows for matching businesses." closeHref={closeHref} size="xl" fixedFooter>
-          <FlowMapEditor
+          <FlowRuleEditor
             key={editorKey}
             intent="create"
             draft={reply?.intent === "create" && replyDraft ? replyDraft : draft}
@@ -132,7 +132,7 @@ export default function AdminFlowMaps() {
       ) : null}
       {dialog === "edit" && selected ? (
         <RouteDialog title="Edit Flow Map" description={selected.flowName} closeHref={closeHref} size="xl" fixedFooter>
-          <FlowMapEditor
+          <FlowRuleEditor
             key={`${selected.id}-${editorKey}`}
             intent="update"
             id={selected.id}

@@ -6,7 +6,7 @@ import { AnswersView } from "~/components/admin/answers-view";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { ButtonLink } from "~/components/ui/button";
 import { DataTable, formatCell, useHrefWith, type Column } from "~/components/ui/data-table";
-import { parseListQuery, tablePage } from "~/services/admin/list-query";
+import { parseListQuery, tablePage } from "~/lib/list-query";
 import { getOnboardingForAdmin, listOnboardingForAdmin, ONBOARDING_TABLE, type OnboardingRow } from "~/services/admin/onboarding.server";
 import { tableHref } from "~/web/admin-page.server";
 import { requireAdmin } from "~/web/auth/auth.server";

@@ -10,7 +10,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { useHrefWith } from "~/components/ui/data-table";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { useUser } from "~/components/use-user";
-import { parseListQuery, tablePage } from "~/services/admin/list-query";
+import { parseListQuery, tablePage } from "~/lib/list-query";
 import { formFields, refused, rowForDialog, tableHref, unknownIntent } from "~/web/admin-page.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { getUserAsAdmin, listUsersAsAdmin, setUserAccessAsAdmin, USER_TABLE, type AdminUserView } from "~/services/admin/users.server";

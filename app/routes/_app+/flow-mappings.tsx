@@ -4,7 +4,7 @@ import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 
 import { parseForm } from "~/lib/forms/parse";
 import { FlowScreen } from "~/components/flows/flow-screen";
-import { ENHANCED_FIELD, FLOW_INTENTS, flowHref, isFlowDialog, type FlowActionReplyData } from "~/components/flows/flow-url";
+import { ENHANCED_FIELD, FLOW_INTENTS, flowHref, isFlowDialog, type FlowActionReplyData } from "~/lib/flows/flow-url";
 import { FLOW_TYPES, flowTypeLabel, isFlowType, type FlowType } from "~/lib/flow-types";
 import { touchpointSavedMessage } from "~/lib/flows/touchpoint-saved";
 import { regeneratedMessage } from "~/lib/flows/generation-progress";

@@ -13,7 +13,7 @@ import { getKlaviyoConnection } from "~/services/klaviyo/connection.server";
 import { getKlaviyoImportView, refreshKlaviyoImport, saveKlaviyoMapping } from "~/services/klaviyo/import.server";
 import { SEND_MISSING_INTENT, SendMissingForm } from "~/components/klaviyo/send-missing-form";
 import { sendMissingFromForm } from "~/web/klaviyo-missing.server";
-import { FLOW_DESCRIPTIONS } from "~/services/benchmarks/card";
+import { FLOW_DESCRIPTIONS } from "~/lib/benchmarks/card";
 import { pageErrorReply } from "~/web/page.server";
 import { redirectWithToast } from "~/web/toast.server";
 

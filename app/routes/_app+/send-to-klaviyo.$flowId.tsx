@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
-import { flowHref } from "~/components/flows/flow-url";
+import { flowHref } from "~/lib/flows/flow-url";
 import { LocalDate, plural } from "~/components/flows/format";
 import { ButtonLink, StatusButton } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";

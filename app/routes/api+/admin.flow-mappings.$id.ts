@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { flowMappingSchema } from "~/lib/api/responses";
+import { flowRuleSchema } from "~/lib/api/responses";
 import { apiJson, apiRoute, byMethod, readJsonObject } from "~/web/api.server";
-import { flowMappingInputSchema, stepDelayDays } from "~/services/admin/flow-mapping-schema";
-import { deleteFlowMappingAsAdmin, getFlowMappingForAdmin, toApiFlowMapping, updateFlowMappingAsAdmin } from "~/services/admin/flow-mappings.server";
+import { flowRuleInputSchema, stepDelayDays } from "~/services/admin/flow-rule-schema";
+import { deleteFlowRuleAsAdmin, getFlowRuleForAdmin, toApiFlowRule, updateFlowRuleAsAdmin } from "~/services/admin/flow-rules.server";
 import { requireApiAdmin } from "~/web/auth/auth.server";
 import { conditionalWrite, resourceAnswer } from "~/web/etag.server";
 import { serverFieldsOf, withoutServerFields } from "~/web/server-fields.server";
@@ -14,14 +14,14 @@ import { refuseBody } from "~/web/no-body.server";
  * A step's server fields: its number is its place in the list, its days follow its timing. Either
  * is accepted as read, or as what the server works out for the step where it now stands.
  */
-const SERVER_FIELDS = serverFieldsOf(flowMappingSchema, {
+const SERVER_FIELDS = serverFieldsOf(flowRuleSchema, {
   steps: (step, index) => {
     const timing = timingSchema.safeParse(step.timing);
     return { stepNumber: index + 1, ...(timing.success ? { delayDays: stepDelayDays(timing.data) } : {}) };
   },
 });
 
-const readRule = async (id: string) => toApiFlowMapping(await getFlowMappingForAdmin(id));
+const readRule = async (id: string) => toApiFlowRule(await getFlowRuleForAdmin(id));
 
 // Admin only. GET /api/admin/flow-mappings/{id}: the rule. PUT: the whole rule (every field; 422
 // lists the missing ones). PATCH: the fields that change. DELETE: the rule. Every answer carries
@@ -41,11 +41,11 @@ function write(replace: boolean) {
       () => readRule(id),
       async (current) => {
         const prepare = (body: Record<string, unknown>) => withoutServerFields(body, current, SERVER_FIELDS);
-        const input = await readJsonObject(request, flowMappingInputSchema, replace ? { replace, prepare } : { partial: true, prepare });
-        return updateFlowMappingAsAdmin({ actor: admin, id, input, replace });
+        const input = await readJsonObject(request, flowRuleInputSchema, replace ? { replace, prepare } : { partial: true, prepare });
+        return updateFlowRuleAsAdmin({ actor: admin, id, input, replace });
       },
     );
-    return resourceAnswer(toApiFlowMapping(rule));
+    return resourceAnswer(toApiFlowRule(rule));
   };
 }
 
@@ -60,7 +60,7 @@ export const action = byMethod({
       request,
       `flow-mapping:${id}`,
       () => readRule(id),
-      () => deleteFlowMappingAsAdmin({ actor: admin, id }),
+      () => deleteFlowRuleAsAdmin({ actor: admin, id }),
     );
     return apiJson({ message: "Flow Maps item deleted successfully" });
   },

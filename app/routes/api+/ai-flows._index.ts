@@ -5,7 +5,7 @@ import { API_MAX_PAGE_SIZE, PAGE_MESSAGE, PAGE_SIZE_MESSAGE } from "~/web/api-li
 import { requireApiUser } from "~/web/auth/auth.server";
 import { unknownQueryParameters } from "~/web/query-parameters.server";
 import { listFlows } from "~/services/flows/flows.server";
-import { ADMIN_PAGE_SIZE } from "~/services/admin/list-query";
+import { ADMIN_PAGE_SIZE } from "~/lib/list-query";
 
 export const queryParameters = ["flowType", "page", "pageSize"];
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 import { BENCHMARK_TYPES, FLOW_TYPES, PERFORMANCE_INDICATORS, flowTypeForBenchmarkType } from "~/lib/flow-types";
-import { benchmarkNumber } from "~/lib/scoring";
-import { ALL_BUSINESS_TYPES, ALL_INDUSTRIES, isAllBusinessTypes, isAllIndustries } from "~/services/benchmarks/peer-groups";
-import { BENCHMARK_BUSINESS_TYPES, BENCHMARK_INDUSTRIES, RATE_MAX, REVENUE_MAX } from "~/services/admin/benchmark-fields";
+import { benchmarkNumber } from "~/lib/benchmarks/comparison";
+import { ALL_BUSINESS_TYPES, ALL_INDUSTRIES, isAllBusinessTypes, isAllIndustries } from "~/lib/benchmarks/peer-groups";
+import { BENCHMARK_BUSINESS_TYPES, BENCHMARK_INDUSTRIES, RATE_MAX, REVENUE_MAX } from "~/lib/admin/benchmark-fields";
 
 export {
   ALL_BUSINESS_TYPES,
@@ -16,7 +16,7 @@ export {
   RATE_MAX,
   REVENUE_MAX,
   type BenchmarkNumberField,
-} from "~/services/admin/benchmark-fields";
+} from "~/lib/admin/benchmark-fields";
 
 /** Form text or JSON: "" and null mean no figure; anything else must be a finite number. */
 function figure(label: string, max: number) {

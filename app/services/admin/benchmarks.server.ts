@@ -14,7 +14,7 @@ import { isDuplicateKeyError } from "~/models/utils.server";
 import { invalidateAdminStats } from "~/services/admin.server";
 import { type Actor, audit, changedFields, pickFields } from "~/services/admin/audit.server";
 import { benchmarkInputSchema } from "~/services/admin/benchmark-schema";
-import { ADMIN_PAGE_SIZE, containsPattern, type ListQuery, type Page } from "~/services/admin/list-query";
+import { ADMIN_PAGE_SIZE, containsPattern, type ListQuery, type Page } from "~/lib/list-query";
 import { DomainError, fieldErrorsFromIssues, notFound, validationError } from "~/services/domain-error";
 
 /**

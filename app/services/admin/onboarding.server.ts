@@ -1,5 +1,5 @@
 import { ADMIN_RESPONSE_SORTS, type AdminResponseSort, getResponseByIdForAdmin, listResponsesPageForAdmin } from "~/models/questionnaire-response.server";
-import { ADMIN_PAGE_SIZE, containsPattern, type ListQuery, type Page } from "~/services/admin/list-query";
+import { ADMIN_PAGE_SIZE, containsPattern, type ListQuery, type Page } from "~/lib/list-query";
 import { notFound } from "~/services/domain-error";
 
 /** The admin's read-only view of onboarding responses. */

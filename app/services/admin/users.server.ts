@@ -4,7 +4,7 @@ import { ADMIN_ROLE, DEFAULT_ROLE } from "~/lib/user";
 import { ADMIN_USER_SORTS, type AdminUserRow, type AdminUserSort, getAdminUserRow, listUsersForAdmin, removeAdminRoleKeepingAnAdmin, setUserAccess } from "~/models/user.server";
 import { LockBusyError } from "~/models/lock.server";
 import { type Actor, audit } from "~/services/admin/audit.server";
-import { ADMIN_PAGE_SIZE, containsPattern, type ListQuery } from "~/services/admin/list-query";
+import { ADMIN_PAGE_SIZE, containsPattern, type ListQuery } from "~/lib/list-query";
 import { conflict, fieldErrorsFromIssues, notFound, validationError } from "~/services/domain-error";
 
 /**

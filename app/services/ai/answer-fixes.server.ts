@@ -3,7 +3,7 @@ import { CALL_TO_ACTION_MAX, PREHEADER_MAX, SUBJECT_MAX } from "~/lib/content/ru
 import type { ModelFlow, ModelTouchpoint } from "~/lib/content/schema";
 import type { FlowType } from "~/lib/flow-types";
 import { applyFlowRules, type FlowDraft, type RuleContext, TOUCHPOINT_COUNT } from "~/lib/flows/rules";
-import type { ContentRequest } from "~/services/ai/content.server";
+import type { ContentRequest } from "~/services/ai/provider.server";
 import { withoutNotedRules } from "~/services/ai/prompt.server";
 import type { Problem } from "~/services/ai/repair.server";
 import { spaceSends } from "~/lib/flows/spacing";

@@ -1,6 +1,6 @@
 import type { WrittenFlow } from "~/lib/content/schema";
 import { writeFlowCopy } from "~/lib/content/writer";
-import type { ContentRequest } from "~/services/ai/content.server";
+import type { ContentRequest } from "~/services/ai/provider.server";
 
 export const OFFLINE_CONTENT_MODEL = "offline-writer-v2";
 

@@ -19,12 +19,12 @@ import { spaceSends } from "~/lib/flows/spacing";
 import { shapePhrase } from "~/lib/flows/summary";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import { formatDuration, MINUTES_PER_DAY } from "~/lib/timing";
-import type { FlowMappingRecord, FlowStep } from "~/models/flow-mapping.server";
+import type { FlowRuleRecord, FlowStep } from "~/models/flow-rule.server";
 import type { FlowProvider, FlowRequest, RegeneratedDraft, RegenerateRequest } from "~/services/ai/provider.server";
-import { DEFAULT_FLOW_MAPPING_RULES, type FlowMappingSeed } from "~/services/seed/flow-mapping-rules";
+import { DEFAULT_FLOW_RULE_OF_TYPE, type FlowRuleSeed } from "~/services/seed/flow-rules";
 
 /**
- * The offline generator: deterministic, no network. With the default flow-mapping rule (or none)
+ * The offline generator: deterministic, no network. With the default flow rule (or none)
  * it writes a plan for the business from its facts (lib/flows/plan-writer.ts): kind of business,
  * decision speed, onboarding start, buying cycle, offers, proof. With a rule an admin wrote, it
  * follows the admin's steps, trigger and exit rules and fills their [placeholders] with short
@@ -35,14 +35,14 @@ import { DEFAULT_FLOW_MAPPING_RULES, type FlowMappingSeed } from "~/services/see
 
 export const OFFLINE_MODEL = "offline-rules-v2";
 
-function ruleFor(request: FlowRequest): FlowMappingRecord | FlowMappingSeed {
-  return request.rule ?? DEFAULT_FLOW_MAPPING_RULES[request.flowType];
+function ruleFor(request: FlowRequest): FlowRuleRecord | FlowRuleSeed {
+  return request.rule ?? DEFAULT_FLOW_RULE_OF_TYPE[request.flowType];
 }
 
 /** True when the rule is the seeded default (or none): the planner writes the plan for the business. */
 export function isDefaultRule(request: FlowRequest): boolean {
   if (!request.rule) return true;
-  const seed = DEFAULT_FLOW_MAPPING_RULES[request.flowType];
+  const seed = DEFAULT_FLOW_RULE_OF_TYPE[request.flowType];
   const titles = (steps: readonly FlowStep[] | undefined) => (steps ?? []).map((s) => s.title.trim()).join("\n");
   return titles(request.rule.steps) === titles(seed.steps) && (request.rule.trigger ?? "").trim() === (seed.trigger ?? "").trim();
 }

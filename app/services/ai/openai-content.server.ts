@@ -2,7 +2,7 @@ import { type ModelFlow, modelFlowSchema, WRITTEN_FLOW_JSON_SCHEMA, type Written
 import { type BusinessFacts, businessFacts } from "~/lib/business/facts";
 import { buttonLink } from "~/lib/content/links";
 import { checkWritten } from "~/lib/copy/checker";
-import type { ContentProvider, ContentRequest } from "~/services/ai/content.server";
+import type { ContentProvider, ContentRequest } from "~/services/ai/provider.server";
 import { createOpenAiClient, type OpenAiClient, type OpenAiSettings } from "~/services/ai/openai-client.server";
 import { fixWritten, writtenRuleProblems } from "~/services/ai/answer-fixes.server";
 import { contentPrompt, DEFAULT_CONTENT_TEMPERATURE } from "~/services/ai/prompt.server";

@@ -21,7 +21,7 @@ import {
 } from "~/lib/flows/rules";
 import { MIN_GAP_MINUTES } from "~/lib/flows/spacing";
 import { TIMING_EVENT_PHRASES, TIMING_EVENTS } from "~/lib/timing";
-import type { ContentRequest } from "~/services/ai/content.server";
+import type { ContentRequest } from "~/services/ai/provider.server";
 import type { CurrentFlowDraft, FlowRequest, RegenerateRequest } from "~/services/ai/provider.server";
 
 /**

@@ -1,8 +1,11 @@
+import type { BusinessAnswers } from "~/lib/content/business";
+import type { WrittenFlow } from "~/lib/content/schema";
+import type { WriterTouchpoint } from "~/lib/content/writer";
 import type { FeedbackOutcome } from "~/lib/flows/feedback/outcome";
 import type { FlowType } from "~/lib/flow-types";
 import type { DraftTouchpoint, FlowDraft } from "~/lib/flows/rules";
-import type { StoredAnswers } from "~/lib/questionnaire/fields";
-import type { FlowMappingRecord } from "~/models/flow-mapping.server";
+import type { StoredAnswers } from "~/lib/business/model-choice";
+import type { FlowRuleRecord } from "~/models/flow-rule.server";
 import type { StreamedStep } from "~/lib/flows/streamed-steps";
 
 /**
@@ -19,8 +22,8 @@ export interface FlowRequest {
    * `businessModelOf(business)`, lib/business/model.ts).
    */
   business: StoredAnswers;
-  /** The admin's flow-mapping rule for this flow type and business (most specific first), or null. */
-  rule: FlowMappingRecord | null;
+  /** The admin's flow rule for this flow type and business (most specific first), or null. */
+  rule: FlowRuleRecord | null;
   customContext: string;
 }
 
@@ -78,8 +81,19 @@ export class ProviderError extends Error {
 }
 
 /**
- * Premium content writing is not a method of FlowProvider: it has its own one-method interface,
- * ContentProvider (`writeContent`), with the same two implementations (offline writer, OpenAI)
- * chosen the same way by `getContentProvider()`: see content.server.ts.
+ * Premium content writing: what a content writer is asked and must give back. Its two
+ * implementations (the offline writer, OpenAI) are chosen the same way: see content.server.ts.
  */
-export type { ContentProvider, ContentRequest } from "~/services/ai/content.server";
+export interface ContentRequest {
+  flowType: FlowType;
+  companyName: string;
+  business: BusinessAnswers;
+  /** The current touchpoints, in step order. */
+  touchpoints: WriterTouchpoint[];
+}
+
+export interface ContentProvider {
+  /** Stored with each entry: what wrote it. */
+  readonly model: string;
+  writeContent(request: ContentRequest): Promise<WrittenFlow>;
+}

@@ -21,7 +21,7 @@ import { type FlowType } from "~/lib/flow-types";
 import type { FlowView } from "~/lib/flows/types";
 import type { ServiceUser } from "~/lib/user";
 import { findContentEntriesOfFlows } from "~/models/flow-content.server";
-import { findBestFlowMapping, type FlowMappingRecord } from "~/models/flow-mapping.server";
+import { findBestFlowRule, type FlowRuleRecord } from "~/models/flow-rule.server";
 import { getResponseByUserId, type QuestionnaireResponseRecord } from "~/models/questionnaire-response.server";
 import { validationError } from "~/services/domain-error";
 import { getFlow, listFlows } from "~/services/flows/flows.server";
@@ -70,12 +70,12 @@ export function parseAllFlowsExportFormat(value: string | null): AllFlowsExportF
   throw validationError(ALL_FLOWS_FORMAT_MESSAGE, { format: ALL_FLOWS_FORMAT_MESSAGE });
 }
 
-type RuleFacts = { trigger: string | null; exitRules: FlowMappingRecord["exitRules"] | null };
+type RuleFacts = { trigger: string | null; exitRules: FlowRuleRecord["exitRules"] | null };
 
 async function ruleFacts(flowType: FlowType, business: QuestionnaireResponseRecord | null, cache: Map<FlowType, RuleFacts>) {
   const cached = cache.get(flowType);
   if (cached) return cached;
-  const rule = await findBestFlowMapping(flowType, {
+  const rule = await findBestFlowRule(flowType, {
     businessType: business?.businessType ?? "",
     communicationChannels: business?.communicationChannels ?? "",
     purchaseDecisionTimeline: business?.purchaseDecisionTimeline ?? "",
@@ -99,7 +99,7 @@ function ownRules(flow: FlowView, rule: RuleFacts): RuleFacts {
   const stored = rule.exitRules && typeof rule.exitRules === "object" && !Array.isArray(rule.exitRules) ? (rule.exitRules as Record<string, unknown>) : {};
   return {
     trigger: noted.trigger,
-    exitRules: { exitWhen: noted.exitWhen ?? [], ...(stored.smsPolicy ? { smsPolicy: stored.smsPolicy } : {}) } as unknown as FlowMappingRecord["exitRules"],
+    exitRules: { exitWhen: noted.exitWhen ?? [], ...(stored.smsPolicy ? { smsPolicy: stored.smsPolicy } : {}) } as unknown as FlowRuleRecord["exitRules"],
   };
 }
 

@@ -37,7 +37,7 @@ import {
 } from "~/models/ai-generated-flow.server";
 import { deleteContentOfFlow } from "~/models/flow-content.server";
 import { deleteKlaviyoSendsOfFlow } from "~/models/klaviyo-send.server";
-import { findBestFlowMapping } from "~/models/flow-mapping.server";
+import { findBestFlowRule } from "~/models/flow-rule.server";
 import { claimGeneration, isGenerationUnderWay, type OwnerCheck, releaseGeneration } from "~/models/flow-generation.server";
 import { getResponseByUserId } from "~/models/questionnaire-response.server";
 import { isDuplicateKeyError, WriteConflictError } from "~/models/utils.server";
@@ -220,7 +220,7 @@ async function callProvider<T>(work: () => Promise<T>, failure: string): Promise
 
 async function flowRequest(userId: string, flowType: FlowType, customContext: string): Promise<FlowRequest> {
   const business = await requireOnboarding(userId);
-  const rule = await findBestFlowMapping(flowType, {
+  const rule = await findBestFlowRule(flowType, {
     businessType: business.businessType,
     communicationChannels: business.communicationChannels,
     purchaseDecisionTimeline: business.purchaseDecisionTimeline,

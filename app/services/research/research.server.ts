@@ -6,7 +6,7 @@ import { toApiUser } from "~/services/auth/api-user.server";
 import { conflict, isDomainError, upstreamFailed, validationError } from "~/services/domain-error";
 import { getEnv } from "~/services/env.server";
 
-import { parseAllowedHosts, websiteAddressProblem, withScheme } from "./address-rules";
+import { parseAllowedHosts, websiteAddressProblem, withScheme } from "~/lib/research/address-rules";
 import { fillEmptyAnswers } from "./answers.server";
 import { answersFromFacts, extractSiteFacts, type ResearchAnswers, type SiteFacts } from "./extract";
 import { answersFromModel, type ModelSettings } from "./model.server";

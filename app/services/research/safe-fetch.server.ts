@@ -4,7 +4,7 @@ import net from "node:net";
 import dns from "node:dns/promises";
 import tls from "node:tls";
 
-import { checkAddress, checkUrl, hostAndPort, hostOf, refusalMessage } from "./address-rules";
+import { checkAddress, checkUrl, hostAndPort, hostOf, refusalMessage } from "~/lib/research/address-rules";
 
 /**
  * Fetches one public web page for research without letting a user point the server at its own

@@ -5,7 +5,7 @@ import { describeChange, type ScorecardGlance } from "~/lib/scorecard/change";
 import type { FlowFacts } from "~/lib/scorecard/recommendations";
 import { buildScorecard, type Scorecard } from "~/lib/scorecard/scorecard";
 import { noMedians, type FlowFigures } from "~/lib/scorecard/scoring";
-import { benchmarkNumber } from "~/lib/scoring";
+import { benchmarkNumber } from "~/lib/benchmarks/comparison";
 import { fixedOffsetMinutes } from "~/lib/timing";
 import type { ServiceUser } from "~/lib/user";
 import { findFlowOutlinesOfUser, type FlowOutline } from "~/models/ai-generated-flow.server";
@@ -13,7 +13,7 @@ import { listBenchmarkMediansCached } from "~/models/email-benchmark.server";
 import { getResponseSummaryByUserId } from "~/models/questionnaire-response.server";
 import { findScorecardView, recordScorecardView, type ScorecardSighting } from "~/models/scorecard-view.server";
 import { listMetricsForUser } from "~/models/user-benchmark-metric.server";
-import { choosePeerRow, type PeerKey, type PeerRow } from "~/services/benchmarks/peer-groups";
+import { choosePeerRow, type PeerKey, type PeerRow } from "~/lib/benchmarks/peer-groups";
 import { premiumRequired } from "~/services/domain-error";
 import { importedFiguresFor, mergeFigures } from "~/services/klaviyo/import.server";
 

@@ -1,14 +1,14 @@
 import { getMeta, setMeta } from "~/models/app-meta.server";
 import { dropLegacyBenchmarkIndex, insertBenchmarkIfMissing } from "~/models/email-benchmark.server";
-import { insertFlowMappingIfMissing } from "~/models/flow-mapping.server";
+import { insertFlowRuleIfMissing } from "~/models/flow-rule.server";
 import { BENCHMARK_SEED } from "~/services/seed/benchmarks";
-import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
+import { DEFAULT_FLOW_RULES } from "~/services/seed/flow-rules";
 
 /**
  * Applies the seed data; safe to run at every start and any number of times.
  *
  * Policy: insert-if-missing only. A benchmark row is inserted when no row with its
- * (benchmarkType, performanceIndicator) exists; a flow-mapping rule when no rule of its flow type
+ * (benchmarkType, performanceIndicator) exists; a flow rule when no rule of its flow type
  * exists. An existing row is never updated, so an admin's edits always survive a re-seed (a row an
  * admin deleted comes back on the next seed: delete the whole flow type's rules and add your own
  * instead, or edit the seeded row). Both inserts are upserts on a unique key, so two seeds running
@@ -22,8 +22,8 @@ export async function seedDatabase(): Promise<{ benchmarks: number; rules: numbe
     if (await insertBenchmarkIfMissing(row)) benchmarks++;
   }
   let rules = 0;
-  for (const rule of FLOW_MAPPING_RULES) {
-    if (await insertFlowMappingIfMissing(rule)) rules++;
+  for (const rule of DEFAULT_FLOW_RULES) {
+    if (await insertFlowRuleIfMissing(rule)) rules++;
   }
   return { benchmarks, rules };
 }

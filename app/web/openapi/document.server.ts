@@ -18,7 +18,7 @@ import { generateFlowSchema, regenerateFlowSchema } from "~/lib/flows/types";
 import { changePasswordApiSchema, loginApiSchema, profileNameSchema, registerApiSchema } from "~/lib/schemas/auth";
 import { fullQuestionnaireSchema, onboardingUpdateSchema, questionnaireSubmitSchema, waitlistSchema } from "~/lib/schemas/questionnaire";
 import { benchmarkInputSchema } from "~/services/admin/benchmark-schema";
-import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
+import { flowRuleInputSchema } from "~/services/admin/flow-rule-schema";
 import { NOT_MAPPED } from "~/lib/klaviyo/import";
 import {
   klaviyoConnectSchema,
@@ -31,8 +31,8 @@ import {
 import { klaviyoConnectionSchema, klaviyoImportSchema, klaviyoMissingSentSchema, klaviyoSendSchema } from "~/lib/klaviyo/responses";
 import { USER_TABLE } from "~/services/admin/users.server";
 import { userAccessApiSchema } from "~/lib/api/admin-users";
-import { MAX_SEARCH_LENGTH } from "~/services/admin/list-query";
-import { FLOW_MAPPING_TABLE } from "~/services/admin/flow-mappings.server";
+import { MAX_SEARCH_LENGTH } from "~/lib/list-query";
+import { FLOW_RULE_TABLE } from "~/services/admin/flow-rules.server";
 import { ONBOARDING_TABLE } from "~/services/admin/onboarding.server";
 import { API_MAX_PAGE_SIZE, PAGE_MESSAGE, PAGE_SIZE_MESSAGE } from "~/web/api-list-query.server";
 import { userMetricsInputSchema } from "~/services/benchmarks/metrics-input";
@@ -1270,8 +1270,8 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Admin",
     summary: "The flow mapping rules (one page)",
     access: "admin",
-    query: listQuery(FLOW_MAPPING_TABLE),
-    ok: [{ status: 200, description: "One page.", json: responses.flowMappingPageSchema }],
+    query: listQuery(FLOW_RULE_TABLE),
+    ok: [{ status: 200, description: "One page.", json: responses.flowRulePageSchema }],
     errors: { 422: "A query parameter is unknown or out of range." },
     examples: { 422: listQueryRefused },
   },
@@ -1282,11 +1282,11 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Add a flow mapping rule",
     access: "admin",
     body: {
-      schema: flowMappingInputSchema,
+      schema: flowRuleInputSchema,
       example: exampleRule,
     },
     etag: true,
-    ok: [{ status: 201, description: "The new rule.", json: responses.flowMappingSchema }],
+    ok: [{ status: 201, description: "The new rule.", json: responses.flowRuleSchema }],
   },
   {
     method: "get",
@@ -1296,7 +1296,7 @@ export const OPERATIONS: OperationSpec[] = [
     description: "Every field a PUT or PATCH takes, and the server's own (readOnly: ids, dates, each step's number and days); it can be sent back to either as it was read.",
     access: "admin",
     etag: true,
-    ok: [{ status: 200, description: "The rule.", json: responses.flowMappingSchema }],
+    ok: [{ status: 200, description: "The rule.", json: responses.flowRuleSchema }],
     errors: { 404: "No such rule." },
     examples: { 404: [err(404, "Flow map not found.")] },
   },
@@ -1307,9 +1307,9 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Replace a flow mapping rule",
     description: PUT_RULE,
     access: "admin",
-    body: { schema: flowMappingInputSchema, example: { ...exampleRule, flowName: "Onboarding for retail" }, replace: true, resource: responses.flowMappingSchema },
+    body: { schema: flowRuleInputSchema, example: { ...exampleRule, flowName: "Onboarding for retail" }, replace: true, resource: responses.flowRuleSchema },
     etag: true,
-    ok: [{ status: 200, description: "The rule.", json: responses.flowMappingSchema }],
+    ok: [{ status: 200, description: "The rule.", json: responses.flowRuleSchema }],
     errors: { 404: "No such rule." },
     examples: { 404: [err(404, "Flow map not found.")] },
   },
@@ -1320,9 +1320,9 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Change some fields of a flow mapping rule",
     description: "The fields sent replace the stored ones; the result is checked whole.",
     access: "admin",
-    body: { schema: flowMappingInputSchema, example: { flowName: "Onboarding for retail" }, partial: true, resource: responses.flowMappingSchema },
+    body: { schema: flowRuleInputSchema, example: { flowName: "Onboarding for retail" }, partial: true, resource: responses.flowRuleSchema },
     etag: true,
-    ok: [{ status: 200, description: "The rule.", json: responses.flowMappingSchema }],
+    ok: [{ status: 200, description: "The rule.", json: responses.flowRuleSchema }],
     errors: { 404: "No such rule." },
     examples: { 404: [err(404, "Flow map not found.")] },
   },

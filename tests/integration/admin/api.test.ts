@@ -9,15 +9,15 @@ const { createAdmin, createUser } = await import("../../support/factories");
 const { apiBody, args, jsonRequest } = await import("../../support/requests");
 const apiBenchmarks = await import("~/routes/api+/benchmarks");
 const apiBenchmark = await import("~/routes/api+/benchmarks.$id");
-const apiFlowMappings = await import("~/routes/api+/admin.flow-mappings");
-const apiFlowMapping = await import("~/routes/api+/admin.flow-mappings.$id");
+const apiFlowRules = await import("~/routes/api+/admin.flow-mappings");
+const apiFlowRule = await import("~/routes/api+/admin.flow-mappings.$id");
 const apiUsers = await import("~/routes/api+/admin.users");
 const apiUser = await import("~/routes/api+/admin.users.$id");
 const apiResponses = await import("~/routes/api+/admin.onboarding-responses");
 const apiStats = await import("~/routes/api+/admin.stats");
 const apiAuthUser = await import("~/routes/api+/auth.user");
 const { createBenchmark, getBenchmark } = await import("~/models/email-benchmark.server");
-const { createFlowMapping, getFlowMapping } = await import("~/models/flow-mapping.server");
+const { createFlowRule, getFlowRule } = await import("~/models/flow-rule.server");
 const { getUserById } = await import("~/models/user.server");
 const { AuditLogModel, listRecentAudit } = await import("~/models/audit-log.server");
 const { QuestionnaireResponseModel } = await import("~/models/questionnaire-response.server");
@@ -87,7 +87,7 @@ async function someBenchmark() {
 }
 
 async function someRule() {
-  return createFlowMapping({
+  return createFlowRule({
     flowName: "General onboarding",
     flowType: "onboarding",
     businessType: "All",
@@ -115,14 +115,14 @@ describe("every admin endpoint with every role", () => {
         return apiBenchmark.action(args(send(`/api/benchmarks/${id}`, "DELETE", c), { id }));
       },
     },
-    { endpoint: "GET /api/admin/flow-mappings", ok: 200, run: (c) => apiFlowMappings.loader(args(send("/api/admin/flow-mappings", "GET", c))) },
-    { endpoint: "POST /api/admin/flow-mappings", ok: 201, run: (c) => apiFlowMappings.action(args(send("/api/admin/flow-mappings", "POST", c, ruleBody))) },
+    { endpoint: "GET /api/admin/flow-mappings", ok: 200, run: (c) => apiFlowRules.loader(args(send("/api/admin/flow-mappings", "GET", c))) },
+    { endpoint: "POST /api/admin/flow-mappings", ok: 201, run: (c) => apiFlowRules.action(args(send("/api/admin/flow-mappings", "POST", c, ruleBody))) },
     {
       endpoint: "PATCH /api/admin/flow-mappings/{id}",
       ok: 200,
       run: async (c) => {
         const { id } = await someRule();
-        return apiFlowMapping.action(args(send(`/api/admin/flow-mappings/${id}`, "PATCH", c, { flowName: "Renamed" }), { id }));
+        return apiFlowRule.action(args(send(`/api/admin/flow-mappings/${id}`, "PATCH", c, { flowName: "Renamed" }), { id }));
       },
     },
     {
@@ -130,7 +130,7 @@ describe("every admin endpoint with every role", () => {
       ok: 200,
       run: async (c) => {
         const { id } = await someRule();
-        return apiFlowMapping.action(args(send(`/api/admin/flow-mappings/${id}`, "DELETE", c), { id }));
+        return apiFlowRule.action(args(send(`/api/admin/flow-mappings/${id}`, "DELETE", c), { id }));
       },
     },
     { endpoint: "GET /api/admin/users", ok: 200, run: (c) => apiUsers.loader(args(send("/api/admin/users?query=&page=1", "GET", c))) },
@@ -298,22 +298,22 @@ describe("benchmarks", () => {
 describe("flow-mapping rules", () => {
   it("POST stores the steps in order with their timings; GET pages and searches", async () => {
     const admin = await createAdmin();
-    const created = await expectStatus(await apiFlowMappings.action(args(send("/api/admin/flow-mappings", "POST", admin.cookie, ruleBody))), 201);
+    const created = await expectStatus(await apiFlowRules.action(args(send("/api/admin/flow-mappings", "POST", admin.cookie, ruleBody))), 201);
     expect(created.steps).toEqual([
       expect.objectContaining({ stepNumber: 1, channel: "Email", title: "Welcome", timing: { type: "immediate" }, delayDays: 0 }),
       expect.objectContaining({ stepNumber: 2, channel: "SMS", title: "Reminder", timing: { type: "offset", minutes: 1440 }, delayDays: 1 }),
     ]);
     await someRule();
-    const all = await expectStatus(await apiFlowMappings.loader(args(send("/api/admin/flow-mappings", "GET", admin.cookie))), 200);
+    const all = await expectStatus(await apiFlowRules.loader(args(send("/api/admin/flow-mappings", "GET", admin.cookie))), 200);
     expect(all).toMatchObject({ total: 2, page: 1, pageSize: 50 });
-    const found = await expectStatus(await apiFlowMappings.loader(args(send("/api/admin/flow-mappings?q=spring", "GET", admin.cookie))), 200);
+    const found = await expectStatus(await apiFlowRules.loader(args(send("/api/admin/flow-mappings?q=spring", "GET", admin.cookie))), 200);
     expect(found.items).toEqual([expect.objectContaining({ id: created.id })]);
     expect(found.total).toBe(1);
   });
 
   it("refuses rules that break the timing rules, the step order or the channels (422 at the field)", async () => {
     const admin = await createAdmin();
-    const post = (body: unknown) => apiFlowMappings.action(args(send("/api/admin/flow-mappings", "POST", admin.cookie, body)));
+    const post = (body: unknown) => apiFlowRules.action(args(send("/api/admin/flow-mappings", "POST", admin.cookie, body)));
     const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
       [{ flowName: " " }, { flowName: "Flow name is required" }],
       [{ steps: [] }, { steps: "Add at least one step" }],
@@ -346,10 +346,10 @@ describe("flow-mapping rules", () => {
   it("PUT replaces the whole rule and refuses a body missing fields with 422 listing them", async () => {
     const admin = await createAdmin();
     const rule = await someRule();
-    const put = (body: unknown) => apiFlowMapping.action(args(send(`/api/admin/flow-mappings/${rule.id}`, "PUT", admin.cookie, body), { id: rule.id }));
+    const put = (body: unknown) => apiFlowRule.action(args(send(`/api/admin/flow-mappings/${rule.id}`, "PUT", admin.cookie, body), { id: rule.id }));
     const partial = await expectStatus(await put({ flowName: "Renamed" }), 422);
     expect(Object.keys(partial.errors as object)).toEqual(expect.arrayContaining(["flowType", "steps", "trigger", "notes"]));
-    expect((await getFlowMapping(rule.id))?.flowName).toBe("General onboarding");
+    expect((await getFlowRule(rule.id))?.flowName).toBe("General onboarding");
     const whole = {
       ...ruleBody,
       flowName: "Replaced",
@@ -367,7 +367,7 @@ describe("flow-mapping rules", () => {
   it("PATCH merges, re-validates and audits; DELETE removes; unknown ids are 404", async () => {
     const admin = await createAdmin();
     const rule = await someRule();
-    const put = (body: unknown) => apiFlowMapping.action(args(send(`/api/admin/flow-mappings/${rule.id}`, "PATCH", admin.cookie, body), { id: rule.id }));
+    const put = (body: unknown) => apiFlowRule.action(args(send(`/api/admin/flow-mappings/${rule.id}`, "PATCH", admin.cookie, body), { id: rule.id }));
     const updated = await expectStatus(await put({ flowName: "Renamed", businessType: "eCommerce" }), 200);
     expect(updated).toMatchObject({ flowName: "Renamed", businessType: "eCommerce", steps: [expect.objectContaining({ title: "Hi" })] });
     const refused = await expectStatus(await put({ steps: [step("SMS", { type: "immediate" }, "SMS")] }), 422);
@@ -379,15 +379,15 @@ describe("flow-mapping rules", () => {
       before: { flowName: "General onboarding", businessType: "All" },
       after: { flowName: "Renamed", businessType: "eCommerce" },
     });
-    await expectStatus(await apiFlowMapping.action(args(send(`/api/admin/flow-mappings/${rule.id}`, "DELETE", admin.cookie), { id: rule.id })), 200);
-    expect(await getFlowMapping(rule.id)).toBeNull();
-    await expectStatus(await apiFlowMapping.action(args(send("/api/admin/flow-mappings/nope", "PATCH", admin.cookie, { flowName: "x" }), { id: "nope" })), 404);
+    await expectStatus(await apiFlowRule.action(args(send(`/api/admin/flow-mappings/${rule.id}`, "DELETE", admin.cookie), { id: rule.id })), 200);
+    expect(await getFlowRule(rule.id)).toBeNull();
+    await expectStatus(await apiFlowRule.action(args(send("/api/admin/flow-mappings/nope", "PATCH", admin.cookie, { flowName: "x" }), { id: "nope" })), 404);
   });
 
   it("every seeded default rule passes the admin validation", async () => {
-    const { FLOW_MAPPING_RULES } = await import("~/services/seed/flow-mapping-rules");
-    const { parseFlowMappingInput } = await import("~/services/admin/flow-mappings.server");
-    for (const seed of FLOW_MAPPING_RULES) expect(() => parseFlowMappingInput(seed), seed.flowName).not.toThrow();
+    const { DEFAULT_FLOW_RULES } = await import("~/services/seed/flow-rules");
+    const { parseFlowRuleInput } = await import("~/services/admin/flow-rules.server");
+    for (const seed of DEFAULT_FLOW_RULES) expect(() => parseFlowRuleInput(seed), seed.flowName).not.toThrow();
   });
 });
 

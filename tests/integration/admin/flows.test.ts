@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import type { FlowView } from "~/lib/flows/types";
-import { FlowMappingModel } from "~/models/flow-mapping.server";
-import * as adminFlowMapping from "~/routes/api+/admin.flow-mappings.$id";
+import { FlowRuleModel } from "~/models/flow-rule.server";
+import * as adminFlowRule from "~/routes/api+/admin.flow-mappings.$id";
 import * as adminUser from "~/routes/api+/admin.users.$id";
 import * as flowRoute from "~/routes/api+/ai-flows.$id.regenerate";
 import * as generateRoute from "~/routes/api+/ai-flows.generate";
@@ -24,7 +24,7 @@ describe("what an admin changes reaches the user's flows", () => {
   it("a flow-mapping rule edited by an admin shapes the next generated flow", async () => {
     await seedRules();
     const admin = await createAdmin();
-    const rule = await FlowMappingModel.findOne({ flowType: "onboarding", businessType: "All" }).lean();
+    const rule = await FlowRuleModel.findOne({ flowType: "onboarding", businessType: "All" }).lean();
     expect(rule).not.toBeNull();
 
     const before = await onboardedUser();
@@ -32,7 +32,7 @@ describe("what an admin changes reaches the user's flows", () => {
     expect(first.status).toBe(201);
     expect((first.body as FlowView).quickNotes).not.toContain("Trigger: Creates an account in the app.");
 
-    const edit = await call(adminFlowMapping.action, `/api/admin/flow-mappings/${rule!._id}`, {
+    const edit = await call(adminFlowRule.action, `/api/admin/flow-mappings/${rule!._id}`, {
       method: "PATCH",
       body: { trigger: "Creates an account in the app." },
       cookie: admin.cookie,

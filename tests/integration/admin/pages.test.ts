@@ -14,12 +14,12 @@ const flowMapsPage = await import("~/routes/_app+/admin.flow-maps");
 const onboardingPage = await import("~/routes/_app+/admin.onboarding");
 const usersPage = await import("~/routes/_app+/admin.users");
 const { createBenchmark, getBenchmark } = await import("~/models/email-benchmark.server");
-const { createFlowMapping, getFlowMapping } = await import("~/models/flow-mapping.server");
+const { createFlowRule, getFlowRule } = await import("~/models/flow-rule.server");
 const { getUserById } = await import("~/models/user.server");
 const { QuestionnaireResponseModel } = await import("~/models/questionnaire-response.server");
 const { invalidateAdminStats } = await import("~/services/admin.server");
 const { loadDashboard } = await import("~/services/dashboard.server");
-const { expandBenchmarkCard } = await import("~/services/benchmarks/card");
+const { expandBenchmarkCard } = await import("~/lib/benchmarks/card");
 const { recordAudit, AuditLogModel } = await import("~/models/audit-log.server");
 const { GONE_HINT } = await import("~/web/admin-page.server");
 const { createBenchmarkAsAdmin, updateBenchmarkAsAdmin } = await import("~/services/admin/benchmarks.server");
@@ -290,9 +290,9 @@ describe("/admin/flow-maps page without JavaScript", () => {
     ]);
     const removed = dataOf(await post({ ...form, intent: "step:remove:0" })) as { values: { steps: Array<{ title: string }> } };
     expect(removed.values.steps.map((s) => s.title)).toEqual(["Two"]);
-    expect(await getFlowMapping("anything")).toBeNull();
-    const { FlowMappingModel } = await import("~/models/flow-mapping.server");
-    expect(await FlowMappingModel.countDocuments({})).toBe(0);
+    expect(await getFlowRule("anything")).toBeNull();
+    const { FlowRuleModel } = await import("~/models/flow-rule.server");
+    expect(await FlowRuleModel.countDocuments({})).toBe(0);
   });
 
   it("saves the rule with its timings in minutes, and refuses bad JSON exit rules at the field", async () => {
@@ -304,15 +304,15 @@ describe("/admin/flow-maps page without JavaScript", () => {
     expect(dataOf(bad)).toMatchObject({ fieldErrors: { exitRules: "Exit rules must be valid JSON" } });
     const saved = (await post({ ...form, exitRules: '{"exitWhen":["Buys"]}', intent: "create" })) as Response;
     expect(await toastOf(saved)).toMatchObject({ title: "Flow Maps item created successfully" });
-    const { FlowMappingModel } = await import("~/models/flow-mapping.server");
-    const stored = await FlowMappingModel.findOne({ flowName: "Welcome" }).lean();
+    const { FlowRuleModel } = await import("~/models/flow-rule.server");
+    const stored = await FlowRuleModel.findOne({ flowName: "Welcome" }).lean();
     expect(stored?.exitRules).toEqual({ exitWhen: ["Buys"] });
     expect(stored?.steps.map((s) => s.timing)).toEqual([{ type: "immediate" }, { type: "offset", minutes: 180 }]);
   });
 
   it("the edit dialog shows the stored rule as the editor's draft", async () => {
     const admin = await createAdmin();
-    const rule = await createFlowMapping({
+    const rule = await createFlowRule({
       flowName: "Cart",
       flowType: "abandoned_cart",
       communicationChannels: "Email + SMS",

@@ -10,7 +10,7 @@ const { apiBody, args, jsonRequest } = await import("../../support/requests");
 const apiUsers = await import("~/routes/api+/admin.users");
 const usersPage = await import("~/routes/_app+/admin.users");
 const { UserModel } = await import("~/models/user.server");
-const { ADMIN_PAGE_SIZE } = await import("~/services/admin/list-query");
+const { ADMIN_PAGE_SIZE } = await import("~/lib/list-query");
 const { getRequest, dataOf, DOCUMENT_HEADERS } = await import("../../support/requests");
 
 await useTestDatabase();

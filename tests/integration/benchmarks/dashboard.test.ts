@@ -10,7 +10,7 @@ const { args, dataOf, expectRedirect, formRequest, getRequest, settle, statusOf,
 const dashboardRoute = await import("~/routes/_app+/dashboard");
 const indexRoute = await import("~/routes/_index");
 const { createBenchmark } = await import("~/models/email-benchmark.server");
-const { expandBenchmarkCard } = await import("~/services/benchmarks/card");
+const { expandBenchmarkCard } = await import("~/lib/benchmarks/card");
 const { upsertResponseForUser } = await import("~/models/questionnaire-response.server");
 const { updateUserDetails } = await import("~/models/user.server");
 const { UserBenchmarkMetricModel } = await import("~/models/user-benchmark-metric.server");

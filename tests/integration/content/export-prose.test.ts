@@ -5,10 +5,10 @@ import { describe, expect, it } from "vitest";
 import { FLOW_TYPES } from "~/lib/flow-types";
 import { notedFlowRules } from "~/lib/flows/rules";
 import type { FlowView } from "~/lib/flows/types";
-import { insertFlowMappingIfMissing } from "~/models/flow-mapping.server";
+import { insertFlowRuleIfMissing } from "~/models/flow-rule.server";
 import { exportFlow } from "~/services/flows/export.server";
 import { generateFlow } from "~/services/flows/flows.server";
-import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
+import { DEFAULT_FLOW_RULES } from "~/services/seed/flow-rules";
 
 import { useTestDatabase } from "../../support/db";
 import { keysOf, rawKeysIn } from "../../support/raw-keys";
@@ -23,7 +23,7 @@ import { onboardedUser, seedRules } from "../flows/helpers";
 
 await useTestDatabase({ clearBeforeEach: true });
 
-const STORED_KEYS = [...FLOW_MAPPING_RULES.flatMap((rule) => keysOf(rule.exitRules)), "from", "to"];
+const STORED_KEYS = [...DEFAULT_FLOW_RULES.flatMap((rule) => keysOf(rule.exitRules)), "from", "to"];
 
 async function exportedProse(user: { id: string; isPremium: boolean }, flow: FlowView) {
   const md = (await exportFlow({ user, flowId: flow.id, format: "md" })).body;
@@ -50,7 +50,7 @@ describe("Markdown and HTML exports as prose", () => {
     const flowUser = { id: user.id, isPremium: true };
     const flow = await generateFlow({ user: flowUser, input: { flowType } });
     const { md, html, field, json } = await exportedProse(flowUser, flow);
-    const rule = FLOW_MAPPING_RULES.find((item) => item.flowType === flowType)!;
+    const rule = DEFAULT_FLOW_RULES.find((item) => item.flowType === flowType)!;
     const stored = rule.exitRules as { exitWhen: string[]; smsPolicy: { sendWindowLocalTime: { from: string; to: string } } };
     // A plan written for the business carries its own trigger and exit rules (in its quick notes).
     const own = notedFlowRules(flow.quickNotes);
@@ -83,8 +83,8 @@ describe("Markdown and HTML exports as prose", () => {
 
   it("an admin rule's other rules read as sentences too (re-entry, skip, pause, after the last step)", async () => {
     // Rules an admin edited (here, one step's title): the flow follows the rule's trigger and steps.
-    for (const rule of FLOW_MAPPING_RULES)
-      await insertFlowMappingIfMissing({ ...rule, steps: rule.steps.map((step, i) => (i === 0 ? { ...step, title: `${step.title} (edited)` } : step)) });
+    for (const rule of DEFAULT_FLOW_RULES)
+      await insertFlowRuleIfMissing({ ...rule, steps: rule.steps.map((step, i) => (i === 0 ? { ...step, title: `${step.title} (edited)` } : step)) });
     const { user } = await onboardedUser({ answers: LEAF_AND_KETTLE, premium: true });
     const flowUser = { id: user.id, isPremium: true };
     const expected: Array<[(typeof FLOW_TYPES)[number], string]> = [

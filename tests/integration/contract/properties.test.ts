@@ -28,17 +28,17 @@ const { onboardedUser, seedRules } = await import("../flows/helpers");
 const { defineRoutes } = await import("@remix-run/dev/dist/config/routes.js");
 const { openApiDocument } = await import("~/web/openapi/document.server");
 const { createBenchmarkAsAdmin } = await import("~/services/admin/benchmarks.server");
-const { createFlowMappingAsAdmin } = await import("~/services/admin/flow-mappings.server");
+const { createFlowRuleAsAdmin } = await import("~/services/admin/flow-rules.server");
 const { generateFlow } = await import("~/services/flows/flows.server");
 const { createApiToken } = await import("~/services/auth/api-tokens.server");
-const { BENCHMARK_INDUSTRIES } = await import("~/services/admin/benchmark-fields");
+const { BENCHMARK_INDUSTRIES } = await import("~/lib/admin/benchmark-fields");
 const { PERFORMANCE_INDICATORS } = await import("~/lib/flow-types");
 const { isDomainError } = await import("~/services/domain-error");
 const { ApiTokenModel } = await import("~/models/api-token.server");
 const { UserModel } = await import("~/models/user.server");
 const { AiGeneratedFlowModel } = await import("~/models/ai-generated-flow.server");
 const { EmailBenchmarkModel } = await import("~/models/email-benchmark.server");
-const { FlowMappingModel } = await import("~/models/flow-mapping.server");
+const { FlowRuleModel } = await import("~/models/flow-rule.server");
 const { KlaviyoConnectionModel, saveKlaviyoConnection } = await import("~/models/klaviyo-connection.server");
 
 await useTestDatabase();
@@ -252,7 +252,7 @@ describe("contract properties of every operation, generated from the document", 
       input: { benchmarkType: "Sunset Flow", performanceIndicator: "Open Rate (Email)", industryMedian: "20%", industry: "Media & Content" },
     });
     ids.benchmark = bench.id;
-    const rule = await createFlowMappingAsAdmin({
+    const rule = await createFlowRuleAsAdmin({
       actor: admin.user,
       input: {
         flowName: "Property rule",
@@ -444,7 +444,7 @@ const DELETABLE: Record<string, Deletable> = {
   "/api/admin/flow-mappings/{id}": {
     make: async (admin) =>
       (
-        await createFlowMappingAsAdmin({
+        await createFlowRuleAsAdmin({
           actor: admin.user,
           input: {
             flowName: "Rule to delete",
@@ -454,7 +454,7 @@ const DELETABLE: Record<string, Deletable> = {
           },
         })
       ).id,
-    exists: (id) => present(FlowMappingModel.findById(id, { _id: 1 }).lean()),
+    exists: (id) => present(FlowRuleModel.findById(id, { _id: 1 }).lean()),
   },
 };
 

@@ -26,7 +26,7 @@ const { sendToApp } = await import("../../support/in-process-app");
 const { SAME_ORIGIN } = await import("../../support/requests");
 const { openApiDocument } = await import("~/web/openapi/document.server");
 const { createBenchmarkAsAdmin } = await import("~/services/admin/benchmarks.server");
-const { listFlowMappingsForAdmin } = await import("~/services/admin/flow-mappings.server");
+const { listFlowRulesForAdmin } = await import("~/services/admin/flow-rules.server");
 const { generateFlow } = await import("~/services/flows/flows.server");
 const { serviceUser } = await import("~/lib/user");
 
@@ -117,7 +117,7 @@ describe("read, change, write back, with types generated from the document", () 
     expectRoundTrip(benchmark);
     expect(benchmark.after).toMatchObject({ openRate: 44.5, industryMedian: "44.5%" });
 
-    const { rows } = await listFlowMappingsForAdmin({ search: "", sort: "flowName", dir: "asc", page: 1, pageSize: 1 });
+    const { rows } = await listFlowRulesForAdmin({ search: "", sort: "flowName", dir: "asc", page: 1, pageSize: 1 });
     const rule = await script.flowMapping(api, rows[0]!.id);
     expectRoundTrip(rule);
     expect(rule.after).toMatchObject({ notes: "Checked", steps: expect.arrayContaining([expect.objectContaining({ stepNumber: 1, timing: { type: "offset", minutes: 90 } })]) });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { AiFlowMessageModel, AiFlowVersionModel } from "~/models/ai-flow-history.server";
 import { AiGeneratedFlowModel } from "~/models/ai-generated-flow.server";
-import { createFlowMapping, FlowMappingModel, updateFlowMapping } from "~/models/flow-mapping.server";
+import { createFlowRule, FlowRuleModel, updateFlowRule } from "~/models/flow-rule.server";
 import { UserModel } from "~/models/user.server";
 import { SERVER_FIELD_MESSAGE } from "~/web/server-fields.server";
 import * as byType from "~/routes/api+/ai-flows.by-type.$flowType";
@@ -384,8 +384,8 @@ describe("signed out", () => {
 describe("flow-mapping rules", () => {
   it("a rule an admin edits shapes the next generated flow", async () => {
     await seedRules();
-    const rule = await FlowMappingModel.findOne({ flowType: "onboarding" }).lean();
-    await updateFlowMapping(rule!._id, { trigger: "Creates an account in the app." });
+    const rule = await FlowRuleModel.findOne({ flowType: "onboarding" }).lean();
+    await updateFlowRule(rule!._id, { trigger: "Creates an account in the app." });
     const { cookie } = await onboardedUser();
     const flow = await generated(cookie);
     expect(flow.quickNotes).toContain("Trigger: Creates an account in the app.");
@@ -404,7 +404,7 @@ describe("flow-mapping rules", () => {
       callToAction: "C",
       notes: "",
     });
-    await createFlowMapping({
+    await createFlowRule({
       flowName: "Studios",
       flowType: "onboarding",
       businessType: "B2C Service/Retail",
@@ -412,7 +412,7 @@ describe("flow-mapping rules", () => {
       trigger: "Studios, email only",
       steps: [1, 2, 3].map(step),
     });
-    await createFlowMapping({
+    await createFlowRule({
       flowName: "Studios SMS",
       flowType: "onboarding",
       businessType: "B2C Service/Retail",
@@ -420,7 +420,7 @@ describe("flow-mapping rules", () => {
       trigger: "Studios with SMS",
       steps: [1, 2, 3].map(step),
     });
-    await createFlowMapping({ flowName: "SaaS", flowType: "onboarding", businessType: "B2B (Business-to-Business)", trigger: "SaaS rule", steps: [1, 2, 3].map(step) });
+    await createFlowRule({ flowName: "SaaS", flowType: "onboarding", businessType: "B2B (Business-to-Business)", trigger: "SaaS rule", steps: [1, 2, 3].map(step) });
     const studio = await onboardedUser({ answers: GLOW_STUDIO });
     expect((await generated(studio.cookie)).quickNotes).toContain("Trigger: Studios with SMS");
     const other = await onboardedUser();

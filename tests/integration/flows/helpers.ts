@@ -1,15 +1,15 @@
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
-import { insertFlowMappingIfMissing } from "~/models/flow-mapping.server";
+import { insertFlowRuleIfMissing } from "~/models/flow-rule.server";
 import { upsertResponseForUser } from "~/models/questionnaire-response.server";
 import { UserModel } from "~/models/user.server";
-import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
+import { DEFAULT_FLOW_RULES } from "~/services/seed/flow-rules";
 
 import { createUser } from "../../support/factories";
 import { args, jsonRequest } from "../../support/requests";
 import { LEAF_AND_KETTLE } from "../../unit/flows/businesses";
 
 export async function seedRules() {
-  for (const rule of FLOW_MAPPING_RULES) await insertFlowMappingIfMissing(rule);
+  for (const rule of DEFAULT_FLOW_RULES) await insertFlowRuleIfMissing(rule);
 }
 
 /** A signed-in user who finished onboarding with the given answers. */

@@ -6,7 +6,8 @@
 import { describe, expect, it, vi } from "vitest";
 
 import { FlowGenerationModel } from "~/models/flow-generation.server";
-import { offlineContentProvider, type ContentProvider } from "~/services/ai/content.server";
+import { offlineContentProvider } from "~/services/ai/content.server";
+import type { ContentProvider } from "~/services/ai/provider.server";
 import { offlineProvider } from "~/services/ai/offline.server";
 import type { FlowProvider } from "~/services/ai/provider.server";
 import { isDomainError } from "~/services/domain-error";

@@ -11,7 +11,7 @@ import { keyAccountTag } from "~/services/klaviyo/key-vault.server";
 import { getKlaviyoImportView, refreshDueImports, refreshKlaviyoImport, saveKlaviyoMapping } from "~/services/klaviyo/import.server";
 
 import * as dashboardRoute from "~/routes/_app+/dashboard";
-import { expandBenchmarkCard } from "~/services/benchmarks/card";
+import { expandBenchmarkCard } from "~/lib/benchmarks/card";
 import type { DashboardData } from "~/services/dashboard.server";
 import { seedDatabase } from "~/services/seed/seed.server";
 

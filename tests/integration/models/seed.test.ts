@@ -4,9 +4,9 @@ import { BENCHMARK_TYPES, FLOW_TYPES, PERFORMANCE_INDICATORS } from "~/lib/flow-
 import { METRIC_KEYS } from "~/lib/metrics";
 import { timingSchema } from "~/lib/timing-schema";
 import { countBenchmarks, listBenchmarks, updateBenchmark } from "~/models/email-benchmark.server";
-import { countFlowMappings, getFlowMappingByFlowType, listFlowMappings, updateFlowMapping } from "~/models/flow-mapping.server";
+import { countFlowRules, getFlowRuleByFlowType, listFlowRules, updateFlowRule } from "~/models/flow-rule.server";
 import { BENCHMARK_SEED, clickThroughRate } from "~/services/seed/benchmarks";
-import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
+import { DEFAULT_FLOW_RULES } from "~/services/seed/flow-rules";
 import { seedDatabase } from "~/services/seed/seed.server";
 
 import { useTestDatabase } from "../../support/db";
@@ -40,8 +40,8 @@ describe("seed data", () => {
   });
 
   it("has one rule per flow type with valid timings and SMS marked for consent and sending hours", () => {
-    expect(FLOW_MAPPING_RULES.map((rule) => rule.flowType).sort()).toEqual([...FLOW_TYPES].sort());
-    for (const rule of FLOW_MAPPING_RULES) {
+    expect(DEFAULT_FLOW_RULES.map((rule) => rule.flowType).sort()).toEqual([...FLOW_TYPES].sort());
+    for (const rule of DEFAULT_FLOW_RULES) {
       expect(rule.steps.map((step) => step.stepNumber)).toEqual(rule.steps.map((_, i) => i + 1));
       for (const step of rule.steps) {
         expect(timingSchema.safeParse(step.timing).success).toBe(true);
@@ -50,7 +50,7 @@ describe("seed data", () => {
       }
       expect(rule.notes).toMatch(/8 am and 9 pm/);
     }
-    const cart = FLOW_MAPPING_RULES.find((rule) => rule.flowType === "abandoned_cart");
+    const cart = DEFAULT_FLOW_RULES.find((rule) => rule.flowType === "abandoned_cart");
     expect(cart?.steps).toHaveLength(3);
     expect(cart?.steps.some((step) => step.channel === "SMS")).toBe(true);
   });
@@ -59,21 +59,21 @@ describe("seed data", () => {
     expect(await seedDatabase()).toEqual({ benchmarks: BENCHMARK_ROWS, rules: RULES });
     expect(await seedDatabase()).toEqual({ benchmarks: 0, rules: 0 });
     expect(await countBenchmarks()).toBe(BENCHMARK_ROWS);
-    expect(await countFlowMappings()).toBe(RULES);
+    expect(await countFlowRules()).toBe(RULES);
     const rows = await listBenchmarks();
     expect(rows.every((row) => row.source.length > 0)).toBe(true);
-    expect((await getFlowMappingByFlowType("upsell"))?.steps).toHaveLength(4);
+    expect((await getFlowRuleByFlowType("upsell"))?.steps).toHaveLength(4);
   });
 
   it("never overwrites an admin's edits and restores only what is missing", async () => {
     await seedDatabase();
     const [row] = await listBenchmarks();
     await updateBenchmark(row.id, { industryMedian: "99.99%" });
-    const [rule] = await listFlowMappings();
-    await updateFlowMapping(rule.id, { trigger: "Admin's trigger" });
+    const [rule] = await listFlowRules();
+    await updateFlowRule(rule.id, { trigger: "Admin's trigger" });
     expect(await seedDatabase()).toEqual({ benchmarks: 0, rules: 0 });
     expect((await listBenchmarks()).find((r) => r.id === row.id)?.industryMedian).toBe("99.99%");
-    expect((await listFlowMappings()).find((r) => r.id === rule.id)?.trigger).toBe("Admin's trigger");
+    expect((await listFlowRules()).find((r) => r.id === rule.id)?.trigger).toBe("Admin's trigger");
   });
 
   it("does not duplicate when two seeds run at once", async () => {
@@ -81,6 +81,6 @@ describe("seed data", () => {
     expect(results[0].benchmarks + results[1].benchmarks).toBe(BENCHMARK_ROWS);
     expect(results[0].rules + results[1].rules).toBe(RULES);
     expect(await countBenchmarks()).toBe(BENCHMARK_ROWS);
-    expect(await countFlowMappings()).toBe(RULES);
+    expect(await countFlowRules()).toBe(RULES);
   });
 });

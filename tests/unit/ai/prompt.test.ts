@@ -8,7 +8,7 @@ import { PASTE_WORDS } from "~/lib/copy/checker";
 import { INVENTED_RULE } from "~/lib/copy/invented";
 import { FLOW_TYPES, type FlowType } from "~/lib/flow-types";
 import { composeQuickNotes, FIRST_TOUCH_MINUTES, SMS_SEND_WINDOW, SUNSET_MIN_INACTIVITY_DAYS, TOUCHPOINT_COUNT } from "~/lib/flows/rules";
-import type { StoredAnswers } from "~/lib/questionnaire/fields";
+import type { StoredAnswers } from "~/lib/business/model-choice";
 import { generateOfflineDraft } from "~/services/ai/offline.server";
 import { contentPrompt, planPrompt, type Prompt, regeneratePrompt } from "~/services/ai/prompt.server";
 import type { FlowRequest } from "~/services/ai/provider.server";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import net from "node:net";
 
-import { checkAddress, checkUrl, isIPv4, isIPv6, parseAllowedHosts, websiteAddressProblem } from "~/services/research/address-rules";
+import { checkAddress, checkUrl, isIPv4, isIPv6, parseAllowedHosts, websiteAddressProblem } from "~/lib/research/address-rules";
 
 const refused = (address: string) => checkAddress(address).ok === false;
 

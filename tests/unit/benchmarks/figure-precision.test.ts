@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { keptFigure, METRIC_DECIMALS, METRIC_DEFINITIONS, roundedFigureNote, toStoredMetric } from "~/lib/metrics";
-import { scoreFor } from "~/lib/scoring";
+import { scoreFor } from "~/lib/benchmarks/comparison";
 
 /**
  * A figure's precision is the same in the field, in storage and in the comparison: the field

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 
 import { FLOW_TYPES } from "~/lib/flow-types";
 import { METRIC_KEYS } from "~/lib/metrics";
-import { buildBenchmarkCard, expandBenchmarkCard } from "~/services/benchmarks/card";
-import { choosePeerRow, peerGroupLabel, peerRank } from "~/services/benchmarks/peer-groups";
+import { buildBenchmarkCard, expandBenchmarkCard } from "~/lib/benchmarks/card";
+import { choosePeerRow, peerGroupLabel, peerRank } from "~/lib/benchmarks/peer-groups";
 import { BENCHMARK_SEED } from "~/services/seed/benchmarks";
 
 const key = { benchmarkType: "Lead Nurture", performanceIndicator: "Open Rate (Email)" };

@@ -8,7 +8,8 @@ import path from "node:path";
 
 import { PROJECT_ROOT } from "../../support/processes";
 
-import { bannedTermsIn, type BrandRules, brandRulesOf } from "~/lib/business/brand-rules";
+import { bannedTermsIn } from "~/lib/business/brand-enforce";
+import { type BrandRules, brandRulesOf } from "~/lib/business/brand-rules";
 import { type BusinessModel, businessModelOf } from "~/lib/business/model";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 

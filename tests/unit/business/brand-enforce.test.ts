@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { bannedTermsIn, type BrandRules, brandRulesOf, dropSentencesWith, enforceBrandRules, enforceEmail } from "~/lib/business/brand-rules";
+import { bannedTermsIn, dropSentencesWith, enforceBrandRules, enforceEmail } from "~/lib/business/brand-enforce";
+import { type BrandRules, brandRulesOf } from "~/lib/business/brand-rules";
 import { FIRST_NAME_TAG } from "~/lib/content/merge-tags";
 import { emptyAnswers, type QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 

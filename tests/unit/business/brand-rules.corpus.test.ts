@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { brandRulesOf, enforceBrandRules } from "~/lib/business/brand-rules";
+import { enforceBrandRules } from "~/lib/business/brand-enforce";
+import { brandRulesOf } from "~/lib/business/brand-rules";
 
 import { loadCorpus, measure, type RuleKind } from "./brand-corpus";
 

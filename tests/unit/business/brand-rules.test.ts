@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { bannedTermsIn, type BrandRules, brandRulesOf } from "~/lib/business/brand-rules";
+import { bannedTermsIn } from "~/lib/business/brand-enforce";
+import { type BrandRules, brandRulesOf } from "~/lib/business/brand-rules";
 import { emptyAnswers, type QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 
 /** Made-up owners, written the way owners type: none of them is in the evaluation corpus. */

@@ -4,7 +4,7 @@ import { BenchmarkCard } from "~/components/dashboard/benchmark-card";
 import { ToastProvider } from "~/components/ui/toaster";
 import { emptyMetricValues } from "~/lib/metrics";
 import { BENCHMARK_SEED } from "~/services/seed/benchmarks";
-import { buildBenchmarkCard } from "~/services/benchmarks/card";
+import { buildBenchmarkCard } from "~/lib/benchmarks/card";
 
 import { renderDom } from "../ui/kit-dom";
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { exitSentences, keyAsWords, otherRuleSentences, parseFlowRules, smsPolicySentences, triggerSentence } from "~/lib/flows/flow-rules-prose";
-import { FLOW_MAPPING_RULES } from "~/services/seed/flow-mapping-rules";
+import { DEFAULT_FLOW_RULES } from "~/services/seed/flow-rules";
 
 import { keysOf, rawKeysIn } from "../../support/raw-keys";
 
@@ -12,7 +12,7 @@ function allSentences(value: unknown, trigger = "") {
 }
 
 describe("the default rules as sentences", () => {
-  it.each(FLOW_MAPPING_RULES.map((rule) => [rule.flowType, rule] as const))("%s: prose with every value and no data key", (_type, rule) => {
+  it.each(DEFAULT_FLOW_RULES.map((rule) => [rule.flowType, rule] as const))("%s: prose with every value and no data key", (_type, rule) => {
     const sentences = allSentences(rule.exitRules, rule.trigger);
     const text = sentences.join(" ");
     expect(rawKeysIn(text, keysOf(rule.exitRules))).toEqual([]);
@@ -29,14 +29,14 @@ describe("the default rules as sentences", () => {
   });
 
   it("reads as a marketer writes it", () => {
-    const abandonedCart = FLOW_MAPPING_RULES.find((rule) => rule.flowType === "abandoned_cart")!;
+    const abandonedCart = DEFAULT_FLOW_RULES.find((rule) => rule.flowType === "abandoned_cart")!;
     expect(allSentences(abandonedCart.exitRules, abandonedCart.trigger).slice(0, 4)).toEqual([
       "The flow starts when an identified contact starts checkout or adds to cart and places no order within 1 hour.",
       "The flow ends for any contact who places an order (checked before every message), who empties the cart, or who unsubscribes or replies STOP (SMS).",
       "A contact can enter the flow again at most once every 14 days per contact, so regular shoppers are not trained to wait for an incentive.",
       "Texts go only to contacts who gave SMS consent, between 08:00 and 21:00 in their local time.",
     ]);
-    const upsell = parseFlowRules(FLOW_MAPPING_RULES.find((rule) => rule.flowType === "upsell")!.exitRules);
+    const upsell = parseFlowRules(DEFAULT_FLOW_RULES.find((rule) => rule.flowType === "upsell")!.exitRules);
     expect(exitSentences(upsell.exitWhen)[1]).toBe("It also ends when the order is cancelled, refunded or returned (stop, no upsell after a bad experience).");
     expect(otherRuleSentences(upsell)).toEqual(["The flow pauses for a contact when a support ticket is open."]);
   });

@@ -4,7 +4,7 @@ import { writeFlowCopy } from "~/lib/content/writer";
 import { FLOW_TYPES, type FlowType } from "~/lib/flow-types";
 import { applyFlowRules, checkFlow, type FlowDraft } from "~/lib/flows/rules";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
-import type { FlowMappingRecord } from "~/models/flow-mapping.server";
+import type { FlowRuleRecord } from "~/models/flow-rule.server";
 import { generateOfflineDraft, regenerateOfflineDraft } from "~/services/ai/offline.server";
 
 import { BUSINESSES, GLOW_STUDIO, LEAF_AND_KETTLE, LEDGERLY, SPARSE_CO } from "./businesses";
@@ -24,7 +24,7 @@ function allText(draft: FlowDraft) {
     .toLowerCase();
 }
 
-const generate = (flowType: FlowType, business: QuestionnaireAnswers, rule: FlowMappingRecord | null = null, customContext = "") =>
+const generate = (flowType: FlowType, business: QuestionnaireAnswers, rule: FlowRuleRecord | null = null, customContext = "") =>
   generateOfflineDraft({ flowType, business, rule, customContext });
 
 function regenerate(flowType: FlowType, business: QuestionnaireAnswers, feedback: string, current = generate(flowType, business), quickNotes = "") {
@@ -103,7 +103,7 @@ describe("offline generation", () => {
   });
 
   it("follows the admin's rule: its steps, trigger and exit rules, filled for the business", () => {
-    const rule: FlowMappingRecord = {
+    const rule: FlowRuleRecord = {
       id: "r1",
       flowName: "Studio welcome",
       flowType: "onboarding",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { flowMappingFit } from "~/models/flow-mapping.server";
+import { flowRuleFit } from "~/models/flow-rule.server";
 
 const general = { businessType: "All", communicationChannels: "", purchaseDecisionTimeline: "All", serviceFrequency: "", upsellOpportunity: "All" };
 const studio = {
@@ -11,30 +11,30 @@ const studio = {
   upsellOpportunity: "Primarily service packages",
 };
 
-describe("flowMappingFit: the most specific rule for the business wins", () => {
+describe("flowRuleFit: the most specific rule for the business wins", () => {
   it("a general rule fits everyone with score 0", () => {
-    expect(flowMappingFit(general, studio)).toBe(0);
-    expect(flowMappingFit({ ...general, businessType: "" }, {})).toBe(0);
+    expect(flowRuleFit(general, studio)).toBe(0);
+    expect(flowRuleFit({ ...general, businessType: "" }, {})).toBe(0);
   });
 
   it("a rule for another business type does not fit at all", () => {
-    expect(flowMappingFit({ ...general, businessType: "eCommerce" }, studio)).toBeNull();
+    expect(flowRuleFit({ ...general, businessType: "eCommerce" }, studio)).toBeNull();
   });
 
   it("business type outweighs channels, which outweigh the other traits", () => {
-    const byType = flowMappingFit({ ...general, businessType: studio.businessType }, studio)!;
-    const byChannels = flowMappingFit({ ...general, communicationChannels: "Email + SMS" }, studio)!;
-    const byTraits = flowMappingFit(
+    const byType = flowRuleFit({ ...general, businessType: studio.businessType }, studio)!;
+    const byChannels = flowRuleFit({ ...general, communicationChannels: "Email + SMS" }, studio)!;
+    const byTraits = flowRuleFit(
       { ...general, purchaseDecisionTimeline: studio.purchaseDecisionTimeline, serviceFrequency: studio.serviceFrequency, upsellOpportunity: studio.upsellOpportunity },
       studio,
     )!;
     expect(byType).toBeGreaterThan(byChannels);
     expect(byChannels).toBeGreaterThan(byTraits);
     expect(byTraits).toBe(3);
-    expect(flowMappingFit({ ...general, businessType: studio.businessType, communicationChannels: "Email + SMS" }, studio)).toBe(110);
+    expect(flowRuleFit({ ...general, businessType: studio.businessType, communicationChannels: "Email + SMS" }, studio)).toBe(110);
   });
 
   it("a rule for the other channel set ranks below the general one", () => {
-    expect(flowMappingFit({ ...general, communicationChannels: "Email only" }, studio)).toBe(-1);
+    expect(flowRuleFit({ ...general, communicationChannels: "Email only" }, studio)).toBe(-1);
   });
 });

@@ -4,7 +4,7 @@ import type { FlowFacts, TouchpointFacts } from "~/lib/scorecard/recommendations
 import { noMedians, type FlowFigures, type PeerMedian } from "~/lib/scorecard/scoring";
 import type { ScorecardInput } from "~/lib/scorecard/scorecard";
 import { BENCHMARK_SEED } from "~/services/seed/benchmarks";
-import { benchmarkNumber } from "~/lib/scoring";
+import { benchmarkNumber } from "~/lib/benchmarks/comparison";
 import { METRIC_DEFINITIONS } from "~/lib/metrics";
 import { MINUTES_PER_DAY, MINUTES_PER_HOUR } from "~/lib/timing";
 

@@ -32,7 +32,7 @@ export interface ExportFlowInput {
   flow: FlowView;
   /** Null when the user has no premium (or nothing is known of content). */
   content: FlowContentView | null;
-  /** From the admin's flow-mapping rule the flow was written from. */
+  /** From the admin's flow rule the flow was written from. */
   trigger: string | null;
   /** The rule's exit rules as the admin stored them: a list, a text, or an object of rules. */
   exitRules: unknown;

@@ -1,7 +1,7 @@
 import { METRIC_DEFINITIONS, type MetricDefinition, type MetricKey } from "~/lib/metrics";
 
 /**
- * The benchmark card's score column, one pure function shared by the
+ * The benchmark card's comparison with the median (its score column), one pure function shared by the
  * server render and the browser: the user's figure minus the median, signed, one decimal of
  * percent (two decimals of dollars for revenue), plus the relative difference in brackets for
  * rates. Higher is better for open, click, CTR and revenue; lower for bounce, unsubscribe, spam.

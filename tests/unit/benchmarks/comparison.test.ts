@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { METRIC_DEFINITIONS, type MetricKey } from "~/lib/metrics";
-import { benchmarkNumber, comparisonBars, formatMedianText, formatMetricValue, NO_SCORE, scoreFor, scoreForMetric, verdictLabel } from "~/lib/scoring";
+import { benchmarkNumber, comparisonBars, formatMedianText, formatMetricValue, NO_SCORE, scoreFor, scoreForMetric, verdictLabel } from "~/lib/benchmarks/comparison";
 
 const HIGHER: MetricKey[] = ["openRate", "clickRate", "ctr", "revenuePerRecipient"];
 const LOWER: MetricKey[] = ["bounceRate", "unsubscribeRate", "spamComplaintRate"];

@@ -6,12 +6,12 @@ import { MINUTES_PER_DAY, type Timing } from "~/lib/timing";
 import { timingSchema } from "~/lib/timing-schema";
 
 /**
- * What an admin may write to a flow-mapping rule (collection flow_mappings), for the JSON API and
+ * What an admin may write to a flow rule (collection flow_mappings), for the JSON API and
  * the step editor alike. Each step's timing follows the timing rules (offsets 0 to
  * 525,600 minutes, weekday 0-6, time HH:MM); steps with a fixed distance from the trigger must be
  * in time order, and SMS steps need a rule whose channels include SMS.
  */
-import { EMAIL_ONLY, MAX_RULE_STEPS } from "~/services/admin/flow-mapping-fields";
+import { EMAIL_ONLY, MAX_RULE_STEPS } from "~/lib/admin/flow-rule-fields";
 
 export { EMAIL_ONLY, MAX_RULE_STEPS };
 
@@ -54,7 +54,7 @@ function fixedOffset(timing: Timing): number | null {
   return null;
 }
 
-export const flowMappingInputSchema = z
+export const flowRuleInputSchema = z
   .object({
     flowName: required(RULE_LIMITS.flowName, "Flow name"),
     flowType: z.preprocess(
@@ -101,6 +101,6 @@ export function stepDelayDays(timing: Timing) {
   return offset === null ? 0 : Math.floor(offset / MINUTES_PER_DAY);
 }
 
-export type FlowMappingInputValues = z.output<typeof flowMappingInputSchema>;
+export type FlowRuleInputValues = z.output<typeof flowRuleInputSchema>;
 
-export { splitMinutes, TIMING_UNITS, type TimingUnit } from "~/services/admin/flow-mapping-fields";
+export { splitMinutes, TIMING_UNITS, type TimingUnit } from "~/lib/admin/flow-rule-fields";

@@ -7,14 +7,14 @@ import { timingSchema } from "~/lib/timing-schema";
 import { defineModel, exposeIdOptions, findPage, isDuplicateKeyError, type JsonValue, toJsonValue, uuidId, type PageRequest } from "~/models/utils.server";
 
 /**
- * Admin flow-mapping rules (collection flow_mappings): the templates and best practice the offline
+ * Admin flow rules (collection flow_mappings): the templates and best practice the offline
  * generator and the AI prompt start from. An admin may keep several rules per flow type (for
  * example one per business type); the seed adds one default rule per flow type.
  */
 /** One step of a rule: a touchpoint's fields less what a flow works out, with the admin's notes (`flowStepSchema`). */
 export type FlowStep = FlowStepShape;
 
-export interface FlowMappingDoc {
+export interface FlowRuleDoc {
   _id: string;
   flowName: string;
   /** Absent on rules an admin adds without choosing a type. */
@@ -58,7 +58,7 @@ const flowStepSchema = new Schema<FlowStep>(
   { _id: false, versionKey: false, minimize: false },
 );
 
-const flowMappingSchema = new Schema<FlowMappingDoc>(
+const flowRuleSchema = new Schema<FlowRuleDoc>(
   {
     _id: uuidId,
     flowName: { type: String, trim: true, maxlength: RULE_LIMITS.flowName, required: true },
@@ -76,12 +76,12 @@ const flowMappingSchema = new Schema<FlowMappingDoc>(
   },
   { timestamps: true, versionKey: false, minimize: false, toJSON: exposeIdOptions(["seedKey"]), toObject: exposeIdOptions(["seedKey"]) },
 );
-flowMappingSchema.index({ flowType: 1 }, { name: "flow_type" });
-flowMappingSchema.index({ seedKey: 1 }, { unique: true, partialFilterExpression: { seedKey: { $type: "string" } }, name: "seed_key" });
+flowRuleSchema.index({ flowType: 1 }, { name: "flow_type" });
+flowRuleSchema.index({ seedKey: 1 }, { unique: true, partialFilterExpression: { seedKey: { $type: "string" } }, name: "seed_key" });
 
-export const FlowMappingModel = defineModel<FlowMappingDoc>("FlowMapping", flowMappingSchema, "flow_mappings");
+export const FlowRuleModel = defineModel<FlowRuleDoc>("FlowMapping", flowRuleSchema, "flow_mappings");
 
-export interface FlowMappingRecord {
+export interface FlowRuleRecord {
   id: string;
   flowName: string;
   flowType: FlowType | null;
@@ -98,7 +98,7 @@ export interface FlowMappingRecord {
   updatedAt: Date;
 }
 
-export interface FlowMappingInput {
+export interface FlowRuleInput {
   flowName: string;
   flowType?: FlowType | null;
   businessType?: string;
@@ -112,7 +112,7 @@ export interface FlowMappingInput {
   notes?: string;
 }
 
-function toFlowMappingRecord(doc: FlowMappingDoc): FlowMappingRecord {
+function toFlowRuleRecord(doc: FlowRuleDoc): FlowRuleRecord {
   return {
     id: doc._id,
     flowName: doc.flowName,
@@ -142,8 +142,8 @@ function toFlowMappingRecord(doc: FlowMappingDoc): FlowMappingRecord {
 }
 
 /** Only the known keys that were given. Step timings are validated (a ZodError when malformed). */
-function pickFlowMappingFields(input: Partial<FlowMappingInput>): Partial<FlowMappingInput> {
-  const fields: Partial<FlowMappingInput> = {};
+function pickFlowRuleFields(input: Partial<FlowRuleInput>): Partial<FlowRuleInput> {
+  const fields: Partial<FlowRuleInput> = {};
   if (input.flowName !== undefined) fields.flowName = input.flowName;
   if (input.flowType !== undefined) fields.flowType = input.flowType;
   if (input.businessType !== undefined) fields.businessType = input.businessType;
@@ -162,14 +162,14 @@ function pickFlowMappingFields(input: Partial<FlowMappingInput>): Partial<FlowMa
 
 const LIST_SORT = { flowType: 1, flowName: 1 } as const;
 
-export async function listFlowMappings(): Promise<FlowMappingRecord[]> {
-  const docs = await FlowMappingModel.find({}, { seedKey: 0 }).sort(LIST_SORT).lean<FlowMappingDoc[]>();
-  return docs.map(toFlowMappingRecord);
+export async function listFlowRules(): Promise<FlowRuleRecord[]> {
+  const docs = await FlowRuleModel.find({}, { seedKey: 0 }).sort(LIST_SORT).lean<FlowRuleDoc[]>();
+  return docs.map(toFlowRuleRecord);
 }
 
-export async function getFlowMapping(id: string): Promise<FlowMappingRecord | null> {
-  const doc = await FlowMappingModel.findOne({ _id: id }, { seedKey: 0 }).lean<FlowMappingDoc>();
-  return doc ? toFlowMappingRecord(doc) : null;
+export async function getFlowRule(id: string): Promise<FlowRuleRecord | null> {
+  const doc = await FlowRuleModel.findOne({ _id: id }, { seedKey: 0 }).lean<FlowRuleDoc>();
+  return doc ? toFlowRuleRecord(doc) : null;
 }
 
 /**
@@ -177,40 +177,40 @@ export async function getFlowMapping(id: string): Promise<FlowMappingRecord | nu
  * an admin made one, else the general rule ('All' or empty business type), else any rule of the
  * type (oldest first). Null when there is none.
  */
-export async function getFlowMappingByFlowType(flowType: FlowType, { businessType }: { businessType?: string } = {}): Promise<FlowMappingRecord | null> {
-  const docs = await FlowMappingModel.find({ flowType }, { seedKey: 0 }).sort({ createdAt: 1 }).lean<FlowMappingDoc[]>();
+export async function getFlowRuleByFlowType(flowType: FlowType, { businessType }: { businessType?: string } = {}): Promise<FlowRuleRecord | null> {
+  const docs = await FlowRuleModel.find({ flowType }, { seedKey: 0 }).sort({ createdAt: 1 }).lean<FlowRuleDoc[]>();
   const specific = businessType ? docs.find((doc) => doc.businessType === businessType) : undefined;
   const general = docs.find((doc) => doc.businessType === "" || doc.businessType === "All");
   const chosen = specific ?? general ?? docs[0];
-  return chosen ? toFlowMappingRecord(chosen) : null;
+  return chosen ? toFlowRuleRecord(chosen) : null;
 }
 
-export async function listFlowMappingsByFlowType(flowType: FlowType): Promise<FlowMappingRecord[]> {
-  const docs = await FlowMappingModel.find({ flowType }, { seedKey: 0 }).sort({ createdAt: 1 }).lean<FlowMappingDoc[]>();
-  return docs.map(toFlowMappingRecord);
+export async function listFlowRulesByFlowType(flowType: FlowType): Promise<FlowRuleRecord[]> {
+  const docs = await FlowRuleModel.find({ flowType }, { seedKey: 0 }).sort({ createdAt: 1 }).lean<FlowRuleDoc[]>();
+  return docs.map(toFlowRuleRecord);
 }
 
-export async function createFlowMapping(input: FlowMappingInput): Promise<FlowMappingRecord> {
-  const doc = await FlowMappingModel.create(pickFlowMappingFields(input));
-  return toFlowMappingRecord(doc.toObject({ transform: false }));
+export async function createFlowRule(input: FlowRuleInput): Promise<FlowRuleRecord> {
+  const doc = await FlowRuleModel.create(pickFlowRuleFields(input));
+  return toFlowRuleRecord(doc.toObject({ transform: false }));
 }
 
-export async function updateFlowMapping(id: string, changes: Partial<FlowMappingInput>): Promise<FlowMappingRecord | null> {
-  const doc = await FlowMappingModel.findOneAndUpdate(
+export async function updateFlowRule(id: string, changes: Partial<FlowRuleInput>): Promise<FlowRuleRecord | null> {
+  const doc = await FlowRuleModel.findOneAndUpdate(
     { _id: id },
-    { $set: pickFlowMappingFields(changes) },
+    { $set: pickFlowRuleFields(changes) },
     { returnDocument: "after", runValidators: true, projection: { seedKey: 0 } },
-  ).lean<FlowMappingDoc>();
-  return doc ? toFlowMappingRecord(doc) : null;
+  ).lean<FlowRuleDoc>();
+  return doc ? toFlowRuleRecord(doc) : null;
 }
 
-export async function deleteFlowMapping(id: string): Promise<boolean> {
-  const result = await FlowMappingModel.deleteOne({ _id: id });
+export async function deleteFlowRule(id: string): Promise<boolean> {
+  const result = await FlowRuleModel.deleteOne({ _id: id });
   return result.deletedCount === 1;
 }
 
-export async function countFlowMappings(): Promise<number> {
-  return FlowMappingModel.countDocuments({});
+export async function countFlowRules(): Promise<number> {
+  return FlowRuleModel.countDocuments({});
 }
 
 /**
@@ -218,10 +218,10 @@ export async function countFlowMappings(): Promise<number> {
  * (an admin's own or edited rule is never touched). The unique seedKey stops two seeds running at
  * once from both inserting. Returns whether it inserted.
  */
-export async function insertFlowMappingIfMissing(input: FlowMappingInput & { flowType: FlowType }): Promise<boolean> {
-  if (await FlowMappingModel.exists({ flowType: input.flowType })) return false;
+export async function insertFlowRuleIfMissing(input: FlowRuleInput & { flowType: FlowType }): Promise<boolean> {
+  if (await FlowRuleModel.exists({ flowType: input.flowType })) return false;
   try {
-    await FlowMappingModel.create({ ...pickFlowMappingFields(input), seedKey: `default:${input.flowType}` });
+    await FlowRuleModel.create({ ...pickFlowRuleFields(input), seedKey: `default:${input.flowType}` });
     return true;
   } catch (error) {
     if (isDuplicateKeyError(error)) return false;
@@ -248,7 +248,7 @@ export interface BusinessTraits {
  * a score where a matching business type outweighs everything else, then matching channels, then
  * each other matching trait. General values score 0, a different channel set -1.
  */
-export function flowMappingFit(rule: Pick<FlowMappingRecord, keyof BusinessTraits & string>, business: BusinessTraits): number | null {
+export function flowRuleFit(rule: Pick<FlowRuleRecord, keyof BusinessTraits & string>, business: BusinessTraits): number | null {
   let score = 0;
   if (!isGeneral(rule.businessType)) {
     if (rule.businessType.trim() !== (business.businessType ?? "").trim()) return null;
@@ -262,35 +262,35 @@ export function flowMappingFit(rule: Pick<FlowMappingRecord, keyof BusinessTrait
 }
 
 /**
- * The rule the generator follows for a flow type and a business: the best fit (flowMappingFit),
+ * The rule the generator follows for a flow type and a business: the best fit (flowRuleFit),
  * the most recently edited among equals; when every rule is written for another business type,
  * the oldest rule of the type. Read fresh each time, so an admin's edit shapes the next flow.
  */
-export async function findBestFlowMapping(flowType: FlowType, business: BusinessTraits): Promise<FlowMappingRecord | null> {
-  const docs = await FlowMappingModel.find({ flowType }, { seedKey: 0 }).sort({ createdAt: 1 }).lean<FlowMappingDoc[]>();
-  let best: { doc: FlowMappingDoc; score: number } | null = null;
+export async function findBestFlowRule(flowType: FlowType, business: BusinessTraits): Promise<FlowRuleRecord | null> {
+  const docs = await FlowRuleModel.find({ flowType }, { seedKey: 0 }).sort({ createdAt: 1 }).lean<FlowRuleDoc[]>();
+  let best: { doc: FlowRuleDoc; score: number } | null = null;
   for (const doc of docs) {
-    const score = flowMappingFit(toFlowMappingRecord(doc), business);
+    const score = flowRuleFit(toFlowRuleRecord(doc), business);
     if (score === null) continue;
     if (!best || score > best.score || (score === best.score && doc.updatedAt.getTime() > best.doc.updatedAt.getTime())) best = { doc, score };
   }
   const chosen = best?.doc ?? docs[0];
-  return chosen ? toFlowMappingRecord(chosen) : null;
+  return chosen ? toFlowRuleRecord(chosen) : null;
 }
 
 // ---- Admin table (/admin/flow-maps and GET /api/admin/flow-mappings) ----
 
-export const FLOW_MAPPING_SORTS = ["flowName", "flowType", "businessType", "communicationChannels", "updatedAt"] as const;
-export type FlowMappingSort = (typeof FLOW_MAPPING_SORTS)[number];
+export const FLOW_RULE_SORTS = ["flowName", "flowType", "businessType", "communicationChannels", "updatedAt"] as const;
+export type FlowRuleSort = (typeof FLOW_RULE_SORTS)[number];
 
 /**
  * One page of rules: `search` matches the flow name, trigger or business type. Only the page's
  * rules are read; `_id` breaks ties so pages never overlap.
  */
-export function listFlowMappingsPage(request: PageRequest<FlowMappingSort>): Promise<{ rows: FlowMappingRecord[]; total: number }> {
-  return findPage(FlowMappingModel, request, {
+export function listFlowRulesPage(request: PageRequest<FlowRuleSort>): Promise<{ rows: FlowRuleRecord[]; total: number }> {
+  return findPage(FlowRuleModel, request, {
     searchFields: ["flowName", "trigger", "businessType"],
     projection: { seedKey: 0 },
-    toRow: (doc) => toFlowMappingRecord(doc as FlowMappingDoc),
+    toRow: (doc) => toFlowRuleRecord(doc as FlowRuleDoc),
   });
 }

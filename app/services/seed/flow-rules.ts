@@ -1,15 +1,15 @@
 import { FLOW_TYPES, type FlowType, type StepType } from "~/lib/flow-types";
 import { MINUTES_PER_DAY, MINUTES_PER_HOUR, timingForOffsetMinutes } from "~/lib/timing";
-import type { FlowMappingInput, FlowStep } from "~/models/flow-mapping.server";
+import type { FlowRuleInput, FlowStep } from "~/models/flow-rule.server";
 
 /**
- * One default flow-mapping rule per flow type: trigger, exit rules and steps from lifecycle
+ * One default flow rule per flow type: trigger, exit rules and steps from lifecycle
  * marketing best practice. Admins edit or replace them in /admin/flow-maps; the seed only inserts
  * a rule for a flow type that has none. Placeholders in [brackets] are filled from the business's
  * questionnaire answers by the generator.
  */
 
-export type FlowMappingSeed<T extends FlowType = FlowType> = FlowMappingInput & { flowType: T; steps: FlowStep[] };
+export type FlowRuleSeed<T extends FlowType = FlowType> = FlowRuleInput & { flowType: T; steps: FlowStep[] };
 
 const HOUR = MINUTES_PER_HOUR;
 const DAY = MINUTES_PER_DAY;
@@ -52,7 +52,7 @@ function step(
 
 const ALL = "All";
 
-const onboarding: FlowMappingSeed<"onboarding"> = {
+const onboarding: FlowRuleSeed<"onboarding"> = {
   flowName: "Welcome & Onboarding Series",
   flowType: "onboarding",
   businessType: ALL,
@@ -123,7 +123,7 @@ const onboarding: FlowMappingSeed<"onboarding"> = {
   ],
 };
 
-const abandonedCart: FlowMappingSeed<"abandoned_cart"> = {
+const abandonedCart: FlowRuleSeed<"abandoned_cart"> = {
   flowName: "Abandoned Cart Recovery",
   flowType: "abandoned_cart",
   businessType: ALL,
@@ -172,7 +172,7 @@ const abandonedCart: FlowMappingSeed<"abandoned_cart"> = {
   ],
 };
 
-const leadNurture: FlowMappingSeed<"lead_nurture"> = {
+const leadNurture: FlowRuleSeed<"lead_nurture"> = {
   flowName: "Lead Nurture Sequence",
   flowType: "lead_nurture",
   businessType: ALL,
@@ -247,7 +247,7 @@ const leadNurture: FlowMappingSeed<"lead_nurture"> = {
   ],
 };
 
-const upsell: FlowMappingSeed<"upsell"> = {
+const upsell: FlowRuleSeed<"upsell"> = {
   flowName: "Post-Purchase Upsell & Cross-Sell",
   flowType: "upsell",
   businessType: ALL,
@@ -300,7 +300,7 @@ const upsell: FlowMappingSeed<"upsell"> = {
   ],
 };
 
-const sunset: FlowMappingSeed<"sunset"> = {
+const sunset: FlowRuleSeed<"sunset"> = {
   flowName: "Sunset (Re-engagement) Flow",
   flowType: "sunset",
   businessType: ALL,
@@ -343,7 +343,7 @@ const sunset: FlowMappingSeed<"sunset"> = {
 };
 
 /** The default rule of each flow type, under its own type: a flow type without one does not compile. */
-export const DEFAULT_FLOW_MAPPING_RULES: { readonly [T in FlowType]: FlowMappingSeed<T> } = {
+export const DEFAULT_FLOW_RULE_OF_TYPE: { readonly [T in FlowType]: FlowRuleSeed<T> } = {
   onboarding,
   lead_nurture: leadNurture,
   abandoned_cart: abandonedCart,
@@ -352,4 +352,4 @@ export const DEFAULT_FLOW_MAPPING_RULES: { readonly [T in FlowType]: FlowMapping
 };
 
 /** One rule per flow type, in the flow-type selector's order. */
-export const FLOW_MAPPING_RULES: readonly FlowMappingSeed[] = FLOW_TYPES.map((type) => DEFAULT_FLOW_MAPPING_RULES[type]);
+export const DEFAULT_FLOW_RULES: readonly FlowRuleSeed[] = FLOW_TYPES.map((type) => DEFAULT_FLOW_RULE_OF_TYPE[type]);

@@ -1,6 +1,6 @@
 import { MINUTES_PER_DAY } from "~/lib/timing";
 
-/** The flow-mapping rule editor's limits and units (the schema that checks a rule is flow-mapping-schema.ts, server only). */
+/** The flow rule editor's limits and units (the schema that checks a rule is services/admin/flow-rule-schema.ts, server only). */
 export const MAX_RULE_STEPS = 20;
 export const EMAIL_ONLY = "Email only";
 

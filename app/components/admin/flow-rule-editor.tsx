@@ -10,8 +10,8 @@ import { BUSINESS_TYPES, COMMUNICATION_CHANNELS, CUSTOMER_FREQUENCIES, PURCHASE_
 import { TIMING_EVENT_PHRASES, TIMING_EVENTS, WEEKDAY_NAMES } from "~/lib/timing";
 import { TIMING_DISPLAY_TEXT_MAX } from "~/lib/timing-schema";
 import { useHydrated } from "~/lib/use-hydrated";
-import { MAX_RULE_STEPS } from "~/services/admin/flow-mapping-fields";
-import { applyStepEdit, type RuleDraft, type StepDraft, type StepEdit } from "~/services/admin/rule-draft";
+import { MAX_RULE_STEPS } from "~/lib/admin/flow-rule-fields";
+import { applyStepEdit, type RuleDraft, type StepDraft, type StepEdit } from "~/lib/admin/rule-draft";
 
 const TIMING_TYPES = [
   { value: "immediate", label: "Immediately" },
@@ -34,7 +34,7 @@ const ANY = "All";
  * reordered. With JavaScript that happens in place; without it each button posts the form and the
  * server sends it back changed (nothing is saved until Save).
  */
-export function FlowMapEditor({
+export function FlowRuleEditor({
   intent,
   id,
   draft,

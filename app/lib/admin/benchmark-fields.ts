@@ -1,5 +1,5 @@
 import { BUSINESS_TYPES, INDUSTRIES } from "~/lib/questionnaire/options";
-import { ALL_BUSINESS_TYPES, ALL_INDUSTRIES } from "~/services/benchmarks/peer-groups";
+import { ALL_BUSINESS_TYPES, ALL_INDUSTRIES } from "~/lib/benchmarks/peer-groups";
 
 /**
  * What an admin may write to a benchmark row (collection email_benchmarks, with its admin fields), for

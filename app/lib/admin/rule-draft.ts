@@ -1,7 +1,7 @@
 import { STEP_TYPES } from "~/lib/flow-types";
 import type { Timing } from "~/lib/timing";
-import type { FlowStep } from "~/models/flow-mapping.server";
-import { splitMinutes, TIMING_UNITS, type TimingUnit } from "~/services/admin/flow-mapping-fields";
+import type { FlowStepShape as FlowStep } from "~/lib/api/responses";
+import { splitMinutes, TIMING_UNITS, type TimingUnit } from "~/lib/admin/flow-rule-fields";
 
 /**
  * The step editor's working copy of a rule: every value as the form holds it (text), so a refused
