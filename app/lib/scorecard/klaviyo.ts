@@ -1,4 +1,4 @@
-import { flowHref } from "~/components/flows/flow-url";
+import { flowHref } from "~/lib/flows/flow-url";
 import { aFlowOfType, type FlowType } from "~/lib/flow-types";
 import { METRIC_KEYS, metricDefinition, type MetricKey } from "~/lib/metrics";
 

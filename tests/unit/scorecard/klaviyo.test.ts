@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { FLOW_TYPES, type FlowType } from "~/lib/flow-types";
 import { METRIC_KEYS, metricDefinition, type MetricKey, type MetricValues } from "~/lib/metrics";
-import { flowHref, NOTE_PARAM } from "~/components/flows/flow-url";
+import { flowHref, NOTE_PARAM } from "~/lib/flows/flow-url";
 import { klaviyoGaps, NOTE_MAX_FIGURES, regenerateSuggestions, suggestedNote, trails } from "~/lib/scorecard/klaviyo";
 import { FLOW_WEIGHTS, METRIC_WEIGHTS } from "~/lib/scorecard/method";
 import { buildScorecard } from "~/lib/scorecard/scorecard";
