@@ -26,7 +26,7 @@ function withoutHttpTypes(names) {
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "public/build/**", ".cache/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".tmp/**"],
+    ignores: ["build/**", ".cache/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".tmp/**"],
   },
   ...tseslint.configs.recommended,
   {

@@ -48,8 +48,8 @@ function entryPoint(): { file: URL; typescript: boolean } {
   const bundled = new URL("./engine-worker.js", import.meta.url);
   const source = new URL("./worker.ts", import.meta.url);
   if (existsSync(fileURLToPath(bundled))) {
-    // A build made with `remix build` alone leaves an older worker bundle behind: prefer the
-    // source when it is there to run.
+    // A server build made without the worker step leaves an older worker bundle behind: prefer
+    // the source when it is there to run.
     const server = fileURLToPath(new URL("./index.js", import.meta.url));
     const stale = existsSync(server) && statSync(server).mtimeMs > statSync(fileURLToPath(bundled)).mtimeMs;
     if (!stale || !existsSync(fileURLToPath(source)) || !tsxLoader()) return { file: bundled, typescript: false };

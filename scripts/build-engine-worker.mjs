@@ -1,10 +1,10 @@
 // Part of `npm run build`: bundles the embedded engine's worker thread (engine/worker.ts) into
-// build/engine-worker.js beside the server build, so `npm start` runs it as plain JavaScript.
+// build/server/engine-worker.js beside the server build, so `npm start` runs it as plain JavaScript.
 import { build } from "esbuild";
 
 await build({
   entryPoints: ["engine/worker.ts"],
-  outfile: "build/engine-worker.js",
+  outfile: "build/server/engine-worker.js",
   bundle: true,
   platform: "node",
   format: "esm",

@@ -2,7 +2,8 @@ import { flowMappingInputSchema } from "~/services/admin/flow-mapping-schema";
 import { apiJson, apiRoute, byMethod, readJsonObject } from "~/web/api.server";
 import { createFlowMappingAsAdmin, FLOW_MAPPING_TABLE, listFlowMappingsForAdmin, toApiFlowMapping } from "~/services/admin/flow-mappings.server";
 import { resourceAnswer } from "~/web/etag.server";
-import { LIST_QUERY_PARAMETERS, readListQuery } from "~/web/api-list-query.server";
+import { readListQuery } from "~/web/api-list-query.server";
+import { LIST_QUERY_PARAMETERS } from "~/web/list-query-parameters";
 import { requireApiAdmin } from "~/web/auth/auth.server";
 import { idempotent } from "~/web/idempotency.server";
 
