@@ -44,7 +44,7 @@ function withoutHttpTypes(names) {
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "packages/*/dist/**", "public/build/**", ".cache/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".tmp/**"],
+    ignores: ["build/**", "packages/*/dist/**", ".cache/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".tmp/**"],
   },
   ...tseslint.configs.recommended,
   {

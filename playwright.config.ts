@@ -32,7 +32,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     // The production build, served the way `npm start` serves it.
-    command: "node ./server/index.js ./build/index.js",
+    command: "node ./server/index.js ./build/server/index.js",
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -15,7 +15,7 @@ import { documentHydrates } from "~/lib/hydration";
 import { useHydrated } from "~/lib/use-hydrated";
 import { getPublicEnv } from "~/services/env.server";
 import { getToast } from "~/web/toast.server";
-import stylesheet from "~/styles/tailwind.css";
+import stylesheet from "~/styles/tailwind.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

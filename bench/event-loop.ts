@@ -50,13 +50,13 @@ interface LoopFigures {
 
 /** The app process with the probe in it, and a way to talk to the probe. */
 async function startApp(dataDir: string) {
-  if (!existsSync("build/index.js")) throw new Error("No production build: run `npm run build` first.");
+  if (!existsSync("build/server/index.js")) throw new Error("No production build: run `npm run build` first.");
   const port = await freePort();
   const here = fileURLToPath(new URL(".", import.meta.url));
   const preload = process.env.BENCH_ENGINE_MODULE ? ["--import", "tsx", "--import", join(here, "event-loop-engine.ts")] : [];
   // BENCH_APP_NODE_ARGS: extra node options for the app process only (e.g. --cpu-prof).
   const extra = process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...extra, ...preload, "--import", join(here, "event-loop-probe.mjs"), "server/index.js", "build/index.js"], {
+  const child: ChildProcess = spawn(process.execPath, [...extra, ...preload, "--import", join(here, "event-loop-probe.mjs"), "server/index.js", "build/server/index.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, MONGODB_URI: "" },
     stdio: ["ignore", process.env.BENCH_APP_NODE_ARGS ? "inherit" : "ignore", "inherit", "ipc"],
   });

@@ -69,12 +69,12 @@ export async function registerBenchUser(url: string, user: { firstName: string; 
 
 /** Serves the production build the way `npm start` does (server/index.js), on a free loopback port and a temp data dir. */
 export async function serveBuild(extraEnv: Record<string, string> = {}): Promise<ServedApp> {
-  if (!fs.existsSync("build/index.js")) throw new Error("No production build: run `npm run build` first.");
+  if (!fs.existsSync("build/server/index.js")) throw new Error("No production build: run `npm run build` first.");
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "flowmap-bench-"));
   // BENCH_APP_NODE_ARGS: extra node options for the app process only (e.g. --cpu-prof).
   const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "server/index.js", "build/index.js"], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "server/index.js", "build/server/index.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...extraEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -19,3 +19,8 @@ export const FULL_ACCOUNT_FIGURES = { openRate: 4250, clickRate: 310, ctr: 730, 
 
 /** The model path: the first step of a flow on screen within this long of pressing Generate, against a model streaming at a real pace. */
 export const FIRST_STEP_TARGET_MS = 3000;
+
+/** Client JavaScript (gzip) the landing page may load: it loads none signed out (docs/decisions/087). */
+export const LANDING_JS_BUDGET_BYTES = 100 * 1024;
+/** Client JavaScript (gzip) every other page may load: entry, route chain and the chunks they import. */
+export const PAGE_JS_BUDGET_BYTES = 160 * 1024;

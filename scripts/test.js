@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The whole suite, in the order a reviewer would run it: typecheck, lint, the engine package's own
-// typecheck and tests, the app's unit and integration tests, a production build, then the browser
-// tests against that build. Stops at the first
+// typecheck and tests, the app's unit and integration tests, a production build and its pages'
+// JavaScript against their budgets, then the browser tests against that build. Stops at the first
 // failing stage and ends with one summary line of the tests that ran.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -93,6 +93,7 @@ if (!only || only === "unit") {
 if (!only || only === "e2e") {
   ensureChromium();
   run("Production build (npm run build: app and engine worker)", process.execPath, ["scripts/build.mjs"]);
+  run("Client JavaScript budgets (bench/bundles.ts, budgets in bench/targets.ts)", bin("tsx"), ["bench/bundles.ts"]);
   run("Browser tests (Playwright on Debian's Chromium)", bin("playwright"), ["test"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDir, "playwright.json"),
     CHROMIUM_PATH: chromium,

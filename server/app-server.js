@@ -16,10 +16,12 @@ import { compressedStatic } from "./compressed-static.js";
  * @param {object} options.boundary  `resolveTarget`, `beforeApp`, `afterApp`, `bodyLimitFor`, `tooLargeResponse`, `staticFileHeaders`, `unsupportedMethodResponse`
  * @param {object} options.build  the server build (its routes answer the API's 404/405)
  * @param {Array<{ urlPath: string, dir: string, immutable?: boolean, maxAge: string }>} [options.staticDirs]
+ * @param {Array<import("express").RequestHandler>} [options.middlewares]  run first (development: Vite's)
  */
-export function createAppServer({ handleRequest, boundary, build, staticDirs = [] }) {
+export function createAppServer({ handleRequest, boundary, build, staticDirs = [], middlewares = [] }) {
   const app = express();
   app.disable("x-powered-by");
+  for (const middleware of middlewares) app.use(middleware);
   const securityHeaders = boundary.staticFileHeaders();
   for (const { urlPath, dir, immutable = false, maxAge } of staticDirs) {
     // The hashed build files (immutable) are sent gzipped when the client accepts it.

@@ -1,14 +1,14 @@
-// `npm start`: serves the production build (docs/decisions/051); `npm run dev` runs the same server
-// under Remix's dev server, which rebuilds on every change (reloadOnRebuild below). PORT (default
+// `npm start`: serves the production build (docs/decisions/051); `npm run dev` (`--dev`) runs the
+// same server with Vite's development server inside it, which compiles the app on request and
+// updates the open pages on every change. PORT (default
 // 3000) and HOST (default all interfaces) choose where it listens. SIGTERM or SIGINT (Ctrl-C)
 // stops it cleanly: no new connections, requests in progress finish, then the database closes
 // (the embedded engine writes its snapshot and releases DATA_DIR/db), then the process exits with 0.
 import { AsyncLocalStorage } from "node:async_hooks";
-import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
 
-import { broadcastDevReady, createRequestHandler } from "@remix-run/node";
+import { createRequestHandler } from "@remix-run/node";
 
 import { createAppServer } from "./app-server.js";
 
@@ -22,14 +22,10 @@ const CLOSE_GRACE_MS = 30_000;
 const closers = [];
 globalThis[Symbol.for("flowmap.shutdown")] = { onStop: (close) => closers.push(close) };
 
-// Set by Remix's dev server (`npm run dev`) for the server it starts: the build is replaced after
-// every rebuild, so the handler and the request boundary read the current one (reloadOnRebuild).
-const underDevServer = Boolean(process.env.REMIX_DEV_ORIGIN);
-if (underDevServer) {
-  // Ctrl-C ends the dev server while this one is still closing the database: what it prints after
-  // that has nowhere to go, which must not end the shutdown.
-  for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
-}
+// `npm run dev`: the server build comes from Vite's development server and is read again for
+// every request (Vite recompiles what changed), so the handler and the request boundary read the
+// current one.
+const underDevServer = process.argv.includes("--dev");
 
 /** @type {import("node:http").Server | undefined} */
 let server;
@@ -40,12 +36,15 @@ for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stop(s
 // configuration (app/services/startup.server.ts), which must judge the same mode the requests are
 // then served in. A production-only rule (APP_URL with third-party sign-in) checked as development
 // would let the server start and then fail every request.
-const mode = process.env.NODE_ENV || "production";
+const mode = process.env.NODE_ENV || (underDevServer ? "development" : "production");
 process.env.NODE_ENV = mode;
 
 const root = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), "..");
-const buildPath = path.resolve(root, process.argv[2] ?? "build/index.js");
-let build = await import(url.pathToFileURL(buildPath).href);
+/** Vite's development server (`npm run dev`), its middleware in front of the app. */
+const vite = underDevServer ? await createViteServer() : undefined;
+const loadBuild = async () =>
+  vite ? vite.ssrLoadModule("virtual:remix/server-build") : import(url.pathToFileURL(path.resolve(root, process.argv[2] ?? "build/server/index.js")).href);
+let build = await loadBuild();
 
 // A page's parallel loaders share one sign-in lookup through this scope, one per GET or HEAD
 // request (app/web/request-scope.server.ts; the same storage, found by its symbol).
@@ -55,16 +54,32 @@ const remixHandler = createRequestHandler(underDevServer ? () => build : build, 
 const handleRequest = (request) => (request.method === "GET" || request.method === "HEAD" ? requestScope.run(new Map(), () => remixHandler(request)) : remixHandler(request));
 
 server = createAppServer({
+  // Before every request in development: Vite's own files and modules, and the current build.
+  middlewares: vite
+    ? [
+        vite.middlewares,
+        (_req, _res, next) =>
+          void loadBuild().then((loaded) => {
+            build = loaded;
+            next();
+          }, next),
+      ]
+    : [],
   handleRequest,
   boundary: underDevServer ? current(() => build.entry.module) : build.entry.module,
   build: underDevServer ? current(() => build) : build,
+  // The build's hashed files (Vite writes them under assets/); in development Vite serves them.
   staticDirs: [
-    {
-      urlPath: build.publicPath,
-      dir: path.resolve(root, build.assetsBuildDirectory),
-      immutable: true,
-      maxAge: "1y",
-    },
+    ...(vite
+      ? []
+      : [
+          {
+            urlPath: `${build.publicPath}assets`,
+            dir: path.resolve(root, build.assetsBuildDirectory, "assets"),
+            immutable: true,
+            maxAge: "1y",
+          },
+        ]),
     { urlPath: "/", dir: path.resolve(root, "public"), maxAge: "1h" },
   ],
 });
@@ -81,41 +96,27 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;
 const onListen = () => {
   console.log(`[flowmap] listening on http://${host ?? "localhost"}:${port}`);
-  if (underDevServer) reloadOnRebuild();
 };
 if (host) server.listen(port, host, onListen);
 else server.listen(port, onListen);
 
+/**
+ * Vite's development server in middleware mode. Remix's plugin starts a second Vite server of its
+ * own, which ends the process on SIGTERM (and at the end of stdin) as soon as it has closed itself:
+ * that would cut the shutdown below short of closing the database. Those listeners are taken off;
+ * stop() closes Vite, and with it that second server, as one of its steps.
+ */
+async function createViteServer() {
+  const before = { SIGTERM: process.listeners("SIGTERM"), end: process.stdin.listeners("end") };
+  const created = await (await import("vite")).createServer({ root, server: { middlewareMode: true }, appType: "custom" });
+  for (const listener of process.listeners("SIGTERM")) if (!before.SIGTERM.includes(listener)) process.off("SIGTERM", listener);
+  for (const listener of process.stdin.listeners("end")) if (!before.end.includes(listener)) process.stdin.off("end", listener);
+  return created;
+}
+
 /** An object that reads every property from what `get` returns now: the current build in development. */
 function current(get) {
   return new Proxy({}, { get: (_target, name) => get()[name] });
-}
-
-/**
- * Development: Remix's dev server (`remix dev --manual`, `npm run dev`) builds into build/ on every
- * change and writes build/version.txt once the server build is complete. This server then imports
- * the new build and tells the dev server it is ready, which refreshes the browser. The process, its
- * database connection and its sessions stay up across rebuilds (the app's start-up steps run again
- * and are safe to repeat). The version file is written even when only server code changed (its
- * content, the browser build's version, then stays the same), so the server build's own time of
- * writing tells one build from the next.
- */
-function reloadOnRebuild() {
-  const dir = path.dirname(buildPath);
-  let loaded = fs.statSync(buildPath).mtimeMs;
-  const reload = async () => {
-    const written = fs.statSync(buildPath).mtimeMs;
-    if (written === loaded) return;
-    loaded = written;
-    build = await import(`${url.pathToFileURL(buildPath).href}?t=${written}`);
-    await broadcastDevReady(build);
-  };
-  let reloading = Promise.resolve();
-  fs.watch(dir, (_event, file) => {
-    if (file !== "version.txt") return;
-    reloading = reloading.then(reload).catch((error) => console.error("[flowmap] loading the new build failed:", error));
-  });
-  void broadcastDevReady(build).catch((error) => console.error("[flowmap]", error));
 }
 
 /**
@@ -124,9 +125,6 @@ function reloadOnRebuild() {
  * closeIdleConnections/closeAllConnections do the connections' part (docs/decisions/159).
  */
 async function stop(signal) {
-  // Ctrl-C reaches the dev server and this server at once, and the dev server then sends its own
-  // SIGTERM: under it, the second signal is that echo, not a request to hurry.
-  if (stopping && underDevServer) return;
   if (stopping) {
     console.log(`[flowmap] ${signal} again: exiting without waiting`);
     process.exit(1);
@@ -146,6 +144,7 @@ async function stop(signal) {
     console.log(`[flowmap] ${signal}: stopping`);
   }
   let code = 0;
+  await vite?.close();
   const deadline = setTimeout(() => {
     console.error(`[flowmap] the database did not close within ${CLOSE_GRACE_MS / 1000} s; exiting anyway`);
     process.exit(1);

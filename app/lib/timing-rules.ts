@@ -7,6 +7,8 @@ export const MINUTES_PER_HOUR = 60;
 export const MINUTES_PER_DAY = 1440;
 /** Offsets run from 0 to one year. */
 export const MAX_OFFSET_MINUTES = 525_600;
+/** The longest text a timing may show instead of its generated phrase. */
+export const TIMING_DISPLAY_TEXT_MAX = 200;
 
 export const TIMING_EVENTS = [
   "order_deadline",

@@ -1,11 +1,9 @@
 import { z } from "zod";
 
-import { MAX_OFFSET_MINUTES, TIME_NEEDS_DAYS_MESSAGE, TIME_OF_DAY_MESSAGE, TIME_OF_DAY_PATTERN, timeOfDayFits, TIMING_EVENTS } from "~/lib/timing-rules";
+import { MAX_OFFSET_MINUTES, TIME_NEEDS_DAYS_MESSAGE, TIME_OF_DAY_MESSAGE, TIME_OF_DAY_PATTERN, timeOfDayFits, TIMING_DISPLAY_TEXT_MAX, TIMING_EVENTS } from "~/lib/timing-rules";
 
 /** When a touchpoint is sent (immediately, an offset, or around an event) as schemas, for the server (models, the admin rule input, the API). */
 const minutesSchema = z.number().int("Minutes must be a whole number").min(0, "Minutes cannot be negative").max(MAX_OFFSET_MINUTES, `Minutes cannot exceed ${MAX_OFFSET_MINUTES}`);
-/** The longest text a timing may show instead of its generated phrase. */
-export const TIMING_DISPLAY_TEXT_MAX = 200;
 const displayTextSchema = z.string().trim().max(TIMING_DISPLAY_TEXT_MAX).optional();
 const eventSchema = z.enum(TIMING_EVENTS, { error: `Event must be one of ${TIMING_EVENTS.join(", ")}.` });
 const timeSchema = z.string().regex(TIME_OF_DAY_PATTERN, TIME_OF_DAY_MESSAGE);

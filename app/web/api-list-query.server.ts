@@ -1,12 +1,11 @@
 import { ADMIN_PAGE_SIZE, MAX_SEARCH_LENGTH, type ListQuery, type ListQueryOptions } from "~/lib/list-query";
 import { apiError } from "~/web/api.server";
 import { UNKNOWN_FIELD_MESSAGE } from "~/services/domain-error";
+import { LIST_QUERY_PARAMETERS } from "~/web/list-query-parameters";
 
 /** The most rows one page of an API list may hold (`pageSize`). */
 export const API_MAX_PAGE_SIZE = 100;
 
-/** The query parameters every API list takes (its route declares them: web/query-parameters.server.ts). */
-export const LIST_QUERY_PARAMETERS = ["q", "query", "page", "pageSize", "sort", "dir"] as const;
 const PARAMETERS = LIST_QUERY_PARAMETERS;
 const WHOLE_NUMBER = /^[1-9][0-9]*$/;
 

@@ -26,7 +26,7 @@ let dataDir: string;
 test.beforeAll(async () => {
   model = await startOpenAiStub();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "flowmap-e2e-model-"));
-  server = spawn(process.execPath, ["server/index.js", "build/index.js"], {
+  server = spawn(process.execPath, ["server/index.js", "build/server/index.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -14,7 +14,8 @@ const PROJECT_FILES = [
   "scripts/build.mjs",
   "scripts/build-engine-worker.mjs",
   "package.json",
-  "remix.config.js",
+  "vite.config.ts",
+  "remix.options.js",
   "postcss.config.js",
   "tsconfig.json",
   "remix.env.d.ts",
@@ -23,9 +24,10 @@ const PROJECT_FILES = [
 ];
 
 // Holds the process at its exit for 1.5 s without running JavaScript, as a busy machine can: esbuild's
-// service pings the build every second, so one ping is always waiting unanswered when the build's
-// process ends. That is the moment esbuild's service printed its deadlock trace when it was left
-// with open build contexts.
+// service (Vite transpiles and minifies with it, and the engine worker is bundled with it) pings
+// the build every second, so one ping is always waiting unanswered when the build's process ends.
+// That is the moment esbuild's service printed its deadlock trace when the classic compiler left
+// build contexts open (docs/decisions/114); the build must end cleanly all the same.
 const SLOW_EXIT = `process.on("exit", () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500));\n`;
 
 let copy: string;
@@ -53,7 +55,7 @@ function build() {
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const killer = setTimeout(() => child.kill("SIGKILL"), 90_000);
+    const killer = setTimeout(() => child.kill("SIGKILL"), 240_000);
     child.on("error", reject);
     // "close" comes once the output pipes are closed by every holder, esbuild's service included.
     child.on("close", (status) => {
@@ -64,17 +66,17 @@ function build() {
 }
 
 describe("npm run build", () => {
-  it("ends cleanly, three times in a row: no esbuild deadlock trace, the app and the engine worker written", async () => {
-    for (let run = 1; run <= 3; run++) {
-      fs.rmSync(path.join(copy, "build"), { recursive: true, force: true });
-      const { status, output } = await build();
-      expect(output, `run ${run}`).not.toContain("all goroutines are asleep");
-      expect(output, `run ${run}`).not.toContain("fatal error");
-      expect(status, `run ${run}: ${output}`).toBe(0);
-      expect(output).toContain("[info] built");
-      expect(fs.existsSync(path.join(copy, "build", "index.js"))).toBe(true);
-      expect(fs.existsSync(path.join(copy, "build", "engine-worker.js"))).toBe(true);
-      expect(fs.readdirSync(path.join(copy, "public", "build")).length).toBeGreaterThan(0);
-    }
-  }, 180_000);
+  it("ends cleanly with its process held at the exit, having written the server build, the engine worker and the browser's files", async () => {
+    const { status, output } = await build();
+    expect(output).not.toContain("all goroutines are asleep");
+    expect(output).not.toContain("fatal error");
+    expect(status, output).toBe(0);
+    expect(output).toContain("[flowmap] built in");
+    expect(fs.existsSync(path.join(copy, "build", "server", "index.js"))).toBe(true);
+    expect(fs.existsSync(path.join(copy, "build", "server", "engine-worker.js"))).toBe(true);
+    const assets = fs.readdirSync(path.join(copy, "build", "client", "assets"));
+    expect(assets.some((name) => /^manifest-[0-9a-f]+\.js$/.test(name))).toBe(true);
+    expect(assets.some((name) => /^entry\.client-.+\.js$/.test(name))).toBe(true);
+    expect(assets.some((name) => name.endsWith(".css"))).toBe(true);
+  }, 300_000);
 });

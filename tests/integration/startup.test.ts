@@ -104,10 +104,10 @@ function freePort() {
   });
 }
 
-/** `npm start`'s process: `node ./server/index.js ./build/index.js`, with its output as lines. */
+/** `npm start`'s process: `node ./server/index.js ./build/server/index.js`, with its output as lines. */
 function npmStart(env: Record<string, string | undefined>) {
   const wanted = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", HOST: "127.0.0.1", ...env };
-  const child = spawn(process.execPath, ["server/index.js", "build/index.js"], {
+  const child = spawn(process.execPath, ["server/index.js", "build/server/index.js"], {
     cwd: PROJECT_ROOT,
     // A variable given as undefined is left out (NODE_ENV unset, as `npm start` runs it).
     env: Object.fromEntries(Object.entries(wanted).filter((entry): entry is [string, string] => entry[1] !== undefined)) as NodeJS.ProcessEnv,

@@ -1,6 +1,6 @@
 /**
  * The whole app in this process: a server build assembled from the route files (the project's own
- * remix.config routes function, so a route added tomorrow is in it tomorrow) and called through
+ * routes function of remix.options.js, so a route added tomorrow is in it tomorrow) and called through
  * the same request boundary the server runs (app/web/boundary.server.ts). Tests send it real
  * Requests and read real documents, as a browser without JavaScript receives them.
  */
@@ -8,19 +8,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { createRequestHandler } from "@remix-run/node";
-import { defineRoutes } from "@remix-run/dev/dist/config/routes.js";
 import { vi } from "vitest";
 
 import * as boundary from "~/web/boundary.server";
 
+import { discoveredRoutes, futureFlags } from "./route-files";
+
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const appDir = path.join(root, "app");
-const { default: remixConfig } = (await import("../../remix.config.js")) as {
-  default: {
-    routes: (define: typeof defineRoutes) => Promise<Record<string, RouteEntry>>;
-    future: Record<string, boolean>;
-  };
-};
 
 export interface RouteEntry {
   id: string;
@@ -35,7 +30,7 @@ export type RouteModule = Record<string, unknown>;
 // ---------------------------------------------------------------------------------------------
 // The server build, made from the route files.
 
-const discovered = await remixConfig.routes(defineRoutes);
+const discovered = discoveredRoutes;
 export const routeModules = new Map<string, RouteModule>();
 routeModules.set("root", (await import("~/root")) as RouteModule);
 for (const route of Object.values(discovered)) routeModules.set(route.id, (await import(/* @vite-ignore */ path.join(appDir, route.file))) as RouteModule);
@@ -92,7 +87,7 @@ export const build = {
   },
   publicPath: "/build/",
   assetsBuildDirectory: "public/build",
-  future: remixConfig.future,
+  future: futureFlags,
   isSpaMode: false,
 };
 export const handle = createRequestHandler(build as unknown as Parameters<typeof createRequestHandler>[0], "production");

@@ -1,4 +1,5 @@
-import { type ContentPlaceholder, PLACEHOLDER_FIELD_LABELS } from "~/lib/content/placeholders";
+import { PLACEHOLDER_FIELD_LABELS } from "~/lib/content/placeholder-fields";
+import type { ContentPlaceholder } from "~/lib/content/placeholders";
 
 /** The anchor of a touchpoint's card on the content page, which the to-fill list links to. */
 export function touchpointAnchor(touchpointId: string) {

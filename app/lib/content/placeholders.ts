@@ -1,6 +1,9 @@
 import { z } from "zod";
 
+import { PLACEHOLDER_FIELDS, type PlaceholderField } from "~/lib/content/placeholder-fields";
 import type { ContentFields } from "~/lib/content/schema";
+
+export { PLACEHOLDER_FIELD_LABELS, PLACEHOLDER_FIELDS, type PlaceholderField } from "~/lib/content/placeholder-fields";
 
 /**
  * What is left to fill before a flow's content can be sent: every clearly marked placeholder a
@@ -11,21 +14,6 @@ import type { ContentFields } from "~/lib/content/schema";
 
 /** A marked placeholder: written for the marketer to fill, never a fact the writer invented. */
 export const MARKED_PLACEHOLDER = /\[(?:add|Add|ADD): [^\]\n]{1,80}\]|\[Link: [^\]\n]{1,80}\]|\[YOUR [A-Z0-9 %$£€&'-]{2,40}\]/g;
-
-/** Where a placeholder sits: a written field, or the email's footer (only in the rendered HTML). */
-export const PLACEHOLDER_FIELDS = ["subject", "preheader", "bodyText", "callToAction", "buttonUrl", "sms", "footer"] as const;
-export type PlaceholderField = (typeof PLACEHOLDER_FIELDS)[number];
-
-/** How the content page names each place. */
-export const PLACEHOLDER_FIELD_LABELS: Readonly<Record<PlaceholderField, string>> = {
-  subject: "subject",
-  preheader: "preheader",
-  bodyText: "body",
-  callToAction: "button text",
-  buttonUrl: "button link",
-  sms: "text message",
-  footer: "footer",
-};
 
 export const contentPlaceholderSchema = z.object({
   text: z.string().describe("The placeholder as written: [add: your consultation price], [Link: your booking page] or [YOUR DISCOUNT CODE]."),

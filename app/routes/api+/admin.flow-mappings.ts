@@ -2,7 +2,8 @@ import { flowRuleInputSchema } from "~/services/admin/flow-rule-schema";
 import { apiJson, apiRoute, byMethod, readJsonObject } from "~/web/api.server";
 import { createFlowRuleAsAdmin, FLOW_RULE_TABLE, listFlowRulesForAdmin, toApiFlowRule } from "~/services/admin/flow-rules.server";
 import { resourceAnswer } from "~/web/etag.server";
-import { LIST_QUERY_PARAMETERS, readListQuery } from "~/web/api-list-query.server";
+import { readListQuery } from "~/web/api-list-query.server";
+import { LIST_QUERY_PARAMETERS } from "~/web/list-query-parameters";
 import { requireApiAdmin } from "~/web/auth/auth.server";
 import { idempotent } from "~/web/idempotency.server";
 

@@ -1,5 +1,6 @@
 import { apiJson, apiRoute } from "~/web/api.server";
-import { LIST_QUERY_PARAMETERS, readListQuery } from "~/web/api-list-query.server";
+import { readListQuery } from "~/web/api-list-query.server";
+import { LIST_QUERY_PARAMETERS } from "~/web/list-query-parameters";
 import { listUsersAsAdmin, USER_TABLE } from "~/services/admin/users.server";
 import { toApiAdminUser } from "~/services/auth/api-user.server";
 import { requireApiAdmin } from "~/web/auth/auth.server";

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import * as z from "zod/mini";
 import { safeParse } from "zod/v4/core";
 
-import { emailSchema, newPasswordSchema } from "~/lib/schemas/auth";
+import { emailSchema, newPasswordSchema, RESET_LINK_INVALID_MESSAGE } from "~/lib/schemas/auth";
 import { hitRateLimit, secondsUntil } from "~/models/rate-limit.server";
 import { consumePasswordReset, deletePasswordResetsOfUser, findPasswordReset, insertPasswordReset } from "~/models/password-reset.server";
 import { getAdminUserRow, getUserByEmail, setPasswordHash } from "~/models/user.server";
@@ -29,8 +29,7 @@ export const PASSWORD_RESET_LIMITS = {
 } as const;
 
 export const RESET_REQUESTED_MESSAGE = "If an account uses that email, a link to choose a new password is on its way. It works once, for 1 hour.";
-export const RESET_LINK_INVALID_MESSAGE =
-  "This password reset link is not valid any more: it was used, it expired (links work for 1 hour), or it was never issued. Ask for a new one.";
+export { RESET_LINK_INVALID_MESSAGE };
 export const PASSWORD_RESET_DONE_MESSAGE = "Your password has been changed. Sign in with the new one: every other session and access token was signed out.";
 const RESET_PATH = "/reset-password";
 

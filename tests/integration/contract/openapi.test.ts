@@ -21,7 +21,6 @@ const { createAdmin, createUser, uniqueEmail } = await import("../../support/fac
 const { args, jsonRequest } = await import("../../support/requests");
 const { onboardedUser, seedRules } = await import("../flows/helpers");
 const { LEAF_AND_KETTLE } = await import("../../unit/flows/businesses");
-const { defineRoutes } = await import("@remix-run/dev/dist/config/routes.js");
 const { allowedMethods } = await import("~/web/boundary.server");
 const { OPERATIONS, errorStatuses, openApiDocument } = await import("~/web/openapi/document.server");
 const { html, startFixtureSite } = await import("../../support/fixture-site");
@@ -38,13 +37,10 @@ type RouteModule = Record<string, unknown>;
 type Handler = (a: ReturnType<typeof args>) => Promise<Response> | Response;
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
-const { default: remixConfig } = (await import("../../../remix.config.js")) as {
-  default: { routes: (define: typeof defineRoutes) => Promise<Record<string, { id: string; parentId?: string; path?: string; file: string }>> };
-};
 
 // Every /api route, found from the route files the way the server finds them (a nested route's
 // path is its parents' paths joined).
-const discovered = await remixConfig.routes(defineRoutes);
+const { discoveredRoutes: discovered } = await import("../../support/route-files");
 const fullPath = (id: string | undefined): string => {
   const route = id ? discovered[id] : undefined;
   if (!route) return "";

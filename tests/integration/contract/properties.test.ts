@@ -25,7 +25,6 @@ const { useTestDatabase } = await import("../../support/db");
 const { createAdmin, createUser } = await import("../../support/factories");
 const { args, jsonRequest } = await import("../../support/requests");
 const { onboardedUser, seedRules } = await import("../flows/helpers");
-const { defineRoutes } = await import("@remix-run/dev/dist/config/routes.js");
 const { openApiDocument } = await import("~/web/openapi/document.server");
 const { createBenchmarkAsAdmin } = await import("~/services/admin/benchmarks.server");
 const { createFlowRuleAsAdmin } = await import("~/services/admin/flow-rules.server");
@@ -60,10 +59,7 @@ const escapePointer = (part: string) => part.replace(/~/g, "~0").replace(/\//g, 
 
 // The route module that answers each documented path, found the way the server finds it.
 const root = fileURLToPath(new URL("../../..", import.meta.url));
-const { default: remixConfig } = (await import("../../../remix.config.js")) as {
-  default: { routes: (define: typeof defineRoutes) => Promise<Record<string, { id: string; parentId?: string; path?: string; file: string }>> };
-};
-const discovered = await remixConfig.routes(defineRoutes);
+const { discoveredRoutes: discovered } = await import("../../support/route-files");
 const fullPath = (id: string | undefined): string => {
   const route = id ? discovered[id] : undefined;
   return route ? [fullPath(route.parentId), route.path ?? ""].filter(Boolean).join("/") : "";

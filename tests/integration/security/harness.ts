@@ -1,6 +1,6 @@
 /**
  * The fuzz and authorization harness, shared by the harness.<n>.test.ts files. Every route of the
- * app is found from the route files (the project's own remix.config routes function, so a route
+ * app is found from the route files (the project's own routes function in remix.options.js, so a route
  * added tomorrow is walked tomorrow), assembled into a server build in-process, and called
  * through the same request boundary the server runs (app/web/boundary.server.ts) as
  * {signed out, User, another User, Admin, premium User} with every method and a set of hostile

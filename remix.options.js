@@ -1,6 +1,12 @@
 import { flatRoutes } from "remix-flat-routes";
 
-/** @type {import('@remix-run/dev').AppConfig} */
+/**
+ * The Remix Vite plugin's options (vite.config.ts), in a module of their own so that the tests
+ * that assemble the app from its route files (tests/support/in-process-app.ts and the contract
+ * tests) find the routes exactly as the build does.
+ *
+ * @type {import('@remix-run/dev').VitePluginConfig}
+ */
 export default {
   // Routes are found by remix-flat-routes (feature folders with `+`, see
   // docs/decisions/008-service-layer-and-route-layout.md); Remix's own scan is switched off.
@@ -10,7 +16,6 @@ export default {
       ignoredRouteFiles: ["**/.*", "**/*.test.*", "**/*.spec.*", "**/*.module.*"],
     }),
   serverModuleFormat: "esm",
-  serverPlatform: "node",
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
