@@ -205,7 +205,7 @@ function nextLine(f: BusinessFacts, line: (role: LineRole) => string): string {
     case "shop":
       return `You'll get a note the moment it ships, with a link to follow it.`;
     case "pickup": {
-      const collect = "We'll have it ready for you to collect.";
+      const collect = f.place ? sentence(`We'll have it ready for you to collect from ${f.place}`) : "We'll have it ready for you to collect.";
       return f.prep[0] ? `${collect}${f.prep.length > 1 ? "\n\n" : " "}${itemLines("Good to know", f.prep, f.brand)}` : collect;
     }
     case "saas-trial":
@@ -916,7 +916,11 @@ function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, b
       // "Tomorrow" only for a text the day or evening before; a reminder hours before says "soon".
       if (flowType === "onboarding" && /tomorrow|evening before|day before|reminder/i.test(brief.title)) {
         const when = /tomorrow|evening before|day before|night before/i.test(brief.title) || !/\bhours?\b|minutes?\b/i.test(brief.title) ? "tomorrow" : "soon";
-        if (f.model === "pickup") return when === "tomorrow" ? `Pickup tomorrow: your ${unit} is ready.` : `Your ${unit} is ready soon.`;
+        if (f.model === "pickup") {
+          // The owner's own words for the text come first: the place is added only where they gave none.
+          const at = f.place && !brief.asks.mentions.length ? ` at ${f.place}` : "";
+          return when === "tomorrow" ? `Pickup tomorrow: your ${unit} is ready${at}.` : `Your ${unit} is ready soon${at}.`;
+        }
         return sentence(`See you ${when} for your ${unit}${f.prep[0] && !brief.asks.mentions.length ? `. ${upperStart(f.prep[0])}` : ""}`);
       }
       return angle === "booked" ? `See you soon! Your ${unit} is coming up.` : flowType === "abandoned_cart" ? savedLine(f) : "A quick reminder from us.";
