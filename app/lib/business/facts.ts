@@ -937,7 +937,9 @@ export function offerFor(facts: BusinessFacts, flowType: FlowType, options: { in
   const mine = facts.offers.filter((o) => o.flows.includes(flowType) && !o.standing && !(inTrial && o.kind === "trial"));
   const rank = (o: Offer) => (o.code ? 0 : 1) + (o.kind === "percent" || o.kind === "amount" ? 0 : o.kind === "trial" ? 1 : o.kind === "content" ? 3 : 2);
   const sorted = [...mine].sort((a, b) => rank(a) - rank(b));
-  const found = options.incentiveOnly ? sorted.find((o) => o.kind !== "content") : sorted[0];
+  // Software with a trial sells the trial: a free item a lead signed up for is no incentive to start one.
+  const gift = (o: Offer) => o.kind === "gift" && facts.model === "saas-trial" && facts.trial;
+  const found = options.incentiveOnly ? sorted.find((o) => o.kind !== "content" && !gift(o)) : sorted[0];
   return found ?? null;
 }
 

@@ -195,6 +195,15 @@ function pickFitting(candidates: Array<string | false | null | undefined>, max: 
 
 /** A lead and its items as a bulleted list ("Before you come:\n- Shave the area 24h before\n- …"), or one sentence for a single item. */
 export function itemLines(lead: string, items: readonly string[], brand: string): string {
+  // One long item that is a list of its own ("Bring photos + rough measurements + a budget range") is listed, never quoted whole.
+  const parts = items.length === 1 ? items[0]!.split(/\s+\+\s+|\s*;\s*/).filter(Boolean) : [];
+  if (parts.length > 1 && parts.every((part) => part.split(/\s+/).length <= 6)) {
+    const verb = /^(\p{L}+)\s/u.exec(parts[0]!)?.[1];
+    // "Bring photos + a budget range": the verb of the first part heads the list ("Before you come, bring:").
+    if (verb && /^(?:bring|have|wear|pack|prepare|send)$/i.test(verb))
+      return [`${lead}, ${verb.toLowerCase()}:`, ...parts.map((part, i) => `- ${upperStart(i === 0 ? part.slice(verb.length).trim() : part)}`)].join("\n");
+    return itemLines(lead, parts, brand);
+  }
   if (items.length === 1) return sentence(`${lead}: ${lowerStart(ownPhrase(items[0]!), brand)}`);
   return [`${lead}:`, ...items.map((item) => `- ${upperStart(item)}`)].join("\n");
 }

@@ -1,8 +1,8 @@
 // A pickup business's onboarding says where to collect, in the owner's words, and says nothing of a
-// place the answers never name.
+// place the answers never name; the owner's advice reads as a list where it is one.
 import { describe, expect, it } from "vitest";
 
-import { writeFlowCopy } from "~/lib/content/writer";
+import { itemLines, writeFlowCopy } from "~/lib/content/writer";
 import { emptyAnswers, type QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import { generateOfflineDraft } from "~/services/ai/offline.server";
 
@@ -38,5 +38,15 @@ describe("where a pickup is collected", () => {
     const text = copies.map((c) => (c.stepType === "Email" ? c.email.bodyText : c.sms)).join("\n");
     expect(text).toContain("ready for you to collect.");
     expect(text).not.toMatch(/collect from the|ready at the/);
+  });
+});
+
+describe("one long item of advice", () => {
+  it("is listed when it is a list of its own, never quoted whole", () => {
+    expect(itemLines("Before you come", ["Bring photos + rough measurements + a budget range + your partner"], "Oak")).toBe(
+      "Before you come, bring:\n- Photos\n- Rough measurements\n- A budget range\n- Your partner",
+    );
+    expect(itemLines("Good to know", ["Parking behind the shop; cards only"], "Oak")).toBe("Good to know:\n- Parking behind the shop\n- Cards only");
+    expect(itemLines("Before you come", ["Shave the area 24h before"], "Oak")).toBe("Before you come: shave the area 24h before.");
   });
 });
