@@ -428,11 +428,14 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       // Software sells on the cost of the problem; everything else is taught how to choose or start.
       if (f.kind === "digital" && f.problem)
         return {
-          subjects: ["What the problem really costs", "There's a better way to work", `A better way, from ${b}`],
-          preheaders: [sentence(`If this sounds familiar: ${lowerStart(f.problem, b)}`), "And what teams like yours do instead."],
+          // A team counts the cost in hours and budgets; a person just lives with the problem.
+          subjects: f.b2b
+            ? ["What the problem really costs", "There's a better way to work", `A better way, from ${b}`]
+            : ["There's a better way", `A better way, from ${b}`, "It doesn't have to be this hard"],
+          preheaders: [sentence(`If this sounds familiar: ${lowerStart(f.problem, b)}`), f.b2b ? "And what teams like yours do instead." : "And what helps instead."],
           paragraphs: [
             v(sentence(`If this sounds familiar, you're not alone: ${lowerStart(f.problem, b)}`)),
-            line("costsMore"),
+            f.b2b ? line("costsMore") : "",
             product ? sentence(`There's a better way: ${product}`) : "",
             question ? asked : "",
           ],

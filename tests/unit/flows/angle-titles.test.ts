@@ -2,7 +2,7 @@
 // whether they come back, whether the date is over, and what a trial lead is sold.
 import { describe, expect, it } from "vitest";
 
-import { angleOf } from "~/lib/content/writer";
+import { angleOf, writeFlowCopy } from "~/lib/content/writer";
 import { emptyAnswers, type QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 import { generateOfflineDraft } from "~/services/ai/offline.server";
 
@@ -40,6 +40,15 @@ describe("lead nurture titles by kind of business", () => {
     expect(consumer).not.toMatch(/\bteams?\b|switching|rollout|to work\b/i);
     const business = titles({ ...APP, businessType: "B2B (Business-to-Business)" } as QuestionnaireAnswers, "lead_nurture").join("\n");
     expect(business).toMatch(/\bteams\b|switch|rollout|customers like you/i);
+  });
+
+  it("write to people about their problem, never about a team's budget", () => {
+    const draft = generateOfflineDraft({ flowType: "lead_nurture", business: { ...APP, primaryProblemSolved: "Babies who fight naps" }, rule: null, customContext: "" });
+    const touchpoints = draft.touchpoints.map((tp, index) => ({ ...tp, id: `tp-${index + 1}`, stepNumber: index + 1 }));
+    const copy = writeFlowCopy({ flowType: "lead_nurture", answers: { ...APP, primaryProblemSolved: "Babies who fight naps" }, companyName: "Dozy", touchpoints });
+    const text = copy.map((c) => (c.stepType === "Email" ? `${c.email.subject}\n${c.email.preheader}\n${c.email.bodyText}` : c.sms)).join("\n");
+    expect(text).toMatch(/babies who fight naps/i);
+    expect(text).not.toMatch(/\bbudget\b|\bteams\b|really costs/i);
   });
 
   it("close a trial lead on the trial, never on the free item they signed up for", () => {
