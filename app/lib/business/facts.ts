@@ -2,6 +2,7 @@ import { stepsAfter } from "~/lib/business/process";
 import { type BrandRules, brandRulesOf } from "~/lib/business/brand-rules";
 import type { FlowType } from "~/lib/flow-types";
 import { type BusinessModel, businessModelOf } from "~/lib/business/model";
+import { placeOf } from "~/lib/business/place";
 import { type BusinessKind, MODEL_SPECS, type ModelSpec, unitIn, withUnit } from "~/lib/business/model-specs";
 import type { QuestionnaireAnswers } from "~/lib/questionnaire/fields";
 
@@ -87,6 +88,8 @@ export interface BusinessFacts {
   trial: boolean;
   /** A bundle the owner sells (a course of sessions, a membership, a pass), in their words, or "" when they sell none. */
   bundle: string;
+  /** What the owner sells besides the main thing, when the product answer lists it ("Personal training ($60/session)", "InBody scans"), else []. */
+  addOns: string[];
   offers: Offer[];
   voice: Voice;
   decision: DecisionSpeed;
@@ -94,6 +97,8 @@ export interface BusinessFacts {
   cycleDays: number | null;
   /** The service happens online (video lessons, remote coaching): no address to arrive at. */
   remote: boolean;
+  /** Where customers collect or visit, in the owner's words ("the shop in Salamanca, Hobart"), or "" (place.ts). */
+  place: string;
   /** A product bought once in years (furniture, mattresses, jewellery, made to order): nothing to reorder, so no replenishment. */
   durable: boolean;
   onboardingStart: OnboardingStart;
@@ -766,6 +771,19 @@ export function listItems(text: string): string[] {
   return items.length > 1 && items.every((item) => wordCount(item) <= limit) ? items : [text.trim()];
 }
 
+/** The items of a product answer written as a list that are bought besides the first (the main thing), without what the owner says they don't sell ("No classes"). */
+function addOnsOf(answers: Partial<QuestionnaireAnswers>): string[] {
+  const items = usable(sentencesOf(answers.productServiceDescription)).flatMap(listItems);
+  if (items.length < 2 || items.some((item) => wordCount(item) > 12)) return [];
+  // An add-on is something bought: it carries a price, or names a service ("InBody scans", "flu vaccinations").
+  const bought = (item: string) =>
+    /[$£€]\s?\d/.test(item) ||
+    /\b(?:sessions?|training|coaching|scans?|checks?|vaccinations?|reviews?|consultations?|lessons?|classes|hire|cleaning|cleans|treatments?|services?|add-ons?|extras?|packs?|passes|fittings?|tests?|assessments?|workshops?)\b(?:\s*\([^)]*\))?$/i.test(
+      item.trim(),
+    );
+  return items.slice(1).filter((item) => !/^(?:no|not|never|without)\b/i.test(item.trim()) && !/:|^[\d$£€]|\b(?:is|are|was|were)\b/i.test(item) && bought(item));
+}
+
 /** The owner's advice for a new customer, one instruction or topic a line ("Collection hours", "Shave the area 24h before"), each short enough to quote. */
 function prepOf(answers: Partial<QuestionnaireAnswers>): string[] {
   const lines: string[] = [];
@@ -851,6 +869,16 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
   const action = actionOf(spec, unit);
   const abandoned = abandonedOf(spec.abandoned.replace("{unit}", unit), brandRules);
   if (abandoned === "purchase") action.finish = "Finish my purchase";
+  const remote =
+    kind === "service" &&
+    /\b(online|video|zoom|virtual|remote(?:ly)?|on your phone|over the phone|in the app)\b/i.test(
+      `${answers.productServiceDescription ?? ""} ${answers.businessOperationDescription ?? ""}`
+        // Booking or paying online says nothing about where the service happens.
+        .replace(
+          /\b(?:book(?:ed|s|ing)?|pay(?:s|ing)?|paid|order(?:ed|s)?|buy|sign(?:ed)? up|waiver)\s+(?:\w+\s+)?online\b|\bonline\s+(?:booking|shop|store|checkout|waiver|payment)s?\b/gi,
+          "",
+        ),
+    );
   // Software with a free plan and no trial asks people to start free, never to start a trial.
   if (model === "saas-trial" && !trial) Object.assign(action, { first: "free account", cta: "Get started free", exit: "Upgrades to a paid plan" });
   return {
@@ -880,22 +908,15 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     prep: prepOf(answers),
     nextSteps: stepsAfter(sentenceCase(tidy(answers.onboardingProcessSteps)), tidy(answers.onboardingStage)),
     bundle: bundleOf(answers),
+    addOns: addOnsOf(answers),
     trial,
     offers,
     voice: voiceOf(answers.brandVoicePositioning),
     decision: decisionOf(answers),
     cycleDays: cycle ?? (kind === "product" && CONSUMABLE.test(answers.productServiceDescription ?? "") ? CONSUMABLE_CYCLE_DAYS : null),
     durable: durableOf(answers, kind, cycle),
-    remote:
-      kind === "service" &&
-      /\b(online|video|zoom|virtual|remote(?:ly)?|on your phone|over the phone|in the app)\b/i.test(
-        `${answers.productServiceDescription ?? ""} ${answers.businessOperationDescription ?? ""}`
-          // Booking or paying online says nothing about where the service happens.
-          .replace(
-            /\b(?:book(?:ed|s|ing)?|pay(?:s|ing)?|paid|order(?:ed|s)?|buy|sign(?:ed)? up|waiver)\s+(?:\w+\s+)?online\b|\bonline\s+(?:booking|shop|store|checkout|waiver|payment)s?\b/gi,
-            "",
-          ),
-      ),
+    remote,
+    place: placeOf(answers, model, remote),
     onboardingStart: onboardingStartOf(answers, kind),
     action,
     answerText,
@@ -916,7 +937,9 @@ export function offerFor(facts: BusinessFacts, flowType: FlowType, options: { in
   const mine = facts.offers.filter((o) => o.flows.includes(flowType) && !o.standing && !(inTrial && o.kind === "trial"));
   const rank = (o: Offer) => (o.code ? 0 : 1) + (o.kind === "percent" || o.kind === "amount" ? 0 : o.kind === "trial" ? 1 : o.kind === "content" ? 3 : 2);
   const sorted = [...mine].sort((a, b) => rank(a) - rank(b));
-  const found = options.incentiveOnly ? sorted.find((o) => o.kind !== "content") : sorted[0];
+  // Software with a trial sells the trial: a free item a lead signed up for is no incentive to start one.
+  const gift = (o: Offer) => o.kind === "gift" && facts.model === "saas-trial" && facts.trial;
+  const found = options.incentiveOnly ? sorted.find((o) => o.kind !== "content" && !gift(o)) : sorted[0];
   return found ?? null;
 }
 

@@ -99,7 +99,7 @@ function stemsOf(text: string): string[] {
 }
 
 /** "PT" → "personal training" where the answers spell it out: the words whose initials make the owner's shorthand. */
-function spelledOut(what: string, answerText: string): string | null {
+export function spelledOut(what: string, answerText: string): string | null {
   const short = /^\s*([A-Z]{2,4})\s*$/.exec(what)?.[1];
   if (!short || new RegExp(String.raw`\b${short}\b`).test(answerText)) return null;
   const words = short.split("").map((letter) => String.raw`${letter}[\p{L}'-]+`);
@@ -210,7 +210,13 @@ export function mentionParagraphs(f: BusinessFacts, asks: BriefAsks, body: reado
   const said = body.join("\n");
   return asks.mentions
     .filter((m) => !names(said, m))
-    .map((m) => askedQuestion(m) || ownLine(m, f) || instruction(m) || sentence(`Good to know: ${lowerStart(m.replace(/[.!]+$/, ""), f.brand)}`));
+    .map((m) => askedQuestion(m) || askAbout(ownLine(m, f), f) || instruction(m) || sentence(`Good to know: ${lowerStart(m.replace(/[.!]+$/, ""), f.brand)}`));
+}
+
+/** The owner's line about a thing, or, where that line is only its name ("InBody scans."), an invitation to ask about it. */
+function askAbout(line: string, f: BusinessFacts): string {
+  const bare = /^[\p{L}\d&'\/ -]+\.$/u.test(line) && line.split(/\s+/).length <= 4 && !/\b(?:is|are|has|have|can|will|we|you|our)\b/i.test(line);
+  return bare ? sentence(`Ask us about ${lowerStart(line.replace(/\.$/, ""), f.brand)}`) : line;
 }
 
 /** "arrive 10 minutes early for forms" → "Please arrive 10 minutes early for forms.": an instruction for the day, asked politely; else "". */

@@ -196,6 +196,15 @@ function pickFitting(candidates: Array<string | false | null | undefined>, max: 
 
 /** A lead and its items as a bulleted list ("Before you come:\n- Shave the area 24h before\n- …"), or one sentence for a single item. */
 export function itemLines(lead: string, items: readonly string[], brand: string): string {
+  // One long item that is a list of its own ("Bring photos + rough measurements + a budget range") is listed, never quoted whole.
+  const parts = items.length === 1 ? items[0]!.split(/\s+\+\s+|\s*;\s*/).filter(Boolean) : [];
+  if (parts.length > 1 && parts.every((part) => part.split(/\s+/).length <= 6)) {
+    const verb = /^(\p{L}+)\s/u.exec(parts[0]!)?.[1];
+    // "Bring photos + a budget range": the verb of the first part heads the list ("Before you come, bring:").
+    if (verb && /^(?:bring|have|wear|pack|prepare|send)$/i.test(verb))
+      return [`${lead}, ${verb.toLowerCase()}:`, ...parts.map((part, i) => `- ${upperStart(i === 0 ? part.slice(verb.length).trim() : part)}`)].join("\n");
+    return itemLines(lead, parts, brand);
+  }
   if (items.length === 1) return sentence(`${lead}: ${lowerStart(ownPhrase(items[0]!), brand)}`);
   return [`${lead}:`, ...items.map((item) => `- ${upperStart(item)}`)].join("\n");
 }
@@ -206,7 +215,7 @@ function nextLine(f: BusinessFacts, line: (role: LineRole) => string): string {
     case "shop":
       return `You'll get a note the moment it ships, with a link to follow it.`;
     case "pickup": {
-      const collect = "We'll have it ready for you to collect.";
+      const collect = f.place ? sentence(`We'll have it ready for you to collect from ${f.place}`) : "We'll have it ready for you to collect.";
       return f.prep[0] ? `${collect}${f.prep.length > 1 ? "\n\n" : " "}${itemLines("Good to know", f.prep, f.brand)}` : collect;
     }
     case "saas-trial":
@@ -420,11 +429,14 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       // Software sells on the cost of the problem; everything else is taught how to choose or start.
       if (f.kind === "digital" && f.problem)
         return {
-          subjects: ["What the problem really costs", "There's a better way to work", `A better way, from ${b}`],
-          preheaders: [sentence(`If this sounds familiar: ${lowerStart(f.problem, b)}`), "And what teams like yours do instead."],
+          // A team counts the cost in hours and budgets; a person just lives with the problem.
+          subjects: f.b2b
+            ? ["What the problem really costs", "There's a better way to work", `A better way, from ${b}`]
+            : ["There's a better way", `A better way, from ${b}`, "It doesn't have to be this hard"],
+          preheaders: [sentence(`If this sounds familiar: ${lowerStart(f.problem, b)}`), f.b2b ? "And what teams like yours do instead." : "And what helps instead."],
           paragraphs: [
             v(sentence(`If this sounds familiar, you're not alone: ${lowerStart(f.problem, b)}`)),
-            line("costsMore"),
+            f.b2b ? line("costsMore") : "",
             product ? sentence(`There's a better way: ${product}`) : "",
             question ? asked : "",
           ],
@@ -917,7 +929,11 @@ function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, b
       // "Tomorrow" only for a text the day or evening before; a reminder hours before says "soon".
       if (flowType === "onboarding" && /tomorrow|evening before|day before|reminder/i.test(brief.title)) {
         const when = /tomorrow|evening before|day before|night before/i.test(brief.title) || !/\bhours?\b|minutes?\b/i.test(brief.title) ? "tomorrow" : "soon";
-        if (f.model === "pickup") return when === "tomorrow" ? `Pickup tomorrow: your ${unit} is ready.` : `Your ${unit} is ready soon.`;
+        if (f.model === "pickup") {
+          // The owner's own words for the text come first: the place is added only where they gave none.
+          const at = f.place && !brief.asks.mentions.length ? ` at ${f.place}` : "";
+          return when === "tomorrow" ? `Pickup tomorrow: your ${unit} is ready${at}.` : `Your ${unit} is ready soon${at}.`;
+        }
         return sentence(`See you ${when} for your ${unit}${f.prep[0] && !brief.asks.mentions.length ? `. ${upperStart(f.prep[0])}` : ""}`);
       }
       return angle === "booked" ? `See you soon! Your ${unit} is coming up.` : flowType === "abandoned_cart" ? savedLine(f) : "A quick reminder from us.";

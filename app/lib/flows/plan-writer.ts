@@ -291,6 +291,8 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
   };
   const g = schedule[facts.decision];
   const after = magnet ? "opt-in" : "signup";
+  // Regular visits: a consumer service with a rhythm, never a big one-off purchase or an agency's clients.
+  const repeats = facts.cycleDays !== null && facts.model !== "high-ticket" && !facts.b2b;
   const angles: Record<BusinessFacts["kind"], Array<[TouchpointAngle, string[], string, string]>> = {
     product: [
       [
@@ -323,7 +325,13 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
     ],
     service: [
       ["education", [`What to expect at your first ${unit}`, `Your first ${unit}, step by step`], `Make the first ${unit} feel easy and familiar.`, "See what to expect"],
-      ["proof", ["Stories from our regulars", `Why people choose ${facts.brand}`], "Let clients make the case.", "Read their stories"],
+      // Regulars and regular visits belong to a service people come back to; a one-off (a wedding, an installation) has clients and a process.
+      [
+        "proof",
+        [repeats ? "Stories from our regulars" : `What clients say about ${facts.brand}`, `Why people choose ${facts.brand}`],
+        "Let clients make the case.",
+        "Read their stories",
+      ],
       [
         "objection",
         [facts.objections[0] ? "The worry we hear most, answered" : `Your questions about your first ${unit}`, "Before you book: quick answers"],
@@ -331,25 +339,51 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
         "Get the answers",
       ],
       ["story", [`Meet the people behind ${facts.brand}`, `What makes ${facts.brand} different`], "Introduce the team and what sets them apart.", "Meet the team"],
-      ["howto", [`Getting the most from every ${unit}`, `How often should you book ${withArticle(unit)}?`], "Help them plan regular visits.", "Plan my visits"],
+      repeats
+        ? ["howto", [`Getting the most from every ${unit}`, `How it works at ${facts.brand}`], "Help them plan regular visits.", "Plan my visits"]
+        : [
+            "howto",
+            [`How it works after your first ${unit}`, `How it works at ${facts.brand}`],
+            `Show what happens after the first ${unit}, so the next step feels easy.`,
+            "See how it works",
+          ],
     ],
-    digital: [
-      [
-        "education",
-        [facts.problem ? "What the problem really costs" : "The hidden cost of doing it by hand", "A better way to work"],
-        "Show the cost of the problem and a better way.",
-        "See the better way",
-      ],
-      ["proof", ["How teams like yours did it", "Results from customers like you"], "Prove it with a customer like them.", "Read the case study"],
-      [
-        "objection",
-        [facts.objections[0] ? "Is switching risky? What it really takes" : "Questions teams ask before they switch", "What switching really takes"],
-        "Answer the risk of switching.",
-        "See how switching works",
-      ],
-      ["story", [`How ${facts.brand} is different`, `What makes ${facts.brand} different`], "Say what sets the product apart and the problem it fixes.", "See what's different"],
-      ["howto", ["Your first week, step by step", "What a rollout looks like"], "Show how the first weeks go, so the demo feels safe.", "See the rollout plan"],
-    ],
+    // Software sold to a business speaks of teams, switching and rollouts; software for people speaks of them.
+    digital: facts.b2b
+      ? [
+          [
+            "education",
+            [facts.problem ? "What the problem really costs" : "The hidden cost of doing it by hand", "A better way to work"],
+            "Show the cost of the problem and a better way.",
+            "See the better way",
+          ],
+          ["proof", ["How teams like yours did it", "Results from customers like you"], "Prove it with a customer like them.", "Read the case study"],
+          [
+            "objection",
+            [facts.objections[0] ? "Is switching risky? What it really takes" : "Questions teams ask before they switch", "What switching really takes"],
+            "Answer the risk of switching.",
+            "See how switching works",
+          ],
+          [
+            "story",
+            [`How ${facts.brand} is different`, `What makes ${facts.brand} different`],
+            "Say what sets the product apart and the problem it fixes.",
+            "See what's different",
+          ],
+          ["howto", ["Your first week, step by step", "What a rollout looks like"], "Show how the first weeks go, so the demo feels safe.", "See the rollout plan"],
+        ]
+      : [
+          ["education", [`There's a better way, with ${facts.brand}`, "A better way to do it"], "Show the problem and a better way.", "See the better way"],
+          ["proof", [`What people say about ${facts.brand}`, `Why people choose ${facts.brand}`], "Let people like them make the case.", "See what people say"],
+          ["objection", ["Your questions, answered", "Before you decide: quick answers"], "Answer the worry that stops people starting.", "Get the answers"],
+          [
+            "story",
+            [`How ${facts.brand} is different`, `What makes ${facts.brand} different`],
+            "Say what sets the product apart and the problem it fixes.",
+            "See what's different",
+          ],
+          ["howto", ["Your first week, step by step", "Getting started, step by step"], "Show how the first days go, so starting feels easy.", "See how it starts"],
+        ],
   };
   const middle = angles[facts.kind];
   const steps: PlannedStep[] = [

@@ -6,7 +6,8 @@ import { markedIn } from "~/lib/content/placeholders";
 import { SUBJECT_MAX, visibleLength } from "~/lib/content/rules";
 import { writeFlowCopy, type WriterTouchpoint } from "~/lib/content/writer";
 import { checkWritten } from "~/lib/copy/checker";
-import { BRIEF_LINE } from "~/lib/flows/feedback/brief";
+import { mentionParagraphs } from "~/lib/content/asks";
+import { BRIEF_LINE, briefAsks } from "~/lib/flows/feedback/brief";
 
 // A bakery as its owner typed it, not from the evaluation corpus.
 const bakery: BusinessAnswers = {
@@ -145,5 +146,15 @@ describe("what an email is about, in the owner's words", () => {
     const text = copy!.stepType === "Email" ? copy!.email.bodyText : "";
     expect(text).toContain("Upload your prescription and start a plan.");
     expect(text).not.toContain("people forget it");
+  });
+});
+
+describe("a mention the answers only name", () => {
+  it("invites the reader to ask about it, in place of a bare name as a paragraph", () => {
+    const answers = { ...bakery, productServiceDescription: "Sourdough loaves. Baking classes. Celebration cakes to order." };
+    const f = businessFacts(answers, company);
+    expect(mentionParagraphs(f, { ...briefAsks(""), mentions: ["Baking classes"] }, [])).toEqual(["Ask us about baking classes."]);
+    // A sentence of the owner's that says something is kept as written.
+    expect(mentionParagraphs(f, { ...briefAsks(""), mentions: ["Bread Club"] }, [])[0]).toMatch(/^Bread Club: 4 loaves a month for £20\./);
   });
 });

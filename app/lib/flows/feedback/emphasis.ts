@@ -2,7 +2,20 @@ import { type BusinessFacts, sentencesOf, upperStart } from "~/lib/business/fact
 import { BRIEF_LINE } from "~/lib/flows/feedback/brief";
 import { answersConflict, noteConflict } from "~/lib/flows/feedback/conflicts";
 import type { Intent } from "~/lib/flows/feedback/intents";
-import { addBriefLine, claim, describe, type FeedbackState, type Handler, plural, refuse, resolve, targetWords, withBriefLine } from "~/lib/flows/feedback/steps";
+import { names, spelledOut } from "~/lib/content/asks";
+import {
+  addBriefLine,
+  claim,
+  describe,
+  type FeedbackContext,
+  type FeedbackState,
+  type Handler,
+  plural,
+  refuse,
+  resolve,
+  targetWords,
+  withBriefLine,
+} from "~/lib/flows/feedback/steps";
 import type { DraftTouchpoint } from "~/lib/flows/rules";
 
 /**
@@ -31,7 +44,7 @@ function where(state: FeedbackState, indices: number[], intent: Emphasis): strin
   return `every ${noun} (${plural(indices.length, noun)})`;
 }
 
-function lead(state: FeedbackState, intent: Emphasis, indices: number[], what: string): void {
+function lead(state: FeedbackState, intent: Emphasis, indices: number[], what: string, context: FeedbackContext): void {
   const line = BRIEF_LINE.leadWith(what);
   const named = where(state, indices, intent);
   briefAll(state, indices, (tp) => ({ ...tp, keyMessages: withBriefLine(tp.keyMessages, line) }));
@@ -41,6 +54,30 @@ function lead(state: FeedbackState, intent: Emphasis, indices: number[], what: s
     `made ${named} lead with ${what}${intent.instead ? `, not ${intent.instead}` : ""}`,
     (list) => list.filter((tp) => tp.keyMessages.includes(line)).length >= indices.length,
   );
+  otherAddOn(state, what, intent.instead, context);
+}
+
+/**
+ * An upsell led by one of the owner's add-ons still offers their other one, once, in the last email
+ * ("UPSELL PT" for a gym that also sells InBody scans): an upsell presents what the business sells
+ * to people who already buy, and the note chose what comes first, not what is left out.
+ */
+export function otherAddOn(state: FeedbackState, what: string, instead: string | null, context: FeedbackContext): void {
+  const { facts } = context;
+  if (context.flowType !== "upsell") return;
+  const name = spelledOut(what, facts.answerText) ?? what;
+  if (!facts.addOns.some((item) => names(item, name))) return;
+  // What the note puts aside ("not the scans") or takes out elsewhere is never offered.
+  const ruledOut = [instead, ...context.intents.filter((i) => i.negated && "what" in i).map((i) => String((i as { what: unknown }).what))].filter((w): w is string => !!w);
+  const other = facts.addOns.find((item) => !names(item, name) && !ruledOut.some((w) => names(item, w)));
+  const last = state.list
+    .map((tp, i) => ({ tp, i }))
+    .filter(({ tp }) => tp.stepType === "Email")
+    .pop();
+  if (!other || !last) return;
+  const line = BRIEF_LINE.mention(other);
+  state.list[last.i] = { ...last.tp, keyMessages: addBriefLine(last.tp.keyMessages, line) };
+  claim(state, "emphasis", `offered your other add-on from your answers ("${other}") in the last email`, (list) => list.some((tp) => tp.keyMessages.includes(line)));
 }
 
 /** Where the owner says customers get help ("where to ask questions (community tab)", "live Q&A once a month"), at most two short clauses. */
@@ -90,14 +127,23 @@ function replace(state: FeedbackState, intent: Emphasis, facts: BusinessFacts): 
   );
 }
 
+/** Collecting or coming in, without where: "collection only", "walk-ins welcome", "pick up in store". */
+const COMING_IN = /\b(?:collect(?:ion|ing|ed)?|click (?:&|and) collect|pick(?:ing)?[- ]?up|in[- ](?:store|person|the shop)|walk[- ]ins?|come in|visit(?:ing)?)\b/i;
+
+/** Emphasis on collecting or coming in says where, when the answers name the place ("collection only, from the shop in Salamanca, Hobart"). */
+export function withPlace(what: string, facts: BusinessFacts): string {
+  if (!facts.place || !COMING_IN.test(what) || what.toLowerCase().includes(facts.place.toLowerCase())) return what;
+  return `${what.replace(/[.!\s]+$/, "")}, ${/\bcollect|pick(?:ing)?[- ]?up\b/i.test(what) ? "from" : "at"} ${facts.place}`;
+}
+
 export const handleEmphasis: Handler<Emphasis> = (state, intent, context) => {
   if (intent.op === "replace") return replace(state, intent, context.facts);
-  const what = ownWords(intent.what, context.facts);
+  const what = withPlace(ownWords(intent.what, context.facts), context.facts);
   const reason = answersConflict(what, context.facts) ?? noteConflict(what, context.intents);
   const verb = intent.op === "lead" ? "led with" : "added";
   if (reason) return refuse(state, "emphasis", `${verb} nothing about "${what}": ${reason}`);
   const indices = resolve(intent.target, state.list);
   if (!indices.length) return refuse(state, "emphasis", `${verb} nothing about "${what}": found no ${targetWords(intent.target).replace(/^(?:the|a|every|one) /, "")}`);
-  if (intent.op === "lead") return lead(state, intent, indices, what);
+  if (intent.op === "lead") return lead(state, intent, indices, what, context);
   return mention(state, intent, indices, what, context.facts);
 };

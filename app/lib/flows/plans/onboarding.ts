@@ -303,7 +303,10 @@ function aheadBuilder(anchor: ModelAnchor, noun: string): Builder {
         lead,
       ),
       anchoredStep(
-        checkinStep(seed, `Check in a few days after ${noun}, and catch any problem early.`),
+        // An event is over once it has happened: it is asked about as past; an installation or a start goes on.
+        anchor === "event_date"
+          ? checkinStep(seed, `Check in a few days after ${noun}: how it went, and anything to follow up.`, noun)
+          : checkinStep(seed, `Check in a few days after ${noun}, and catch any problem early.`),
         { event: anchor, direction: "after", minutes: 3 * D, displayText: `3 days after ${noun}` },
         lead,
       ),
@@ -359,7 +362,10 @@ function thanksStep(f: BusinessFacts, seed: number, purpose: string): PlannedSte
   );
 }
 
-function checkinStep(seed: number, purpose: string): PlannedStep {
+/** A check-in: how it is going, or, after a one-off event that is over (the wedding, the party), how it was. */
+function checkinStep(seed: number, purpose: string, over?: string): PlannedStep {
+  if (over)
+    return step("Email", 0, "the date", "checkin", `How was ${over}?`, purpose, bullets("One question: how was it?", "A reply goes to a real person"), "Tell us how it went");
   return step(
     "Email",
     0,
