@@ -24,8 +24,8 @@ export const PASSWORD_RESET_LIMITS = {
   linkLifetimeMs: 60 * 60_000,
   /** Requests from one address: at most `max` per `windowMs` (then 429). */
   perAddress: { windowMs: 15 * 60_000, max: 5 },
-  /** Links sent to one email: at most `max` per `windowMs` (more requests get the same answer and send nothing). */
-  perEmail: { windowMs: 60 * 60_000, max: 3 },
+  /** Links sent to one email: at most `max` per `windowMs` (more requests get the same answer and send nothing, and no header tells the count). */
+  perEmail: { windowMs: 60 * 60_000, max: 3, unreported: true },
 } as const;
 
 export const RESET_REQUESTED_MESSAGE = "If an account uses that email, a link to choose a new password is on its way. It works once, for 1 hour.";

@@ -1642,6 +1642,19 @@ const HEADER_COMPONENTS = {
     description: "The resource's current version. Send it back as If-Match on a PUT, PATCH or DELETE so the write fails (412) instead of overwriting a change you have not seen.",
     schema: { type: "string" },
   },
+  RateLimitLimit: {
+    description:
+      "How many requests the limit this request met allows in its sliding window (of several, the one with the least left). Sent on answers to requests a limit counted or checked: sign-in, sign-up, password checks and reset requests, new questionnaire drafts, Klaviyo connection attempts, and every request with an Idempotency-Key.",
+    schema: { type: "integer", minimum: 1 },
+  },
+  RateLimitRemaining: {
+    description: "How many more requests that limit lets in now. 0 on a 429.",
+    schema: { type: "integer", minimum: 0 },
+  },
+  RateLimitReset: {
+    description: "Seconds until the oldest request the limit counts leaves its window, so one more fits (on a 429, the same as Retry-After); 0 when it counts none.",
+    schema: { type: "integer", minimum: 0 },
+  },
 };
 const headerRef = (name: keyof typeof HEADER_COMPONENTS) => ({ $ref: `#/components/headers/${name}` });
 const ifMatchParameter: Parameter = {
@@ -1653,11 +1666,18 @@ const ifMatchParameter: Parameter = {
 };
 const writesOne = (op: OperationSpec) => op.etag === true && ["put", "patch", "delete"].includes(op.method);
 
+/** The RateLimit headers of an operation a limit counts (one that can answer 429: web/rate-limit-headers.server.ts). */
+function rateLimitHeaders(limited: boolean) {
+  return limited ? { "RateLimit-Limit": headerRef("RateLimitLimit"), "RateLimit-Remaining": headerRef("RateLimitRemaining"), "RateLimit-Reset": headerRef("RateLimitReset") } : {};
+}
+
 function operationObject(op: OperationSpec) {
   const responsesByStatus: Record<string, unknown> = {};
+  const errors = errorAnswers(op);
+  const limited = "429" in errors;
   for (const success of op.ok) {
     const answer = responseObject(success) as { headers?: Record<string, unknown> };
-    answer.headers = { ...answer.headers, "X-Request-Id": headerRef("RequestId") };
+    answer.headers = { ...answer.headers, "X-Request-Id": headerRef("RequestId"), ...rateLimitHeaders(limited) };
     if (op.etag && op.method !== "delete") answer.headers.ETag = headerRef("ETag");
     if (takesIdempotencyKey(op))
       answer.headers = {
@@ -1666,7 +1686,7 @@ function operationObject(op: OperationSpec) {
       };
     responsesByStatus[String(success.status)] = answer;
   }
-  for (const [status, { why, examples }] of Object.entries(errorAnswers(op))) {
+  for (const [status, { why, examples }] of Object.entries(errors)) {
     const named: Record<string, { value: ErrorBody }> = {};
     for (const example of examples) {
       let name: string = example.code;
@@ -1677,6 +1697,7 @@ function operationObject(op: OperationSpec) {
       description: why,
       headers: {
         "X-Request-Id": headerRef("RequestId"),
+        ...rateLimitHeaders(limited),
         ...(status === "405" ? { Allow: { description: "The methods the address answers.", schema: { type: "string" } } } : {}),
         ...(status === "412" ? { ETag: headerRef("ETag") } : {}),
         ...(status === "429" || status === "503" ? { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "string" } } } : {}),

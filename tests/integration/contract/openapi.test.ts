@@ -105,6 +105,10 @@ async function call(
   const type = response.headers.get("Content-Type") ?? "";
   const documented = operation.responses[String(response.status)];
   expect(documented, `${method} ${template} answered ${response.status}, which the document does not list (${text.slice(0, 200)})`).toBeTruthy();
+  // A RateLimit header is sent only where the document lists it.
+  for (const name of ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]) {
+    if (response.headers.has(name)) expect(Object.keys((documented.headers ?? {}) as Json), `${method} ${template} ${response.status} sent ${name}`).toContain(name);
+  }
   let parsed: unknown = null;
   const content = (documented.content ?? {}) as Record<string, Json>;
   if (type.startsWith("application/json") && content["application/json"]) {
