@@ -254,7 +254,7 @@ const preferParameter: Parameter = {
   name: "Prefer",
   in: "header",
   description:
-    "`respond-async` (RFC 7240): with a model configured, the answer is a 202 at once, its `Location` the progress to poll (GET /api/ai-flows/generations/{id}: the steps written so far, then how it ended); `Preference-Applied: respond-async` says it was taken. The offline generator answers at once and ignores the preference: its answer is the usual one.",
+    "`respond-async` (RFC 7240): with a model configured, the answer is a 202 at once, its `Location` the progress to poll (GET /api/ai-flow-generations/{id}: the steps written so far, then how it ended); `Preference-Applied: respond-async` says it was taken. The offline generator answers at once and ignores the preference: its answer is the usual one.",
   schema: { type: "string", example: "respond-async" },
 };
 /** The 202 of a request that took `Prefer: respond-async`. */
@@ -263,7 +263,7 @@ const acceptedAsync: Success = {
   description: "Started (with `Prefer: respond-async` and a model): the progress as it is now. Poll `Location` until `state` is succeeded or failed.",
   json: responses.generationProgressSchema,
   headers: {
-    Location: "The progress to poll: /api/ai-flows/generations/{id}.",
+    Location: "The progress to poll: /api/ai-flow-generations/{id}.",
     "Preference-Applied": "respond-async.",
     "Retry-After": "Seconds to wait before polling.",
   },
@@ -372,38 +372,6 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "The signed-in user",
     access: "user",
     ok: [{ status: 200, description: "The user with role and onboarding summary.", json: responses.currentUserSchema }],
-  },
-  {
-    method: "get",
-    path: "/api/login",
-    tag: "Auth",
-    summary: "Start third-party sign-in (a browser navigation)",
-    access: "public",
-    ok: [{ status: 302, description: "To the identity provider, or back to /login when none is configured.", redirect: true }],
-  },
-  {
-    method: "get",
-    path: "/api/login/callback",
-    tag: "Auth",
-    summary: "Where the identity provider returns the browser",
-    access: "public",
-    ok: [
-      {
-        status: 302,
-        description: "Signed in and on to the app, or back to /login with a message; a connect started in User Settings goes back there.",
-        redirect: true,
-      },
-    ],
-  },
-  {
-    method: "get",
-    path: "/api/logout",
-    tag: "Auth",
-    summary: "Sign out (a browser navigation)",
-    description:
-      "Signs out only a navigation from this site (a Referer of this site, or Sec-Fetch-Site same-origin or none); anything else, such as another site's link or a request with neither header, only lands on the home page. API clients sign out with POST.",
-    access: "public",
-    ok: [{ status: 302, description: "Signed out, to the home page.", redirect: true }],
   },
   {
     method: "post",
@@ -730,7 +698,7 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "get",
-    path: "/api/ai-flows/by-type/{flowType}",
+    path: "/api/flow-types/{flowType}/ai-flow",
     tag: "Flows",
     summary: "Your flow of one type",
     access: "user",
@@ -802,7 +770,7 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "get",
-    path: "/api/ai-flows/generations/{id}",
+    path: "/api/ai-flow-generations/{id}",
     tag: "Flows",
     summary: "A generation's progress",
     description:
@@ -814,7 +782,7 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "put",
-    path: "/api/ai-flows/touchpoints/{id}",
+    path: "/api/touchpoints/{id}",
     tag: "Flows",
     summary: "Edit a touchpoint",
     description:
@@ -840,7 +808,7 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "patch",
-    path: "/api/ai-flows/touchpoints/{id}",
+    path: "/api/touchpoints/{id}",
     tag: "Flows",
     summary: "Change some fields of a touchpoint",
     description:
@@ -862,7 +830,7 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "get",
-    path: "/api/ai-flows/touchpoints/{id}",
+    path: "/api/touchpoints/{id}",
     tag: "Flows",
     summary: "A touchpoint, with its timing",
     access: "user",
@@ -873,7 +841,7 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "delete",
-    path: "/api/ai-flows/touchpoints/{id}",
+    path: "/api/touchpoints/{id}",
     tag: "Flows",
     summary: "Delete a touchpoint",
     access: "user",
@@ -1419,14 +1387,19 @@ const isStateChanging = (method: Method) => method !== "get";
 
 /** Every POST takes an Idempotency-Key, but the ones that say not (signing in and out, which are safe to repeat). */
 export const takesIdempotencyKey = (op: Pick<OperationSpec, "method" | "idempotent">) => op.idempotent ?? op.method === "post";
-/** Browser navigations and sign-out: their query parameters are the identity provider's or the linking page's, and sign-out takes a form. */
+/**
+ * Browser navigations and sign-out: their query parameters are the identity provider's or the
+ * linking page's, and sign-out takes a form. Their GETs answer only redirects and are left out of
+ * the document (docs/decisions/169; the route modules say so with `browserNavigations`).
+ */
 const BROWSER_NAVIGATIONS = new Set(["/api/login", "/api/login/callback", "/api/logout"]);
 /** What a query parameter an operation does not take answers (the boundary names each one). */
 const UNKNOWN_QUERY_EXAMPLE = "Unknown query parameter: unexpected. Remove it.";
 
-/** The 405 of a path: the methods the document lists for it. */
+/** The 405 of a path: the methods the document lists for it, and GET where it is a browser navigation (answered, not listed). */
 function methodsOf(path: string) {
   const methods = OPERATIONS.filter((op) => op.path === path).map((op) => op.method.toUpperCase());
+  if (BROWSER_NAVIGATIONS.has(path) && !methods.includes("GET")) methods.unshift("GET");
   return methods.includes("GET") ? [...methods, "HEAD"] : methods;
 }
 
@@ -1616,8 +1589,8 @@ function pathParameters(path: string): Parameter[] {
     if (name === "flowType") return { name, in: "path", required: true, description: "The flow type.", schema: { type: "string", enum: [...FLOW_TYPES] } };
     if (name === "versionId") return idParam(name, "The version's id.");
     if (path.startsWith("/api/user/tokens")) return idParam(name, "The token's id.");
-    if (path.startsWith("/api/ai-flows/generations")) return idParam(name, "The generation's id (the end of a 202's Location).");
-    return path.startsWith("/api/ai-flows/touchpoints") ? idParam(name, "The touchpoint's id.") : path.startsWith("/api/ai-flows") ? flowId : idParam(name, "The id.");
+    if (path.startsWith("/api/ai-flow-generations")) return idParam(name, "The generation's id (the end of a 202's Location).");
+    return path.startsWith("/api/touchpoints") ? idParam(name, "The touchpoint's id.") : path.startsWith("/api/ai-flows") ? flowId : idParam(name, "The id.");
   });
 }
 
@@ -1763,7 +1736,7 @@ export function openApiDocument() {
       version: API_VERSION,
       license: { name: "Proprietary", identifier: "LicenseRef-Flowmap-Proprietary" },
       description:
-        "Plan lifecycle email and SMS flows. Every endpoint answers JSON; errors are `{ message, code, errors? }`, `code` machine-readable. Scripts sign their calls with a personal access token (`Authorization: Bearer <token>`; create one with POST /api/user/tokens or on User Settings); browsers use the `fm_session` cookie set by POST /api/auth/login. Either way the call acts as the same user. State-changing calls from another site that carry cookies are refused (403).",
+        "Plan lifecycle email and SMS flows. Every endpoint answers JSON; errors are `{ message, code, errors? }`, `code` machine-readable. Scripts sign their calls with a personal access token (`Authorization: Bearer <token>`; create one with POST /api/user/tokens or on User Settings); browsers use the `fm_session` cookie set by POST /api/auth/login. Either way the call acts as the same user. State-changing calls from another site that carry cookies are refused (403). Browser navigations that answer only redirects (GET /api/login, GET /api/login/callback, GET /api/logout: third-party sign-in and sign-out by link) are not API operations and are not listed. Addresses that moved (/api/ai-flows/by-type/{flowType}, /api/ai-flows/touchpoints/{id}, /api/ai-flows/generations/{id}) still answer, with Deprecation, Sunset and a Link to the listed successor.",
     },
     servers: [{ url: "/" }],
     tags: [...new Set(OPERATIONS.map((op) => op.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
