@@ -453,6 +453,8 @@ export const flowMappingSchema = z
 export const flowMappingPageSchema = pageOf(flowMappingSchema, "FlowMappingPage");
 
 export const flowPageSchema = pageOf(flowSchema, "FlowPage");
+export const versionPageSchema = pageOf(versionSchema, "VersionPage");
+export const messagePageSchema = pageOf(messageSchema, "MessagePage");
 
 export const adminUserSchema = z
   .object({

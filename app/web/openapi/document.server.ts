@@ -339,6 +339,17 @@ const BENCHMARK_EXISTS = err(409, "A benchmark for this type, indicator, industr
 const ONBOARDING_REQUIRED_MESSAGE = onboardingRequired().message;
 
 /** Every operation of the API. The contract tests fail when this and the route files disagree. */
+/** `page` and `pageSize` of a list that pages (web/api-list-query.server.ts). */
+const PAGE_QUERY: Parameter[] = [
+  { name: "page", in: "query", description: "The page, from 1.", schema: { type: "integer", minimum: 1 } },
+  {
+    name: "pageSize",
+    in: "query",
+    description: `Items per page, 50 by default, at most ${API_MAX_PAGE_SIZE}.`,
+    schema: { type: "integer", minimum: 1, maximum: API_MAX_PAGE_SIZE },
+  },
+];
+
 export const OPERATIONS: OperationSpec[] = [
   // Auth
   {
@@ -660,16 +671,7 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Your flows, newest first",
     description: "Every flow of yours, the one changed last first, each with its current touchpoints (never the versions or the conversation).",
     access: "user",
-    query: [
-      { name: "flowType", in: "query", description: "Only the flow of this type.", schema: { type: "string", enum: [...FLOW_TYPES] } },
-      { name: "page", in: "query", description: "The page, from 1.", schema: { type: "integer", minimum: 1 } },
-      {
-        name: "pageSize",
-        in: "query",
-        description: `Items per page, 50 by default, at most ${API_MAX_PAGE_SIZE}.`,
-        schema: { type: "integer", minimum: 1, maximum: API_MAX_PAGE_SIZE },
-      },
-    ],
+    query: [{ name: "flowType", in: "query", description: "Only the flow of this type.", schema: { type: "string", enum: [...FLOW_TYPES] } }, ...PAGE_QUERY],
     ok: [{ status: 200, description: "One page.", json: responses.flowPageSchema }],
     errors: { 422: "A query parameter is unknown or out of range." },
     examples: { 422: [...listQueryRefused, err(422, FLOW_TYPE_FILTER_MESSAGE, "VALIDATION_FAILED", { flowType: FLOW_TYPE_FILTER_MESSAGE })] },
@@ -712,8 +714,9 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Flows",
     summary: "A flow's saved versions, newest first",
     access: "user",
-    ok: [{ status: 200, description: "The versions with their touchpoints.", json: listOf(responses.versionSchema) }],
-    errors: { 404: "No such flow of yours." },
+    query: PAGE_QUERY,
+    ok: [{ status: 200, description: "One page of the versions with their touchpoints, newest first.", json: responses.versionPageSchema }],
+    errors: { 404: "No such flow of yours.", 422: "A query parameter is unknown or out of range." },
     examples: { 404: [err(404, FLOW_NOT_FOUND)] },
   },
   {
@@ -731,10 +734,11 @@ export const OPERATIONS: OperationSpec[] = [
     method: "get",
     path: "/api/ai-flows/{id}/messages",
     tag: "Flows",
-    summary: "A flow's conversation, in order",
+    summary: "A flow's conversation, newest first",
     access: "user",
-    ok: [{ status: 200, description: "The messages (user, assistant, system).", json: listOf(responses.messageSchema) }],
-    errors: { 404: "No such flow of yours." },
+    query: PAGE_QUERY,
+    ok: [{ status: 200, description: "One page of the messages (user, assistant, system), newest first.", json: responses.messagePageSchema }],
+    errors: { 404: "No such flow of yours.", 422: "A query parameter is unknown or out of range." },
     examples: { 404: [err(404, FLOW_NOT_FOUND)] },
   },
   {

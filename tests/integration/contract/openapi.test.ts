@@ -405,7 +405,9 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     expect((await call("POST", "/api/ai-flows/{id}/regenerate", { cookie: user.cookie, params: id, body: { feedback: "Shorter emails, please." } })).status).toBe(200);
     expect((await call("POST", "/api/ai-flows/{id}/regenerate", { cookie: user.cookie, params: id, body: { feedback: " " } })).status).toBe(422);
     const versions = await call("GET", "/api/ai-flows/{id}/versions", { cookie: user.cookie, params: id });
-    const [version] = versions.body as { id: string }[];
+    const [version] = (versions.body as { items: { id: string }[] }).items;
+    expect(versions.body).toMatchObject({ total: 1, page: 1, pageSize: 50 });
+    expect((await call("GET", "/api/ai-flows/{id}/versions", { cookie: user.cookie, params: id, query: "?pageSize=0" })).status).toBe(422);
     expect((await call("POST", "/api/ai-flows/{id}/versions/{versionId}/rollback", { cookie: user.cookie, params: { id: flow.id, versionId: version.id } })).status).toBe(200);
     expect(
       (await call("POST", "/api/ai-flows/{id}/versions/{versionId}/rollback", { cookie: user.cookie, params: { id: flow.id, versionId: "000000000000000000000000" } })).status,

@@ -66,8 +66,23 @@ async function generated(cookie: string, flowType = "onboarding") {
 }
 
 const regenerate = (cookie: string, id: string, body: unknown) => call(regenerateRoute.action, `/api/ai-flows/${id}/regenerate`, { method: "POST", body, cookie, params: { id } });
-const versions = (cookie: string, id: string) => call(versionsRoute.loader, `/api/ai-flows/${id}/versions`, { cookie, params: { id } });
-const messages = (cookie: string, id: string) => call(messagesRoute.loader, `/api/ai-flows/${id}/messages`, { cookie, params: { id } });
+/** A first page's items, once the answer is checked to be the whole list in the list shape. */
+function itemsOf<T>(answer: Awaited<ReturnType<typeof call>>) {
+  if (answer.status !== 200) return answer;
+  const page = answer.body as { items: T[]; total: number; page: number; pageSize: number };
+  expect(page).toEqual({ items: expect.any(Array), total: page.items.length, page: 1, pageSize: 50 });
+  return { ...answer, body: page.items };
+}
+/** The versions, newest first (as the page holds them). */
+const versions = async (cookie: string, id: string) => itemsOf<VersionView>(await call(versionsRoute.loader, `/api/ai-flows/${id}/versions`, { cookie, params: { id } }));
+/** The conversation, which the page holds newest first, in the order it was held (oldest first). */
+const messages = async (cookie: string, id: string) => {
+  const answer = itemsOf<MessageView>(await call(messagesRoute.loader, `/api/ai-flows/${id}/messages`, { cookie, params: { id } }));
+  if (answer.status !== 200) return answer;
+  const newestFirst = answer.body as MessageView[];
+  expect(newestFirst.map((m) => m.sequence)).toEqual(newestFirst.map((m) => m.sequence).sort((a, b) => b - a));
+  return { ...answer, body: newestFirst.toReversed() };
+};
 const rollback = (cookie: string, id: string, versionId: string) =>
   call(rollbackRoute.action, `/api/ai-flows/${id}/versions/${versionId}/rollback`, { method: "POST", cookie, params: { id, versionId } });
 const listByType = (cookie: string | undefined, flowType: string) => call(byType.loader, `/api/flow-types/${flowType}/ai-flow`, { cookie, params: { flowType } });

@@ -120,10 +120,11 @@ describe("GET /api/scorecard", () => {
     expect((await first()).detail).not.toContain("no SMS step");
 
     // Rolling back to the version without SMS brings it back.
-    const versions = (await call(versionsApi.loader, `/api/ai-flows/${flow.id}/versions`, { cookie: premium.cookie, params: { id: flow.id } })).body as Array<{
-      id: string;
-      touchpoints: Array<{ stepType: string }>;
-    }>;
+    const versions = (
+      (await call(versionsApi.loader, `/api/ai-flows/${flow.id}/versions`, { cookie: premium.cookie, params: { id: flow.id } })).body as {
+        items: Array<{ id: string; touchpoints: Array<{ stepType: string }> }>;
+      }
+    ).items;
     const withoutSms = versions.find((version) => version.touchpoints.every((tp) => tp.stepType !== "SMS"))!;
     const rolledBack = await call(rollbackApi.action, `/api/ai-flows/${flow.id}/versions/${withoutSms.id}/rollback`, {
       method: "POST",
