@@ -1,3 +1,4 @@
+import { PASSWORD_RESET_DONE_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from "~/lib/password-reset-messages";
 import crypto from "node:crypto";
 
 import * as z from "zod/mini";
@@ -28,10 +29,7 @@ export const PASSWORD_RESET_LIMITS = {
   perEmail: { windowMs: 60 * 60_000, max: 3, unreported: true },
 } as const;
 
-export const RESET_REQUESTED_MESSAGE = "If an account uses that email, a link to choose a new password is on its way. It works once, for 1 hour.";
-export const RESET_LINK_INVALID_MESSAGE =
-  "This password reset link is not valid any more: it was used, it expired (links work for 1 hour), or it was never issued. Ask for a new one.";
-export const PASSWORD_RESET_DONE_MESSAGE = "Your password has been changed. Sign in with the new one: every other session and access token was signed out.";
+export { PASSWORD_RESET_DONE_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from "~/lib/password-reset-messages";
 const RESET_PATH = "/reset-password";
 
 export const forgotPasswordSchema = z.strictObject({ email: emailSchema });
