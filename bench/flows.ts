@@ -2,7 +2,7 @@
  * Flows benchmark (the "flows" section of `npm run bench`, or `npx tsx bench/flows.ts`):
  *   - offline generation, server time: the whole generateFlow service call (rule lookup,
  *     generator, rules, insert) against the targets of ≤ 50 ms;
- *   - GET /api/ai-flows/by-type/{type} through the route for a flow with 200 versions against
+ *   - GET /api/flow-types/{type}/ai-flow through the route for a flow with 200 versions against
  *     one with 1 version: target ≤ 1.2× (versions are not read with the flow).
  * In-process, on the embedded engine in a temporary directory.
  */
@@ -20,7 +20,7 @@ import { removeFlow } from "~/models/ai-generated-flow.server";
 import { insertFlowRuleIfMissing } from "~/models/flow-rule.server";
 import { upsertResponseForUser } from "~/models/questionnaire-response.server";
 import { createUser } from "~/models/user.server";
-import { loader as byTypeLoader } from "~/routes/api+/ai-flows.by-type.$flowType";
+import { loader as byTypeLoader } from "~/routes/api+/flow-types.$flowType.ai-flow";
 import { generateOfflineDraft } from "~/services/ai/offline.server";
 import { startUserSession } from "~/web/auth/session-cookie.server";
 import { generateFlow, regenerateFlow } from "~/services/flows/flows.server";
@@ -63,7 +63,7 @@ async function userWithOnboarding(label: string) {
 }
 
 async function timeByType(cookie: string): Promise<number> {
-  const request = new Request("http://127.0.0.1/api/ai-flows/by-type/lead_nurture", { headers: { Cookie: cookie, Accept: "application/json" } });
+  const request = new Request("http://127.0.0.1/api/flow-types/lead_nurture/ai-flow", { headers: { Cookie: cookie, Accept: "application/json" } });
   const started = performance.now();
   const response = await byTypeLoader({ request, params: { flowType: "lead_nurture" }, context: {} });
   await response.text();
@@ -126,7 +126,7 @@ export async function runFlowsBench(): Promise<string[]> {
       `Offline generation, server time (generateFlow: rule, generator, rules, insert; ${GENERATIONS} runs): median ${generationMs.toFixed(1)} ms, p95 ${p95(service).toFixed(1)} ms (target ≤ 50 ms) ${generationMs <= 50 ? "OK" : "OVER"}`,
       `  CPU time of the app and the in-process engine per generation: median ${median(cpu).toFixed(1)} ms (wall time above includes waiting for the shared cores and the journal's fsync)`,
       `  the generator alone: median ${median(pure).toFixed(2)} ms`,
-      `GET /api/ai-flows/by-type (route, ${READS} reads each): 1 version ${median(oneTimes).toFixed(2)} ms, ${VERSIONS} versions ${median(manyTimes).toFixed(2)} ms, ratio ${ratio.toFixed(2)} (target ≤ 1.2) ${ratio <= 1.2 ? "OK" : "OVER"}`,
+      `GET /api/flow-types/{flowType}/ai-flow (route, ${READS} reads each): 1 version ${median(oneTimes).toFixed(2)} ms, ${VERSIONS} versions ${median(manyTimes).toFixed(2)} ms, ratio ${ratio.toFixed(2)} (target ≤ 1.2) ${ratio <= 1.2 ? "OK" : "OVER"}`,
     ];
   } finally {
     await mongoose.disconnect();

@@ -87,7 +87,7 @@ const aiGeneratedFlowSchema = new Schema<AiGeneratedFlowDoc>(
   { timestamps: true, versionKey: false, toJSON: exposeIdOptions(), toObject: exposeIdOptions() },
 );
 aiGeneratedFlowSchema.index({ userId: 1, flowType: 1 }, { unique: true, name: "one_flow_per_user_and_type" });
-// Touchpoints are addressed by their own id (PUT/DELETE /api/ai-flows/touchpoints/{id}).
+// Touchpoints are addressed by their own id (PUT/DELETE /api/touchpoints/{id}).
 aiGeneratedFlowSchema.index({ "touchpoints._id": 1 }, { name: "touchpoint_id" });
 
 export const AiGeneratedFlowModel = defineModel<AiGeneratedFlowDoc>("AiGeneratedFlow", aiGeneratedFlowSchema, "ai_generated_flows");

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
 
 import mongoose, { Schema } from "mongoose";
@@ -40,6 +41,58 @@ export const RateLimit = (mongoose.models.RateLimit as mongoose.Model<RateLimitD
 export interface WindowLimit {
   windowMs: number;
   max: number;
+  /**
+   * Not reported to the caller in RateLimit headers: a count of the calls Flowmap makes to a third
+   * party (Klaviyo's published limits), not of the caller's requests, or a count whose state must
+   * not be told (the reset links sent to one email, which would say that someone asked for them).
+   */
+  unreported?: boolean;
+}
+
+/**
+ * What the limits a request met said of it, for the RateLimit headers of its answer
+ * (app/web/rate-limit-headers.server.ts). Each read or write of a key records the key's log as
+ * it then stood; a hit taken back is taken out of it. Outside `observeRateLimits` nothing is kept.
+ */
+interface Observed {
+  limit: WindowLimit;
+  hits: Map<string, number>;
+  now: number;
+}
+const observations = new AsyncLocalStorage<Map<string, Observed>>();
+
+/** Runs `work` keeping what the limits it meets say; `limitsMet()` inside it reads them. */
+export function observeRateLimits<T>(work: () => T): T {
+  return observations.run(new Map(), work);
+}
+
+function observe(key: string, limit: WindowLimit, hits: readonly RateLimitHit[] | undefined, now: number) {
+  const seen = observations.getStore();
+  if (!seen || limit.unreported) return;
+  const kept = (hits ?? []).filter((hit) => typeof hit?.t === "number" && hit.t > now - limit.windowMs);
+  seen.set(key, { limit, hits: new Map(kept.map((hit) => [hit.id, hit.t])), now });
+}
+
+/** A limit as a request left it: its size, what is left of it, and seconds until more is left. */
+export interface LimitReport {
+  limit: number;
+  remaining: number;
+  /** Seconds until the oldest counted hit leaves the window and one more fits (the Retry-After of a refusal); 0 when none is counted. */
+  resetSeconds: number;
+}
+
+/** Every limit the current request met (under `observeRateLimits`), as it left them. */
+export function limitsMet(): LimitReport[] {
+  return [...(observations.getStore()?.values() ?? [])].map(({ limit, hits, now }) => {
+    const times = [...hits.values()].sort((a, b) => a - b);
+    const count = times.length;
+    const oldestThatMatters = count === 0 ? null : times[Math.max(0, count - limit.max)]!;
+    return {
+      limit: limit.max,
+      remaining: Math.max(0, limit.max - count),
+      resetSeconds: oldestThatMatters === null ? 0 : secondsUntil(oldestThatMatters + limit.windowMs, now),
+    };
+  });
 }
 
 export interface LimitState {
@@ -109,6 +162,7 @@ export interface Hit extends LimitState {
 export async function hitRateLimit(key: string, limit: WindowLimit, now = Date.now()): Promise<Hit> {
   const hit = { t: now, id: crypto.randomBytes(9).toString("base64url") };
   const hits = await pushHit(key, limit.windowMs, hit, now);
+  observe(key, limit, hits, now);
   const { count } = stateOf(hits, limit, now);
   if (count <= limit.max) return { key, id: hit.id, allowed: true, count, retryAt: now };
   await releaseHits([{ key, id: hit.id }]);
@@ -119,6 +173,7 @@ export async function hitRateLimit(key: string, limit: WindowLimit, now = Date.n
 /** Takes hits back (a sign-in that turned out to be good): they no longer count against their keys. One write. */
 export async function releaseHits(hits: ReadonlyArray<{ key: string; id: string }>) {
   if (hits.length === 0) return;
+  for (const { key, id } of hits) observations.getStore()?.get(key)?.hits.delete(id);
   await RateLimit.bulkWrite(
     hits.map(({ key, id }) => ({ updateOne: { filter: { _id: key }, update: { $pull: { hits: { id } } } } })),
     { ordered: false },
@@ -138,7 +193,10 @@ export async function peekRateLimit(key: string, limit: WindowLimit, now = Date.
 export async function peekRateLimits(keys: ReadonlyArray<{ key: string } & WindowLimit>, now = Date.now()): Promise<LimitState[]> {
   const docs = await RateLimit.find({ _id: { $in: keys.map((k) => k.key) } }, { hits: 1 }).lean();
   const logs = new Map(docs.map((doc) => [doc._id, doc.hits]));
-  return keys.map(({ key, ...limit }) => stateOf(logs.get(key), limit, now));
+  return keys.map(({ key, ...limit }) => {
+    observe(key, limit, logs.get(key), now);
+    return stateOf(logs.get(key), limit, now);
+  });
 }
 
 export async function clearRateLimit(key: string) {

@@ -51,3 +51,34 @@ export function readListQuery<F extends string>(request: Request, options: ListQ
   if (Object.keys(errors).length) throw apiError(422, Object.values(errors)[0]!, { errors });
   return { search, sort: sort ?? options.defaultSort, dir, page, pageSize };
 }
+
+/** The query parameters of a list that only pages (no search, no sort): newest first always. */
+export const PAGE_QUERY_PARAMETERS = ["page", "pageSize"] as const;
+
+/**
+ * `page` and `pageSize` of a list that pages but does not search or sort (a flow's versions and
+ * messages, your flows), checked as strictly as readListQuery: `extra` names the route's own
+ * further parameters, which the caller reads; anything else, a repeat or a value out of range is
+ * a 422 naming the parameter. `refuse` adds the route's own errors to the same answer.
+ */
+export function readPageQuery(request: Request, extra: readonly string[] = [], refuse: (params: URLSearchParams) => Record<string, string> = () => ({})) {
+  const params = new URL(request.url).searchParams;
+  const taken = new Set<string>([...PAGE_QUERY_PARAMETERS, ...extra]);
+  const errors: Record<string, string> = {};
+  for (const name of new Set(params.keys())) {
+    if (!taken.has(name)) errors[name] = UNKNOWN_FIELD_MESSAGE;
+    else if (params.getAll(name).length > 1) errors[name] = `Send ${name} once.`;
+  }
+  Object.assign(errors, refuse(params));
+  const pageText = params.get("page") ?? "1";
+  const sizeText = params.get("pageSize") ?? String(ADMIN_PAGE_SIZE);
+  if (!WHOLE_NUMBER.test(pageText) || !Number.isSafeInteger(Number(pageText))) errors.page = PAGE_MESSAGE;
+  if (!WHOLE_NUMBER.test(sizeText) || Number(sizeText) > API_MAX_PAGE_SIZE) errors.pageSize = PAGE_SIZE_MESSAGE;
+  if (Object.keys(errors).length) throw apiError(422, Object.values(errors)[0]!, { errors });
+  return { page: Number(pageText), pageSize: Number(sizeText), params };
+}
+
+/** One page of a whole list, in the API's list shape. */
+export function pageOfList<T>(items: readonly T[], { page, pageSize }: { page: number; pageSize: number }) {
+  return { items: items.slice((page - 1) * pageSize, page * pageSize), total: items.length, page, pageSize };
+}

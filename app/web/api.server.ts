@@ -17,6 +17,8 @@ import {
 } from "~/web/boundary.server";
 import { missingFields, unknownFields, wrongTypes } from "~/web/json-fields.server";
 import { isCrossSiteRequest } from "~/web/origin.server";
+import { observeRateLimits } from "~/models/rate-limit.server";
+import { applyRateLimitHeaders } from "~/web/rate-limit-headers.server";
 import { applySecurityHeaders } from "~/web/security.server";
 import { isStorageFailure, storageUnavailable } from "~/services/storage-failure.server";
 
@@ -183,29 +185,37 @@ type Handler<A> = (args: A) => Promise<Response> | Response;
  * Retry-After, and anything else is logged and answered with a JSON 500 that gives nothing away.
  */
 export function apiRoute<A extends LoaderFunctionArgs | ActionFunctionArgs>(handler: Handler<A>) {
-  return async (args: A): Promise<Response> => {
-    try {
-      // A script's bearer request without cookies carries nothing a foreign page could borrow.
-      if (isCrossSiteRequest(args.request) && !isBearerOnlyRequest(args.request)) return apiError(403, CROSS_SITE_MESSAGE, { code: "CROSS_SITE_REQUEST" });
-      // A bad or revoked token is a 401 on every route, also the ones that need no sign-in.
-      if (bearerTokenOf(args.request) !== null) await requireBearerUser(args.request);
-      const response = await handler(args);
-      applySecurityHeaders(response.headers);
+  // Every answer says where the caller stands against the limits the request met (RateLimit headers).
+  return (args: A): Promise<Response> =>
+    observeRateLimits(async () => {
+      const response = await answer(handler, args);
+      applyRateLimitHeaders(response.headers);
       return response;
-    } catch (thrown) {
-      if (thrown instanceof Response) {
-        applySecurityHeaders(thrown.headers);
-        return thrown;
-      }
-      if (isDomainError(thrown)) return apiDomainError(thrown);
-      // The database cannot save (disk full): a 503 saying so; the failure itself is logged once, by the database.
-      if (isStorageFailure(thrown)) return apiDomainError(storageUnavailable(thrown));
-      // A request the client abandoned (or the server cut off at the body limit) is not a fault.
-      if (args.request.signal.aborted) return apiError(499, "The request was cancelled.");
-      console.error(`[api] ${args.request.method} ${new URL(args.request.url).pathname} failed (request ${args.request.headers.get("X-Request-Id") ?? "without an id"}):`, thrown);
-      return apiError(500, "Something went wrong on our side. Please try again.");
+    });
+}
+
+async function answer<A extends LoaderFunctionArgs | ActionFunctionArgs>(handler: Handler<A>, args: A): Promise<Response> {
+  try {
+    // A script's bearer request without cookies carries nothing a foreign page could borrow.
+    if (isCrossSiteRequest(args.request) && !isBearerOnlyRequest(args.request)) return apiError(403, CROSS_SITE_MESSAGE, { code: "CROSS_SITE_REQUEST" });
+    // A bad or revoked token is a 401 on every route, also the ones that need no sign-in.
+    if (bearerTokenOf(args.request) !== null) await requireBearerUser(args.request);
+    const response = await handler(args);
+    applySecurityHeaders(response.headers);
+    return response;
+  } catch (thrown) {
+    if (thrown instanceof Response) {
+      applySecurityHeaders(thrown.headers);
+      return thrown;
     }
-  };
+    if (isDomainError(thrown)) return apiDomainError(thrown);
+    // The database cannot save (disk full): a 503 saying so; the failure itself is logged once, by the database.
+    if (isStorageFailure(thrown)) return apiDomainError(storageUnavailable(thrown));
+    // A request the client abandoned (or the server cut off at the body limit) is not a fault.
+    if (args.request.signal.aborted) return apiError(499, "The request was cancelled.");
+    console.error(`[api] ${args.request.method} ${new URL(args.request.url).pathname} failed (request ${args.request.headers.get("X-Request-Id") ?? "without an id"}):`, thrown);
+    return apiError(500, "Something went wrong on our side. Please try again.");
+  }
 }
 
 /**

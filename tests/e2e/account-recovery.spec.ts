@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 
-import { expectToast, newUser, registerByApi, test } from "./support/app";
+import { expectToast, newUser, registerByApi, test, waitForHydration } from "./support/app";
 
 /**
  * Without JavaScript: "Forgot password?" from the sign-in page (the test server has no mail
@@ -49,5 +49,20 @@ test.describe("account recovery and deletion, JavaScript off", () => {
     expect((await page.request.get("/api/auth/user")).status()).toBe(401);
     const signIn = await page.request.post("/api/auth/login", { data: { email: user.email, password: user.password } });
     expect(signIn.status()).toBe(401);
+  });
+});
+
+test.describe("a reset link that does not work, JavaScript on", () => {
+  test("the page still says why once it is running, at 1280 and 375 px", async ({ page }) => {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/reset-password?token=never-issued");
+      await waitForHydration(page);
+      await expect(page.getByRole("heading", { name: "This link does not work any more" })).toBeVisible();
+      await expect(page.getByTestId("reset-link-invalid")).toHaveText(
+        "This password reset link is not valid any more: it was used, it expired (links work for 1 hour), or it was never issued. Ask for a new one.",
+      );
+      await expect(page.getByRole("link", { name: "Ask for a new link" })).toBeVisible();
+    }
   });
 });

@@ -29,9 +29,9 @@ async function clinicWithAnchoredStep(page: Page) {
   const second = flow.touchpoints[1]!;
   const { title, primaryGoal, keyMessages, callToAction } = second;
   const timing = { type: "relative_event", event: "appointment", direction: "before", minutes: 120 };
-  const put = await page.request.put(`/api/ai-flows/touchpoints/${second.id}`, { data: { title, primaryGoal, keyMessages, callToAction, timing } });
+  const put = await page.request.put(`/api/touchpoints/${second.id}`, { data: { title, primaryGoal, keyMessages, callToAction, timing } });
   expect(put.status(), await put.text()).toBe(200);
-  const read = await page.request.get(`/api/ai-flows/touchpoints/${second.id}`);
+  const read = await page.request.get(`/api/touchpoints/${second.id}`);
   expect(((await read.json()) as { timing: unknown }).timing).toEqual(timing);
   return second;
 }

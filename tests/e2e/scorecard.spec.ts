@@ -61,7 +61,7 @@ async function premiumRoaster(request: APIRequestContext): Promise<TestUser> {
     const flow = (await generated.json()) as { touchpoints: Array<{ id: string; stepType: string }> };
     const sms = flow.touchpoints.find((tp) => tp.stepType === "SMS");
     expect(sms, "the generated cart flow has an SMS step").toBeTruthy();
-    expect((await request.delete(`/api/ai-flows/touchpoints/${sms!.id}`)).status()).toBe(200);
+    expect((await request.delete(`/api/touchpoints/${sms!.id}`)).status()).toBe(200);
   }
   await enterFigures(request);
   return user;

@@ -453,6 +453,8 @@ export const flowRuleSchema = z
 export const flowRulePageSchema = pageOf(flowRuleSchema, "FlowMappingPage");
 
 export const flowPageSchema = pageOf(flowSchema, "FlowPage");
+export const versionPageSchema = pageOf(versionSchema, "VersionPage");
+export const messagePageSchema = pageOf(messageSchema, "MessagePage");
 
 export const adminUserSchema = z
   .object({

@@ -15,7 +15,7 @@ export const PROGRESS_REFRESH_SECONDS = 2;
 
 /** The address of a progress record (its API resource). */
 export function progressHref(id: string) {
-  return `/api/ai-flows/generations/${encodeURIComponent(id)}`;
+  return `/api/ai-flow-generations/${encodeURIComponent(id)}`;
 }
 
 /** The line the screen shows while the model writes. */

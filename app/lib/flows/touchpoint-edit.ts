@@ -17,7 +17,7 @@ export const TIMING_AND_DELAY_MESSAGE = "Send timing or delayDays, not both: tim
 export const TIMING_REQUIRED_MESSAGE = "Say when the step goes: a timing object, or delayDays (whole days after the trigger).";
 
 /**
- * PUT and PATCH /api/ai-flows/touchpoints/{id}: the texts, and `timing` or (the older form)
+ * PUT and PATCH /api/touchpoints/{id}: the texts, and `timing` or (the older form)
  * `delayDays`, not both (a null timing is none given). A touchpoint as read carries both: see
  * timingWriteAsRead.
  */

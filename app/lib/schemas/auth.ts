@@ -113,6 +113,3 @@ export const loginApiSchema = z.object({
   password: z.string({ error: "Password is required" }).check(z.minLength(1, { error: "Password is required" }), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
 
-/** What a reset link that cannot be used any more says, on the page and in the API's answer. */
-export const RESET_LINK_INVALID_MESSAGE =
-  "This password reset link is not valid any more: it was used, it expired (links work for 1 hour), or it was never issued. Ask for a new one.";

@@ -1,12 +1,17 @@
 import { apiJson, apiRoute, noAction } from "~/web/api.server";
+import { pageOfList, PAGE_QUERY_PARAMETERS, readPageQuery } from "~/web/api-list-query.server";
 import { requireApiUser } from "~/web/auth/auth.server";
 import { listMessages } from "~/services/flows/flows.server";
 
-// GET /api/ai-flows/{id}/messages: the conversation in sequence order (user, assistant, system).
+export const queryParameters = PAGE_QUERY_PARAMETERS;
+
+// GET /api/ai-flows/{id}/messages?page=&pageSize= → { items, total, page, pageSize }: the
+// conversation (user, assistant, system), newest first.
 export const loader = apiRoute(async ({ request, params }) => {
   const user = await requireApiUser(request);
+  const paging = readPageQuery(request);
   const messages = await listMessages({ userId: user.id, flowId: params.id ?? "" });
-  return apiJson(messages, { headers: { "Cache-Control": "no-store" } });
+  return apiJson(pageOfList(messages.toReversed(), paging), { headers: { "Cache-Control": "no-store" } });
 });
 
 export const action = noAction();

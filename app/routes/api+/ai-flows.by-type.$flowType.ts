@@ -1,16 +1,9 @@
-import { isFlowType } from "~/lib/flow-types";
-import { UNKNOWN_FLOW_TYPE_MESSAGE } from "~/lib/flows/types";
-import { apiError, apiJson, apiRoute, noAction } from "~/web/api.server";
-import { requireApiUser } from "~/web/auth/auth.server";
-import { getFlowByType } from "~/services/flows/flows.server";
+import * as flowOfType from "~/routes/api+/flow-types.$flowType.ai-flow";
+import { movedPath } from "~/web/moved-path.server";
 
-// GET /api/ai-flows/by-type/{flowType}: a list, empty or with the user's one flow of the type,
-// its current touchpoints in step order; never the versions or the conversation.
-export const loader = apiRoute(async ({ request, params }) => {
-  const user = await requireApiUser(request);
-  if (!isFlowType(params.flowType)) return apiError(400, UNKNOWN_FLOW_TYPE_MESSAGE);
-  const flow = await getFlowByType({ userId: user.id, flowType: params.flowType });
-  return apiJson(flow ? [flow] : [], { headers: { "Cache-Control": "no-store" } });
-});
-
-export const action = noAction();
+// /api/ai-flows/by-type/{flowType}: moved to /api/flow-types/{flowType}/ai-flow (the old address
+// read like a flow's); answered as there, marked deprecated until its sunset.
+const moved = movedPath(flowOfType, "/api/flow-types/{flowType}/ai-flow");
+export const loader = moved.loader;
+export const action = moved.action;
+export const successorPath = moved.successorPath;

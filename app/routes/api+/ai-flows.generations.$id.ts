@@ -1,13 +1,9 @@
-import { apiJson, apiRoute, noAction } from "~/web/api.server";
-import { requireApiUser } from "~/web/auth/auth.server";
-import { getGenerationProgress } from "~/services/flows/progress.server";
+import * as generation from "~/routes/api+/ai-flow-generations.$id";
+import { movedPath } from "~/web/moved-path.server";
 
-// GET /api/ai-flows/generations/{id}: a generation started with `Prefer: respond-async` (or from
-// the flow screen): the steps written so far while it runs, then how it ended (kept 10 minutes).
-export const loader = apiRoute(async ({ request, params }) => {
-  const user = await requireApiUser(request);
-  const progress = await getGenerationProgress({ userId: user.id, id: params.id ?? "" });
-  return apiJson(progress, { headers: { "Cache-Control": "no-store" } });
-});
-
-export const action = noAction();
+// /api/ai-flows/generations/{id}: moved to /api/ai-flow-generations/{id} (the old address read
+// like a flow's); answered as there, marked deprecated until its sunset.
+const moved = movedPath(generation, "/api/ai-flow-generations/{id}");
+export const loader = moved.loader;
+export const action = moved.action;
+export const successorPath = moved.successorPath;

@@ -9,6 +9,8 @@ import { redirectWithToast } from "~/web/toast.server";
 
 /** A browser navigation: the identity provider and the page that links here choose its parameters. */
 export const queryParameters = "any";
+/** Its GET answers only redirects: a browser navigation, not an API operation, so it is not in the OpenAPI document. */
+export const browserNavigations = ["GET"];
 
 export const SIGNED_OUT_MESSAGE = "Signed out.";
 

@@ -1,9 +1,10 @@
+import { PASSWORD_RESET_DONE_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from "~/lib/password-reset-messages";
 import crypto from "node:crypto";
 
 import * as z from "zod/mini";
 import { safeParse } from "zod/v4/core";
 
-import { emailSchema, newPasswordSchema, RESET_LINK_INVALID_MESSAGE } from "~/lib/schemas/auth";
+import { emailSchema, newPasswordSchema } from "~/lib/schemas/auth";
 import { hitRateLimit, secondsUntil } from "~/models/rate-limit.server";
 import { consumePasswordReset, deletePasswordResetsOfUser, findPasswordReset, insertPasswordReset } from "~/models/password-reset.server";
 import { getAdminUserRow, getUserByEmail, setPasswordHash } from "~/models/user.server";
@@ -24,13 +25,11 @@ export const PASSWORD_RESET_LIMITS = {
   linkLifetimeMs: 60 * 60_000,
   /** Requests from one address: at most `max` per `windowMs` (then 429). */
   perAddress: { windowMs: 15 * 60_000, max: 5 },
-  /** Links sent to one email: at most `max` per `windowMs` (more requests get the same answer and send nothing). */
-  perEmail: { windowMs: 60 * 60_000, max: 3 },
+  /** Links sent to one email: at most `max` per `windowMs` (more requests get the same answer and send nothing, and no header tells the count). */
+  perEmail: { windowMs: 60 * 60_000, max: 3, unreported: true },
 } as const;
 
-export const RESET_REQUESTED_MESSAGE = "If an account uses that email, a link to choose a new password is on its way. It works once, for 1 hour.";
-export { RESET_LINK_INVALID_MESSAGE };
-export const PASSWORD_RESET_DONE_MESSAGE = "Your password has been changed. Sign in with the new one: every other session and access token was signed out.";
+export { PASSWORD_RESET_DONE_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from "~/lib/password-reset-messages";
 const RESET_PATH = "/reset-password";
 
 export const forgotPasswordSchema = z.strictObject({ email: emailSchema });

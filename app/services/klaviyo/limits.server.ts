@@ -1,4 +1,4 @@
-import { peekRateLimits, hitRateLimit } from "~/models/rate-limit.server";
+import { peekRateLimits, hitRateLimit, type WindowLimit } from "~/models/rate-limit.server";
 import type { KlaviyoSession } from "~/services/klaviyo/client.server";
 
 /**
@@ -15,7 +15,7 @@ export interface AccountLimit {
 
 /** The account's windows for one operation, and how long until one more call fits in all of them (0: now). */
 export async function accountLimitWait(operation: string, accountTag: string, limits: readonly AccountLimit[], now: number) {
-  const windows = limits.map((limit) => ({ key: `klaviyo-${operation}:${accountTag}:${limit.windowMs}`, windowMs: limit.windowMs, max: limit.max }));
+  const windows = limits.map((limit) => ({ key: `klaviyo-${operation}:${accountTag}:${limit.windowMs}`, windowMs: limit.windowMs, max: limit.max, unreported: true }));
   const states = await peekRateLimits(windows, now);
   let wait = 0;
   for (const { retryAt } of states) wait = Math.max(wait, retryAt - now);
@@ -23,7 +23,7 @@ export async function accountLimitWait(operation: string, accountTag: string, li
 }
 
 /** Counts one call in every window of the operation. */
-export async function countAccountCall(windows: ReadonlyArray<{ key: string; windowMs: number; max: number }>, at: number) {
+export async function countAccountCall(windows: ReadonlyArray<{ key: string } & WindowLimit>, at: number) {
   for (const window of windows) await hitRateLimit(window.key, window, at);
 }
 

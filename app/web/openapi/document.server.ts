@@ -261,7 +261,7 @@ const preferParameter: Parameter = {
   name: "Prefer",
   in: "header",
   description:
-    "`respond-async` (RFC 7240): with a model configured, the answer is a 202 at once, its `Location` the progress to poll (GET /api/ai-flows/generations/{id}: the steps written so far, then how it ended); `Preference-Applied: respond-async` says it was taken. The offline generator answers at once and ignores the preference: its answer is the usual one.",
+    "`respond-async` (RFC 7240): with a model configured, the answer is a 202 at once, its `Location` the progress to poll (GET /api/ai-flow-generations/{id}: the steps written so far, then how it ended); `Preference-Applied: respond-async` says it was taken. The offline generator answers at once and ignores the preference: its answer is the usual one.",
   schema: { type: "string", example: "respond-async" },
 };
 /** The 202 of a request that took `Prefer: respond-async`. */
@@ -270,7 +270,7 @@ const acceptedAsync: Success = {
   description: "Started (with `Prefer: respond-async` and a model): the progress as it is now. Poll `Location` until `state` is succeeded or failed.",
   json: responses.generationProgressSchema,
   headers: {
-    Location: "The progress to poll: /api/ai-flows/generations/{id}.",
+    Location: "The progress to poll: /api/ai-flow-generations/{id}.",
     "Preference-Applied": "respond-async.",
     "Retry-After": "Seconds to wait before polling.",
   },
@@ -346,6 +346,17 @@ const BENCHMARK_EXISTS = err(409, "A benchmark for this type, indicator, industr
 const ONBOARDING_REQUIRED_MESSAGE = onboardingRequired().message;
 
 /** Every operation of the API. The contract tests fail when this and the route files disagree. */
+/** `page` and `pageSize` of a list that pages (web/api-list-query.server.ts). */
+const PAGE_QUERY: Parameter[] = [
+  { name: "page", in: "query", description: "The page, from 1.", schema: { type: "integer", minimum: 1 } },
+  {
+    name: "pageSize",
+    in: "query",
+    description: `Items per page, 50 by default, at most ${API_MAX_PAGE_SIZE}.`,
+    schema: { type: "integer", minimum: 1, maximum: API_MAX_PAGE_SIZE },
+  },
+];
+
 export const OPERATIONS: OperationSpec[] = [
   // Auth
   {
@@ -379,38 +390,6 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "The signed-in user",
     access: "user",
     ok: [{ status: 200, description: "The user with role and onboarding summary.", json: responses.currentUserSchema }],
-  },
-  {
-    method: "get",
-    path: "/api/login",
-    tag: "Auth",
-    summary: "Start third-party sign-in (a browser navigation)",
-    access: "public",
-    ok: [{ status: 302, description: "To the identity provider, or back to /login when none is configured.", redirect: true }],
-  },
-  {
-    method: "get",
-    path: "/api/login/callback",
-    tag: "Auth",
-    summary: "Where the identity provider returns the browser",
-    access: "public",
-    ok: [
-      {
-        status: 302,
-        description: "Signed in and on to the app, or back to /login with a message; a connect started in User Settings goes back there.",
-        redirect: true,
-      },
-    ],
-  },
-  {
-    method: "get",
-    path: "/api/logout",
-    tag: "Auth",
-    summary: "Sign out (a browser navigation)",
-    description:
-      "Signs out only a navigation from this site (a Referer of this site, or Sec-Fetch-Site same-origin or none); anything else, such as another site's link or a request with neither header, only lands on the home page. API clients sign out with POST.",
-    access: "public",
-    ok: [{ status: 302, description: "Signed out, to the home page.", redirect: true }],
   },
   {
     method: "post",
@@ -699,16 +678,7 @@ export const OPERATIONS: OperationSpec[] = [
     summary: "Your flows, newest first",
     description: "Every flow of yours, the one changed last first, each with its current touchpoints (never the versions or the conversation).",
     access: "user",
-    query: [
-      { name: "flowType", in: "query", description: "Only the flow of this type.", schema: { type: "string", enum: [...FLOW_TYPES] } },
-      { name: "page", in: "query", description: "The page, from 1.", schema: { type: "integer", minimum: 1 } },
-      {
-        name: "pageSize",
-        in: "query",
-        description: `Items per page, 50 by default, at most ${API_MAX_PAGE_SIZE}.`,
-        schema: { type: "integer", minimum: 1, maximum: API_MAX_PAGE_SIZE },
-      },
-    ],
+    query: [{ name: "flowType", in: "query", description: "Only the flow of this type.", schema: { type: "string", enum: [...FLOW_TYPES] } }, ...PAGE_QUERY],
     ok: [{ status: 200, description: "One page.", json: responses.flowPageSchema }],
     errors: { 422: "A query parameter is unknown or out of range." },
     examples: { 422: [...listQueryRefused, err(422, FLOW_TYPE_FILTER_MESSAGE, "VALIDATION_FAILED", { flowType: FLOW_TYPE_FILTER_MESSAGE })] },
@@ -737,7 +707,7 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "get",
-    path: "/api/ai-flows/by-type/{flowType}",
+    path: "/api/flow-types/{flowType}/ai-flow",
     tag: "Flows",
     summary: "Your flow of one type",
     access: "user",
@@ -751,8 +721,9 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Flows",
     summary: "A flow's saved versions, newest first",
     access: "user",
-    ok: [{ status: 200, description: "The versions with their touchpoints.", json: listOf(responses.versionSchema) }],
-    errors: { 404: "No such flow of yours." },
+    query: PAGE_QUERY,
+    ok: [{ status: 200, description: "One page of the versions with their touchpoints, newest first.", json: responses.versionPageSchema }],
+    errors: { 404: "No such flow of yours.", 422: "A query parameter is unknown or out of range." },
     examples: { 404: [err(404, FLOW_NOT_FOUND)] },
   },
   {
@@ -770,10 +741,11 @@ export const OPERATIONS: OperationSpec[] = [
     method: "get",
     path: "/api/ai-flows/{id}/messages",
     tag: "Flows",
-    summary: "A flow's conversation, in order",
+    summary: "A flow's conversation, newest first",
     access: "user",
-    ok: [{ status: 200, description: "The messages (user, assistant, system).", json: listOf(responses.messageSchema) }],
-    errors: { 404: "No such flow of yours." },
+    query: PAGE_QUERY,
+    ok: [{ status: 200, description: "One page of the messages (user, assistant, system), newest first.", json: responses.messagePageSchema }],
+    errors: { 404: "No such flow of yours.", 422: "A query parameter is unknown or out of range." },
     examples: { 404: [err(404, FLOW_NOT_FOUND)] },
   },
   {
@@ -809,7 +781,7 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "get",
-    path: "/api/ai-flows/generations/{id}",
+    path: "/api/ai-flow-generations/{id}",
     tag: "Flows",
     summary: "A generation's progress",
     description:
@@ -821,7 +793,7 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "put",
-    path: "/api/ai-flows/touchpoints/{id}",
+    path: "/api/touchpoints/{id}",
     tag: "Flows",
     summary: "Edit a touchpoint",
     description:
@@ -847,7 +819,7 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "patch",
-    path: "/api/ai-flows/touchpoints/{id}",
+    path: "/api/touchpoints/{id}",
     tag: "Flows",
     summary: "Change some fields of a touchpoint",
     description:
@@ -869,7 +841,7 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "get",
-    path: "/api/ai-flows/touchpoints/{id}",
+    path: "/api/touchpoints/{id}",
     tag: "Flows",
     summary: "A touchpoint, with its timing",
     access: "user",
@@ -880,7 +852,7 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     method: "delete",
-    path: "/api/ai-flows/touchpoints/{id}",
+    path: "/api/touchpoints/{id}",
     tag: "Flows",
     summary: "Delete a touchpoint",
     access: "user",
@@ -1454,14 +1426,19 @@ const isStateChanging = (method: Method) => method !== "get";
 
 /** Every POST takes an Idempotency-Key, but the ones that say not (signing in and out, which are safe to repeat). */
 export const takesIdempotencyKey = (op: Pick<OperationSpec, "method" | "idempotent">) => op.idempotent ?? op.method === "post";
-/** Browser navigations and sign-out: their query parameters are the identity provider's or the linking page's, and sign-out takes a form. */
+/**
+ * Browser navigations and sign-out: their query parameters are the identity provider's or the
+ * linking page's, and sign-out takes a form. Their GETs answer only redirects and are left out of
+ * the document (docs/decisions/169; the route modules say so with `browserNavigations`).
+ */
 const BROWSER_NAVIGATIONS = new Set(["/api/login", "/api/login/callback", "/api/logout"]);
 /** What a query parameter an operation does not take answers (the boundary names each one). */
 const UNKNOWN_QUERY_EXAMPLE = "Unknown query parameter: unexpected. Remove it.";
 
-/** The 405 of a path: the methods the document lists for it. */
+/** The 405 of a path: the methods the document lists for it, and GET where it is a browser navigation (answered, not listed). */
 function methodsOf(path: string) {
   const methods = OPERATIONS.filter((op) => op.path === path).map((op) => op.method.toUpperCase());
+  if (BROWSER_NAVIGATIONS.has(path) && !methods.includes("GET")) methods.unshift("GET");
   return methods.includes("GET") ? [...methods, "HEAD"] : methods;
 }
 
@@ -1651,8 +1628,8 @@ function pathParameters(path: string): Parameter[] {
     if (name === "flowType") return { name, in: "path", required: true, description: "The flow type.", schema: { type: "string", enum: [...FLOW_TYPES] } };
     if (name === "versionId") return idParam(name, "The version's id.");
     if (path.startsWith("/api/user/tokens")) return idParam(name, "The token's id.");
-    if (path.startsWith("/api/ai-flows/generations")) return idParam(name, "The generation's id (the end of a 202's Location).");
-    return path.startsWith("/api/ai-flows/touchpoints") ? idParam(name, "The touchpoint's id.") : path.startsWith("/api/ai-flows") ? flowId : idParam(name, "The id.");
+    if (path.startsWith("/api/ai-flow-generations")) return idParam(name, "The generation's id (the end of a 202's Location).");
+    return path.startsWith("/api/touchpoints") ? idParam(name, "The touchpoint's id.") : path.startsWith("/api/ai-flows") ? flowId : idParam(name, "The id.");
   });
 }
 
@@ -1677,6 +1654,19 @@ const HEADER_COMPONENTS = {
     description: "The resource's current version. Send it back as If-Match on a PUT, PATCH or DELETE so the write fails (412) instead of overwriting a change you have not seen.",
     schema: { type: "string" },
   },
+  RateLimitLimit: {
+    description:
+      "How many requests the limit this request met allows in its sliding window (of several, the one with the least left). Sent on answers to requests a limit counted or checked: sign-in, sign-up, password checks and reset requests, new questionnaire drafts, Klaviyo connection attempts, and every request with an Idempotency-Key.",
+    schema: { type: "integer", minimum: 1 },
+  },
+  RateLimitRemaining: {
+    description: "How many more requests that limit lets in now. 0 on a 429.",
+    schema: { type: "integer", minimum: 0 },
+  },
+  RateLimitReset: {
+    description: "Seconds until the oldest request the limit counts leaves its window, so one more fits (on a 429, the same as Retry-After); 0 when it counts none.",
+    schema: { type: "integer", minimum: 0 },
+  },
 };
 const headerRef = (name: keyof typeof HEADER_COMPONENTS) => ({ $ref: `#/components/headers/${name}` });
 const ifMatchParameter: Parameter = {
@@ -1688,11 +1678,18 @@ const ifMatchParameter: Parameter = {
 };
 const writesOne = (op: OperationSpec) => op.etag === true && ["put", "patch", "delete"].includes(op.method);
 
+/** The RateLimit headers of an operation a limit counts (one that can answer 429: web/rate-limit-headers.server.ts). */
+function rateLimitHeaders(limited: boolean) {
+  return limited ? { "RateLimit-Limit": headerRef("RateLimitLimit"), "RateLimit-Remaining": headerRef("RateLimitRemaining"), "RateLimit-Reset": headerRef("RateLimitReset") } : {};
+}
+
 function operationObject(op: OperationSpec) {
   const responsesByStatus: Record<string, unknown> = {};
+  const errors = errorAnswers(op);
+  const limited = "429" in errors;
   for (const success of op.ok) {
     const answer = responseObject(success) as { headers?: Record<string, unknown> };
-    answer.headers = { ...answer.headers, "X-Request-Id": headerRef("RequestId") };
+    answer.headers = { ...answer.headers, "X-Request-Id": headerRef("RequestId"), ...rateLimitHeaders(limited) };
     if (op.etag && op.method !== "delete") answer.headers.ETag = headerRef("ETag");
     if (takesIdempotencyKey(op))
       answer.headers = {
@@ -1701,7 +1698,7 @@ function operationObject(op: OperationSpec) {
       };
     responsesByStatus[String(success.status)] = answer;
   }
-  for (const [status, { why, examples }] of Object.entries(errorAnswers(op))) {
+  for (const [status, { why, examples }] of Object.entries(errors)) {
     const named: Record<string, { value: ErrorBody }> = {};
     for (const example of examples) {
       let name: string = example.code;
@@ -1712,6 +1709,7 @@ function operationObject(op: OperationSpec) {
       description: why,
       headers: {
         "X-Request-Id": headerRef("RequestId"),
+        ...rateLimitHeaders(limited),
         ...(status === "405" ? { Allow: { description: "The methods the address answers.", schema: { type: "string" } } } : {}),
         ...(status === "412" ? { ETag: headerRef("ETag") } : {}),
         ...(status === "429" || status === "503" ? { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "string" } } } : {}),
@@ -1777,7 +1775,7 @@ export function openApiDocument() {
       version: API_VERSION,
       license: { name: "Proprietary", identifier: "LicenseRef-Flowmap-Proprietary" },
       description:
-        "Plan lifecycle email and SMS flows. Every endpoint answers JSON; errors are `{ message, code, errors? }`, `code` machine-readable. Scripts sign their calls with a personal access token (`Authorization: Bearer <token>`; create one with POST /api/user/tokens or on User Settings); browsers use the `fm_session` cookie set by POST /api/auth/login. Either way the call acts as the same user. State-changing calls from another site that carry cookies are refused (403).",
+        "Plan lifecycle email and SMS flows. Every endpoint answers JSON; errors are `{ message, code, errors? }`, `code` machine-readable. Scripts sign their calls with a personal access token (`Authorization: Bearer <token>`; create one with POST /api/user/tokens or on User Settings); browsers use the `fm_session` cookie set by POST /api/auth/login. Either way the call acts as the same user. State-changing calls from another site that carry cookies are refused (403). Browser navigations that answer only redirects (GET /api/login, GET /api/login/callback, GET /api/logout: third-party sign-in and sign-out by link) are not API operations and are not listed. Addresses that moved (/api/ai-flows/by-type/{flowType}, /api/ai-flows/touchpoints/{id}, /api/ai-flows/generations/{id}) still answer, with Deprecation, Sunset and a Link to the listed successor.",
     },
     servers: [{ url: "/" }],
     tags: [...new Set(OPERATIONS.map((op) => op.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),

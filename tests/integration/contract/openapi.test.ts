@@ -101,6 +101,10 @@ async function call(
   const type = response.headers.get("Content-Type") ?? "";
   const documented = operation.responses[String(response.status)];
   expect(documented, `${method} ${template} answered ${response.status}, which the document does not list (${text.slice(0, 200)})`).toBeTruthy();
+  // A RateLimit header is sent only where the document lists it.
+  for (const name of ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]) {
+    if (response.headers.has(name)) expect(Object.keys((documented.headers ?? {}) as Json), `${method} ${template} ${response.status} sent ${name}`).toContain(name);
+  }
   let parsed: unknown = null;
   const content = (documented.content ?? {}) as Record<string, Json>;
   if (type.startsWith("application/json") && content["application/json"]) {
@@ -142,10 +146,12 @@ describe("the OpenAPI document", () => {
 
   it("documents exactly the methods every /api route file answers, and no operation without a route", () => {
     expect(apiRoutes.length).toBeGreaterThan(30);
-    const fromRoutes = apiRoutes
+    // A moved address answers as its successor and is not listed; a browser navigation's GET answers only redirects.
+    const listed = apiRoutes.filter((route) => route.module.successorPath === undefined);
+    const fromRoutes = listed
       .flatMap((route) =>
         allowedMethods(route.module)
-          .filter((m) => m !== "HEAD")
+          .filter((m) => m !== "HEAD" && !((route.module.browserNavigations as string[] | undefined) ?? []).includes(m))
           .map((m) => `${m.toLowerCase()} ${route.path}`),
       )
       .sort();
@@ -153,6 +159,37 @@ describe("the OpenAPI document", () => {
       .flatMap(([p, item]) => Object.keys(item).map((m) => `${m} ${p}`))
       .sort();
     expect(fromDocument).toEqual(fromRoutes);
+  });
+
+  it("answers a moved address as its documented successor, marked deprecated with its sunset and a link to the successor", async () => {
+    const moved = apiRoutes.filter((route) => route.module.successorPath !== undefined);
+    expect(moved.map((route) => route.path).sort()).toEqual(["/api/ai-flows/by-type/{flowType}", "/api/ai-flows/generations/{id}", "/api/ai-flows/touchpoints/{id}"]);
+    for (const route of moved) {
+      const successor = route.module.successorPath as string;
+      expect(document.paths[route.path], `${route.path} is not listed`).toBeUndefined();
+      expect(Object.keys(document.paths[successor] ?? {}).sort(), `${successor} is listed with the methods ${route.path} answers`).toEqual(
+        allowedMethods(route.module)
+          .filter((m) => m !== "HEAD")
+          .map((m) => m.toLowerCase())
+          .sort(),
+      );
+    }
+    const { cookie } = await createUser();
+    const old = await (moduleFor("/api/ai-flows/by-type/{flowType}").loader as Handler)(
+      args(jsonRequest("/api/ai-flows/by-type/onboarding", { method: "GET", cookie }), { flowType: "onboarding" }),
+    );
+    const now = await call("GET", "/api/flow-types/{flowType}/ai-flow", { cookie, params: { flowType: "onboarding" } });
+    expect(old.status).toBe(now.status);
+    expect(await old.json()).toEqual(now.body);
+    expect(old.headers.get("Deprecation")).toMatch(/^@\d+$/);
+    expect(new Date(old.headers.get("Sunset")!).getTime()).toBeGreaterThan(Number(old.headers.get("Deprecation")!.slice(1)) * 1000);
+    expect(old.headers.get("Link")).toBe('</api/flow-types/onboarding/ai-flow>; rel="successor-version"');
+    expect(now.headers.get("Deprecation")).toBeNull();
+    const missing = await (moduleFor("/api/ai-flows/touchpoints/{id}").loader as Handler)(
+      args(jsonRequest("/api/ai-flows/touchpoints/0123456789abcdef01234567", { method: "GET", cookie }), { id: "0123456789abcdef01234567" }),
+    );
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("Link")).toBe('</api/touchpoints/0123456789abcdef01234567>; rel="successor-version"');
   });
 
   it("shows examples that validate against their own schemas: every request body and every error answer", () => {
@@ -182,7 +219,7 @@ describe("the OpenAPI document", () => {
   });
 
   it("takes request bodies from the validation schemas, so a validation limit shows in the document", () => {
-    const touchpoint = document.paths["/api/ai-flows/touchpoints/{id}"].put as unknown as { requestBody: { content: Record<string, { schema: Json }> } };
+    const touchpoint = document.paths["/api/touchpoints/{id}"].put as unknown as { requestBody: { content: Record<string, { schema: Json }> } };
     const schema = touchpoint.requestBody.content["application/json"].schema as { required: string[]; properties: Record<string, Json> };
     expect(schema.required).toEqual(["title", "primaryGoal", "keyMessages", "callToAction"]);
     expect(schema.properties.title.maxLength).toBe(300);
@@ -224,10 +261,17 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     expect((await call("POST", "/api/auth/login", { body: { email, password: "wrong password" } })).status).toBe(401);
     expect((await call("GET", "/api/auth/user", { cookie: user.cookie })).status).toBe(200);
     expect((await call("GET", "/api/auth/user")).status).toBe(401);
-    expect((await call("GET", "/api/login")).status).toBe(302);
-    expect((await call("GET", "/api/login/callback", { query: "?code=x&state=y" })).status).toBe(302);
+    // Browser navigations answer redirects and are not in the document.
+    for (const browserOnly of ["/api/login", "/api/login/callback", "/api/logout"]) {
+      expect(document.paths[browserOnly]?.get, `GET ${browserOnly} is left out`).toBeUndefined();
+      expect(moduleFor(browserOnly).browserNavigations).toEqual(["GET"]);
+    }
+    const navigate = (template: string, query = "", cookie?: string) =>
+      (moduleFor(template).loader as Handler)(args(new Request(`http://127.0.0.1:3000${template}${query}`, { headers: cookie ? { Cookie: cookie } : {} })));
+    expect((await navigate("/api/login")).status).toBe(302);
+    expect((await navigate("/api/login/callback", "?code=x&state=y")).status).toBe(302);
     const other = await createUser();
-    expect((await call("GET", "/api/logout", { cookie: other.cookie })).status).toBe(302);
+    expect((await navigate("/api/logout", "", other.cookie)).status).toBe(302);
     // An API client asking for JSON gets JSON; a browser's form post is sent home.
     expect((await call("POST", "/api/logout", { cookie: other.cookie })).status).toBe(200);
     const browser = await createUser();
@@ -351,13 +395,15 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     const id = { id: flow.id };
     expect((await call("GET", "/api/ai-flows/{id}", { cookie: user.cookie, params: id })).status).toBe(200);
     expect((await call("GET", "/api/ai-flows/{id}", { cookie: premium.cookie, params: id })).status).toBe(404);
-    expect((await call("GET", "/api/ai-flows/by-type/{flowType}", { cookie: user.cookie, params: { flowType: "onboarding" } })).status).toBe(200);
-    expect((await call("GET", "/api/ai-flows/by-type/{flowType}", { cookie: user.cookie, params: { flowType: "nope" } })).status).toBe(400);
+    expect((await call("GET", "/api/flow-types/{flowType}/ai-flow", { cookie: user.cookie, params: { flowType: "onboarding" } })).status).toBe(200);
+    expect((await call("GET", "/api/flow-types/{flowType}/ai-flow", { cookie: user.cookie, params: { flowType: "nope" } })).status).toBe(400);
     expect((await call("GET", "/api/ai-flows/{id}/messages", { cookie: user.cookie, params: id })).status).toBe(200);
     expect((await call("POST", "/api/ai-flows/{id}/regenerate", { cookie: user.cookie, params: id, body: { feedback: "Shorter emails, please." } })).status).toBe(200);
     expect((await call("POST", "/api/ai-flows/{id}/regenerate", { cookie: user.cookie, params: id, body: { feedback: " " } })).status).toBe(422);
     const versions = await call("GET", "/api/ai-flows/{id}/versions", { cookie: user.cookie, params: id });
-    const [version] = versions.body as { id: string }[];
+    const [version] = (versions.body as { items: { id: string }[] }).items;
+    expect(versions.body).toMatchObject({ total: 1, page: 1, pageSize: 50 });
+    expect((await call("GET", "/api/ai-flows/{id}/versions", { cookie: user.cookie, params: id, query: "?pageSize=0" })).status).toBe(422);
     expect((await call("POST", "/api/ai-flows/{id}/versions/{versionId}/rollback", { cookie: user.cookie, params: { id: flow.id, versionId: version.id } })).status).toBe(200);
     expect(
       (await call("POST", "/api/ai-flows/{id}/versions/{versionId}/rollback", { cookie: user.cookie, params: { id: flow.id, versionId: "000000000000000000000000" } })).status,
@@ -369,30 +415,28 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
     const current = (await call("GET", "/api/ai-flows/{id}", { cookie: user.cookie, params: id })).body as { touchpoints: { id: string }[] };
     const [first, second] = current.touchpoints;
     const edit = { title: "Welcome aboard", primaryGoal: "Greet", keyMessages: "Who we are", callToAction: "Start", delayDays: 1 };
-    expect((await call("PUT", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id }, body: edit })).status).toBe(200);
-    expect((await call("PUT", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id }, body: { ...edit, title: "" } })).status).toBe(422);
-    expect((await call("PUT", "/api/ai-flows/touchpoints/{id}", { cookie: premium.cookie, params: { id: first.id }, body: edit })).status).toBe(404);
+    expect((await call("PUT", "/api/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id }, body: edit })).status).toBe(200);
+    expect((await call("PUT", "/api/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id }, body: { ...edit, title: "" } })).status).toBe(422);
+    expect((await call("PUT", "/api/touchpoints/{id}", { cookie: premium.cookie, params: { id: first.id }, body: edit })).status).toBe(404);
     const anchored = { ...edit, delayDays: undefined, timing: { type: "relative_event", event: "appointment", direction: "before", minutes: 120 } };
-    expect((await call("PUT", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id }, body: anchored })).status).toBe(200);
+    expect((await call("PUT", "/api/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id }, body: anchored })).status).toBe(200);
     // A new timing and new days at once: which one is meant cannot be told.
     const bothChanged = { ...anchored, timing: { ...anchored.timing, minutes: 180 }, delayDays: 9 };
-    expect((await call("PUT", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id }, body: bothChanged })).status).toBe(422);
-    const read = await call("GET", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id } });
+    expect((await call("PUT", "/api/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id }, body: bothChanged })).status).toBe(422);
+    const read = await call("GET", "/api/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id } });
     expect(read.body).toMatchObject({ timing: anchored.timing });
     const tag = read.headers.get("ETag")!;
     const hourLater = { ...(read.body as Json), timing: { type: "offset", minutes: 60 } };
-    const patched = await call("PATCH", "/api/ai-flows/touchpoints/{id}", {
+    const patched = await call("PATCH", "/api/touchpoints/{id}", {
       cookie: user.cookie,
       params: { id: first.id },
       body: { timing: hourLater.timing },
       headers: { "If-Match": tag },
     });
     expect(patched.status).toBe(200);
-    expect((await call("PUT", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id }, body: hourLater, headers: { "If-Match": tag } })).status).toBe(
-      412,
-    );
-    expect((await call("GET", "/api/ai-flows/touchpoints/{id}", { cookie: premium.cookie, params: { id: first.id } })).status).toBe(404);
-    expect((await call("DELETE", "/api/ai-flows/touchpoints/{id}", { cookie: user.cookie, params: { id: second.id } })).status).toBe(200);
+    expect((await call("PUT", "/api/touchpoints/{id}", { cookie: user.cookie, params: { id: first.id }, body: hourLater, headers: { "If-Match": tag } })).status).toBe(412);
+    expect((await call("GET", "/api/touchpoints/{id}", { cookie: premium.cookie, params: { id: first.id } })).status).toBe(404);
+    expect((await call("DELETE", "/api/touchpoints/{id}", { cookie: user.cookie, params: { id: second.id } })).status).toBe(200);
 
     expect((await call("GET", "/api/ai-flows/{id}/content", { cookie: user.cookie, params: id })).status).toBe(402);
     expect((await call("POST", "/api/ai-flows/{id}/content", { cookie: user.cookie, params: id })).status).toBe(402);
@@ -505,10 +549,10 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
       const started = await call("POST", "/api/ai-flows/generate", { cookie, body: { flowType: "onboarding" }, headers: { Prefer: "respond-async" } });
       expect(started.status).toBe(202);
       const id = (started.body as { id: string }).id;
-      expect(started.headers.get("Location")).toBe(`/api/ai-flows/generations/${id}`);
+      expect(started.headers.get("Location")).toBe(`/api/ai-flow-generations/${id}`);
       expect(started.headers.get("Preference-Applied")).toBe("respond-async");
       await backgroundGenerationsSettled();
-      const done = await call("GET", "/api/ai-flows/generations/{id}", { cookie, params: { id } });
+      const done = await call("GET", "/api/ai-flow-generations/{id}", { cookie, params: { id } });
       expect(done.body).toMatchObject({ state: "succeeded", kind: "generate", flowId: expect.any(String) });
       const flowId = (done.body as { flowId: string }).flowId;
       const regenerating = await call("POST", "/api/ai-flows/{id}/regenerate", {
@@ -519,12 +563,12 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
       });
       expect(regenerating.status).toBe(202);
       await backgroundGenerationsSettled();
-      expect((await call("GET", "/api/ai-flows/generations/{id}", { cookie, params: { id: (regenerating.body as { id: string }).id } })).body).toMatchObject({
+      expect((await call("GET", "/api/ai-flow-generations/{id}", { cookie, params: { id: (regenerating.body as { id: string }).id } })).body).toMatchObject({
         kind: "regenerate",
         flowId,
       });
-      expect((await call("GET", "/api/ai-flows/generations/{id}", { cookie: user.cookie, params: { id } })).status).toBe(404);
-      expect((await call("GET", "/api/ai-flows/generations/{id}", { params: { id } })).status).toBe(401);
+      expect((await call("GET", "/api/ai-flow-generations/{id}", { cookie: user.cookie, params: { id } })).status).toBe(404);
+      expect((await call("GET", "/api/ai-flow-generations/{id}", { params: { id } })).status).toBe(401);
     } finally {
       configured.mockRestore();
       await model.close();

@@ -6,7 +6,7 @@ import { TIME_NEEDS_DAYS_MESSAGE } from "~/lib/timing";
 import { DELAY_DAYS_MESSAGE } from "~/lib/flows/types";
 import { TIMING_BEFORE_TRIGGER_MESSAGE, TIMING_NEGATIVE_MESSAGE } from "~/lib/timing-input";
 import { AiGeneratedFlowModel } from "~/models/ai-generated-flow.server";
-import * as touchpointRoute from "~/routes/api+/ai-flows.touchpoints.$id";
+import * as touchpointRoute from "~/routes/api+/touchpoints.$id";
 import { generateFlow, getFlow } from "~/services/flows/flows.server";
 
 import { APPOINTMENT_ESTIMATE, anchoredProvider } from "../../support/anchored-drafts";
@@ -35,11 +35,10 @@ async function anchoredFlow() {
 }
 
 const texts = (tp: TouchpointView) => ({ title: tp.title, primaryGoal: tp.primaryGoal, keyMessages: tp.keyMessages, callToAction: tp.callToAction });
-const getTouchpoint = (cookie: string | undefined, id: string) => call(touchpointRoute.loader, `/api/ai-flows/touchpoints/${id}`, { cookie, params: { id } });
-const putTouchpoint = (cookie: string, id: string, body: unknown) =>
-  call(touchpointRoute.action, `/api/ai-flows/touchpoints/${id}`, { method: "PUT", body, cookie, params: { id } });
+const getTouchpoint = (cookie: string | undefined, id: string) => call(touchpointRoute.loader, `/api/touchpoints/${id}`, { cookie, params: { id } });
+const putTouchpoint = (cookie: string, id: string, body: unknown) => call(touchpointRoute.action, `/api/touchpoints/${id}`, { method: "PUT", body, cookie, params: { id } });
 
-describe("GET /api/ai-flows/touchpoints/{id}", () => {
+describe("GET /api/touchpoints/{id}", () => {
   it("answers the touchpoint with its anchored timing; another user's or a signed-out request is refused", async () => {
     const { cookie, flow } = await anchoredFlow();
     const reminder = flow.touchpoints[2]!;
@@ -57,7 +56,7 @@ describe("GET /api/ai-flows/touchpoints/{id}", () => {
   });
 });
 
-describe("PUT /api/ai-flows/touchpoints/{id} with a timing", () => {
+describe("PUT /api/touchpoints/{id} with a timing", () => {
   it("times a step from the appointment, estimates where it falls from the flow, and keeps the steps in order", async () => {
     const { cookie, flow } = await anchoredFlow();
     const confirm = flow.touchpoints[0]!;

@@ -5,14 +5,14 @@ import { AiGeneratedFlowModel } from "~/models/ai-generated-flow.server";
 import { createFlowRule, FlowRuleModel, updateFlowRule } from "~/models/flow-rule.server";
 import { UserModel } from "~/models/user.server";
 import { SERVER_FIELD_MESSAGE } from "~/web/server-fields.server";
-import * as byType from "~/routes/api+/ai-flows.by-type.$flowType";
+import * as byType from "~/routes/api+/flow-types.$flowType.ai-flow";
 import * as flowRoute from "~/routes/api+/ai-flows.$id";
 import * as messagesRoute from "~/routes/api+/ai-flows.$id.messages";
 import * as regenerateRoute from "~/routes/api+/ai-flows.$id.regenerate";
 import * as versionsRoute from "~/routes/api+/ai-flows.$id.versions";
 import * as rollbackRoute from "~/routes/api+/ai-flows.$id.versions.$versionId.rollback";
 import * as generateRoute from "~/routes/api+/ai-flows.generate";
-import * as touchpointRoute from "~/routes/api+/ai-flows.touchpoints.$id";
+import * as touchpointRoute from "~/routes/api+/touchpoints.$id";
 import type { FlowView, MessageView, TouchpointView, VersionView } from "~/lib/flows/types";
 
 import { useTestDatabase } from "../../support/db";
@@ -66,16 +66,30 @@ async function generated(cookie: string, flowType = "onboarding") {
 }
 
 const regenerate = (cookie: string, id: string, body: unknown) => call(regenerateRoute.action, `/api/ai-flows/${id}/regenerate`, { method: "POST", body, cookie, params: { id } });
-const versions = (cookie: string, id: string) => call(versionsRoute.loader, `/api/ai-flows/${id}/versions`, { cookie, params: { id } });
-const messages = (cookie: string, id: string) => call(messagesRoute.loader, `/api/ai-flows/${id}/messages`, { cookie, params: { id } });
+/** A first page's items, once the answer is checked to be the whole list in the list shape. */
+function itemsOf<T>(answer: Awaited<ReturnType<typeof call>>) {
+  if (answer.status !== 200) return answer;
+  const page = answer.body as { items: T[]; total: number; page: number; pageSize: number };
+  expect(page).toEqual({ items: expect.any(Array), total: page.items.length, page: 1, pageSize: 50 });
+  return { ...answer, body: page.items };
+}
+/** The versions, newest first (as the page holds them). */
+const versions = async (cookie: string, id: string) => itemsOf<VersionView>(await call(versionsRoute.loader, `/api/ai-flows/${id}/versions`, { cookie, params: { id } }));
+/** The conversation, which the page holds newest first, in the order it was held (oldest first). */
+const messages = async (cookie: string, id: string) => {
+  const answer = itemsOf<MessageView>(await call(messagesRoute.loader, `/api/ai-flows/${id}/messages`, { cookie, params: { id } }));
+  if (answer.status !== 200) return answer;
+  const newestFirst = answer.body as MessageView[];
+  expect(newestFirst.map((m) => m.sequence)).toEqual(newestFirst.map((m) => m.sequence).sort((a, b) => b - a));
+  return { ...answer, body: newestFirst.toReversed() };
+};
 const rollback = (cookie: string, id: string, versionId: string) =>
   call(rollbackRoute.action, `/api/ai-flows/${id}/versions/${versionId}/rollback`, { method: "POST", cookie, params: { id, versionId } });
-const listByType = (cookie: string | undefined, flowType: string) => call(byType.loader, `/api/ai-flows/by-type/${flowType}`, { cookie, params: { flowType } });
+const listByType = (cookie: string | undefined, flowType: string) => call(byType.loader, `/api/flow-types/${flowType}/ai-flow`, { cookie, params: { flowType } });
 /** The fields a touchpoint edit sends. */
 const editOf = (tp: TouchpointView) => ({ title: tp.title, primaryGoal: tp.primaryGoal, keyMessages: tp.keyMessages, callToAction: tp.callToAction, delayDays: tp.delayDays });
-const editTouchpoint = (cookie: string, id: string, body: unknown) =>
-  call(touchpointRoute.action, `/api/ai-flows/touchpoints/${id}`, { method: "PUT", body, cookie, params: { id } });
-const deleteTouchpoint = (cookie: string, id: string) => call(touchpointRoute.action, `/api/ai-flows/touchpoints/${id}`, { method: "DELETE", cookie, params: { id } });
+const editTouchpoint = (cookie: string, id: string, body: unknown) => call(touchpointRoute.action, `/api/touchpoints/${id}`, { method: "PUT", body, cookie, params: { id } });
+const deleteTouchpoint = (cookie: string, id: string) => call(touchpointRoute.action, `/api/touchpoints/${id}`, { method: "DELETE", cookie, params: { id } });
 const deleteFlow = (cookie: string, id: string) => call(flowRoute.action, `/api/ai-flows/${id}`, { method: "DELETE", cookie, params: { id } });
 
 describe("POST /api/ai-flows/generate", () => {
@@ -138,7 +152,7 @@ describe("POST /api/ai-flows/generate", () => {
   });
 });
 
-describe("GET /api/ai-flows/by-type/{flowType}", () => {
+describe("GET /api/flow-types/{flowType}/ai-flow", () => {
   it("lists nothing, then the one flow with its touchpoints in step order and never its history", async () => {
     const { cookie } = await onboardedUser();
     expect(await listByType(cookie, "onboarding")).toMatchObject({ status: 200, body: [] });
@@ -368,13 +382,13 @@ describe("signed out", () => {
     const id = "x";
     const results = await Promise.all([
       call(generateRoute.action, "/api/ai-flows/generate", { method: "POST", body: { flowType: "onboarding" } }),
-      call(byType.loader, "/api/ai-flows/by-type/onboarding", { params: { flowType: "onboarding" } }),
+      call(byType.loader, "/api/flow-types/onboarding/ai-flow", { params: { flowType: "onboarding" } }),
       call(versionsRoute.loader, "/api/ai-flows/x/versions", { params: { id } }),
       call(messagesRoute.loader, "/api/ai-flows/x/messages", { params: { id } }),
       call(regenerateRoute.action, "/api/ai-flows/x/regenerate", { method: "POST", body: { feedback: "a" }, params: { id } }),
       call(rollbackRoute.action, "/api/ai-flows/x/versions/y/rollback", { method: "POST", params: { id, versionId: "y" } }),
-      call(touchpointRoute.action, "/api/ai-flows/touchpoints/x", { method: "PUT", body: {}, params: { id } }),
-      call(touchpointRoute.action, "/api/ai-flows/touchpoints/x", { method: "DELETE", params: { id } }),
+      call(touchpointRoute.action, "/api/touchpoints/x", { method: "PUT", body: {}, params: { id } }),
+      call(touchpointRoute.action, "/api/touchpoints/x", { method: "DELETE", params: { id } }),
       call(flowRoute.action, "/api/ai-flows/x", { method: "DELETE", params: { id } }),
     ]);
     expect(results.map((r) => r.status)).toEqual(Array(9).fill(401));

@@ -13,7 +13,7 @@ const generateRoute = await import("~/routes/api+/ai-flows.generate");
 const flowRoute = await import("~/routes/api+/ai-flows.$id");
 const versionsRoute = await import("~/routes/api+/ai-flows.$id.versions");
 const rollbackRoute = await import("~/routes/api+/ai-flows.$id.versions.$versionId.rollback");
-const touchpointRoute = await import("~/routes/api+/ai-flows.touchpoints.$id");
+const touchpointRoute = await import("~/routes/api+/touchpoints.$id");
 const exportRoute = await import("~/routes/api+/ai-flows.$id.export");
 const { AiGeneratedFlowModel } = await import("~/models/ai-generated-flow.server");
 const { AiFlowVersionModel } = await import("~/models/ai-flow-history.server");
@@ -72,8 +72,8 @@ describe("after premium is revoked, a premium flow type's flow is read-only (API
         cookie,
         params: { id: premiumFlow.id, versionId: premiumVersion.id },
       }),
-      await call(touchpointRoute.action, `/api/ai-flows/touchpoints/${tp.id}`, { method: "PUT", cookie, body: edit(tp), params: { id: tp.id } }),
-      await call(touchpointRoute.action, `/api/ai-flows/touchpoints/${tp.id}`, { method: "DELETE", cookie, params: { id: tp.id } }),
+      await call(touchpointRoute.action, `/api/touchpoints/${tp.id}`, { method: "PUT", cookie, body: edit(tp), params: { id: tp.id } }),
+      await call(touchpointRoute.action, `/api/touchpoints/${tp.id}`, { method: "DELETE", cookie, params: { id: tp.id } }),
     ];
     for (const answer of answers) {
       expect(answer.status).toBe(402);
@@ -97,7 +97,7 @@ describe("after premium is revoked, a premium flow type's flow is read-only (API
   it("a free flow type's flow stays editable", async () => {
     const { cookie, freeFlow, freeVersion } = await revokedWithFlows();
     const tp = freeFlow.touchpoints[0]!;
-    expect((await call(touchpointRoute.action, `/api/ai-flows/touchpoints/${tp.id}`, { method: "PUT", cookie, body: edit(tp), params: { id: tp.id } })).status).toBe(200);
+    expect((await call(touchpointRoute.action, `/api/touchpoints/${tp.id}`, { method: "PUT", cookie, body: edit(tp), params: { id: tp.id } })).status).toBe(200);
     const rolledBack = await call(rollbackRoute.action, `/api/ai-flows/${freeFlow.id}/versions/${freeVersion.id}/rollback`, {
       method: "POST",
       cookie,
@@ -110,7 +110,7 @@ describe("after premium is revoked, a premium flow type's flow is read-only (API
     const { premiumFlow, premiumVersion } = await revokedWithFlows();
     const stranger = await onboardedUser();
     const tp = premiumFlow.touchpoints[0]!;
-    expect((await call(touchpointRoute.action, `/api/ai-flows/touchpoints/${tp.id}`, { method: "DELETE", cookie: stranger.cookie, params: { id: tp.id } })).status).toBe(404);
+    expect((await call(touchpointRoute.action, `/api/touchpoints/${tp.id}`, { method: "DELETE", cookie: stranger.cookie, params: { id: tp.id } })).status).toBe(404);
     const rollback = await call(rollbackRoute.action, `/api/ai-flows/${premiumFlow.id}/versions/${premiumVersion.id}/rollback`, {
       method: "POST",
       cookie: stranger.cookie,

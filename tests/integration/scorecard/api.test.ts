@@ -11,7 +11,7 @@ const scorecardApi = await import("~/routes/api+/scorecard");
 const metricsApi = await import("~/routes/api+/user-metrics");
 const generateApi = await import("~/routes/api+/ai-flows.generate");
 const regenerateApi = await import("~/routes/api+/ai-flows.$id.regenerate");
-const touchpointApi = await import("~/routes/api+/ai-flows.touchpoints.$id");
+const touchpointApi = await import("~/routes/api+/touchpoints.$id");
 const rollbackApi = await import("~/routes/api+/ai-flows.$id.versions.$versionId.rollback");
 const versionsApi = await import("~/routes/api+/ai-flows.$id.versions");
 const dashboardRoute = await import("~/routes/_app+/dashboard");
@@ -112,7 +112,7 @@ describe("GET /api/scorecard", () => {
 
     // The owner deletes the SMS step: Leaf & Kettle uses SMS, so the flow's fix says so.
     const sms = flow.touchpoints.find((tp) => tp.stepType === "SMS")!;
-    expect((await call(touchpointApi.action, `/api/ai-flows/touchpoints/${sms.id}`, { method: "DELETE", cookie: premium.cookie, params: { id: sms.id } })).status).toBe(200);
+    expect((await call(touchpointApi.action, `/api/touchpoints/${sms.id}`, { method: "DELETE", cookie: premium.cookie, params: { id: sms.id } })).status).toBe(200);
     expect((await first()).detail).toContain("You use SMS, but your abandoned cart flow has no SMS step.");
     expect((await first()).actions[0]!.label).toBe("Regenerate it asking for “more SMS”");
 
@@ -124,10 +124,11 @@ describe("GET /api/scorecard", () => {
     expect((await first()).detail).not.toContain("no SMS step");
 
     // Rolling back to the version without SMS brings it back.
-    const versions = (await call(versionsApi.loader, `/api/ai-flows/${flow.id}/versions`, { cookie: premium.cookie, params: { id: flow.id } })).body as Array<{
-      id: string;
-      touchpoints: Array<{ stepType: string }>;
-    }>;
+    const versions = (
+      (await call(versionsApi.loader, `/api/ai-flows/${flow.id}/versions`, { cookie: premium.cookie, params: { id: flow.id } })).body as {
+        items: Array<{ id: string; touchpoints: Array<{ stepType: string }> }>;
+      }
+    ).items;
     const withoutSms = versions.find((version) => version.touchpoints.every((tp) => tp.stepType !== "SMS"))!;
     const rolledBack = await call(rollbackApi.action, `/api/ai-flows/${flow.id}/versions/${withoutSms.id}/rollback`, {
       method: "POST",

@@ -16,7 +16,7 @@ describe("the API reference view", () => {
   });
 
   it("lists request fields with their limits from the validation schema", () => {
-    const edit = view.groups.flatMap((g) => g.operations).find((op) => op.method === "PUT" && op.path === "/api/ai-flows/touchpoints/{id}")!;
+    const edit = view.groups.flatMap((g) => g.operations).find((op) => op.method === "PUT" && op.path === "/api/touchpoints/{id}")!;
     expect(edit.bodyFields.find((f) => f.name === "title")).toMatchObject({ required: true, type: "string", notes: expect.stringContaining("at most 300 characters") });
   });
 
