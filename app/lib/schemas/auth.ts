@@ -112,4 +112,3 @@ export const loginApiSchema = z.object({
   email: emailSchema,
   password: z.string({ error: "Password is required" }).check(z.minLength(1, { error: "Password is required" }), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
-
