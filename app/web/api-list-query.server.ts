@@ -1,7 +1,7 @@
 import { ADMIN_PAGE_SIZE, MAX_SEARCH_LENGTH, type ListQuery, type ListQueryOptions } from "~/lib/list-query";
 import { apiError } from "~/web/api.server";
 import { UNKNOWN_FIELD_MESSAGE } from "~/services/domain-error";
-import { LIST_QUERY_PARAMETERS } from "~/web/list-query-parameters";
+import { LIST_QUERY_PARAMETERS, PAGE_QUERY_PARAMETERS } from "~/web/list-query-parameters";
 
 /** The most rows one page of an API list may hold (`pageSize`). */
 export const API_MAX_PAGE_SIZE = 100;
@@ -53,7 +53,6 @@ export function readListQuery<F extends string>(request: Request, options: ListQ
 }
 
 /** The query parameters of a list that only pages (no search, no sort): newest first always. */
-export const PAGE_QUERY_PARAMETERS = ["page", "pageSize"] as const;
 
 /**
  * `page` and `pageSize` of a list that pages but does not search or sort (a flow's versions and

@@ -1,5 +1,6 @@
 import { apiJson, apiRoute, noAction } from "~/web/api.server";
-import { pageOfList, PAGE_QUERY_PARAMETERS, readPageQuery } from "~/web/api-list-query.server";
+import { pageOfList, readPageQuery } from "~/web/api-list-query.server";
+import { PAGE_QUERY_PARAMETERS } from "~/web/list-query-parameters";
 import { requireApiUser } from "~/web/auth/auth.server";
 import { listMessages } from "~/services/flows/flows.server";
 

@@ -1,7 +1,8 @@
 import { isFlowType } from "~/lib/flow-types";
 import { FLOW_TYPE_FILTER_MESSAGE } from "~/lib/flows/types";
 import { apiJson, apiRoute, noAction } from "~/web/api.server";
-import { pageOfList, PAGE_QUERY_PARAMETERS, readPageQuery } from "~/web/api-list-query.server";
+import { pageOfList, readPageQuery } from "~/web/api-list-query.server";
+import { PAGE_QUERY_PARAMETERS } from "~/web/list-query-parameters";
 import { requireApiUser } from "~/web/auth/auth.server";
 import { listFlows } from "~/services/flows/flows.server";
 
