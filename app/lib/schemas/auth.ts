@@ -22,12 +22,21 @@ export const emailSchema = z.pipe(
 /** Passwords longer than this are refused before hashing, so a huge body cannot tie up the CPU. */
 export const PASSWORD_MAX_LENGTH = FIELD_LIMITS.password;
 
-export const newPasswordSchema = (message: string, min = 6) =>
+/** The shortest password any form or API takes. */
+export const PASSWORD_MIN_LENGTH = 6;
+
+/** The rule as a new-password field states it before anything is typed. */
+export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters.`;
+
+export const newPasswordSchema = (message: string) =>
   z
     .string({ error: message })
-    .check(z.minLength(min, { error: message }), z.maxLength(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` }));
+    .check(z.minLength(PASSWORD_MIN_LENGTH, { error: message }), z.maxLength(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` }));
 
-export const registrationPasswordSchema = newPasswordSchema("Password must be at least 6 characters");
+/** The message of a new password (settings, reset) that is too short. */
+export const NEW_PASSWORD_TOO_SHORT = `New password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+
+export const registrationPasswordSchema = newPasswordSchema(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`);
 
 export const companyNameSchema = z.pipe(
   z.optional(z.string({ error: "Invalid company name" }).check(z.trim(), z.maxLength(FIELD_LIMITS.companyName, { error: tooLongMessage(FIELD_LIMITS.companyName) }))),
@@ -77,7 +86,7 @@ export const profileNameSchema = z.object({ firstName: firstNameSchema, lastName
 
 export const changePasswordApiSchema = z.object({
   currentPassword: z.string({ error: "Current password is required" }).check(z.minLength(1, { error: "Current password is required" })),
-  newPassword: newPasswordSchema("New password must be at least 6 characters"),
+  newPassword: newPasswordSchema(NEW_PASSWORD_TOO_SHORT),
 });
 
 export const changePasswordFormSchema = z
@@ -100,7 +109,7 @@ export const forgotPasswordFormSchema = z.object({ email: emailSchema });
 export const resetPasswordFormSchema = z
   .object({
     token: z.string({ error: "This reset link is incomplete. Open the link from the email again." }),
-    newPassword: newPasswordSchema("New password must be at least 6 characters"),
+    newPassword: newPasswordSchema(NEW_PASSWORD_TOO_SHORT),
     confirmPassword: confirmPasswordSchema,
   })
   .check(z.refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], error: "Passwords don't match", ...WHEN_BOTH_TYPED }));

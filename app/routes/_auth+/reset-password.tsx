@@ -9,7 +9,7 @@ import { AuthLayout } from "~/components/layout/auth-layout";
 import { StatusButton } from "~/components/ui/button";
 import { FormError, PasswordField } from "~/components/ui/field";
 import { parseForm } from "~/lib/forms/parse";
-import { resetPasswordFormSchema } from "~/lib/schemas/auth";
+import { PASSWORD_RULE, resetPasswordFormSchema } from "~/lib/schemas/auth";
 import { PASSWORD_RESET_DONE_MESSAGE, RESET_LINK_INVALID_MESSAGE } from "~/lib/password-reset-messages";
 import { resetLinkIsLive, resetPassword } from "~/services/auth/password-reset.server";
 import { clientAddress } from "~/web/client.server";
@@ -70,6 +70,7 @@ export default function ResetPasswordRoute() {
         <FormError id={form.errorId} errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]} />
         <PasswordField
           label="New password"
+          description={PASSWORD_RULE}
           inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password", autoFocus: true }}
           errors={fields.newPassword.errors}
         />
@@ -82,13 +83,16 @@ export default function ResetPasswordRoute() {
           Set new password
         </StatusButton>
       </Form>
-      {fields.token.errors?.length ? (
-        <p className="mt-4 text-sm">
+      <p className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
+        <Link to="/login" className="font-medium text-brand-700 underline">
+          Back to sign in
+        </Link>
+        {fields.token.errors?.length ? (
           <Link to="/forgot-password" className="font-medium text-brand-700 underline">
             Ask for a new link
           </Link>
-        </p>
-      ) : null}
+        ) : null}
+      </p>
     </AuthLayout>
   );
 }

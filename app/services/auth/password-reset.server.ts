@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import * as z from "zod/mini";
 import { safeParse } from "zod/v4/core";
 
-import { emailSchema, newPasswordSchema } from "~/lib/schemas/auth";
+import { emailSchema, NEW_PASSWORD_TOO_SHORT, newPasswordSchema } from "~/lib/schemas/auth";
 import { hitRateLimit, secondsUntil } from "~/models/rate-limit.server";
 import { consumePasswordReset, deletePasswordResetsOfUser, findPasswordReset, insertPasswordReset } from "~/models/password-reset.server";
 import { getAdminUserRow, getUserByEmail, setPasswordHash } from "~/models/user.server";
@@ -35,7 +35,7 @@ const RESET_PATH = "/reset-password";
 export const forgotPasswordSchema = z.strictObject({ email: emailSchema });
 export const resetPasswordSchema = z.strictObject({
   token: z.string({ error: RESET_LINK_INVALID_MESSAGE }).check(z.minLength(1, { error: RESET_LINK_INVALID_MESSAGE }), z.maxLength(200, { error: RESET_LINK_INVALID_MESSAGE })),
-  newPassword: newPasswordSchema("New password must be at least 6 characters"),
+  newPassword: newPasswordSchema(NEW_PASSWORD_TOO_SHORT),
 });
 
 function hashOf(token: string) {

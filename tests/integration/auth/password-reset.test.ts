@@ -48,6 +48,9 @@ const resetPage = await import("~/routes/_auth+/reset-password");
 const usersPage = await import("~/routes/_app+/admin.users");
 const { createAdmin } = await import("../../support/factories");
 const { PEER_ADDRESS_HEADER } = await import("~/web/client.server");
+const { sendToApp } = await import("../../support/in-process-app");
+const { url } = await import("../../support/requests");
+const { PASSWORD_MIN_LENGTH, PASSWORD_RULE } = await import("~/lib/schemas/auth");
 const { PasswordResetModel } = await import("~/models/password-reset.server");
 const { AuditLogModel } = await import("~/models/audit-log.server");
 const { PASSWORD_RESET_LIMITS, RESET_LINK_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword } = await import("~/services/auth/password-reset.server");
@@ -101,6 +104,14 @@ describe("password reset by email", () => {
     // Opening the link does not use it up.
     const opened = dataOf(await resetPage.loader(args(getRequest(`${link.pathname}${link.search}`)))) as { live: boolean };
     expect(opened.live).toBe(true);
+    // The page states the password rule before anything is typed, and leads back to sign in.
+    const page = await (await sendToApp(new Request(url(`${link.pathname}${link.search}`)))).text();
+    expect(PASSWORD_RULE).toContain(String(PASSWORD_MIN_LENGTH));
+    const ruleId = new RegExp(`<p id="([^"]+)"[^>]*>${PASSWORD_RULE.replace(".", "\\.")}</p>`).exec(page)?.[1];
+    expect(ruleId).toBeDefined();
+    const input = /<input[^>]*name="newPassword"[^>]*>/.exec(page)?.[0] ?? "";
+    expect(input).toMatch(new RegExp(`aria-describedby="[^"]*${ruleId}`));
+    expect(page).toMatch(/<a[^>]*href="\/login"[^>]*>Back to sign in<\/a>/);
     const done = (await resetPage.action(
       args(formRequest("/reset-password", { token: link.searchParams.get("token")!, newPassword: "a fresh secret", confirmPassword: "a fresh secret" })),
     )) as Response;
