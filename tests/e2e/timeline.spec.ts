@@ -5,7 +5,8 @@ import { newUser, registerByApi, test } from "./support/app";
 
 /**
  * The flow's timeline diagram as drawn: every touchpoint mark sits on the same time scale as the
- * axis ticks, and no two pieces of text in the diagram cover each other, at 1280 and 375 px.
+ * axis ticks, and no two pieces of text in the diagram cover each other, at 1280 and 375 px; two
+ * equal waits are drawn equally long, before and after a long one the axis shows cut short.
  */
 
 interface Mark {
@@ -98,3 +99,42 @@ for (const width of [1280, 375]) {
     }
   });
 }
+
+test.describe("equal waits on the timeline", () => {
+  for (const width of [1280, 375]) {
+    test(`two "Wait 2 days" are drawn equally long, either side of a shortened 16-day wait, at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await registerByApi(page.request, newUser({ companyName: "Bloom & Co" }));
+      await seedProfile(page.request, { companyName: "Bloom & Co", communicationChannels: "Email only" });
+      const generated = await page.request.post("/api/ai-flows/generate", { data: { flowType: "onboarding", customContext: "" } });
+      expect(generated.status(), await generated.text()).toBe(201);
+      const { touchpoints } = (await generated.json()) as { touchpoints: Array<{ id: string }> };
+      expect(touchpoints.length).toBeGreaterThanOrEqual(4);
+      // Days 0, 2, 4, 20, 22, … : waits of 2, 2, 16 and 2 days, then 2 days each.
+      const days = touchpoints.map((_, index) => (index < 3 ? index * 2 : 18 + (index - 2) * 2));
+      for (const [index, { id }] of touchpoints.entries()) {
+        const patched = await page.request.patch(`/api/touchpoints/${id}`, { data: { timing: { type: "offset", minutes: days[index]! * 1440 } } });
+        expect(patched.status(), await patched.text()).toBe(200);
+      }
+
+      await page.goto("/flow-mappings?type=onboarding");
+      const timeline = page.getByTestId("flow-timeline");
+      await expect(timeline.getByTestId("timeline-break")).toHaveCount(1);
+      const bars = await timeline
+        .getByTestId("timeline-wait")
+        .evaluateAll((lines) => lines.map((line) => ({ minutes: Number(line.getAttribute("data-minutes")), width: line.getBoundingClientRect().width })));
+      const twoDays = bars.filter((bar) => bar.minutes === 2 * 1440);
+      expect(twoDays.length).toBe(touchpoints.length - 2);
+      for (const bar of twoDays) expect(Math.abs(bar.width - twoDays[0]!.width)).toBeLessThan(0.5);
+      const long = bars.find((bar) => bar.minutes === 16 * 1440)!;
+      // The long wait is longer than a 2-day one, though not eight times as long: the break shortens it.
+      expect(long.width).toBeGreaterThan(twoDays[0]!.width);
+      expect(long.width).toBeLessThan(8 * twoDays[0]!.width);
+      const { marks, ticks, texts } = await readTimeline(page);
+      expectMarksOnTheTickScale(marks, ticks);
+      expect(overlapping(texts)).toEqual([]);
+      await timeline.scrollIntoViewIfNeeded();
+      await reviewShot(page, `timeline-equal-waits-${width}`, { fullPage: false });
+    });
+  }
+});

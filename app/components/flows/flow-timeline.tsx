@@ -42,6 +42,11 @@ export function FlowTimeline({ touchpoints, flowLabel, quickNotes }: { touchpoin
               <span className="w-4 border-t-2 border-dotted border-slate-400" /> Widened to fit
             </span>
           ) : null}
+          {layout.breaks.length ? (
+            <span className="flex items-center gap-1.5">
+              <span className="font-semibold text-slate-500">//</span> Long wait shortened
+            </span>
+          ) : null}
           {layout.nodes.some((node) => node.anchored) ? (
             <span className="flex items-center gap-1.5">
               <span className="h-3 w-3 rounded-full border-2 border-dashed border-slate-500" /> Timed from a date (placed where it usually falls)
@@ -88,6 +93,24 @@ export function FlowTimeline({ touchpoints, flowLabel, quickNotes }: { touchpoin
               <line x1={span.x1 + 4} x2={span.x2 - 4} y1={layout.axisY} y2={layout.axisY} stroke="#94a3b8" strokeWidth={2} strokeDasharray="1 4" strokeLinecap="round" />
             </g>
           ))}
+          {/* A long wait is cut short: the axis breaks (two slashes), and the break names the time it stands for. */}
+          {layout.breaks.map((cut) => (
+            <g key={`break-${cut.x1}`} data-testid="timeline-break" data-minutes={cut.minutes}>
+              <title>{`Axis shortened here: ${cut.label} not drawn to scale`}</title>
+              <line x1={cut.x1} x2={cut.x2} y1={layout.axisY} y2={layout.axisY} stroke="#fff" strokeWidth={4} />
+              {[-4, 4].map((dx) => (
+                <line
+                  key={dx}
+                  x1={(cut.x1 + cut.x2) / 2 + dx - 4}
+                  x2={(cut.x1 + cut.x2) / 2 + dx + 4}
+                  y1={layout.axisY + 7}
+                  y2={layout.axisY - 7}
+                  stroke="#64748b"
+                  strokeWidth={1.5}
+                />
+              ))}
+            </g>
+          ))}
           {layout.ticks.map((tick) => (
             <g key={tick.minutes} data-testid="timeline-tick" data-minutes={tick.minutes}>
               <line x1={tick.x} x2={tick.x} y1={layout.axisY - 4} y2={layout.axisY + 4} stroke="#94a3b8" />
@@ -113,6 +136,7 @@ export function FlowTimeline({ touchpoints, flowLabel, quickNotes }: { touchpoin
                 // A wait whose length is not known (into or out of a step timed from a date) is dashed.
                 strokeDasharray={wait.fixed ? undefined : "2 6"}
                 data-testid={wait.fixed ? "timeline-wait" : "timeline-then"}
+                data-minutes={wait.minutes}
               />
               <text
                 x={(wait.x1 + wait.x2) / 2}

@@ -20,12 +20,13 @@ import {
  * trigger, one lane per channel, the waits between them and the exit at the end. Pure geometry,
  * so the SVG is drawn on the server (it shows without JavaScript) and tests check the numbers.
  *
- * Scale: one function from minutes to x places the touchpoints, the waits and the axis ticks
- * alike, so a step one day after the trigger sits on the "Day 1" tick. Its base is linear over
- * the first week (WEEK_PX for seven days); past a week each doubling of the time adds
- * DOUBLING_PX, so a 90-day flow still fits on a screen. Two steps never sit closer than
- * MIN_GAP_PX (a step 30 minutes after another would otherwise cover it): the stretch of time
- * between them is widened on the axis too, and the diagram marks it as stretched.
+ * Scale: a wait is drawn at a length that depends on its length alone (`waitLengthPx`), so two
+ * equal waits are equally long wherever they sit. It is linear, DAY_PX a day; a wait shorter
+ * than a day is widened to MIN_GAP_PX (a step 30 minutes after another would otherwise cover it)
+ * and that stretch is marked; a wait longer than BREAK_AFTER_MINUTES keeps a day at each end on
+ * the linear scale and is cut short in between, where the axis shows a break mark. One function
+ * from minutes to x (`timeScale`) places the touchpoints and the axis ticks alike, so a step one
+ * day after the trigger sits on the "Day 1" tick; no tick falls inside a break.
  *
  * A step timed from one of the business's dates (an anchored step) has no fixed time after the
  * trigger: it is placed where its estimate puts it, drawn apart, and the axis's ticks stop before
@@ -44,15 +45,22 @@ export interface TimelineTouchpoint {
 }
 
 export const WEEK_MINUTES = 7 * MINUTES_PER_DAY;
+/** Waits longer than this are drawn with a break: a day at each end to scale, the rest cut short. */
+export const BREAK_AFTER_MINUTES = 4 * MINUTES_PER_DAY;
+/** The part of a broken wait kept to scale at each of its ends. */
+const BREAK_END_MINUTES = MINUTES_PER_DAY;
 export const TIMELINE = {
   LEFT_PX: 96,
   /** From the trigger mark to time 0, so a first step sent at once does not cover the trigger. */
   START_PX: 64,
   RIGHT_PX: 150,
-  WEEK_PX: 560,
-  DOUBLING_PX: 150,
-  /** One day on the base scale: steps a day apart or more are never widened. */
+  /** One day on the linear scale. */
+  DAY_PX: 80,
+  /** The shortest wait drawn (one day): waits a day long or more are never widened. */
   MIN_GAP_PX: 80,
+  /** The width of a break mark on the axis, and what each doubling of a broken wait adds to it. */
+  BREAK_PX: 32,
+  BREAK_DOUBLING_PX: 24,
   TOP_PX: 64,
   LANE_HEIGHT_PX: 104,
   /** Room between the last lane's time labels and the axis: two rows of wait labels. */
@@ -140,17 +148,27 @@ export interface TimelineLayout {
   ticks: TimelineTick[];
   /** Stretches of the axis drawn wider than the base scale, so close steps stay apart. */
   stretched: Array<{ x1: number; x2: number }>;
+  /** Where a long wait is cut short on the axis: the break mark's ends and the time it stands for. */
+  breaks: Array<{ x1: number; x2: number; minutes: number; label: string }>;
   exit: { x: number; label: string };
   /** The whole diagram in words, for screen readers. */
   description: string;
 }
 
-/** The base scale: minutes after the trigger to x, before any stretch. */
-export function scaleX(minutes: number): number {
-  const m = Math.max(0, minutes);
-  const origin = TIMELINE.LEFT_PX + TIMELINE.START_PX;
-  if (m <= WEEK_MINUTES) return origin + (m / WEEK_MINUTES) * TIMELINE.WEEK_PX;
-  return origin + TIMELINE.WEEK_PX + Math.log2(m / WEEK_MINUTES) * TIMELINE.DOUBLING_PX;
+const PX_PER_MINUTE = TIMELINE.DAY_PX / MINUTES_PER_DAY;
+
+/** Where time 0 (the trigger) is drawn. */
+export const ORIGIN_X = TIMELINE.LEFT_PX + TIMELINE.START_PX;
+
+/**
+ * The drawn length of a wait, from its length alone: linear, at least MIN_GAP_PX, and past
+ * BREAK_AFTER_MINUTES a day at each end plus a break that grows slowly with the time it hides.
+ * Never shorter for a longer wait.
+ */
+export function waitLengthPx(minutes: number): number {
+  if (minutes <= 0) return 0;
+  if (minutes <= BREAK_AFTER_MINUTES) return Math.max(TIMELINE.MIN_GAP_PX, minutes * PX_PER_MINUTE);
+  return 2 * BREAK_END_MINUTES * PX_PER_MINUTE + TIMELINE.BREAK_PX + Math.log2(minutes / BREAK_AFTER_MINUTES) * TIMELINE.BREAK_DOUBLING_PX;
 }
 
 interface Anchor {
@@ -159,22 +177,26 @@ interface Anchor {
 }
 
 /**
- * The diagram's one scale: through the anchors (a step's time and where it is drawn), following
- * the base scale between and after them. Between two anchors the base scale is stretched evenly.
+ * The diagram's one scale through the anchors (a step's time and where it is drawn): evenly
+ * between two anchors, except across a broken wait, where only a day at each end is to scale and
+ * a time inside the break has no x (null). After the last anchor, linear.
  */
-export function anchoredScale(anchors: readonly Anchor[]) {
-  return (minutes: number): number => {
+export function timeScale(anchors: readonly Anchor[]) {
+  return (minutes: number): number | null => {
     const m = Math.max(0, minutes);
-    let previous = anchors[0] ?? { minutes: 0, x: scaleX(0) };
+    let previous = anchors[0] ?? { minutes: 0, x: ORIGIN_X };
     for (const anchor of anchors) {
       if (anchor.minutes === m) return anchor.x;
       if (anchor.minutes > m) {
-        const span = scaleX(anchor.minutes) - scaleX(previous.minutes);
-        return previous.x + ((scaleX(m) - scaleX(previous.minutes)) / span) * (anchor.x - previous.x);
+        const span = anchor.minutes - previous.minutes;
+        if (span <= BREAK_AFTER_MINUTES) return previous.x + ((m - previous.minutes) / span) * (anchor.x - previous.x);
+        if (m - previous.minutes <= BREAK_END_MINUTES) return previous.x + (m - previous.minutes) * PX_PER_MINUTE;
+        if (anchor.minutes - m <= BREAK_END_MINUTES) return anchor.x - (anchor.minutes - m) * PX_PER_MINUTE;
+        return null;
       }
       previous = anchor;
     }
-    return previous.x + scaleX(m) - scaleX(previous.minutes);
+    return previous.x + (m - previous.minutes) * PX_PER_MINUTE;
   };
 }
 
@@ -240,9 +262,10 @@ export function layoutTimeline(touchpoints: readonly TimelineTouchpoint[], { exi
   const laneY = (type: StepType) => lanes.find((lane) => lane.stepType === type)?.y ?? lanes[0]!.y;
 
   // Where each step goes. A step never goes before the one above it: the time axis only moves
-  // forward. A later time is at least MIN_GAP_PX further right, which stretches the scale there;
-  // the same time shares the x, unless the lane already has a step there.
-  const origin = scaleX(0);
+  // forward. A later time is its wait's length further right (from the step drawn furthest right,
+  // so a wait after a step set beside another is as long as any equal wait); the same time shares
+  // the x, unless the lane already has a step there.
+  const origin = ORIGIN_X;
   const anchors: Anchor[] = [{ minutes: 0, x: origin }];
   const placed: Array<{ tp: TimelineTouchpoint; minutes: number; x: number; nudged: boolean }> = [];
   let rightmost = Number.NEGATIVE_INFINITY;
@@ -250,7 +273,7 @@ export function layoutTimeline(touchpoints: readonly TimelineTouchpoint[], { exi
     const last = anchors[anchors.length - 1]!;
     const minutes = Math.max(last.minutes, touchpointOffsetMinutes(tp));
     if (minutes > last.minutes) {
-      const x = Math.max(last.x + scaleX(minutes) - scaleX(last.minutes), last.x + TIMELINE.MIN_GAP_PX, rightmost + TIMELINE.MIN_GAP_PX);
+      const x = Math.max(last.x, rightmost) + waitLengthPx(minutes - last.minutes);
       anchors.push({ minutes, x });
       placed.push({ tp, minutes, x, nudged: false });
       rightmost = x;
@@ -261,7 +284,7 @@ export function layoutTimeline(touchpoints: readonly TimelineTouchpoint[], { exi
     placed.push({ tp, minutes, x, nudged: laneTaken });
     rightmost = Math.max(rightmost, x);
   }
-  const at = anchoredScale(anchors);
+  const at = timeScale(anchors);
 
   // Titles: per lane, on two rows, shortened further when both rows are taken.
   const titleRows = new Map<string, { text: string; row: 0 | 1 }>();
@@ -310,14 +333,20 @@ export function layoutTimeline(touchpoints: readonly TimelineTouchpoint[], { exi
   for (const minutes of TICK_CANDIDATES) {
     if (minutes > tickEnd) break;
     const x = at(minutes);
+    if (x === null) continue;
     if (ticks.length && x - ticks[ticks.length - 1]!.x < TIMELINE.TICK_MIN_GAP_PX) continue;
     ticks.push({ minutes, x, label: tickLabel(minutes) });
   }
 
   const stretched: Array<{ x1: number; x2: number }> = [];
+  const breaks: TimelineLayout["breaks"] = [];
   anchors.slice(1).forEach((anchor, index) => {
     const before = anchors[index]!;
-    if (anchor.x - before.x > scaleX(anchor.minutes) - scaleX(before.minutes) + 0.5) stretched.push({ x1: before.x, x2: anchor.x });
+    const span = anchor.minutes - before.minutes;
+    if (span > BREAK_AFTER_MINUTES) {
+      const end = BREAK_END_MINUTES * PX_PER_MINUTE;
+      breaks.push({ x1: before.x + end, x2: anchor.x - end, minutes: span, label: formatDuration(span) });
+    } else if (anchor.x - before.x > span * PX_PER_MINUTE + 0.5) stretched.push({ x1: before.x, x2: anchor.x });
   });
 
   return {
@@ -330,6 +359,7 @@ export function layoutTimeline(touchpoints: readonly TimelineTouchpoint[], { exi
     waits,
     ticks,
     stretched,
+    breaks,
     exit: { x: exitX, label: exitLabel },
     description: describeTimeline(nodes, waits, exitLabel),
   };

@@ -1,6 +1,19 @@
 import { describe, expect, it } from "vitest";
 
-import { labelWidth, layoutTimeline, placeLabels, scaleX, shortDuration, TIMELINE, triggerAndExits, WEEK_MINUTES, type TimelineTouchpoint } from "~/lib/flows/timeline";
+import fc from "fast-check";
+
+import {
+  BREAK_AFTER_MINUTES,
+  labelWidth,
+  layoutTimeline,
+  ORIGIN_X,
+  placeLabels,
+  shortDuration,
+  TIMELINE,
+  triggerAndExits,
+  waitLengthPx,
+  type TimelineTouchpoint,
+} from "~/lib/flows/timeline";
 
 function tp(stepNumber: number, minutes: number, stepType: "Email" | "SMS" = "Email", title = `Step ${stepNumber}`): TimelineTouchpoint {
   return {
@@ -14,12 +27,61 @@ function tp(stepNumber: number, minutes: number, stepType: "Email" | "SMS" = "Em
   };
 }
 
-describe("scaleX", () => {
-  it("is linear over the first week and logarithmic after", () => {
-    expect(scaleX(0)).toBe(TIMELINE.LEFT_PX + TIMELINE.START_PX);
-    expect(scaleX(WEEK_MINUTES / 2) - scaleX(0)).toBeCloseTo(TIMELINE.WEEK_PX / 2);
-    expect(scaleX(WEEK_MINUTES * 2) - scaleX(WEEK_MINUTES)).toBeCloseTo(TIMELINE.DOUBLING_PX);
-    expect(scaleX(WEEK_MINUTES * 4) - scaleX(WEEK_MINUTES * 2)).toBeCloseTo(TIMELINE.DOUBLING_PX);
+describe("the timeline's scale", () => {
+  it("is linear, a day at DAY_PX, with waits under a day widened to one day", () => {
+    expect(waitLengthPx(0)).toBe(0);
+    expect(waitLengthPx(30)).toBe(TIMELINE.MIN_GAP_PX);
+    expect(waitLengthPx(2 * 1440)).toBeCloseTo(2 * TIMELINE.DAY_PX);
+    expect(waitLengthPx(BREAK_AFTER_MINUTES)).toBeCloseTo((BREAK_AFTER_MINUTES / 1440) * TIMELINE.DAY_PX);
+    // Past the break point a wait is cut short: 90 days take far less than 90 days' width.
+    expect(waitLengthPx(90 * 1440)).toBeLessThan(8 * TIMELINE.DAY_PX);
+  });
+
+  const minutes = fc.integer({ min: 1, max: 400 * 1440 });
+  const delays = fc.array(fc.integer({ min: 0, max: 60 * 1440 }), { minLength: 1, maxLength: 10 });
+
+  it("draws equal waits equally long wherever they sit in a flow, and keeps time's order", () => {
+    fc.assert(
+      fc.property(delays, delays, minutes, (before, after, wait) => {
+        // Two flows: the same wait after different histories, and in a flow twice over.
+        const offsets = (gaps: number[]) => gaps.reduce<number[]>((acc, gap) => [...acc, (acc.at(-1) ?? 0) + gap], []);
+        const start = offsets(before);
+        const times = [...start, start.at(-1)! + wait, ...offsets(after).map((t) => t + start.at(-1)! + wait)];
+        times.push(times.at(-1)! + wait);
+        const layout = layoutTimeline(times.map((t, index) => tp(index + 1, t, index % 3 === 2 ? "SMS" : "Email")));
+        const drawn = layout.waits.filter((w) => w.minutes === wait).map((w) => w.x2 - w.x1);
+        expect(drawn.length).toBeGreaterThanOrEqual(2);
+        for (const width of drawn) expect(width).toBeCloseTo(drawn[0]!, 6);
+        for (const w of layout.waits) expect(w.x2 - w.x1).toBeCloseTo(waitLengthPx(w.minutes), 6);
+        // Order: a later time is further right; a tick is never out of order.
+        layout.nodes.slice(1).forEach((node, index) => {
+          const previous = layout.nodes[index]!;
+          if (node.minutes > previous.minutes) expect(node.x).toBeGreaterThan(previous.x);
+        });
+        layout.ticks.slice(1).forEach((tick, index) => expect(tick.x).toBeGreaterThan(layout.ticks[index]!.x));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("never draws a longer wait shorter", () => {
+    fc.assert(
+      fc.property(minutes, minutes, (a, b) => {
+        expect(waitLengthPx(Math.max(a, b))).toBeGreaterThanOrEqual(waitLengthPx(Math.min(a, b)));
+      }),
+    );
+  });
+
+  it("marks where a long wait is cut short, with the time it stands for, and puts no tick inside the break", () => {
+    const layout = layoutTimeline([tp(1, 0), tp(2, 2 * 1440), tp(3, 18 * 1440), tp(4, 20 * 1440)]);
+    expect(layout.breaks).toHaveLength(1);
+    const [cut] = layout.breaks;
+    expect(cut).toMatchObject({ minutes: 16 * 1440, label: "16 days" });
+    expect(cut!.x1).toBeCloseTo(layout.nodes[1]!.x + TIMELINE.DAY_PX);
+    expect(cut!.x2).toBeCloseTo(layout.nodes[2]!.x - TIMELINE.DAY_PX);
+    for (const tick of layout.ticks) expect(tick.x <= cut!.x1 || tick.x >= cut!.x2, tick.label).toBe(true);
+    const [first, , last] = layout.waits;
+    expect(first!.x2 - first!.x1).toBeCloseTo(last!.x2 - last!.x1);
   });
 });
 
@@ -31,7 +93,7 @@ describe("layoutTimeline", () => {
     expect(first!.y).toBe(layout.lanes[1]!.y);
     expect(second!.y).toBe(layout.lanes[0]!.y);
     expect(layout.waits.map((wait) => wait.label)).toEqual(["Wait 2 days", "Wait 3 days"]);
-    expect(second!.x).toBeCloseTo(scaleX(2 * 1440));
+    expect(second!.x).toBeCloseTo(ORIGIN_X + 2 * TIMELINE.DAY_PX);
     expect(third!.x).toBeGreaterThan(second!.x);
     expect(layout.exit.x).toBeGreaterThan(third!.x);
     expect(layout.width).toBeGreaterThan(layout.exit.x);
@@ -68,8 +130,8 @@ describe("layoutTimeline", () => {
       if (after) expect(node.x).toBeLessThan(after.x);
     }
     // Steps a day or more apart need no widening: the base scale holds, 80 px a day.
-    expect(layout.nodes[1]!.x - layout.nodes[0]!.x).toBeCloseTo(TIMELINE.WEEK_PX / 7);
-    expect(layout.ticks.find((t) => t.label === "Day 2")!.x - layout.ticks.find((t) => t.label === "Day 1")!.x).toBeCloseTo(TIMELINE.WEEK_PX / 7);
+    expect(layout.nodes[1]!.x - layout.nodes[0]!.x).toBeCloseTo(TIMELINE.DAY_PX);
+    expect(layout.ticks.find((t) => t.label === "Day 2")!.x - layout.ticks.find((t) => t.label === "Day 1")!.x).toBeCloseTo(TIMELINE.DAY_PX);
     // Nine days sits between "Week 1" and "Week 2" (checked above), the later steps with it.
     expect(layout.ticks.map((t) => t.label)).toEqual(expect.arrayContaining(["Week 1", "Week 2", "Day 30"]));
   });
@@ -124,8 +186,9 @@ describe("layoutTimeline", () => {
     const layout = layoutTimeline([tp(1, 0), tp(2, 90 * 1440)]);
     const labels = layout.ticks.map((tick) => tick.label);
     expect(labels[0]).toBe("Start");
-    expect(labels).toContain("Week 1");
-    expect(labels).toContain("Day 90");
+    // The 90 days are one long wait, cut short: ticks only where the axis is to scale, at its ends.
+    expect(labels).toEqual(["Start", "Day 1", "Day 90"]);
+    expect(layout.breaks).toHaveLength(1);
     layout.ticks.slice(1).forEach((tick, index) => expect(tick.x - layout.ticks[index]!.x).toBeGreaterThanOrEqual(TIMELINE.TICK_MIN_GAP_PX));
   });
 
