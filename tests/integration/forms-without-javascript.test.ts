@@ -10,6 +10,7 @@ const { CookieJar, DOCUMENT_HEADERS, SAME_ORIGIN, url } = await import("../suppo
 const { sendToApp } = await import("../support/in-process-app");
 const { onboardedUser, seedRules } = await import("./flows/helpers");
 const flows = await import("~/services/flows/flows.server");
+const { PASSWORD_RULE } = await import("~/lib/schemas/auth");
 
 await useTestDatabase({ clearBeforeEach: true });
 
@@ -345,5 +346,22 @@ describe("every form that can fail shows why without JavaScript", () => {
     const page = await postWithoutJavaScript(await post());
     expect(page.status).toBe(status);
     for (const text of shows) expect(page.text, `the page should show "${text}"`).toContain(text);
+  });
+});
+
+describe("every field that sets a new password states the rule before anything is typed", () => {
+  it.each([
+    { path: "/register", field: "password", signedIn: false },
+    { path: "/user-settings", field: "newPassword", signedIn: true },
+  ])("$path", async ({ path, field, signedIn }) => {
+    const headers = new Headers({ ...DOCUMENT_HEADERS, Host: new URL(SAME_ORIGIN).host });
+    if (signedIn) headers.set("Cookie", (await createUser()).cookie);
+    const response = await sendToApp(new Request(url(path), { headers }));
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    const ruleId = new RegExp(`<p id="([^"]+)"[^>]*>${PASSWORD_RULE.replace(".", "\\.")}</p>`).exec(page)?.[1];
+    expect(ruleId, "the rule is shown").toBeDefined();
+    const input = new RegExp(`<input[^>]*name="${field}"[^>]*>`).exec(page)?.[0] ?? "";
+    expect(input).toMatch(new RegExp(`aria-describedby="[^"]*${ruleId}`));
   });
 });

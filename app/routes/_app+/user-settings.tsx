@@ -13,7 +13,7 @@ import { CrownIcon, PremiumBenefitList, UpgradeLink } from "~/components/upgrade
 import { KLAVIYO_CONNECT_INTENT, KLAVIYO_DISCONNECT_INTENT, KlaviyoConnectionSection } from "~/components/klaviyo/connection-section";
 import { klaviyoConnectSchema } from "~/lib/klaviyo/schema";
 import { ApiTokensSection, type ApiTokenReply } from "~/components/api-tokens-section";
-import { changePasswordFormSchema, deleteAccountFormSchema, profileNameSchema } from "~/lib/schemas/auth";
+import { PASSWORD_RULE, changePasswordFormSchema, deleteAccountFormSchema, profileNameSchema } from "~/lib/schemas/auth";
 import { API_TOKEN_LIMITS } from "~/lib/api/tokens";
 import { deleteOwnAccount } from "~/services/auth/account-deletion.server";
 import { DEFAULT_ROLE, planLabel } from "~/lib/user";
@@ -388,6 +388,7 @@ function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
         />
         <PasswordField
           label="New password"
+          description={PASSWORD_RULE}
           inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
           errors={fields.newPassword.errors}
         />

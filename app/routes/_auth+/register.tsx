@@ -9,7 +9,7 @@ import { HoneypotField, useFailureToast } from "~/components/forms";
 import { StatusButton } from "~/components/ui/button";
 import { Field, FormError, PasswordField } from "~/components/ui/field";
 import { AuthLayout } from "~/components/layout/auth-layout";
-import { registerFormSchema } from "~/lib/schemas/auth";
+import { PASSWORD_RULE, registerFormSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { registerAccount } from "~/services/auth/accounts.server";
 import { clientAddress } from "~/web/client.server";
@@ -97,7 +97,12 @@ export default function RegisterRoute() {
           errors={fields.companyName.errors}
         />
         <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
-        <PasswordField label="Password" inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }} errors={fields.password.errors} />
+        <PasswordField
+          label="Password"
+          description={PASSWORD_RULE}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.password.errors}
+        />
         <PasswordField
           label="Confirm password"
           inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
