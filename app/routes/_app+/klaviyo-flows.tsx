@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { ButtonLink, StatusButton } from "~/components/ui/button";
-import { FLOW_TYPES, flowTypeLabel } from "~/lib/flow-types";
+import { FLOW_TYPES, flowTypeLabel, type FlowType } from "~/lib/flow-types";
 import { DEFAULT_IMPORT_DAYS, IMPORT_DAYS, KLAVIYO_FLOWS_PATH, NOT_MAPPED } from "~/lib/klaviyo/import";
 import { requireUser } from "~/web/auth/auth.server";
 import { isDomainError } from "~/services/domain-error";
@@ -14,6 +14,7 @@ import { getKlaviyoImportView, refreshKlaviyoImport, saveKlaviyoMapping } from "
 import { SEND_MISSING_INTENT, SendMissingForm } from "~/components/klaviyo/send-missing-form";
 import { sendMissingFromForm } from "~/web/klaviyo-missing.server";
 import { FLOW_DESCRIPTIONS } from "~/lib/benchmarks/card";
+import { klaviyoGapsOfUser } from "~/services/scorecard/scorecard.server";
 import { pageErrorReply } from "~/web/page.server";
 import { redirectWithToast } from "~/web/toast.server";
 
@@ -29,7 +30,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const connection = await getKlaviyoConnection({ userId: user.id });
   const [imported, outlines] = connection.connected ? await Promise.all([getKlaviyoImportView({ userId: user.id }), findFlowOutlinesOfUser(user.id)]) : [null, []];
   // The lacking types the user already has in Flowmap are sent as they are, not generated.
-  return { connected: connection.connected, imported, hasFlowmapFlow: outlines.map((outline) => outline.flowType) };
+  const hasFlowmapFlow = outlines.map((outline) => outline.flowType);
+  // Each lacking type says what is at stake, as the scorecard does.
+  const gaps = imported ? await klaviyoGapsOfUser({ userId: user.id, lacking: imported.missing, flowTypesInFlowmap: hasFlowmapFlow }) : [];
+  const stakes: Partial<Record<FlowType, string>> = Object.fromEntries(gaps.map((gap) => [gap.flowType, gap.stake]));
+  return { connected: connection.connected, imported, hasFlowmapFlow, stakes };
 }
 
 /** Both forms work without JavaScript: a refresh (with its timeframe) and the mapping (one select per flow). */
@@ -69,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function KlaviyoFlowsRoute() {
-  const { connected, imported, hasFlowmapFlow } = useLoaderData<typeof loader>();
+  const { connected, imported, hasFlowmapFlow, stakes } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -140,6 +145,11 @@ export default function KlaviyoFlowsRoute() {
                 {imported.missing.map((type) => (
                   <li key={type} className="text-sm text-amber-950">
                     <b>{flowTypeLabel(type)}</b>: {FLOW_DESCRIPTIONS[type]}
+                    {stakes[type] ? (
+                      <span className="mt-1 block" data-testid={`klaviyo-missing-stake-${type}`}>
+                        {stakes[type]}
+                      </span>
+                    ) : null}
                     <SendMissingForm flowType={type} hasFlow={hasFlowmapFlow.includes(type)} />
                   </li>
                 ))}

@@ -3,6 +3,7 @@ import { allowsSms } from "~/lib/flows/rules";
 import { emptyMetricValues, METRIC_DEFINITIONS, type MetricValues } from "~/lib/metrics";
 import { describeChange, type ScorecardGlance } from "~/lib/scorecard/change";
 import type { FlowFacts } from "~/lib/scorecard/recommendations";
+import { klaviyoGaps, type KlaviyoGap } from "~/lib/scorecard/klaviyo";
 import { buildScorecard, type Scorecard } from "~/lib/scorecard/scorecard";
 import { noMedians, type FlowFigures } from "~/lib/scorecard/scoring";
 import { benchmarkNumber } from "~/lib/benchmarks/comparison";
@@ -78,6 +79,24 @@ export function scorecardFrom(sources: ScorecardSources): Scorecard {
     usesSms: allowsSms(sources.profile?.communicationChannels),
     klaviyoLacking: sources.klaviyoLacking ?? null,
   });
+}
+
+/**
+ * What is at stake for each flow type the Klaviyo account lacks, in the scorecard's words: only
+ * the peer medians count, so the user's own figures are not read.
+ */
+export async function klaviyoGapsOfUser({
+  userId,
+  lacking,
+  flowTypesInFlowmap,
+}: {
+  userId: string;
+  lacking: readonly FlowType[];
+  flowTypesInFlowmap: readonly FlowType[];
+}): Promise<KlaviyoGap[]> {
+  if (!lacking.length) return [];
+  const [profile, benchmarks] = await Promise.all([getResponseSummaryByUserId(userId), listBenchmarkMediansCached()]);
+  return klaviyoGaps({ lacking, figures: figuresFrom({ profile, metrics: [], benchmarks }), flowTypesInFlowmap });
 }
 
 function requirePremium(user: ServiceUser) {

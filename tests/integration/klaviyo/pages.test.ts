@@ -93,6 +93,8 @@ describe("Klaviyo flows: what the account lacks", () => {
     await settingsAction(args(formRequest("/user-settings", { intent: "connect-klaviyo", apiKey: KEY }, { cookie: account.cookie })));
     const page = await flowsLoader(args(getRequest("/klaviyo-flows", { cookie: account.cookie })));
     expect(page.imported?.missing).toEqual(["onboarding", "lead_nurture", "abandoned_cart", "upsell", "sunset"]);
+    // Each lacking type says what is at stake, beside what the flow does.
+    for (const type of page.imported?.missing ?? []) expect(page.stakes[type], type).toMatch(/per recipient|of typical flow revenue/);
 
     const sent = await flowsAction(args(formRequest("/klaviyo-flows", { intent: "generate-and-send-missing", flowType: "onboarding" }, { cookie: account.cookie })));
     expect((sent as Response).headers.get("Location")).toMatch(/^\/send-to-klaviyo\//);
@@ -122,6 +124,9 @@ describe("The scorecard: what the Klaviyo account lacks, without JavaScript", ()
     // The account's three flows count as onboarding, abandoned cart and upsell.
     expect(gaps.map((gap) => gap.flowType).sort()).toEqual(["lead_nurture", "sunset"]);
     for (const gap of gaps) expect(gap.stake).toMatch(/per recipient|of typical flow revenue/);
+    // The Klaviyo flows page states the very same stakes.
+    const flowsPage = await flowsLoader(args(getRequest("/klaviyo-flows", { cookie: account.cookie })));
+    expect(flowsPage.stakes).toEqual(Object.fromEntries(gaps.map((gap) => [gap.flowType, gap.stake])));
 
     // A free user's post is refused on the server, whatever the page showed.
     const refused = await dashboardAction(args(formRequest("/dashboard", { intent: "generate-and-send-missing", flowType: "lead_nurture" }, { cookie: free.cookie })));
