@@ -39,11 +39,15 @@ async function signInThroughForm(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
-/** The field's error is shown and tied to the input (aria-invalid + aria-describedby). */
+/**
+ * The field's error is shown and tied to the input (aria-invalid + aria-describedby). The error
+ * ends the field's description: a field with a rule shown up front (the password's) reads the
+ * rule first, then the error.
+ */
 async function expectFieldError(page: Page, label: string, message: string) {
   const field = input(page, label);
   await expect(field).toHaveAttribute("aria-invalid", "true");
-  await expect(field).toHaveAccessibleDescription(message);
+  await expect(field).toHaveAccessibleDescription(new RegExp(`(^|\\. )${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
   // On the form itself (a refused form's message may also be in a toast).
   await expect(page.getByRole("main").getByText(message, { exact: true })).toBeVisible();
 }
