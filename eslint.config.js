@@ -13,20 +13,30 @@ const WHERE_HTTP_GOES = "The domain never sees HTTP: read the request and build 
 /**
  * The layers of app/ and the folders each one may not import from (docs/architecture.md, "The
  * layers"; tests/unit/layers-doc.test.ts holds the two to each other). Routes call the HTTP
- * adapters (app/web/), which call the services, which use the models; app/lib/ holds the pure
- * rules every layer and the browser share, so it imports nothing of the others. Import cycles
- * are refused by tests/unit/import-cycles.test.ts.
+ * adapters (app/web/), which call the services, which use the models; components draw what a
+ * route hands them, so they import only other components and app/lib/; app/lib/ holds the pure
+ * rules every layer and the browser share, so it imports nothing of the others. A type-only
+ * import counts like any other (docs/decisions/178-components-import-only-components-and-lib.md).
+ * Import cycles are refused by tests/unit/import-cycles.test.ts.
  */
 const REFUSED_IMPORTS = {
-  "app/services": ["web", "routes"],
-  "app/models": ["web", "routes"],
+  "app/web": ["components", "routes"],
+  "app/components": ["models", "routes", "services", "web"],
+  "app/services": ["components", "routes", "web"],
+  "app/models": ["components", "routes", "services", "web"],
   "app/lib": ["components", "models", "routes", "services", "web"],
 };
+const DOMAIN_WHY = "the domain does not depend on the screens, the HTTP adapters or the routes; they call it.";
 const WHY_REFUSED = {
-  "app/services": "the domain does not depend on the HTTP adapters or the routes; they call it.",
-  "app/models": "the domain does not depend on the HTTP adapters or the routes; they call it.",
+  "app/web": "the adapters read requests and build answers; what a screen and its action share (an intent, a field) lives in app/lib/.",
+  "app/components": "components run in the browser and draw what a route hands them; the shapes and rules they share with the server live in app/lib/.",
+  "app/services": DOMAIN_WHY,
+  "app/models": `${DOMAIN_WHY} The models are the bottom of it: the services use them, never the other way.`,
   "app/lib": "shared rules are pure and run in the browser too; they import only app/lib/ and packages.",
 };
+/** The layers that run in the browser, and so may import no `.server` module wherever it lives. */
+const BROWSER_LAYERS = ["app/components", "app/lib"];
+const WHY_NO_SERVER_MODULE = "runs in the browser too, and a .server module is server-only: move what both sides need to app/lib/, or pass it in from the route's loader.";
 
 /** The rules that keep the named Fetch types (Request, Response) out of a file. */
 function withoutHttpTypes(names) {
@@ -73,11 +83,12 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["@remix-run/*"], message: WHERE_HTTP_GOES },
+            ...(DOMAIN.includes(`${layer}/**`) ? [{ group: ["@remix-run/*"], message: WHERE_HTTP_GOES }] : []),
             ...folders.map((folder) => ({
               group: [`~/${folder}/*`, `**/app/${folder}/*`, `../**/${folder}/*`],
               message: `${layer}/ does not import from app/${folder}/: ${WHY_REFUSED[layer]}`,
             })),
+            ...(BROWSER_LAYERS.includes(layer) ? [{ group: ["**/*.server", "**/*.server.*", "**/.server/**"], message: `${layer}/ ${WHY_NO_SERVER_MODULE}` }] : []),
           ],
         },
       ],

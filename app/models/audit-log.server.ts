@@ -1,6 +1,7 @@
 import { Schema } from "mongoose";
 
-import { defineModel, type JsonValue, toJsonValue, uuidId } from "~/models/utils.server";
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditEntity, type AuditEntryView } from "~/lib/admin/audit-entry";
+import { defineModel, toJsonValue, uuidId } from "~/models/utils.server";
 
 /**
  * The admin audit trail: one entry per admin write (benchmark, flow rule, role, premium)
@@ -9,24 +10,9 @@ import { defineModel, type JsonValue, toJsonValue, uuidId } from "~/models/utils
  * them. The one exception is deleting an account, which replaces the account's email in the
  * entries about it or by it (models/account-records.server.ts): the event stays, the person goes.
  */
-export const AUDIT_ENTITIES = ["benchmark", "flow_mapping", "user"] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-export const AUDIT_ACTIONS = ["create", "update", "delete", "role", "premium", "reset_link"] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export interface AuditLogDoc {
-  _id: string;
-  actorId: string;
-  actorEmail: string;
-  action: AuditAction;
-  entity: AuditEntity;
-  entityId: string;
-  /** A short human label of the thing changed ('Open Rate (Email) · Lead Nurture', an email). */
-  label: string;
-  before: unknown;
-  after: unknown;
-  createdAt: Date;
-}
+/** A stored entry: its values before and after are Mixed paths, read back through toJsonValue. */
+export type AuditLogDoc = Omit<AuditEntryView, "id" | "before" | "after" | "createdAt"> & { _id: string; before: unknown; after: unknown; createdAt: Date };
 
 const auditLogSchema = new Schema<AuditLogDoc>(
   {
@@ -46,29 +32,11 @@ auditLogSchema.index({ createdAt: -1 }, { name: "newest_first" });
 
 export const AuditLogModel = defineModel<AuditLogDoc>("AuditLog", auditLogSchema, "audit_log");
 
-export interface AuditEntry {
-  id: string;
-  actorId: string;
-  actorEmail: string;
-  action: AuditAction;
-  entity: AuditEntity;
-  entityId: string;
-  label: string;
-  before: JsonValue;
-  after: JsonValue;
-  createdAt: Date;
-}
+/** An entry as read back: the page's view of it (lib/admin/audit-entry.ts), with its time as a Date. */
+export type AuditEntry = Omit<AuditEntryView, "createdAt"> & { createdAt: Date };
 
-export interface AuditInput {
-  actorId: string;
-  actorEmail: string;
-  action: AuditAction;
-  entity: AuditEntity;
-  entityId: string;
-  label: string;
-  before: JsonValue;
-  after: JsonValue;
-}
+/** What a write records: everything but the id and the time, which the database and recordAudit give it. */
+export type AuditInput = Omit<AuditEntry, "id" | "createdAt">;
 
 /** The last entry's time written by this process: entries written within one millisecond still read in order. */
 let lastRecordedAt = 0;

@@ -1,7 +1,7 @@
 import { Schema } from "mongoose";
 
 import { defineModel, exposeIdOptions, findPage, isDuplicateKeyError, uuidId, type PageRequest } from "~/models/utils.server";
-import { registerReadCache } from "~/services/read-caches.server";
+import { registerReadCache } from "~/models/read-caches.server";
 
 /**
  * Industry medians per flow and indicator (collection email_benchmarks). `industryMedian` is display

@@ -3,8 +3,9 @@ import { Schema } from "mongoose";
 import type { FlowStepShape } from "~/lib/api/responses";
 import { FLOW_TYPES, type FlowType, STEP_TYPES } from "~/lib/flow-types";
 import { FLOW_LIMITS, RULE_LIMITS } from "~/lib/flows/types";
+import type { JsonValue } from "~/lib/json";
 import { timingSchema } from "~/lib/timing-schema";
-import { defineModel, exposeIdOptions, findPage, isDuplicateKeyError, type JsonValue, toJsonValue, uuidId, type PageRequest } from "~/models/utils.server";
+import { defineModel, exposeIdOptions, findPage, isDuplicateKeyError, toJsonValue, uuidId, type PageRequest } from "~/models/utils.server";
 
 /**
  * Admin flow rules (collection flow_mappings): the templates and best practice the offline

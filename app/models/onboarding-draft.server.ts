@@ -1,6 +1,7 @@
 import { Schema } from "mongoose";
 
-import { defineModel, toJsonValue, type JsonValue } from "~/models/utils.server";
+import type { JsonValue } from "~/lib/json";
+import { defineModel, toJsonValue } from "~/models/utils.server";
 
 /**
  * The onboarding wizard's progress, kept on the server for each signed-in user (one document,

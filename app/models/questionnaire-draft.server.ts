@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 
 import { Schema } from "mongoose";
 
-import { defineModel, isDuplicateKeyError, toJsonValue, type JsonValue } from "~/models/utils.server";
+import type { JsonValue } from "~/lib/json";
+import { defineModel, isDuplicateKeyError, toJsonValue } from "~/models/utils.server";
 
 /**
  * A questionnaire in progress (questionnaire_drafts). A signed-out visitor's draft is found by its

@@ -1,7 +1,7 @@
 import { countBenchmarks } from "~/models/email-benchmark.server";
 import { countFlowRules } from "~/models/flow-rule.server";
 import { countUsers } from "~/models/user.server";
-import { registerReadCache } from "~/services/read-caches.server";
+import { registerReadCache } from "~/models/read-caches.server";
 
 /** Admin stats are cached for 30 seconds: counting every collection on each view is waste. */
 export const ADMIN_STATS_TTL_MS = 30_000;

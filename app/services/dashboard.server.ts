@@ -1,7 +1,7 @@
 import { OPEN_PARAM } from "~/lib/dashboard-links";
 import { DEFAULT_OPEN_BENCHMARK_FLOW, isFlowType, type FlowType } from "~/lib/flow-types";
 import { hasPremium } from "~/lib/user";
-import type { Scorecard } from "~/lib/scorecard/scorecard";
+import type { DashboardData, DashboardProfileFacts, DashboardResearch, DashboardScorecard } from "~/lib/dashboard-data";
 import { listBenchmarkMediansCached } from "~/models/email-benchmark.server";
 import { getResponseByUserId, type QuestionnaireResponseRecord } from "~/models/questionnaire-response.server";
 import { listMetricsForUser } from "~/models/user-benchmark-metric.server";
@@ -20,7 +20,7 @@ export function shouldShowResearch(user: Pick<UserRecord, "completionMethod" | "
 }
 
 /** What the dashboard uses of the saved answers: the card's four facts (the peer group's too). */
-function summaryOf(record: QuestionnaireResponseRecord | null) {
+function summaryOf(record: QuestionnaireResponseRecord | null): DashboardProfileFacts | null {
   if (!record) return null;
   const { companyName, businessType, industry, communicationChannels } = record;
   return { companyName, businessType, industry, communicationChannels };
@@ -30,7 +30,7 @@ function summaryOf(record: QuestionnaireResponseRecord | null) {
  * The Business Profile card: the four facts and the business model, computed from the answers
  * now (only these go to the browser, never the answers). Null until the company is named.
  */
-function profileCardOf(record: QuestionnaireResponseRecord | null) {
+function profileCardOf(record: QuestionnaireResponseRecord | null): DashboardData["profile"] {
   const summary = summaryOf(record);
   const businessModel = businessModelOfProfile(record);
   return summary && businessModel ? { ...summary, businessModel } : null;
@@ -43,7 +43,7 @@ function profileCardOf(record: QuestionnaireResponseRecord | null) {
  * one last shown.
  */
 /** The research card: the address, a problem with it, and the last try's failure (kept until the next try). */
-async function researchCardOf(user: UserRecord) {
+async function researchCardOf(user: UserRecord): Promise<DashboardResearch> {
   const failure = await getResearchFailure(user.id);
   return {
     website: user.researchWebsiteUrl,
@@ -52,7 +52,7 @@ async function researchCardOf(user: UserRecord) {
   };
 }
 
-export async function loadDashboard(user: UserRecord, url?: URL) {
+export async function loadDashboard(user: UserRecord, url?: URL): Promise<DashboardData> {
   const [record, metrics, benchmarks, imported] = await Promise.all([
     getResponseByUserId(user.id),
     listMetricsForUser(user.id),
@@ -79,7 +79,3 @@ export async function loadDashboard(user: UserRecord, url?: URL) {
     scorecard,
   };
 }
-
-export type DashboardScorecard = { kind: "premium"; scorecard: Scorecard; change: string | null } | { kind: "teaser" };
-
-export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>;

@@ -8,7 +8,7 @@ import { isMetricKey, METRIC_KEYS } from "~/lib/metrics";
 import type { UserRecord } from "~/models/user.server";
 import { saveMetricsFromForm } from "~/services/benchmarks/benchmarks.server";
 import { isDomainError, premiumRequired } from "~/services/domain-error";
-import { SEND_MISSING_INTENT } from "~/components/klaviyo/send-missing-form";
+import { SEND_MISSING_INTENT } from "~/lib/klaviyo/constants";
 import { hasPremium } from "~/lib/user";
 import { SCORECARD_PREMIUM_MESSAGE } from "~/services/scorecard/scorecard.server";
 import { sendMissingFromForm } from "~/web/klaviyo-missing.server";

@@ -6,7 +6,7 @@ import path from "node:path";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 
-import { forgetReadCaches } from "~/services/read-caches.server";
+import { forgetReadCaches } from "~/models/read-caches.server";
 
 import { startEngine } from "@flowmap/engine";
 

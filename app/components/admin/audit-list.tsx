@@ -1,8 +1,8 @@
 import { hasPremium } from "~/lib/user";
-import type { RecentAuditEntry } from "~/services/admin/audit.server";
+import type { AuditAction, AuditEntity, AuditEntryView } from "~/lib/admin/audit-entry";
 
-const ENTITY_LABELS: Record<string, string> = { benchmark: "Benchmark", flow_mapping: "Flow map", user: "User" };
-const ACTION_LABELS: Record<string, string> = {
+const ENTITY_LABELS: Record<AuditEntity, string> = { benchmark: "Benchmark", flow_mapping: "Flow map", user: "User" };
+const ACTION_LABELS: Record<AuditAction, string> = {
   create: "created",
   update: "updated",
   delete: "deleted",
@@ -20,7 +20,7 @@ function show(value: unknown): string {
 }
 
 /** "field: before → after" lines for an entry (a created or deleted row lists what it held). */
-function changes(entry: RecentAuditEntry): Array<{ field: string; before: string; after: string }> {
+function changes(entry: AuditEntryView): Array<{ field: string; before: string; after: string }> {
   const before = entry.before && typeof entry.before === "object" && !Array.isArray(entry.before) ? entry.before : {};
   const after = entry.after && typeof entry.after === "object" && !Array.isArray(entry.after) ? entry.after : {};
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
@@ -32,14 +32,14 @@ function changes(entry: RecentAuditEntry): Array<{ field: string; before: string
 }
 
 /** A premium change read as a sentence ("Premium turned on"), not as its stored flag (isPremium: 0 → 1). */
-export function premiumChangeText(entry: Pick<RecentAuditEntry, "after">): string {
+export function premiumChangeText(entry: Pick<AuditEntryView, "after">): string {
   const after = entry.after && typeof entry.after === "object" && !Array.isArray(entry.after) ? (entry.after as Record<string, unknown>) : {};
   // The stored flag (1), or true in entries written from a boolean.
   return hasPremium({ isPremium: Number(after.isPremium) }) ? "Premium turned on" : "Premium turned off";
 }
 
 /** The latest admin changes: who, what, when, and the values before and after. Read only. */
-export function AuditList({ entries }: { entries: RecentAuditEntry[] }) {
+export function AuditList({ entries }: { entries: AuditEntryView[] }) {
   if (entries.length === 0) {
     return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">No admin changes recorded yet.</p>;
   }

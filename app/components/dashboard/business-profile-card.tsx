@@ -1,6 +1,6 @@
 import { BusinessModelSection } from "~/components/onboarding/business-model";
 import { ButtonLink } from "~/components/ui/button";
-import type { DashboardData } from "~/services/dashboard.server";
+import type { DashboardData } from "~/lib/dashboard-data";
 
 /**
  * The dashboard's Business Profile card: filled with the saved profile, the business model its

@@ -5,7 +5,7 @@ import { ScorecardCard } from "~/components/dashboard/scorecard-card";
 import { isResearchAddressReply } from "~/lib/dashboard-forms";
 import type { FormReplyLike } from "~/components/dashboard/use-metric-autosave";
 import { userDisplayName, type ClientUser } from "~/lib/user";
-import type { DashboardData } from "~/services/dashboard.server";
+import type { DashboardData } from "~/lib/dashboard-data";
 
 function DashboardHeading({ user }: { user: ClientUser | undefined }) {
   return (

@@ -3,7 +3,8 @@ import { useEffect, useState } from "react";
 
 import { CrownIcon, UpgradeLink } from "~/components/upgrade-dialog";
 import { buttonClass } from "~/components/ui/button";
-import { SEND_MISSING_INTENT, SendMissingForm } from "~/components/klaviyo/send-missing-form";
+import { SendMissingForm } from "~/components/klaviyo/send-missing-form";
+import { SEND_MISSING_INTENT } from "~/lib/klaviyo/constants";
 import { benchmarkSectionHref } from "~/lib/dashboard-links";
 import { FLOW_TYPE_INFO, flowTypeLabel, type FlowType } from "~/lib/flow-types";
 import { KLAVIYO_FLOWS_PATH } from "~/lib/klaviyo/import";
@@ -13,7 +14,7 @@ import type { KlaviyoGap, RegenerateSuggestion } from "~/lib/scorecard/klaviyo";
 import type { Recommendation, Severity } from "~/lib/scorecard/recommendations";
 import type { Scorecard } from "~/lib/scorecard/scorecard";
 import { comparedFigureCount, FLOWS_BY_WEIGHT } from "~/lib/scorecard/scoring";
-import type { DashboardScorecard } from "~/services/dashboard.server";
+import type { DashboardScorecard } from "~/lib/dashboard-data";
 
 import { FlowIcon } from "./flow-icons";
 import { METRICS_SAVED_EVENT } from "./use-metric-autosave";

@@ -2,9 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 
 import { StatusButton } from "~/components/ui/button";
 import { flowTypeLabel, type FlowType } from "~/lib/flow-types";
-
-/** The form's intent, on the Klaviyo flows page and the dashboard's scorecard alike. */
-export const SEND_MISSING_INTENT = "generate-and-send-missing";
+import { SEND_MISSING_INTENT } from "~/lib/klaviyo/constants";
 
 /**
  * One button for a flow type the Klaviyo account lacks: generates the Flowmap flow (or takes the

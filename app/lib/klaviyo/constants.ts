@@ -15,6 +15,9 @@ export const KLAVIYO_API_DEFAULT_URL = "https://a.klaviyo.com";
 /** Where the marketer opens a flow in Klaviyo's app (the link in the answer). */
 export const KLAVIYO_APP_URL = "https://www.klaviyo.com";
 
+/** The intent of the form that sends a flow the account lacks, on the Klaviyo flows page and the dashboard's scorecard alike. */
+export const SEND_MISSING_INTENT = "generate-and-send-missing";
+
 export function klaviyoFlowUrl(klaviyoFlowId: string) {
   return `${KLAVIYO_APP_URL}/flow/${encodeURIComponent(klaviyoFlowId)}/edit`;
 }

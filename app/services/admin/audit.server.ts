@@ -1,5 +1,6 @@
-import { type AuditAction, type AuditEntity, listRecentAudit, recordAudit } from "~/models/audit-log.server";
-import type { JsonValue } from "~/models/utils.server";
+import type { AuditAction, AuditEntity, AuditEntryView } from "~/lib/admin/audit-entry";
+import type { JsonValue } from "~/lib/json";
+import { listRecentAudit, recordAudit } from "~/models/audit-log.server";
 import { toJsonValue } from "~/models/utils.server";
 
 /** Who made an admin change: every admin write is recorded under this. */
@@ -34,8 +35,7 @@ export async function audit(actor: Actor, entry: { action: AuditAction; entity: 
 /** The admin dashboard's "Recent changes": the newest 20 entries. */
 export const RECENT_AUDIT_COUNT = 20;
 
-export async function recentAudit() {
+export async function recentAudit(): Promise<AuditEntryView[]> {
   const entries = await listRecentAudit(RECENT_AUDIT_COUNT);
   return entries.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() }));
 }
-export type RecentAuditEntry = Awaited<ReturnType<typeof recentAudit>>[number];

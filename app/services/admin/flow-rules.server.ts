@@ -1,5 +1,5 @@
 import { createFlowRule, deleteFlowRule, FLOW_RULE_SORTS, type FlowRuleRecord, type FlowRuleSort, getFlowRule, listFlowRulesPage, updateFlowRule } from "~/models/flow-rule.server";
-import type { JsonValue } from "~/models/utils.server";
+import type { JsonValue } from "~/lib/json";
 import { invalidateAdminStats } from "~/services/admin.server";
 import { type Actor, audit, changedFields, pickFields } from "~/services/admin/audit.server";
 import { flowRuleInputSchema } from "~/services/admin/flow-rule-schema";

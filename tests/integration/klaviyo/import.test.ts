@@ -12,7 +12,7 @@ import { getKlaviyoImportView, refreshDueImports, refreshKlaviyoImport, saveKlav
 
 import * as dashboardRoute from "~/routes/_app+/dashboard";
 import { expandBenchmarkCard } from "~/lib/benchmarks/card";
-import type { DashboardData } from "~/services/dashboard.server";
+import type { DashboardData } from "~/lib/dashboard-data";
 import { seedDatabase } from "~/services/seed/seed.server";
 
 import { useTestDatabase } from "../../support/db";
