@@ -8,6 +8,7 @@ import {
   ALL_BUSINESS_TYPES,
   ALL_INDUSTRIES,
   BENCHMARK_BUSINESS_TYPES,
+  type BENCHMARK_FORM_FIELDS,
   BENCHMARK_INDUSTRIES,
   BENCHMARK_LABELS as LABELS,
   NUMBER_STEP,
@@ -15,18 +16,6 @@ import {
   REVENUE_MAX,
 } from "~/lib/admin/benchmark-fields";
 
-export const BENCHMARK_FORM_FIELDS = [
-  "benchmarkType",
-  "performanceIndicator",
-  "industryMedian",
-  "source",
-  "industry",
-  "businessType",
-  "openRate",
-  "clickRate",
-  "ctr",
-  "revenuePerRecipient",
-] as const;
 export type BenchmarkFormValues = Partial<Record<(typeof BENCHMARK_FORM_FIELDS)[number], string>>;
 
 const typeOptions = BENCHMARK_TYPES.map((type) => {

@@ -23,6 +23,13 @@ export const BENCHMARK_BUSINESS_TYPES: readonly string[] = [ALL_BUSINESS_TYPES, 
 export const BENCHMARK_NUMBER_FIELDS = ["openRate", "clickRate", "ctr", "revenuePerRecipient"] as const;
 export type BenchmarkNumberField = (typeof BENCHMARK_NUMBER_FIELDS)[number];
 
+/** A benchmark row's fields an admin writes, in the form's and the audit trail's order. */
+export const BENCHMARK_FIELDS = ["benchmarkType", "performanceIndicator", "industryMedian", "source", "flowType", "industry", "businessType", ...BENCHMARK_NUMBER_FIELDS] as const;
+export type BenchmarkField = (typeof BENCHMARK_FIELDS)[number];
+
+/** What the admin form posts: every field but the flow type, which follows the benchmark type. */
+export const BENCHMARK_FORM_FIELDS = BENCHMARK_FIELDS.filter((field): field is Exclude<BenchmarkField, "flowType"> => field !== "flowType");
+
 export const BENCHMARK_LABELS = {
   benchmarkType: "Benchmark type",
   performanceIndicator: "Performance indicator",
@@ -35,4 +42,4 @@ export const BENCHMARK_LABELS = {
   clickRate: "Click rate (%)",
   ctr: "CTR (%)",
   revenuePerRecipient: "Revenue/recipient ($)",
-} as const;
+} as const satisfies Record<BenchmarkField, string>;

@@ -1,7 +1,7 @@
 import { STEP_TYPES } from "~/lib/flow-types";
 import type { Timing } from "~/lib/timing";
 import type { FlowStepShape as FlowStep } from "~/lib/api/responses";
-import { splitMinutes, TIMING_UNITS, type TimingUnit } from "~/lib/admin/flow-rule-fields";
+import { RULE_TEXT_FIELDS, type RuleTextField, ruleStepTiming, splitMinutes, TIMING_UNITS, type TimingUnit } from "~/lib/admin/flow-rule-fields";
 
 /**
  * The step editor's working copy of a rule: every value as the form holds it (text), so a refused
@@ -24,20 +24,6 @@ export interface StepDraft extends StepTexts {
   relation: string;
   displayText: string;
 }
-
-export const RULE_TEXT_FIELDS = [
-  "flowName",
-  "flowType",
-  "businessType",
-  "communicationChannels",
-  "purchaseDecisionTimeline",
-  "serviceFrequency",
-  "upsellOpportunity",
-  "trigger",
-  "exitRules",
-  "notes",
-] as const;
-export type RuleTextField = (typeof RULE_TEXT_FIELDS)[number];
 
 export type RuleDraft = Record<RuleTextField, string> & { steps: StepDraft[] };
 
@@ -103,9 +89,8 @@ export function emptyRuleDraft(): RuleDraft {
   };
 }
 
-function stepFromTiming(timing: Timing | null): Pick<StepDraft, "timingType" | "amount" | "unit" | "event" | "direction" | "weekday" | "time" | "relation" | "displayText"> {
+function stepFromTiming(timing: Timing): Pick<StepDraft, "timingType" | "amount" | "unit" | "event" | "direction" | "weekday" | "time" | "relation" | "displayText"> {
   const base = { timingType: "immediate", amount: "0", unit: "minutes", event: "delivery", direction: "after", weekday: "1", time: "", relation: "before", displayText: "" };
-  if (!timing) return base;
   const displayText = timing.displayText ?? "";
   switch (timing.type) {
     case "immediate":
@@ -142,7 +127,7 @@ export interface RuleLike {
   trigger: string;
   exitRules: unknown;
   notes: string;
-  steps: Array<StepTexts & { channel: string; timing: Timing | null }>;
+  steps: Array<StepTexts & { channel: string; timing: Timing | null; delayDays: number }>;
 }
 
 export function draftFromRule(rule: RuleLike): RuleDraft {
@@ -161,7 +146,7 @@ export function draftFromRule(rule: RuleLike): RuleDraft {
       key: newKey(),
       channel: step.channel,
       title: step.title,
-      ...stepFromTiming(step.timing),
+      ...stepFromTiming(ruleStepTiming(step)),
       primaryGoal: step.primaryGoal,
       keyMessages: step.keyMessages,
       callToAction: step.callToAction,

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { AdminPageHeader, DeleteConfirm, useFailureToastOf } from "~/components/admin/admin-ui";
-import { BENCHMARK_FORM_FIELDS, BenchmarkForm, type BenchmarkFormValues } from "~/components/admin/benchmark-form";
+import { BenchmarkForm, type BenchmarkFormValues } from "~/components/admin/benchmark-form";
+import { BENCHMARK_FORM_FIELDS } from "~/lib/admin/benchmark-fields";
 import { RouteDialog } from "~/components/admin/route-dialog";
 import { ButtonLink } from "~/components/ui/button";
 import { DataTable, formatCell, useHrefWith, type Column } from "~/components/ui/data-table";

@@ -10,6 +10,7 @@ import {
   listBenchmarksPage,
   updateBenchmark,
 } from "~/models/email-benchmark.server";
+import { BENCHMARK_FIELDS } from "~/lib/admin/benchmark-fields";
 import { isDuplicateKeyError } from "~/models/utils.server";
 import { invalidateAdminStats } from "~/services/admin.server";
 import { type Actor, audit, changedFields, pickFields } from "~/services/admin/audit.server";
@@ -23,19 +24,7 @@ import { DomainError, fieldErrorsFromIssues, notFound, validationError } from "~
  */
 export const BENCHMARK_TABLE = { sortable: BENCHMARK_SORTS, defaultSort: "benchmarkType", defaultDir: "asc" } as const;
 
-const AUDITED = [
-  "benchmarkType",
-  "performanceIndicator",
-  "industryMedian",
-  "source",
-  "flowType",
-  "industry",
-  "businessType",
-  "openRate",
-  "clickRate",
-  "ctr",
-  "revenuePerRecipient",
-] as const;
+const AUDITED = BENCHMARK_FIELDS;
 
 export type BenchmarkRow = Omit<BenchmarkRecord, "benchmarkTimestamp" | "createdAt" | "updatedAt"> & {
   benchmarkTimestamp: string;

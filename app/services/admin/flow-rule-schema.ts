@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { FLOW_TYPES, STEP_TYPES } from "~/lib/flow-types";
 import { FLOW_LIMITS, RULE_LIMITS } from "~/lib/flows/types";
+import type { JsonValue } from "~/lib/json";
 import { MINUTES_PER_DAY, type Timing } from "~/lib/timing";
 import { timingSchema } from "~/lib/timing-schema";
 
@@ -32,8 +33,6 @@ export const ruleStepSchema = z.object({
   notes: text(RULE_LIMITS.stepNotes, "Notes").default(""),
 });
 export type RuleStepInput = z.output<typeof ruleStepSchema>;
-
-type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /** Plain JSON: what a JSON body or a parsed form text can hold (no functions, symbols or NaN). */
 function isJsonValue(value: unknown, depth = 0): value is JsonValue {

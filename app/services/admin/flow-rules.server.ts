@@ -5,7 +5,7 @@ import { type Actor, audit, changedFields, pickFields } from "~/services/admin/a
 import { flowRuleInputSchema } from "~/services/admin/flow-rule-schema";
 import { ADMIN_PAGE_SIZE, containsPattern, type ListQuery, type Page } from "~/lib/list-query";
 import { fieldErrorsFromIssues, notFound, validationError } from "~/services/domain-error";
-import { timingForDelayDays } from "~/lib/timing";
+import { RULE_TEXT_FIELDS, ruleStepTiming } from "~/lib/admin/flow-rule-fields";
 
 /**
  * Admin writes to the flow rules the generator starts from. The generator reads the rules
@@ -13,19 +13,7 @@ import { timingForDelayDays } from "~/lib/timing";
  */
 export const FLOW_RULE_TABLE = { sortable: FLOW_RULE_SORTS, defaultSort: "flowName", defaultDir: "asc" } as const;
 
-const AUDITED = [
-  "flowName",
-  "flowType",
-  "businessType",
-  "communicationChannels",
-  "purchaseDecisionTimeline",
-  "serviceFrequency",
-  "upsellOpportunity",
-  "trigger",
-  "exitRules",
-  "notes",
-  "steps",
-] as const;
+const AUDITED = [...RULE_TEXT_FIELDS, "steps"] as const;
 
 export type FlowRuleRow = Omit<FlowRuleRecord, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string };
 
@@ -35,7 +23,7 @@ export function toFlowRuleRow(record: FlowRuleRecord): FlowRuleRow {
 
 /** A rule as the API answers it: every step with a timing (a stored step without one reads as its whole days after the trigger). */
 export function toApiFlowRule(row: FlowRuleRow) {
-  return { ...row, steps: row.steps.map((step) => ({ ...step, timing: step.timing ?? timingForDelayDays(step.delayDays) })) };
+  return { ...row, steps: row.steps.map((step) => ({ ...step, timing: ruleStepTiming(step) })) };
 }
 
 /** The rule's fields as stored, for the audit trail (the steps as plain JSON). */
