@@ -1,7 +1,7 @@
 import { Schema } from "mongoose";
 
 import { STEP_TYPES } from "~/lib/flow-types";
-import { FLOW_LIMITS, MESSAGE_ROLES, type MessageRole, type SendWindow, type TouchpointFields } from "~/lib/flows/types";
+import { FLOW_LIMITS, MESSAGE_ROLES, type MessageRole, type SendWindow, type TouchpointFields, type VersionView } from "~/lib/flows/types";
 import { MAX_OFFSET_MINUTES } from "~/lib/timing";
 import { timingSchema } from "~/lib/timing-schema";
 import { defineModel, exposeIdOptions, uuidId } from "~/models/utils.server";
@@ -18,18 +18,8 @@ export interface TouchpointDoc extends TouchpointFields {
   createdAt: Date;
 }
 
-export interface FlowVersionDoc {
-  _id: string;
-  flowId: string;
-  versionNumber: number;
-  model: string;
-  promptType: string;
-  flowOverview: string;
-  quickNotes: string;
-  customContext: string;
-  createdAt: Date;
-  touchpoints: TouchpointDoc[];
-}
+/** A stored version: what the flow's history shows of it (VersionView), with its flow, its time as a Date and its touchpoints as stored. */
+export type FlowVersionDoc = Omit<VersionView, "id" | "createdAt" | "touchpoints"> & { _id: string; flowId: string; createdAt: Date; touchpoints: TouchpointDoc[] };
 
 export interface FlowMessageDoc {
   _id: string;

@@ -1,19 +1,12 @@
-import { ADMIN_RESPONSE_SORTS, type AdminResponseSort, getResponseByIdForAdmin, listResponsesPageForAdmin } from "~/models/questionnaire-response.server";
+import { ADMIN_RESPONSE_SORTS, type AdminResponseRow, type AdminResponseSort, getResponseByIdForAdmin, listResponsesPageForAdmin } from "~/models/questionnaire-response.server";
 import { ADMIN_PAGE_SIZE, containsPattern, type ListQuery, type Page } from "~/lib/list-query";
 import { notFound } from "~/services/domain-error";
 
 /** The admin's read-only view of onboarding responses. */
 export const ONBOARDING_TABLE = { sortable: ADMIN_RESPONSE_SORTS, defaultSort: "createdAt", defaultDir: "desc" } as const;
 
-export interface OnboardingRow {
-  id: string;
-  userId: string;
-  companyName: string;
-  businessType: string;
-  industry: string;
-  communicationChannels: string;
-  createdAt: string;
-}
+/** A row of the admin's onboarding table as the page receives it: the model's row, its time as ISO 8601. */
+export type OnboardingRow = Omit<AdminResponseRow, "createdAt"> & { createdAt: string };
 
 export async function listOnboardingForAdmin(query: ListQuery<AdminResponseSort>): Promise<Page<OnboardingRow>> {
   const { rows, total } = await listResponsesPageForAdmin({
