@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // The whole suite, in the order a reviewer would run it: typecheck, lint, the engine package's own
-// typecheck and tests, the app's unit and integration tests, a production build and its pages'
-// JavaScript against their budgets, then the browser tests against that build. Stops at the first
-// failing stage and ends with one summary line of the tests that ran.
+// typecheck and tests, a production build and its pages' JavaScript against their budgets, the
+// app's unit and integration tests (which check and serve that same build), then the browser tests
+// against it. Stops at the first failing stage and ends with one summary line of the tests that ran.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
+import { buildHeldAtExit, SUITE_BUILD_ENV, writeBuildRecord } from "../tests/support/production-build.mjs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "flowmap-test-"));
@@ -23,6 +25,28 @@ function run(label, command, args, env = {}) {
     process.exit(result.status ?? 1);
   }
   console.log(`✔ ${label} (${seconds}s)`);
+}
+
+/**
+ * The production build, made the way tests/integration/build.test.ts checks a build (its process
+ * held at the exit), its record left for the Vitest stage: the build and start-up tests then check
+ * and serve this build instead of making their own, and the browser tests use it too.
+ */
+async function buildOnce() {
+  const label = "Production build (npm run build: app and engine worker)";
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const result = await buildHeldAtExit(process.cwd(), { echo: true });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const record = path.join(reportDir, "build.json");
+  writeBuildRecord(record, { ...result, root: process.cwd() });
+  if (result.status !== 0) {
+    console.error(`✖ ${label} failed after ${seconds}s`);
+    summarize();
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${label} (${seconds}s)`);
+  return record;
 }
 
 function ensureChromium() {
@@ -87,13 +111,22 @@ if (!only || only === "engine") {
     `--outputFile.json=${path.join(reportDir, "engine-vitest.json")}`,
   ]);
 }
+// One build for the rest of the suite (`npm test -- unit` leaves the build and start-up tests to make their own).
+let buildRecord = null;
+if (!only || only === "e2e") {
+  buildRecord = await buildOnce();
+  run("Client JavaScript budgets (bench/bundles.ts, budgets in bench/targets.ts)", bin("tsx"), ["bench/bundles.ts"]);
+}
 if (!only || only === "unit") {
-  run("Unit and integration tests (vitest)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(reportDir, "vitest.json")}`]);
+  run(
+    "Unit and integration tests (vitest)",
+    bin("vitest"),
+    ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(reportDir, "vitest.json")}`],
+    buildRecord ? { [SUITE_BUILD_ENV]: buildRecord } : {},
+  );
 }
 if (!only || only === "e2e") {
   ensureChromium();
-  run("Production build (npm run build: app and engine worker)", process.execPath, ["scripts/build.mjs"]);
-  run("Client JavaScript budgets (bench/bundles.ts, budgets in bench/targets.ts)", bin("tsx"), ["bench/bundles.ts"]);
   run("Browser tests (Playwright on Debian's Chromium)", bin("playwright"), ["test"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDir, "playwright.json"),
     CHROMIUM_PATH: chromium,

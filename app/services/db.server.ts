@@ -47,6 +47,8 @@ export interface ConnectOptions {
    * the same DATA_DIR, use its engine instead of refusing. The app itself never shares.
    */
   shareRunningEngine?: boolean;
+  /** How long an unreachable MONGODB_URI may hold up the connection: SERVER_SELECTION_TIMEOUT_MS unless given. */
+  serverSelectionTimeoutMs?: number;
 }
 
 export function connectDb(options: ConnectOptions = {}): Promise<typeof mongoose> {
@@ -76,7 +78,7 @@ async function openConnection(options: ConnectOptions) {
   }
   try {
     await mongoose.connect(uri, {
-      serverSelectionTimeoutMS: SERVER_SELECTION_TIMEOUT_MS,
+      serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? SERVER_SELECTION_TIMEOUT_MS,
       autoIndex: true,
       ...(dbName ? { dbName } : {}),
     });

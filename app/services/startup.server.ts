@@ -1,4 +1,4 @@
-import { connectDb, DatabaseStartError, disconnectDb } from "~/services/db.server";
+import { type ConnectOptions, connectDb, DatabaseStartError, disconnectDb } from "~/services/db.server";
 import { ConfigError, getEnv } from "~/services/env.server";
 import { keyPlacementWarning } from "~/services/klaviyo/key-vault.server";
 import { getSessionSecret } from "~/services/secret.server";
@@ -18,7 +18,7 @@ function fail(message: string): never {
  * database and applies the seed data. A problem here ends the process with a message that says
  * what to fix; serving with a broken setup would only move the failure to the first request.
  */
-export function startServer() {
+export function startServer(options: Pick<ConnectOptions, "serverSelectionTimeoutMs"> = {}) {
   started ??= (async () => {
     try {
       getEnv();
@@ -27,7 +27,7 @@ export function startServer() {
       throw error;
     }
     try {
-      await connectDb();
+      await connectDb(options);
     } catch (error) {
       if (error instanceof DatabaseStartError) {
         const hint = getEnv().MONGODB_URI ? "Check MONGODB_URI (or unset it to use the embedded database) and start again." : "";

@@ -12,6 +12,7 @@ import { METRIC_KEYS } from "~/lib/metrics";
 
 import { scanJournal } from "@flowmap/engine/files";
 import { nodeArgs, PROJECT_ROOT } from "../support/processes";
+import { suiteBuild } from "../support/production-build.mjs";
 
 /** The server's start-up checks in a process of their own; every case has its own DATA_DIR. */
 function start(env: Record<string, string>) {
@@ -79,11 +80,14 @@ describe.concurrent("start-up", () => {
 });
 
 // Alone, after the others. The child is killed after 30 s (status null), so status 1 proves the
-// server gave up by itself: its server-selection timeout (5 s) ended the wait, not the test.
+// server gave up by itself: its server-selection timeout ended the wait, not the test. The
+// server's own timeout is 5 s (SERVER_SELECTION_TIMEOUT_MS); the test gives it 500 ms, so as not
+// to wait out the five seconds.
 describe("start-up without its database", () => {
   it("gives up on its own when MONGODB_URI cannot be reached, without printing credentials", async () => {
     const result = await start({
       MONGODB_URI: "mongodb://admin:hunter2@127.0.0.1:1/flowmap",
+      TEST_SERVER_SELECTION_TIMEOUT_MS: "500",
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("Cannot reach the database at mongodb://127.0.0.1:1/flowmap");
@@ -145,8 +149,10 @@ function npmStart(env: Record<string, string | undefined>) {
 }
 
 describe.concurrent("npm start: clean shutdown", () => {
-  // `npm start` builds first (prestart); so does this test, and then runs what ships.
+  // `npm start` builds first (prestart); so does this test, and then runs what ships. Under
+  // `npm test` the suite has just built the project (tests/support/production-build.mjs).
   beforeAll(() => {
+    if (suiteBuild(PROJECT_ROOT)?.status === 0) return;
     const built = spawnSync(process.execPath, ["scripts/build.mjs"], {
       cwd: PROJECT_ROOT,
       env: { ...process.env, NODE_ENV: "production" },
