@@ -38,6 +38,15 @@ const WHY_REFUSED = {
 const BROWSER_LAYERS = ["app/components", "app/lib"];
 const WHY_NO_SERVER_MODULE = "runs in the browser too, and a .server module is server-only: move what both sides need to app/lib/, or pass it in from the route's loader.";
 
+/**
+ * A `.server` module (or a module in a `.server/` folder) anywhere but in the refused folders,
+ * whose own pattern already names the import: one message per refused import.
+ */
+function serverModuleOutside(folders) {
+  const inRefusedFolder = `(?:~|\\.{1,2}|.*/app)/(?:.*/)?(?:${folders.join("|")})/`;
+  return `^(?!${inRefusedFolder})(?:.*\\.server(?:\\.[cm]?[jt]sx?)?|.*/\\.server/.*)$`;
+}
+
 /** The rules that keep the named Fetch types (Request, Response) out of a file. */
 function withoutHttpTypes(names) {
   const pattern = `/^(${names.join("|")})$/`;
@@ -88,7 +97,7 @@ export default tseslint.config(
               group: [`~/${folder}/*`, `**/app/${folder}/*`, `../**/${folder}/*`],
               message: `${layer}/ does not import from app/${folder}/: ${WHY_REFUSED[layer]}`,
             })),
-            ...(BROWSER_LAYERS.includes(layer) ? [{ group: ["**/*.server", "**/*.server.*", "**/.server/**"], message: `${layer}/ ${WHY_NO_SERVER_MODULE}` }] : []),
+            ...(BROWSER_LAYERS.includes(layer) ? [{ regex: serverModuleOutside(folders), message: `${layer}/ ${WHY_NO_SERVER_MODULE}` }] : []),
           ],
         },
       ],
