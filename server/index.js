@@ -19,8 +19,11 @@ const CLOSE_GRACE_MS = 30_000;
 
 // The app's closing steps (the database) are handed to this server when the build loads
 // (app/services/startup.server.ts), so that they run after the last request, not on the signal.
+// Its draining steps run on the signal: they end the answers that would never end by themselves
+// (progress streams), so the requests in progress can finish.
 const closers = [];
-globalThis[Symbol.for("flowmap.shutdown")] = { onStop: (close) => closers.push(close) };
+const drainers = [];
+globalThis[Symbol.for("flowmap.shutdown")] = { onStop: (close) => closers.push(close), onDrain: (drain) => drainers.push(drain) };
 
 // `npm run dev`: the server build comes from Vite's development server and is read again for
 // every request (Vite recompiles what changed), so the handler and the request boundary read the
@@ -134,6 +137,13 @@ async function stop(signal) {
     const drained = new Promise((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     console.log(`[flowmap] ${signal}: stopping; no new connections, finishing the requests in progress`);
+    for (const drain of drainers) {
+      try {
+        drain();
+      } catch (error) {
+        console.error("[flowmap] a draining step failed:", error);
+      }
+    }
     const grace = setTimeout(() => {
       console.log(`[flowmap] requests still open after ${DRAIN_GRACE_MS / 1000} s: closing them`);
       server.closeAllConnections();

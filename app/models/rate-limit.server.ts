@@ -59,7 +59,11 @@ interface Observed {
   hits: Map<string, number>;
   now: number;
 }
-const observations = new AsyncLocalStorage<Map<string, Observed>>();
+/** A limit that is not a sliding window (streams open at once): reported as it stands. */
+interface Reported {
+  report: LimitReport;
+}
+const observations = new AsyncLocalStorage<Map<string, Observed | Reported>>();
 
 /** Runs `work` keeping what the limits it meets say; `limitsMet()` inside it reads them. */
 export function observeRateLimits<T>(work: () => T): T {
@@ -73,6 +77,14 @@ function observe(key: string, limit: WindowLimit, hits: readonly RateLimitHit[] 
   seen.set(key, { limit, hits: new Map(kept.map((hit) => [hit.id, hit.t])), now });
 }
 
+/**
+ * Records a limit that is not kept in a log here (the streams a user has open at once, counted in
+ * the process that holds them) as the request met it, for the same RateLimit headers.
+ */
+export function observeLimit(key: string, report: LimitReport) {
+  observations.getStore()?.set(key, { report });
+}
+
 /** A limit as a request left it: its size, what is left of it, and seconds until more is left. */
 export interface LimitReport {
   limit: number;
@@ -83,7 +95,9 @@ export interface LimitReport {
 
 /** Every limit the current request met (under `observeRateLimits`), as it left them. */
 export function limitsMet(): LimitReport[] {
-  return [...(observations.getStore()?.values() ?? [])].map(({ limit, hits, now }) => {
+  return [...(observations.getStore()?.values() ?? [])].map((seen) => {
+    if ("report" in seen) return seen.report;
+    const { limit, hits, now } = seen;
     const times = [...hits.values()].sort((a, b) => a - b);
     const count = times.length;
     const oldestThatMatters = count === 0 ? null : times[Math.max(0, count - limit.max)]!;
@@ -173,7 +187,10 @@ export async function hitRateLimit(key: string, limit: WindowLimit, now = Date.n
 /** Takes hits back (a sign-in that turned out to be good): they no longer count against their keys. One write. */
 export async function releaseHits(hits: ReadonlyArray<{ key: string; id: string }>) {
   if (hits.length === 0) return;
-  for (const { key, id } of hits) observations.getStore()?.get(key)?.hits.delete(id);
+  for (const { key, id } of hits) {
+    const seen = observations.getStore()?.get(key);
+    if (seen && "hits" in seen) seen.hits.delete(id);
+  }
   await RateLimit.bulkWrite(
     hits.map(({ key, id }) => ({ updateOne: { filter: { _id: key }, update: { $pull: { hits: { id } } } } })),
     { ordered: false },

@@ -4,6 +4,7 @@ import { keyPlacementWarning } from "~/services/klaviyo/key-vault.server";
 import { getSessionSecret } from "~/services/secret.server";
 import { startKlaviyoBackground, stopKlaviyoBackground } from "~/services/klaviyo/background.server";
 import { stopBackgroundGenerations } from "~/services/flows/progress.server";
+import { endProgressStreams } from "~/services/progress-streams.server";
 import { seedOnStart } from "~/services/seed/seed.server";
 
 let started: Promise<void> | undefined;
@@ -49,16 +50,21 @@ export function startServer(options: Pick<ConnectOptions, "serverSelectionTimeou
   return started;
 }
 
-/** What `npm start` (server/index.js) offers the app: closing steps it runs after the last request. */
+/**
+ * What `npm start` (server/index.js) offers the app: draining steps it runs as soon as it stops
+ * accepting connections, and closing steps it runs after the last request.
+ */
 interface ShutdownHost {
   onStop(close: () => Promise<void>): void;
+  onDrain?(drain: () => void): void;
 }
 
 /**
  * Closes the database (the embedded engine's final snapshot, its lock and address files) when
  * the process is told to stop. Under `npm start` the server runs the shutdown: it stops
  * accepting, lets the requests in progress finish, then calls this closing step, then exits.
- * The step first lets the generations running in the background finish (up to their timeout,
+ * Progress streams end first, on the signal (they would never finish by themselves and would
+ * hold the drain up until its grace ran out). The closing step first lets the generations running in the background finish (up to their timeout,
  * at most SHUTDOWN_GENERATION_GRACE_MS) and ends those left as failed, their claims released.
  * `npm run dev` runs the same server. Elsewhere (the start-up checks run alone) SIGTERM/SIGINT
  * close it directly.
@@ -66,6 +72,10 @@ interface ShutdownHost {
 function stopCleanlyOnSignals() {
   const host = (globalThis as Record<symbol, unknown>)[Symbol.for("flowmap.shutdown")] as ShutdownHost | undefined;
   if (host) {
+    host.onDrain?.(() => {
+      const ended = endProgressStreams();
+      if (ended > 0) console.info(`[flows] stopping: ${ended} progress stream(s) ended`);
+    });
     host.onStop(async () => {
       stopKlaviyoBackground();
       await stopBackgroundGenerations();

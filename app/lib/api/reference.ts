@@ -157,13 +157,15 @@ export function buildReference(documentValue: unknown): ReferenceView {
         const response = asJson(responseValue);
         const content = asJson(response.content);
         const json = asJson(content["application/json"]);
+        // A stream's example is its text as written (Server-Sent Events), shown as it is.
+        const stream = asJson(content["text/event-stream"]);
         return {
           status,
           description: String(response.description ?? ""),
           mediaTypes: Object.keys(content),
           schemaName: json.schema ? refersTo(json.schema) : null,
           shape: json.schema ? typeOf(json.schema) : "",
-          example: exampleOf(json),
+          example: typeof stream.example === "string" ? stream.example : exampleOf(json),
         };
       });
       const view: OperationView = {

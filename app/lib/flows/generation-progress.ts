@@ -18,6 +18,11 @@ export function progressHref(id: string) {
   return `/api/ai-flow-generations/${encodeURIComponent(id)}`;
 }
 
+/** The address of a progress record as Server-Sent Events. */
+export function progressEventsHref(id: string) {
+  return `${progressHref(id)}/events`;
+}
+
 /** The line the screen shows while the model writes. */
 export function progressLine(progress: Pick<GenerationProgressView, "attempt" | "steps" | "kind">): string {
   const count = progress.steps.length;

@@ -189,6 +189,11 @@ export async function getGenerationProgress({ userId, id }: { userId: string; id
   return toProgressView(progress);
 }
 
+/** How a generation ended, as its stream's last event names it (done or failed), or null while it runs. */
+export function progressOutcome(progress: Pick<GenerationProgressView, "state">): "done" | "failed" | null {
+  return progress.state === "succeeded" ? "done" : progress.state === "failed" ? "failed" : null;
+}
+
 /** The newest generation of the user's flow type still readable (under way, or how it ended), or null. */
 export async function latestGenerationProgress({ userId, flowType }: { userId: string; flowType: FlowType }, deps: FlowServiceDeps = {}): Promise<GenerationProgressView | null> {
   const progress = await latestProgress({ userId, flowType, now: clock(deps)(), owners: owners(deps) });

@@ -3,6 +3,8 @@ import { KLAVIYO_SEND_IN_PROGRESS_MESSAGE } from "~/services/klaviyo/send.server
 import { KLAVIYO_REFRESH_IN_PROGRESS_MESSAGE, MAPPING_UNKNOWN_FLOW_MESSAGE, NOTHING_IMPORTED_MESSAGE } from "~/services/klaviyo/import.server";
 import { SCORECARD_PREMIUM_MESSAGE } from "~/services/scorecard/scorecard.server";
 import { PROGRESS_NOT_FOUND } from "~/services/flows/progress.server";
+import { MAX_PROGRESS_STREAMS_PER_USER, SERVER_STOPPING_MESSAGE, TOO_MANY_STREAMS_MESSAGE } from "~/services/progress-streams.server";
+import { RECONNECT_MS } from "~/web/event-stream.server";
 import { DRAFT_LIMIT_MESSAGE } from "~/services/auth/rate-limit.server";
 import { z } from "zod";
 
@@ -124,6 +126,10 @@ interface Success {
   jsonFile?: JsonSchema;
   /** A browser redirect (302) with no JSON body. */
   redirect?: boolean;
+  /** An answer with no body at all (204). */
+  empty?: boolean;
+  /** Server-Sent Events (text/event-stream): each event's name, what it means, and its data's schema. */
+  events?: Record<string, { description: string; data: z.ZodType }>;
   headers?: Record<string, string>;
 }
 
@@ -261,7 +267,7 @@ const preferParameter: Parameter = {
   name: "Prefer",
   in: "header",
   description:
-    "`respond-async` (RFC 7240): with a model configured, the answer is a 202 at once, its `Location` the progress to poll (GET /api/ai-flow-generations/{id}: the steps written so far, then how it ended); `Preference-Applied: respond-async` says it was taken. The offline generator answers at once and ignores the preference: its answer is the usual one.",
+    "`respond-async` (RFC 7240): with a model configured, the answer is a 202 at once, its `Location` the progress to poll (GET /api/ai-flow-generations/{id}: the steps written so far, then how it ended), its `Link` the same progress as Server-Sent Events (GET /api/ai-flow-generations/{id}/events); `Preference-Applied: respond-async` says it was taken. The offline generator answers at once and ignores the preference: its answer is the usual one.",
   schema: { type: "string", example: "respond-async" },
 };
 /** The 202 of a request that took `Prefer: respond-async`. */
@@ -271,10 +277,40 @@ const acceptedAsync: Success = {
   json: responses.generationProgressSchema,
   headers: {
     Location: "The progress to poll: /api/ai-flow-generations/{id}.",
+    Link: 'The same progress as Server-Sent Events: `</api/ai-flow-generations/{id}/events>; rel="alternate"; type="text/event-stream"`.',
     "Preference-Applied": "respond-async.",
     "Retry-After": "Seconds to wait before polling.",
   },
 };
+/** A whole stream as the server writes it (ids shortened). */
+const exampleProgress = (state: "running" | "succeeded", steps: number) => ({
+  id: "6650f1c2a1b2c3d4e5f60718",
+  kind: "generate",
+  flowType: "onboarding",
+  flowId: state === "succeeded" ? "6650f1c2a1b2c3d4e5f60719" : null,
+  state,
+  attempt: 1,
+  steps: state === "running" ? exampleSteps.slice(0, steps) : [],
+  stepsShown: state === "running" ? steps : 2,
+  startedAt: "2026-11-29T18:00:00.000Z",
+  updatedAt: `2026-11-29T18:00:0${steps + (state === "running" ? 1 : 4)}.000Z`,
+  result: state === "succeeded" ? { versionNumber: null, applied: true, explanation: null } : null,
+  error: null,
+});
+const exampleSteps = [
+  { stepType: "Email", title: "Welcome to the studio", timingText: "Right away", primaryGoal: "Greet the new customer" },
+  { stepType: "SMS", title: "Your first class", timingText: "1 day later", primaryGoal: "Book the first class" },
+];
+const EVENT_STREAM_EXAMPLE = [
+  `retry: ${RECONNECT_MS}`,
+  "",
+  ...[
+    ["progress", "r1", exampleProgress("running", 1)],
+    ["progress", "r2", exampleProgress("running", 2)],
+    ["done", "d1", exampleProgress("succeeded", 2)],
+  ].flatMap(([event, id, data]) => [`event: ${String(event)}`, `id: ${String(id)}`, `data: ${JSON.stringify(data)}`, ""]),
+  "",
+].join("\n");
 const exampleFlowInput = { flowType: "onboarding", customContext: "We sell handmade ceramics; keep the tone warm." };
 const exampleTouchpoint = { title: "Welcome", primaryGoal: "Greet the new customer", keyMessages: "Who we are", callToAction: "Shop now", delayDays: 0 };
 const exampleReminder = { title: "See you soon", primaryGoal: "Remind them of the visit", keyMessages: "Where to park; what to bring", callToAction: "Reply C to confirm" };
@@ -790,6 +826,36 @@ export const OPERATIONS: OperationSpec[] = [
     ok: [{ status: 200, description: "The progress.", json: responses.generationProgressSchema }],
     errors: { 404: "No such generation of yours, or its outcome is no longer kept." },
     examples: { 404: [err(404, PROGRESS_NOT_FOUND)] },
+  },
+  {
+    method: "get",
+    path: "/api/ai-flow-generations/{id}/events",
+    tag: "Flows",
+    summary: "A generation's progress as Server-Sent Events",
+    description: `The progress of GET /api/ai-flow-generations/{id} as a stream (\`Accept: text/event-stream\`; a browser's EventSource works as it is): the progress as it is now, a \`progress\` event each time it changes, then \`done\` or \`failed\` with the body the poll resource gives at the end, then the stream closes. Every event carries the whole progress, so the last one read is all a client needs. Reconnecting with \`Last-Event-ID\` sends nothing the client already has; once it has the outcome, the answer is 204 (an EventSource then stops reconnecting). A keep-alive comment goes out while nothing changes. When the server restarts the stream ends without an outcome: connect again (EventSource does, after \`retry\`). At most ${MAX_PROGRESS_STREAMS_PER_USER} streams of a user's may be open at once.`,
+    access: "user",
+    ok: [
+      {
+        status: 200,
+        description: "The stream: `progress` events while the model writes, then `done` or `failed`, then the end.",
+        events: {
+          progress: { description: "The progress changed: the steps written so far, the attempt, the state (running).", data: responses.generationProgressSchema },
+          done: { description: "It succeeded: the flow is saved. The last event.", data: responses.generationProgressSchema },
+          failed: { description: "It failed: nothing was saved; `error` says why. The last event.", data: responses.generationProgressSchema },
+        },
+      },
+      { status: 204, description: "It has ended and Last-Event-ID names its last event: nothing more to send.", empty: true },
+    ],
+    errors: {
+      404: "No such generation of yours, or its outcome is no longer kept.",
+      429: `${MAX_PROGRESS_STREAMS_PER_USER} streams of yours are open already; Retry-After says when to try again.`,
+      503: "The server is restarting; connect again after Retry-After.",
+    },
+    examples: {
+      404: [err(404, PROGRESS_NOT_FOUND)],
+      429: [err(429, TOO_MANY_STREAMS_MESSAGE)],
+      503: [err(503, SERVER_STOPPING_MESSAGE)],
+    },
   },
   {
     method: "put",
@@ -1607,6 +1673,8 @@ function responseObject(success: Success) {
     ? Object.fromEntries(Object.entries(success.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]))
     : undefined;
   if (success.redirect) return { description: success.description, headers: { Location: { description: "Where to go next.", schema: { type: "string" } } } };
+  if (success.empty) return { description: success.description, ...(headers ? { headers } : {}) };
+  if (success.events) return { description: success.description, ...(headers ? { headers } : {}), content: { "text/event-stream": eventStreamMedia(success.events) } };
   if (success.files) {
     return {
       description: success.description,
@@ -1621,6 +1689,23 @@ function responseObject(success: Success) {
   }
   const schema = success.json instanceof z.ZodType ? ref(success.json) : (success.json ?? {});
   return { description: success.description, ...(headers ? { headers } : {}), content: { "application/json": { schema } } };
+}
+
+/**
+ * A text/event-stream body: the stream is text (lines of `event:`, `id:`, `data:`, and `:` comments);
+ * `x-events` names each event with the schema of its `data` (one line of JSON), and the example
+ * is a whole stream as the server writes it.
+ */
+function eventStreamMedia(events: NonNullable<Success["events"]>) {
+  const names = Object.keys(events);
+  return {
+    schema: {
+      type: "string",
+      description: `Server-Sent Events: ${names.map((name) => `\`${name}\``).join(", ")}. Each event has an \`id\` (send the last one back as Last-Event-ID when reconnecting) and \`data\`, one line of JSON; lines starting with \`:\` are keep-alive comments.`,
+    },
+    "x-events": Object.fromEntries(Object.entries(events).map(([name, { description, data }]) => [name, { description, data: ref(data) }])),
+    example: EVENT_STREAM_EXAMPLE,
+  };
 }
 
 function pathParameters(path: string): Parameter[] {
@@ -1775,7 +1860,7 @@ export function openApiDocument() {
       version: API_VERSION,
       license: { name: "Proprietary", identifier: "LicenseRef-Flowmap-Proprietary" },
       description:
-        "Plan lifecycle email and SMS flows. Every endpoint answers JSON; errors are `{ message, code, errors? }`, `code` machine-readable. Scripts sign their calls with a personal access token (`Authorization: Bearer <token>`; create one with POST /api/user/tokens or on User Settings); browsers use the `fm_session` cookie set by POST /api/auth/login. Either way the call acts as the same user. State-changing calls from another site that carry cookies are refused (403). Browser navigations that answer only redirects (GET /api/login, GET /api/login/callback, GET /api/logout: third-party sign-in and sign-out by link) are not API operations and are not listed. Addresses that moved (/api/ai-flows/by-type/{flowType}, /api/ai-flows/touchpoints/{id}, /api/ai-flows/generations/{id}) still answer, with Deprecation, Sunset and a Link to the listed successor.",
+        "Plan lifecycle email and SMS flows. Every endpoint answers JSON (but the exports, which answer files, and a generation's progress stream, Server-Sent Events); errors are `{ message, code, errors? }`, `code` machine-readable. Scripts sign their calls with a personal access token (`Authorization: Bearer <token>`; create one with POST /api/user/tokens or on User Settings); browsers use the `fm_session` cookie set by POST /api/auth/login. Either way the call acts as the same user. State-changing calls from another site that carry cookies are refused (403). Browser navigations that answer only redirects (GET /api/login, GET /api/login/callback, GET /api/logout: third-party sign-in and sign-out by link) are not API operations and are not listed. Addresses that moved (/api/ai-flows/by-type/{flowType}, /api/ai-flows/touchpoints/{id}, /api/ai-flows/generations/{id}) still answer, with Deprecation, Sunset and a Link to the listed successor.",
     },
     servers: [{ url: "/" }],
     tags: [...new Set(OPERATIONS.map((op) => op.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),

@@ -79,6 +79,7 @@ interface Answer {
   status: number;
   body: unknown;
   headers: Headers;
+  text: string;
 }
 
 /**
@@ -126,6 +127,9 @@ async function call(
     }
   } else if (response.status >= 300 && response.status < 400) {
     expect(response.headers.get("Location")).toBeTruthy();
+  } else if (response.status === 204) {
+    expect(text).toBe("");
+    expect(documented.content).toBeUndefined();
   } else {
     const media = type.split(";")[0].trim();
     expect(Object.keys(content), `${method} ${template} ${response.status} answered ${media}`).toContain(media);
@@ -133,7 +137,7 @@ async function call(
   const key = `${method.toLowerCase()} ${template}`;
   if (!exercised.has(key)) exercised.set(key, new Set());
   exercised.get(key)!.add(response.status);
-  return { status: response.status, body: parsed, headers: response.headers };
+  return { status: response.status, body: parsed, headers: response.headers, text };
 }
 
 describe("the OpenAPI document", () => {
@@ -216,6 +220,29 @@ describe("the OpenAPI document", () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it("documents the progress stream as text/event-stream: its events, each event's data schema, and an example whose every event validates", () => {
+    const stream = operationOf("get", "/api/ai-flow-generations/{id}/events");
+    const media = stream.responses["200"]!.content!["text/event-stream"] as MediaType & { "x-events": Record<string, { data: Json }> };
+    expect(Object.keys(stream.responses["200"]!.content!)).toEqual(["text/event-stream"]);
+    expect(media.schema).toMatchObject({ type: "string" });
+    expect(Object.keys(media["x-events"])).toEqual(["progress", "done", "failed"]);
+    for (const event of Object.values(media["x-events"])) expect(event.data).toEqual({ $ref: "#/components/schemas/GenerationProgress" });
+    expect(stream.responses["204"]!.content).toBeUndefined();
+    expect(Object.keys(stream.responses)).toEqual(expect.arrayContaining(["401", "404", "429", "503"]));
+    expect(Object.keys((stream.responses["429"] as { headers: Json }).headers)).toEqual(
+      expect.arrayContaining(["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]),
+    );
+    // The example is a stream as the server writes it: blocks of event, id and data, each data a GenerationProgress.
+    const example = String(media.example);
+    const blocks = example.split("\n\n").filter((block) => block.startsWith("event: "));
+    expect(blocks.map((block) => /^event: (\w+)/.exec(block)![1])).toEqual(["progress", "progress", "done"]);
+    const validate = ajv.getSchema("openapi.json#/components/schemas/GenerationProgress")!;
+    for (const block of blocks) {
+      const data = JSON.parse(/^data: (.*)$/m.exec(block)![1]!) as unknown;
+      expect(validate(data), ajv.errorsText(validate.errors)).toBe(true);
+    }
   });
 
   it("takes request bodies from the validation schemas, so a validation limit shows in the document", () => {
@@ -554,6 +581,16 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
       await backgroundGenerationsSettled();
       const done = await call("GET", "/api/ai-flow-generations/{id}", { cookie, params: { id } });
       expect(done.body).toMatchObject({ state: "succeeded", kind: "generate", flowId: expect.any(String) });
+      expect(started.headers.get("Link")).toBe(`</api/ai-flow-generations/${id}/events>; rel="alternate"; type="text/event-stream"`);
+      // The same progress as a stream: it has ended, so its one event is done, with the poll's body.
+      const stream = await call("GET", "/api/ai-flow-generations/{id}/events", { cookie, params: { id }, headers: { Accept: "text/event-stream" } });
+      expect(stream.headers.get("Content-Type")).toBe("text/event-stream; charset=utf-8");
+      const doneEvent = /^event: done\nid: (\S+)\ndata: (.*)$/m.exec(stream.text);
+      expect(doneEvent, stream.text).not.toBeNull();
+      expect(JSON.parse(doneEvent![2]!)).toEqual(done.body);
+      expect((await call("GET", "/api/ai-flow-generations/{id}/events", { cookie, params: { id }, headers: { "Last-Event-ID": doneEvent![1]! } })).status).toBe(204);
+      expect((await call("GET", "/api/ai-flow-generations/{id}/events", { cookie: user.cookie, params: { id } })).status).toBe(404);
+      expect((await call("GET", "/api/ai-flow-generations/{id}/events", { params: { id } })).status).toBe(401);
       const flowId = (done.body as { flowId: string }).flowId;
       const regenerating = await call("POST", "/api/ai-flows/{id}/regenerate", {
         cookie,

@@ -20,6 +20,14 @@ describe("the API reference view", () => {
     expect(edit.bodyFields.find((f) => f.name === "title")).toMatchObject({ required: true, type: "string", notes: expect.stringContaining("at most 300 characters") });
   });
 
+  it("shows a stream's answer as its media type with the stream as written", () => {
+    const stream = view.groups.flatMap((g) => g.operations).find((op) => op.path === "/api/ai-flow-generations/{id}/events")!;
+    const ok = stream.responses.find((response) => response.status === "200")!;
+    expect(ok.mediaTypes).toEqual(["text/event-stream"]);
+    expect(ok.example).toMatch(/^retry: \d+\n\nevent: progress\nid: \S+\ndata: \{/);
+    expect(ok.example).toContain("\nevent: done\n");
+  });
+
   it("filters by every word of the search, case-insensitively", () => {
     const paths = (query: string) => filterReference(view, query).flatMap((g) => g.operations.map((op) => `${op.method} ${op.path}`));
     expect(paths("ROLLBACK")).toEqual(["POST /api/ai-flows/{id}/versions/{versionId}/rollback"]);
