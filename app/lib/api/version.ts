@@ -3,4 +3,4 @@
  * change to the API adds an entry there under a new version, and this is that version (a test
  * holds the two together). Semantic: a change a client could break on raises the major number.
  */
-export const API_VERSION = "2.0.0";
+export const API_VERSION = "2.1.0";

@@ -2,7 +2,7 @@ import { KLAVIYO_NOT_CONNECTED_MESSAGE } from "~/services/klaviyo/errors.server"
 import { KLAVIYO_SEND_IN_PROGRESS_MESSAGE } from "~/services/klaviyo/send.server";
 import { KLAVIYO_REFRESH_IN_PROGRESS_MESSAGE, MAPPING_UNKNOWN_FLOW_MESSAGE, NOTHING_IMPORTED_MESSAGE } from "~/services/klaviyo/import.server";
 import { SCORECARD_PREMIUM_MESSAGE } from "~/services/scorecard/scorecard.server";
-import { PROGRESS_NOT_FOUND } from "~/services/flows/progress.server";
+import { CONTENT_PROGRESS_NOT_FOUND, PROGRESS_NOT_FOUND } from "~/services/flows/progress.server";
 import { DRAFT_LIMIT_MESSAGE } from "~/services/auth/rate-limit.server";
 import { z } from "zod";
 
@@ -66,7 +66,13 @@ import exportSchema from "../../../docs/flow-export.schema.json";
 import { STORAGE_UNAVAILABLE_MESSAGE } from "~/services/storage-failure.server";
 import { LAST_ADMIN_MESSAGE, ROLE_CHANGE_BUSY_MESSAGE } from "~/services/admin/users.server";
 import { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from "~/services/auth/accounts.server";
-import { CONTENT_FAILED_MESSAGE, CONTENT_NO_TOUCHPOINTS_MESSAGE, CONTENT_NOT_FOUND_MESSAGE, CONTENT_PREMIUM_MESSAGE } from "~/services/flows/content.server";
+import {
+  CONTENT_FAILED_MESSAGE,
+  CONTENT_IN_PROGRESS_MESSAGE,
+  CONTENT_NO_TOUCHPOINTS_MESSAGE,
+  CONTENT_NOT_FOUND_MESSAGE,
+  CONTENT_PREMIUM_MESSAGE,
+} from "~/services/flows/content.server";
 import { ALL_FLOWS_FORMAT_MESSAGE, EXPORT_FORMAT_MESSAGE } from "~/services/flows/export.server";
 import { FLOW_NOT_FOUND, GENERATION_IN_PROGRESS_MESSAGE, TOUCHPOINT_NOT_FOUND, VERSION_NOT_FOUND } from "~/services/flows/flows.server";
 import { NO_WEBSITE_MESSAGE, RESEARCH_RUNNING_MESSAGE } from "~/services/research/research.server";
@@ -261,20 +267,21 @@ const preferParameter: Parameter = {
   name: "Prefer",
   in: "header",
   description:
-    "`respond-async` (RFC 7240): with a model configured, the answer is a 202 at once, its `Location` the progress to poll (GET /api/ai-flow-generations/{id}: the steps written so far, then how it ended); `Preference-Applied: respond-async` says it was taken. The offline generator answers at once and ignores the preference: its answer is the usual one.",
+    "`respond-async` (RFC 7240): with a model configured, the answer is a 202 at once, its `Location` the progress to poll (the 202 names it: what has been written so far, then how it ended); `Preference-Applied: respond-async` says it was taken. The offline writers answer at once and ignore the preference: the answer is the usual one.",
   schema: { type: "string", example: "respond-async" },
 };
-/** The 202 of a request that took `Prefer: respond-async`. */
-const acceptedAsync: Success = {
+/** The 202 of a request that took `Prefer: respond-async`: its progress, read at `location`. */
+const acceptedAsyncOf = (json: z.ZodType, location: string): Success => ({
   status: 202,
   description: "Started (with `Prefer: respond-async` and a model): the progress as it is now. Poll `Location` until `state` is succeeded or failed.",
-  json: responses.generationProgressSchema,
+  json,
   headers: {
-    Location: "The progress to poll: /api/ai-flow-generations/{id}.",
+    Location: `The progress to poll: ${location}.`,
     "Preference-Applied": "respond-async.",
     "Retry-After": "Seconds to wait before polling.",
   },
-};
+});
+const acceptedAsync = acceptedAsyncOf(responses.generationProgressSchema, "/api/ai-flow-generations/{id}");
 const exampleFlowInput = { flowType: "onboarding", customContext: "We sell handmade ceramics; keep the tone warm." };
 const exampleTouchpoint = { title: "Welcome", primaryGoal: "Greet the new customer", keyMessages: "Who we are", callToAction: "Shop now", delayDays: 0 };
 const exampleReminder = { title: "See you soon", primaryGoal: "Remind them of the visit", keyMessages: "Where to park; what to bring", callToAction: "Reply C to confirm" };
@@ -879,21 +886,41 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Content",
     summary: "Write the content of every touchpoint (premium)",
     access: "user",
-    ok: [{ status: 200, description: "The content written.", json: responses.flowContentSchema }],
+    respondAsync: true,
+    ok: [
+      { status: 200, description: "The content written.", json: responses.flowContentSchema },
+      acceptedAsyncOf(responses.contentProgressSchema, "/api/ai-flow-content-writings/{id}"),
+    ],
     errors: {
       402: "Premium only (PREMIUM_REQUIRED).",
       404: "No such flow of yours.",
-      409: "Onboarding is not done (ONBOARDING_REQUIRED), or the flow changed while the content was saved (WRITE_CONFLICT).",
+      409: "Onboarding is not done (ONBOARDING_REQUIRED), the flow's content is already being written (GENERATION_IN_PROGRESS), or the flow changed while the content was saved (WRITE_CONFLICT).",
       422: "The flow has no touchpoints, or its company name leaves an SMS no room.",
       502: "The writer failed; nothing was stored.",
     },
     examples: {
       402: [err(402, CONTENT_PREMIUM_MESSAGE)],
       404: [err(404, FLOW_NOT_FOUND)],
-      409: [err(409, ONBOARDING_REQUIRED_MESSAGE, "ONBOARDING_REQUIRED"), err(409, "The content kept changing while it was being saved. Please try again.", "WRITE_CONFLICT")],
+      409: [
+        err(409, ONBOARDING_REQUIRED_MESSAGE, "ONBOARDING_REQUIRED"),
+        err(409, CONTENT_IN_PROGRESS_MESSAGE, "GENERATION_IN_PROGRESS"),
+        err(409, "The content kept changing while it was being saved. Please try again.", "WRITE_CONFLICT"),
+      ],
       422: [err(422, CONTENT_NO_TOUCHPOINTS_MESSAGE, "VALIDATION_FAILED")],
       502: [err(502, CONTENT_FAILED_MESSAGE)],
     },
+  },
+  {
+    method: "get",
+    path: "/api/ai-flow-content-writings/{id}",
+    tag: "Content",
+    summary: "A content writing's progress (premium)",
+    description:
+      "Content writing started with `Prefer: respond-async` (its 202's `Location`), or from the content page. While `state` is running, `messages` holds each touchpoint's message the model has written so far, once it is whole, with the touchpoint it is for: a preview, never saved as it is. When it ends the content is saved (succeeded: read it at GET /api/ai-flows/{flowId}/content) or nothing is (failed: `error` says why; the flow's previous content is as it was). The outcome stays readable for 10 minutes.",
+    access: "user",
+    ok: [{ status: 200, description: "The progress.", json: responses.contentProgressSchema }],
+    errors: { 402: "Premium only (PREMIUM_REQUIRED).", 404: "No such content writing of yours, or its outcome is no longer kept." },
+    examples: { 402: [err(402, CONTENT_PREMIUM_MESSAGE)], 404: [err(404, CONTENT_PROGRESS_NOT_FOUND)] },
   },
   {
     method: "get",
@@ -1629,6 +1656,7 @@ function pathParameters(path: string): Parameter[] {
     if (name === "versionId") return idParam(name, "The version's id.");
     if (path.startsWith("/api/user/tokens")) return idParam(name, "The token's id.");
     if (path.startsWith("/api/ai-flow-generations")) return idParam(name, "The generation's id (the end of a 202's Location).");
+    if (path.startsWith("/api/ai-flow-content-writings")) return idParam(name, "The content writing's id (the end of a 202's Location).");
     return path.startsWith("/api/touchpoints") ? idParam(name, "The touchpoint's id.") : path.startsWith("/api/ai-flows") ? flowId : idParam(name, "The id.");
   });
 }

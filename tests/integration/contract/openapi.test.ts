@@ -569,6 +569,36 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
       });
       expect((await call("GET", "/api/ai-flow-generations/{id}", { cookie: user.cookie, params: { id } })).status).toBe(404);
       expect((await call("GET", "/api/ai-flow-generations/{id}", { params: { id } })).status).toBe(401);
+
+      // Content writing, followed the same way (premium).
+      const writer = await onboardedUser({ premium: true, answers: LEAF_AND_KETTLE });
+      model.script({ kind: "content", content: JSON.stringify(draft) });
+      const written = await call("POST", "/api/ai-flows/generate", { cookie: writer.cookie, body: { flowType: "onboarding" } });
+      const flow = written.body as { id: string; companyName: string; touchpoints: Array<{ id: string; stepType: string }> };
+      const messages = flow.touchpoints.map((tp, index) =>
+        tp.stepType === "SMS"
+          ? { touchpointId: tp.id, subject: null, preheader: null, bodyText: null, callToAction: null, sms: `${flow.companyName}: your first cup is waiting` }
+          : {
+              touchpointId: tp.id,
+              subject: `Welcome in, note ${index + 1}`,
+              preheader: "A warm start.",
+              bodyText: "Hi there,\n\nThanks for joining us.",
+              callToAction: "Visit the shop",
+              sms: null,
+            },
+      );
+      model.script({ kind: "content", content: JSON.stringify({ touchpoints: messages }) });
+      const writing = await call("POST", "/api/ai-flows/{id}/content", { cookie: writer.cookie, params: { id: flow.id }, headers: { Prefer: "respond-async" } });
+      expect(writing.status).toBe(202);
+      const writingId = (writing.body as { id: string }).id;
+      expect(writing.headers.get("Location")).toBe(`/api/ai-flow-content-writings/${writingId}`);
+      await backgroundGenerationsSettled();
+      expect((await call("GET", "/api/ai-flow-content-writings/{id}", { cookie: writer.cookie, params: { id: writingId } })).body).toMatchObject({
+        kind: "content",
+        state: "succeeded",
+        flowId: flow.id,
+      });
+      expect((await call("GET", "/api/ai-flow-content-writings/{id}", { cookie, params: { id: writingId } })).status).toBe(402);
     } finally {
       configured.mockRestore();
       await model.close();
