@@ -20,6 +20,7 @@ import { PROGRESS_POLL_MS } from "~/lib/flows/generation-progress";
 import { emptyAnswers } from "~/lib/questionnaire/fields";
 import { generateOfflineDraft } from "~/services/ai/offline.server";
 
+import { contentAnswerFor, type FlowToWrite } from "../tests/support/content-answer";
 import { REAL_MODEL_PACE, startOpenAiStub } from "../tests/support/openai-stub";
 import { registerBenchUser, serveBuild } from "./http";
 import { grantPremium } from "./signed-in";
@@ -54,24 +55,6 @@ async function follow(url: string, headers: Record<string, string>, pressed: num
     if (progress.state !== "running") break;
   }
   return { firstMs, wholeMs: performance.now() - pressed, shown: progress[items === "steps" ? "stepsShown" : "messagesShown"] as number, outcome: progress.state as string };
-}
-
-/** The stand-in's content for a flow: every touchpoint's message, in step order. */
-function contentFor(flow: { companyName: string; touchpoints: Array<{ id: string; stepType: string; stepNumber: number }> }) {
-  return JSON.stringify({
-    touchpoints: flow.touchpoints.map((tp) =>
-      tp.stepType === "SMS"
-        ? { touchpointId: tp.id, subject: null, preheader: null, bodyText: null, callToAction: null, sms: `${flow.companyName}: a quick hello from us, step ${tp.stepNumber}` }
-        : {
-            touchpointId: tp.id,
-            subject: `A note from us, part ${tp.stepNumber}`,
-            preheader: "Here is what comes next.",
-            bodyText: "Hi there,\n\nThanks for being here. Here is what to expect next, and where to find us when you need a hand.",
-            callToAction: "See what is next",
-            sms: null,
-          },
-    ),
-  });
 }
 
 const seconds = (ms: number) => (Number.isNaN(ms) ? "never" : `${(ms / 1000).toFixed(2)} s`);
@@ -117,8 +100,8 @@ export async function runModelPathBench(): Promise<string[]> {
       const flowId = String((await json(await fetch(`${app.url}${location}`, { headers }))).flowId);
 
       await grantPremium(app, email);
-      const flow = (await json(await fetch(`${app.url}/api/ai-flows/${flowId}`, { headers }))) as unknown as Parameters<typeof contentFor>[0];
-      model.script({ kind: "content", content: contentFor(flow) });
+      const flow = (await json(await fetch(`${app.url}/api/ai-flows/${flowId}`, { headers }))) as unknown as FlowToWrite;
+      model.script({ kind: "content", content: contentAnswerFor(flow).content });
       const writePressed = performance.now();
       const writing = await fetch(`${app.url}/api/ai-flows/${flowId}/content`, { method: "POST", headers: { ...headers, Prefer: "respond-async" } });
       if (writing.status !== 202) throw new Error(`content answered ${writing.status}: ${await writing.text()}`);

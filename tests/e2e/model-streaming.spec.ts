@@ -7,6 +7,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 
 import { emptyAnswers } from "../../app/lib/questionnaire/fields";
 import { generateOfflineDraft } from "../../app/services/ai/offline.server";
+import { contentAnswerFor, messageStart } from "../support/content-answer";
 import { type OpenAiStub, startOpenAiStub } from "../support/openai-stub";
 import { expectToast, waitForHydration } from "./support/app";
 import { grantPremium } from "./support/premium";
@@ -122,20 +123,8 @@ async function withFlowToWrite(page: Page) {
   const generated = await page.request.post(`${ORIGIN}/api/ai-flows/generate`, { data: { flowType: "onboarding" } });
   expect(generated.status()).toBe(201);
   const flow = (await generated.json()) as { id: string; companyName: string; touchpoints: Array<{ id: string; stepType: string; stepNumber: number }> };
-  const messages = flow.touchpoints.map((tp) =>
-    tp.stepType === "SMS"
-      ? { touchpointId: tp.id, subject: null, preheader: null, bodyText: null, callToAction: null, sms: `${flow.companyName}: a quick hello from us, step ${tp.stepNumber}` }
-      : {
-          touchpointId: tp.id,
-          subject: `A note from us, part ${tp.stepNumber}`,
-          preheader: "Here is what comes next.",
-          bodyText: "Hi there,\n\nThanks for being here. Here is what to expect next.",
-          callToAction: "See what is next",
-          sms: null,
-        },
-  );
-  const content = JSON.stringify({ touchpoints: messages });
-  return { flow, messages, content, third: content.indexOf(`{"touchpointId":"${flow.touchpoints[2]!.id}"`) };
+  const { touchpoints: messages, content } = contentAnswerFor(flow);
+  return { flow, messages, content, third: messageStart(content, flow, 2) };
 }
 
 test("the content page shows each touchpoint's message as the model writes it, the same after a reload, then the saved content", async ({ page }) => {

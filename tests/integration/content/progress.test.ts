@@ -7,9 +7,9 @@ useEnv({ FLOWMAP_SCRYPT_LOG_N: "10" });
 const { useTestDatabase } = await import("../../support/db");
 const { useModelStandIn } = await import("../../support/model-stand-in");
 const { browser, shown } = await import("../../support/no-script-browser");
+const { contentAnswerFor, messageStart } = await import("../../support/content-answer");
 const { call, onboardedUser, seedRules } = await import("../flows/helpers");
 const { LEAF_AND_KETTLE } = await import("../../unit/flows/businesses");
-const { FIRST_NAME_TAG } = await import("~/lib/content/merge-tags");
 const { contentFailureText } = await import("~/lib/content/content-progress");
 const { FlowContentModel } = await import("~/models/flow-content.server");
 const { FlowProgressModel } = await import("~/models/flow-progress.server");
@@ -50,26 +50,8 @@ async function premiumWithFlow() {
 
 type Flow = Awaited<ReturnType<typeof premiumWithFlow>>["flow"];
 
-/** The model's content for the flow, every touchpoint in order, as it streams it. */
-function answerFor(flow: Flow) {
-  return JSON.stringify({
-    touchpoints: flow.touchpoints.map((tp) =>
-      tp.stepType === "SMS"
-        ? { touchpointId: tp.id, subject: null, preheader: null, bodyText: null, callToAction: null, sms: `${flow.companyName}: your cart is still here` }
-        : {
-            touchpointId: tp.id,
-            subject: `Your cart, note ${tp.stepNumber}`,
-            preheader: "Finish in one minute.",
-            bodyText: `Hi ${FIRST_NAME_TAG},\n\nYour tea is still in your cart. Come back when you are ready.`,
-            callToAction: "Return to cart",
-            sms: null,
-          },
-    ),
-  });
-}
-
-/** Where the n-th touchpoint's message begins in the answer: every message before it is whole there. */
-const before = (content: string, flow: Flow, n: number) => content.indexOf(`{"touchpointId":"${flow.touchpoints[n]!.id}"`);
+const answerFor = (flow: Flow) => contentAnswerFor(flow).content;
+const before = (content: string, flow: Flow, n: number) => messageStart(content, flow, n);
 
 /** Content writing under way, the model held once it has written `whole` messages. */
 async function heldAfter(whole: number) {
@@ -93,7 +75,7 @@ describe("content writing that reports its progress", () => {
     expect(started.progress).toMatchObject({ kind: "content", state: "running", flowId: flow.id, messages: [] });
     expect(seen.state).toBe("running");
     expect(seen.messages.map((message) => [message.touchpointId, message.stepNumber])).toEqual(flow.touchpoints.slice(0, 2).map((tp) => [tp.id, tp.stepNumber]));
-    expect(seen.messages[0]).toMatchObject({ subject: "Your cart, note 1", callToAction: "Return to cart", sms: null });
+    expect(seen.messages[0]).toMatchObject({ subject: "A note from us, part 1", callToAction: "See what is next", sms: null });
     // A preview only: no content yet, and the same progress for a reload.
     await expect(getFlowContent({ user, flowId: flow.id })).rejects.toMatchObject({ kind: "not_found" });
     expect((await progress.latestContentProgress({ userId: user.id, flow }))?.id).toBe(started.progress.id);
@@ -110,7 +92,7 @@ describe("content writing that reports its progress", () => {
     expect(done).toMatchObject({ state: "succeeded", messages: [], messagesShown: flow.touchpoints.length, error: null });
     const saved = await getFlowContent({ user, flowId: flow.id });
     expect(saved.touchpoints.map((tp) => tp.touchpointId)).toEqual(flow.touchpoints.map((tp) => tp.id));
-    expect(saved.touchpoints[0]!.subject).toBe("Your cart, note 1");
+    expect(saved.touchpoints[0]!.subject).toBe("A note from us, part 1");
     // The outcome is read once and forgotten.
     expect(await progress.dismissContentProgress({ userId: user.id, id: started.progress.id })).toMatchObject({ state: "succeeded" });
     expect(await FlowProgressModel.countDocuments({})).toBe(0);
@@ -189,7 +171,7 @@ describe("POST /api/ai-flows/{id}/content with Prefer: respond-async, and GET /a
       return now;
     }, WAIT);
     expect(during.status).toBe(200);
-    expect(during.body).toMatchObject({ state: "running", messages: [{ touchpointId: flow.touchpoints[0]!.id, stepNumber: 1, subject: "Your cart, note 1" }] });
+    expect(during.body).toMatchObject({ state: "running", messages: [{ touchpointId: flow.touchpoints[0]!.id, stepNumber: 1, subject: "A note from us, part 1" }] });
     // Not a generation's resource.
     expect((await call(generationProgressApi.loader, `/api/ai-flow-generations/${body.id}`, { cookie, params: { id: body.id } })).status).toBe(404);
 
@@ -244,9 +226,9 @@ describe("the content page without JavaScript while a model writes", () => {
       return reloaded.html;
     }, WAIT);
     // Each message with its step: an email's fields, or the text message.
-    expect(shown(during)).toContain(`Email 1. ${flow.touchpoints[0]!.title} Subject Your cart, note 1 Preheader Finish in one minute.`);
-    expect(shown(during)).toContain(`SMS 2. ${flow.touchpoints[1]!.title} ${flow.companyName}: your cart is still here`);
-    expect(shown(during)).not.toContain("Your cart, note 3");
+    expect(shown(during)).toContain(`Email 1. ${flow.touchpoints[0]!.title} Subject A note from us, part 1 Preheader Here is what comes next.`);
+    expect(shown(during)).toContain(`SMS 2. ${flow.touchpoints[1]!.title} ${flow.companyName}: a quick hello from us, step 2`);
+    expect(shown(during)).not.toContain("A note from us, part 3");
     expect(during).toMatch(/<noscript><meta http-equiv="refresh" content="\d+"\/?><\/noscript>/);
     expect(await FlowContentModel.findOne({ _id: flow.id }).lean()).toBeNull();
 
@@ -255,7 +237,7 @@ describe("the content page without JavaScript while a model writes", () => {
     const after = await page.get(address);
     expect(after.html).not.toContain('http-equiv="refresh"');
     expect(shown(after.html)).toContain("Content Generated");
-    expect(shown(after.html)).toContain("Your cart, note 3");
+    expect(shown(after.html)).toContain("A note from us, part 3");
     const read = await FlowProgressModel.findOne({}).lean();
     const done = await page.post(address, { intent: "dismiss-content-progress", progressId: String(read!._id), flowId: flow.id });
     expect(done.status).toBe(200);

@@ -12,6 +12,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
+import type { FlowToWrite } from "../../support/content-answer";
 import { setEnv, useEnv } from "../../support/env";
 
 useEnv({ FLOWMAP_SCRYPT_LOG_N: "10" });
@@ -25,6 +26,7 @@ const { allowedMethods } = await import("~/web/boundary.server");
 const { OPERATIONS, errorStatuses, openApiDocument } = await import("~/web/openapi/document.server");
 const { html, startFixtureSite } = await import("../../support/fixture-site");
 const { startOpenAiStub } = await import("../../support/openai-stub");
+const { contentAnswerFor } = await import("../../support/content-answer");
 const { RICH_PAGE } = await import("../research/pages");
 const { updateUserDetails } = await import("~/models/user.server");
 const { getResponseByUserId } = await import("~/models/questionnaire-response.server");
@@ -574,20 +576,8 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
       const writer = await onboardedUser({ premium: true, answers: LEAF_AND_KETTLE });
       model.script({ kind: "content", content: JSON.stringify(draft) });
       const written = await call("POST", "/api/ai-flows/generate", { cookie: writer.cookie, body: { flowType: "onboarding" } });
-      const flow = written.body as { id: string; companyName: string; touchpoints: Array<{ id: string; stepType: string }> };
-      const messages = flow.touchpoints.map((tp, index) =>
-        tp.stepType === "SMS"
-          ? { touchpointId: tp.id, subject: null, preheader: null, bodyText: null, callToAction: null, sms: `${flow.companyName}: your first cup is waiting` }
-          : {
-              touchpointId: tp.id,
-              subject: `Welcome in, note ${index + 1}`,
-              preheader: "A warm start.",
-              bodyText: "Hi there,\n\nThanks for joining us.",
-              callToAction: "Visit the shop",
-              sms: null,
-            },
-      );
-      model.script({ kind: "content", content: JSON.stringify({ touchpoints: messages }) });
+      const flow = written.body as FlowToWrite & { id: string };
+      model.script({ kind: "content", content: contentAnswerFor(flow).content });
       const writing = await call("POST", "/api/ai-flows/{id}/content", { cookie: writer.cookie, params: { id: flow.id }, headers: { Prefer: "respond-async" } });
       expect(writing.status).toBe(202);
       const writingId = (writing.body as { id: string }).id;
