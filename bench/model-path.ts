@@ -8,6 +8,10 @@
  *   - time to the first step on screen: from the press to the first read that shows a step
  *     (target FIRST_STEP_TARGET_MS);
  *   - time to the whole flow: to the read that says the flow is saved.
+ * Then the account, made premium, presses Generate Full Email Content for that flow
+ * (POST /api/ai-flows/{id}/content with Prefer: respond-async) and reads its progress the way the
+ * content page does:
+ *   - content: time to the first message on screen, and to the whole content saved.
  */
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
@@ -16,8 +20,10 @@ import { PROGRESS_POLL_MS } from "~/lib/flows/generation-progress";
 import { emptyAnswers } from "~/lib/questionnaire/fields";
 import { generateOfflineDraft } from "~/services/ai/offline.server";
 
+import { contentAnswerFor, type FlowToWrite } from "../tests/support/content-answer";
 import { REAL_MODEL_PACE, startOpenAiStub } from "../tests/support/openai-stub";
 import { registerBenchUser, serveBuild } from "./http";
+import { grantPremium } from "./signed-in";
 import { FIRST_STEP_TARGET_MS } from "./targets";
 
 const RUNS = 5;
@@ -27,7 +33,31 @@ interface Run {
   wholeMs: number;
   steps: number;
   outcome: string;
+  content: Followed;
 }
+
+/** A progress followed from the press: when the first item was on screen, when it ended, and how. */
+interface Followed {
+  firstMs: number;
+  wholeMs: number;
+  shown: number;
+  outcome: string;
+}
+
+/** Reads a progress resource every PROGRESS_POLL_MS, as a screen does, until it has ended. */
+async function follow(url: string, headers: Record<string, string>, pressed: number, items: "steps" | "messages"): Promise<Followed> {
+  let firstMs = Number.NaN;
+  let progress: Record<string, unknown> = {};
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, PROGRESS_POLL_MS));
+    progress = await json(await fetch(url, { headers }));
+    if (Number.isNaN(firstMs) && (progress[items] as unknown[]).length > 0) firstMs = performance.now() - pressed;
+    if (progress.state !== "running") break;
+  }
+  return { firstMs, wholeMs: performance.now() - pressed, shown: progress[items === "steps" ? "stepsShown" : "messagesShown"] as number, outcome: progress.state as string };
+}
+
+const seconds = (ms: number) => (Number.isNaN(ms) ? "never" : `${(ms / 1000).toFixed(2)} s`);
 
 function median(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -48,14 +78,15 @@ export async function runModelPathBench(): Promise<string[]> {
     const paths = document.paths as Record<string, Record<string, { requestBody: { content: Record<string, { example: Record<string, unknown> }> } }>>;
     const answers = paths["/api/onboarding"]!.post!.requestBody.content["application/json"]!.example;
     const draft = generateOfflineDraft({ flowType: "onboarding", business: { ...emptyAnswers(), ...answers }, rule: null, customContext: "" });
-    model.script({ kind: "content", content: JSON.stringify(draft) });
 
     const runs: Run[] = [];
     for (let index = 0; index < RUNS; index += 1) {
-      const cookie = await registerBenchUser(app.url, { firstName: "Bench", lastName: `Model ${index}`, email: `model.${index}.${Date.now()}@example.com` });
+      const email = `model.${index}.${Date.now()}@example.com`;
+      const cookie = await registerBenchUser(app.url, { firstName: "Bench", lastName: `Model ${index}`, email });
       const headers = { Cookie: cookie, Accept: "application/json", "Content-Type": "application/json" };
       await json(await fetch(`${app.url}/api/onboarding`, { method: "POST", headers, body: JSON.stringify(answers) }));
 
+      model.script({ kind: "content", content: JSON.stringify(draft) });
       const pressed = performance.now();
       const started = await fetch(`${app.url}/api/ai-flows/generate`, {
         method: "POST",
@@ -65,16 +96,19 @@ export async function runModelPathBench(): Promise<string[]> {
       if (started.status !== 202) throw new Error(`generate answered ${started.status}: ${await started.text()}`);
       const location = started.headers.get("Location")!;
       await started.text();
-      let firstStepMs = Number.NaN;
-      let progress: Record<string, unknown> = {};
-      // As the screen does: a read every PROGRESS_POLL_MS until the flow is saved (or the run failed).
-      for (;;) {
-        await new Promise((resolve) => setTimeout(resolve, PROGRESS_POLL_MS));
-        progress = await json(await fetch(`${app.url}${location}`, { headers }));
-        if (Number.isNaN(firstStepMs) && (progress.steps as unknown[]).length > 0) firstStepMs = performance.now() - pressed;
-        if (progress.state !== "running") break;
-      }
-      runs.push({ firstStepMs, wholeMs: performance.now() - pressed, steps: progress.stepsShown as number, outcome: progress.state as string });
+      const generation = await follow(`${app.url}${location}`, headers, pressed, "steps");
+      const flowId = String((await json(await fetch(`${app.url}${location}`, { headers }))).flowId);
+
+      await grantPremium(app, email);
+      const flow = (await json(await fetch(`${app.url}/api/ai-flows/${flowId}`, { headers }))) as unknown as FlowToWrite;
+      model.script({ kind: "content", content: contentAnswerFor(flow).content });
+      const writePressed = performance.now();
+      const writing = await fetch(`${app.url}/api/ai-flows/${flowId}/content`, { method: "POST", headers: { ...headers, Prefer: "respond-async" } });
+      if (writing.status !== 202) throw new Error(`content answered ${writing.status}: ${await writing.text()}`);
+      const writingAt = writing.headers.get("Location")!;
+      await writing.text();
+      const content = await follow(`${app.url}${writingAt}`, headers, writePressed, "messages");
+      runs.push({ firstStepMs: generation.firstMs, wholeMs: generation.wholeMs, steps: generation.shown, outcome: generation.outcome, content });
     }
 
     const firsts = runs.map((run) => run.firstStepMs).filter((ms) => !Number.isNaN(ms));
@@ -83,10 +117,11 @@ export async function runModelPathBench(): Promise<string[]> {
       `Model path against a stand-in model streaming at a real model's pace (first token ${REAL_MODEL_PACE.firstTokenMs} ms, ${REAL_MODEL_PACE.tokensPerSecond} tokens/s), production build, the progress read every ${PROGRESS_POLL_MS} ms as the screen reads it, ${RUNS} runs:`,
       ...runs.map(
         (run, index) =>
-          `  run ${index + 1}: first step on screen ${Number.isNaN(run.firstStepMs) ? "never" : `${(run.firstStepMs / 1000).toFixed(2)} s`}, whole flow ${(run.wholeMs / 1000).toFixed(2)} s (${run.steps} steps, ${run.outcome})`,
+          `  run ${index + 1}: first step on screen ${seconds(run.firstStepMs)}, whole flow ${seconds(run.wholeMs)} (${run.steps} steps, ${run.outcome}); content: first message on screen ${seconds(run.content.firstMs)}, whole content ${seconds(run.content.wholeMs)} (${run.content.shown} messages, ${run.content.outcome})`,
       ),
       `  median time to the first step: ${(firstMedian / 1000).toFixed(2)} s (target <= ${FIRST_STEP_TARGET_MS / 1000} s: ${firstMedian <= FIRST_STEP_TARGET_MS ? "met" : "NOT met"})`,
       `  median time to the whole flow: ${(median(runs.map((run) => run.wholeMs)) / 1000).toFixed(2)} s`,
+      `  content: median time to the first message on screen: ${seconds(median(runs.map((run) => run.content.firstMs)))}; to the whole content: ${seconds(median(runs.map((run) => run.content.wholeMs)))}`,
     ];
     return lines;
   } finally {

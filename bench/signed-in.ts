@@ -23,7 +23,7 @@ async function post(app: ServedApp, cookie: string, pathName: string, body: unkn
 }
 
 /** Premium is granted by the provider's staff: the bench sets it in the running app's database. */
-async function grantPremium(app: ServedApp, email: string) {
+export async function grantPremium(app: ServedApp, email: string) {
   const uri = fs.readFileSync(path.join(app.dataDir, "db", "engine.uri"), "utf8").trim();
   const client = new MongoClient(uri, { directConnection: true, serverSelectionTimeoutMS: 5000 });
   try {

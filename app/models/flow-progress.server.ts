@@ -1,20 +1,26 @@
 import { Schema } from "mongoose";
 
 import { FLOW_TYPES, type FlowType, STEP_TYPES } from "~/lib/flow-types";
+import type { StreamedMessage } from "~/lib/content/streamed-messages";
 import type { StreamedStep } from "~/lib/flows/streamed-steps";
 import { type ClaimOwner, claimOwnerIsGone, type OwnerCheck, THIS_INSTANCE } from "~/models/flow-generation.server";
 import { defineModel, newId } from "~/models/utils.server";
 
 /**
- * The progress of a generation or regeneration a model is writing (decision 135): the steps it
- * has written so far, in the database, so a reload, another tab, an API client and every instance
+ * The progress of a generation or regeneration a model is writing (decision 135), or of the
+ * content it writes for a flow's touchpoints (decision 173): the steps or messages it has written
+ * so far, in the database, so a reload, another tab, an API client and every instance
  * read the same progress. A record lives while its work runs; when the work ends its steps are
  * dropped and only the outcome is kept, for FINISHED_PROGRESS_MS, so whoever is waiting learns how
  * it ended; then it is gone (a TTL index). A record whose process is known to be gone reads as
  * failed.
  */
 
-export type ProgressKind = "generate" | "regenerate";
+export const PROGRESS_KINDS = ["generate", "regenerate", "content"] as const;
+export type ProgressKind = (typeof PROGRESS_KINDS)[number];
+/** The kinds that write a flow (the flow screen follows them); content writing is followed on the content page. */
+export const FLOW_PROGRESS_KINDS = ["generate", "regenerate"] as const satisfies readonly ProgressKind[];
+export const CONTENT_PROGRESS_KINDS = ["content"] as const satisfies readonly ProgressKind[];
 export interface ProgressResult {
   versionNumber: number | null;
   applied: boolean;
@@ -31,7 +37,7 @@ export interface FlowProgressDoc {
   userId: string;
   flowType: FlowType;
   kind: ProgressKind;
-  /** The flow a regeneration is about (null for a first generation until it succeeds). */
+  /** The flow a regeneration or content writing is about (null for a first generation until it succeeds). */
   flowId: string | null;
   state: ProgressState;
   /** 1 for the model's first answer, 2 while it writes its one repair. */
@@ -39,6 +45,10 @@ export interface FlowProgressDoc {
   steps: StreamedStep[];
   /** The most steps shown at any time (kept when the work ends, so a failure can say steps were shown). */
   stepsShown: number;
+  /** Content writing: each touchpoint's message written so far, with the touchpoint it belongs to. */
+  messages: StreamedMessage[];
+  /** The most messages shown at any time (kept when the work ends, as stepsShown). */
+  messagesShown: number;
   startedAt: Date;
   updatedAt: Date;
   /** A running record's claim-long limit; a finished one's end of readability. */
@@ -60,17 +70,25 @@ const stepSchema = new Schema<StreamedStep>(
   { _id: false },
 );
 
+const text = { type: String, default: null };
+const messageSchema = new Schema<StreamedMessage>(
+  { touchpointId: { type: String, required: true }, subject: text, preheader: text, bodyText: text, callToAction: text, sms: text },
+  { _id: false },
+);
+
 const flowProgressSchema = new Schema<FlowProgressDoc>(
   {
     _id: { type: String, required: true },
     userId: { type: String, required: true },
     flowType: { type: String, enum: FLOW_TYPES, required: true },
-    kind: { type: String, enum: ["generate", "regenerate"], required: true },
+    kind: { type: String, enum: PROGRESS_KINDS, required: true },
     flowId: { type: String, default: null },
     state: { type: String, enum: ["running", "succeeded", "failed"], required: true },
     attempt: { type: Number, default: 1 },
     steps: { type: [stepSchema], default: [] },
     stepsShown: { type: Number, default: 0 },
+    messages: { type: [messageSchema], default: [] },
+    messagesShown: { type: Number, default: 0 },
     startedAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     expiresAt: { type: Date, required: true },
@@ -104,7 +122,7 @@ function asSeen(doc: FlowProgressDoc, now: Date, owners: OwnerCheck): FlowProgre
   if (doc.expiresAt.getTime() <= now.getTime()) return null;
   const { owner, expiresAt: _expires, ...rest } = doc;
   if (doc.state === "running" && claimOwnerIsGone(owner, owners)) {
-    return { ...rest, state: "failed", steps: [], error: { code: "INTERRUPTED", message: INTERRUPTED_MESSAGE } };
+    return { ...rest, state: "failed", steps: [], messages: [], error: { code: "INTERRUPTED", message: INTERRUPTED_MESSAGE } };
   }
   return rest;
 }
@@ -126,8 +144,8 @@ export async function createProgress({
   ttlMs: number;
   owners?: OwnerCheck;
 }): Promise<FlowProgress> {
-  // A new run replaces what is left of the earlier ones of this flow type (their outcome has been seen or no longer matters).
-  await FlowProgressModel.deleteMany({ userId, flowType, state: { $ne: "running" } });
+  // A new run replaces what is left of the earlier ones of its family for this flow type (their outcome has been seen or no longer matters).
+  await FlowProgressModel.deleteMany({ userId, flowType, kind: { $in: familyOf(kind) }, state: { $ne: "running" } });
   const doc: FlowProgressDoc = {
     _id: newId(),
     userId,
@@ -138,6 +156,8 @@ export async function createProgress({
     attempt: 1,
     steps: [],
     stepsShown: 0,
+    messages: [],
+    messagesShown: 0,
     startedAt: now,
     updatedAt: now,
     expiresAt: new Date(now.getTime() + ttlMs),
@@ -154,6 +174,11 @@ export async function recordSteps(id: string, steps: StreamedStep[], attempt: nu
   await FlowProgressModel.updateOne({ _id: id, state: "running" }, { $set: { steps, attempt, updatedAt: now }, $max: { stepsShown: steps.length } });
 }
 
+/** The messages so far of a running content record (a record that has ended is left as it is). */
+export async function recordMessages(id: string, messages: StreamedMessage[], attempt: number, now: Date): Promise<void> {
+  await FlowProgressModel.updateOne({ _id: id, state: "running" }, { $set: { messages, attempt, updatedAt: now }, $max: { messagesShown: messages.length } });
+}
+
 /** Ends a running record (once: the first outcome stands): its steps are dropped, its outcome kept for FINISHED_PROGRESS_MS. */
 export async function finishProgress(
   id: string,
@@ -166,6 +191,7 @@ export async function finishProgress(
       $set: {
         state: outcome.state,
         steps: [],
+        messages: [],
         updatedAt: now,
         expiresAt: new Date(now.getTime() + FINISHED_PROGRESS_MS),
         ...(outcome.state === "succeeded" ? { flowId: outcome.flowId, result: outcome.result } : { error: outcome.error }),
@@ -174,23 +200,52 @@ export async function finishProgress(
   );
 }
 
-/** One record of the user's, by id. */
-export async function findProgress({ id, userId, now, owners = {} }: { id: string; userId: string; now: Date; owners?: OwnerCheck }): Promise<FlowProgress | null> {
-  const doc = await FlowProgressModel.findOne({ _id: id, userId }).lean<FlowProgressDoc>();
+/** The kinds a record of this kind is counted with: the flow's own, or content writing. */
+function familyOf(kind: ProgressKind): readonly ProgressKind[] {
+  return kind === "content" ? CONTENT_PROGRESS_KINDS : FLOW_PROGRESS_KINDS;
+}
+
+/** One record of the user's, by id, of one of `kinds`. */
+export async function findProgress({
+  id,
+  userId,
+  kinds,
+  now,
+  owners = {},
+}: {
+  id: string;
+  userId: string;
+  kinds: readonly ProgressKind[];
+  now: Date;
+  owners?: OwnerCheck;
+}): Promise<FlowProgress | null> {
+  const doc = await FlowProgressModel.findOne({ _id: id, userId, kind: { $in: kinds } }).lean<FlowProgressDoc>();
   return doc ? asSeen(doc, now, owners) : null;
 }
 
-/** The newest record of the user's flow type that is still readable: the run under way, or how the last one ended. */
-export async function latestProgress({ userId, flowType, now, owners = {} }: { userId: string; flowType: FlowType; now: Date; owners?: OwnerCheck }): Promise<FlowProgress | null> {
-  const doc = await FlowProgressModel.findOne({ userId, flowType, expiresAt: { $gt: now } })
+/** The newest record of one of `kinds` for the user's flow type that is still readable: the run under way, or how the last one ended. */
+export async function latestProgress({
+  userId,
+  flowType,
+  kinds,
+  now,
+  owners = {},
+}: {
+  userId: string;
+  flowType: FlowType;
+  kinds: readonly ProgressKind[];
+  now: Date;
+  owners?: OwnerCheck;
+}): Promise<FlowProgress | null> {
+  const doc = await FlowProgressModel.findOne({ userId, flowType, kind: { $in: kinds }, expiresAt: { $gt: now } })
     .sort({ startedAt: -1 })
     .lean<FlowProgressDoc>();
   return doc ? asSeen(doc, now, owners) : null;
 }
 
-/** Forgets a finished record (the user has read how it ended); the record forgotten, or null. */
-export async function dismissProgress({ id, userId }: { id: string; userId: string }): Promise<FlowProgress | null> {
-  const doc = await FlowProgressModel.findOneAndDelete({ _id: id, userId, state: { $ne: "running" } }).lean<FlowProgressDoc>();
+/** Forgets a finished record of one of `kinds` (the user has read how it ended); the record forgotten, or null. */
+export async function dismissProgress({ id, userId, kinds }: { id: string; userId: string; kinds: readonly ProgressKind[] }): Promise<FlowProgress | null> {
+  const doc = await FlowProgressModel.findOneAndDelete({ _id: id, userId, kind: { $in: kinds }, state: { $ne: "running" } }).lean<FlowProgressDoc>();
   if (!doc) return null;
   const { owner: _owner, expiresAt: _expires, ...rest } = doc;
   return rest;

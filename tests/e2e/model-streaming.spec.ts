@@ -7,8 +7,10 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 
 import { emptyAnswers } from "../../app/lib/questionnaire/fields";
 import { generateOfflineDraft } from "../../app/services/ai/offline.server";
+import { contentAnswerFor, messageStart } from "../support/content-answer";
 import { type OpenAiStub, startOpenAiStub } from "../support/openai-stub";
 import { expectToast, waitForHydration } from "./support/app";
+import { grantPremium } from "./support/premium";
 
 /**
  * With a model, the flow screen shows each step as the model writes it, before the flow is saved.
@@ -65,24 +67,25 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A new user, signed in on `request` (the page's own), onboarded with the document's example answers; the answers. */
+/** A new user, signed in on `request` (the page's own), onboarded with the document's example answers; the answers and the address. */
 async function signUp(request: APIRequestContext) {
   const document = (await (await request.get(`${ORIGIN}/api/openapi.json`)).json()) as {
     paths: Record<string, Record<string, { requestBody: { content: Record<string, { example: Record<string, unknown> }> } }>>;
   };
   const answers = document.paths["/api/onboarding"]!.post!.requestBody.content["application/json"]!.example;
+  const email = `stream.${Date.now()}.${Math.random().toString(36).slice(2)}@example.test`;
   const registered = await request.post(`${ORIGIN}/api/auth/register`, {
     data: {
       firstName: "Dana",
       lastName: "Stream",
       companyName: "Stream Co",
-      email: `stream.${Date.now()}.${Math.random().toString(36).slice(2)}@example.test`,
+      email,
       password: "first-pass-123",
     },
   });
   expect(registered.status()).toBe(201);
   expect((await request.post(`${ORIGIN}/api/onboarding`, { data: answers })).status()).toBe(201);
-  return answers;
+  return { answers, email };
 }
 
 /**
@@ -99,7 +102,7 @@ function answersAs(answers: Record<string, unknown>, mark: string) {
 
 /** A user with a first flow the stand-in wrote, whole, through the API. */
 async function withFlow(page: Page) {
-  const answers = await signUp(page.request);
+  const { answers } = await signUp(page.request);
   model.script({ kind: "content", content: answersAs(answers, "First").content });
   const generated = await page.request.post(`${ORIGIN}/api/ai-flows/generate`, { data: { flowType: "onboarding" } });
   expect(generated.status()).toBe(201);
@@ -108,8 +111,51 @@ async function withFlow(page: Page) {
   return { steps: regenerated.steps, content: `{"flow":${regenerated.content},"explanation":"Warmer, as asked."}` };
 }
 
+/**
+ * A premium user with a flow the stand-in wrote, and the content the stand-in will write for it:
+ * every touchpoint's message, in step order, and where the third one begins (the first two are
+ * whole there).
+ */
+async function withFlowToWrite(page: Page) {
+  const { answers, email } = await signUp(page.request);
+  await grantPremium(email, { dataDir });
+  model.script({ kind: "content", content: answersAs(answers, "Written").content });
+  const generated = await page.request.post(`${ORIGIN}/api/ai-flows/generate`, { data: { flowType: "onboarding" } });
+  expect(generated.status()).toBe(201);
+  const flow = (await generated.json()) as { id: string; companyName: string; touchpoints: Array<{ id: string; stepType: string; stepNumber: number }> };
+  const { touchpoints: messages, content } = contentAnswerFor(flow);
+  return { flow, messages, content, third: messageStart(content, flow, 2) };
+}
+
+test("the content page shows each touchpoint's message as the model writes it, the same after a reload, then the saved content", async ({ page }) => {
+  const { flow, messages, content, third } = await withFlowToWrite(page);
+  model.script({ kind: "content", content, pauseAt: third });
+
+  await page.goto(`${ORIGIN}/flow-content?flow=${flow.id}`);
+  await waitForHydration(page);
+  await page.getByTestId("generate-content").click();
+  const shown = page.getByTestId("streamed-message");
+  await expect(shown).toHaveCount(2);
+  await expect(page.getByTestId("content-progress")).toContainText(`2 of ${flow.touchpoints.length} messages written so far`);
+  await expect(shown.nth(0)).toContainText(messages[0]!.subject ?? messages[0]!.sms!);
+  // Nothing stored yet.
+  await expect(page.getByRole("heading", { name: "No content for this version yet" })).toBeVisible();
+
+  // A reload returns to the same progress.
+  await page.reload();
+  await expect(page.getByTestId("streamed-message")).toHaveCount(2);
+  await waitForHydration(page);
+
+  model.resume();
+  await expect(page.getByTestId("content-written")).toContainText("Content Generated", { timeout: 15_000 });
+  await expect(page.getByTestId("content-progress")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "No content for this version yet" })).toHaveCount(0);
+  const cards = page.getByTestId("touchpoint-content");
+  await expect(cards.nth(2)).toContainText(messages[2]!.subject ?? messages[2]!.sms!);
+});
+
 test("the flow screen shows the steps as the model writes them, then the saved flow", async ({ page }) => {
-  const answers = await signUp(page.request);
+  const { answers } = await signUp(page.request);
   const { steps, content } = answersAs(answers, "Third");
   // Held inside the third step's title: the first two are on screen, the third not yet.
   model.script({ kind: "content", content, pauseAt: steps[2]!.title });
@@ -167,6 +213,26 @@ test("the Regenerate dialog shows the new steps as the model writes them, the fl
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("the content page lists the messages written so far, refreshing itself, then the content and Done", async ({ page }) => {
+    const { flow, messages, content, third } = await withFlowToWrite(page);
+    model.script({ kind: "content", content, pauseAt: third });
+
+    await page.goto(`${ORIGIN}/flow-content?flow=${flow.id}`);
+    await page.getByTestId("generate-content").click();
+    // The page refreshes itself until the messages so far are there.
+    await expect(page.getByTestId("streamed-message")).toHaveCount(2, { timeout: 15_000 });
+    await expect(page.getByTestId("streamed-message").nth(1)).toContainText(messages[1]!.subject ?? messages[1]!.sms!);
+    await expect(page.getByRole("heading", { name: "No content for this version yet" })).toBeVisible();
+
+    model.resume();
+    const written = page.getByTestId("content-written");
+    await expect(written).toContainText("Content Generated", { timeout: 15_000 });
+    await expect(page.getByTestId("touchpoint-content").nth(2)).toContainText(messages[2]!.subject ?? messages[2]!.sms!);
+    await written.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByTestId("content-written")).toHaveCount(0);
+    await expect(page.getByTestId("touchpoint-content").nth(0)).toContainText(messages[0]!.subject ?? messages[0]!.sms!);
+  });
 
   test("the Regenerate dialog's page shows the steps so far, refreshing itself, then the new version and Done", async ({ page }) => {
     const { steps, content } = await withFlow(page);

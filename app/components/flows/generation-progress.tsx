@@ -15,13 +15,17 @@ import { REGENERATE_UNCHANGED_HINT, REGENERATE_UNCHANGED_MESSAGE } from "~/lib/f
 import { FLOW_INTENTS } from "~/lib/flows/flow-url";
 
 /**
- * The progress of a generation a model is writing (decision 135), as the page read it, then kept
- * current: with JavaScript by reading the progress resource every PROGRESS_POLL_MS and, once it
+ * The progress of a generation a model is writing (decision 135), or of its content (decision 173,
+ * with its own resource's `hrefOf`), as the page read it, then kept current: with JavaScript by
+ * reading the progress resource every PROGRESS_POLL_MS and, once it
  * has ended, loading the page again (the flow, or the failure); without JavaScript by the
  * browser's own refresh every PROGRESS_REFRESH_SECONDS. The record lives in the database, so a
  * reload, another tab or another instance shows the same steps.
  */
-export function useLiveProgress(initial: GenerationProgressView | null): GenerationProgressView | null {
+export function useLiveProgress<P extends { id: string; state: GenerationProgressView["state"] } = GenerationProgressView>(
+  initial: P | null,
+  hrefOf: (id: string) => string = progressHref,
+): P | null {
   const [live, setLive] = useState(initial);
   const revalidator = useRevalidator();
   useEffect(() => setLive(initial), [initial]);
@@ -32,10 +36,10 @@ export function useLiveProgress(initial: GenerationProgressView | null): Generat
     let timer: number | undefined;
     const poll = async () => {
       try {
-        const response = await fetch(progressHref(id), { headers: { Accept: "application/json" } });
+        const response = await fetch(hrefOf(id), { headers: { Accept: "application/json" } });
         if (stopped) return;
         if (response.ok) {
-          const progress = (await response.json()) as GenerationProgressView;
+          const progress = (await response.json()) as P;
           if (stopped) return;
           setLive(progress);
           if (progress.state !== "running") {
@@ -62,16 +66,25 @@ export function useLiveProgress(initial: GenerationProgressView | null): Generat
   return live;
 }
 
-/** The steps written so far of a running generation, each as it arrives; a preview, never a saved version. */
-export function GenerationSteps({ progress, label }: { progress: GenerationProgressView; label: string }) {
+/** Work under way: a pulsing bar, and without JavaScript the page's own refresh every PROGRESS_REFRESH_SECONDS. */
+export function WorkUnderWay() {
   return (
-    <div className="mx-auto mt-6 max-w-lg text-left" role="status" aria-live="polite" data-testid="generation-progress">
+    <>
       <noscript>
         <meta httpEquiv="refresh" content={String(PROGRESS_REFRESH_SECONDS)} />
       </noscript>
       <div className="h-2 overflow-hidden rounded-full bg-slate-100">
         <div className="h-full w-full animate-pulse rounded-full bg-gradient-to-r from-brand-500 to-violet-500" />
       </div>
+    </>
+  );
+}
+
+/** The steps written so far of a running generation, each as it arrives; a preview, never a saved version. */
+export function GenerationSteps({ progress, label }: { progress: GenerationProgressView; label: string }) {
+  return (
+    <div className="mx-auto mt-6 max-w-lg text-left" role="status" aria-live="polite" data-testid="generation-progress">
+      <WorkUnderWay />
       <p className="mt-2 text-center text-sm text-slate-600">
         {progress.kind === "regenerate" ? `Your ${label} flow is being regenerated.` : `Your ${label} flow is being generated.`} {progressLine(progress)}
       </p>

@@ -229,6 +229,43 @@ export const generationProgressSchema = z
   })
   .meta({ id: "GenerationProgress" });
 
+const streamedMessageResponseSchema = z
+  .object({
+    touchpointId: z.string().describe("The touchpoint the message is for (a touchpoint of the flow's current version)."),
+    stepNumber: z.number().int().nullable().describe("That touchpoint's step number; null if the flow no longer has it."),
+    subject: z.string().nullable(),
+    preheader: z.string().nullable(),
+    bodyText: z.string().nullable(),
+    callToAction: z.string().nullable(),
+    sms: z.string().nullable().describe("An SMS touchpoint's text; the email fields are null then, and this is null for an email."),
+  })
+  .meta({ id: "StreamedMessage" });
+
+/** Content writing under way, or how it ended (POST …/content with `Prefer: respond-async`, or from the content page). */
+export const contentProgressSchema = z
+  .object({
+    id: z.string(),
+    kind: z.literal("content"),
+    flowType: z.enum(FLOW_TYPES),
+    flowId: z.string().describe("The flow whose content is written."),
+    state: z
+      .enum(["running", "succeeded", "failed"])
+      .describe(
+        "running: the model is writing. succeeded: the content is saved (read it at GET /api/ai-flows/{flowId}/content). failed: nothing was saved; the flow's previous content is as it was.",
+      ),
+    attempt: z.number().int().describe("1 for the model's first answer, 2 while it rewrites the answer to follow every rule (the messages start over)."),
+    messages: z
+      .array(streamedMessageResponseSchema)
+      .describe(
+        "While running: each touchpoint's message the model has written so far, once it is whole, in the order written. A preview, never saved as it is: the whole answer is checked first. Empty once it has ended.",
+      ),
+    messagesShown: z.number().int().describe("The most messages shown while it ran."),
+    startedAt: isoDate,
+    updatedAt: isoDate,
+    error: z.object({ code: z.string(), message: z.string() }).nullable().describe("When it failed: why, in words."),
+  })
+  .meta({ id: "ContentProgress" });
+
 export const rollbackResultSchema = z.object({ flow: flowSchema, rolledBackToVersion: versionRefSchema, backupVersion: versionRefSchema }).meta({ id: "RollbackResult" });
 
 export const touchpointDeletedSchema = z.object({ message: z.string(), flow: flowSchema }).meta({ id: "TouchpointDeleted" });

@@ -3,7 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
+import { ContentProgress, CONTENT_WRITTEN_TOAST, DISMISS_CONTENT_PROGRESS_INTENT } from "~/components/content/content-progress";
 import { ToFillList } from "~/components/content/to-fill";
+import { useLiveProgress } from "~/components/flows/generation-progress";
+import { contentProgressHref } from "~/lib/content/content-progress";
 import { TouchpointContentCard } from "~/components/content/touchpoint-content";
 import { ExportMenu } from "~/components/flows/export-menu";
 import { GENERATE_CONTENT_INTENT, GenerateContentButton } from "~/components/flows/generate-content-button";
@@ -13,7 +16,8 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { UPGRADE_PARAM } from "~/components/upgrade-dialog";
 import { requireUser } from "~/web/auth/auth.server";
 import { isDomainError } from "~/services/domain-error";
-import { listFlowsWithContent, writeFlowContent } from "~/services/flows/content.server";
+import { listFlowsWithContent } from "~/services/flows/content.server";
+import { dismissContentProgress, latestContentProgress, startContentWriting } from "~/services/flows/progress.server";
 import { defaultEspFor } from "~/services/klaviyo/connection.server";
 import { readForm } from "~/web/forms.server";
 import { pageErrorReply } from "~/web/page.server";
@@ -21,10 +25,7 @@ import { redirectWithToast } from "~/web/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Flow Content | Flowmap" }];
 
-export const CONTENT_WRITTEN_TOAST = {
-  title: "Content Generated",
-  description: "Ready-to-send email and SMS copy is written for every touchpoint of this flow.",
-} as const;
+export { CONTENT_WRITTEN_TOAST };
 export const CONTENT_FAILED_TITLE = "Error Generating Content";
 export const CONTENT_FLOW_GONE_TOAST = {
   title: "Flow Not Found",
@@ -49,6 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // An address naming a flow that is gone (deleted in another tab, an old link) shows the others.
   if (wanted && !chosen) throw await redirectWithToast("/flow-content", { ...CONTENT_FLOW_GONE_TOAST, variant: "destructive" });
   const selected = chosen ?? flows[0] ?? null;
+  // Content a model is writing for the flow shown (or how it ended): the same progress after a reload.
+  const progress = selected ? await latestContentProgress({ userId: user.id, flow: selected.flow }) : null;
   return {
     flows: flows.map(({ flow, content }) => ({
       id: flow.id,
@@ -58,30 +61,45 @@ export async function loader({ request }: LoaderFunctionArgs) {
       outdatedCount: content.written ? content.touchpoints.filter((tp) => tp.outdated).length : 0,
     })),
     selected,
+    progress,
     esp,
   };
 }
 
-/** The Generate Full Email Content form (from this page and from the flow screen). */
+/**
+ * The Generate Full Email Content form (from this page and from the flow screen), and the form that
+ * forgets how a followed writing ended. With a model the writing is started and the page follows
+ * its progress; an instant writer has written the content when the page loads.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
-  if (form.get("intent") !== GENERATE_CONTENT_INTENT) throw new Response("Unknown action.", { status: 400 });
+  const intent = form.get("intent");
   const flowId = String(form.get("flowId") ?? "");
+  const page = `/flow-content?flow=${encodeURIComponent(flowId)}`;
+  if (intent === DISMISS_CONTENT_PROGRESS_INTENT) {
+    await dismissContentProgress({ userId: user.id, id: String(form.get("progressId") ?? "") });
+    return redirect(flowId ? page : "/flow-content");
+  }
+  if (intent !== GENERATE_CONTENT_INTENT) throw new Response("Unknown action.", { status: 400 });
   const from = safeRedirect(form.get("from"), "/flow-content");
+  let started: boolean;
   try {
-    await writeFlowContent({ user: serviceUser(user), flowId });
+    started = (await startContentWriting({ user: serviceUser(user), flowId })).started;
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.kind === "premium_required") throw redirect(withUpgrade(from));
     return pageErrorReply(error, { title: CONTENT_FAILED_TITLE });
   }
-  return redirectWithToast(`/flow-content?flow=${encodeURIComponent(flowId)}`, { ...CONTENT_WRITTEN_TOAST, variant: "success" });
+  if (started) return redirect(page);
+  return redirectWithToast(page, { ...CONTENT_WRITTEN_TOAST, variant: "success" });
 }
 
 export default function FlowContentRoute() {
-  const { flows, selected, esp } = useLoaderData<typeof loader>();
+  const { flows, selected, progress: initialProgress, esp } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
+  const progress = useLiveProgress(initialProgress, contentProgressHref);
+  const writing = progress?.state === "running";
   return (
     <div className="mx-auto max-w-6xl">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -162,12 +180,14 @@ export default function FlowContentRoute() {
                     </p>
                   </div>
                   <div className="flex flex-wrap items-center gap-2">
-                    <GenerateContentButton
-                      flowId={selected.flow.id}
-                      isPremium
-                      label={selected.content.written ? "Rewrite content" : "Generate Full Email Content"}
-                      variant="inverse"
-                    />
+                    {writing ? null : (
+                      <GenerateContentButton
+                        flowId={selected.flow.id}
+                        isPremium
+                        label={selected.content.written ? "Rewrite content" : "Generate Full Email Content"}
+                        variant="inverse"
+                      />
+                    )}
                     <ExportMenu flowId={selected.flow.id} esp={esp} />
                     <ButtonLink to={`/send-to-klaviyo/${encodeURIComponent(selected.flow.id)}`} variant="secondary">
                       Send to Klaviyo
@@ -175,6 +195,8 @@ export default function FlowContentRoute() {
                   </div>
                 </div>
               </div>
+
+              {progress ? <ContentProgress progress={progress} touchpoints={selected.flow.touchpoints} hadContent={selected.content.written} /> : null}
 
               {!selected.content.written ? (
                 <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">

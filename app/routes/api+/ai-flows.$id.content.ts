@@ -3,6 +3,9 @@ import { apiJson, apiRoute, byMethod } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth/auth.server";
 import { assertMayWriteContent, getFlowContent, writeFlowContent } from "~/services/flows/content.server";
 import { generationClaimMs } from "~/services/flows/flows.server";
+import { startContentWriting } from "~/services/flows/progress.server";
+import { contentProgressEventsHref, contentProgressHref } from "~/lib/content/content-progress";
+import { acceptedAsync, prefersAsync } from "~/web/respond-async.server";
 import { idempotent } from "~/web/idempotency.server";
 import { refuseBody } from "~/web/no-body.server";
 
@@ -11,6 +14,8 @@ import { refuseBody } from "~/web/no-body.server";
  * (404 before any was written), POST to write it for every touchpoint. 402 PREMIUM_REQUIRED
  * without premium; 404 for a flow that is not the user's; 502 when the writer fails (nothing
  * is stored then). POST takes an Idempotency-Key: a replay within 24 hours gets the first answer.
+ * With `Prefer: respond-async` and a model: 202 at once, Location: the progress to poll
+ * (/api/ai-flow-content-writings/{id}, the messages written so far).
  */
 export const loader = apiRoute(async ({ request, params }) => {
   const user = await requireApiUser(request);
@@ -34,6 +39,10 @@ export const action = byMethod({
       byReference: { referenceOf: () => null, reread: read },
     };
     return idempotent(request, options, async () => {
+      if (prefersAsync(request)) {
+        const started = await startContentWriting({ user: serviceUser(user), flowId });
+        return started.started ? acceptedAsync(started.progress, { location: contentProgressHref(started.progress.id), events: contentProgressEventsHref(started.progress.id) }) : apiJson(started.result, { headers: { "Cache-Control": "no-store" } });
+      }
       const content = await writeFlowContent({ user: serviceUser(user), flowId });
       return apiJson(content, { headers: { "Cache-Control": "no-store" } });
     });

@@ -10,6 +10,7 @@ import type { ContentProvider } from "~/services/ai/provider.server";
  */
 export const offlineContentProvider: ContentProvider = {
   model: OFFLINE_CONTENT_MODEL,
+  instant: true,
   writeContent: async (request) => writeOffline(request),
 };
 

@@ -1,8 +1,9 @@
 import { type ModelFlow, modelFlowSchema, WRITTEN_FLOW_JSON_SCHEMA, type WrittenFlow } from "~/lib/content/schema";
 import { type BusinessFacts, businessFacts } from "~/lib/business/facts";
 import { buttonLink } from "~/lib/content/links";
+import { streamedMessagesReader } from "~/lib/content/streamed-messages";
 import { checkWritten } from "~/lib/copy/checker";
-import type { ContentProvider, ContentRequest } from "~/services/ai/provider.server";
+import type { ContentProvider, ContentRequest, ContentStreamOptions } from "~/services/ai/provider.server";
 import { createOpenAiClient, type OpenAiClient, type OpenAiSettings } from "~/services/ai/openai-client.server";
 import { fixWritten, writtenRuleProblems } from "~/services/ai/answer-fixes.server";
 import { contentPrompt, DEFAULT_CONTENT_TEMPERATURE } from "~/services/ai/prompt.server";
@@ -44,15 +45,24 @@ export class OpenAiContentWriter implements ContentProvider {
   /**
    * The flow's copy, asked with the same grounding as the plan (prompt.server.ts); safe fixes made,
    * then every content rule and checker finding goes back in one repair. Any fault of the model
-   * (see OpenAiClient) is a ProviderError.
+   * (see OpenAiClient) is a ProviderError. With `onMessages` the answer streams, each touchpoint's
+   * message reported once it is whole (a preview; the answer is judged whole as before).
    */
-  async writeContent(request: ContentRequest): Promise<WrittenFlow> {
+  async writeContent(request: ContentRequest, { onMessages, signal }: ContentStreamOptions = {}): Promise<WrittenFlow> {
     const facts = businessFacts(request.business, request.companyName);
     const allowed = request.touchpoints.map((tp) => `${tp.title}\n${tp.keyMessages}\n${tp.callToAction}`).join("\n");
     const temperature = this.temperature ?? getEnv().OPENAI_CONTENT_TEMPERATURE ?? DEFAULT_CONTENT_TEMPERATURE;
     const written = await completeChecked(
       this.client,
-      { schema: modelFlowSchema, jsonSchema: WRITTEN_FLOW_JSON_SCHEMA, name: "written_flow", ...contentPrompt(request, facts), temperature },
+      {
+        schema: modelFlowSchema,
+        jsonSchema: WRITTEN_FLOW_JSON_SCHEMA,
+        name: "written_flow",
+        ...contentPrompt(request, facts),
+        temperature,
+        ...(onMessages ? { listener: streamedMessagesReader(onMessages) } : {}),
+        ...(signal ? { signal } : {}),
+      },
       {
         fix: (answer) => fixWritten(answer, request),
         check: (answer) => [...writtenRuleProblems(answer, request), ...checkWritten(facts, answer.touchpoints, { allowed, briefs: briefsOf(answer, request) })],

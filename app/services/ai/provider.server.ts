@@ -1,5 +1,6 @@
 import type { BusinessAnswers } from "~/lib/content/business";
 import type { WrittenFlow } from "~/lib/content/schema";
+import type { StreamedMessage } from "~/lib/content/streamed-messages";
 import type { WriterTouchpoint } from "~/lib/content/writer";
 import type { FeedbackOutcome } from "~/lib/flows/feedback/outcome";
 import type { FlowType } from "~/lib/flow-types";
@@ -92,8 +93,21 @@ export interface ContentRequest {
   touchpoints: WriterTouchpoint[];
 }
 
+/**
+ * How a caller follows content writing while it runs: with `onMessages`, a writer that can stream
+ * (the model) reports every touchpoint's message written so far each time one more is whole;
+ * `attempt` 2 is its repair, which starts over. A preview only: the answer is judged whole first.
+ */
+export interface ContentStreamOptions {
+  onMessages?: (messages: StreamedMessage[], attempt: number) => void;
+  /** Aborted when the work is abandoned (the server stopping): the model call ends and nothing is stored. */
+  signal?: AbortSignal;
+}
+
 export interface ContentProvider {
   /** Stored with each entry: what wrote it. */
   readonly model: string;
-  writeContent(request: ContentRequest): Promise<WrittenFlow>;
+  /** True when the content is written within a request's blink (the offline writer): there is no progress to follow. */
+  readonly instant?: boolean;
+  writeContent(request: ContentRequest, options?: ContentStreamOptions): Promise<WrittenFlow>;
 }

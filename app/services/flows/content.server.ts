@@ -13,7 +13,7 @@ import { type ContentEntryInput, findContentEntries, findContentEntriesOfFlows, 
 import { getResponseByUserId, type QuestionnaireResponseRecord } from "~/models/questionnaire-response.server";
 import { WriteConflictError } from "~/models/utils.server";
 import { getContentProvider } from "~/services/ai/content.server";
-import type { ContentProvider } from "~/services/ai/provider.server";
+import type { ContentProvider, ContentStreamOptions } from "~/services/ai/provider.server";
 import { conflict, DomainError, notFound, onboardingRequired, upstreamFailed, validationError } from "~/services/domain-error";
 import { claimOwners, generationClaimMs, getFlow, listFlows } from "~/services/flows/flows.server";
 import { claimGeneration, releaseGeneration, type OwnerCheck } from "~/models/flow-generation.server";
@@ -119,8 +119,28 @@ export class ContentRulesError extends Error {
   name = "ContentRulesError";
 }
 
-/** POST /api/ai-flows/{id}/content and the Generate Full Email Content form. */
+/** POST /api/ai-flows/{id}/content and the Generate Full Email Content form, waiting for the whole content. */
 export async function writeFlowContent({ user, flowId }: { user: ServiceUser; flowId: string }, deps: ContentServiceDeps = {}): Promise<FlowContentView> {
+  return writeContentClaimed(await prepareContentWriting({ user, flowId }, deps));
+}
+
+/** Content writing that may begin: the flow and its owner's answers read, the writer chosen, the claim taken. */
+export interface PreparedContent {
+  user: ServiceUser;
+  flow: FlowView;
+  answers: QuestionnaireResponseRecord;
+  provider: ContentProvider;
+  esp: Esp;
+  claim: string;
+  now?: () => Date;
+}
+
+/**
+ * Every check content writing makes before any work (premium, the flow is the user's, it has
+ * touchpoints, onboarding is done, an SMS has room), then the claim: one writing of a flow's
+ * content at a time, a second one while the writer works is refused.
+ */
+export async function prepareContentWriting({ user, flowId }: { user: ServiceUser; flowId: string }, deps: ContentServiceDeps = {}): Promise<PreparedContent> {
   assertContentPremium(user);
   const flow = await getFlow({ userId: user.id, flowId });
   if (flow.touchpoints.length === 0) throw validationError(CONTENT_NO_TOUCHPOINTS_MESSAGE);
@@ -131,7 +151,6 @@ export async function writeFlowContent({ user, flowId }: { user: ServiceUser; fl
   }
   const provider = deps.provider ?? getContentProvider();
   const esp = await defaultEspFor({ userId: user.id });
-  // One writing of a flow's content at a time: a second one while the writer works is refused.
   const claim = await claimGeneration({
     userId: user.id,
     flowType: flow.flowType,
@@ -141,50 +160,47 @@ export async function writeFlowContent({ user, flowId }: { user: ServiceUser; fl
     owners: claimOwners(deps),
   });
   if (!claim) throw conflict(CONTENT_IN_PROGRESS_MESSAGE, "GENERATION_IN_PROGRESS");
+  return { user, flow, answers, provider, esp, claim, now: deps.now };
+}
+
+/**
+ * Writes the content of prepared work and lets its claim go. Nothing is stored unless every
+ * touchpoint's copy passes the content rules; work abandoned while the writer wrote (the server
+ * stopping) stores nothing.
+ */
+export async function writeContentClaimed(prepared: PreparedContent, options: ContentStreamOptions = {}): Promise<FlowContentView> {
+  const { user, flow, answers, provider, esp, claim, now } = prepared;
   try {
-    return await writeClaimed({ user, flow, answers, provider, esp, now: deps.now });
+    let entries: ContentEntryInput[];
+    try {
+      const written = await provider.writeContent(
+        {
+          flowType: flow.flowType,
+          companyName: flow.companyName,
+          business: answers,
+          touchpoints: flow.touchpoints,
+        },
+        options,
+      );
+      options.signal?.throwIfAborted();
+      entries = entriesFromWritten(flow, written, provider.model, { answers, esp });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      // Nothing has been stored at this point: a failed or rule-breaking answer leaves no trace. The
+      // cause is logged, so a 502 can always be traced to the rule or the failure behind it.
+      console.error(`[content] ${provider.model} could not write flow ${flow.id} (${flow.flowType}): ${error instanceof Error ? error.message : String(error)}`);
+      throw upstreamFailed(CONTENT_FAILED_MESSAGE, error);
+    }
+    try {
+      await saveContentEntries({ flowId: flow.id, userId: user.id, entries, now: now?.() });
+    } catch (error) {
+      if (error instanceof WriteConflictError) throw conflict(error.message, "WRITE_CONFLICT");
+      throw error;
+    }
+    return withoutWritten(flowContentView(flow, await findContentEntries({ flowId: flow.id, userId: user.id })));
   } finally {
     await releaseGeneration(claim);
   }
-}
-
-async function writeClaimed({
-  user,
-  flow,
-  answers,
-  provider,
-  esp,
-  now,
-}: {
-  user: ServiceUser;
-  flow: FlowView;
-  answers: QuestionnaireResponseRecord;
-  provider: ContentProvider;
-  esp: Esp;
-  now?: () => Date;
-}): Promise<FlowContentView> {
-  let entries: ContentEntryInput[];
-  try {
-    const written = await provider.writeContent({
-      flowType: flow.flowType,
-      companyName: flow.companyName,
-      business: answers,
-      touchpoints: flow.touchpoints,
-    });
-    entries = entriesFromWritten(flow, written, provider.model, { answers, esp });
-  } catch (error) {
-    // Nothing has been stored at this point: a failed or rule-breaking answer leaves no trace. The
-    // cause is logged, so a 502 can always be traced to the rule or the failure behind it.
-    console.error(`[content] ${provider.model} could not write flow ${flow.id} (${flow.flowType}): ${error instanceof Error ? error.message : String(error)}`);
-    throw upstreamFailed(CONTENT_FAILED_MESSAGE, error);
-  }
-  try {
-    await saveContentEntries({ flowId: flow.id, userId: user.id, entries, now: now?.() });
-  } catch (error) {
-    if (error instanceof WriteConflictError) throw conflict(error.message, "WRITE_CONFLICT");
-    throw error;
-  }
-  return withoutWritten(flowContentView(flow, await findContentEntries({ flowId: flow.id, userId: user.id })));
 }
 
 function withoutWritten({ written: _written, ...view }: FlowContentView & { written: boolean }): FlowContentView {

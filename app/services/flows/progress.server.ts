@@ -1,15 +1,32 @@
 import type { FlowType } from "~/lib/flow-types";
+import type { ContentProgressView } from "~/lib/content/content-progress";
+import type { FlowContentView } from "~/lib/content/types";
+import type { StreamedMessage } from "~/lib/content/streamed-messages";
 import type { GenerationProgressView } from "~/lib/flows/generation-progress";
 import type { StreamedStep } from "~/lib/flows/streamed-steps";
 import { GENERATE_FAILED_MESSAGE, type FlowView, type RegenerateResult, REGENERATE_FAILED_MESSAGE } from "~/lib/flows/types";
 import type { ServiceUser } from "~/lib/user";
-import { createProgress, dismissProgress, findProgress, finishProgress, type FlowProgress, latestProgress, type ProgressResult, recordSteps } from "~/models/flow-progress.server";
+import {
+  CONTENT_PROGRESS_KINDS,
+  createProgress,
+  dismissProgress,
+  findProgress,
+  finishProgress,
+  FLOW_PROGRESS_KINDS,
+  type FlowProgress,
+  latestProgress,
+  type ProgressKind,
+  type ProgressResult,
+  recordMessages,
+  recordSteps,
+} from "~/models/flow-progress.server";
 import { releaseGeneration } from "~/models/flow-generation.server";
 import { isSoleInstance } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { isDomainError, notFound } from "~/services/domain-error";
-import { type FlowServiceDeps, generationClaimMs, prepareGeneration, prepareRegeneration, writeGeneration, writeRegeneration } from "~/services/flows/flows.server";
-import type { StreamOptions } from "~/services/ai/provider.server";
+import { type FlowServiceDeps, generationClaimMs, getFlow, prepareGeneration, prepareRegeneration, writeGeneration, writeRegeneration } from "~/services/flows/flows.server";
+import type { ContentStreamOptions, StreamOptions } from "~/services/ai/provider.server";
+import { assertContentPremium, CONTENT_FAILED_MESSAGE, type ContentServiceDeps, prepareContentWriting, writeContentClaimed } from "~/services/flows/content.server";
 
 /**
  * Generations that answer at once and report their progress (decision 135): the request is
@@ -25,6 +42,7 @@ import type { StreamOptions } from "~/services/ai/provider.server";
  */
 
 export const PROGRESS_NOT_FOUND = "No such generation of yours (its outcome is kept for 10 minutes after it ends).";
+export const CONTENT_PROGRESS_NOT_FOUND = "No such content writing of yours (its outcome is kept for 10 minutes after it ends).";
 
 /** Work running in the background of this process: its record, its claim, and how to abandon it. */
 interface Running {
@@ -77,7 +95,8 @@ export async function stopBackgroundGenerations({ graceMs = Math.min(getEnv().OP
 export function toProgressView(progress: FlowProgress): GenerationProgressView {
   return {
     id: progress._id,
-    kind: progress.kind,
+    // Only the flow's kinds are read into this view (FLOW_PROGRESS_KINDS); content has its own.
+    kind: progress.kind as GenerationProgressView["kind"],
     flowType: progress.flowType,
     flowId: progress.flowId,
     state: progress.state,
@@ -91,30 +110,58 @@ export function toProgressView(progress: FlowProgress): GenerationProgressView {
   };
 }
 
-const owners = (deps: FlowServiceDeps) => deps.owners ?? { soleInstance: isSoleInstance() };
-const clock = (deps: FlowServiceDeps) => deps.now ?? (() => new Date());
+/** A content writing's record as the page and the API read it: each message with the step it belongs to. */
+export function toContentProgressView(progress: FlowProgress, stepNumbers: ReadonlyMap<string, number> = new Map()): ContentProgressView {
+  return {
+    id: progress._id,
+    kind: "content",
+    flowType: progress.flowType,
+    flowId: progress.flowId ?? "",
+    state: progress.state,
+    attempt: progress.attempt,
+    messages: (progress.messages ?? []).map((message) => ({
+      touchpointId: message.touchpointId,
+      stepNumber: stepNumbers.get(message.touchpointId) ?? null,
+      subject: message.subject ?? null,
+      preheader: message.preheader ?? null,
+      bodyText: message.bodyText ?? null,
+      callToAction: message.callToAction ?? null,
+      sms: message.sms ?? null,
+    })),
+    messagesShown: progress.messagesShown ?? 0,
+    startedAt: progress.startedAt.toISOString(),
+    updatedAt: progress.updatedAt.toISOString(),
+    error: progress.error ? { code: progress.error.code, message: progress.error.message } : null,
+  };
+}
+
+/** What following work needs of its caller's dependencies: its clock and how a record's owner is checked. */
+type ProgressDeps = Pick<FlowServiceDeps, "now" | "owners">;
+
+const owners = (deps: ProgressDeps) => deps.owners ?? { soleInstance: isSoleInstance() };
+const clock = (deps: ProgressDeps) => deps.now ?? (() => new Date());
+
+/** What background work is given: where to report the steps (a flow) or messages (content) written so far, and its abandon signal. */
+type FollowOptions = Required<Pick<StreamOptions, "onSteps" | "signal">> & Required<Pick<ContentStreamOptions, "onMessages">>;
 
 /**
- * Runs the work in the background, writing each step it reports into the record (in order, one
- * write at a time) and its outcome at the end. A failure is recorded, never thrown: nobody awaits it.
+ * Runs the work in the background, writing each step or message it reports into the record (in
+ * order, one write at a time) and its outcome at the end. A failure is recorded, never thrown:
+ * nobody awaits it.
  */
-function follow(
-  progress: FlowProgress,
-  claim: string,
-  deps: FlowServiceDeps,
-  failure: string,
-  work: (options: StreamOptions) => Promise<{ flowId: string; result: ProgressResult }>,
-) {
+function follow(progress: FlowProgress, claim: string, deps: ProgressDeps, failure: string, work: (options: FollowOptions) => Promise<{ flowId: string; result: ProgressResult }>) {
   const now = clock(deps);
   const abandon = new AbortController();
   let writes = Promise.resolve();
-  const onSteps = (steps: StreamedStep[], attempt: number) => {
+  const record = (write: () => Promise<void>) => {
     if (abandon.signal.aborted) return;
-    writes = writes.then(() => recordSteps(progress._id, steps, attempt, now())).catch((error: unknown) => console.warn(`generation progress not recorded: ${String(error)}`));
+    writes = writes.then(write).catch((error: unknown) => console.warn(`generation progress not recorded: ${String(error)}`));
   };
+  const onSteps = (steps: StreamedStep[], attempt: number) => record(() => recordSteps(progress._id, steps, attempt, now()));
+  const onMessages = (messages: StreamedMessage[], attempt: number) => record(() => recordMessages(progress._id, messages, attempt, now()));
   const task = (async () => {
     try {
-      const done = await work({ onSteps, signal: abandon.signal });
+      const done = await work({ onSteps, onMessages, signal: abandon.signal });
       await writes;
       await finishProgress(progress._id, { state: "succeeded", ...done }, now());
     } catch (error) {
@@ -134,16 +181,16 @@ function follow(
 }
 
 /** Either the work was done at once (an instant generator), or it runs and this is its progress. */
-export type Started<T> = { started: false; result: T } | { started: true; progress: GenerationProgressView };
+export type Started<T, P = GenerationProgressView> = { started: false; result: T } | { started: true; progress: P };
 
 /** Opens the progress record of claimed work and runs the work in the background; without the record, the claim is let go. */
 async function begin(
   claim: string,
-  record: { userId: string; flowType: FlowType; kind: "generate" | "regenerate"; flowId: string | null },
-  deps: FlowServiceDeps,
+  record: { userId: string; flowType: FlowType; kind: ProgressKind; flowId: string | null },
+  deps: ProgressDeps,
   failure: string,
   work: Parameters<typeof follow>[4],
-): Promise<GenerationProgressView> {
+): Promise<FlowProgress> {
   let progress: FlowProgress;
   try {
     progress = await createProgress({ ...record, now: clock(deps)(), ttlMs: generationClaimMs(), owners: owners(deps) });
@@ -152,7 +199,7 @@ async function begin(
     throw error;
   }
   follow(progress, claim, deps, failure, work);
-  return toProgressView(progress);
+  return progress;
 }
 
 /** Starts a user's first flow of a type: checked and claimed now, written in the background with its progress recorded. */
@@ -164,7 +211,7 @@ export async function startGeneration({ user, input }: { user: ServiceUser; inpu
     const flow = await writeGeneration(prepared, options);
     return { flowId: flow.id, result: { versionNumber: null, applied: true, explanation: null } };
   });
-  return { started: true, progress };
+  return { started: true, progress: toProgressView(progress) };
 }
 
 /** Starts a regeneration: checked and claimed now, written in the background with its progress recorded. */
@@ -179,12 +226,12 @@ export async function startRegeneration(
     const result = await writeRegeneration(prepared, options);
     return { flowId: result.flow.id, result: { versionNumber: result.previousVersion?.versionNumber ?? null, applied: result.applied, explanation: result.explanation } };
   });
-  return { started: true, progress };
+  return { started: true, progress: toProgressView(progress) };
 }
 
 /** One generation's progress, of the user's own. */
 export async function getGenerationProgress({ userId, id }: { userId: string; id: string }, deps: FlowServiceDeps = {}): Promise<GenerationProgressView> {
-  const progress = await findProgress({ id, userId, now: clock(deps)(), owners: owners(deps) });
+  const progress = await findProgress({ id, userId, kinds: FLOW_PROGRESS_KINDS, now: clock(deps)(), owners: owners(deps) });
   if (!progress) throw notFound(PROGRESS_NOT_FOUND);
   return toProgressView(progress);
 }
@@ -196,12 +243,60 @@ export function progressOutcome(progress: Pick<GenerationProgressView, "state">)
 
 /** The newest generation of the user's flow type still readable (under way, or how it ended), or null. */
 export async function latestGenerationProgress({ userId, flowType }: { userId: string; flowType: FlowType }, deps: FlowServiceDeps = {}): Promise<GenerationProgressView | null> {
-  const progress = await latestProgress({ userId, flowType, now: clock(deps)(), owners: owners(deps) });
+  const progress = await latestProgress({ userId, flowType, kinds: FLOW_PROGRESS_KINDS, now: clock(deps)(), owners: owners(deps) });
   return progress ? toProgressView(progress) : null;
 }
 
 /** Forgets how a generation ended, once the user has read it; how it ended, or null when there was nothing to forget. */
 export async function dismissGenerationProgress({ userId, id }: { userId: string; id: string }): Promise<GenerationProgressView | null> {
-  const dismissed = await dismissProgress({ id, userId });
+  const dismissed = await dismissProgress({ id, userId, kinds: FLOW_PROGRESS_KINDS });
   return dismissed ? toProgressView(dismissed) : null;
+}
+
+/**
+ * Starts writing a flow's content: checked and claimed now (premium, ownership, onboarding, one at a
+ * time), written in the background with each message recorded as it arrives. An instant writer
+ * (offline) writes while the caller waits, as before. Nothing partial is stored.
+ */
+export async function startContentWriting(
+  { user, flowId }: { user: ServiceUser; flowId: string },
+  deps: ContentServiceDeps = {},
+): Promise<Started<FlowContentView, ContentProgressView>> {
+  const prepared = await prepareContentWriting({ user, flowId }, deps);
+  if (prepared.provider.instant) return { started: false, result: await writeContentClaimed(prepared) };
+  const record = { userId: user.id, flowType: prepared.flow.flowType, kind: "content" as const, flowId: prepared.flow.id };
+  const progress = await begin(prepared.claim, record, deps, CONTENT_FAILED_MESSAGE, async ({ onMessages, signal }) => {
+    await writeContentClaimed(prepared, { onMessages, signal });
+    return { flowId: prepared.flow.id, result: { versionNumber: null, applied: true, explanation: null } };
+  });
+  return { started: true, progress: toContentProgressView(progress, stepNumbersOf(prepared.flow)) };
+}
+
+function stepNumbersOf(flow: Pick<FlowView, "touchpoints">): Map<string, number> {
+  return new Map(flow.touchpoints.map((tp) => [tp.id, tp.stepNumber]));
+}
+
+/** One content writing's progress, of the user's own, each message with its step number in the flow as it is now. */
+export async function getContentProgress({ user, id }: { user: ServiceUser; id: string }, deps: ProgressDeps = {}): Promise<ContentProgressView> {
+  assertContentPremium(user);
+  const progress = await findProgress({ id, userId: user.id, kinds: CONTENT_PROGRESS_KINDS, now: clock(deps)(), owners: owners(deps) });
+  if (!progress) throw notFound(CONTENT_PROGRESS_NOT_FOUND);
+  // The flow deleted since: its messages are still shown, without step numbers.
+  const flow = progress.flowId ? await getFlow({ userId: user.id, flowId: progress.flowId }).catch(() => null) : null;
+  return toContentProgressView(progress, stepNumbersOf(flow ?? { touchpoints: [] }));
+}
+
+/** The newest content writing of the flow still readable (under way, or how it ended), or null. */
+export async function latestContentProgress(
+  { userId, flow }: { userId: string; flow: Pick<FlowView, "id" | "flowType" | "touchpoints"> },
+  deps: ProgressDeps = {},
+): Promise<ContentProgressView | null> {
+  const progress = await latestProgress({ userId, flowType: flow.flowType, kinds: CONTENT_PROGRESS_KINDS, now: clock(deps)(), owners: owners(deps) });
+  return progress && progress.flowId === flow.id ? toContentProgressView(progress, stepNumbersOf(flow)) : null;
+}
+
+/** Forgets how a content writing ended, once the user has read it; null when there was nothing to forget. */
+export async function dismissContentProgress({ userId, id }: { userId: string; id: string }): Promise<ContentProgressView | null> {
+  const dismissed = await dismissProgress({ id, userId, kinds: CONTENT_PROGRESS_KINDS });
+  return dismissed ? toContentProgressView(dismissed) : null;
 }

@@ -2,7 +2,7 @@ import { KLAVIYO_NOT_CONNECTED_MESSAGE } from "~/services/klaviyo/errors.server"
 import { KLAVIYO_SEND_IN_PROGRESS_MESSAGE } from "~/services/klaviyo/send.server";
 import { KLAVIYO_REFRESH_IN_PROGRESS_MESSAGE, MAPPING_UNKNOWN_FLOW_MESSAGE, NOTHING_IMPORTED_MESSAGE } from "~/services/klaviyo/import.server";
 import { SCORECARD_PREMIUM_MESSAGE } from "~/services/scorecard/scorecard.server";
-import { PROGRESS_NOT_FOUND } from "~/services/flows/progress.server";
+import { CONTENT_PROGRESS_NOT_FOUND, PROGRESS_NOT_FOUND } from "~/services/flows/progress.server";
 import { MAX_PROGRESS_STREAMS_PER_USER, SERVER_STOPPING_MESSAGE, TOO_MANY_STREAMS_MESSAGE } from "~/services/progress-streams.server";
 import { RECONNECT_MS } from "~/web/event-stream.server";
 import { DRAFT_LIMIT_MESSAGE } from "~/services/auth/rate-limit.server";
@@ -68,7 +68,13 @@ import exportSchema from "../../../docs/flow-export.schema.json";
 import { STORAGE_UNAVAILABLE_MESSAGE } from "~/services/storage-failure.server";
 import { LAST_ADMIN_MESSAGE, ROLE_CHANGE_BUSY_MESSAGE } from "~/services/admin/users.server";
 import { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from "~/services/auth/accounts.server";
-import { CONTENT_FAILED_MESSAGE, CONTENT_NO_TOUCHPOINTS_MESSAGE, CONTENT_NOT_FOUND_MESSAGE, CONTENT_PREMIUM_MESSAGE } from "~/services/flows/content.server";
+import {
+  CONTENT_FAILED_MESSAGE,
+  CONTENT_IN_PROGRESS_MESSAGE,
+  CONTENT_NO_TOUCHPOINTS_MESSAGE,
+  CONTENT_NOT_FOUND_MESSAGE,
+  CONTENT_PREMIUM_MESSAGE,
+} from "~/services/flows/content.server";
 import { ALL_FLOWS_FORMAT_MESSAGE, EXPORT_FORMAT_MESSAGE } from "~/services/flows/export.server";
 import { FLOW_NOT_FOUND, GENERATION_IN_PROGRESS_MESSAGE, TOUCHPOINT_NOT_FOUND, VERSION_NOT_FOUND } from "~/services/flows/flows.server";
 import { NO_WEBSITE_MESSAGE, RESEARCH_RUNNING_MESSAGE } from "~/services/research/research.server";
@@ -130,6 +136,8 @@ interface Success {
   empty?: boolean;
   /** Server-Sent Events (text/event-stream): each event's name, what it means, and its data's schema. */
   events?: Record<string, { description: string; data: z.ZodType }>;
+  /** A whole stream as the server writes it (a generation's when not given). */
+  eventsExample?: string;
   headers?: Record<string, string>;
 }
 
@@ -267,21 +275,22 @@ const preferParameter: Parameter = {
   name: "Prefer",
   in: "header",
   description:
-    "`respond-async` (RFC 7240): with a model configured, the answer is a 202 at once, its `Location` the progress to poll (GET /api/ai-flow-generations/{id}: the steps written so far, then how it ended), its `Link` the same progress as Server-Sent Events (GET /api/ai-flow-generations/{id}/events); `Preference-Applied: respond-async` says it was taken. The offline generator answers at once and ignores the preference: its answer is the usual one.",
+    "`respond-async` (RFC 7240): with a model configured, the answer is a 202 at once, its `Location` the progress to poll (the 202 names it: what has been written so far, then how it ended), its `Link` the same progress as Server-Sent Events (the poll address followed by `/events`); `Preference-Applied: respond-async` says it was taken. The offline writers answer at once and ignore the preference: the answer is the usual one.",
   schema: { type: "string", example: "respond-async" },
 };
-/** The 202 of a request that took `Prefer: respond-async`. */
-const acceptedAsync: Success = {
+/** The 202 of a request that took `Prefer: respond-async`: its progress, read at `location`. */
+const acceptedAsyncOf = (json: z.ZodType, location: string): Success => ({
   status: 202,
   description: "Started (with `Prefer: respond-async` and a model): the progress as it is now. Poll `Location` until `state` is succeeded or failed.",
-  json: responses.generationProgressSchema,
+  json,
   headers: {
-    Location: "The progress to poll: /api/ai-flow-generations/{id}.",
-    Link: 'The same progress as Server-Sent Events: `</api/ai-flow-generations/{id}/events>; rel="alternate"; type="text/event-stream"`.',
+    Location: `The progress to poll: ${location}.`,
+    Link: `The same progress as Server-Sent Events: \`<${location}/events>; rel="alternate"; type="text/event-stream"\`.`,
     "Preference-Applied": "respond-async.",
     "Retry-After": "Seconds to wait before polling.",
   },
-};
+});
+const acceptedAsync = acceptedAsyncOf(responses.generationProgressSchema, "/api/ai-flow-generations/{id}");
 /** A whole stream as the server writes it (ids shortened). */
 const exampleProgress = (state: "running" | "succeeded", steps: number) => ({
   id: "6650f1c2a1b2c3d4e5f60718",
@@ -301,16 +310,41 @@ const exampleSteps = [
   { stepType: "Email", title: "Welcome to the studio", timingText: "Right away", primaryGoal: "Greet the new customer" },
   { stepType: "SMS", title: "Your first class", timingText: "1 day later", primaryGoal: "Book the first class" },
 ];
-const EVENT_STREAM_EXAMPLE = [
-  `retry: ${RECONNECT_MS}`,
-  "",
-  ...[
-    ["progress", "r1", exampleProgress("running", 1)],
-    ["progress", "r2", exampleProgress("running", 2)],
-    ["done", "d1", exampleProgress("succeeded", 2)],
-  ].flatMap(([event, id, data]) => [`event: ${String(event)}`, `id: ${String(id)}`, `data: ${JSON.stringify(data)}`, ""]),
-  "",
-].join("\n");
+/** A whole stream as the server writes it: `retry`, then each event with its id and data. */
+const eventStreamExample = (events: Array<[name: string, id: string, data: unknown]>) =>
+  [`retry: ${RECONNECT_MS}`, "", ...events.flatMap(([event, id, data]) => [`event: ${event}`, `id: ${id}`, `data: ${JSON.stringify(data)}`, ""]), ""].join("\n");
+const EVENT_STREAM_EXAMPLE = eventStreamExample([
+  ["progress", "r1", exampleProgress("running", 1)],
+  ["progress", "r2", exampleProgress("running", 2)],
+  ["done", "d1", exampleProgress("succeeded", 2)],
+]);
+const exampleMessage = {
+  touchpointId: "6650f1c2a1b2c3d4e5f6071a",
+  stepNumber: 1,
+  subject: "Welcome to the studio",
+  preheader: "Your first class, and what to bring",
+  bodyText: "Hi {{ first_name|default:'there' }}, we're glad you're here.",
+  callToAction: "Book your first class",
+  sms: null,
+};
+const exampleContentProgress = (state: "running" | "succeeded", messages: number) => ({
+  id: "6650f1c2a1b2c3d4e5f6071b",
+  kind: "content",
+  flowType: "onboarding",
+  flowId: "6650f1c2a1b2c3d4e5f60719",
+  state,
+  attempt: 1,
+  messages: state === "running" ? [exampleMessage].slice(0, messages) : [],
+  messagesShown: 1,
+  startedAt: "2026-11-29T18:00:00.000Z",
+  updatedAt: `2026-11-29T18:00:0${state === "running" ? 2 : 5}.000Z`,
+  error: null,
+});
+const CONTENT_EVENT_STREAM_EXAMPLE = eventStreamExample([
+  ["progress", "c1", exampleContentProgress("running", 0)],
+  ["progress", "c2", exampleContentProgress("running", 1)],
+  ["done", "c3", exampleContentProgress("succeeded", 1)],
+]);
 const exampleFlowInput = { flowType: "onboarding", customContext: "We sell handmade ceramics; keep the tone warm." };
 const exampleTouchpoint = { title: "Welcome", primaryGoal: "Greet the new customer", keyMessages: "Who we are", callToAction: "Shop now", delayDays: 0 };
 const exampleReminder = { title: "See you soon", primaryGoal: "Remind them of the visit", keyMessages: "Where to park; what to bring", callToAction: "Reply C to confirm" };
@@ -945,20 +979,73 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Content",
     summary: "Write the content of every touchpoint (premium)",
     access: "user",
-    ok: [{ status: 200, description: "The content written.", json: responses.flowContentSchema }],
+    respondAsync: true,
+    ok: [
+      { status: 200, description: "The content written.", json: responses.flowContentSchema },
+      acceptedAsyncOf(responses.contentProgressSchema, "/api/ai-flow-content-writings/{id}"),
+    ],
     errors: {
       402: "Premium only (PREMIUM_REQUIRED).",
       404: "No such flow of yours.",
-      409: "Onboarding is not done (ONBOARDING_REQUIRED), or the flow changed while the content was saved (WRITE_CONFLICT).",
+      409: "Onboarding is not done (ONBOARDING_REQUIRED), the flow's content is already being written (GENERATION_IN_PROGRESS), or the flow changed while the content was saved (WRITE_CONFLICT).",
       422: "The flow has no touchpoints, or its company name leaves an SMS no room.",
       502: "The writer failed; nothing was stored.",
     },
     examples: {
       402: [err(402, CONTENT_PREMIUM_MESSAGE)],
       404: [err(404, FLOW_NOT_FOUND)],
-      409: [err(409, ONBOARDING_REQUIRED_MESSAGE, "ONBOARDING_REQUIRED"), err(409, "The content kept changing while it was being saved. Please try again.", "WRITE_CONFLICT")],
+      409: [
+        err(409, ONBOARDING_REQUIRED_MESSAGE, "ONBOARDING_REQUIRED"),
+        err(409, CONTENT_IN_PROGRESS_MESSAGE, "GENERATION_IN_PROGRESS"),
+        err(409, "The content kept changing while it was being saved. Please try again.", "WRITE_CONFLICT"),
+      ],
       422: [err(422, CONTENT_NO_TOUCHPOINTS_MESSAGE, "VALIDATION_FAILED")],
       502: [err(502, CONTENT_FAILED_MESSAGE)],
+    },
+  },
+  {
+    method: "get",
+    path: "/api/ai-flow-content-writings/{id}",
+    tag: "Content",
+    summary: "A content writing's progress (premium)",
+    description:
+      "Content writing started with `Prefer: respond-async` (its 202's `Location`), or from the content page. While `state` is running, `messages` holds each touchpoint's message the model has written so far, once it is whole, with the touchpoint it is for: a preview, never saved as it is. When it ends the content is saved (succeeded: read it at GET /api/ai-flows/{flowId}/content) or nothing is (failed: `error` says why; the flow's previous content is as it was). The outcome stays readable for 10 minutes.",
+    access: "user",
+    ok: [{ status: 200, description: "The progress.", json: responses.contentProgressSchema }],
+    errors: { 402: "Premium only (PREMIUM_REQUIRED).", 404: "No such content writing of yours, or its outcome is no longer kept." },
+    examples: { 402: [err(402, CONTENT_PREMIUM_MESSAGE)], 404: [err(404, CONTENT_PROGRESS_NOT_FOUND)] },
+  },
+  {
+    method: "get",
+    path: "/api/ai-flow-content-writings/{id}/events",
+    tag: "Content",
+    summary: "A content writing's progress as Server-Sent Events (premium)",
+    description: `The progress of GET /api/ai-flow-content-writings/{id} as a stream, as for a generation (GET /api/ai-flow-generations/{id}/events): the progress as it is now, a \`progress\` event each time a message is written, then \`done\` or \`failed\` with the body the poll resource gives at the end, then the stream closes. Reconnecting with \`Last-Event-ID\` sends nothing the client already has; once it has the outcome, the answer is 204. At most ${MAX_PROGRESS_STREAMS_PER_USER} streams of a user's may be open at once, of either kind.`,
+    access: "user",
+    ok: [
+      {
+        status: 200,
+        description: "The stream: `progress` events while the model writes, then `done` or `failed`, then the end.",
+        events: {
+          progress: { description: "The progress changed: the messages written so far, the attempt, the state (running).", data: responses.contentProgressSchema },
+          done: { description: "It succeeded: the content is saved. The last event.", data: responses.contentProgressSchema },
+          failed: { description: "It failed: nothing was saved; `error` says why. The last event.", data: responses.contentProgressSchema },
+        },
+        eventsExample: CONTENT_EVENT_STREAM_EXAMPLE,
+      },
+      { status: 204, description: "It has ended and Last-Event-ID names its last event: nothing more to send.", empty: true },
+    ],
+    errors: {
+      402: "Premium only (PREMIUM_REQUIRED).",
+      404: "No such content writing of yours, or its outcome is no longer kept.",
+      429: `${MAX_PROGRESS_STREAMS_PER_USER} streams of yours are open already; Retry-After says when to try again.`,
+      503: "The server is restarting; connect again after Retry-After.",
+    },
+    examples: {
+      402: [err(402, CONTENT_PREMIUM_MESSAGE)],
+      404: [err(404, CONTENT_PROGRESS_NOT_FOUND)],
+      429: [err(429, TOO_MANY_STREAMS_MESSAGE)],
+      503: [err(503, SERVER_STOPPING_MESSAGE)],
     },
   },
   {
@@ -1674,7 +1761,7 @@ function responseObject(success: Success) {
     : undefined;
   if (success.redirect) return { description: success.description, headers: { Location: { description: "Where to go next.", schema: { type: "string" } } } };
   if (success.empty) return { description: success.description, ...(headers ? { headers } : {}) };
-  if (success.events) return { description: success.description, ...(headers ? { headers } : {}), content: { "text/event-stream": eventStreamMedia(success.events) } };
+  if (success.events) return { description: success.description, ...(headers ? { headers } : {}), content: { "text/event-stream": eventStreamMedia(success.events, success.eventsExample ?? EVENT_STREAM_EXAMPLE) } };
   if (success.files) {
     return {
       description: success.description,
@@ -1696,7 +1783,7 @@ function responseObject(success: Success) {
  * `x-events` names each event with the schema of its `data` (one line of JSON), and the example
  * is a whole stream as the server writes it.
  */
-function eventStreamMedia(events: NonNullable<Success["events"]>) {
+function eventStreamMedia(events: NonNullable<Success["events"]>, example: string) {
   const names = Object.keys(events);
   return {
     schema: {
@@ -1704,7 +1791,7 @@ function eventStreamMedia(events: NonNullable<Success["events"]>) {
       description: `Server-Sent Events: ${names.map((name) => `\`${name}\``).join(", ")}. Each event has an \`id\` (send the last one back as Last-Event-ID when reconnecting) and \`data\`, one line of JSON; lines starting with \`:\` are keep-alive comments.`,
     },
     "x-events": Object.fromEntries(Object.entries(events).map(([name, { description, data }]) => [name, { description, data: ref(data) }])),
-    example: EVENT_STREAM_EXAMPLE,
+    example,
   };
 }
 
@@ -1714,6 +1801,7 @@ function pathParameters(path: string): Parameter[] {
     if (name === "versionId") return idParam(name, "The version's id.");
     if (path.startsWith("/api/user/tokens")) return idParam(name, "The token's id.");
     if (path.startsWith("/api/ai-flow-generations")) return idParam(name, "The generation's id (the end of a 202's Location).");
+    if (path.startsWith("/api/ai-flow-content-writings")) return idParam(name, "The content writing's id (the end of a 202's Location).");
     return path.startsWith("/api/touchpoints") ? idParam(name, "The touchpoint's id.") : path.startsWith("/api/ai-flows") ? flowId : idParam(name, "The id.");
   });
 }

@@ -5,13 +5,18 @@ import path from "node:path";
 import { expect } from "@playwright/test";
 import { MongoClient } from "mongodb";
 
+/** The data directory of the server playwright.config.ts starts. */
+function defaultDataDir() {
+  const port = Number(process.env.E2E_PORT ?? 3210);
+  return process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `flowmap-e2e-${port}`);
+}
+
 /**
  * Premium is granted by the provider's staff (through the admin screen): tests set it directly
- * in the running server's database, found through the engine's connection file.
+ * in the running server's database (the default one, or the one in `dataDir`), found through the
+ * engine's connection file.
  */
-export async function grantPremium(email: string) {
-  const port = Number(process.env.E2E_PORT ?? 3210);
-  const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `flowmap-e2e-${port}`);
+export async function grantPremium(email: string, { dataDir = defaultDataDir() }: { dataDir?: string } = {}) {
   const uri = fs.readFileSync(path.join(dataDir, "db", "engine.uri"), "utf8").trim();
   const client = new MongoClient(uri, { directConnection: true, serverSelectionTimeoutMS: 5000 });
   try {

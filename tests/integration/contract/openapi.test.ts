@@ -12,6 +12,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
+import type { FlowToWrite } from "../../support/content-answer";
 import { setEnv, useEnv } from "../../support/env";
 
 useEnv({ FLOWMAP_SCRYPT_LOG_N: "10" });
@@ -25,6 +26,7 @@ const { allowedMethods } = await import("~/web/boundary.server");
 const { OPERATIONS, errorStatuses, openApiDocument } = await import("~/web/openapi/document.server");
 const { html, startFixtureSite } = await import("../../support/fixture-site");
 const { startOpenAiStub } = await import("../../support/openai-stub");
+const { contentAnswerFor } = await import("../../support/content-answer");
 const { RICH_PAGE } = await import("../research/pages");
 const { updateUserDetails } = await import("~/models/user.server");
 const { getResponseByUserId } = await import("~/models/questionnaire-response.server");
@@ -606,6 +608,24 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
       });
       expect((await call("GET", "/api/ai-flow-generations/{id}", { cookie: user.cookie, params: { id } })).status).toBe(404);
       expect((await call("GET", "/api/ai-flow-generations/{id}", { params: { id } })).status).toBe(401);
+
+      // Content writing, followed the same way (premium).
+      const writer = await onboardedUser({ premium: true, answers: LEAF_AND_KETTLE });
+      model.script({ kind: "content", content: JSON.stringify(draft) });
+      const written = await call("POST", "/api/ai-flows/generate", { cookie: writer.cookie, body: { flowType: "onboarding" } });
+      const flow = written.body as FlowToWrite & { id: string };
+      model.script({ kind: "content", content: contentAnswerFor(flow).content });
+      const writing = await call("POST", "/api/ai-flows/{id}/content", { cookie: writer.cookie, params: { id: flow.id }, headers: { Prefer: "respond-async" } });
+      expect(writing.status).toBe(202);
+      const writingId = (writing.body as { id: string }).id;
+      expect(writing.headers.get("Location")).toBe(`/api/ai-flow-content-writings/${writingId}`);
+      await backgroundGenerationsSettled();
+      expect((await call("GET", "/api/ai-flow-content-writings/{id}", { cookie: writer.cookie, params: { id: writingId } })).body).toMatchObject({
+        kind: "content",
+        state: "succeeded",
+        flowId: flow.id,
+      });
+      expect((await call("GET", "/api/ai-flow-content-writings/{id}", { cookie, params: { id: writingId } })).status).toBe(402);
     } finally {
       configured.mockRestore();
       await model.close();

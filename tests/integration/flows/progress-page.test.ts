@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 import { useEnv } from "../../support/env";
 
 useEnv({ FLOWMAP_SCRYPT_LOG_N: "10" });
 
 const { useTestDatabase } = await import("../../support/db");
-const { CookieJar, DOCUMENT_HEADERS, SAME_ORIGIN, url } = await import("../../support/requests");
-const { sendToApp } = await import("../../support/in-process-app");
-const { startOpenAiStub } = await import("../../support/openai-stub");
+const { browser, shown } = await import("../../support/no-script-browser");
+const { useModelStandIn } = await import("../../support/model-stand-in");
 const { onboardedUser, seedRules } = await import("./helpers");
 const { LEDGERLY } = await import("../../unit/flows/businesses");
 const { generateOfflineDraft, offlineProvider } = await import("~/services/ai/offline.server");
 const { backgroundGenerationsSettled, startRegeneration } = await import("~/services/flows/progress.server");
 const flows = await import("~/services/flows/flows.server");
-const envModule = await import("~/services/env.server");
 
 await useTestDatabase({ clearBeforeEach: true });
 
@@ -23,61 +21,11 @@ await useTestDatabase({ clearBeforeEach: true });
  * steps were shown says that nothing was saved and the flow is as it was.
  */
 
-type Stub = Awaited<ReturnType<typeof startOpenAiStub>>;
-let model: Stub;
-let configured: { mockRestore(): void };
-beforeAll(async () => {
-  model = await startOpenAiStub();
-  const env = envModule.getEnv();
-  configured = vi.spyOn(envModule, "getEnv").mockReturnValue({ ...env, OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: model.baseURL, OPENAI_MODEL: "stub-model" });
+const standIn = useModelStandIn();
+let model: ReturnType<typeof standIn>;
+beforeAll(() => {
+  model = standIn();
 });
-afterAll(async () => {
-  model.resume();
-  await backgroundGenerationsSettled();
-  configured.mockRestore();
-  await model.close();
-});
-
-/** A browser without JavaScript: a cookie jar, document requests, redirects followed. */
-function browser(cookie: string) {
-  const jar = new CookieJar();
-  for (const pair of cookie.split("; ")) jar.setFromHeader(pair);
-  const headers = (extra: Record<string, string> = {}) => {
-    const result = new Headers({ ...DOCUMENT_HEADERS, Host: new URL(SAME_ORIGIN).host, ...extra });
-    if (jar.header()) result.set("Cookie", jar.header());
-    return result;
-  };
-  const follow = async (response: Response, from: string) => {
-    for (let hops = 0; hops < 3 && response.status >= 300 && response.status < 400; hops++) {
-      jar.apply(response);
-      response = await sendToApp(new Request(new URL(response.headers.get("Location")!, url(from)), { headers: headers() }));
-    }
-    return { status: response.status, html: await response.text() };
-  };
-  return {
-    get: async (path: string) => follow(await sendToApp(new Request(url(path), { headers: headers() })), path),
-    post: async (path: string, fields: Record<string, string>) =>
-      follow(
-        await sendToApp(
-          new Request(url(path), {
-            method: "POST",
-            headers: headers({ "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8", Origin: SAME_ORIGIN }),
-            body: new URLSearchParams(fields).toString(),
-          }),
-        ),
-        path,
-      ),
-  };
-}
-
-/** What the browser shows of the markup, a <noscript> included (it is shown without JavaScript). */
-const shown = (html: string) =>
-  html
-    .replace(/<script\b[\s\S]*?<\/script>/gi, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, " ");
 
 const draft = () => generateOfflineDraft({ flowType: "onboarding", business: LEDGERLY, rule: null, customContext: "" });
 
