@@ -41,7 +41,9 @@ export const action = byMethod({
     return idempotent(request, options, async () => {
       if (prefersAsync(request)) {
         const started = await startContentWriting({ user: serviceUser(user), flowId });
-        return started.started ? acceptedAsync(started.progress, { location: contentProgressHref(started.progress.id), events: contentProgressEventsHref(started.progress.id) }) : apiJson(started.result, { headers: { "Cache-Control": "no-store" } });
+        return started.started
+          ? acceptedAsync(started.progress, { location: contentProgressHref(started.progress.id), events: contentProgressEventsHref(started.progress.id) })
+          : apiJson(started.result, { headers: { "Cache-Control": "no-store" } });
       }
       const content = await writeFlowContent({ user: serviceUser(user), flowId });
       return apiJson(content, { headers: { "Cache-Control": "no-store" } });

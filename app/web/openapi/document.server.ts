@@ -1761,7 +1761,12 @@ function responseObject(success: Success) {
     : undefined;
   if (success.redirect) return { description: success.description, headers: { Location: { description: "Where to go next.", schema: { type: "string" } } } };
   if (success.empty) return { description: success.description, ...(headers ? { headers } : {}) };
-  if (success.events) return { description: success.description, ...(headers ? { headers } : {}), content: { "text/event-stream": eventStreamMedia(success.events, success.eventsExample ?? EVENT_STREAM_EXAMPLE) } };
+  if (success.events)
+    return {
+      description: success.description,
+      ...(headers ? { headers } : {}),
+      content: { "text/event-stream": eventStreamMedia(success.events, success.eventsExample ?? EVENT_STREAM_EXAMPLE) },
+    };
   if (success.files) {
     return {
       description: success.description,

@@ -224,13 +224,16 @@ describe("the OpenAPI document", () => {
     expect(failures).toEqual([]);
   });
 
-  it("documents the progress stream as text/event-stream: its events, each event's data schema, and an example whose every event validates", () => {
-    const stream = operationOf("get", "/api/ai-flow-generations/{id}/events");
+  it.each([
+    ["/api/ai-flow-generations/{id}/events", "GenerationProgress"],
+    ["/api/ai-flow-content-writings/{id}/events", "ContentProgress"],
+  ])("documents the progress stream %s as text/event-stream: its events, each event's data schema, and an example whose every event validates", (path, schema) => {
+    const stream = operationOf("get", path);
     const media = stream.responses["200"]!.content!["text/event-stream"] as MediaType & { "x-events": Record<string, { data: Json }> };
     expect(Object.keys(stream.responses["200"]!.content!)).toEqual(["text/event-stream"]);
     expect(media.schema).toMatchObject({ type: "string" });
     expect(Object.keys(media["x-events"])).toEqual(["progress", "done", "failed"]);
-    for (const event of Object.values(media["x-events"])) expect(event.data).toEqual({ $ref: "#/components/schemas/GenerationProgress" });
+    for (const event of Object.values(media["x-events"])) expect(event.data).toEqual({ $ref: `#/components/schemas/${schema}` });
     expect(stream.responses["204"]!.content).toBeUndefined();
     expect(Object.keys(stream.responses)).toEqual(expect.arrayContaining(["401", "404", "429", "503"]));
     expect(Object.keys((stream.responses["429"] as { headers: Json }).headers)).toEqual(
@@ -240,7 +243,7 @@ describe("the OpenAPI document", () => {
     const example = String(media.example);
     const blocks = example.split("\n\n").filter((block) => block.startsWith("event: "));
     expect(blocks.map((block) => /^event: (\w+)/.exec(block)![1])).toEqual(["progress", "progress", "done"]);
-    const validate = ajv.getSchema("openapi.json#/components/schemas/GenerationProgress")!;
+    const validate = ajv.getSchema(`openapi.json#/components/schemas/${schema}`)!;
     for (const block of blocks) {
       const data = JSON.parse(/^data: (.*)$/m.exec(block)![1]!) as unknown;
       expect(validate(data), ajv.errorsText(validate.errors)).toBe(true);
@@ -620,12 +623,28 @@ describe("every endpoint answers as documented", { shuffle: false }, () => {
       const writingId = (writing.body as { id: string }).id;
       expect(writing.headers.get("Location")).toBe(`/api/ai-flow-content-writings/${writingId}`);
       await backgroundGenerationsSettled();
-      expect((await call("GET", "/api/ai-flow-content-writings/{id}", { cookie: writer.cookie, params: { id: writingId } })).body).toMatchObject({
-        kind: "content",
-        state: "succeeded",
-        flowId: flow.id,
-      });
+      const writtenProgress = await call("GET", "/api/ai-flow-content-writings/{id}", { cookie: writer.cookie, params: { id: writingId } });
+      expect(writtenProgress.body).toMatchObject({ kind: "content", state: "succeeded", flowId: flow.id });
       expect((await call("GET", "/api/ai-flow-content-writings/{id}", { cookie, params: { id: writingId } })).status).toBe(402);
+      // Its progress as a stream too: ended, so its one event is done, with the poll's body.
+      expect(writing.headers.get("Link")).toBe(`</api/ai-flow-content-writings/${writingId}/events>; rel="alternate"; type="text/event-stream"`);
+      const contentStream = await call("GET", "/api/ai-flow-content-writings/{id}/events", {
+        cookie: writer.cookie,
+        params: { id: writingId },
+        headers: { Accept: "text/event-stream" },
+      });
+      expect(contentStream.headers.get("Content-Type")).toBe("text/event-stream; charset=utf-8");
+      const contentDone = /^event: done\nid: (\S+)\ndata: (.*)$/m.exec(contentStream.text);
+      expect(contentDone, contentStream.text).not.toBeNull();
+      expect(JSON.parse(contentDone![2]!)).toEqual(writtenProgress.body);
+      const resumed = await call("GET", "/api/ai-flow-content-writings/{id}/events", {
+        cookie: writer.cookie,
+        params: { id: writingId },
+        headers: { "Last-Event-ID": contentDone![1]! },
+      });
+      expect(resumed.status).toBe(204);
+      expect((await call("GET", "/api/ai-flow-content-writings/{id}/events", { cookie, params: { id: writingId } })).status).toBe(402);
+      expect((await call("GET", "/api/ai-flow-content-writings/{id}/events", { params: { id: writingId } })).status).toBe(401);
     } finally {
       configured.mockRestore();
       await model.close();

@@ -75,11 +75,15 @@ describe("a generation that reports its progress", () => {
     expect(started.progress).toMatchObject({ kind: "generate", state: "running", steps: [], flowId: null });
 
     await stub.paused();
-    const seen = await vi.waitFor(async () => {
-      const progress = await getGenerationProgress({ userId: user.id, id: started.progress.id });
-      expect(progress.steps.length).toBeGreaterThanOrEqual(2);
-      return progress;
-    });
+    const seen = await vi.waitFor(
+      async () => {
+        const progress = await getGenerationProgress({ userId: user.id, id: started.progress.id });
+        expect(progress.steps.length).toBeGreaterThanOrEqual(2);
+        return progress;
+        // A state to wait for, not a duration: a loaded machine may take seconds to write the steps.
+      },
+      { timeout: 15_000, interval: 50 },
+    );
     expect(seen.state).toBe("running");
     expect(seen.steps.slice(0, 2).map((step) => step.title)).toEqual(draft.touchpoints.slice(0, 2).map((tp) => tp.title));
     // Steps shown are a preview: no flow, no version yet, and the same progress for a reload.
