@@ -72,7 +72,7 @@ const stepSchema = new Schema<StreamedStep>(
 
 const text = { type: String, default: null };
 const messageSchema = new Schema<StreamedMessage>(
-  { touchpointId: { type: String, required: true }, subject: text, preheader: text, bodyText: text, callToAction: text, sms: text },
+  { touchpointId: { type: String, required: true }, subject: text, preheader: text, bodyText: text, callToAction: text, sms: text, complete: { type: Boolean, default: true } },
   { _id: false },
 );
 

@@ -62,11 +62,12 @@ function ContentMessages({ progress, touchpoints }: { progress: ContentProgressV
 function StreamedMessageItem({ message, touchpoint }: { message: StreamedMessageView; touchpoint: TouchpointView | undefined }) {
   const step = message.stepNumber ?? touchpoint?.stepNumber;
   return (
-    <li className="rounded-lg border border-slate-200 px-3 py-2 text-sm" data-testid="streamed-message">
+    <li className="rounded-lg border border-slate-200 px-3 py-2 text-sm" data-testid="streamed-message" aria-busy={message.complete ? undefined : true}>
       <p className="font-medium text-slate-900">
         <span className="mr-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">{message.sms !== null ? "SMS" : "Email"}</span>
         {step ? `${step}. ` : null}
         {touchpoint?.title ?? "A step of this flow"}
+        {message.complete ? null : <span className="ml-2 text-xs font-normal italic text-slate-500">Writing…</span>}
       </p>
       {message.sms !== null ? (
         <p className="mt-1 whitespace-pre-line text-slate-700">{message.sms}</p>

@@ -238,6 +238,7 @@ const streamedMessageResponseSchema = z
     bodyText: z.string().nullable(),
     callToAction: z.string().nullable(),
     sms: z.string().nullable().describe("An SMS touchpoint's text; the email fields are null then, and this is null for an email."),
+    complete: z.boolean().describe("False while the model is still writing this message: the fields written whole so far, the others null."),
   })
   .meta({ id: "StreamedMessage" });
 
@@ -257,7 +258,7 @@ export const contentProgressSchema = z
     messages: z
       .array(streamedMessageResponseSchema)
       .describe(
-        "While running: each touchpoint's message the model has written so far, once it is whole, in the order written. A preview, never saved as it is: the whole answer is checked first. Empty once it has ended.",
+        "While running: each touchpoint's message the model has written so far, in the order written: its fields as each is written whole, `complete` once the whole message is. A preview, never saved as it is: the whole answer is checked first. Empty once it has ended.",
       ),
     messagesShown: z.number().int().describe("The most messages shown while it ran."),
     startedAt: isoDate,

@@ -21,8 +21,8 @@ export function contentProgressEventsHref(id: string) {
 
 /** The line the content page shows while the model writes. */
 export function contentProgressLine(progress: Pick<ContentProgressView, "attempt" | "messages">, touchpointCount: number): string {
-  const count = progress.messages.length;
-  const written = count === 0 ? "Waiting for the first message…" : `${count} of ${touchpointCount} message${touchpointCount === 1 ? "" : "s"} written so far…`;
+  const count = progress.messages.filter((message) => message.complete).length;
+  const written = progress.messages.length === 0 ? "Waiting for the first message…" : `${count} of ${touchpointCount} message${touchpointCount === 1 ? "" : "s"} written so far…`;
   if (progress.attempt > 1) return `Rewriting the content so it follows every rule. ${written}`;
   return written;
 }

@@ -5,11 +5,10 @@ import { createJsonStreamReader } from "~/lib/json-stream";
 
 /**
  * The messages of a flow a model is still writing, as the content page shows them while it waits
- * (decision 173): each touchpoint's email (subject, preheader, body, button) or text message as
- * soon as the model has written it whole. A preview, never stored: the answer is held to every
- * content rule whole when it has arrived.
+ * (decision 173): each touchpoint's email (subject, preheader, body, button) or text message field
+ * by field, as soon as each field is written whole, marked complete once the whole message is. A
+ * preview, never stored: the answer is held to every content rule whole when it has arrived.
  */
-
 /** The most messages a preview keeps (a flow has at most 8 touchpoints; a runaway answer is cut here). */
 export const MAX_STREAMED_MESSAGES = 20;
 /** The longest text message a preview shows (a few segments; the rules are checked on the whole answer). */
@@ -32,36 +31,64 @@ export const streamedMessageSchema = z.object({
   callToAction: previewText(CALL_TO_ACTION_MAX),
   sms: previewText(SMS_PREVIEW_MAX),
 });
-export type StreamedMessage = z.infer<typeof streamedMessageSchema>;
+/** A message as shown: `complete` is false while the model is still writing its fields. */
+export type StreamedMessage = z.infer<typeof streamedMessageSchema> & { complete: boolean };
 
 /** Where the messages are in a content answer: `touchpoints`, one per touchpoint. */
 const MESSAGES_AT = "touchpoints";
 
 /**
  * Reads a content answer's text as it arrives and calls `onMessages` with every message so far
- * each time one more is whole. A message with no text at all, or for a touchpoint already shown,
- * is not shown. `begin` starts over (a repair writes the answer again).
+ * each time one changes: a message shows once its touchpoint and one field of text are written,
+ * gains each field as it is written whole (never a field cut short), and is complete once the
+ * whole message is. A message with no text at all, or for a touchpoint already shown, is not
+ * shown. `begin` starts over (a repair writes the answer again).
  */
 export function streamedMessagesReader(onMessages: (messages: StreamedMessage[], attempt: number) => void) {
   let messages: StreamedMessage[] = [];
+  /** Where each shown message is in the answer's list. */
+  let positions: number[] = [];
   let attempt = 0;
-  const start = () =>
-    createJsonStreamReader((path, value) => {
-      if (path.length !== 2 || path[0] !== MESSAGES_AT || typeof path[1] !== "number") return;
+  const show = (value: unknown, position: number, complete: boolean) => {
+    const message = streamedMessageSchema.safeParse(value);
+    if (!message.success) return;
+    const { touchpointId, ...fields } = message.data;
+    if (Object.values(fields).every((field) => field === null)) return;
+    if (messages.some((shown, at) => shown.touchpointId === touchpointId && positions[at] !== position)) return;
+    const next: StreamedMessage = { ...message.data, complete };
+    const at = positions.indexOf(position);
+    if (at === -1) {
       if (messages.length >= MAX_STREAMED_MESSAGES) return;
-      const message = streamedMessageSchema.safeParse(value);
-      if (!message.success) return;
-      const { touchpointId, ...fields } = message.data;
-      if (Object.values(fields).every((field) => field === null)) return;
-      if (messages.some((shown) => shown.touchpointId === touchpointId)) return;
-      messages = [...messages, message.data];
-      onMessages(messages, attempt);
+      messages = [...messages, next];
+      positions = [...positions, position];
+    } else {
+      if (JSON.stringify(messages[at]) === JSON.stringify(next)) return;
+      messages = messages.map((shown, index) => (index === at ? next : shown));
+    }
+    onMessages(messages, attempt);
+  };
+  const start = () => {
+    /** The fields written so far of the message being written, and where it is in the list. */
+    let writing: { position: number; fields: Record<string, unknown> } | null = null;
+    return createJsonStreamReader((path, value) => {
+      if (path[0] !== MESSAGES_AT || typeof path[1] !== "number") return;
+      const position = path[1];
+      if (path.length === 3 && typeof path[2] === "string") {
+        if (writing?.position !== position) writing = { position, fields: {} };
+        writing.fields[path[2]] = value;
+        show(writing.fields, position, false);
+      } else if (path.length === 2) {
+        writing = null;
+        show(value, position, true);
+      }
     });
+  };
   let reader = start();
   return {
     begin() {
       attempt += 1;
       messages = [];
+      positions = [];
       reader = start();
       onMessages(messages, attempt);
     },

@@ -46,7 +46,7 @@ export class OpenAiContentWriter implements ContentProvider {
    * The flow's copy, asked with the same grounding as the plan (prompt.server.ts); safe fixes made,
    * then every content rule and checker finding goes back in one repair. Any fault of the model
    * (see OpenAiClient) is a ProviderError. With `onMessages` the answer streams, each touchpoint's
-   * message reported once it is whole (a preview; the answer is judged whole as before).
+   * message reported field by field as it is written (a preview; the answer is judged whole as before).
    */
   async writeContent(request: ContentRequest, { onMessages, signal }: ContentStreamOptions = {}): Promise<WrittenFlow> {
     const facts = businessFacts(request.business, request.companyName);

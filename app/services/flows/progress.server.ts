@@ -127,6 +127,7 @@ export function toContentProgressView(progress: FlowProgress, stepNumbers: Reado
       bodyText: message.bodyText ?? null,
       callToAction: message.callToAction ?? null,
       sms: message.sms ?? null,
+      complete: message.complete !== false,
     })),
     messagesShown: progress.messagesShown ?? 0,
     startedAt: progress.startedAt.toISOString(),

@@ -326,24 +326,27 @@ const exampleMessage = {
   bodyText: "Hi {{ first_name|default:'there' }}, we're glad you're here.",
   callToAction: "Book your first class",
   sms: null,
+  complete: true,
 };
-const exampleContentProgress = (state: "running" | "succeeded", messages: number) => ({
+/** Content under way: its first message being written (its subject so far), then whole; or how it ended. */
+const exampleContentProgress = (state: "running" | "succeeded", messages: number, complete = true) => ({
   id: "6650f1c2a1b2c3d4e5f6071b",
   kind: "content",
   flowType: "onboarding",
   flowId: "6650f1c2a1b2c3d4e5f60719",
   state,
   attempt: 1,
-  messages: state === "running" ? [exampleMessage].slice(0, messages) : [],
+  messages: state === "running" ? [complete ? exampleMessage : { ...exampleMessage, preheader: null, bodyText: null, callToAction: null, complete: false }].slice(0, messages) : [],
   messagesShown: 1,
   startedAt: "2026-11-29T18:00:00.000Z",
-  updatedAt: `2026-11-29T18:00:0${state === "running" ? 2 : 5}.000Z`,
+  updatedAt: `2026-11-29T18:00:0${state === "running" ? messages + (complete ? 2 : 1) : 5}.000Z`,
   error: null,
 });
 const CONTENT_EVENT_STREAM_EXAMPLE = eventStreamExample([
   ["progress", "c1", exampleContentProgress("running", 0)],
-  ["progress", "c2", exampleContentProgress("running", 1)],
-  ["done", "c3", exampleContentProgress("succeeded", 1)],
+  ["progress", "c2", exampleContentProgress("running", 1, false)],
+  ["progress", "c3", exampleContentProgress("running", 1)],
+  ["done", "c4", exampleContentProgress("succeeded", 1)],
 ]);
 const exampleFlowInput = { flowType: "onboarding", customContext: "We sell handmade ceramics; keep the tone warm." };
 const exampleTouchpoint = { title: "Welcome", primaryGoal: "Greet the new customer", keyMessages: "Who we are", callToAction: "Shop now", delayDays: 0 };
@@ -1009,7 +1012,7 @@ export const OPERATIONS: OperationSpec[] = [
     tag: "Content",
     summary: "A content writing's progress (premium)",
     description:
-      "Content writing started with `Prefer: respond-async` (its 202's `Location`), or from the content page. While `state` is running, `messages` holds each touchpoint's message the model has written so far, once it is whole, with the touchpoint it is for: a preview, never saved as it is. When it ends the content is saved (succeeded: read it at GET /api/ai-flows/{flowId}/content) or nothing is (failed: `error` says why; the flow's previous content is as it was). The outcome stays readable for 10 minutes.",
+      "Content writing started with `Prefer: respond-async` (its 202's `Location`), or from the content page. While `state` is running, `messages` holds each touchpoint's message the model has written so far, with the touchpoint it is for, field by field as each field is written whole (`complete` once the whole message is): a preview, never saved as it is. When it ends the content is saved (succeeded: read it at GET /api/ai-flows/{flowId}/content) or nothing is (failed: `error` says why; the flow's previous content is as it was). The outcome stays readable for 10 minutes.",
     access: "user",
     ok: [{ status: 200, description: "The progress.", json: responses.contentProgressSchema }],
     errors: { 402: "Premium only (PREMIUM_REQUIRED).", 404: "No such content writing of yours, or its outcome is no longer kept." },

@@ -242,7 +242,10 @@ describe("the OpenAPI document", () => {
     // The example is a stream as the server writes it: blocks of event, id and data, each data a GenerationProgress.
     const example = String(media.example);
     const blocks = example.split("\n\n").filter((block) => block.startsWith("event: "));
-    expect(blocks.map((block) => /^event: (\w+)/.exec(block)![1])).toEqual(["progress", "progress", "done"]);
+    const names = blocks.map((block) => /^event: (\w+)/.exec(block)![1]);
+    expect(names.at(-1)).toBe("done");
+    expect(names.slice(0, -1).length).toBeGreaterThanOrEqual(2);
+    expect(new Set(names.slice(0, -1))).toEqual(new Set(["progress"]));
     const validate = ajv.getSchema(`openapi.json#/components/schemas/${schema}`)!;
     for (const block of blocks) {
       const data = JSON.parse(/^data: (.*)$/m.exec(block)![1]!) as unknown;
