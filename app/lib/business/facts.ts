@@ -90,6 +90,8 @@ export interface BusinessFacts {
   bundle: string;
   /** What the owner sells besides the main thing, when the product answer lists it ("Personal training ($60/session)", "InBody scans"), else []. */
   addOns: string[];
+  /** The perk the owner gives for a referral, in their words ("$500 Visa card for every referral that installs"), or "". */
+  referral: string;
   offers: Offer[];
   voice: Voice;
   decision: DecisionSpeed;
@@ -713,7 +715,9 @@ function questionsOf(answers: Partial<QuestionnaireAnswers>): string[] {
   const questions = (answers.frequentQuestionsConcerns ?? "")
     .replace(/[^?\n]*\?\s*\(?\s*no\b[^)\n]*\)?|[^?\n(]*\(\s*no\s*\)\s*\?/gi, "")
     .split(/(?<=\?)\s*|\n+/)
-    .map((q) => tidy(q.replace(/^[\s/|•*-]*(?:\d+[.)]|Q:)?\s*/i, "")))
+    // "(yes, a free day) is there parking?": the owner's answer to the question before is not part of this one.
+    .map((q) => tidy(q.replace(/^[\s/|•*-]*(?:\d+[.)]|Q:)?\s*/i, "").replace(/^\([^)]*\)\s*/, "")))
+    .map((q) => q.charAt(0).toUpperCase() + q.slice(1))
     .filter((q) => q.endsWith("?") && wordCount(q) <= 16 && wordCount(q) >= 3);
   return [...new Set(questions)].slice(0, 4);
 }
@@ -800,7 +804,59 @@ function prepOf(answers: Partial<QuestionnaireAnswers>): string[] {
       if (phrase && !/\?$/.test(phrase)) lines.push(phrase);
     }
   }
-  return [...new Set(lines)].slice(0, 5);
+  return [...new Set(lines.filter(saysSomething))].slice(0, 5);
+}
+
+/** Heading words an advice line can stop at without saying anything ("Collection hours", "The roadside assistance number"). */
+const HEADING_ONLY =
+  /^(?:(?:the|your|our)\s+)?(?:[\p{L}-]+\s+){0,3}(?:hours|times|details|info|information|directions|address|number|numbers|policy|instructions|rules|parking|menu|prices|pricing|contacts?)$/iu;
+/** A question word opening a line that does not answer itself ("How to claim on the warranty", "When the first service is due"). */
+const TOPIC_ONLY = /^(?:how\s+to|how|when|what|where|which|who|why)\b/i;
+
+/**
+ * Whether an advice line says something a customer can act on: an instruction or a fact ("Shave
+ * the area 24h before", "Pickup 7-10am"), not a heading the answers never fill in ("Collection
+ * hours", "How to claim on the warranty"). A line with a figure, a colon or an aside has content.
+ */
+export function saysSomething(line: string): boolean {
+  const text = line.trim().replace(/[.!]+$/, "");
+  if (/\d|:|\(/.test(text)) return true;
+  return !HEADING_ONLY.test(text) && !TOPIC_ONLY.test(text);
+}
+
+/**
+ * A question people ask before they buy ("Are you taking new patients?", "How much is a session?",
+ * "Do you take walk-ins?"): once they have bought or booked it is answered, so the flows after the
+ * purchase never ask it back.
+ */
+const BEFORE_BUYING =
+  /\b(?:new (?:patients|clients|customers|members|students)|how much|what (?:does|do) (?:it|they|you) (?:cost|charge)|price|prices|pricing|cost|costs|fees?|is there a (?:free|trial|discount)|free (?:trial|consultation|quote)|can I (?:book|try|join|sign up)|how do I (?:book|join|sign up|start|order)|do you (?:take|accept|have|offer|cover|serve|deliver)|are you (?:open|taking|accepting))\b/i;
+
+export function askedBeforeBuying(question: string): boolean {
+  return BEFORE_BUYING.test(question);
+}
+
+/** The facts as the flows after a purchase read them: no question asked only before buying. */
+export function afterPurchase(f: BusinessFacts): BusinessFacts {
+  return { ...f, questions: f.questions.filter((q) => !askedBeforeBuying(q)) };
+}
+
+/**
+ * A purchase made once, not a habit: a considered one-off (an installation, a wedding, a car) or a
+ * durable piece. Its buyers are clients, never regulars, and the flows after it offer what goes
+ * with it and a referral instead of the next visit.
+ */
+export function boughtOnce(f: Pick<BusinessFacts, "model" | "durable">): boolean {
+  return f.model === "high-ticket" || f.durable;
+}
+
+/** The owner's referral perk in their words ("$500 Visa card for every referral that installs"), or "". */
+function referralOf(answers: Partial<QuestionnaireAnswers>): string {
+  for (const field of [answers.onboardingSpecialOffers, answers.upsellOpportunities, answers.specificLeadOffer]) {
+    const found = usable(sentencesOf(field)).find((s) => /\brefer(?:ral|rals|s|red)?\b|\bfriend\b/i.test(s) && !/^(?:no|not|never)\b/i.test(s));
+    if (found) return clipPhrase(found.replace(/[.!]+$/, ""), 16) ?? "";
+  }
+  return "";
 }
 
 function objectionsOf(answers: Partial<QuestionnaireAnswers>): string[] {
@@ -909,6 +965,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     nextSteps: stepsAfter(sentenceCase(tidy(answers.onboardingProcessSteps)), tidy(answers.onboardingStage)),
     bundle: bundleOf(answers),
     addOns: addOnsOf(answers),
+    referral: referralOf(answers),
     trial,
     offers,
     voice: voiceOf(answers.brandVoicePositioning),
