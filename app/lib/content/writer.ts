@@ -12,6 +12,7 @@ import {
   theThing,
   verbBe,
   type Voice,
+  type WorryAnswer,
   upperStart,
   yourOffer,
 } from "~/lib/business/facts";
@@ -30,6 +31,7 @@ import { CALL_TO_ACTION_MAX, countSms, fitSmsBody, fitWords, plainPunctuation, P
 import type { EmailCopy, TouchpointCopy } from "~/lib/content/types";
 import { greetingFor, inTone, livelier, ownEmoji, signOffFor, toneButton, toneOptions, toneParagraphs } from "~/lib/content/tone";
 import { FLOW_TYPES, type FlowType, type StepType } from "~/lib/flow-types";
+import { withArticle } from "~/lib/business/model-specs";
 import type { BriefAsks } from "~/lib/flows/feedback/brief";
 import type { TouchpointAngle } from "~/lib/flows/angles";
 import type { TouchpointView } from "~/lib/flows/types";
@@ -170,6 +172,9 @@ export function worryClause(objection: string, who: "they're" | "you're" = "they
   if (that) return `that ${that[1]}`;
   const about = /^(?:a |the )?(?:worry|worries|worried|concern|concerns|concerned|fear|fears|afraid)\s+(?:of|about|over)\s+(.+)$/i.exec(text);
   if (about) return `about ${about[1]}`;
+  // "Worried it's cry-it-out": what they worry is the rest.
+  const worried = /^(?:worried|worries|concerned)\s+(.+)$/i.exec(text);
+  if (worried) return `that ${worried[1]}`;
   // "Too shy to speak with a stranger" describes the person: "worry they're too shy to…".
   if (/^(?:too|not|so|very|a bit|a little|rather)\b/i.test(text)) return `${who} ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
   if (/\b(?:is|are|looks?|seems?|takes?|feels?|will|won't|can't|might|costs?)\b/i.test(text)) return `that ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
@@ -358,6 +363,28 @@ const PROOF_SUBJECTS: Record<FlowType, (b: string, people: string) => string[]> 
   sunset: (b) => [`What people are saying about ${b}`, `${b}, in other people's words`],
 };
 
+/** "everything from rooftop solar to EV chargers" for a product answer written as a list of three or more, else "". */
+export function productRange(product: string): string {
+  const items = product ? listItems(product) : [];
+  return items.length >= 3 ? `everything from ${items[0]} to ${items[items.length - 1]}` : "";
+}
+
+/** A word that names a kind of thing, not one of them ("cleaning", "tuition", "software"): no article before it. */
+const UNCOUNTED =
+  /(?:ing|ion|ment|ness|ity|ance|ence|ware|care|hire|therapy|istry|graphy|surgery|tuition|advice|bread|coffee|tea|food|solar|equipment|furniture|jewellery|jewelry)$/i;
+
+/** The product as running text reads it: "a sourdough loaf", "a new patient exam with full x-rays"; plurals, lists, kinds and names as written. */
+export function productInRunningText(product: string): string {
+  const text = product.trim();
+  if (!text || /^(?:a|an|the|our|your|my|this|these|every|each|some|any|\d)/i.test(text) || listItems(text).length > 1 || /[—–:]/.test(text)) return text;
+  const head = text.split(/\s+(?:with|for|of|on|in|from|to|by|at)\s+/i)[0]!;
+  const words = head.split(/\s+/);
+  const last = words[words.length - 1]!;
+  // A name is written in capitals ("Excel Without Tears", "GYM MEMBERSHIP"); a plural or a kind takes no article.
+  if (words.length > 4 || words.slice(1).some((w) => /^\p{Lu}/u.test(w)) || /^\p{Lu}{2,}/u.test(text) || /s$/i.test(last) || UNCOUNTED.test(last)) return text;
+  return withArticle(text);
+}
+
 /** The email's words for its angle: subject options, preheader options, body paragraphs, button. */
 function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, brief: Brief): Parts {
   const b = f.brand;
@@ -374,12 +401,17 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
   const quote = quoteOf(f, 0);
   const secondQuote = quoteOf(f, 1);
   const product = f.product ? lowerStart(f.product, b) : "";
+  // A product written as a list ("rooftop solar, home batteries, EV chargers") is said as its range in a preheader; one thing gets its article in a sentence.
+  const range = productRange(product);
+  const running = productInRunningText(product);
   const question = brief.question ?? f.questions[0];
   // A worry in words the business never uses is left unsaid, not half said.
   const worry = f.objections[0] && keepsBrandWords(f.objections[0], f) ? lowerStart(f.objections[0], b) : "";
   const asksHowItWas = f.kind === "service" || f.model === "pickup";
-  // The worries the brand's rules let it say ("no delivery" is never said by a business that does none): a list of one is a sentence.
-  const worries = worry ? listItems(worry).filter((item) => holdText(item, f.brandRules, "body").trim()) : [];
+  // A worry is raised only with the business's answer to it, and only in words the brand's rules let it say ("no delivery" is never said by a business that does none).
+  const answered = worry ? f.worryAnswers.filter((a) => holdText(a.worry, f.brandRules, "body").trim() && keepsBrandWords(`${a.worry} ${a.answer}`, f)) : [];
+  const worryAnswered = (a: WorryAnswer, who: "they're" | "you're") =>
+    `${who === "you're" ? "If you're worried" : "Some people worry"} ${worryClause(a.worry, who)}: ${lowerStart(sentence(a.answer), b)}`;
   const { said: guarantee, covered, answer } = promiseOf(f);
   const asked = question ? `Got a question, like "${question}" Reply to this email and a real person will answer.` : "";
   const v = (text: string) => say(text, f.voice);
@@ -398,7 +430,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         ],
         preheaders: [
           incentive ? `${incentive.headline} ${verbBe(incentive.headline)} waiting for you, plus what to expect from us.` : "",
-          product ? sentence(`${upperStart(product)}, and what to expect from us`) : "",
+          product ? sentence(`${upperStart(range || product)}, and what to expect from us`) : "",
           "Here's what to expect from us, and how often.",
         ],
         paragraphs: [
@@ -419,7 +451,10 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       const magnet = f.offers.find((o) => o.kind === "content" && o.flows.includes(flowType));
       return {
         subjects: [magnet && `Here's your ${magnet.headline.replace(/^(?:A|An|The|Your) /, "").toLowerCase()}`, "Here's what you asked for", `Your download from ${b}`],
-        preheaders: [product && sentence(`Plus a little about ${b}: ${product}`), "It takes two minutes to read, and the next emails build on it."],
+        preheaders: [
+          product && sentence(range ? `Plus a little about ${b}: ${range}` : `Plus a little about ${b}: ${product}`),
+          "It takes two minutes to read, and the next emails build on it.",
+        ],
         paragraphs: [
           // A lead magnet is named, not pasted as a sentence of its own ("The Report 2026. It's…").
           v(
@@ -434,7 +469,10 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
     case "story":
       return {
         // What makes the business different, never a founding story the answers do not tell.
-        subjects: [`What makes ${b} different`, `Why ${b} is different`, `How ${b} does it differently`],
+        subjects:
+          flowType === "lead_nurture"
+            ? [`What makes ${b} different`, `Why ${b} is different`, `How ${b} does it differently`]
+            : [`The thinking behind ${b}`, `Why ${b} works the way it does`],
         preheaders: [f.problem && sentence(`The problem we fix: ${lowerStart(f.problem, b)}`), "The short version, and why it matters to you."],
         paragraphs: [
           f.problem ? sentence(`${b} is for anyone who knows this: ${lowerStart(f.problem, b)}`) : "",
@@ -504,12 +542,12 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
               : f.kind === "digital"
                 ? ownSteps(f) || line(f.model === "course" ? "courseSteps" : "threeSteps")
                 : product
-                  ? sentence(`${line("whereToStart")} Most people begin with ${product}, and it's easy to find the one that suits you`)
+                  ? sentence(`${line("whereToStart")} Most people begin with ${running}, and it's easy to find the one that suits you`)
                   : `${line("whereToStart")} Our best sellers are the easiest way in.`,
           brief.showsDifference && f.difference
             ? sentence(`One thing to look for, wherever you ${f.kind === "service" ? "book" : "buy"}: ${lowerStart(f.difference, b)}. ${line("howWeDoIt")}`)
             : "",
-          question ? asked : worry ? `If you're worried ${worryClause(worry, "you're")}, reply to this email: a real person on our team will answer.` : "",
+          question ? asked : answered[0] ? worryAnswered(answered[0], "you're") : "",
         ],
         cta: f.action.cta,
       };
@@ -536,11 +574,11 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         preheaders: [answer, "Honest answers to the questions we hear most."],
         paragraphs: [
           line("askFirst"),
-          worry
-            ? worries.length > 1
-              ? `${line("worryListLead")}\n${worries.map((item) => `- ${item}`).join("\n")}\n${line("worryListEnd")}`
-              : `We often hear from people who worry ${worryClause(worries[0] ?? worry)}. ${line("worryOneEnd")}`
-            : "",
+          answered.length > 1
+            ? `${line("worryListLead")}\n${answered.map((a) => `- ${upperStart(a.worry)}: ${lowerStart(sentence(a.answer), b)}`).join("\n")}\n${line("worryListEnd")}`
+            : answered[0]
+              ? `${worryAnswered(answered[0], "they're")} ${line("worryOneEnd")}`
+              : "",
           covered("And you're covered:"),
           line("replyAnything"),
         ],
@@ -553,14 +591,19 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
           incentive &&
             (incentive.headline.toLowerCase().includes(unit) ? `${incentive.headline}, just for you` : `For your ${f.action.first}: ${incentive.headline.toLowerCase()}`),
           brief.placeholderOffer && "A little something to help you decide",
-          `Ready for your ${f.action.first}?`,
-          "Whenever you're ready, we're here",
+          flowType === "onboarding" ? `Your ${f.action.first}, when you're ready` : `Ready for your ${f.action.first}?`,
+          flowType === "onboarding" ? `Here when you need us at ${b}` : "Whenever you're ready, we're here",
         ],
-        preheaders: [incentive && offerSentence(incentive), covered("No risk:"), product && sentence(`The easiest way to try ${product}`), "One easy step, whenever it suits you."],
+        preheaders: [
+          incentive && offerSentence(incentive),
+          covered("No risk:"),
+          product && !range && sentence(`The easiest way to try ${running}`),
+          "One easy step, whenever it suits you.",
+        ],
         paragraphs: [
           placeholder || (incentive ? `${line("offerLead", true)} ${lowerStart(offerSentence(incentive), b)}` : v(line("whenReady", true))),
           goodToKnow,
-          product ? sentence(`It's the easiest way to try ${product}`) : "",
+          product ? sentence(`It's the easiest way to try ${range ? b : running}`) : "",
           covered("And you're covered:"),
         ],
         cta: brief.placeholderOffer ? "Claim my discount" : incentive ? `Claim ${incentive.headline.toLowerCase()}` : f.action.cta,
@@ -604,9 +647,11 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
           started(booking ? "cartSavedService" : f.kind === "digital" ? "cartSavedDigital" : "cartSavedOther"),
           booking
             ? line("cartFinishService")
-            : f.kind === "digital" || f.model !== "shop"
-              ? started("cartFinishOther")
-              : `Everything is still in your cart, and checking out takes a minute.`,
+            : f.finishStep && f.model !== "shop"
+              ? sentence(`All that's left: ${lowerStart(f.finishStep, b)}`)
+              : f.kind === "digital" || f.model !== "shop"
+                ? started("cartFinishOther")
+                : `Everything is still in your cart, and checking out takes a minute.`,
           question ? asked : covered("Not sure yet?"),
         ],
         cta: f.action.finish,
@@ -770,7 +815,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       return {
         // Nothing is promised as new: the answers hold no news.
         subjects: [`We miss you at ${b}`, "It's been a while", "Still with us?"],
-        preheaders: [product && sentence(`A quick reminder: ${product}`), "A short note, and a quick reminder of what we do."],
+        preheaders: [product && sentence(range ? `A quick reminder of what we do: ${range}` : `A quick reminder: ${product}`), "A short note, and a quick reminder of what we do."],
         paragraphs: [
           v(`It's been a while, and we miss you at ${b}.`),
           product ? sentence(`Here's a quick reminder of what's waiting for you: ${product}`) : "",
