@@ -588,6 +588,8 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       return {
         subjects: [
           incentive && flowType === "abandoned_cart" && `Still yours: ${incentive.headline.toLowerCase()}`,
+          // An offer with a condition is named, as the step's title names it, with its terms in the preheader: never promised outright.
+          conditional && !/\b(?:you|when|if|with|the|a|an|to|for|and|or)$/i.test(conditional.headline) && `${upperStart(conditional.headline)}: how it works`,
           incentive &&
             (incentive.headline.toLowerCase().includes(unit) ? `${incentive.headline}, just for you` : `For your ${f.action.first}: ${incentive.headline.toLowerCase()}`),
           brief.placeholderOffer && "A little something to help you decide",
@@ -596,6 +598,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         ],
         preheaders: [
           incentive && offerSentence(incentive),
+          conditional && sentence(upperStart(conditional.text)),
           covered("No risk:"),
           product && !range && sentence(`The easiest way to try ${running}`),
           "One easy step, whenever it suits you.",

@@ -96,6 +96,19 @@ describe("an abandoned flow", () => {
   });
 });
 
+describe("the lead nurture's last email", () => {
+  it.each([
+    ["an offer for everyone", "Runners get a free posture check at their first appointment."],
+    ["an offer only some can have", "New clients who are runners get a free posture check at their first appointment."],
+  ])("names in its subject or preheader the offer its title names: %s", (_kind, offer) => {
+    const lead = flow(business({ ...PHYSIO, onboardingSpecialOffers: offer }), "lead_nurture");
+    const last = lead.plan!.steps[lead.plan!.steps.length - 1]!;
+    const copy = lead.copy[lead.copy.length - 1]!;
+    expect(last.title).toMatch(/free posture check/i);
+    expect(`${copy.subject}\n${copy.preheader}`).toMatch(/free posture check/i);
+  });
+});
+
 describe("the flows after a purchase", () => {
   it("never ask what people ask before buying", () => {
     expect(askedBeforeBuying("Are you accepting new clients?")).toBe(true);
