@@ -1,4 +1,4 @@
-import { stepsAfter } from "~/lib/business/process";
+import { stepsAfter, stepsOf } from "~/lib/business/process";
 import { type BrandRules, brandRulesOf } from "~/lib/business/brand-rules";
 import type { FlowType } from "~/lib/flow-types";
 import { type BusinessModel, businessModelOf } from "~/lib/business/model";
@@ -44,6 +44,13 @@ export interface Offer {
   flows: FlowType[];
 }
 
+export interface WorryAnswer {
+  /** The worry as the owner wrote it ("worried it's cry-it-out"). */
+  worry: string;
+  /** How the business answers it, from the answers ("gentle methods only (never cry-it-out)"). */
+  answer: string;
+}
+
 export interface BusinessFacts {
   brand: string;
   /** How the business sells (lib/business/model.ts): the owner's correction, else inferred from the answers. */
@@ -78,6 +85,8 @@ export interface BusinessFacts {
   guarantee: string;
   /** Worries that stop people buying, as short phrases. */
   objections: string[];
+  /** The first objection's worries that the answers also answer, each with that answer in the owner's words; a worry nothing answers is not here. */
+  worryAnswers: WorryAnswer[];
   /** Questions customers ask (each ends with "?"). */
   questions: string[];
   /** What a new customer needs to know or do, in the owner's words, as short lines ("Shave the area 24h before"). */
@@ -90,6 +99,10 @@ export interface BusinessFacts {
   bundle: string;
   /** What the owner sells besides the main thing, when the product answer lists it ("Personal training ($60/session)", "InBody scans"), else []. */
   addOns: string[];
+  /** What is left to do after starting (the owner's step after signing up: "upload Rx or give optician details"), or "". */
+  finishStep: string;
+  /** The perk the owner gives for a referral, in their words ("$500 Visa card for every referral that installs"), or "". */
+  referral: string;
   offers: Offer[];
   voice: Voice;
   decision: DecisionSpeed;
@@ -713,7 +726,9 @@ function questionsOf(answers: Partial<QuestionnaireAnswers>): string[] {
   const questions = (answers.frequentQuestionsConcerns ?? "")
     .replace(/[^?\n]*\?\s*\(?\s*no\b[^)\n]*\)?|[^?\n(]*\(\s*no\s*\)\s*\?/gi, "")
     .split(/(?<=\?)\s*|\n+/)
-    .map((q) => tidy(q.replace(/^[\s/|•*-]*(?:\d+[.)]|Q:)?\s*/i, "")))
+    // "(yes, a free day) is there parking?": the owner's answer to the question before is not part of this one.
+    .map((q) => tidy(q.replace(/^[\s/|•*-]*(?:\d+[.)]|Q:)?\s*/i, "").replace(/^\([^)]*\)\s*/, "")))
+    .map((q) => q.charAt(0).toUpperCase() + q.slice(1))
     .filter((q) => q.endsWith("?") && wordCount(q) <= 16 && wordCount(q) >= 3);
   return [...new Set(questions)].slice(0, 4);
 }
@@ -800,7 +815,142 @@ function prepOf(answers: Partial<QuestionnaireAnswers>): string[] {
       if (phrase && !/\?$/.test(phrase)) lines.push(phrase);
     }
   }
-  return [...new Set(lines)].slice(0, 5);
+  return [...new Set(lines.filter(saysSomething))].slice(0, 5);
+}
+
+/** Heading words an advice line can stop at without saying anything ("Collection hours", "The roadside assistance number"). */
+const HEADING_ONLY =
+  /^(?:(?:the|your|our)\s+)?(?:[\p{L}-]+\s+){0,3}(?:hours|times|details|info|information|directions|address|numbers?|polic(?:y|ies)|instructions|rules|parking|menu|prices|pricing|contacts?|dates?|schedule|link|specs|deadlines?|slots|fees?|videos|care|buttons|permits|forms|requirements)$/iu;
+/** A question word opening a line that does not answer itself ("How to claim on the warranty", "When the first service is due"). */
+const TOPIC_ONLY = /^(?:how\s+to|how|when|what|where|which|who|why)\b/i;
+
+/**
+ * Whether an advice line says something a customer can act on: an instruction or a fact ("Shave
+ * the area 24h before", "Pickup 7-10am"), not a heading the answers never fill in ("Collection
+ * hours", "How to claim on the warranty"). A line with a figure, a colon or an aside has content.
+ */
+export function saysSomething(line: string): boolean {
+  const text = line.trim().replace(/[.!]+$/, "");
+  if (/\d|:|\(|=/.test(text)) return true;
+  return !HEADING_ONLY.test(text) && !TOPIC_ONLY.test(text) && /\s/.test(text);
+}
+
+/**
+ * A question people ask before they buy ("Are you taking new patients?", "How much is a session?",
+ * "Do you take walk-ins?"): once they have bought or booked it is answered, so the flows after the
+ * purchase never ask it back.
+ */
+const BEFORE_BUYING =
+  /\b(?:new (?:patients|clients|customers|members|students)|how much|what (?:does|do) (?:it|they|you) (?:cost|charge)|price|prices|pricing|cost|costs|fees?|is there a (?:free|trial|discount)|free (?:trial|consultation|quote)|can I (?:book|try|join|sign up)|how do I (?:book|join|sign up|start|order)|do you (?:take|accept|have|offer|cover|serve|deliver)|are you (?:open|taking|accepting))\b/i;
+
+export function askedBeforeBuying(question: string): boolean {
+  return BEFORE_BUYING.test(question);
+}
+
+/** The facts as the flows after a purchase read them: no question asked only before buying. */
+export function afterPurchase(f: BusinessFacts): BusinessFacts {
+  return { ...f, questions: f.questions.filter((q) => !askedBeforeBuying(q)) };
+}
+
+/**
+ * A purchase made once, not a habit: a considered one-off (an installation, a wedding, a car) or a
+ * durable piece. Its buyers are clients, never regulars, and the flows after it offer what goes
+ * with it and a referral instead of the next visit.
+ */
+export function boughtOnce(f: Pick<BusinessFacts, "model" | "durable">): boolean {
+  return f.model === "high-ticket" || f.durable;
+}
+
+/** The customer's own step after the first one, when the owner's steps start at signing up or starting ("Sign up → upload Rx or give optician details → we verify"). */
+function finishStepOf(process: string): string {
+  const [first, next] = stepsOf(tidy(process));
+  if (!first || !next || !/\b(?:sign(?:s|ed)?[- ]?up|start(?:s|ed)?|register(?:s|ed)?|join(?:s|ed)?|enquir(?:y|es|ed))\b/i.test(first)) return "";
+  return next.split(/\s+/).length <= 10 && !/^(?:we|our|i|they)\b/i.test(next) && balancedBrackets(next) ? next : "";
+}
+
+function balancedBrackets(text: string): boolean {
+  return (text.match(/\(/g) ?? []).length === (text.match(/\)/g) ?? []).length;
+}
+
+/** The owner's referral perk in their words ("$500 Visa card for every referral that installs"), or "". */
+function referralOf(answers: Partial<QuestionnaireAnswers>): string {
+  for (const field of [answers.onboardingSpecialOffers, answers.upsellOpportunities, answers.specificLeadOffer]) {
+    const found = usable(sentencesOf(field)).find((s) => /\brefer(?:ral|rals|s|red)?\b|\bfriend\b/i.test(s) && !/^(?:no|not|never)\b/i.test(s));
+    if (found) return clipPhrase(found.replace(/[.!]+$/, ""), 16) ?? "";
+  }
+  return "";
+}
+
+/** Words too common to tie a worry to its answer. */
+const WORRY_FILLER =
+  /^(?:worry|worries|worried|fear|fears|afraid|concern|concerns|concerned|about|that|this|they|them|their|it's|will|won't|would|could|with|from|have|into|just|what|when|your|being|think|thinks|doesn't|don't|really|another|other|only|more|much|very|some|people|first|work|works|fine|enough|soon|long|wait|time|times|year|month|week|hour|minute|today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|appointment|booking|session|visit|order)$/i;
+
+function keywordsOf(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}][\p{L}'-]{3,}/gu) ?? [])
+    .filter((w) => !WORRY_FILLER.test(w))
+    .map((w) => w.replace(/ves$/, "f").replace(/s$/, ""))
+    .filter((w) => !WORRY_FILLER.test(w));
+}
+
+/** An owner's bracketed answer with its "yes"/"no"/"true -" lead taken off, or "" when that is all it says. */
+function answerIn(text: string): string {
+  const said = text
+    .trim()
+    // "no, you choose from our caterers" leads with its yes or no; "No products to sell you" means what it says.
+    .replace(/^(?:true|yes|no|honestly|nope|yep)\s*(?:[-–—:,!.]+\s*|$)/i, "")
+    .split(/\.\s+/)[0]!
+    // A clause about customers ("we tell them honestly") is a note to the writer, not the answer.
+    .split(/,\s+/)
+    .filter((clause, index) => index === 0 || !/\b(?:them|they|their)\b/i.test(clause))
+    .join(", ")
+    .replace(/[.!]+$/, "")
+    .trim();
+  // A long answer is cut to its first clause, and an answer still longer than a phrase is left out, as is one with a figure off (an offer the business never made) or a colon of its own (it follows one).
+  const phrase = wordCount(said) > WORRY_ANSWER_WORDS ? (said.split(/,\s+|;\s+|\.\s+|\s+[-–—]\s+/)[0] ?? "") : said;
+  return wordCount(phrase) >= 2 && wordCount(phrase) <= WORRY_ANSWER_WORDS && !/%|[$£€]\s?\d|:/.test(phrase) ? fixedArticles(phrase) : "";
+}
+
+/** Words an answer to a worry may run to: a phrase, never a pasted answer. */
+const WORRY_ANSWER_WORDS = 10;
+
+/** "a accountant" → "an accountant": the owner's slip of an article, put right before it is quoted back. */
+function fixedArticles(text: string): string {
+  return text.replace(/\b([Aa]) (?=(?:[aeio]|u(?!s[aeiu]|ni|ro|ti))\w)/g, "$1n ");
+}
+
+/**
+ * How the answers answer each worry of an objection ("Price, worried it's cry-it-out, ..."): the
+ * owner's bracketed note on the worry itself, else the note on a question about the same thing
+ * ("Is it cry-it-out? (no)" says too little, so on to), else a clause of what sets the business
+ * apart or its guarantee naming it ("gentle methods only (never cry-it-out)").
+ */
+function worryAnswersOf(answers: Partial<QuestionnaireAnswers>, objection: string): WorryAnswer[] {
+  const faq = [...(answers.frequentQuestionsConcerns ?? "").matchAll(/([^?\n]+\?)\s*\(([^)\n]+)\)?/g)].map((m) => ({ question: m[1]!, answer: answerIn(m[2]!) }));
+  const clauses = [answers.competitiveDifferentiation, answers.guarantees_q8, answers.competitiveAdvantageReasons]
+    .flatMap((field) => topLevelParts(tidy(field)))
+    .map((clause) => clause.replace(/[.!]+$/, "").trim())
+    .filter((clause) => wordCount(clause) >= 2 && wordCount(clause) <= 20);
+  // What is sold ties nothing together: "£5.50 for a loaf" is not answered by a line about a loaf.
+  const sold = new Set(keywordsOf(productOf(answers)));
+  const found: WorryAnswer[] = [];
+  for (const item of objection ? topLevelParts(objection) : []) {
+    const own = /\(([^)]*)\)?/.exec(item);
+    const worry = item
+      .replace(/\s*\([^)]*\)?/, "")
+      .replace(/^['"]|['"]$/g, "")
+      .trim();
+    const words = keywordsOf(worry).filter((w) => !sold.has(w));
+    if (!worry || !words.length) continue;
+    const names = (text: string) => keywordsOf(text).some((w) => words.includes(w));
+    const answer =
+      // A quoted aside is what people say, not the answer.
+      (own && !/^['"‘“]/.test(own[1]!.trim()) && answerIn(own[1]!)) ||
+      faq.find((pair) => pair.answer && names(pair.question))?.answer ||
+      clauses.map(answerIn).find((clause) => clause && names(clause)) ||
+      "";
+    if (answer) found.push({ worry: fixedArticles(worry), answer });
+  }
+  return found;
 }
 
 function objectionsOf(answers: Partial<QuestionnaireAnswers>): string[] {
@@ -904,11 +1054,14 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     proof: proofOf(answers),
     guarantee: guaranteeOf(answers.guarantees_q8),
     objections: objectionsOf(answers),
+    worryAnswers: worryAnswersOf(answers, usable(sentencesOf(answers.topReasonsNotToBuy))[0] ?? objectionsOf(answers)[0] ?? ""),
     questions: questionsOf(answers),
     prep: prepOf(answers),
     nextSteps: stepsAfter(sentenceCase(tidy(answers.onboardingProcessSteps)), tidy(answers.onboardingStage)),
     bundle: bundleOf(answers),
     addOns: addOnsOf(answers),
+    referral: referralOf(answers),
+    finishStep: finishStepOf(answers.onboardingProcessSteps ?? ""),
     trial,
     offers,
     voice: voiceOf(answers.brandVoicePositioning),

@@ -237,6 +237,10 @@ const cartFinish: Record<"service" | "other", Lines> = {
     "You can finish in a minute, right where you left off.",
     "One more step, and it's done.",
     "Everything is where you left it, so finishing is quick.",
+    `Your ${unit} is saved as it was, and the rest takes a minute.`,
+    "Nothing is lost: one click brings it all back.",
+    `The rest of your ${unit} is a minute's work.`,
+    "It's all kept, so you can carry on when it suits you.",
   ],
 };
 

@@ -143,8 +143,14 @@ export function fitWords(text: string, max: number, ellipsis = ""): string {
     const lastSpace = cut.lastIndexOf(" ");
     if (lastSpace > room * 0.4) cut = cut.slice(0, lastSpace);
   }
-  return cut.replace(/[\s,;:\-–—(]+$/u, "") + ellipsis;
+  // A cut never ends on a word that leads into the next ("Just reply and").
+  let fitted = cut.replace(/[\s,;:\-–—(]+$/u, "");
+  while (DANGLING.test(fitted)) fitted = fitted.replace(DANGLING, "").replace(/[\s,;:\-–—(]+$/u, "");
+  return fitted + ellipsis;
 }
+
+/** A last word that only leads into what was cut off. */
+const DANGLING = /\s+(?:and|or|but|with|to|of|the|a|an|for|at|in|on|our|your|we|we'll|you)$/i;
 
 /** Cuts an SMS body so that the whole message (with its fixed parts) fits one message. */
 export function fitSmsBody(prefix: string, body: string, suffix: string): string {

@@ -1,4 +1,6 @@
 import {
+  afterPurchase,
+  boughtOnce,
   type BusinessFacts,
   brandSeed,
   businessFacts,
@@ -10,6 +12,7 @@ import {
   theThing,
   verbBe,
   type Voice,
+  type WorryAnswer,
   upperStart,
   yourOffer,
 } from "~/lib/business/facts";
@@ -28,6 +31,7 @@ import { CALL_TO_ACTION_MAX, countSms, fitSmsBody, fitWords, plainPunctuation, P
 import type { EmailCopy, TouchpointCopy } from "~/lib/content/types";
 import { greetingFor, inTone, livelier, ownEmoji, signOffFor, toneButton, toneOptions, toneParagraphs } from "~/lib/content/tone";
 import { FLOW_TYPES, type FlowType, type StepType } from "~/lib/flow-types";
+import { withArticle } from "~/lib/business/model-specs";
 import type { BriefAsks } from "~/lib/flows/feedback/brief";
 import type { TouchpointAngle } from "~/lib/flows/angles";
 import type { TouchpointView } from "~/lib/flows/types";
@@ -54,6 +58,7 @@ export interface WriterInput {
 
 const ANGLE_WORDS: Array<[TouchpointAngle, RegExp]> = [
   ["goodbye", /\b(should we stop|goodbye|last email|farewell|break[- ]?up|clean (?:up )?(?:the )?list)\b/i],
+  ["referral", /\b(refer(?:ral|rals|s)?|know someone|pass it on|tell a friend)\b/i],
   ["welcome", /\b(welcome|you're in|interest in)\b/i],
   ["magnet", /\b(here's your|your (?:free )?(?:guide|report|checklist|copy|download)|deliver (?:what|the promised))\b/i],
   // "Your next treatment", "Time to book your next assessment": whatever the owner calls the unit.
@@ -78,7 +83,7 @@ const ANGLE_WORDS: Array<[TouchpointAngle, RegExp]> = [
     "howto",
     /\b(how (?:to|it works|the subscription works)|step by step|rollout|what arrives|best sellers|who (?:they.re|each one is) for|first choice|choose|find the right|what to expect|getting started|get the most|first win|up and running|what to look for|guide|tips?|works)\b/i,
   ],
-  ["crosssell", /\b(picked for you|goes well|you might also|recommend\w*)\b/i],
+  ["crosssell", /\b(picked for you|goes (?:well|with)|you might also|recommend\w*)\b/i],
   ["upgrade", /\b(upgrade|package|membership|habit|more of what|bigger plan|next delivery)\b/i],
   ["reactivation", /\b(miss you|been a while|still with us|what you've missed|what's new)\b/i],
   ["reminder", /\b(remind\w*|text|nudge)\b/i],
@@ -126,6 +131,8 @@ interface Brief {
   /** The planner asked this email to show what sets the business apart ("Show the difference: …"). */
   showsDifference: boolean;
   title: string;
+  /** The step's title and goal together, for when it falls ("the evening before pickup"). */
+  purpose: string;
   /** How many emails of the flow before this one wrote the same angle (0 for the first). */
   repeat: number;
 }
@@ -150,6 +157,7 @@ function readBrief(touchpoint: WriterTouchpoint): Brief {
     question: lines.map((l) => /^Answer: (.+\?)$/.exec(l)?.[1]?.trim()).find(Boolean) ?? null,
     showsDifference: lines.some((l) => /^(?:Show )?the difference:/i.test(l)),
     title: touchpoint.title,
+    purpose: `${touchpoint.title}\n${touchpoint.primaryGoal}`,
     repeat: 0,
   };
 }
@@ -164,6 +172,9 @@ export function worryClause(objection: string, who: "they're" | "you're" = "they
   if (that) return `that ${that[1]}`;
   const about = /^(?:a |the )?(?:worry|worries|worried|concern|concerns|concerned|fear|fears|afraid)\s+(?:of|about|over)\s+(.+)$/i.exec(text);
   if (about) return `about ${about[1]}`;
+  // "Worried it's cry-it-out": what they worry is the rest.
+  const worried = /^(?:worried|worries|concerned)\s+(.+)$/i.exec(text);
+  if (worried) return `that ${worried[1]}`;
   // "Too shy to speak with a stranger" describes the person: "worry they're too shy to…".
   if (/^(?:too|not|so|very|a bit|a little|rather)\b/i.test(text)) return `${who} ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
   if (/\b(?:is|are|looks?|seems?|takes?|feels?|will|won't|can't|might|costs?)\b/i.test(text)) return `that ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
@@ -343,6 +354,37 @@ function lineOf(f: BusinessFacts, flowType: FlowType, repeat = 0) {
   return (role: LineRole, perFlow = false) => variant(role, seed, LINES[role](facts), perFlow ? FLOW_TYPES.indexOf(flowType) + repeat * FLOW_TYPES.length : 0);
 }
 
+/** A proof email's subjects per flow: each flow says it in its own words, so no two flows of a business share a subject. */
+const PROOF_SUBJECTS: Record<FlowType, (b: string, people: string) => string[]> = {
+  lead_nurture: (b) => ["Don't just take our word for it", `What customers say about ${b}`, "Real people, real results"],
+  onboarding: (b) => ["You're in good company", `Why people choose ${b}`],
+  abandoned_cart: (b) => [`Why people choose ${b}`, "Real people, real results"],
+  upsell: (b, people) => [`What other ${people} say`, `In their words: ${b}`],
+  sunset: (b) => [`What people are saying about ${b}`, `${b}, in other people's words`],
+};
+
+/** "everything from rooftop solar to EV chargers" for a product answer written as a list of three or more, else "". */
+export function productRange(product: string): string {
+  const items = product ? listItems(product) : [];
+  return items.length >= 3 ? `everything from ${items[0]} to ${items[items.length - 1]}` : "";
+}
+
+/** A word that names a kind of thing, not one of them ("cleaning", "tuition", "software"): no article before it. */
+const UNCOUNTED =
+  /(?:ing|ion|ment|ness|ity|ance|ence|ware|care|hire|therapy|istry|graphy|surgery|tuition|advice|bread|coffee|tea|food|solar|equipment|furniture|jewellery|jewelry)$/i;
+
+/** The product as running text reads it: "a sourdough loaf", "a new patient exam with full x-rays"; plurals, lists, kinds and names as written. */
+export function productInRunningText(product: string): string {
+  const text = product.trim();
+  if (!text || /^(?:a|an|the|our|your|my|this|these|every|each|some|any|\d)/i.test(text) || listItems(text).length > 1 || /[—–:]/.test(text)) return text;
+  const head = text.split(/\s+(?:with|for|of|on|in|from|to|by|at)\s+/i)[0]!;
+  const words = head.split(/\s+/);
+  const last = words[words.length - 1]!;
+  // A name is written in capitals ("Excel Without Tears", "GYM MEMBERSHIP"); a plural or a kind takes no article.
+  if (words.length > 4 || words.slice(1).some((w) => /^\p{Lu}/u.test(w)) || /^\p{Lu}{2,}/u.test(text) || /s$/i.test(last) || UNCOUNTED.test(last)) return text;
+  return withArticle(text);
+}
+
 /** The email's words for its angle: subject options, preheader options, body paragraphs, button. */
 function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, brief: Brief): Parts {
   const b = f.brand;
@@ -359,12 +401,17 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
   const quote = quoteOf(f, 0);
   const secondQuote = quoteOf(f, 1);
   const product = f.product ? lowerStart(f.product, b) : "";
+  // A product written as a list ("rooftop solar, home batteries, EV chargers") is said as its range in a preheader; one thing gets its article in a sentence.
+  const range = productRange(product);
+  const running = productInRunningText(product);
   const question = brief.question ?? f.questions[0];
   // A worry in words the business never uses is left unsaid, not half said.
   const worry = f.objections[0] && keepsBrandWords(f.objections[0], f) ? lowerStart(f.objections[0], b) : "";
   const asksHowItWas = f.kind === "service" || f.model === "pickup";
-  // The worries the brand's rules let it say ("no delivery" is never said by a business that does none): a list of one is a sentence.
-  const worries = worry ? listItems(worry).filter((item) => holdText(item, f.brandRules, "body").trim()) : [];
+  // A worry is raised only with the business's answer to it, and only in words the brand's rules let it say ("no delivery" is never said by a business that does none).
+  const answered = worry ? f.worryAnswers.filter((a) => holdText(a.worry, f.brandRules, "body").trim() && keepsBrandWords(`${a.worry} ${a.answer}`, f)) : [];
+  const worryAnswered = (a: WorryAnswer, who: "they're" | "you're") =>
+    `${who === "you're" ? "If you're worried" : "Some people worry"} ${worryClause(a.worry, who)}: ${lowerStart(sentence(a.answer), b)}`;
   const { said: guarantee, covered, answer } = promiseOf(f);
   const asked = question ? `Got a question, like "${question}" Reply to this email and a real person will answer.` : "";
   const v = (text: string) => say(text, f.voice);
@@ -376,10 +423,14 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
   switch (angle) {
     case "welcome":
       return {
-        subjects: [incentive && `Welcome to ${b}: ${incentive.headline.toLowerCase()} inside`, `Welcome to ${b}`, `You're in! Welcome to ${b}`],
+        // A lead is welcomed to the business; a customer, in the onboarding, is in.
+        subjects: [
+          incentive && `Welcome to ${b}: ${incentive.headline.toLowerCase()} inside`,
+          ...(flowType === "lead_nurture" ? [`Welcome to ${b}`, `Glad you found ${b}`] : [`You're in! Welcome to ${b}`, `Welcome aboard ${b}`]),
+        ],
         preheaders: [
           incentive ? `${incentive.headline} ${verbBe(incentive.headline)} waiting for you, plus what to expect from us.` : "",
-          product ? sentence(`${upperStart(product)}, and what to expect from us`) : "",
+          product ? sentence(`${upperStart(range || product)}, and what to expect from us`) : "",
           "Here's what to expect from us, and how often.",
         ],
         paragraphs: [
@@ -400,7 +451,10 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       const magnet = f.offers.find((o) => o.kind === "content" && o.flows.includes(flowType));
       return {
         subjects: [magnet && `Here's your ${magnet.headline.replace(/^(?:A|An|The|Your) /, "").toLowerCase()}`, "Here's what you asked for", `Your download from ${b}`],
-        preheaders: [product && sentence(`Plus a little about ${b}: ${product}`), "It takes two minutes to read, and the next emails build on it."],
+        preheaders: [
+          product && sentence(range ? `Plus a little about ${b}: ${range}` : `Plus a little about ${b}: ${product}`),
+          "It takes two minutes to read, and the next emails build on it.",
+        ],
         paragraphs: [
           // A lead magnet is named, not pasted as a sentence of its own ("The Report 2026. It's…").
           v(
@@ -415,7 +469,10 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
     case "story":
       return {
         // What makes the business different, never a founding story the answers do not tell.
-        subjects: [`What makes ${b} different`, `Why ${b} is different`, `How ${b} does it differently`],
+        subjects:
+          flowType === "lead_nurture"
+            ? [`What makes ${b} different`, `Why ${b} is different`, `How ${b} does it differently`]
+            : [`The thinking behind ${b}`, `Why ${b} works the way it does`],
         preheaders: [f.problem && sentence(`The problem we fix: ${lowerStart(f.problem, b)}`), "The short version, and why it matters to you."],
         paragraphs: [
           f.problem ? sentence(`${b} is for anyone who knows this: ${lowerStart(f.problem, b)}`) : "",
@@ -445,19 +502,35 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
     // falls through
     case "howto":
       return {
-        subjects: [
-          f.kind === "service"
-            ? `What to expect at your first ${unit}`
-            : f.kind === "subscription"
-              ? "How your subscription works"
-              : f.kind === "digital"
-                ? `Getting set up with ${b}`
-                : f.model === "shop"
-                  ? `How to choose your first ${b} favourite`
-                  : `How to choose your first ${unit}`,
-          `Getting started with ${b} is easy`,
-          "Three easy steps to get started",
-        ],
+        subjects:
+          flowType === "onboarding"
+            ? [
+                f.kind === "service"
+                  ? `Your first ${unit}: what to expect`
+                  : f.kind === "subscription"
+                    ? "Your subscription, step by step"
+                    : f.kind === "digital"
+                      ? `Getting set up with ${b}`
+                      : `Making the most of your ${f.model === "shop" ? `${b} order` : unit}`,
+                "Three steps to a good start",
+              ]
+            : flowType === "abandoned_cart"
+              ? ["How it works, in a minute", `How ${b} works`]
+              : [
+                  f.kind === "service"
+                    ? `What to expect at your first ${unit}`
+                    : f.kind === "subscription"
+                      ? "How your subscription works"
+                      : f.kind === "digital"
+                        ? flowType === "lead_nurture"
+                          ? `How ${b} works, step by step`
+                          : `Getting set up with ${b}`
+                        : f.model === "shop"
+                          ? `How to choose your first ${b} favourite`
+                          : `How to choose your first ${unit}`,
+                  `Getting started with ${b} is easy`,
+                  "Three easy steps to get started",
+                ],
         preheaders: [question ? `A question we hear a lot: "${question}" Just reply and we'll answer.` : "", "Step by step, with no guesswork."],
         paragraphs: [
           f.kind === "service"
@@ -469,18 +542,18 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
               : f.kind === "digital"
                 ? ownSteps(f) || line(f.model === "course" ? "courseSteps" : "threeSteps")
                 : product
-                  ? sentence(`${line("whereToStart")} Most people begin with ${product}, and it's easy to find the one that suits you`)
+                  ? sentence(`${line("whereToStart")} Most people begin with ${running}, and it's easy to find the one that suits you`)
                   : `${line("whereToStart")} Our best sellers are the easiest way in.`,
           brief.showsDifference && f.difference
             ? sentence(`One thing to look for, wherever you ${f.kind === "service" ? "book" : "buy"}: ${lowerStart(f.difference, b)}. ${line("howWeDoIt")}`)
             : "",
-          question ? asked : worry ? `If you're worried ${worryClause(worry, "you're")}, reply to this email: a real person on our team will answer.` : "",
+          question ? asked : answered[0] ? worryAnswered(answered[0], "you're") : "",
         ],
         cta: f.action.cta,
       };
     case "proof":
       return {
-        subjects: ["Don't just take our word for it", `What customers say about ${b}`, "Real people, real results", `Why people choose ${b}`],
+        subjects: PROOF_SUBJECTS[flowType](b, f.spec.people),
         preheaders: [f.proof[0] && sentence(f.proof[0]), "A few words from people who tried it first."],
         paragraphs: [
           line("proofLead", true),
@@ -492,19 +565,20 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       };
     case "objection":
       return {
-        subjects: [
-          f.kind === "service" ? "Before you book: honest answers" : "Before you decide: quick answers",
-          "The question everyone asks first",
-          "Still deciding? Here's what helps",
-        ],
+        subjects:
+          flowType === "abandoned_cart"
+            ? ["Still deciding? Here's what helps", "The question everyone asks first"]
+            : flowType === "lead_nurture"
+              ? [f.kind === "service" ? "Before you book: honest answers" : "Before you decide: quick answers", "The question everyone asks first"]
+              : ["Your questions, answered", "The question we hear most"],
         preheaders: [answer, "Honest answers to the questions we hear most."],
         paragraphs: [
           line("askFirst"),
-          worry
-            ? worries.length > 1
-              ? `${line("worryListLead")}\n${worries.map((item) => `- ${item}`).join("\n")}\n${line("worryListEnd")}`
-              : `We often hear from people who worry ${worryClause(worries[0] ?? worry)}. ${line("worryOneEnd")}`
-            : "",
+          answered.length > 1
+            ? `${line("worryListLead")}\n${answered.map((a) => `- ${upperStart(a.worry)}: ${lowerStart(sentence(a.answer), b)}`).join("\n")}\n${line("worryListEnd")}`
+            : answered[0]
+              ? `${worryAnswered(answered[0], "they're")} ${line("worryOneEnd")}`
+              : "",
           covered("And you're covered:"),
           line("replyAnything"),
         ],
@@ -513,17 +587,26 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
     case "offer":
       return {
         subjects: [
+          incentive && flowType === "abandoned_cart" && `Still yours: ${incentive.headline.toLowerCase()}`,
+          // An offer with a condition is named, as the step's title names it, with its terms in the preheader: never promised outright.
+          conditional && !/\b(?:you|when|if|with|the|a|an|to|for|and|or)$/i.test(conditional.headline) && `${upperStart(conditional.headline)}: how it works`,
           incentive &&
             (incentive.headline.toLowerCase().includes(unit) ? `${incentive.headline}, just for you` : `For your ${f.action.first}: ${incentive.headline.toLowerCase()}`),
           brief.placeholderOffer && "A little something to help you decide",
-          `Ready for your ${f.action.first}?`,
-          "Whenever you're ready, we're here",
+          flowType === "onboarding" ? `Your ${f.action.first}, when you're ready` : `Ready for your ${f.action.first}?`,
+          flowType === "onboarding" ? `Here when you need us at ${b}` : "Whenever you're ready, we're here",
         ],
-        preheaders: [incentive && offerSentence(incentive), covered("No risk:"), product && sentence(`The easiest way to try ${product}`), "One easy step, whenever it suits you."],
+        preheaders: [
+          incentive && offerSentence(incentive),
+          conditional && sentence(upperStart(conditional.text)),
+          covered("No risk:"),
+          product && !range && sentence(`The easiest way to try ${running}`),
+          "One easy step, whenever it suits you.",
+        ],
         paragraphs: [
           placeholder || (incentive ? `${line("offerLead", true)} ${lowerStart(offerSentence(incentive), b)}` : v(line("whenReady", true))),
           goodToKnow,
-          product ? sentence(`It's the easiest way to try ${product}`) : "",
+          product ? sentence(`It's the easiest way to try ${range ? b : running}`) : "",
           covered("And you're covered:"),
         ],
         cta: brief.placeholderOffer ? "Claim my discount" : incentive ? `Claim ${incentive.headline.toLowerCase()}` : f.action.cta,
@@ -545,28 +628,38 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         ],
         cta: incentive ? `Claim ${incentive.headline.toLowerCase()}` : brief.placeholderOffer ? "Claim my discount" : f.action.cta,
       };
-    case "cart":
+    case "cart": {
+      // The subject, the preheader and the body name what the customer started, as the plan's title does: a booking, an enquiry, a sign-up, a cart.
+      const booking = f.kind === "service" && f.abandoned === "booking";
+      const started = f.kind === "service" && !booking ? lineOf({ ...f, action: { ...f.action, first: f.abandoned } }, flowType, brief.repeat) : line;
       return {
-        subjects:
-          f.kind === "service"
-            ? ["Your booking isn't finished", `Still want that ${unit}?`]
-            : f.kind === "digital"
-              ? ["Your sign-up is almost done", "Finish setting up your account", `You're nearly in at ${b}`]
-              : f.model === "shop"
-                ? ["Did you forget something?", "Your cart is waiting", `You left something at ${b}`]
-                : [`Your ${f.abandoned} isn't finished`, `You left something at ${b}`],
-        preheaders: [f.offers.find((o) => o.standing) && sentence(f.offers.find((o) => o.standing)!.text), guarantee, "We saved it for you, so you can finish in a minute."],
+        subjects: booking
+          ? ["Your booking isn't finished", `Still want that ${unit}?`]
+          : f.kind === "digital"
+            ? ["Your sign-up is almost done", "Finish setting up your account", `You're nearly in at ${b}`]
+            : f.model === "shop"
+              ? ["Did you forget something?", "Your cart is waiting", `You left something at ${b}`]
+              : [`Your ${f.abandoned} isn't finished`, `Finish your ${f.abandoned} in a minute`],
+        preheaders: [
+          `We kept your ${f.abandoned}, so you can finish in a minute.`,
+          f.offers.find((o) => o.standing) && sentence(f.offers.find((o) => o.standing)!.text),
+          guarantee,
+          "We saved it for you, so you can finish in a minute.",
+        ],
         paragraphs: [
-          line(f.kind === "service" ? "cartSavedService" : f.kind === "digital" ? "cartSavedDigital" : "cartSavedOther"),
-          f.kind === "service"
+          started(booking ? "cartSavedService" : f.kind === "digital" ? "cartSavedDigital" : "cartSavedOther"),
+          booking
             ? line("cartFinishService")
-            : f.kind === "digital" || f.model !== "shop"
-              ? line("cartFinishOther")
-              : `Everything is still in your cart, and checking out takes a minute.`,
+            : f.finishStep && f.model !== "shop"
+              ? sentence(`All that's left: ${lowerStart(f.finishStep, b)}`)
+              : f.kind === "digital" || f.model !== "shop"
+                ? started("cartFinishOther")
+                : `Everything is still in your cart, and checking out takes a minute.`,
           question ? asked : covered("Not sure yet?"),
         ],
         cta: f.action.finish,
       };
+    }
     case "booked":
       return {
         subjects: [`You're booked! Here's what to expect`, `Before your first ${unit}`, `Your ${unit} is booked`],
@@ -586,16 +679,19 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       };
     case "thanks":
       return {
+        // The upsell thanks again what the onboarding thanked first, in other words.
         subjects:
-          f.kind === "service" && !cameIn(f, flowType)
-            ? [`Thank you for choosing ${b}`, `Welcome to ${b}: what happens next`]
-            : f.kind === "service"
-              ? f.remote
-                ? [`Thank you for your ${unit}`, `Thanks for joining us`]
-                : [`Thanks for coming in`, `Thank you for your ${unit}`]
-              : f.kind === "digital"
-                ? [`Thanks for choosing ${b}`, "You're all set", `Welcome aboard ${b}`]
-                : [f.model === "shop" ? `Thank you for your order` : `Thank you for your ${unit}`, `Thanks for choosing ${b}`, `Your ${f.action.first} is confirmed`],
+          flowType === "upsell" && (!cameIn(f, flowType) || f.kind !== "service")
+            ? [`Thanks again from ${b}`, `A thank-you from ${b}`]
+            : f.kind === "service" && !cameIn(f, flowType)
+              ? [`Thank you for choosing ${b}`, `Welcome to ${b}: what happens next`]
+              : f.kind === "service"
+                ? flowType === "upsell"
+                  ? [f.remote ? `Thanks for joining us` : `Thanks for coming in`, `Thank you for your ${unit}`]
+                  : [`Thank you for your ${unit}`, f.remote ? `Thanks for joining us` : `Thanks for coming in`]
+                : f.kind === "digital"
+                  ? [`Thanks for choosing ${b}`, "You're all set", `Welcome aboard ${b}`]
+                  : [f.model === "shop" ? `Thank you for your order` : `Thank you for your ${unit}`, `Thanks for choosing ${b}`, `Your ${f.action.first} is confirmed`],
         preheaders: [f.difference && sentence(f.difference), "Here's what happens next."],
         paragraphs: [
           v(f.kind === "service" && !cameIn(f, flowType) ? line("thanksOther", true) : thanksOpening(f, line)),
@@ -607,7 +703,10 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
     case "checkin":
       return {
         // A visit or a collection is over and asked about; a product in use is asked how it's going.
-        subjects: [asksHowItWas ? `How was your first ${unit}?` : "How is it going so far?", `Quick question from ${b}`, "How did we do?"],
+        subjects:
+          flowType === "onboarding"
+            ? [asksHowItWas ? `How was your first ${unit}?` : "How is it going so far?", `Quick question from ${b}`]
+            : [asksHowItWas ? `How was your ${unit}?` : "How are you finding it?", "How did we do?"],
         preheaders: ["One click tells us, and a real person reads every reply.", "Your answer helps us get better."],
         paragraphs: [
           line(asksHowItWas ? "howWasIt" : "howIsItGoing", true),
@@ -618,7 +717,8 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       };
     case "rebook":
       return {
-        subjects: [`Time for your next ${unit}?`, `Ready to book your next ${unit}?`, `Your next ${unit} is due`],
+        // The onboarding invites the second visit, the upsell every one after: each in its own words.
+        subjects: flowType === "onboarding" ? [`Ready to book your next ${unit}?`, `Booking your next ${unit}`] : [`Time for your next ${unit}?`, `Your next ${unit} is due`],
         preheaders: [cyclePhrase(f.cycleDays) ? `Most of our regulars come back about ${cyclePhrase(f.cycleDays)}.` : "", "Pick the time that suits you, in a minute."],
         paragraphs: [line("sinceLast", true), line("bookMinute")],
         cta: f.action.again,
@@ -627,13 +727,13 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       // Only a shop's customers run low and reorder; everyone else places their next one.
       if (f.model !== "shop")
         return {
-          subjects: [`Time for your next ${unit}?`, `Your next ${unit}`],
+          subjects: flowType === "onboarding" ? [`Ready for your next ${unit}?`, `Your next ${unit}`] : [`Time for your next ${unit}?`, `Your next ${unit} is due`],
           preheaders: [cyclePhrase(f.cycleDays) && `Most people come back ${cyclePhrase(f.cycleDays)}.`, "It takes a minute, whenever it suits you."],
           paragraphs: [line("nextOne", true), f.bundle ? sentence(`Coming back regularly? Ask us about ${theThing(f.bundle, b)}`) : ""],
           cta: f.action.again,
         };
       return {
-        subjects: ["Running low?", "Time to restock?", `Your next ${b} order`],
+        subjects: flowType === "onboarding" ? ["Time to restock?", `Your next ${b} order`] : ["Running low?", `Stocking up at ${b}?`],
         preheaders: [f.offers.find((o) => o.standing) && sentence(f.offers.find((o) => o.standing)!.text), "Reorder in one click, before you run out."],
         paragraphs: [
           v(line("runningLow", true)),
@@ -643,6 +743,18 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         cta: "Reorder now",
       };
     case "crosssell":
+      // A one-off service (an installation, a wedding) offers what goes with it and how it is looked after, never "your last order".
+      if (f.kind === "service" && boughtOnce(f))
+        return {
+          subjects: ["What goes with it", `More from ${b}, when you need it`],
+          preheaders: [f.guarantee ? "What goes with it, and how it's looked after." : "What goes with it, when you're ready.", "When you're ready, not before."],
+          paragraphs: [
+            product ? sentence(`When you need more, we're here: ${product}`) : `When you need more, we're here, and it starts with a reply.`,
+            covered("And it's looked after:"),
+            line("replyAnything"),
+          ],
+          cta: "See what goes with it",
+        };
       return {
         subjects: ["Picked for you", "Goes well with your last order", "You might also like"],
         preheaders: [
@@ -667,7 +779,9 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
                 : `Your next ${unit}`
               : f.kind === "subscription"
                 ? "More of what you love"
-                : "Ready for more?",
+                : flowType === "onboarding"
+                  ? `Getting more from ${b}`
+                  : "Ready for more?",
           `A step up with ${b}`,
           f.bundle ? `About ${lowerStart(f.bundle, b)}` : "",
         ],
@@ -689,10 +803,22 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         ],
         cta: f.kind === "service" && !f.bundle ? f.action.again : "See the options",
       };
+    case "referral":
+      return {
+        subjects: [f.referral ? "A thank-you for passing us on" : `Know someone who'd like ${b}?`, "Pass it on?", `Know someone who'd like ${b}?`],
+        preheaders: [f.referral ? sentence(upperStart(f.referral)) : "", "The best thanks we get is a recommendation."],
+        paragraphs: [
+          `If ${b} did right by you, the best thanks is passing us on to someone who needs the same.`,
+          f.referral ? sentence(`As a thank-you: ${lowerStart(f.referral, b)}`) : "",
+          quote || (f.proof[0] ? sentence(`They'll be in good company: ${proofAfterColon(f.proof[0], b)}`) : ""),
+        ],
+        cta: f.referral ? "Refer a friend" : "Pass it on",
+      };
     case "reactivation":
       return {
-        subjects: [`We miss you at ${b}`, "It's been a while", "Here's what you've missed", "Still with us?"],
-        preheaders: [product && sentence(`A quick reminder: ${product}`), "A short note, and a quick reminder of what we do."],
+        // Nothing is promised as new: the answers hold no news.
+        subjects: [`We miss you at ${b}`, "It's been a while", "Still with us?"],
+        preheaders: [product && sentence(range ? `A quick reminder of what we do: ${range}` : `A quick reminder: ${product}`), "A short note, and a quick reminder of what we do."],
         paragraphs: [
           v(`It's been a while, and we miss you at ${b}.`),
           product ? sentence(`Here's a quick reminder of what's waiting for you: ${product}`) : "",
@@ -711,12 +837,33 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
       };
     case "reminder":
       return {
-        subjects: ["A short reminder", `A quick note from ${b}`, "Just checking in"],
+        subjects: [...remindedSubjects(f, flowType, brief), `A quick note from ${b}`],
         preheaders: [guarantee, "It only takes a minute."],
         paragraphs: [v(`A short reminder from ${b}: your next step is waiting.`), covered("And you're covered:")],
         cta: f.action.cta,
       };
   }
+}
+
+/** When the reminder falls, in the step's own words: "tomorrow" for the evening or day before, else "". */
+function reminderDay(purpose: string): string {
+  if (/\b(?:tomorrow|evening before|day before|night before)\b/i.test(purpose)) return "tomorrow";
+  if (/\btoday\b|\bhours? before\b/i.test(purpose)) return "today";
+  return "";
+}
+
+/** A reminder's subject says what it reminds of: the collection, the appointment, the saved booking, with the day when the step holds it. */
+function remindedSubjects(f: BusinessFacts, flowType: FlowType, brief: Brief): string[] {
+  const unit = unitOf(f);
+  const day = reminderDay(brief.purpose);
+  if (flowType === "abandoned_cart") return [`A reminder: your ${f.abandoned} is saved`];
+  if (f.model === "pickup") {
+    const at = f.place ? ` from ${f.place}` : "";
+    return day ? [`Collecting your ${unit} ${day}${at}`, `Your ${unit} is ready to collect ${day}`] : [`A reminder about collecting your ${unit}`];
+  }
+  if (f.kind === "service") return day ? [`See you ${day} for your ${unit}`, `Your ${unit} is ${day}`] : [`A reminder about your ${unit}`];
+  if (flowType === "upsell") return [`A reminder about your next ${unit}`];
+  return [`A reminder about your ${f.action.first}`];
 }
 
 /** A preheader adds to its subject: it does not repeat most of the subject's words. */
@@ -947,6 +1094,8 @@ function smsLine(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, b
           : `Thanks for your ${unit}!`;
     case "checkin":
       return "How did it go? Reply and tell us.";
+    case "referral":
+      return f.referral ? sentence(`Know someone who'd like us? ${upperStart(f.referral)}`) : "Know someone who'd like us? Pass us on.";
     case "reactivation":
       return "We miss you!";
     case "goodbye":
@@ -1025,7 +1174,9 @@ function forCopy(f: BusinessFacts): BusinessFacts {
 export function writeFlowCopy(input: WriterInput): TouchpointCopy[] {
   const read = forCopy(businessFacts(input.answers, input.companyName));
   // An onboarding that starts when a first session is booked is written about that session.
-  const facts = input.flowType === "onboarding" ? onboardingFacts(read) : read;
+  // After a purchase, nobody is asked what people ask before buying ("Are you taking new patients?").
+  const bought = input.flowType === "onboarding" || input.flowType === "upsell" ? afterPurchase(read) : read;
+  const facts = input.flowType === "onboarding" ? onboardingFacts(bought) : bought;
   const ordered = [...input.touchpoints].sort((a, b) => a.stepNumber - b.stepNumber);
   const used = new Set<string>();
   const usedAngles = new Set<TouchpointAngle>();

@@ -45,6 +45,8 @@ export const TOUCHPOINT_ANGLES = [
   "crosssell",
   /** What the next level adds. */
   "upgrade",
+  /** Asks a customer to pass the business on, with the perk it gives for a referral. */
+  "referral",
   /** Wins back a contact who has gone quiet. */
   "reactivation",
   /** A sunset flow's last email: one click keeps them on the list. */

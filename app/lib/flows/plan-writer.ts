@@ -1,4 +1,4 @@
-import { type BusinessFacts, brandSeed, leadMagnetOf, lowerStart, offerFor, standingPerkOf, theThing, verbBe, yourOffer } from "~/lib/business/facts";
+import { afterPurchase, boughtOnce, type BusinessFacts, brandSeed, leadMagnetOf, lowerStart, offerFor, standingPerkOf, theThing, verbBe, yourOffer } from "~/lib/business/facts";
 import type { FlowType } from "~/lib/flow-types";
 import type { TouchpointAngle } from "~/lib/flows/angles";
 import { withArticle, withUnit } from "~/lib/business/model-specs";
@@ -292,7 +292,7 @@ function leadNurturePlan(facts: BusinessFacts, seed: number): Plan {
   const g = schedule[facts.decision];
   const after = magnet ? "opt-in" : "signup";
   // Regular visits: a consumer service with a rhythm, never a big one-off purchase or an agency's clients.
-  const repeats = facts.cycleDays !== null && facts.model !== "high-ticket" && !facts.b2b;
+  const repeats = facts.cycleDays !== null && !boughtOnce(facts) && !facts.b2b;
   const angles: Record<BusinessFacts["kind"], Array<[TouchpointAngle, string[], string, string]>> = {
     product: [
       [
@@ -614,6 +614,43 @@ function upsellReminder(facts: BusinessFacts, unit: string): [title: string, cta
   return ["More from your plan", "Tap to see the options"];
 }
 
+/** After a one-off service (an installation, a wedding, a car): thanks, what goes with it and its care, then a referral. */
+function oneOffServiceUpsell(facts: BusinessFacts, seed: number, unit: string): PlannedStep[] {
+  return [
+    step(
+      "Email",
+      0,
+      `the ${unit}`,
+      "thanks",
+      pick([`Thanks for choosing ${facts.brand}`, `Thank you from ${facts.brand}`], seed, 1),
+      "Thank them and say who to contact from here.",
+      bullets("Thank them by name", facts.difference && `What sets ${facts.brand} apart: ${facts.difference}`, facts.questions[0] && `Answer: ${facts.questions[0]}`),
+      "Get in touch",
+    ),
+    step(
+      "Email",
+      14 * D,
+      `the ${unit}`,
+      "crosssell",
+      pick(["What goes with it", "Looking after it, and what goes with it"], seed, 2),
+      "Show the add-ons and the care that go with what they bought, in the owner's words.",
+      bullets(facts.product && `What else the business does: ${lowerStart(facts.product, facts.brand)}`, facts.guarantee && `How it is looked after: ${facts.guarantee}`),
+      "See what goes with it",
+    ),
+    step(
+      "Email",
+      30 * D,
+      `the ${unit}`,
+      "referral",
+      pick(["Know someone who'd want the same?", "Pass it on?"], seed, 3),
+      // A referral scheme is named only when the owner runs one.
+      facts.referral ? "Ask for a referral, with the perk the business gives for one." : "Ask them to pass the business on to someone who needs the same.",
+      bullets(facts.referral ? `The perk, in the owner's words: ${facts.referral}` : "One link to pass on to a friend", proofLine(facts)),
+      facts.referral ? "Refer a friend" : "Pass it on",
+    ),
+  ];
+}
+
 function upsellPlan(facts: BusinessFacts, seed: number): Plan {
   const unit = unitOf(facts);
   const cycle = facts.cycleDays ?? (facts.kind === "service" ? 28 : 30);
@@ -621,147 +658,150 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
   const booking = facts.kind === "service";
   // The invite comes a little before the next visit or order is due, and the text when it is due.
   const inviteDay = Math.max(booking ? 2 : 7, Math.round(cycle * 0.85));
-  const steps: PlannedStep[] = booking
-    ? [
-        step(
-          "Email",
-          0,
-          `the ${unit}`,
-          "thanks",
-          pick(facts.remote ? [`Thank you for your ${unit}`, `Thanks for joining us`] : [`Thanks for coming in`, `Thank you for your ${unit}`], seed, 1),
-          "Thank them and make the next visit the natural step.",
-          bullets(
-            facts.remote ? `Thank them by name for the ${unit}` : "Thank them by name for the visit",
-            facts.remote ? "One tip to keep practising between sessions" : "One tip to keep the benefit going at home",
-            facts.difference && `What sets ${facts.brand} apart: ${facts.difference}`,
-          ),
-          "See your booking details",
-        ),
-        step(
-          "Email",
-          Math.max(2, Math.round(cycle / 3)) * D,
-          `the ${unit}`,
-          facts.bundle ? "upgrade" : "proof",
-          // Only a bundle the owner sells is offered, in their words; without one, the step is proof.
-          facts.bundle
-            ? pick([`About ${theThing(facts.bundle, facts.brand)}`, "Make it a habit"], seed, 2)
-            : pick([`Why ${facts.spec.people} come back`, `What regulars say`], seed, 2),
-          facts.bundle ? "Offer the bundle the business sells to regulars, exactly as it describes it." : "Show what regular visits bring, in others' words.",
-          bullets(facts.bundle && `The bundle, in the owner's words: ${facts.bundle}`, proofLine(facts), facts.guarantee && `Reassure: ${facts.guarantee}`),
-          facts.bundle ? "See the options" : "See what they say",
-        ),
-        step(
-          "Email",
-          inviteDay * D,
-          `the ${unit}`,
-          "rebook",
-          pick([`Time for your next ${unit}?`, `Your next ${unit} is due`], seed, 3),
-          `Rebook at the rhythm the business sees (${formatDuration(cycle * D)}).`,
-          bullets(`Invite them to book the next ${unit}`, "Link straight to open slots"),
-          facts.action.again,
-        ),
-      ]
-    : facts.durable
+  const once = booking && boughtOnce(facts);
+  const steps: PlannedStep[] = once
+    ? oneOffServiceUpsell(facts, seed, unit)
+    : booking
       ? [
-          // A table or a ring is bought once in years: no reorder. The plan looks after the purchase and turns it into reviews, referrals and what goes with it.
           step(
             "Email",
             0,
-            "the order",
+            `the ${unit}`,
             "thanks",
-            pick(["Thank you for your order", `Thanks for choosing ${facts.brand}`], seed, 1),
-            "Confirm the order and say what happens between now and delivery.",
+            pick(facts.remote ? [`Thank you for your ${unit}`, `Thanks for joining us`] : [`Thanks for coming in`, `Thank you for your ${unit}`], seed, 1),
+            "Thank them and make the next visit the natural step.",
             bullets(
-              "Order summary, lead time and what happens next",
+              facts.remote ? `Thank them by name for the ${unit}` : "Thank them by name for the visit",
+              facts.remote ? "One tip to keep practising between sessions" : "One tip to keep the benefit going at home",
               facts.difference && `What sets ${facts.brand} apart: ${facts.difference}`,
-              facts.questions[0] && `Answer: ${facts.questions[0]}`,
             ),
-            "Track your order",
+            "See your booking details",
           ),
           step(
             "Email",
-            21 * D,
-            "the order",
-            "checkin",
-            pick(["How is it settling in?", "How are you finding it?"], seed, 2),
-            "Check in once it has arrived, share a care tip and ask for a review.",
-            bullets("How to look after it, in three lines", "Ask for a review, with a photo if they like", facts.guarantee && `Reassure: ${facts.guarantee}`),
-            "Leave a review",
+            Math.max(2, Math.round(cycle / 3)) * D,
+            `the ${unit}`,
+            facts.bundle ? "upgrade" : "proof",
+            // Only a bundle the owner sells is offered, in their words; without one, the step is proof.
+            facts.bundle
+              ? pick([`About ${theThing(facts.bundle, facts.brand)}`, "Make it a habit"], seed, 2)
+              : pick([`Why ${facts.spec.people} come back`, `What regulars say`], seed, 2),
+            facts.bundle ? "Offer the bundle the business sells to regulars, exactly as it describes it." : "Show what regular visits bring, in others' words.",
+            bullets(facts.bundle && `The bundle, in the owner's words: ${facts.bundle}`, proofLine(facts), facts.guarantee && `Reassure: ${facts.guarantee}`),
+            facts.bundle ? "See the options" : "See what they say",
           ),
           step(
             "Email",
-            45 * D,
-            "the order",
-            "crosssell",
-            pick(["Goes well with your last order", "Picked for you"], seed, 3),
-            "Recommend what goes with the first purchase, and invite a referral.",
-            bullets("Two or three pieces that go with what they bought", proofLine(facts), "A friend who would love one too? Invite them"),
-            "See what goes with it",
+            inviteDay * D,
+            `the ${unit}`,
+            "rebook",
+            pick([`Time for your next ${unit}?`, `Your next ${unit} is due`], seed, 3),
+            `Rebook at the rhythm the business sees (${formatDuration(cycle * D)}).`,
+            bullets(`Invite them to book the next ${unit}`, "Link straight to open slots"),
+            facts.action.again,
           ),
         ]
-      : [
-          step(
-            "Email",
-            0,
-            "the order",
-            "thanks",
-            // Software is not shipped: its buyers are welcomed and set up.
-            facts.kind === "digital"
-              ? pick([`Thanks for choosing ${facts.brand}`, "You're all set"], seed, 1)
-              : facts.model === "shop"
-                ? pick(["Thank you for your order", `Thanks for choosing ${facts.brand}`], seed, 1)
-                : pick([`Thanks for choosing ${facts.brand}`, `Thank you from ${facts.brand}`], seed, 1),
-            facts.kind === "digital" ? "Confirm the purchase and get them set up." : "Confirm the order and set up the next purchase.",
-            bullets(
-              facts.kind === "digital" ? "What happens next, and the first thing to set up" : "Order summary and what happens next",
-              facts.product && `How to get the most from ${lowerStart(facts.product, facts.brand)}`,
-            ),
-            facts.kind === "digital" ? "Get set up" : "Track your order",
-          ),
-          step(
-            "Email",
-            Math.max(3, Math.round(cycle / 3)) * D,
-            "the order",
-            "crosssell",
-            facts.kind === "digital"
-              ? pick(["What to try next", `Getting more from ${facts.brand}`], seed, 2)
-              : pick(["Picked for you", "Goes well with your last order", "You might also like"], seed, 2),
-            "Recommend what goes with the first purchase.",
-            bullets("Two or three items that go with what they bought", proofLine(facts), perk && `Remind them: ${perk.text}`),
-            facts.kind === "digital" ? "See what's next" : "Shop your recommendations",
-          ),
-          // Without a buying cycle the owner gave, a product gets no "time to reorder": a review request instead.
-          !facts.cycleDays && facts.kind === "product"
-            ? step(
-                "Email",
-                21 * D,
-                "the order",
-                "checkin",
-                pick(["How is it going?", "How did we do?"], seed, 3),
-                "Ask for a review once they have used it.",
-                bullets("Ask for a short review", proofLine(facts)),
-                "Leave a review",
-              )
-            : step(
-                "Email",
-                inviteDay * D,
-                "the order",
-                facts.kind === "subscription" ? "upgrade" : "replenish",
-                facts.kind === "subscription"
-                  ? pick(["Upgrade your plan", "More of what you love"], seed, 3)
-                  : facts.kind === "digital"
-                    ? "Ready for more?"
-                    : pick(["Running low?", "Time to restock?"], seed, 3),
-                facts.kind === "subscription"
-                  ? "Offer the bigger plan or an add-on."
-                  : facts.kind === "digital"
-                    ? "Show the upgrade that fits how they use it."
-                    : `Time the reorder to the buying cycle (about every ${formatDuration(cycle * D)}).`,
-                bullets(facts.kind === "product" ? "Reorder in one click" : "What the upgrade adds", facts.guarantee && `Reassure: ${facts.guarantee}`),
-                facts.kind === "digital" ? "Compare plans" : facts.action.again,
+      : facts.durable
+        ? [
+            // A table or a ring is bought once in years: no reorder. The plan looks after the purchase and turns it into reviews, referrals and what goes with it.
+            step(
+              "Email",
+              0,
+              "the order",
+              "thanks",
+              pick(["Thank you for your order", `Thanks for choosing ${facts.brand}`], seed, 1),
+              "Confirm the order and say what happens between now and delivery.",
+              bullets(
+                "Order summary, lead time and what happens next",
+                facts.difference && `What sets ${facts.brand} apart: ${facts.difference}`,
+                facts.questions[0] && `Answer: ${facts.questions[0]}`,
               ),
-        ];
-  if (facts.usesSms && facts.durable)
+              "Track your order",
+            ),
+            step(
+              "Email",
+              21 * D,
+              "the order",
+              "checkin",
+              pick(["How is it settling in?", "How are you finding it?"], seed, 2),
+              "Check in once it has arrived, share a care tip and ask for a review.",
+              bullets("How to look after it, in three lines", "Ask for a review, with a photo if they like", facts.guarantee && `Reassure: ${facts.guarantee}`),
+              "Leave a review",
+            ),
+            step(
+              "Email",
+              45 * D,
+              "the order",
+              "crosssell",
+              pick(["Goes well with your last order", "Picked for you"], seed, 3),
+              "Recommend what goes with the first purchase, and invite a referral.",
+              bullets("Two or three pieces that go with what they bought", proofLine(facts), "A friend who would love one too? Invite them"),
+              "See what goes with it",
+            ),
+          ]
+        : [
+            step(
+              "Email",
+              0,
+              "the order",
+              "thanks",
+              // Software is not shipped: its buyers are welcomed and set up.
+              facts.kind === "digital"
+                ? pick([`Thanks for choosing ${facts.brand}`, "You're all set"], seed, 1)
+                : facts.model === "shop"
+                  ? pick(["Thank you for your order", `Thanks for choosing ${facts.brand}`], seed, 1)
+                  : pick([`Thanks for choosing ${facts.brand}`, `Thank you from ${facts.brand}`], seed, 1),
+              facts.kind === "digital" ? "Confirm the purchase and get them set up." : "Confirm the order and set up the next purchase.",
+              bullets(
+                facts.kind === "digital" ? "What happens next, and the first thing to set up" : "Order summary and what happens next",
+                facts.product && `How to get the most from ${lowerStart(facts.product, facts.brand)}`,
+              ),
+              facts.kind === "digital" ? "Get set up" : "Track your order",
+            ),
+            step(
+              "Email",
+              Math.max(3, Math.round(cycle / 3)) * D,
+              "the order",
+              "crosssell",
+              facts.kind === "digital"
+                ? pick(["What to try next", `Getting more from ${facts.brand}`], seed, 2)
+                : pick(["Picked for you", "Goes well with your last order", "You might also like"], seed, 2),
+              "Recommend what goes with the first purchase.",
+              bullets("Two or three items that go with what they bought", proofLine(facts), perk && `Remind them: ${perk.text}`),
+              facts.kind === "digital" ? "See what's next" : "Shop your recommendations",
+            ),
+            // Without a buying cycle the owner gave, a product gets no "time to reorder": a review request instead.
+            !facts.cycleDays && facts.kind === "product"
+              ? step(
+                  "Email",
+                  21 * D,
+                  "the order",
+                  "checkin",
+                  pick(["How is it going?", "How did we do?"], seed, 3),
+                  "Ask for a review once they have used it.",
+                  bullets("Ask for a short review", proofLine(facts)),
+                  "Leave a review",
+                )
+              : step(
+                  "Email",
+                  inviteDay * D,
+                  "the order",
+                  facts.kind === "subscription" ? "upgrade" : "replenish",
+                  facts.kind === "subscription"
+                    ? pick(["Upgrade your plan", "More of what you love"], seed, 3)
+                    : facts.kind === "digital"
+                      ? "Ready for more?"
+                      : pick(["Running low?", "Time to restock?"], seed, 3),
+                  facts.kind === "subscription"
+                    ? "Offer the bigger plan or an add-on."
+                    : facts.kind === "digital"
+                      ? "Show the upgrade that fits how they use it."
+                      : `Time the reorder to the buying cycle (about every ${formatDuration(cycle * D)}).`,
+                  bullets(facts.kind === "product" ? "Reorder in one click" : "What the upgrade adds", facts.guarantee && `Reassure: ${facts.guarantee}`),
+                  facts.kind === "digital" ? "Compare plans" : facts.action.again,
+                ),
+          ];
+  if (facts.usesSms && (facts.durable || once))
     steps.push(smsStep(facts, 23 * D, "the order", "reminder", "A quick review request", "A short thank-you with one link to leave a review.", "Tap to review"));
   else if (facts.usesSms && (booking || facts.cycleDays || facts.kind !== "product")) {
     const [title, cta] = upsellReminder(facts, unit);
@@ -776,12 +816,20 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
           ? "Places an order."
           : withUnit(facts.spec.servedTrigger, facts.unit),
     exitRules: [
-      booking ? `Books the next ${unit} or buys a package` : facts.kind === "digital" ? "Upgrades their plan or buys an add-on" : "Places another order",
+      once
+        ? "Books more work or refers someone"
+        : booking
+          ? `Books the next ${unit} or buys a package`
+          : facts.kind === "digital"
+            ? "Upgrades their plan or buys an add-on"
+            : "Places another order",
       "Unsubscribes or marks an email as spam",
     ],
-    strategy: facts.durable
-      ? "A piece like this is bought once in years, so it looks after the purchase and turns it into reviews, referrals and what goes with it."
-      : `Timed to the buying cycle: the next ${booking ? unit : "purchase"} is invited after about ${formatDuration(cycle * D)}.`,
+    strategy: once
+      ? "Bought once, not on a rhythm: it thanks them, offers what goes with it and how it is looked after, and asks for a referral, never a next visit."
+      : facts.durable
+        ? "A piece like this is bought once in years, so it looks after the purchase and turns it into reviews, referrals and what goes with it."
+        : `Timed to the buying cycle: the next ${booking ? unit : "purchase"} is invited after about ${formatDuration(cycle * D)}.`,
     steps,
   };
 }
@@ -797,8 +845,8 @@ function sunsetPlan(facts: BusinessFacts, seed: number, inactivityDays: number):
       "the inactivity threshold",
       "reactivation",
       pick([`We miss you at ${facts.brand}`, "It's been a while", "Still with us?"], seed, 1),
-      "Re-engage with what is new, with no pressure.",
-      bullets("What's new since their last visit", facts.product && `A reminder of ${lowerStart(facts.product, facts.brand)}`, "One link to update preferences instead of leaving"),
+      "Re-engage with what the business does, with no pressure and no claim of news.",
+      bullets(facts.product && `A reminder of ${lowerStart(facts.product, facts.brand)}`, "One link to update preferences instead of leaving"),
       // Only a business people come back to on a cycle invites the next order or visit; software invites them back in, the others to the first step.
       facts.cycleDays || facts.kind === "digital" ? facts.action.again : facts.action.cta,
     ),
@@ -808,18 +856,20 @@ function sunsetPlan(facts: BusinessFacts, seed: number, inactivityDays: number):
       "the inactivity threshold",
       "proof",
       pick(
-        facts.kind === "service"
-          ? ["What regulars loved lately"]
-          : facts.kind === "subscription"
-            ? ["What members loved lately"]
-            : facts.kind === "digital"
-              ? ["What customers are saying"]
-              : ["What customers loved lately"],
+        facts.kind === "service" && boughtOnce(facts)
+          ? [`What clients say about ${facts.brand}`]
+          : facts.kind === "service"
+            ? ["What our regulars say"]
+            : facts.kind === "subscription"
+              ? ["What members say"]
+              : facts.kind === "digital"
+                ? ["What customers are saying"]
+                : ["What customers say"],
         seed,
         2,
       ),
-      "Show the best of recent months.",
-      bullets(proofLine(facts) ?? "The most popular item or service lately", facts.difference && `Why it's worth a look: ${facts.difference}`),
+      "Show what customers say, in their words.",
+      bullets(proofLine(facts) ?? "A rating or a customer's words", facts.difference && `Why it's worth a look: ${facts.difference}`),
       // The email is proof (what customers say), so neither its title nor its button promises news.
       pick(["See what they say", "Take a look"], seed, 3),
     ),
@@ -847,13 +897,13 @@ export function writePlan(flowType: FlowType, facts: BusinessFacts, inactivityDa
   const seed = brandSeed(facts);
   switch (flowType) {
     case "onboarding":
-      return onboardingPlan(facts, seed);
+      return onboardingPlan(afterPurchase(facts), seed);
     case "lead_nurture":
       return leadNurturePlan(facts, seed);
     case "abandoned_cart":
       return abandonedCartPlan(facts, seed);
     case "upsell":
-      return upsellPlan(facts, seed);
+      return upsellPlan(afterPurchase(facts), seed);
     case "sunset":
       return sunsetPlan(facts, seed, inactivityDays);
   }

@@ -50,10 +50,21 @@ describe("owners' answers in the copy", () => {
     expect(findings).toEqual([]);
   });
 
-  test("worries typed as one run of items are listed, not pasted into a sentence", () => {
-    const { written, findings } = email(swimSchool, "Deep End Swim", "objection");
-    expect(written.bodyText).toMatch(/\n- embarrassed at my age\n- scared of deep water\n- the times\n- no pool nearby\n/);
+  test("worries typed as one run of items are listed with the owner's answers, never pasted into a sentence", () => {
+    const answered = {
+      ...swimSchool,
+      topReasonsNotToBuy: "Embarrassed at my age (most of our swimmers are over 40), scared of deep water (we start in the shallow end), the times, no pool nearby",
+    };
+    const { written, findings } = email(answered, "Deep End Swim", "objection");
+    expect(written.bodyText).toMatch(/\n- Embarrassed at my age: most of our swimmers are over 40\.\n- Scared of deep water: we start in the shallow end\.\n/);
+    // A worry the answers do not answer is not raised.
+    expect(written.bodyText).not.toMatch(/the times|no pool nearby/i);
     expect(findings).toEqual([]);
+  });
+
+  test("worries the answers never answer are not raised at all", () => {
+    const { written } = email(swimSchool, "Deep End Swim", "objection");
+    expect(written.bodyText).not.toMatch(/embarrassed|deep water|no pool nearby/i);
   });
 
   test("a promise longer than a phrase is quoted whole as the business's promise, never cut", () => {

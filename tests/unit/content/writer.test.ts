@@ -113,7 +113,8 @@ describe("offline writer", () => {
     expect(all).toContain("free whitening kit");
     expect(all).toContain("4.9 stars from 1,200 Google reviews");
     expect(all).toContain("your next cleaning is free");
-    expect(all).toContain("cost more than quoted");
+    // The worry is one the answers never answer, so it is not raised.
+    expect(all).not.toContain("cost more than quoted");
     expect(all).toContain("busy parents in Austin");
     // The touchpoint's own call to action becomes the button when it is short enough.
     const first = copies[0]!;

@@ -91,7 +91,7 @@ function newEmail(facts: BusinessFacts, purpose: string | null, spot: Spot): Dra
   const [title, goal, messages, cta] = /\bre-?book/i.test(text)
     ? [`Time to book your next ${unit}`, "Invite a rebooking at the right moment.", ["Invite them to book the next visit", "Link straight to open slots"], facts.action.again]
     : /\b(?:reorder|replenish|restock)/i.test(text)
-      ? ["Running low? Reorder in one click", "Time the reorder before they run out.", ["Reorder in one click", "What's new since the last order"], "Reorder now"]
+      ? ["Running low? Reorder in one click", "Time the reorder before they run out.", ["Reorder in one click", "When the last one is likely to run out"], "Reorder now"]
       : /\brenewal\b/i.test(text)
         ? ["Your renewal is coming up", "Remind them of the renewal and what it brings.", ["The renewal date and what it includes", "How to change the plan"], "Review my plan"]
         : [
