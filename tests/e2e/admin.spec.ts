@@ -47,8 +47,8 @@ async function search(page: Page, text: string) {
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, "\\+")}`));
 }
 
-async function answersFor(companyName: string) {
-  const context = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+async function answersFor(baseURL: string | undefined, companyName: string) {
+  const context = await playwrightRequest.newContext({ baseURL });
   await registerByApi(context, newUser({ email: uniqueEmail("profile") }));
   const fields = [
     "companyWebsite",
@@ -239,9 +239,9 @@ for (const javaScriptEnabled of [true, false]) {
       await customer.dispose();
     });
 
-    test("onboarding: a row opens the full answers, read only", async ({ page }) => {
+    test("onboarding: a row opens the full answers, read only", async ({ page, baseURL }) => {
       const company = `Glow Studio ${suffix()}`;
-      await answersFor(company);
+      await answersFor(baseURL, company);
       await open(page, "/admin/onboarding", javaScriptEnabled);
       await search(page, company);
       const row = page.getByRole("row").filter({ hasText: company });

@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+
+import { test } from "./support/app";
 
 test.describe("the API reference at /api/docs", () => {
   test("is readable without JavaScript and filters with the search form", async ({ browser }) => {

@@ -7,7 +7,7 @@ import { parse as parseCsv } from "csv-parse/sync";
 
 import { TEXT_FIELDS } from "../../app/lib/questionnaire/fields";
 import { desktopNav, expectToast, flowContentLink, newUser, registerByApi, test, upgradeDialog, waitForHydration } from "./support/app";
-import { grantPremium } from "./support/premium";
+import { grantPremium } from "./support/accounts";
 
 /**
  * The Flow Content page (premium): writing a flow's content, the email preview in a sandboxed

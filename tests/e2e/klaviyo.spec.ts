@@ -4,9 +4,9 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { TEXT_FIELDS } from "../../app/lib/questionnaire/fields";
 import { type KlaviyoStandIn, startKlaviyoStandIn } from "../support/klaviyo-stand-in";
 import { expectToast, newUser, registerByApi, test as base, waitForHydration } from "./support/app";
-import { KLAVIYO_PORT } from "./support/klaviyo";
+import { workerPorts } from "./support/server";
 import { threeFlows } from "../support/klaviyo-accounts";
-import { grantPremium } from "./support/premium";
+import { grantPremium } from "./support/accounts";
 
 /**
  * Klaviyo in the browser, with JavaScript on and off: connecting a private key on User Settings
@@ -20,8 +20,8 @@ import { grantPremium } from "./support/premium";
 
 const test = base.extend<object, { klaviyo: KlaviyoStandIn }>({
   klaviyo: [
-    async ({}, use) => {
-      const standIn = await startKlaviyoStandIn({ port: KLAVIYO_PORT });
+    async ({}, use, workerInfo) => {
+      const standIn = await startKlaviyoStandIn({ port: workerPorts(workerInfo.parallelIndex).klaviyo });
       try {
         await use(standIn);
       } finally {

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 
-import { waitForHydration } from "./support/app";
+import { test, waitForHydration } from "./support/app";
 
 const claims = ["200%+", "35%+", "311%"];
 

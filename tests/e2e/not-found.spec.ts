@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 
-import { waitForHydration } from "./support/app";
+import { test, waitForHydration } from "./support/app";
 
 test("an unknown path is a real 404 with a way back", async ({ page }) => {
   const response = await page.goto("/no/such/page");

@@ -6,7 +6,7 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 import { TEXT_FIELDS } from "../../app/lib/questionnaire/fields";
 import { newUser, registerByApi, test, upgradeDialog, waitForHydration, type TestUser } from "./support/app";
-import { grantPremium } from "./support/premium";
+import { grantPremium } from "./support/accounts";
 
 /**
  * The premium Scorecard on the dashboard: a coffee roaster with a weak abandoned cart flow reads

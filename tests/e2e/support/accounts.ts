@@ -1,16 +1,18 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 
-import { expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import { MongoClient } from "mongodb";
 
 import { TEXT_FIELDS } from "../../../app/lib/questionnaire/fields";
+import { workerDataDir } from "./server";
 
-/** The running server's database (the embedded engine writes its address next to its files). */
+/**
+ * The database of the running test's server (the worker's own, see ./server.ts; the embedded
+ * engine writes its address next to its files).
+ */
 export async function withDatabase<T>(work: (db: ReturnType<MongoClient["db"]>) => Promise<T>): Promise<T> {
-  const port = Number(process.env.E2E_PORT ?? 3210);
-  const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `flowmap-e2e-${port}`);
+  const dataDir = workerDataDir(test.info().parallelIndex);
   const uri = fs.readFileSync(path.join(dataDir, "db", "engine.uri"), "utf8").trim();
   const client = new MongoClient(uri, { directConnection: true, serverSelectionTimeoutMS: 5000 });
   try {
