@@ -21,7 +21,9 @@ export default defineConfig({
   workers: workerCount(),
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 30_000,
+  // Two workers share the machine's two cores (and a shared machine's load), so a test has about
+  // half the CPU one worker gave it: twice the 30 s a test had then.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {

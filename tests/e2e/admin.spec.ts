@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, request as playwrightRequest, type Locator, type Page } from "@playwright/test";
 
-import { expectNoSidewaysScroll, expectToast, newUser, registerByApi, signInAsAdmin, test, uniqueEmail, waitForHydration } from "./support/app";
+import { expectNoSidewaysScroll, expectToast, newUser, registerByApi, signInAsAdmin, test, uniqueEmail, waitForHydration, axeOn } from "./support/app";
 
 /**
  * The admin area: create, edit and delete on each table, granting premium, the onboarding
@@ -280,7 +279,7 @@ test.describe("admin screens", () => {
     ]) {
       await page.getByRole("link", { name: new RegExp(`^${tile}`) }).click();
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeOn(page).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
       await open(page, "/admin", true);
     }

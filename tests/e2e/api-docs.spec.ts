@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect } from "@playwright/test";
 
-import { test } from "./support/app";
+import { test, axeOn } from "./support/app";
 
 test.describe("the API reference at /api/docs", () => {
   test("is readable without JavaScript and filters with the search form", async ({ browser }) => {
@@ -44,9 +43,7 @@ test.describe("the API reference at /api/docs", () => {
     await expect(page.getByText(/No endpoint matches/)).toBeVisible();
     await search.fill("");
     await expect(page.getByText(everyEndpoint!, { exact: true })).toBeVisible();
-    // Only violations are collected: axe then skips building a selector and an HTML excerpt for
-    // each of the page's thousands of passing elements (about a quarter of the time on this page).
-    const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
+    const results = await axeOn(page).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
 

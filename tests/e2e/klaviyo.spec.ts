@@ -1,9 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 import { TEXT_FIELDS } from "../../app/lib/questionnaire/fields";
 import { type KlaviyoStandIn, startKlaviyoStandIn } from "../support/klaviyo-stand-in";
-import { expectToast, newUser, registerByApi, test as base, waitForHydration } from "./support/app";
+import { expectToast, newUser, registerByApi, test as base, waitForHydration, axeOn } from "./support/app";
 import { workerPorts } from "./support/server";
 import { threeFlows } from "../support/klaviyo-accounts";
 import { grantPremium } from "./support/accounts";
@@ -54,7 +53,7 @@ async function userWithFlow(request: APIRequestContext) {
 /** No serious accessibility problem (axe runs only with JavaScript on: it hangs without). */
 async function axe(page: Page, javaScriptEnabled: boolean, context: string) {
   if (!javaScriptEnabled) return;
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOn(page).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),

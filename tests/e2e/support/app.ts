@@ -1,3 +1,5 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { RunOptions } from "axe-core";
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 import { startOAuthProvider, type LoopbackProvider } from "../../support/oauth-provider";
@@ -242,4 +244,13 @@ export async function expectNoSidewaysScroll(page: Page) {
     return { scrollWidth: document.documentElement.scrollWidth, width, wide: wide.slice(0, 8).map((el) => `${el.tagName} ${el.getAttribute("class") ?? ""}`.slice(0, 100)) };
   });
   expect(overflow.scrollWidth, overflow.wide.join("\n")).toBeLessThanOrEqual(overflow.width);
+}
+
+/**
+ * axe over the page (narrow it with `.include()`), collecting only violations, which is all the
+ * tests read: axe then builds no selector and no excerpt for each passing element, much of its
+ * time on a large page.
+ */
+export function axeOn(page: Page, options: RunOptions = {}): AxeBuilder {
+  return new AxeBuilder({ page }).options({ ...options, resultTypes: ["violations"] });
 }
