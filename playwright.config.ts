@@ -1,27 +1,33 @@
-import os from "node:os";
-import path from "node:path";
-
 import { defineConfig, devices } from "@playwright/test";
 
-import { klaviyoServerEnv } from "./tests/e2e/support/klaviyo";
-import { oauthServerEnv } from "./tests/e2e/support/oauth";
-import { researchServerEnv } from "./tests/e2e/support/research";
-
-const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `flowmap-e2e-${port}`);
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Browser-test workers at once: two on the 2-core machines the suite runs on. Each worker starts
+ * its own app server (the production build), database and loopback stand-ins on ports of its own
+ * (tests/e2e/support/server.ts), so the tests of one never see the other's. A spec file's tests
+ * run in order in one worker (fullyParallel is off).
+ */
+function workerCount(): number {
+  const raw = process.env.E2E_WORKERS ?? "2";
+  const workers = Number(raw);
+  if (!Number.isInteger(workers) || workers < 1) throw new Error(`E2E_WORKERS must be a whole number of workers, 1 or more, not '${raw}'`);
+  return workers;
+}
 
 export default defineConfig({
   testDir: "./tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: workerCount(),
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 30_000,
+  // Two workers share the machine's two cores (and a shared machine's load), so a test has about
+  // half the CPU one worker gave it: twice the 30 s a test had then.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
-    baseURL: `http://localhost:${port}`,
+    // baseURL is each worker's own server (the `baseURL` fixture in tests/e2e/support/app.ts).
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -30,39 +36,4 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    // The production build, served the way `npm start` serves it.
-    command: "node ./server/index.js ./build/server/index.js",
-    url: `http://localhost:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      SUPPORT_EMAIL: "premium@flowmap.test",
-      // The browser tests act as clients on separate networks (X-Forwarded-For per test, see
-      // tests/e2e/support/app.ts): the loopback "proxy" they come through is trusted to say so.
-      TRUST_PROXY: "loopback",
-      ADMIN_EMAILS: "admin@flowmap.test",
-      SESSION_SECRET: "e2e-session-secret-with-enough-length",
-      // Passwords hashed at scrypt N=2^10, as in the other tests (docs/development.md): the
-      // production cost (2^17, 128 MiB and a few hundred ms of CPU per hash) on every register and
-      // sign-in was minutes of the browser suite. The production cost has its own test
-      // (tests/integration/auth/password.test.ts).
-      FLOWMAP_SCRYPT_LOG_N: "10",
-      // The address the browser opens: the provider's return address is built from it.
-      APP_URL: `http://localhost:${port}`,
-      // Third-party sign-in against the loopback provider that tests/e2e/oauth.spec.ts starts on a
-      // fixed port (E2E_OAUTH_PORT, default 3299) with a fixed client secret.
-      ...oauthServerEnv(),
-      // Send to Klaviyo against the loopback stand-in that tests/e2e/klaviyo.spec.ts starts on a
-      // fixed port (E2E_KLAVIYO_PORT, default 3298).
-      ...klaviyoServerEnv(),
-      // AI research may read one loopback fixture site (tests/e2e/research.spec.ts starts it).
-      ...researchServerEnv(),
-    },
-  },
 });

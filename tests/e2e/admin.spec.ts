@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, request as playwrightRequest, type Locator, type Page } from "@playwright/test";
 
-import { expectNoSidewaysScroll, expectToast, newUser, registerByApi, signInAsAdmin, test, uniqueEmail, waitForHydration } from "./support/app";
+import { expectNoSidewaysScroll, expectToast, newUser, registerByApi, signInAsAdmin, test, uniqueEmail, waitForHydration, axeOn } from "./support/app";
 
 /**
  * The admin area: create, edit and delete on each table, granting premium, the onboarding
@@ -47,8 +46,8 @@ async function search(page: Page, text: string) {
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, "\\+")}`));
 }
 
-async function answersFor(companyName: string) {
-  const context = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+async function answersFor(baseURL: string | undefined, companyName: string) {
+  const context = await playwrightRequest.newContext({ baseURL });
   await registerByApi(context, newUser({ email: uniqueEmail("profile") }));
   const fields = [
     "companyWebsite",
@@ -239,9 +238,9 @@ for (const javaScriptEnabled of [true, false]) {
       await customer.dispose();
     });
 
-    test("onboarding: a row opens the full answers, read only", async ({ page }) => {
+    test("onboarding: a row opens the full answers, read only", async ({ page, baseURL }) => {
       const company = `Glow Studio ${suffix()}`;
-      await answersFor(company);
+      await answersFor(baseURL, company);
       await open(page, "/admin/onboarding", javaScriptEnabled);
       await search(page, company);
       const row = page.getByRole("row").filter({ hasText: company });
@@ -280,7 +279,7 @@ test.describe("admin screens", () => {
     ]) {
       await page.getByRole("link", { name: new RegExp(`^${tile}`) }).click();
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeOn(page).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
       await open(page, "/admin", true);
     }

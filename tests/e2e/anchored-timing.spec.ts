@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 import { seedProfile } from "./support/accounts";
-import { expectToast, newUser, registerByApi, test, waitForHydration } from "./support/app";
+import { expectToast, newUser, registerByApi, test, waitForHydration, axeOn } from "./support/app";
 
 /**
  * Editing a step timed from the real event, in the browser, with JavaScript and without: the card
@@ -68,7 +67,7 @@ test.describe("a step timed from the appointment, with JavaScript", () => {
   test("shows it, refuses a timing before the trigger, and saves 3 days after the appointment", async ({ page }) => {
     const step = await clinicWithAnchoredStep(page);
     const edit = await editAnchoredStep(page, step, { hydrated: true });
-    const results = await new AxeBuilder({ page }).include("[data-testid=edit-dialog]").analyze();
+    const results = await axeOn(page).include("[data-testid=edit-dialog]").analyze();
     expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
 
     await edit.getByLabel("Measured from").selectOption("appointment");

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 import { endSessionElsewhere } from "./support/accounts";
@@ -14,6 +13,7 @@ import {
   test,
   waitForHydration,
   type TestUser,
+  axeOn,
 } from "./support/app";
 
 const EMAIL_TAKEN = "An account with this email already exists. Sign in instead.";
@@ -289,7 +289,7 @@ test.describe("sign-in pages, JavaScript on", () => {
   test("login and registration have no serious or critical accessibility violations, errors shown or not", async ({ page }) => {
     const check = async () => {
       await waitForHydration(page);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeOn(page).analyze();
       const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     };

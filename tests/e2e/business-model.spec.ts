@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 import { reviewShot, seedProfile } from "./support/accounts";
-import { expectToast, registerByApi, test, waitForHydration } from "./support/app";
+import { expectToast, registerByApi, test, waitForHydration, axeOn } from "./support/app";
 
 /**
  * The business model on the dashboard's Business Profile card and the Onboarding Questions page:
@@ -61,7 +60,7 @@ test.describe("with JavaScript", () => {
     await expect(page.locator("html")).toHaveAttribute("data-e2e-mark", "kept");
     expect(await apiModel(page)).toEqual({ model: "appointment", source: "owner", inferred: "pickup" });
 
-    const results = await new AxeBuilder({ page }).include("#business-model").analyze();
+    const results = await axeOn(page).include("#business-model").analyze();
     expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   });
 

@@ -1,10 +1,9 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
 
 import { expect } from "@playwright/test";
 
 import { withDatabase } from "./support/accounts";
-import { expectToast, newUser, registerByApi, test, uniqueEmail, upgradeDialog, waitForHydration } from "./support/app";
+import { expectToast, newUser, registerByApi, test, uniqueEmail, upgradeDialog, waitForHydration, axeOn } from "./support/app";
 
 /**
  * The dashboard's Email Benchmark card and AI Research card, with JavaScript (debounced saves,
@@ -142,7 +141,7 @@ test.describe("Email Benchmark card with JavaScript", () => {
     expect(api).toEqual([expect.objectContaining({ flowType: "lead_nurture", openRate: 6050, bounceRate: 200, clickRate: null })]);
 
     await shot(page, "dashboard-benchmarks");
-    const results = await new AxeBuilder({ page }).include("[data-testid='benchmark-card']").analyze();
+    const results = await axeOn(page).include("[data-testid='benchmark-card']").analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 

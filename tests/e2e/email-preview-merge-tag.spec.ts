@@ -3,7 +3,7 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { FIRST_NAME_TAG, PREVIEW_FIRST_NAME } from "../../app/lib/content/merge-tags";
 import { TEXT_FIELDS } from "../../app/lib/questionnaire/fields";
 import { newUser, registerByApi, test, waitForHydration } from "./support/app";
-import { grantPremium } from "./support/premium";
+import { grantPremium } from "./support/accounts";
 
 /**
  * The email preview shows the first-name tag as a reader sees it (a name, marked), never the raw

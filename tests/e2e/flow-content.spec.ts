@@ -1,13 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { parse as parseCsv } from "csv-parse/sync";
 
 import { TEXT_FIELDS } from "../../app/lib/questionnaire/fields";
-import { desktopNav, expectToast, flowContentLink, newUser, registerByApi, test, upgradeDialog, waitForHydration } from "./support/app";
-import { grantPremium } from "./support/premium";
+import { desktopNav, expectToast, flowContentLink, newUser, registerByApi, test, upgradeDialog, waitForHydration, axeOn } from "./support/app";
+import { grantPremium } from "./support/accounts";
 
 /**
  * The Flow Content page (premium): writing a flow's content, the email preview in a sandboxed
@@ -54,7 +53,7 @@ async function premiumWithFlow(request: APIRequestContext, { answers = ANSWERS, 
  * (which runs inside each frame) cannot enter them and is told not to.
  */
 async function axe(page: Page, context: string) {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ iframes: false }).analyze();
+  const results = await axeOn(page, { iframes: false }).setLegacyMode(true).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),

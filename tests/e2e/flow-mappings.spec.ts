@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 import { TEXT_FIELDS } from "../../app/lib/questionnaire/fields";
 import { withDatabase } from "./support/accounts";
-import { expectNoSidewaysScroll, expectToast, newUser, registerByApi, test, upgradeDialog as upgradeDialogRoot, waitForHydration } from "./support/app";
+import { expectNoSidewaysScroll, expectToast, newUser, registerByApi, test, upgradeDialog as upgradeDialogRoot, waitForHydration, axeOn } from "./support/app";
 
 /**
  * The /flow-mappings screen, with JavaScript and without: generate, regenerate with feedback,
@@ -76,7 +75,7 @@ async function generateByForm(request: APIRequestContext, type = "onboarding") {
 }
 
 async function axe(page: Page, context: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOn(page).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),

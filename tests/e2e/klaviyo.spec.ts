@@ -1,12 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 import { TEXT_FIELDS } from "../../app/lib/questionnaire/fields";
 import { type KlaviyoStandIn, startKlaviyoStandIn } from "../support/klaviyo-stand-in";
-import { expectToast, newUser, registerByApi, test as base, waitForHydration } from "./support/app";
-import { KLAVIYO_PORT } from "./support/klaviyo";
+import { expectToast, newUser, registerByApi, test as base, waitForHydration, axeOn } from "./support/app";
+import { workerPorts } from "./support/server";
 import { threeFlows } from "../support/klaviyo-accounts";
-import { grantPremium } from "./support/premium";
+import { grantPremium } from "./support/accounts";
 
 /**
  * Klaviyo in the browser, with JavaScript on and off: connecting a private key on User Settings
@@ -20,8 +19,8 @@ import { grantPremium } from "./support/premium";
 
 const test = base.extend<object, { klaviyo: KlaviyoStandIn }>({
   klaviyo: [
-    async ({}, use) => {
-      const standIn = await startKlaviyoStandIn({ port: KLAVIYO_PORT });
+    async ({}, use, workerInfo) => {
+      const standIn = await startKlaviyoStandIn({ port: workerPorts(workerInfo.parallelIndex).klaviyo });
       try {
         await use(standIn);
       } finally {
@@ -54,7 +53,7 @@ async function userWithFlow(request: APIRequestContext) {
 /** No serious accessibility problem (axe runs only with JavaScript on: it hangs without). */
 async function axe(page: Page, javaScriptEnabled: boolean, context: string) {
   if (!javaScriptEnabled) return;
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOn(page).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 
-import { waitForHydration } from "./support/app";
+import { test, waitForHydration, axeOn } from "./support/app";
 
 const claims = ["200%+", "35%+", "311%"];
 
@@ -55,7 +54,7 @@ test.describe("landing page with JavaScript", () => {
 
   test("has no serious or critical accessibility violations", async ({ page }) => {
     await page.goto("/");
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,59 +9,40 @@ import { generateOfflineDraft } from "../../app/services/ai/offline.server";
 import { contentAnswerFor, messageStart } from "../support/content-answer";
 import { type OpenAiStub, startOpenAiStub } from "../support/openai-stub";
 import { expectToast, waitForHydration } from "./support/app";
-import { grantPremium } from "./support/premium";
+import { grantPremium } from "./support/accounts";
+import { startAppServer, workerPorts, type AppServer } from "./support/server";
 
 /**
  * With a model, the flow screen shows each step as the model writes it, before the flow is saved.
  * The model is the loopback stand-in, held after two steps (no timing in the test): the app server
- * here is one of its own, configured for that model, on E2E_PORT + 2000.
+ * here is one of its own, configured for that model, on the worker's model port (E2E_PORT + 2000
+ * + the worker's parallel index, see tests/e2e/support/server.ts).
  */
 
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 2000;
-const ORIGIN = `http://localhost:${PORT}`;
-
+let ORIGIN: string;
 let model: OpenAiStub;
-let server: ChildProcess;
+let server: AppServer | undefined;
 let dataDir: string;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({}, testInfo) => {
   model = await startOpenAiStub();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "flowmap-e2e-model-"));
-  server = spawn(process.execPath, ["server/index.js", "build/server/index.js"], {
+  server = await startAppServer({
+    port: workerPorts(testInfo.parallelIndex).model,
+    dataDir,
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
       SESSION_SECRET: "e2e-session-secret-with-enough-length",
-      APP_URL: ORIGIN,
       OPENAI_API_KEY: "e2e-key",
       OPENAI_BASE_URL: model.baseURL,
       OPENAI_MODEL: "stand-in",
     },
-    stdio: ["ignore", "ignore", "inherit"],
   });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${ORIGIN}/healthz`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(200);
+  ORIGIN = server.origin;
 });
 
 test.afterAll(async () => {
   model?.resume();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  await server?.stop();
   await model?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });

@@ -1,14 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 
-import { waitForHydration } from "./support/app";
+import { test, waitForHydration, axeOn } from "./support/app";
 
 test("an unknown path is a real 404 with a way back", async ({ page }) => {
   const response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
   await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOn(page).analyze();
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
   await page.getByRole("link", { name: "Go to the home page" }).click();
   await expect(page).toHaveURL(/\/$/);

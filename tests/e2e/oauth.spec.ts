@@ -3,15 +3,16 @@ import { expect, type Page } from "@playwright/test";
 import type { LoopbackProvider } from "../support/oauth-provider";
 import { expectToast, registerByApi, newUser, test as appTest, waitForHydration } from "./support/app";
 import { OAUTH_BUTTON_LABEL, oauthServerEnv } from "./support/oauth";
+import { workerPorts } from "./support/server";
 
 /**
  * The provider runs in the test worker, on the port the app server was configured for, so each
  * test can choose the identity it approves and read the requests it received.
  */
 const test = appTest.extend<{ provider: LoopbackProvider }>({
-  provider: async ({ loopback }, use) => {
-    // The app server's OAUTH_* settings (playwright.config.ts) must describe this provider.
-    expect(loopback.env()).toEqual(oauthServerEnv());
+  provider: async ({ loopback }, use, testInfo) => {
+    // The app server's OAUTH_* settings (tests/e2e/support/server.ts) must describe this provider.
+    expect(loopback.env()).toEqual(oauthServerEnv(workerPorts(testInfo.parallelIndex).oauth));
     const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
     loopback.profile = { sub: `e2e-${tag}`, email: `oauth.${tag}@example.test`, email_verified: true, given_name: "Olive", family_name: "Auth" };
     loopback.requests.length = 0;

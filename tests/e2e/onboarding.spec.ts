@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 import { QUESTIONS } from "../../app/lib/questionnaire/questions";
-import { desktopNav, expectToast, newUser, registerByApi, test, waitForHydration } from "./support/app";
+import { desktopNav, expectToast, newUser, registerByApi, test, waitForHydration, axeOn } from "./support/app";
 
 /**
  * The onboarding wizard, the Onboarding Questions page and the dashboard's Business Profile card,
@@ -125,7 +124,7 @@ async function expectProfileCard(page: Page, rows: { company: string; type: stri
 }
 
 async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOn(page).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

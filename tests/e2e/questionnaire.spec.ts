@@ -1,9 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 import { GENERAL_FIELDS, ONBOARDING_FIELDS } from "../../app/lib/questionnaire/fields";
 import { QUESTIONS } from "../../app/lib/questionnaire/questions";
-import { expectToast, newUser, registerByApi, test, uniqueEmail, waitForHydration } from "./support/app";
+import { expectToast, newUser, registerByApi, test, uniqueEmail, waitForHydration, axeOn } from "./support/app";
 
 /**
  * The public questionnaire's journeys: the service/retail
@@ -374,7 +373,7 @@ test.describe("questionnaire with JavaScript", () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `step ${step} scrolls sideways`).toBeLessThanOrEqual(0);
       await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeOn(page).analyze();
       const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       expect(serious.map((v) => `step ${step} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     }
@@ -383,7 +382,7 @@ test.describe("questionnaire with JavaScript", () => {
     await waitForHydration(page);
     await next(page);
     await expect(page.getByText("This field is required").first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { html, startFixtureSite, type FixtureSite } from "../support/fixture-sit
 import { RICH_PAGE } from "../integration/research/pages";
 import { reviewShot, withDatabase } from "./support/accounts";
 import { expectToast, newUser, registerByApi, test, waitForHydration } from "./support/app";
-import { RESEARCH_SITE_ORIGIN, RESEARCH_SITE_PORT } from "./support/research";
+import { workerPorts } from "./support/server";
 
 /**
  * AI research can be repaired: the questionnaire refuses at step 4 an address research would
@@ -16,8 +16,8 @@ const PORT_REFUSAL =
   "This address cannot be researched: only the standard web ports 80 and 443 are fetched. Enter your website's public address, like https://www.yourcompany.com.";
 
 let site: FixtureSite;
-test.beforeAll(async () => {
-  site = await startFixtureSite({ "/": html(RICH_PAGE) }, { port: RESEARCH_SITE_PORT });
+test.beforeAll(async ({}, testInfo) => {
+  site = await startFixtureSite({ "/": html(RICH_PAGE) }, { port: workerPorts(testInfo.parallelIndex).research });
 });
 test.afterAll(async () => {
   await site.close();
@@ -76,7 +76,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(refused).toHaveAccessibleDescription(/This address cannot be researched: a private address \(10\.0\.0\.0\/8, 172\.16\.0\.0\/12 or 192\.168\.0\.0\/16\)\./);
       await expect(refused).toHaveValue("http://10.0.0.8/");
 
-      await refused.fill(`${RESEARCH_SITE_ORIGIN}/`);
+      await refused.fill(`${site.origin}/`);
       await page.getByTestId("research-card").getByRole("button", { name: "Save and research" }).click();
       await expectToast(page, "AI Research Complete!", { variant: "success" });
       await expect(page.getByTestId("research-card")).toHaveCount(0);

@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 import { TEXT_FIELDS } from "../../app/lib/questionnaire/fields";
-import { newUser, registerByApi, test, upgradeDialog, waitForHydration, type TestUser } from "./support/app";
-import { grantPremium } from "./support/premium";
+import { newUser, registerByApi, test, upgradeDialog, waitForHydration, type TestUser, axeOn } from "./support/app";
+import { grantPremium } from "./support/accounts";
 
 /**
  * The premium Scorecard on the dashboard: a coffee roaster with a weak abandoned cart flow reads
@@ -104,7 +103,7 @@ test.describe("a premium user's scorecard with JavaScript", () => {
     // Premium users keep no upgrade prompt on the dashboard.
     await expect(page.getByRole("link", { name: "Get your custom score and recommendations" })).toHaveCount(0);
 
-    const results = await new AxeBuilder({ page }).include("[data-testid='scorecard-card']").analyze();
+    const results = await axeOn(page).include("[data-testid='scorecard-card']").analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
     await shot(page, "scorecard-js");
 
@@ -178,7 +177,7 @@ test.describe("a free user", () => {
     await waitForHydration(page);
     const teaser = page.getByTestId("scorecard-teaser");
     await expect(teaser.getByRole("heading", { name: "Your score and what to fix first" })).toBeVisible();
-    const results = await new AxeBuilder({ page }).include("[data-testid='scorecard-teaser']").analyze();
+    const results = await axeOn(page).include("[data-testid='scorecard-teaser']").analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await teaser.getByRole("link", { name: "Unlock your scorecard" }).click();
     await expect(upgradeDialog(page).getByText("To upgrade, send us a message")).toBeVisible();

@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 
 import { TOOLTIP_DELAY_MS } from "../../app/lib/tooltip-timing";
-import { test, PREMIUM_BENEFITS, SUPPORT_EMAIL, desktopNav, flowContentLink, newUser, registerByApi, signInAsAdmin, upgradeDialog, waitForHydration } from "./support/app";
+import { test, PREMIUM_BENEFITS, SUPPORT_EMAIL, desktopNav, flowContentLink, newUser, registerByApi, signInAsAdmin, upgradeDialog, waitForHydration, axeOn } from "./support/app";
 
 const MAIN_NAV: Array<[label: string, href: string]> = [
   ["User Settings", "/user-settings"],
@@ -67,7 +66,7 @@ async function expectDialogContent(dialog: Locator) {
 }
 
 async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOn(page).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

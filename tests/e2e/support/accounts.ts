@@ -1,16 +1,17 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 
-import { expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import { MongoClient } from "mongodb";
 
 import { TEXT_FIELDS } from "../../../app/lib/questionnaire/fields";
+import { workerDataDir } from "./server";
 
-/** The running server's database (the embedded engine writes its address next to its files). */
-export async function withDatabase<T>(work: (db: ReturnType<MongoClient["db"]>) => Promise<T>): Promise<T> {
-  const port = Number(process.env.E2E_PORT ?? 3210);
-  const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `flowmap-e2e-${port}`);
+/**
+ * The database of the running test's server (the worker's own, see ./server.ts, or a server a
+ * spec file started on `dataDir`; the embedded engine writes its address next to its files).
+ */
+export async function withDatabase<T>(work: (db: ReturnType<MongoClient["db"]>) => Promise<T>, { dataDir = workerDataDir(test.info().parallelIndex) } = {}): Promise<T> {
   const uri = fs.readFileSync(path.join(dataDir, "db", "engine.uri"), "utf8").trim();
   const client = new MongoClient(uri, { directConnection: true, serverSelectionTimeoutMS: 5000 });
   try {
@@ -22,8 +23,8 @@ export async function withDatabase<T>(work: (db: ReturnType<MongoClient["db"]>) 
 }
 
 /** Premium is granted by the provider's staff: the test sets it in the running server's database. */
-export async function grantPremium(email: string) {
-  const result = await withDatabase((db) => db.collection("users").updateOne({ email }, { $set: { isPremium: 1 } }));
+export async function grantPremium(email: string, where: { dataDir?: string } = {}) {
+  const result = await withDatabase((db) => db.collection("users").updateOne({ email }, { $set: { isPremium: 1 } }), where);
   expect(result.matchedCount).toBe(1);
 }
 

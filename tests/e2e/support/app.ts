@@ -1,28 +1,51 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { RunOptions } from "axe-core";
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 import { startOAuthProvider, type LoopbackProvider } from "../../support/oauth-provider";
-import { OAUTH_CLIENT_SECRET, OAUTH_PORT } from "./oauth";
+import { OAUTH_CLIENT_SECRET } from "./oauth";
+import { appServerEnv, startAppServer, workerDataDir, workerPorts, type AppServer } from "./server";
 
-/**
- * Failed sign-ins are limited per client address (10 a minute), and the database outlives a run.
- * Without a proxy every browser here is the same 'direct' client, so tests that fail sign-ins on
- * purpose would use up one shared allowance across tests and runs. Each test is a client of its
- * own instead, as separate people on separate networks would be.
- */
-export const test = base.extend<object, { loopback: LoopbackProvider }>({
+export const test = base.extend<object, { appServer: AppServer; loopback: LoopbackProvider }>({
+  /**
+   * The worker's own app server (the production build), database and port (./server.ts): the
+   * pages and requests of a test go to it. Started with the worker, stopped with it.
+   */
+  appServer: [
+    async ({}, use, workerInfo) => {
+      const index = workerInfo.parallelIndex;
+      const server = await startAppServer({ port: workerPorts(index).app, dataDir: workerDataDir(index), env: appServerEnv(index) });
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+  baseURL: async ({ appServer }, use) => {
+    await use(appServer.origin);
+  },
+  /**
+   * Failed sign-ins are limited per client address (10 a minute), and the database outlives a run.
+   * Without a proxy every browser here is the same 'direct' client, so tests that fail sign-ins on
+   * purpose would use up one shared allowance across tests and runs. Each test is a client of its
+   * own instead, as separate people on separate networks would be.
+   */
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
-    // The server trusts loopback as a proxy (TRUST_PROXY=loopback in playwright.config.ts), so
+    // The server trusts loopback as a proxy (TRUST_PROXY=loopback in ./server.ts), so
     // this is the client address it counts.
     const octet = () => Math.floor(Math.random() * 254) + 1;
     await use({ ...extraHTTPHeaders, "X-Forwarded-For": `10.${octet()}.${octet()}.${octet()}` });
   },
   /**
-   * The loopback OAuth provider the server is configured for (one per worker, on its fixed port):
-   * third-party sign-in tests choose the identity it approves, and the admin signs in through it.
+   * The loopback OAuth provider the worker's server is configured for (one per worker, on the
+   * worker's port): third-party sign-in tests choose the identity it approves, and the admin
+   * signs in through it.
    */
   loopback: [
-    async ({}, use) => {
-      const provider = await startOAuthProvider({ port: OAUTH_PORT, clientSecret: OAUTH_CLIENT_SECRET });
+    async ({}, use, workerInfo) => {
+      const provider = await startOAuthProvider({ port: workerPorts(workerInfo.parallelIndex).oauth, clientSecret: OAUTH_CLIENT_SECRET });
       try {
         await use(provider);
       } finally {
@@ -33,7 +56,7 @@ export const test = base.extend<object, { loopback: LoopbackProvider }>({
   ],
 });
 
-/** The addresses playwright.config.ts gives the server. */
+/** The addresses ./server.ts gives the server. */
 export const ADMIN_EMAIL = "admin@flowmap.test";
 export const SUPPORT_EMAIL = "premium@flowmap.test";
 
@@ -221,4 +244,13 @@ export async function expectNoSidewaysScroll(page: Page) {
     return { scrollWidth: document.documentElement.scrollWidth, width, wide: wide.slice(0, 8).map((el) => `${el.tagName} ${el.getAttribute("class") ?? ""}`.slice(0, 100)) };
   });
   expect(overflow.scrollWidth, overflow.wide.join("\n")).toBeLessThanOrEqual(overflow.width);
+}
+
+/**
+ * axe over the page (narrow it with `.include()`), collecting only violations, which is all the
+ * tests read: axe then builds no selector and no excerpt for each passing element, much of its
+ * time on a large page.
+ */
+export function axeOn(page: Page, options: RunOptions = {}): AxeBuilder {
+  return new AxeBuilder({ page }).options({ ...options, resultTypes: ["violations"] });
 }
