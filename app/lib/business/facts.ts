@@ -44,6 +44,13 @@ export interface Offer {
   flows: FlowType[];
 }
 
+export interface FaqAnswer {
+  /** The question as customers ask it, ending with "?". */
+  question: string;
+  /** The owner's answer, as written ("Yes, a normal socket"). */
+  answer: string;
+}
+
 export interface WorryAnswer {
   /** The worry as the owner wrote it ("worried it's cry-it-out"). */
   worry: string;
@@ -89,6 +96,8 @@ export interface BusinessFacts {
   worryAnswers: WorryAnswer[];
   /** Questions customers ask (each ends with "?"). */
   questions: string[];
+  /** The questions the owner answers in the answers ("Do you need my electricity? (yes, a normal socket)"), each with that answer in the owner's words. */
+  faqAnswers: FaqAnswer[];
   /** What a new customer needs to know or do, in the owner's words, as short lines ("Shave the area 24h before"). */
   prep: string[];
   /** The owner's own onboarding steps after the one it starts at ("Welcome call with the named accountant", "Xero access"), or []. */
@@ -110,6 +119,8 @@ export interface BusinessFacts {
   cycleDays: number | null;
   /** The service happens online (video lessons, remote coaching): no address to arrive at. */
   remote: boolean;
+  /** The service comes to the customer (a mobile groomer, a house call, a cleaner): nobody comes in or arrives early. */
+  atCustomer: boolean;
   /** Where customers collect or visit, in the owner's words ("the shop in Salamanca, Hobart"), or "" (place.ts). */
   place: string;
   /** A product bought once in years (furniture, mattresses, jewellery, made to order): nothing to reorder, so no replenishment. */
@@ -849,7 +860,7 @@ export function askedBeforeBuying(question: string): boolean {
 
 /** The facts as the flows after a purchase read them: no question asked only before buying. */
 export function afterPurchase(f: BusinessFacts): BusinessFacts {
-  return { ...f, questions: f.questions.filter((q) => !askedBeforeBuying(q)) };
+  return { ...f, questions: f.questions.filter((q) => !askedBeforeBuying(q)), faqAnswers: f.faqAnswers.filter((pair) => !askedBeforeBuying(pair.question)) };
 }
 
 /**
@@ -910,6 +921,36 @@ function answerIn(text: string): string {
   return wordCount(phrase) >= 2 && wordCount(phrase) <= WORRY_ANSWER_WORDS && !/%|[$£€]\s?\d|:/.test(phrase) ? fixedArticles(phrase) : "";
 }
 
+/**
+ * The owner's answers to the questions people ask, where the answers give one in brackets after
+ * the question ("Do you need my electricity? (yes, a normal socket)"): a short answer in the owner's
+ * words. A "no" is left out (the business doesn't do it: never said), as is an answer longer than a
+ * phrase, one with a colon of its own, or one holding a price or a discount (an offer).
+ */
+function faqAnswersOf(answers: Partial<QuestionnaireAnswers>): FaqAnswer[] {
+  const pairs = [...(answers.frequentQuestionsConcerns ?? "").matchAll(/([^?\n()]+\?)\s*\(([^)\n]+)\)/g)].map((m) => ({
+    question: upperFirst(tidy(m[1]!.replace(/^[\s/|•*-]*(?:\d+[.)]|Q:)?\s*/i, ""))),
+    answer: upperFirst(tidy(m[2]!).replace(/[.!]+$/, "")),
+  }));
+  const kept = pairs.filter(
+    ({ question, answer }) =>
+      // A bare "no" (or "no, we don't") says the business doesn't do it; "no need, …" is an answer.
+      !/^(?:no|nope|not (?:yet|really|at the moment))[\s.!]*$|^no,?\s+(?:we|sorry|not|never)\b/i.test(answer) &&
+      wordCount(question) >= 3 &&
+      wordCount(question) <= 16 &&
+      wordCount(answer) >= 1 &&
+      wordCount(answer) <= FAQ_ANSWER_WORDS &&
+      // An answer with a price or a discount is an offer, and offers go only where the owner puts them.
+      !/[:%]|[$£€]\s?\d|\b(?:off|free|discount\w*|cheaper)\b/i.test(answer),
+  );
+  return kept.slice(0, 3);
+}
+
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Words an owner's answer to a question may run to when it is quoted back. */
+const FAQ_ANSWER_WORDS = 12;
+
 /** Words an answer to a worry may run to: a phrase, never a pasted answer. */
 const WORRY_ANSWER_WORDS = 10;
 
@@ -957,7 +998,8 @@ function objectionsOf(answers: Partial<QuestionnaireAnswers>): string[] {
   const out: string[] = [];
   for (const field of [answers.topReasonsNotToBuy, answers.frequentQuestionsConcerns, answers.onboardingBottlenecks]) {
     for (const sentence of usable(sentencesOf(field))) {
-      if (sentence.endsWith("?")) continue;
+      // A question, or a line of questions with their answers ("Do you…? (yes) What if…? (…)"), is not a worry.
+      if (sentence.includes("?")) continue;
       const phrase = shortPhrase(sentence, 16);
       if (phrase) out.push(phrase);
     }
@@ -1029,6 +1071,12 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
           "",
         ),
     );
+  const atCustomer =
+    kind === "service" &&
+    !remote &&
+    /\b(?:we come to (?:you|your)|(?:we|they|groomers?|cleaners?|engineers?|technicians?) (?:come|comes|travel|travels) to (?:you|your)|mobile (?:\w+ )?(?:service|van|unit|clinic|groom\w*|valet\w*|massage|vet|mechanic|hairdress\w*|barber\w*)|at (?:your|the customer's|the client's) (?:home|house|door|place|office|premises|workplace)|to your (?:door|doorstep|home|house|driveway|office|workplace|premises)|in your (?:home|house|driveway)|house calls?|home visits?)\b/i.test(
+      `${answers.productServiceDescription ?? ""} ${answers.businessOperationDescription ?? ""} ${answers.customerJourney ?? ""}`,
+    );
   // Software with a free plan and no trial asks people to start free, never to start a trial.
   if (model === "saas-trial" && !trial) Object.assign(action, { first: "free account", cta: "Get started free", exit: "Upgrades to a paid plan" });
   return {
@@ -1056,6 +1104,7 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     objections: objectionsOf(answers),
     worryAnswers: worryAnswersOf(answers, usable(sentencesOf(answers.topReasonsNotToBuy))[0] ?? objectionsOf(answers)[0] ?? ""),
     questions: questionsOf(answers),
+    faqAnswers: faqAnswersOf(answers),
     prep: prepOf(answers),
     nextSteps: stepsAfter(sentenceCase(tidy(answers.onboardingProcessSteps)), tidy(answers.onboardingStage)),
     bundle: bundleOf(answers),
@@ -1069,7 +1118,8 @@ export function businessFacts(answers: Partial<QuestionnaireAnswers>, companyNam
     cycleDays: cycle ?? (kind === "product" && CONSUMABLE.test(answers.productServiceDescription ?? "") ? CONSUMABLE_CYCLE_DAYS : null),
     durable: durableOf(answers, kind, cycle),
     remote,
-    place: placeOf(answers, model, remote),
+    atCustomer,
+    place: placeOf(answers, model, remote || atCustomer),
     onboardingStart: onboardingStartOf(answers, kind),
     action,
     answerText,

@@ -108,6 +108,18 @@ const worryListLead: Lines = ({ unit, people }) => [
   `The questions that come up before a first ${unit}:`,
 ];
 
+/** Before the owner's answers to the questions people ask. */
+const faqLead: Lines = ({ b, unit, people }) => [
+  `What ${people} ask us most, answered:`,
+  `The questions we hear most before a first ${unit}:`,
+  `What people usually ask ${b} first:`,
+  `Straight answers to what we're asked most:`,
+  `A few questions we get a lot, with our answers:`,
+  `What ${people} want to know first:`,
+  `Asked and answered, in short:`,
+  `The questions that come up most at ${b}:`,
+];
+
 const replyAnything: Lines = ({ b }) =>
   crossed(
     [
@@ -401,6 +413,16 @@ const arriveEarly: Lines = () => [
   "Settle on a time, arrive a few minutes early, and the rest is up to us.",
 ];
 
+/** A service that comes to the customer: nothing to arrive at, only a time to choose. */
+const weComeToYou: Lines = () => [
+  "Book a time that suits you, and we'll come to you.",
+  "Choose a time that works for you, and we'll come to you.",
+  "Pick a slot, and we'll come to you.",
+  "Book when it suits you, and we'll be there.",
+  "Find a time that fits your week, and we'll come to you.",
+  "Choose your time, and we'll do the travelling.",
+];
+
 /** The booked email's welcome, after "Thank you for booking with …". */
 const meetingYou: Lines = ({ b }) => [
   "We're looking forward to meeting you.",
@@ -421,7 +443,7 @@ const CHANGE_TIME = [
 ];
 
 /** How to settle in or join on the day, and how to change the time: in person or on a link. */
-const onTheDay: Record<"visit" | "remote", Lines> = {
+const onTheDay: Record<"visit" | "atCustomer" | "remote", Lines> = {
   visit: () =>
     crossed(
       [
@@ -430,6 +452,12 @@ const onTheDay: Record<"visit" | "remote", Lines> = {
         "Give yourself a few extra minutes to arrive and settle in",
         "A few minutes early is perfect, so nothing feels rushed",
       ],
+      CHANGE_TIME,
+      ". ",
+    ),
+  atCustomer: () =>
+    crossed(
+      ["There's nothing else to do: we'll come to you at the time you booked", "We'll be with you at the time you booked", "We'll come to you at the time you booked"],
       CHANGE_TIME,
       ". ",
     ),
@@ -594,13 +622,21 @@ const howItWorks: Lines = ({ b, unit }) => [
 ];
 
 /** The thank-you that opens a first email after a purchase, by what was bought; brand-woven, so each business's is its own. */
-const thanks: Record<"remote" | "service" | "digital" | "pickup" | "shop" | "other", Lines> = {
+const thanks: Record<"remote" | "atCustomer" | "service" | "digital" | "pickup" | "shop" | "other", Lines> = {
   remote: ({ b, unit }) => [
     `Thank you for your ${unit}! We hope it was worth every minute.`,
     `Thanks for your ${unit} with ${b}!`,
     `Thank you for joining ${b} for your ${unit}!`,
     `Thanks for spending your ${unit} with ${b}!`,
     `It was good to have you at your ${unit} with ${b}. Thank you!`,
+  ],
+  atCustomer: ({ b, unit }) => [
+    `Thank you for having us for your ${unit}!`,
+    `Thanks for choosing ${b} for your ${unit}!`,
+    `Thank you for your ${unit} with ${b}!`,
+    `Thanks for having ${b} round!`,
+    `It was good to look after your ${unit}. Thank you!`,
+    `Thank you for letting ${b} come to you!`,
   ],
   service: ({ b, unit }) => [
     `Thanks for coming in to see us at ${b}!`,
@@ -655,6 +691,7 @@ export const LINES = {
   worryListEnd,
   worryOneEnd,
   worryListLead,
+  faqLead,
   replyAnything,
   offerLead,
   slipsBy,
@@ -677,11 +714,13 @@ export const LINES = {
   costsMore,
   firstIsSimple,
   arriveEarly,
+  weComeToYou,
   linkEarly,
   meetingYou,
   onTheDayVisit: onTheDay.visit,
   changeTime: () => CHANGE_TIME.map((tail) => `${tail}.`),
   onTheDayRemote: onTheDay.remote,
+  onTheDayAtCustomer: onTheDay.atCustomer,
   threeSteps,
   courseSteps,
   whereToStart,
@@ -697,6 +736,7 @@ export const LINES = {
   accountReady,
   howItWorks,
   thanksRemote: thanks.remote,
+  thanksAtCustomer: thanks.atCustomer,
   thanksService: thanks.service,
   thanksDigital: thanks.digital,
   thanksPickup: thanks.pickup,

@@ -248,7 +248,17 @@ function cameIn(f: BusinessFacts, flowType: FlowType): boolean {
 function thanksOpening(f: BusinessFacts, line: (role: LineRole, perFlow?: boolean) => string): string {
   if (f.kind === "digital") return `${line("thanksDigital", true)} ${line("accountReady")}`;
   const role: LineRole =
-    f.kind === "service" ? (f.remote ? "thanksRemote" : "thanksService") : f.model === "pickup" ? "thanksPickup" : f.model === "shop" ? "thanksShop" : "thanksOther";
+    f.kind === "service"
+      ? f.remote
+        ? "thanksRemote"
+        : f.atCustomer
+          ? "thanksAtCustomer"
+          : "thanksService"
+      : f.model === "pickup"
+        ? "thanksPickup"
+        : f.model === "shop"
+          ? "thanksShop"
+          : "thanksOther";
   return line(role, true);
 }
 
@@ -410,6 +420,8 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
   const asksHowItWas = f.kind === "service" || f.model === "pickup";
   // A worry is raised only with the business's answer to it, and only in words the brand's rules let it say ("no delivery" is never said by a business that does none).
   const answered = worry ? f.worryAnswers.filter((a) => holdText(a.worry, f.brandRules, "body").trim() && keepsBrandWords(`${a.worry} ${a.answer}`, f)) : [];
+  // The owner's own answers to the questions people ask, in words the brand's rules let it say.
+  const faq = f.faqAnswers.filter((pair) => keepsBrandWords(`${pair.question} ${pair.answer}`, f));
   const worryAnswered = (a: WorryAnswer, who: "they're" | "you're") =>
     `${who === "you're" ? "If you're worried" : "Some people worry"} ${worryClause(a.worry, who)}: ${lowerStart(sentence(a.answer), b)}`;
   const { said: guarantee, covered, answer } = promiseOf(f);
@@ -536,7 +548,7 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
           f.kind === "service"
             ? f.remote
               ? `${line("firstIsSimple")} ${line("linkEarly")}`
-              : `${line("firstIsSimple")} ${line("arriveEarly")}`
+              : `${line("firstIsSimple")} ${line(f.atCustomer ? "weComeToYou" : "arriveEarly")}`
             : f.kind === "subscription"
               ? `${line("howItWorks", true)} You can skip, swap or pause whenever you like.`
               : f.kind === "digital"
@@ -571,14 +583,16 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
             : flowType === "lead_nurture"
               ? [f.kind === "service" ? "Before you book: honest answers" : "Before you decide: quick answers", "The question everyone asks first"]
               : ["Your questions, answered", "The question we hear most"],
-        preheaders: [answer, "Honest answers to the questions we hear most."],
+        preheaders: [answer, answered.length || faq.length ? "Honest answers to the questions we hear most." : "Ask us anything before you decide: a real person answers."],
         paragraphs: [
           line("askFirst"),
           answered.length > 1
             ? `${line("worryListLead")}\n${answered.map((a) => `- ${upperStart(a.worry)}: ${lowerStart(sentence(a.answer), b)}`).join("\n")}\n${line("worryListEnd")}`
             : answered[0]
               ? `${worryAnswered(answered[0], "they're")} ${line("worryOneEnd")}`
-              : "",
+              : faq.length
+                ? `${line("faqLead")}\n${faq.map((pair) => `- "${pair.question}" ${sentence(pair.answer)}`).join("\n")}`
+                : "",
           covered("And you're covered:"),
           line("replyAnything"),
         ],
@@ -665,13 +679,13 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
         subjects: [`You're booked! Here's what to expect`, `Before your first ${unit}`, `Your ${unit} is booked`],
         preheaders: [
           question && `Questions like "${question}" We're one reply away.`,
-          f.remote ? "Everything you need to know before you start." : "Everything you need to know before you arrive.",
+          f.remote || f.atCustomer ? "Everything you need to know before you start." : "Everything you need to know before you arrive.",
         ],
         paragraphs: [
           v(`Thank you for booking with ${b}! ${line("meetingYou")}`),
-          f.prep[0] ? itemLines("Before you come", f.prep, b) : "",
+          f.prep[0] ? itemLines(f.atCustomer ? "Before we arrive" : "Before you come", f.prep, b) : "",
           // The owner's own "arrive 5 minutes early" is already in the list: only how to change the time is added.
-          line(f.prep.some((p) => /\barriv/i.test(p)) ? "changeTime" : f.remote ? "onTheDayRemote" : "onTheDayVisit"),
+          line(f.prep.some((p) => /\barriv/i.test(p)) ? "changeTime" : f.remote ? "onTheDayRemote" : f.atCustomer ? "onTheDayAtCustomer" : "onTheDayVisit"),
           asked,
           f.difference ? sentence(`One thing you'll notice: ${lowerStart(f.difference, b)}`) : "",
         ],
@@ -687,8 +701,8 @@ function partsFor(angle: TouchpointAngle, f: BusinessFacts, flowType: FlowType, 
               ? [`Thank you for choosing ${b}`, `Welcome to ${b}: what happens next`]
               : f.kind === "service"
                 ? flowType === "upsell"
-                  ? [f.remote ? `Thanks for joining us` : `Thanks for coming in`, `Thank you for your ${unit}`]
-                  : [`Thank you for your ${unit}`, f.remote ? `Thanks for joining us` : `Thanks for coming in`]
+                  ? [f.remote ? `Thanks for joining us` : f.atCustomer ? `Thanks for having us` : `Thanks for coming in`, `Thank you for your ${unit}`]
+                  : [`Thank you for your ${unit}`, f.remote ? `Thanks for joining us` : f.atCustomer ? `Thanks for having us` : `Thanks for coming in`]
                 : f.kind === "digital"
                   ? [`Thanks for choosing ${b}`, "You're all set", `Welcome aboard ${b}`]
                   : [f.model === "shop" ? `Thank you for your order` : `Thank you for your ${unit}`, `Thanks for choosing ${b}`, `Your ${f.action.first} is confirmed`],

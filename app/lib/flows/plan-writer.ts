@@ -668,10 +668,16 @@ function upsellPlan(facts: BusinessFacts, seed: number): Plan {
             0,
             `the ${unit}`,
             "thanks",
-            pick(facts.remote ? [`Thank you for your ${unit}`, `Thanks for joining us`] : [`Thanks for coming in`, `Thank you for your ${unit}`], seed, 1),
+            pick(
+              facts.remote
+                ? [`Thank you for your ${unit}`, `Thanks for joining us`]
+                : [facts.atCustomer ? `Thanks for having us` : `Thanks for coming in`, `Thank you for your ${unit}`],
+              seed,
+              1,
+            ),
             "Thank them and make the next visit the natural step.",
             bullets(
-              facts.remote ? `Thank them by name for the ${unit}` : "Thank them by name for the visit",
+              facts.remote || facts.atCustomer ? `Thank them by name for the ${unit}` : "Thank them by name for the visit",
               facts.remote ? "One tip to keep practising between sessions" : "One tip to keep the benefit going at home",
               facts.difference && `What sets ${facts.brand} apart: ${facts.difference}`,
             ),

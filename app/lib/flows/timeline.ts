@@ -162,13 +162,15 @@ export const ORIGIN_X = TIMELINE.LEFT_PX + TIMELINE.START_PX;
 
 /**
  * The drawn length of a wait, from its length alone: linear, at least MIN_GAP_PX, and past
- * BREAK_AFTER_MINUTES a day at each end plus a break that grows slowly with the time it hides.
- * Never shorter for a longer wait.
+ * BREAK_AFTER_MINUTES a day at each end plus a break, together as long as the longest unbroken
+ * wait, growing slowly with the time it hides. Never shorter for a longer wait.
  */
 export function waitLengthPx(minutes: number): number {
   if (minutes <= 0) return 0;
   if (minutes <= BREAK_AFTER_MINUTES) return Math.max(TIMELINE.MIN_GAP_PX, minutes * PX_PER_MINUTE);
-  return 2 * BREAK_END_MINUTES * PX_PER_MINUTE + TIMELINE.BREAK_PX + Math.log2(minutes / BREAK_AFTER_MINUTES) * TIMELINE.BREAK_DOUBLING_PX;
+  // Past the break it starts from the longest unbroken wait, so a wait just over it is not drawn shorter.
+  const base = Math.max(BREAK_AFTER_MINUTES * PX_PER_MINUTE, 2 * BREAK_END_MINUTES * PX_PER_MINUTE + TIMELINE.BREAK_PX);
+  return base + Math.log2(minutes / BREAK_AFTER_MINUTES) * TIMELINE.BREAK_DOUBLING_PX;
 }
 
 interface Anchor {

@@ -178,3 +178,54 @@ describe("what the copy says about the product and the day", () => {
     expect(text).not.toMatch(/collection hours/i);
   });
 });
+
+/** A window cleaner who comes to the customer's home: nobody comes in, nobody arrives early. */
+const WINDOWS = business({
+  companyName: "Clearview Rounds",
+  businessType: "B2C Service/Retail",
+  businessModel: "appointment",
+  communicationChannels: "Email + SMS",
+  customerFrequency: ["Monthly"],
+  productServiceDescription: "Window cleaning from £18, gutter clearing £45, conservatory roofs £60",
+  businessOperationDescription: "We come to your home on a four-weekly round; you don't need to be in if the side gate is open.",
+  frequentQuestionsConcerns:
+    "Do I need to be home? (no need, just leave the gate open) Do you use ladders? (water-fed poles up to three floors) Do you do offices? (no) Is there a discount for neighbours? (10% off)",
+  keyUserKnowledgeElements: "Leave the side gate unlocked, move plant pots away from the windows",
+  onboardingStage: "When they book their first clean",
+});
+
+describe("a service that comes to the customer", () => {
+  it("never asks them to come in or arrive early, and thanks them for having it", () => {
+    expect(businessFacts(WINDOWS).atCustomer).toBe(true);
+    expect(businessFacts(PHYSIO).atCustomer).toBe(false);
+    const all = (["onboarding", "lead_nurture", "upsell"] as const).flatMap((type) => flow(WINDOWS, type).copy);
+    const text = all.map((c) => [c.subject, c.preheader, c.bodyText, c.sms].join(" ")).join("\n");
+    expect(text).not.toMatch(/arrive (?:a few minutes )?early|before you come|coming in|thanks for visiting|before you arrive/i);
+    expect(text).toMatch(/Before we arrive:/);
+    expect(text).toMatch(/we'll (?:come to you|be there|be with you|do the travelling)/i);
+    const thanks = flow(WINDOWS, "upsell").plan?.steps[0]?.title ?? "";
+    expect(thanks).toMatch(/thank/i);
+    expect(thanks).not.toMatch(/coming in/i);
+  });
+});
+
+describe("questions the owner answers", () => {
+  it("are answered in the owner's words, leaving out a 'no' and an answer that is an offer", () => {
+    const facts = businessFacts(WINDOWS);
+    expect(facts.faqAnswers).toEqual([
+      { question: "Do I need to be home?", answer: "No need, just leave the gate open" },
+      { question: "Do you use ladders?", answer: "Water-fed poles up to three floors" },
+    ]);
+    const answers = emailsOf(WINDOWS, "lead_nurture").find((c) => c.bodyText.includes('- "Do you use ladders?"'));
+    expect(answers?.bodyText).toContain('- "Do you use ladders?" Water-fed poles up to three floors.');
+    expect(answers?.bodyText).not.toMatch(/offices|10% off/);
+  });
+
+  it("are never read as a worry: a line of questions with their answers is not quoted back as one", () => {
+    const facts = businessFacts(WINDOWS);
+    expect(facts.objections.join(" ")).not.toContain("?");
+    for (const type of ["lead_nurture", "abandoned_cart"] as const) {
+      for (const c of emailsOf(WINDOWS, type)) expect(c.bodyText).not.toMatch(/worry (?:about|that) [^.:]*\?/i);
+    }
+  });
+});

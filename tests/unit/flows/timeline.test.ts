@@ -64,6 +64,11 @@ describe("the timeline's scale", () => {
     );
   });
 
+  it("draws a wait just past the break no shorter than the longest unbroken one", () => {
+    expect(waitLengthPx(BREAK_AFTER_MINUTES + 1)).toBeGreaterThanOrEqual(waitLengthPx(BREAK_AFTER_MINUTES));
+    expect(waitLengthPx(2 * BREAK_AFTER_MINUTES)).toBeGreaterThan(waitLengthPx(BREAK_AFTER_MINUTES + 1));
+  });
+
   it("never draws a longer wait shorter", () => {
     fc.assert(
       fc.property(minutes, minutes, (a, b) => {
