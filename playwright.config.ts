@@ -1,15 +1,18 @@
+import os from "node:os";
+
 import { defineConfig, devices } from "@playwright/test";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
- * Browser-test workers at once: two on the 2-core machines the suite runs on. Each worker starts
- * its own app server (the production build), database and loopback stand-ins on ports of its own
- * (tests/e2e/support/server.ts), so the tests of one never see the other's. A spec file's tests
- * run in order in one worker (fullyParallel is off).
+ * Browser-test workers at once: one for every two cores (a worker keeps a browser and its own app
+ * server busy), so one on the 2-core machines the suite runs on; E2E_WORKERS sets it. Each worker
+ * starts its own app server (the production build), database and loopback stand-ins on ports of
+ * its own (tests/e2e/support/server.ts), so the tests of one never see the other's. A spec file's
+ * tests run in order in one worker (fullyParallel is off). Decision 172 has the measurements.
  */
 function workerCount(): number {
-  const raw = process.env.E2E_WORKERS ?? "2";
+  const raw = process.env.E2E_WORKERS ?? String(Math.max(1, Math.floor(os.availableParallelism() / 2)));
   const workers = Number(raw);
   if (!Number.isInteger(workers) || workers < 1) throw new Error(`E2E_WORKERS must be a whole number of workers, 1 or more, not '${raw}'`);
   return workers;
@@ -21,8 +24,7 @@ export default defineConfig({
   workers: workerCount(),
   retries: 0,
   forbidOnly: !!process.env.CI,
-  // Two workers share the machine's two cores (and a shared machine's load), so a test has about
-  // half the CPU one worker gave it: twice the 30 s a test had then.
+  // Room for a loaded shared machine, and for workers sharing its cores.
   timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
